@@ -1,0 +1,1 @@
+"""Root conftest: makes pytest import the packages from this working tree."""

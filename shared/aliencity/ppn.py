@@ -1,0 +1,321 @@
+"""Alien City game records in PPN (Portable Piecepack Notation): read and write.
+
+A record is a small YAML header between ``---`` and ``...`` and then movetext. Reading
+replays the moves on the engine. **Strict** reading stops at the first illegal move with
+an :class:`IllegalRecordError` naming the ply, the move text and the rule; **lenient**
+reading places every piece as recorded and reports each rule it broke as a warning.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .city import City
+from .errors import AlienCityError, IllegalMoveError, IllegalRecordError, MalformedError, RecordError
+from .moves import Build, Claim, Pass, parse_move, ppn_cap_owner
+from .ruleset import Ruleset
+from .state import GameState, Phase, claim_anyway, place_anyway, start_state
+from .types import Player
+
+GAME_NAME = "Alien City"
+_TOKEN = re.compile(r"\{[^}]*\}?|\d+\.\.\.|\d+\.|[^\s{]+")
+_RESULTS = {"*", "1-0", "0-1", "1/2-1/2", "½-½"}
+
+
+@dataclass
+class RecordPly:
+    """One player's turn as written: a build token and maybe a claim token."""
+
+    number: int | None
+    second: bool  # written as "n..." (the second player's turn)
+    build: str
+    line: int
+    claim: str | None = None
+    claim_line: int | None = None
+
+
+@dataclass
+class PlyReplay:
+    """One replayed ply: who built what, and the position just before the build."""
+
+    ply: int
+    player: Player
+    build: Build
+    claim: Claim | None
+    before: GameState
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ReadResult:
+    headers: dict
+    state: GameState
+    plies: list[PlyReplay]
+    warnings: list[str]
+
+
+# -- header -------------------------------------------------------------------------------
+def _parse_header(lines: list[str]) -> dict:
+    """The YAML subset PPN headers use: nested mappings of scalars, by indentation."""
+    root: dict = {}
+    stack: list[tuple[int, dict]] = [(-1, root)]
+    for number, raw in lines:
+        text = raw.split(" #")[0].rstrip() if not raw.lstrip().startswith("#") else ""
+        if not text.strip():
+            continue
+        indent = len(text) - len(text.lstrip(" "))
+        key, sep, value = text.strip().partition(":")
+        if not sep or not key:
+            raise RecordError(f"bad header line {raw.strip()!r}: expected 'Key: value'", line=number)
+        while indent <= stack[-1][0]:
+            stack.pop()
+        parent = stack[-1][1]
+        value = value.strip()
+        if value:
+            if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+                value = value[1:-1]
+            parent[key.strip()] = value
+        else:
+            child: dict = {}
+            parent[key.strip()] = child
+            stack.append((indent, child))
+    return root
+
+
+def _split(text: str) -> tuple[dict, list[tuple[int, str]]]:
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if start is None or lines[start].strip() != "---":
+        raise RecordError("not a PPN record: it must start with a '---' header line")
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].strip() in ("...", "---")), None)
+    if end is None:
+        raise RecordError("not a PPN record: the header has no closing '...' line")
+    header = _parse_header([(i + 1, lines[i]) for i in range(start + 1, end)])
+    body = [(i + 1, lines[i]) for i in range(end + 1, len(lines))]
+    return header, body
+
+
+def _game_name(header: dict) -> str | None:
+    game = header.get("GameType")
+    if isinstance(game, dict):
+        return game.get("Name")
+    return game
+
+
+def _lookup(header: dict, key: str):
+    game = header.get("GameType")
+    if isinstance(game, dict) and key in game:
+        return game[key]
+    return header.get(key)
+
+
+def _setup(header: dict, ruleset: Ruleset | None, edition: int | None,
+           location_bonus: bool | None) -> GameState:
+    name = _game_name(header)
+    if name is None:
+        raise RecordError("the PPN header names no game (GameType: Name: Alien City)")
+    if re.sub(r"[\s_-]", "", str(name)).lower() != "aliencity":
+        raise RecordError(f"this is a record of {name!r}, not {GAME_NAME}")
+    tiles = _lookup(header, "Tiles")
+    if not isinstance(tiles, str):
+        raise RecordError("the PPN header has no 'Tiles:' layout")
+    city = City.parse(tiles)
+    if ruleset is None:
+        try:
+            ed = int(_lookup(header, "Edition") or 2004)
+        except ValueError:
+            raise RecordError(f"bad Edition {_lookup(header, 'Edition')!r}: expected 2002 or 2004") from None
+        loc = str(_lookup(header, "LocationBonus") or "no").lower() in ("yes", "true", "1", "on")
+        ruleset = Ruleset(edition if edition is not None else ed,
+                          location_bonus if location_bonus is not None else loc)
+    first_text = str(_lookup(header, "FirstPlayer") or "Black")
+    try:
+        first = Player.parse(first_text)
+    except MalformedError:
+        raise RecordError(f"bad FirstPlayer {first_text!r}: expected Black or White") from None
+    seed = _lookup(header, "Seed")
+    if isinstance(seed, str) and re.fullmatch(r"-?\d+", seed):
+        seed = int(seed)
+    return start_state(ruleset, city, first, dice=_parse_dice(_lookup(header, "Dice")), seed=seed)
+
+
+def _parse_dice(text) -> tuple:
+    """``Dice: 1 2 3 4 / 0 5 5 2; 3 3 1 0 / 2 2 2 2`` (Black / White, re-rolls after ';')."""
+    if not text:
+        return ()
+    rolls = []
+    for roll in str(text).split(";"):
+        parts = roll.split("/")
+        try:
+            sides = [tuple(int(x) for x in part.split()) for part in parts]
+        except ValueError:
+            sides = []
+        if len(sides) != 2 or any(len(s) != 4 or not all(0 <= v <= 5 for v in s) for s in sides):
+            raise RecordError(f"bad Dice {text!r}: expected e.g. '1 2 3 4 / 0 5 5 2'")
+        rolls.append((sides[0], sides[1]))
+    return tuple(rolls)
+
+
+# -- movetext -----------------------------------------------------------------------------
+def _plies(body: list[tuple[int, str]]) -> list[RecordPly]:
+    text = "\n".join(line for _, line in body)
+    first_line = body[0][0] if body else 0
+    plies: list[RecordPly] = []
+    number, second = None, False
+    for m in _TOKEN.finditer(text):
+        token = m.group(0)
+        line = first_line + text.count("\n", 0, m.start())
+        if token.startswith("{"):
+            if not token.endswith("}"):
+                raise RecordError("a comment '{' is never closed", line=line)
+            continue
+        if token.endswith("..."):
+            number, second = int(token[:-3]), True
+            continue
+        if token.endswith("."):
+            number, second = int(token[:-1]), False
+            continue
+        if token in _RESULTS:
+            continue
+        if ppn_cap_owner(token) is not None:
+            if not plies:
+                raise RecordError(f"claim {token!r} comes before any build", line=line)
+            if plies[-1].claim is not None:
+                raise RecordError(f"a second claim {token!r} in one turn", line=line)
+            plies[-1].claim, plies[-1].claim_line = token, line
+            continue
+        try:
+            move = parse_move(token)
+        except MalformedError:
+            raise RecordError(f"unknown movetext token {token!r}: expected e.g. 'R3x@e6', 'S@c7' "
+                              "or 'K1x@e6'", line=line) from None
+        if not isinstance(move, Build):
+            raise RecordError(f"unexpected token {token!r} in movetext", line=line)
+        plies.append(RecordPly(number, second, token, line))
+        number = None
+    return plies
+
+
+def read_ppn(text: str, *, lenient: bool = False, ruleset: Ruleset | None = None,
+             edition: int | None = None, location_bonus: bool | None = None) -> ReadResult:
+    """Parse and replay a record. ``edition``/``location_bonus`` override the header."""
+    header, body = _split(text)
+    state = _setup(header, ruleset, edition, location_bonus)
+    warnings: list[str] = []
+    replays: list[PlyReplay] = []
+    for index, rp in enumerate(_plies(body), start=1):
+        build = parse_move(rp.build)
+        notes: list[str] = []
+
+        def problem(token: str, reason: str, rule: str) -> None:
+            if not lenient:
+                raise IllegalRecordError(index, _quote(rp, token), reason, rule)
+            notes.append(f"ply {index} ({_quote(rp, token)}): {reason}")
+
+        if state.phase is Phase.CLAIM:  # a claim step the record left out: no claim
+            state = state.apply(Pass())
+        if state.phase is Phase.OVER:
+            player = Player(state.first_player.other if rp.second else state.first_player)
+            problem(rp.build, "the game was already over: neither player could build", "game_over")
+        else:
+            player = state.to_move
+        before = state
+        reason = state.why_not(build, player) if state.phase is not Phase.OVER else None
+        if reason is not None:
+            problem(rp.build, reason.text, reason.rule)
+        try:
+            if reason is None and state.phase is not Phase.OVER:
+                state = state.apply(build)
+            else:
+                state = place_anyway(state, player, build).state
+        except IllegalMoveError as exc:
+            raise IllegalRecordError(index, _quote(rp, rp.build), exc.reason, exc.rule) from None
+        claim = None
+        if rp.claim is not None:
+            claim = parse_move(rp.claim)
+            owner = ppn_cap_owner(rp.claim)
+            state, claim_ok = _replay_claim(state, owner, claim, problem, rp)
+            if not claim_ok:
+                claim = None
+        elif state.phase is Phase.CLAIM:
+            state = state.apply(Pass())
+        replays.append(PlyReplay(index, player, build, claim, before, notes))
+        warnings.extend(notes)
+    return ReadResult(header, state, replays, warnings)
+
+
+def _replay_claim(state: GameState, owner: Player, claim: Claim, problem, rp: RecordPly):
+    if state.phase is Phase.CLAIM and owner == state.to_move and state.is_legal(claim):
+        return state.apply(claim), True
+    if state.phase is Phase.OVER:
+        problem(rp.claim, "no claim may follow the last play of the game", "last_play")
+    elif state.phase is not Phase.CLAIM or owner != state.to_move:
+        if state.claims_left(owner) <= 0:
+            problem(rp.claim, f"{owner.text()} has already claimed 3 towers", "claims_used")
+        else:
+            problem(rp.claim, f"it is not {owner.text()}'s turn to claim", "not_your_turn")
+    else:
+        reason = state.why_not(claim)
+        problem(rp.claim, reason.text, reason.rule)
+    try:
+        step = claim_anyway(state, owner, claim)
+    except AlienCityError as exc:  # nothing to cap: skip the claim, keep the turn order
+        problem(rp.claim, f"claim ignored: {exc}", "not_a_tower")
+        return (state.apply(Pass()) if state.phase is Phase.CLAIM else state), False
+    state = step.state
+    if state.phase is Phase.CLAIM:
+        state = state.apply(Pass())
+    return state, True
+
+
+def _quote(rp: RecordPly, token: str) -> str:
+    if rp.number is None:
+        return token
+    return f"{rp.number}{'...' if rp.second else '.'} {token}"
+
+
+# -- writing ------------------------------------------------------------------------------
+def write_ppn(state: GameState, extra: dict | None = None) -> str:
+    """The record of ``state``'s game; ``extra`` adds header keys (player names, date...)."""
+    lines = ["---", "GameType:", f"  Name: {GAME_NAME}", f"  Tiles: {state.city.text()}"]
+    lines.append(f"Edition: {state.ruleset.edition}")
+    if state.ruleset.location_bonus:
+        lines.append("LocationBonus: yes")
+    if state.first_player is Player.WHITE:
+        lines.append("FirstPlayer: White")
+    if state.seed is not None:
+        lines.append(f"Seed: {state.seed}")
+    if state.dice:
+        lines.append("Dice: " + "; ".join(" ".join(map(str, b)) + " / " + " ".join(map(str, w))
+                                         for b, w in state.dice))
+    for key, value in (extra or {}).items():
+        text = str(value)
+        if re.search(r"[:#{}\[\]\n]", text) or text != text.strip():
+            text = '"' + text.replace('"', "'").replace("\n", " ") + '"'
+        lines.append(f"{key}: {text}")
+    lines.append("...")
+
+    first = state.first_player
+    turns: list[list[str]] = []
+    n_first = n_second = 0
+    current: list[str] | None = None
+    for player, move in state.history:
+        if isinstance(move, Build):
+            if player is first:
+                n_first += 1
+                number = f"{n_first}."
+            else:
+                n_second = max(n_first, n_second + 1)
+                number = f"{n_second}..."
+            current = [number, move.ppn()]
+            if player is first or not turns or turns[-1][0].endswith("...") or \
+                    turns[-1][0] != f"{n_second}.":
+                turns.append(current)
+            else:
+                turns[-1].extend(current)
+        elif isinstance(move, Claim) and current is not None:
+            current_target = turns[-1]
+            current_target.append(move.ppn(player))
+    lines.extend(" ".join(t) for t in turns)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,222 @@
+"""The score breakdown: every number of the final count, as data a client can animate.
+
+Scoring (RULINGS): each claimed tower scores (customers within road distance 1-2 whose
+colour differs) x (road distance to the nearest other tower of its colour; 0 if none).
+Each unclaimed green tower pays, for red and for blue, 10 - 2d to the owner of the
+nearest tower of that colour when d <= 4; ties follow the edition. Optionally, claimed
+towers add their tile's rank unless another claimed tower stands on a tile of that rank.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .geometry import bits
+from .types import Colour, Kind, PIECES, Player, lot_name
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+BONUS_REACH = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Customer:
+    lot: int
+    kind: Kind
+    colour: Colour
+    distance: int
+
+    def to_dict(self) -> dict:
+        return {"lot": lot_name(self.lot), "kind": self.kind.text(),
+                "colour": self.colour.text(), "distance": self.distance}
+
+
+@dataclass(frozen=True, slots=True)
+class TowerScore:
+    """One claimed tower: ``points = len(customers) * competition`` (bonuses separate)."""
+
+    lot: int
+    colour: Colour
+    owner: Player
+    customers: tuple[Customer, ...]
+    competitor: int | None  # lot of the nearest other tower of the same colour
+    competition: int  # road distance to it; 0 when there is none
+    path: tuple[int, ...]  # empty lots walked to the competitor
+    location: int  # location-variant points (0 when the variant is off)
+    location_note: str
+
+    @property
+    def points(self) -> int:
+        return len(self.customers) * self.competition
+
+    def to_dict(self) -> dict:
+        return {"lot": lot_name(self.lot), "colour": self.colour.text(), "owner": self.owner.text(),
+                "customers": [lot_name(c.lot) for c in self.customers],
+                "customer_details": [c.to_dict() for c in self.customers],
+                "competition": self.competition,
+                "competitor": lot_name(self.competitor) if self.competitor is not None else None,
+                "path": [lot_name(x) for x in self.path],
+                "points": self.points, "location": self.location,
+                "location_note": self.location_note}
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """The red or blue bonus of one unclaimed green tower, paid or not (``reason``)."""
+
+    green: int
+    colour: Colour
+    towers: tuple[int, ...]  # the nearest tower(s) of that colour
+    distance: int | None
+    points: int
+    paid_to: Player | None
+    reason: str | None  # None when paid; else "no_tower", "too_far", "tie", "unclaimed"
+    note: str
+    paths: tuple[tuple[int, ...], ...] = field(default=())
+
+    def to_dict(self) -> dict:
+        return {"green": lot_name(self.green),
+                "tower": lot_name(self.towers[0]) if self.towers else None,
+                "towers": [lot_name(t) for t in self.towers], "colour": self.colour.text(),
+                "distance": self.distance, "points": self.points,
+                "paid_to": self.paid_to.text() if self.paid_to is not None else None,
+                "reason": self.reason, "note": self.note,
+                "paths": [[lot_name(x) for x in p] for p in self.paths]}
+
+
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    towers: tuple[TowerScore, ...]
+    bonuses: tuple[Bonus, ...]  # paid and unpaid, green tower by green tower, red then blue
+    totals: dict[Player, int]
+    final: bool
+
+    @property
+    def winner(self) -> Player | None:
+        black, white = self.totals[Player.BLACK], self.totals[Player.WHITE]
+        if black == white:
+            return None
+        return Player.BLACK if black > white else Player.WHITE
+
+    def towers_of(self, player: Player) -> list[TowerScore]:
+        return [t for t in self.towers if t.owner is player]
+
+    def bonuses_of(self, player: Player) -> list[Bonus]:
+        return [b for b in self.bonuses if b.paid_to is player]
+
+    def to_dict(self) -> dict:
+        """The ``alien-city score --json`` shape (plus extra keys for clients)."""
+        players = {}
+        for p in Player:
+            players[p.text()] = {
+                "total": self.totals[p],
+                "towers": [t.to_dict() for t in self.towers_of(p)],
+                "bonuses": [b.to_dict() for b in self.bonuses_of(p)],
+                "location": sum(t.location for t in self.towers_of(p)),
+            }
+        winner = self.winner
+        return {"players": players, "winner": winner.text() if winner is not None else None,
+                "final": self.final,
+                "unpaid_bonuses": [b.to_dict() for b in self.bonuses if b.paid_to is None]}
+
+
+def score_breakdown(state: "GameState") -> ScoreBreakdown:
+    road = state.road
+    board = state.board
+    tower_mask = [0, 0, 0]
+    for lot, code in enumerate(board):
+        if code and code <= 3:
+            tower_mask[code - 1] |= 1 << lot
+
+    towers = []
+    for lot, cap in enumerate(state.caps):
+        if not cap or not board[lot] or board[lot] > 3:
+            continue
+        colour = Colour(board[lot] - 1)
+        rings = road.structure_rings(lot)
+        customers = []
+        for d, ring in enumerate(rings[:2], start=1):
+            for s in bits(ring):
+                piece = PIECES[board[s] - 1]
+                if piece.colour != colour:
+                    customers.append(Customer(s, piece.kind, piece.colour, d))
+        rivals = tower_mask[colour] & ~(1 << lot)
+        competitor, competition = None, 0
+        for d, ring in enumerate(rings, start=1):
+            if ring & rivals:
+                hit = ring & rivals
+                competitor, competition = (hit & -hit).bit_length() - 1, d
+                break
+        path = tuple(road.path(lot, competitor)) if competitor is not None else ()
+        towers.append([lot, colour, Player(cap - 1), tuple(customers), competitor, competition, path])
+
+    location = _location_points(state, [t[0] for t in towers])
+    tower_scores = tuple(TowerScore(*t, *location[t[0]]) for t in towers)
+
+    bonuses = []
+    for green in bits(tower_mask[Colour.GREEN]):
+        if state.caps[green]:
+            continue
+        rings = road.structure_rings(green)
+        for colour in (Colour.RED, Colour.BLUE):
+            bonuses.append(_green_bonus(state, green, colour, rings, tower_mask[colour]))
+
+    totals = {p: 0 for p in Player}
+    for t in tower_scores:
+        totals[t.owner] += t.points + t.location
+    for b in bonuses:
+        if b.paid_to is not None:
+            totals[b.paid_to] += b.points
+    return ScoreBreakdown(tower_scores, tuple(bonuses), totals, state.is_over())
+
+
+def _green_bonus(state: "GameState", green: int, colour: Colour, rings: list[int], mask: int) -> Bonus:
+    name = colour.text()
+    nearest, distance = (), None
+    for d, ring in enumerate(rings, start=1):
+        if ring & mask:
+            nearest, distance = tuple(bits(ring & mask)), d
+            break
+    if distance is None:
+        return Bonus(green, colour, (), None, 0, None, "no_tower",
+                     f"no {name} tower can be reached from the green tower on {lot_name(green)}")
+    paths = tuple(tuple(state.road.path(green, t)) for t in nearest)
+    where = ", ".join(lot_name(t) for t in nearest)
+    if distance > BONUS_REACH:
+        return Bonus(green, colour, nearest, distance, 0, None, "too_far",
+                     f"the nearest {name} tower ({where}) is {distance} away; bonuses reach "
+                     f"{BONUS_REACH}", paths)
+    points = 10 - 2 * distance
+    owners = {state.owner_at(t) for t in nearest}
+    if len(nearest) == 1:
+        owner = owners.pop()
+        if owner is None:
+            return Bonus(green, colour, nearest, distance, 0, None, "unclaimed",
+                         f"the nearest {name} tower ({where}) is unclaimed", paths)
+        return Bonus(green, colour, nearest, distance, points, owner, None,
+                     f"{owner.text()} owns the nearest {name} tower", paths)
+    if state.ruleset.edition == 2004 and len(owners) == 1 and None not in owners:
+        owner = owners.pop()
+        return Bonus(green, colour, nearest, distance, points, owner, None,
+                     f"{owner.text()} owns all the nearest {name} towers ({where})", paths)
+    rule = "never pays" if state.ruleset.edition == 2002 else "pays only when one player owns them all"
+    return Bonus(green, colour, nearest, distance, 0, None, "tie",
+                 f"{len(nearest)} {name} towers ({where}) tie at distance {distance}; a tie {rule}",
+                 paths)
+
+
+def _location_points(state: "GameState", lots: list[int]) -> dict[int, tuple[int, str]]:
+    if not state.ruleset.location_bonus:
+        return {lot: (0, "") for lot in lots}
+    ranks = {lot: state.city.tile_at(lot).rank for lot in lots}
+    counts = Counter(ranks.values())
+    out = {}
+    for lot, rank in ranks.items():
+        if counts[rank] > 1:
+            out[lot] = (0, f"{counts[rank]} claimed towers stand on rank-{rank} tiles")
+        else:
+            out[lot] = (rank, f"alone on a rank-{rank} tile")
+    return out

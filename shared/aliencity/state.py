@@ -1,0 +1,423 @@
+"""The game state: an immutable value; moves make new states (the reducer style).
+
+``new_game`` builds the city and (2002) the dice roll from an explicit seed, stored in the
+state; after that everything is deterministic. A turn is a mandatory :class:`Build`,
+then, when the rules offer it, a :class:`Claim` or :class:`Pass` in phase ``claim``.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass, field
+from enum import Enum
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .city import City
+from .errors import IllegalMoveError, WrongPlayerError
+from .events import Built, ClaimDeclined, Claimed, Event, GameOver, PlayerSkipped
+from .geometry import bits
+from .moves import Build, Claim, Move, Pass
+from .road import Road
+from .rules import Placement, Reason
+from .ruleset import Ruleset
+from .types import Kind, LOT_COUNT, PIECES, Piece, Player, lot_name
+
+MAX_CLAIMS = 3
+# Stock per player, indexed like PIECES: red/blue/green towers, red/blue/green/black domes.
+INITIAL_STOCK: dict[Player, tuple[int, ...]] = {
+    Player.WHITE: (3, 2, 2, 3, 3, 3, 3),
+    Player.BLACK: (2, 3, 2, 3, 3, 3, 3),
+}
+
+TOTAL_TOWERS = sum(sum(stock[:3]) for stock in INITIAL_STOCK.values())
+
+
+class Phase(Enum):
+    BUILD = "build"
+    CLAIM = "claim"
+    OVER = "over"
+
+
+class Step(NamedTuple):
+    """The result of playing a move: the new state and what happened, in order."""
+
+    state: "GameState"
+    events: tuple[Event, ...]
+
+
+def roll_for_start(seed: int | str) -> tuple[Player, tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]:
+    """2002 start: both roll four dice (faces 0-5), higher sum starts, ties roll again."""
+    rng = random.Random(f"alien-city-dice:{seed}")
+    rolls = []
+    while True:
+        black = tuple(rng.randrange(6) for _ in range(4))
+        white = tuple(rng.randrange(6) for _ in range(4))
+        rolls.append((black, white))
+        if sum(black) != sum(white):
+            return (Player.BLACK if sum(black) > sum(white) else Player.WHITE), tuple(rolls)
+
+
+def new_game(ruleset: Ruleset = Ruleset(), seed: int | str | None = None,
+             city: City | None = None) -> "GameState":
+    """A fresh game. The seed (random if not given) decides the city unless one is given,
+    and in the 2002 edition the dice roll for the first player."""
+    if seed is None:
+        seed = secrets.randbelow(2**53)
+    if city is None:
+        city = City.random(seed)
+    if ruleset.edition == 2002:
+        first, dice = roll_for_start(seed)
+    else:
+        first, dice = Player.BLACK, ()
+    return start_state(ruleset, city, first, dice=dice, seed=seed)
+
+
+def start_state(ruleset: Ruleset, city: City, first_player: Player, *, dice: tuple = (),
+                seed: int | str | None = None) -> "GameState":
+    """The empty city with full stocks and ``first_player`` to build (records, tests)."""
+    return GameState(
+        ruleset=ruleset, city=city, seed=seed, first_player=first_player, dice=dice,
+        board=(0,) * LOT_COUNT, caps=(0,) * LOT_COUNT,
+        stocks=(INITIAL_STOCK[Player.BLACK], INITIAL_STOCK[Player.WHITE]),
+        to_move=first_player, phase=Phase.BUILD, next_builder=None, history=())
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything about a game at one moment. ``board[lot]`` is 0 or 1 + piece index;
+    ``caps[lot]`` is 0 or 1 + player; ``history`` lists (player, move) pairs."""
+
+    ruleset: Ruleset
+    city: City
+    seed: int | str | None
+    first_player: Player
+    dice: tuple
+    board: tuple[int, ...]
+    caps: tuple[int, ...]
+    stocks: tuple[tuple[int, ...], tuple[int, ...]]
+    to_move: Player | None
+    phase: Phase
+    next_builder: Player | None
+    history: tuple[tuple[Player, Move], ...]
+    _cache: dict = field(default_factory=dict, compare=False, repr=False)
+
+    # -- board facts ------------------------------------------------------------------
+    def piece_at(self, lot: int) -> Piece | None:
+        code = self.board[lot]
+        return PIECES[code - 1] if code else None
+
+    def owner_at(self, lot: int) -> Player | None:
+        """Who has claimed the tower on ``lot`` (``None`` if nobody, or no tower)."""
+        code = self.caps[lot]
+        return Player(code - 1) if code else None
+
+    def structures(self) -> list[tuple[int, Piece]]:
+        return [(lot, PIECES[code - 1]) for lot, code in enumerate(self.board) if code]
+
+    def claimed(self, player: Player) -> list[int]:
+        """Lots of the towers ``player`` has claimed."""
+        mark = player + 1
+        return [lot for lot, code in enumerate(self.caps) if code == mark]
+
+    def claims_left(self, player: Player) -> int:
+        return MAX_CLAIMS - self.caps.count(player + 1)
+
+    def stock(self, player: Player) -> dict[Piece, int]:
+        return dict(zip(PIECES, self.stocks[player]))
+
+    @property
+    def ply(self) -> int:
+        """Number of builds made so far."""
+        return sum(1 for _, move in self.history if isinstance(move, Build))
+
+    @property
+    def occupied(self) -> int:
+        occ = self._cache.get("occupied")
+        if occ is None:
+            occ = 0
+            for lot, code in enumerate(self.board):
+                if code:
+                    occ |= 1 << lot
+            self._cache["occupied"] = occ
+        return occ
+
+    @property
+    def road(self) -> Road:
+        road = self._cache.get("road")
+        if road is None:
+            road = self._cache["road"] = Road(self.occupied)
+        return road
+
+    @property
+    def placement(self) -> Placement:
+        placement = self._cache.get("placement")
+        if placement is None:
+            placement = self._cache["placement"] = Placement(self.city, self.board, self.road)
+        return placement
+
+    # -- what may be done -------------------------------------------------------------
+    def build_masks(self, player: Player) -> tuple[int, ...]:
+        """Legal lots per piece (bit masks, indexed like PIECES) for ``player``'s stock."""
+        masks = self.placement.piece_masks
+        stock = self.stocks[player]
+        return tuple(m if n else 0 for m, n in zip(masks, stock))
+
+    def can_build(self, player: Player) -> bool:
+        masks = self.placement.piece_masks
+        return any(m and n for m, n in zip(masks, self.stocks[player]))
+
+    def legal_lots(self, piece: Piece, player: Player | None = None) -> list[int]:
+        """Lots where ``player`` (default: the one to move) may build ``piece`` now."""
+        who = self.to_move if player is None else player
+        if who is None:
+            return []
+        return list(bits(self.build_masks(who)[piece.index]))
+
+    def legal_builds(self, player: Player | None = None) -> "LegalBuilds":
+        """Every legal build of ``player`` (default: the player to move), by piece then lot:
+        a lazy sequence (len, index, iterate, ``in``) that makes Build objects on demand."""
+        who = self.to_move if player is None else player
+        if who is None or (player is None and self.phase is not Phase.BUILD):
+            return LegalBuilds((0,) * len(PIECES))
+        return LegalBuilds(self.build_masks(who))
+
+    def legal_claims(self) -> list[int]:
+        """Towers the player to move may claim now (empty outside the claim step)."""
+        if self.phase is not Phase.CLAIM:
+            return []
+        return [lot for lot, code in enumerate(self.board)
+                if code and code <= 3 and not self.caps[lot]]
+
+    def legal_moves(self) -> Sequence[Move]:
+        """The legal moves now: builds in the build step, claims and Pass in the claim step."""
+        if self.phase is Phase.BUILD:
+            return self.legal_builds()
+        if self.phase is Phase.CLAIM:
+            return [Claim(lot) for lot in self.legal_claims()] + [Pass()]
+        return []
+
+    def why_not(self, move: Move, player: Player | None = None) -> Reason | None:
+        """Why ``move`` is not legal now (``None`` if it is). ``player`` defaults to the
+        player to move; another player gets a ``not_your_turn`` reason."""
+        if self.phase is Phase.OVER:
+            return Reason("game_over", "The game is over.")
+        who = self.to_move if player is None else player
+        if who != self.to_move:
+            return Reason("not_your_turn", f"It is {self.to_move.text().capitalize()}'s turn.")
+        if isinstance(move, Build):
+            if self.phase is not Phase.BUILD:
+                return Reason("wrong_phase", "You have built this turn: claim a tower or pass.")
+            if not self.stocks[who][move.piece.index]:
+                return Reason("no_stock", f"You have no {move.piece.name()}s left.")
+            return self.placement.why_not(move.piece, move.lot)
+        if self.phase is not Phase.CLAIM:
+            return Reason("wrong_phase", "Build first; you may claim a tower after building.")
+        if isinstance(move, Claim):
+            piece = self.piece_at(move.lot)
+            if piece is None or piece.kind is not Kind.TOWER:
+                return Reason("not_a_tower", f"There is no tower on {lot_name(move.lot)} to claim.")
+            owner = self.owner_at(move.lot)
+            if owner is not None:
+                return Reason("already_claimed",
+                              f"The tower on {lot_name(move.lot)} is already {owner.text()}'s.")
+        return None
+
+    def is_legal(self, move: Move, player: Player | None = None) -> bool:
+        return self.why_not(move, player) is None
+
+    # -- making moves -----------------------------------------------------------------
+    def play(self, move: Move, player: Player | None = None) -> Step:
+        """Play ``move`` for the player to move (or check it is ``player``'s turn).
+        Raises :class:`IllegalMoveError` quoting the move and the reason."""
+        reason = self.why_not(move, player)
+        if reason is not None:
+            cls = WrongPlayerError if reason.rule == "not_your_turn" else IllegalMoveError
+            raise cls(move.text(), f"{reason.text} ({self.summary()})", reason.rule)
+        who = self.to_move
+        if isinstance(move, Build):
+            return self._after_build(self._placed(who, move), who)
+        if isinstance(move, Claim):
+            caps = list(self.caps)
+            caps[move.lot] = who + 1
+            state = replace(self, caps=tuple(caps), history=self.history + ((who, move),),
+                            _cache=self._board_cache())
+            return state._end_turn((Claimed(who, move.lot),))
+        state = replace(self, history=self.history + ((who, move),), _cache=self._board_cache())
+        return state._end_turn((ClaimDeclined(who),))
+
+    def apply(self, move: Move, player: Player | None = None) -> "GameState":
+        """Like :meth:`play`, returning only the new state."""
+        return self.play(move, player).state
+
+    def _board_cache(self) -> dict:
+        """Cache entries that stay true while the board does not change."""
+        return {k: v for k, v in self._cache.items() if k in ("occupied", "road", "placement")}
+
+    def _placed(self, who: Player, move: Build) -> "GameState":
+        board = list(self.board)
+        board[move.lot] = move.piece.index + 1
+        stock = list(self.stocks[who])
+        stock[move.piece.index] = max(0, stock[move.piece.index] - 1)
+        stocks = (tuple(stock), self.stocks[1]) if who is Player.BLACK else (self.stocks[0], tuple(stock))
+        cache = {}
+        if "occupied" in self._cache:
+            cache["occupied"] = self._cache["occupied"] | (1 << move.lot)
+        return replace(self, board=tuple(board), stocks=stocks,
+                       history=self.history + ((who, move),), _cache=cache)
+
+    def _after_build(self, state: "GameState", who: Player) -> Step:
+        """Decide what follows a build: the claim step, the next builder, or the end."""
+        events: tuple[Event, ...] = (Built(who, *_build_parts(state.history[-1][1])),)
+        opponent = who.other
+        if state.can_build(opponent):
+            nxt = opponent
+        elif state.can_build(who):
+            nxt = who
+        else:
+            over = replace(state, to_move=None, phase=Phase.OVER, next_builder=None,
+                           _cache=state._board_cache())
+            return Step(over, events + (over._game_over_event(),))
+        towers_built = TOTAL_TOWERS - sum(state.stocks[0][:3]) - sum(state.stocks[1][:3])
+        has_tower = towers_built > LOT_COUNT - state.caps.count(0)  # some tower uncapped
+        if state.claims_left(who) > 0 and has_tower:
+            claim = replace(state, phase=Phase.CLAIM, next_builder=nxt, _cache=state._cache)
+            return Step(claim, events)
+        return replace(state, next_builder=nxt, _cache=state._cache)._end_turn(events)
+
+    def _end_turn(self, events: tuple[Event, ...]) -> Step:
+        nxt = self.next_builder
+        if nxt == self.to_move:
+            events = events + (PlayerSkipped(nxt.other),)
+        state = replace(self, to_move=nxt, phase=Phase.BUILD, next_builder=None, _cache=self._cache)
+        return Step(state, events)
+
+    def _game_over_event(self) -> GameOver:
+        score = self.score()
+        return GameOver(score.winner, score.totals[Player.BLACK], score.totals[Player.WHITE])
+
+    # -- the end ----------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def score(self):
+        """The score breakdown of this position (final when the game is over)."""
+        from .scoring import score_breakdown
+        cached = self._cache.get("score")
+        if cached is None:
+            cached = self._cache["score"] = score_breakdown(self)
+        return cached
+
+    @property
+    def winner(self) -> Player | None:
+        """The winner of a finished game; ``None`` for a draw or a game still running."""
+        return self.score().winner if self.is_over() else None
+
+    def returns(self) -> tuple[float, float]:
+        """OpenSpiel-style returns (Black, White): +1 win, -1 loss, 0 draw or unfinished."""
+        w = self.winner
+        if w is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if w is Player.BLACK else (-1.0, 1.0)
+
+    def summary(self) -> str:
+        """One line for error messages and logs."""
+        if self.phase is Phase.OVER:
+            return f"ply {self.ply}, game over"
+        step = "to claim or pass" if self.phase is Phase.CLAIM else "to build"
+        return f"ply {self.ply}, {self.to_move.text()} {step}"
+
+    # -- serialisation ----------------------------------------------------------------
+    def to_dict(self) -> dict:
+        from .serial import state_to_dict
+        return state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> "GameState":
+        from .serial import state_from_dict
+        return state_from_dict(data)
+
+
+def replace(state: "GameState", **changes) -> "GameState":
+    """A copy of ``state`` with ``changes`` (fields; ``_cache`` defaults to empty). The
+    dataclass is frozen, so this is the one place new states are assembled."""
+    new = object.__new__(GameState)
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    fields["_cache"] = {}
+    fields.update(changes)
+    return new
+
+
+class LegalBuilds(Sequence):
+    """Lazy view of legal builds from per-piece bit masks (python-chess style)."""
+
+    __slots__ = ("masks", "_len")
+
+    def __init__(self, masks: tuple[int, ...]) -> None:
+        self.masks = masks
+        self._len = sum(m.bit_count() for m in masks)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __bool__(self) -> bool:
+        return self._len > 0
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("legal build index out of range")
+        for piece, mask in zip(PIECES, self.masks):
+            n = mask.bit_count()
+            if index < n:
+                for _ in range(index):
+                    mask &= mask - 1
+                return Build(piece, (mask & -mask).bit_length() - 1)
+            index -= n
+        raise IndexError(index)  # unreachable
+
+    def __iter__(self):
+        for piece, mask in zip(PIECES, self.masks):
+            for lot in bits(mask):
+                yield Build(piece, lot)
+
+    def __contains__(self, move) -> bool:
+        return isinstance(move, Build) and bool((self.masks[move.piece.index] >> move.lot) & 1)
+
+    def lots(self, piece: Piece) -> list[int]:
+        return list(bits(self.masks[piece.index]))
+
+    def __repr__(self) -> str:
+        return f"<LegalBuilds {self._len}: {' '.join(m.text() for m in self)}>"
+
+
+def _build_parts(move: Build) -> tuple[Piece, int]:
+    return move.piece, move.lot
+
+
+def place_anyway(state: GameState, player: Player, move: Build) -> Step:
+    """Place ``move`` for ``player`` whatever the rules say (lenient record reading).
+    The lot must be empty. The turn then continues by the rules as usual."""
+    if state.board[move.lot]:
+        raise IllegalMoveError(move.text(), f"{lot_name(move.lot)} is already built on", "occupied")
+    base = replace(state, to_move=player, phase=Phase.BUILD, next_builder=None, _cache=state._cache)
+    return base._after_build(base._placed(player, move), player)
+
+
+def claim_anyway(state: GameState, player: Player, move: Claim) -> Step:
+    """Cap the tower on ``move.lot`` for ``player`` whatever the turn (lenient reading)."""
+    piece = state.piece_at(move.lot)
+    if piece is None or piece.kind is not Kind.TOWER or state.caps[move.lot]:
+        raise IllegalMoveError(move.text(), f"no unclaimed tower on {lot_name(move.lot)}", "not_a_tower")
+    caps = list(state.caps)
+    caps[move.lot] = player + 1
+    state = replace(state, caps=tuple(caps), history=state.history + ((player, move),),
+                    _cache=state._board_cache())
+    if state.phase is Phase.CLAIM:
+        return state._end_turn((Claimed(player, move.lot),))
+    return Step(state, (Claimed(player, move.lot),))

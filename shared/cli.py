@@ -1,0 +1,60 @@
+"""The ``alien-city`` command: one entry point, subcommands loaded only when used.
+
+Commands that need no window (score, analyze, serve, ...) never import pygame: each
+subcommand lives in its own module, imported after the command line names it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+
+# name -> (module with add_arguments(parser) and run(args) -> int, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "score": ("shared.aliencity.cli_score", "score the final position of a PPN game record"),
+    "analyze": ("shared.aliencity.cli_score", "replay a PPN record listing every legal build, then score it"),
+}
+
+
+def _top_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="alien-city",
+        description="Alien City: a two-player city-building game (Michael Schoessow).",
+        epilog="Run 'alien-city COMMAND --help' for the options of a command.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (_, help_text) in COMMANDS.items():
+        sub.add_parser(name, help=help_text, add_help=False)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] not in COMMANDS:
+        parser = _top_parser()
+        if not argv:
+            parser.print_help()
+            print("\nThe game window is not part of this build yet; the commands above work "
+                  "without one.", file=sys.stderr)
+            return 2
+        parser.parse_args(argv)  # prints help, or a clear error naming the bad command
+        return 2
+    name = argv[0]
+    module = importlib.import_module(COMMANDS[name][0])
+    parser = argparse.ArgumentParser(prog=f"alien-city {name}", description=COMMANDS[name][1])
+    module.add_arguments(parser, name)
+    args = parser.parse_args(argv[1:])
+    args.command = name
+    try:
+        return module.run(args)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # output piped into a reader that stopped early (| head)
+        sys.stdout = open(os.devnull, "w")
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
