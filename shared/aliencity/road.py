@@ -10,8 +10,6 @@ not at distance 0.
 
 from __future__ import annotations
 
-from functools import cached_property
-
 from .geometry import FULL, NEIGHBOUR_MASK, NOT_A, NOT_H, bits, spread
 from .types import COLUMNS, LOT_COUNT, ROWS
 
@@ -63,45 +61,57 @@ def _ring_touch(group: int) -> tuple[int, ...]:
 
 
 class Road:
-    """Road facts of one arrangement of structures (``occupied`` = bit set of built lots)."""
+    """Road facts of one arrangement of structures (``occupied`` = bit set of built lots).
 
-    __slots__ = ("occupied", "empty", "__dict__")
+    The building tests are computed at once, in a few dozen integer operations:
+    ``splitting`` (lots whose building would split the road), ``lifelines`` (lots that are
+    some structure's only road lot), ``dead_ends`` (lots with no road beside them) and
+    ``buildable`` (empty lots passing the road test: none of those)."""
 
-    def __init__(self, occupied: int) -> None:
+    __slots__ = ("occupied", "empty", "groups", "splitting", "lifelines", "dead_ends", "buildable")
+
+    def __init__(self, occupied: int, groups: list[int] | None = None) -> None:
         self.occupied = occupied
-        self.empty = FULL & ~occupied
-
-    # -- building tests -------------------------------------------------------------
-    @cached_property
-    def _neighbour_counts(self) -> tuple[int, int]:
-        """(lots with >= 1 empty neighbour, lots with >= 2 empty neighbours)."""
-        e = self.empty
+        e = self.empty = FULL & ~occupied
+        self.groups = structure_groups(occupied) if groups is None else groups
         n = e >> COLUMNS
         s = (e << COLUMNS) & FULL
         east = (e >> 1) & NOT_H
         west = (e << 1) & NOT_A
         one = n | s | east | west
         two = (n & s) | (n & east) | (n & west) | (s & east) | (s & west) | (east & west)
-        return one, two
+        self.lifelines = spread(occupied & one & ~two) & e
+        self.dead_ends = e & ~one
+        self.splitting = self._splitting(n, east, s, west)
+        self.buildable = e & ~self.splitting & ~self.lifelines & ~self.dead_ends
 
-    @cached_property
-    def splitting(self) -> int:
+    def with_built(self, lot: int) -> "Road":
+        """The road after building on ``lot``; structure groups are merged, not regrown."""
+        bit = 1 << lot
+        ring = spread8(bit)
+        merged = bit
+        groups = []
+        for group in self.groups:
+            if group & ring:
+                merged |= group
+            else:
+                groups.append(group)
+        groups.append(merged)
+        return Road(self.occupied | bit, groups)
+
+    def _splitting(self, o0: int, o2: int, o4: int, o6: int) -> int:
         """Empty lots whose building would split the road into pieces.
 
         Planar duality instead of a graph search: building on lot L splits the road
         exactly when it closes a loop of structures, i.e. when one 8-connected group of
         structures (the board's edge counting as one group) touches two of the arcs into
         which L's empty side neighbours cut the ring of eight lots around L. All lots are
-        tested at once with bit operations, one pass per group that could close a loop."""
-        e = self.empty
-        o0 = e >> COLUMNS
-        o4 = (e << COLUMNS) & FULL
-        o2 = (e >> 1) & NOT_H
-        o6 = (e << 1) & NOT_A
+        tested at once with bit operations, one pass per group that could close a loop.
+        ``o0 o2 o4 o6``: lots whose north / east / south / west neighbour is empty."""
         b0, b2, b4, b6 = ~o0, ~o2, ~o4, ~o6
         frame = 0
         loops = []
-        for group in structure_groups(self.occupied):
+        for group in self.groups:
             if group & EDGE:
                 frame |= group
             elif group.bit_count() >= 3:  # fewer cannot enclose a lot
@@ -114,25 +124,7 @@ class Road:
             a4 = o4 & (t5 | b6 & (t6 | t7 | b0 & (t0 | t1 | b2 & (t2 | t3))))
             a6 = o6 & (t7 | b0 & (t0 | t1 | b2 & (t2 | t3 | b4 & (t4 | t5))))
             cut |= (a0 & (a2 | a4 | a6)) | (a2 & (a4 | a6)) | (a4 & a6)
-        return cut & e
-
-    @cached_property
-    def lifelines(self) -> int:
-        """Empty lots that are some structure's only road lot (building there cuts it off)."""
-        one, two = self._neighbour_counts
-        lonely = self.occupied & one & ~two
-        return spread(lonely) & self.empty
-
-    @cached_property
-    def dead_ends(self) -> int:
-        """Empty lots with no empty neighbour: a structure built there has no road."""
-        one, _ = self._neighbour_counts
-        return self.empty & ~one
-
-    @cached_property
-    def buildable(self) -> int:
-        """Empty lots that pass the road test (rule 2): no split, nobody cut off."""
-        return self.empty & ~self.splitting & ~self.lifelines & ~self.dead_ends
+        return cut & self.empty
 
     def cut_off_by(self, lot: int) -> list[int]:
         """Structures whose only road lot is ``lot``."""

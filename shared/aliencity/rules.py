@@ -16,7 +16,6 @@ question about it. The rules, in the order a player learns them (see RULINGS):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
 from .city import City
 from .geometry import TILE_LOTS, TILE_MASK, TILE_OF, bits
@@ -45,41 +44,31 @@ def _fill_tiles(corner_bits: int) -> int:
 class Placement:
     """Legal lots per piece for one board (ignores stocks and turns: see GameState)."""
 
-    __slots__ = ("city", "board", "road", "__dict__")
+    __slots__ = ("city", "board", "road", "candidates", "settled_tiles", "piece_masks")
 
     def __init__(self, city: City, board: tuple[int, ...], road: Road) -> None:
         self.city = city
         self.board = board
         self.road = road
-
-    @cached_property
-    def candidates(self) -> int:
-        """Lots passing rules 1-3 (bit-parallel over tiles via their bottom-left lots)."""
-        ok = self.road.buildable
-        icons = self.city.icon_mask
+        # Rules 1-3. Tile-wide facts are computed at each tile's bottom-left lot, then filled.
+        ok = road.buildable
+        icons = city.icon_mask
         plain = ok & ~icons
         tile_has_plain = _fill_tiles(plain | plain >> 1 | plain >> COLUMNS | plain >> (COLUMNS + 1))
-        return plain | (ok & icons & ~tile_has_plain)
-
-    @cached_property
-    def settled_tiles(self) -> int:
-        """Lots of tiles that already hold two or more structures (rule 4 no longer binds)."""
-        o = self.road.occupied
+        cand = self.candidates = plain | (ok & icons & ~tile_has_plain)
+        # Rule 4 stops binding on tiles holding two or more structures.
+        o = road.occupied
         a, b = o & TILE_CORNERS, (o >> 1) & TILE_CORNERS
         c, d = (o >> COLUMNS) & TILE_CORNERS, (o >> (COLUMNS + 1)) & TILE_CORNERS
-        return _fill_tiles((a & (b | c | d)) | (b & (c | d)) | (c & d))
-
-    @cached_property
-    def piece_masks(self) -> tuple[int, ...]:
-        """Legal lots of each of the seven pieces, indexed like ``PIECES``."""
-        cand = self.candidates
-        colour_mask = self.city.colour_mask
+        self.settled_tiles = _fill_tiles((a & (b | c | d)) | (b & (c | d)) | (c & d))
+        # Legal lots of each of the seven pieces, indexed like PIECES.
+        colour_mask = city.colour_mask
         open_to_towers = self.settled_tiles | colour_mask[Colour.BLACK]
         masks = [cand & (open_to_towers | colour_mask[c]) for c in (0, 1, 2)]
-        for c in Colour:
-            own = cand & colour_mask[c]
+        for colour in Colour:
+            own = cand & colour_mask[colour]
             masks.append(own if own else cand)
-        return tuple(masks)
+        self.piece_masks = tuple(masks)
 
     def why_not(self, piece: Piece, lot: int) -> Reason | None:
         """The first rule that forbids ``piece`` on ``lot``, or ``None`` if it is legal."""

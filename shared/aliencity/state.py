@@ -160,13 +160,16 @@ class GameState:
     # -- what may be done -------------------------------------------------------------
     def build_masks(self, player: Player) -> tuple[int, ...]:
         """Legal lots per piece (bit masks, indexed like PIECES) for ``player``'s stock."""
-        masks = self.placement.piece_masks
-        stock = self.stocks[player]
-        return tuple(m if n else 0 for m, n in zip(masks, stock))
+        key = ("masks", player)
+        masks = self._cache.get(key)
+        if masks is None:
+            stock = self.stocks[player]
+            masks = self._cache[key] = tuple(
+                m if n else 0 for m, n in zip(self.placement.piece_masks, stock))
+        return masks
 
     def can_build(self, player: Player) -> bool:
-        masks = self.placement.piece_masks
-        return any(m and n for m, n in zip(masks, self.stocks[player]))
+        return any(self.build_masks(player))
 
     def legal_lots(self, piece: Piece, player: Player | None = None) -> list[int]:
         """Lots where ``player`` (default: the one to move) may build ``piece`` now."""
@@ -195,7 +198,7 @@ class GameState:
         if self.phase is Phase.BUILD:
             return self.legal_builds()
         if self.phase is Phase.CLAIM:
-            return [Claim(lot) for lot in self.legal_claims()] + [Pass()]
+            return [CLAIMS[lot] for lot in self.legal_claims()] + [PASS]
         return []
 
     def why_not(self, move: Move, player: Player | None = None) -> Reason | None:
@@ -231,7 +234,11 @@ class GameState:
     def play(self, move: Move, player: Player | None = None) -> Step:
         """Play ``move`` for the player to move (or check it is ``player``'s turn).
         Raises :class:`IllegalMoveError` quoting the move and the reason."""
-        reason = self.why_not(move, player)
+        if (type(move) is Build and self.phase is Phase.BUILD and (player is None or player == self.to_move)
+                and (self.build_masks(self.to_move)[move.piece.index] >> move.lot) & 1):
+            reason = None  # the common case, answered by the legal-lot masks
+        else:
+            reason = self.why_not(move, player)
         if reason is not None:
             cls = WrongPlayerError if reason.rule == "not_your_turn" else IllegalMoveError
             raise cls(move.text(), f"{reason.text} ({self.summary()})", reason.rule)
@@ -264,6 +271,8 @@ class GameState:
         cache = {}
         if "occupied" in self._cache:
             cache["occupied"] = self._cache["occupied"] | (1 << move.lot)
+        if "road" in self._cache:
+            cache["road"] = self._cache["road"].with_built(move.lot)
         return replace(self, board=tuple(board), stocks=stocks,
                        history=self.history + ((who, move),), _cache=cache)
 
@@ -350,6 +359,13 @@ def replace(state: "GameState", **changes) -> "GameState":
     return new
 
 
+# Moves are immutable values: every possible one is made once and shared.
+BUILDS: tuple[tuple[Build, ...], ...] = tuple(
+    tuple(Build(piece, lot) for lot in range(LOT_COUNT)) for piece in PIECES)
+CLAIMS: tuple[Claim, ...] = tuple(Claim(lot) for lot in range(LOT_COUNT))
+PASS = Pass()
+
+
 class LegalBuilds(Sequence):
     """Lazy view of legal builds from per-piece bit masks (python-chess style)."""
 
@@ -377,14 +393,16 @@ class LegalBuilds(Sequence):
             if index < n:
                 for _ in range(index):
                     mask &= mask - 1
-                return Build(piece, (mask & -mask).bit_length() - 1)
+                return BUILDS[piece.index][(mask & -mask).bit_length() - 1]
             index -= n
         raise IndexError(index)  # unreachable
 
     def __iter__(self):
-        for piece, mask in zip(PIECES, self.masks):
-            for lot in bits(mask):
-                yield Build(piece, lot)
+        for table, mask in zip(BUILDS, self.masks):
+            while mask:
+                low = mask & -mask
+                yield table[low.bit_length() - 1]
+                mask ^= low
 
     def __contains__(self, move) -> bool:
         return isinstance(move, Build) and bool((self.masks[move.piece.index] >> move.lot) & 1)

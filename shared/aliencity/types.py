@@ -6,7 +6,7 @@ named like chess squares (``a1`` bottom-left, ``h10`` top-right), as in PPN reco
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 
 from .errors import InvalidMoveError
@@ -83,10 +83,11 @@ class Piece:
 
     kind: Kind
     colour: Colour
+    index: int = field(init=False, compare=False, repr=False)
 
-    @property
-    def index(self) -> int:
-        return int(self.colour) if self.kind is Kind.TOWER else 3 + int(self.colour)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index",
+                           int(self.colour) if self.kind is Kind.TOWER else 3 + int(self.colour))
 
     def text(self) -> str:
         """Short code: ``Tr`` red tower ... ``Dk`` black dome."""
