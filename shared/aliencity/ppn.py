@@ -61,20 +61,26 @@ def _parse_header(lines: list[str]) -> dict:
     root: dict = {}
     stack: list[tuple[int, dict]] = [(-1, root)]
     for number, raw in lines:
-        text = raw.split(" #")[0].rstrip() if not raw.lstrip().startswith("#") else ""
-        if not text.strip():
+        if not raw.strip() or raw.lstrip().startswith("#"):
             continue
-        indent = len(text) - len(text.lstrip(" "))
-        key, sep, value = text.strip().partition(":")
-        if not sep or not key:
+        indent = len(raw) - len(raw.lstrip(" "))
+        key, sep, value = raw.strip().partition(":")
+        if not sep or not key.strip():
             raise RecordError(f"bad header line {raw.strip()!r}: expected 'Key: value'", line=number)
+        value = value.strip()
+        if value[:1] in ("'", '"'):
+            end = value.find(value[0], 1)
+            if end < 0:
+                raise RecordError(f"unclosed quote in header line {raw.strip()!r}", line=number)
+            value = value[1:end]
+            quoted = True
+        else:
+            value = value.split(" #")[0].strip()
+            quoted = False
         while indent <= stack[-1][0]:
             stack.pop()
         parent = stack[-1][1]
-        value = value.strip()
-        if value:
-            if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-                value = value[1:-1]
+        if value or quoted:
             parent[key.strip()] = value
         else:
             child: dict = {}
@@ -291,31 +297,29 @@ def write_ppn(state: GameState, extra: dict | None = None) -> str:
                                          for b, w in state.dice))
     for key, value in (extra or {}).items():
         text = str(value)
-        if re.search(r"[:#{}\[\]\n]", text) or text != text.strip():
+        if not text or re.search(r"[:#{}\[\]\n]", text) or text != text.strip():
             text = '"' + text.replace('"', "'").replace("\n", " ") + '"'
         lines.append(f"{key}: {text}")
     lines.append("...")
 
+    # One line per turn number: "n. build [claim] n... build [claim]". A player who builds
+    # twice in a row (the other was skipped) gets the next number.
     first = state.first_player
     turns: list[list[str]] = []
     n_first = n_second = 0
-    current: list[str] | None = None
     for player, move in state.history:
         if isinstance(move, Build):
             if player is first:
                 n_first += 1
-                number = f"{n_first}."
+                turns.append([f"{n_first}.", move.ppn()])
+                continue
+            n_second = max(n_first, n_second + 1)
+            entry = [f"{n_second}...", move.ppn()]
+            if turns and turns[-1][0] == f"{n_second}." and not any(t.endswith("...") for t in turns[-1]):
+                turns[-1].extend(entry)
             else:
-                n_second = max(n_first, n_second + 1)
-                number = f"{n_second}..."
-            current = [number, move.ppn()]
-            if player is first or not turns or turns[-1][0].endswith("...") or \
-                    turns[-1][0] != f"{n_second}.":
-                turns.append(current)
-            else:
-                turns[-1].extend(current)
-        elif isinstance(move, Claim) and current is not None:
-            current_target = turns[-1]
-            current_target.append(move.ppn(player))
+                turns.append(entry)
+        elif isinstance(move, Claim) and turns:
+            turns[-1].append(move.ppn(player))
     lines.extend(" ".join(t) for t in turns)
     return "\n".join(lines) + "\n"
