@@ -15,6 +15,9 @@ import sys
 COMMANDS: dict[str, tuple[str, str]] = {
     "score": ("shared.aliencity.cli_score", "score the final position of a PPN game record"),
     "analyze": ("shared.aliencity.cli_score", "replay a PPN record listing every legal build, then score it"),
+    "serve": ("server.app", "run the match server (lobby, matches, spectators, reconnection)"),
+    "bot": ("server.bot", "a headless client that plays random legal moves on a server"),
+    "demo": ("client.cli_demo", "attract mode: bot against bot with every animation (--screenshots DIR)"),
 }
 
 
@@ -31,13 +34,10 @@ def _top_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or argv[0] not in COMMANDS:
+    if not argv:  # no subcommand: open the game window (pygame is imported only now)
+        return importlib.import_module("client.app").main()
+    if argv[0] not in COMMANDS:
         parser = _top_parser()
-        if not argv:
-            parser.print_help()
-            print("\nThe game window is not part of this build yet; the commands above work "
-                  "without one.", file=sys.stderr)
-            return 2
         parser.parse_args(argv)  # prints help, or a clear error naming the bad command
         return 2
     name = argv[0]

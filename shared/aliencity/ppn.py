@@ -20,6 +20,7 @@ from .types import Player
 
 GAME_NAME = "Alien City"
 _TOKEN = re.compile(r"\{[^}]*\}?|\d+\.\.\.|\d+\.|[^\s{]+")
+_NUMBER = re.compile(r"(\d+)\.(\.\.)?")
 _RESULTS = {"*", "1-0", "0-1", "1/2-1/2", "½-½"}
 
 
@@ -176,11 +177,8 @@ def _plies(body: list[tuple[int, str]]) -> list[RecordPly]:
             if not token.endswith("}"):
                 raise RecordError("a comment '{' is never closed", line=line)
             continue
-        if token.endswith("..."):
-            number, second = int(token[:-3]), True
-            continue
-        if token.endswith("."):
-            number, second = int(token[:-1]), False
+        if m_number := _NUMBER.fullmatch(token):
+            number, second = int(m_number.group(1)), bool(m_number.group(2))
             continue
         if token in _RESULTS:
             continue

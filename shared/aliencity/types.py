@@ -131,8 +131,9 @@ def lot_name(lot: int) -> str:
 def parse_lot(text: str) -> int:
     """``'e6'`` -> 44. Raises :class:`InvalidMoveError` naming the text."""
     raw = str(text).strip().lower()
-    if len(raw) >= 2 and raw[0] in COLUMN_LETTERS and raw[1:].isdigit():
+    if len(raw) in (2, 3) and raw[0] in COLUMN_LETTERS and raw[1] in "123456789" \
+            and all(ch in "0123456789" for ch in raw[2:]):
         row = int(raw[1:])
-        if 1 <= row <= ROWS and raw[1] != "0":
+        if row <= ROWS:
             return (row - 1) * COLUMNS + COLUMN_LETTERS.index(raw[0])
     raise InvalidMoveError(f"bad lot {text!r}: expected a column a-h and a row 1-10, like 'e6'")

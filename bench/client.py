@@ -1,0 +1,107 @@
+"""Client speed, headless (SDL dummy drivers). Prints numbers; asserts nothing.
+
+    python3 bench/client.py [--frames N] [--seed S]
+
+Last line: ``frame_ms_p50=<f> frame_ms_p95=<f> startup_s=<f>``
+- frame times: a 1280x800 bot-against-bot game with every animation on, the mouse moving
+  over the board every frame; each frame is events + update + draw + flip, timed alone;
+- startup: a fresh interpreter from launch until the title screen's first frame is drawn
+  (what a player waits for after typing ``alien-city``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("ALIEN_CITY_CONFIG_DIR", str(ROOT / "bench" / "out" / "config"))
+
+STARTUP = """
+import time, sys
+sys.path.insert(0, {root!r})
+from client.app import App
+from client.config import Options
+from client.scenes.title import TitleScene
+app = App(Options(), (1280, 800), persist=False)
+app.stack.push(TitleScene(app))
+app.stack.apply_pending()
+app.step(1 / 60, events=[])
+print("drawn", flush=True)
+app.close()
+"""
+
+
+def startup_seconds() -> float:
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-c", STARTUP.format(root=str(ROOT))], capture_output=True,
+                          text=True, env=os.environ.copy(), timeout=120)
+    elapsed = time.perf_counter() - start
+    if "drawn" not in proc.stdout:
+        raise SystemExit(f"startup run failed: {proc.stderr.strip()[-500:]}")
+    return elapsed
+
+
+def frame_times(frames: int, seed: str) -> list[float]:
+    import pygame
+
+    from client.app import FIXED_DT, App
+    from client.config import Options
+    from client.match import RandomBot
+    from client.scenes.game import GameScene
+    from shared.aliencity import Player, Ruleset, new_game
+
+    app = App(Options(), (1280, 800), persist=False)
+    times: list[float] = []
+    game_no = 0
+
+    def start() -> GameScene:
+        nonlocal game_no
+        game_no += 1
+        state = new_game(Ruleset(2004), f"{seed}-{game_no}")
+        bots = {p: RandomBot(f"{seed}-{game_no}-{p}") for p in Player}
+        scene = GameScene(app, state, bots=bots)
+        app.stack.clear_to(scene)
+        app.stack.apply_pending()
+        return scene
+
+    game = start()
+    geo = game.geo
+    for i in range(frames):
+        x = geo.x + (i * 7) % geo.width
+        y = geo.y + (i * 3) % geo.height
+        events = [pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(0, 0, 0))]
+        t0 = time.perf_counter()
+        app.step(FIXED_DT, events)
+        times.append((time.perf_counter() - t0) * 1000)
+        if app.stack.top is not game:  # the score screen: next game
+            game = start()
+    app.close()
+    return times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=2400)
+    parser.add_argument("--seed", default="bench")
+    args = parser.parse_args()
+    startup = min(startup_seconds() for _ in range(2))
+    times = frame_times(args.frames, args.seed)
+    times.sort()
+    p50 = statistics.median(times)
+    p95 = times[int(len(times) * 0.95) - 1]
+    print(f"frames={len(times)} max_ms={times[-1]:.2f} mean_ms={statistics.fmean(times):.2f}")
+    print(f"frame_ms_p50={p50:.2f} frame_ms_p95={p95:.2f} startup_s={startup:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

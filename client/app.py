@@ -1,0 +1,212 @@
+"""The game loop: one window, one SceneStack, fixed-dt updates in seconds.
+
+``App.run`` drives real time (accumulated into fixed 1/60 s steps, so animations look
+the same at any frame rate); ``App.step`` runs one frame with a given dt and no waiting,
+which is what the attract-mode demo, the tests and the benchmark use headless.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from . import theme  # noqa: E402
+from .assets import Sounds, TextCache  # noqa: E402
+from .config import Options, load_options, save_options  # noqa: E402
+from .scenes.base import Scene, SceneStack  # noqa: E402
+from .view.board_view import BoardRenderer  # noqa: E402
+from .view.icons import IconCache  # noqa: E402
+
+FIXED_DT = 1 / 60
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (800, 560)
+
+
+class App:
+    """Owns the window and the shared caches; scenes reach everything through it."""
+
+    def __init__(self, options: Options | None = None, size: tuple[int, int] | None = None,
+                 *, persist: bool = True, speed: float = 1.0) -> None:
+        self.started = time.perf_counter()
+        self.options = options if options is not None else load_options()
+        self.persist = persist
+        self.speed = speed
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Alien City")
+        self.windowed_size = size or (self.options.window_w, self.options.window_h)
+        self.window = self._open_window(self.options.fullscreen)
+        pygame.key.set_repeat(300, 40)
+        self.text = TextCache()
+        self.icons = IconCache()
+        self.boards = BoardRenderer(self.text, self.icons)
+        self.sounds = Sounds(self.options.sound)
+        self.stack = SceneStack()
+        self.running = True
+        self.clock_time = 0.0  # seconds of game time so far (for gentle idle motion)
+        self._backgrounds: dict[tuple[int, int], pygame.Surface] = {}
+        self.frame_hook = None  # demo/tests: called after each drawn frame with the surface
+
+    # -- window ---------------------------------------------------------------------
+    def _open_window(self, fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                self.options.fullscreen = False
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.window.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        if not self.options.fullscreen:
+            self.windowed_size = self.size
+        self.options.fullscreen = not self.options.fullscreen
+        self.window = self._open_window(self.options.fullscreen)
+        self.save_options()
+        self.stack.resize(self.size)
+
+    def resized(self) -> None:
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.window = surface
+        w, h = self.size
+        if (w, h) != (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])) and not self.options.fullscreen:
+            self.window = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])),
+                                                  pygame.RESIZABLE)
+        if not self.options.fullscreen:
+            self.windowed_size = self.size
+            self.options.window_w, self.options.window_h = self.size
+        self.stack.resize(self.size)
+
+    def set_size(self, size: tuple[int, int]) -> None:
+        """Resize the window from code (tests, screenshots)."""
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.stack.resize(self.size)
+
+    @property
+    def anim_speed(self) -> float:
+        return self.options.anim_speed * self.speed
+
+    def save_options(self) -> None:
+        self.sounds.enabled = self.options.sound
+        if self.persist:
+            save_options(self.options)
+
+    def background(self, size: tuple[int, int]) -> pygame.Surface:
+        """A night-sky gradient with stars and a horizon grid, cached per window size."""
+        surf = self._backgrounds.get(size)
+        if surf is None:
+            if len(self._backgrounds) > 4:
+                self._backgrounds.clear()
+            surf = _make_background(size)
+            self._backgrounds[size] = surf
+        return surf
+
+    # -- frames ---------------------------------------------------------------------
+    def push(self, scene: Scene) -> None:
+        self.stack.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.resized()
+        else:
+            self.stack.handle_event(event)
+
+    def step(self, dt: float = FIXED_DT, events: list[pygame.event.Event] | None = None,
+             draw: bool = True) -> None:
+        """One frame: events (given, else the real queue), update, draw, stack changes."""
+        for event in (pygame.event.get() if events is None else events):
+            self.process_event(event)
+        self.stack.update(dt)
+        self.clock_time += dt
+        if draw:
+            self.stack.draw(self.window)
+            if self.frame_hook is not None:
+                self.frame_hook(self.window)
+            pygame.display.flip()
+        self.stack.apply_pending()
+        if not self.stack.scenes:
+            self.running = False
+
+    def run(self, first: Scene | None = None) -> None:
+        if first is not None:
+            self.stack.push(first)
+            self.stack.apply_pending()
+        clock = pygame.time.Clock()
+        pending = 0.0
+        while self.running:
+            pending = min(pending + clock.tick(120) / 1000, 0.25)
+            for event in pygame.event.get():
+                self.process_event(event)
+            steps = 0
+            while pending >= FIXED_DT and steps < 5:
+                self.stack.update(FIXED_DT)
+                self.clock_time += FIXED_DT
+                pending -= FIXED_DT
+                steps += 1
+            self.stack.draw(self.window)
+            pygame.display.flip()
+            self.stack.apply_pending()
+            if not self.stack.scenes:
+                self.running = False
+        self.save_options()
+
+    def close(self) -> None:
+        pygame.quit()
+
+
+def _make_background(size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface(size)
+    for y in range(h):
+        t = y / max(1, h - 1)
+        pygame.draw.line(surf, theme.mixc(theme.BG_TOP, theme.BG_BOTTOM, t), (0, y), (w, y))
+    rng = random.Random(2002)  # fixed: the same sky every time (drawn once, not per frame)
+    for _ in range(w * h // 5000):
+        x, y = rng.randrange(w), rng.randrange(int(h * 0.8))
+        b = rng.randrange(90, 230)
+        r = 1 if rng.random() < 0.85 else 2
+        pygame.draw.circle(surf, (b, b, min(255, b + 20)), (x, y), r)
+    horizon = int(h * 0.78)
+    grid = (70, 40, 110)
+    for i in range(-20, 21):
+        pygame.draw.line(surf, grid, (w // 2 + i * w // 40, horizon), (w // 2 + i * w // 6, h), 1)
+    y, step = horizon, 4
+    while y < h:
+        pygame.draw.line(surf, grid, (0, y), (w, y), 1)
+        y += step
+        step = int(step * 1.35) + 1
+    return surf
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``alien-city`` with no subcommand: open the window at the title screen."""
+    from .scenes.title import TitleScene
+    try:
+        app = App()
+    except pygame.error as exc:
+        print(f"alien-city: cannot open a window: {exc}", file=sys.stderr)
+        return 1
+    try:
+        app.run(TitleScene(app))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        app.close()
+    return 0

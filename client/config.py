@@ -1,0 +1,94 @@
+"""Player options, persisted as JSON in the user's config directory (no pygame here).
+
+``ALIEN_CITY_CONFIG_DIR`` overrides the directory (tests, portable installs). A missing
+or damaged file gives the defaults; unknown keys are ignored so old files keep working.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
+
+
+@dataclass
+class Options:
+    edition: int = 2004
+    location_bonus: bool = False
+    sound: bool = True
+    anim_speed: float = 1.0
+    colour_blind: bool = False
+    fullscreen: bool = False
+    window_w: int = 1280
+    window_h: int = 800
+    server: str = "ws://localhost:8765"
+    player_name: str = "Player"
+
+    @classmethod
+    def from_dict(cls, data: object) -> "Options":
+        opts = cls()
+        if not isinstance(data, dict):
+            return opts
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            default = getattr(opts, f.name)
+            if isinstance(default, bool):
+                ok = isinstance(value, bool)
+            elif isinstance(default, (int, float)):
+                ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+            else:
+                ok = isinstance(value, type(default))
+            if ok:
+                setattr(opts, f.name, type(default)(value))
+        if opts.edition not in (2002, 2004):
+            opts.edition = 2004
+        if opts.anim_speed not in ANIM_SPEEDS:
+            opts.anim_speed = 1.0
+        opts.window_w = max(640, min(opts.window_w, 7680))
+        opts.window_h = max(480, min(opts.window_h, 4320))
+        return opts
+
+
+def config_dir() -> Path:
+    """Where options and saved records live, per the platform's convention."""
+    override = os.environ.get("ALIEN_CITY_CONFIG_DIR")
+    if override:
+        return Path(override)
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    return base / "alien-city"
+
+
+def records_dir() -> Path:
+    return config_dir() / "records"
+
+
+def load_options(path: Path | None = None) -> Options:
+    path = path or config_dir() / "options.json"
+    try:
+        return Options.from_dict(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        return Options()
+
+
+def save_options(options: Options, path: Path | None = None) -> bool:
+    """Write the options; False (and nothing raised) when the disk says no."""
+    path = path or config_dir() / "options.json"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(asdict(options), indent=2), encoding="utf-8")
+        tmp.replace(path)
+        return True
+    except OSError:
+        return False

@@ -1,0 +1,235 @@
+"""The attract-mode director: a small script of waits and actions, run one frame at a
+time (a generator yields the game seconds to wait), so the same demo drives a real
+window, a headless screenshot run, and the benchmark."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import sys
+from pathlib import Path
+from typing import Callable, Iterator
+
+import pygame
+
+from shared.aliencity import Phase, Player, Ruleset, new_game
+
+from .app import FIXED_DT, App
+from .config import Options, load_options
+from .match import RandomBot
+from .scenes.base import Scene
+
+
+class Director:
+    """Runs ``script()`` against an App; ``shot(name)`` saves the current frame."""
+
+    def __init__(self, app: App, seed: int | str, shots: Path | None, until_end: bool) -> None:
+        self.app = app
+        self.seed = seed
+        self.shots = shots
+        self.until_end = until_end
+        self.taken: list[str] = []
+        self.done = False
+        self.games = 0
+        self._wait = 0.0
+        self._until: Callable[[], bool] | None = None
+        self._script = self.script()
+
+    # -- plumbing ---------------------------------------------------------------------
+    def tick(self, dt: float) -> None:
+        """Advance the script by one frame of ``dt`` game seconds."""
+        if self.done:
+            return
+        if self._wait > 0:
+            self._wait -= dt * self.app.speed
+            if self._wait > 0:
+                return
+        if self._until is not None and not self._until():
+            return
+        self._until = None
+        try:
+            step = next(self._script)
+        except StopIteration:
+            self.done = True
+            return
+        if callable(step):
+            self._until = step
+        else:
+            self._wait = float(step)
+
+    def shot(self, name: str) -> None:
+        if self.shots is None or name in self.taken:
+            return
+        self.app.stack.draw(self.app.window)
+        self.shots.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.app.window, str(self.shots / f"{len(self.taken) + 1:02d}-{name}.png"))
+        self.taken.append(name)
+
+    def top(self) -> Scene | None:
+        return self.app.stack.top
+
+    def show(self, scene: Scene) -> None:
+        self.app.stack.push(scene)
+        self.app.stack.apply_pending()
+
+    def close_top(self) -> None:
+        self.app.stack.pop()
+        self.app.stack.apply_pending()
+
+    # -- the show ---------------------------------------------------------------------
+    def script(self) -> Iterator[float | Callable[[], bool]]:
+        from .scenes.title import TitleScene
+        self.app.stack.clear_to(TitleScene(self.app))
+        self.app.stack.apply_pending()
+        yield 1.2
+        self.shot("title")
+        if self.shots is not None:
+            yield from self.tour()
+        while True:
+            yield from self.one_game()
+            if self.until_end:
+                return
+            yield 4.0
+
+    def tour(self) -> Iterator[float | Callable[[], bool]]:
+        """Every menu screen once, for the screenshots."""
+        from .scenes.files import FilesScene
+        from .scenes.howto import PAGES, HowToScene
+        from .scenes.online import OnlineScene
+        from .scenes.options import OptionsScene
+        app = self.app
+        options = OptionsScene(app)
+        self.show(options)
+        yield 0.3
+        self.shot("options")
+        app.options.colour_blind = True
+        options.focus = 4
+        yield 0.1
+        self.shot("options-colour-blind")
+        app.options.colour_blind = False
+        self.close_top()
+        howto = HowToScene(app)
+        self.show(howto)
+        for page in range(len(PAGES)):
+            howto.page = page
+            yield 0.1
+            self.shot(f"howto-{page + 1}")
+        self.close_top()
+        self.show(FilesScene(app))
+        yield 0.2
+        self.shot("replay-open")
+        self.close_top()
+        online = OnlineScene(app, "play")
+        self.show(online)
+        yield 0.2
+        self.shot("online")
+        self.close_top()
+
+    def one_game(self) -> Iterator[float | Callable[[], bool]]:
+        from .scenes.dice import DiceScene
+        from .scenes.game import GameScene
+        from .scenes.score import ScoreScene
+        app = self.app
+        n = self.games
+        self.games += 1
+        edition = 2002 if n % 2 == 0 else 2004
+        seed = f"{self.seed}-{n}"
+        state = new_game(Ruleset(edition, location_bonus=(n % 3 == 2)), seed)
+        bots = {Player.BLACK: RandomBot(f"{seed}-black"), Player.WHITE: RandomBot(f"{seed}-white")}
+        game = GameScene(app, state, bots=bots)
+        app.stack.clear_to(game)
+        app.stack.apply_pending()
+        if state.dice:
+            yield lambda: isinstance(self.top(), DiceScene)
+            yield 0.5
+            self.shot("dice-rolling")
+            yield lambda: isinstance(self.top(), DiceScene) and self.top().show_result
+            yield 0.2
+            self.shot("dice-result")
+            yield lambda: not isinstance(self.top(), DiceScene)
+        yield 0.6
+        self.shot("game-start")
+        while not isinstance(self.top(), ScoreScene):
+            self.watch(game)
+            yield 0
+        yield 2.0
+        self.shot("score")
+        if self.shots is not None:
+            score = self.top()
+            score.replay()
+            app.stack.apply_pending()
+            replay = self.top()
+            yield 0.3
+            for _ in range(min(14, replay.count)):
+                replay.forward()
+                yield 0.15
+            yield 0.5
+            self.shot("replay")
+            replay.close()
+            app.stack.apply_pending()
+
+    def watch(self, game) -> None:
+        """Take one screenshot of each interesting moment of a game."""
+        s = game.state
+        if self.shots is None:
+            return
+        if s.phase is Phase.BUILD and s.ply >= 8 and game.hover_lot is not None and game.selected:
+            self.shot("game-build")
+        if any(f.piece is not None and 0.25 < f.p < 0.6 for f in game.flyers):
+            self.shot("game-drop")
+        if s.phase is Phase.CLAIM and game.hover_lot is not None and s.ply >= 10:
+            self.shot("game-claim")
+        if any(f.piece is None and 0.3 < f.p < 0.8 for f in game.flyers):
+            self.shot("game-cap")
+        if game.banner is not None and "CANNOT" in game.banner.text and game.banner.alpha >= 1:
+            self.shot("game-skip")
+        if s.ply >= 34 and "game-late" not in self.taken and not game.flyers and s.phase is Phase.BUILD:
+            self.shot("game-late")
+            self.app.options.colour_blind = True
+            self.shot("game-colour-blind")
+            self.app.options.colour_blind = False
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise SystemExit(f"alien-city demo: bad --size {text!r}: expected WxH like 1280x800") from None
+    return max(640, w), max(480, h)
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
+    shots = Path(args.screenshots) if args.screenshots else None
+    options = Options() if shots is not None else load_options()
+    options.fullscreen = False
+    try:
+        app = App(options, parse_size(args.size), persist=False, speed=max(0.05, args.speed))
+    except pygame.error as exc:
+        print(f"alien-city demo: cannot open a window: {exc}", file=sys.stderr)
+        return 1
+    headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+    director = Director(app, seed, shots, args.until_end or shots is not None)
+    clock = pygame.time.Clock()
+    director.tick(0.0)  # puts the title screen up
+    try:
+        while app.running and not director.done:
+            events = []
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                    app.running = False
+                elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED) or \
+                        (event.type == pygame.KEYDOWN and event.key == pygame.K_F11):
+                    events.append(event)
+            app.step(FIXED_DT, events)
+            director.tick(FIXED_DT)
+            if not headless:
+                clock.tick(60)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        app.close()
+    if shots is not None:
+        print(f"wrote {len(director.taken)} screenshots to {shots}")
+    return 0

@@ -1,0 +1,78 @@
+"""Who holds the game: a LocalMatch for hot-seat play (undo, records) and the bots.
+
+The client never decides a rule: every move goes through ``GameState.play`` and every
+"why not" comes from ``GameState.why_not``. A match only keeps history for undo.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import random
+from pathlib import Path
+
+from shared.aliencity import Build, Claim, GameState, Move, Pass, Phase, Step
+from shared.aliencity.ppn import write_ppn
+
+from .config import records_dir
+
+
+class LocalMatch:
+    """Both players on this machine. ``turn_starts`` holds the state before each build."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.turn_starts: list[GameState] = []
+
+    def play(self, move: Move) -> Step:
+        before = self.state
+        step = before.play(move)
+        if isinstance(move, Build):
+            self.turn_starts.append(before)
+        self.state = step.state
+        return step
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.turn_starts)
+
+    def undo(self) -> GameState:
+        """Back to the start of the last turn (its build and any claim are taken back)."""
+        self.state = self.turn_starts.pop()
+        return self.state
+
+    def record(self) -> str:
+        extra = {"Date": _dt.date.today().isoformat(), "Client": "alien-city"}
+        if self.state.is_over():
+            score = self.state.score()
+            extra["Result"] = f"Black {score.totals[0]}, White {score.totals[1]}"
+        return write_ppn(self.state, extra)
+
+    def save(self, folder: Path | None = None) -> Path:
+        """Write the record to the records folder; returns the file written."""
+        folder = folder or records_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = folder / f"alien-city-{stamp}.ppn"
+        n = 1
+        while path.exists():
+            n += 1
+            path = folder / f"alien-city-{stamp}-{n}.ppn"
+        path.write_text(self.record(), encoding="utf-8")
+        return path
+
+
+class RandomBot:
+    """Plays a uniformly random legal move (the engine lists them); claims eagerly-ish."""
+
+    def __init__(self, seed: int | str | None = None, claim_chance: float = 0.6) -> None:
+        self.rng = random.Random(seed)
+        self.claim_chance = claim_chance
+
+    def choose(self, state: GameState) -> Move:
+        if state.phase is Phase.CLAIM:
+            claims = state.legal_claims()
+            if claims and self.rng.random() < self.claim_chance:
+                return Claim(self.rng.choice(claims))
+            return Pass()
+        builds = state.legal_builds()
+        return builds[self.rng.randrange(len(builds))]

@@ -1,0 +1,164 @@
+"""The connection to a match server: websockets on a background asyncio thread.
+
+The game loop never waits on the network. It calls ``send`` (thread-safe, queued) and
+``poll`` (drains a ``queue.Queue`` of decoded messages). The thread connects, says
+``hello`` (resuming the session once it has one), and after a lost connection tries
+again with growing pauses. It reports its own state in the same queue as messages of
+type ``"_net"`` (``state``: ``connecting`` / ``connected`` / ``lost`` / ``closed``), so
+the UI can show a banner; re-joining matches is the session's job (see ``online.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+from typing import Any
+
+import msgpack
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
+
+PROTOCOL_VERSION = 1
+BACKOFF = (0.3, 1.0, 2.0, 4.0, 8.0)
+# Close codes after which trying again cannot help: unsupported version, session taken.
+FINAL_CLOSE = {4001, 4002}
+
+
+class NetClient:
+    def __init__(self, url: str, name: str, *, session: str | None = None,
+                 backoff: tuple[float, ...] = BACKOFF) -> None:
+        self.url = url
+        self.name = name
+        self.session = session
+        self.backoff = backoff
+        self.inbox: queue.Queue[dict] = queue.Queue()
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self._run, name="alien-city-net", daemon=True)
+        self._outbox: asyncio.Queue[dict] | None = None
+        self._ws: ClientConnection | None = None
+        self._stop: asyncio.Event | None = None
+        self.attempt = 0
+
+    # -- game-loop side -----------------------------------------------------------------
+    def start(self) -> "NetClient":
+        self.thread.start()
+        return self
+
+    def send(self, message: dict) -> None:
+        """Queue a message; it goes out when connected (after the hello)."""
+        self.loop.call_soon_threadsafe(self._put, message)
+
+    def poll(self) -> list[dict]:
+        out = []
+        while True:
+            try:
+                out.append(self.inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    def close(self, wait: float = 2.0) -> None:
+        if self.thread.is_alive():
+            self.loop.call_soon_threadsafe(self._signal_stop)
+            self.thread.join(wait)
+
+    def drop(self) -> None:
+        """Cut the connection abruptly, as a network failure would (tests, diagnostics)."""
+        def cut() -> None:
+            if self._ws is not None and self._ws.transport is not None:
+                self._ws.transport.abort()
+        self.loop.call_soon_threadsafe(cut)
+
+    # -- network thread -----------------------------------------------------------------
+    def _put(self, message: dict) -> None:
+        if self._outbox is not None:
+            self._outbox.put_nowait(message)
+
+    def _signal_stop(self) -> None:
+        if self._stop is not None:
+            self._stop.set()
+
+    def _status(self, state: str, **fields: Any) -> None:
+        self.inbox.put({"type": "_net", "state": state, "attempt": self.attempt, **fields})
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        self._outbox = asyncio.Queue()
+        self._stop = asyncio.Event()
+        try:
+            self.loop.run_until_complete(self._main())
+        finally:
+            self.loop.close()
+
+    async def _main(self) -> None:
+        while not self._stop.is_set():
+            self._status("connecting")
+            reason = ""
+            final = False
+            try:
+                async with connect(self.url, compression=None, max_size=1 << 22, open_timeout=6,
+                                   ping_interval=20, ping_timeout=20, close_timeout=1) as ws:
+                    self._ws = ws
+                    hello = {"type": "hello", "v": PROTOCOL_VERSION, "name": self.name}
+                    if self.session:
+                        hello["resume"] = self.session
+                    await ws.send(msgpack.packb(hello, use_bin_type=True))
+                    self.attempt = 0
+                    self._status("connected")
+                    final = await self._session(ws)
+            except (OSError, TimeoutError, WebSocketException, InvalidURI) as exc:
+                reason = str(exc) or type(exc).__name__
+                final = isinstance(exc, InvalidURI) or getattr(getattr(exc, "rcvd", None), "code", 0) in FINAL_CLOSE
+            finally:
+                self._ws = None
+            if self._stop.is_set():
+                break
+            if final:
+                self._status("closed", reason=reason or "the server ended the session")
+                return
+            delay = self.backoff[min(self.attempt, len(self.backoff) - 1)]
+            self.attempt += 1
+            self._status("lost", reason=reason or "connection lost", retry_in=delay)
+            try:
+                await asyncio.wait_for(self._stop.wait(), delay)
+            except TimeoutError:
+                pass
+        self._status("closed", reason="closed")
+
+    async def _session(self, ws: ClientConnection) -> bool:
+        """Pump both ways until the socket closes; True when retrying cannot help."""
+        async def reader() -> None:
+            async for frame in ws:
+                if isinstance(frame, str):
+                    continue
+                try:
+                    message = msgpack.unpackb(frame, raw=False)
+                except Exception:  # noqa: BLE001 - a bad frame from the server is skipped
+                    continue
+                if isinstance(message, dict):
+                    if message.get("type") == "welcome":
+                        self.session = message.get("session") or self.session
+                    self.inbox.put(message)
+
+        async def writer() -> None:
+            while True:
+                message = await self._outbox.get()
+                try:
+                    await ws.send(msgpack.packb(message, use_bin_type=True))
+                except ConnectionClosed:
+                    self._outbox.put_nowait(message)  # keep it for the next connection
+                    raise
+
+        tasks = [asyncio.ensure_future(reader()), asyncio.ensure_future(writer()),
+                 asyncio.ensure_future(self._stop.wait())]
+        done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        for task in pending:
+            task.cancel()
+        for task in done:
+            if not task.cancelled() and task.exception() is not None and \
+                    not isinstance(task.exception(), ConnectionClosed):
+                raise task.exception()
+        code = ws.close_code
+        if self._stop.is_set():
+            await ws.close()
+        return code in FINAL_CLOSE

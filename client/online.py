@@ -1,0 +1,309 @@
+"""The online session as the game loop sees it: what the server said, nothing guessed.
+
+``OnlineSession`` turns server messages into plain state (lobby list, matches with
+their engine ``GameState``, seats, versions, chat) and into ``Note``s the scenes react
+to. A move is shown as made only when the server's ``moved`` arrives; until then it is
+``pending``; a refusal clears it and carries the reason. After a reconnection the
+session re-joins every match with its last version (and its seat token when the server
+no longer knows the session), so the board resynchronises by itself. No pygame here.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from shared.aliencity import GameState, Move, Player, Step, parse_move
+
+SEATS = {"black": Player.BLACK, "white": Player.WHITE}
+
+
+class Transport(Protocol):
+    def send(self, message: dict) -> None: ...
+    def poll(self) -> list[dict]: ...
+
+
+@dataclass
+class Note:
+    """Something the UI should show or react to."""
+
+    kind: str  # joined, moved, synced, ended, error, chat, presence, info, net, lobby, rematch
+    match: str | None = None
+    data: dict = field(default_factory=dict)
+    step: Step | None = None
+    text: str = ""
+
+
+@dataclass
+class MatchView:
+    code: str
+    role: str  # "player" or "spectator"
+    seat: Player | None
+    seat_token: str | None = None
+    version: int = -1
+    state: GameState | None = None
+    info: dict = field(default_factory=dict)
+    ended: dict | None = None
+    pending: tuple[Any, Move, int] | None = None  # (mid, move, version) sent, not yet answered
+    chat: list[tuple[str, str]] = field(default_factory=list)
+    rematch: str | None = None  # code of the rematch once started
+
+    @property
+    def status(self) -> str:
+        return self.info.get("status", "waiting")
+
+    def names(self) -> dict[Player, str]:
+        out = {}
+        for p in self.info.get("players", []):
+            if p.get("seat") in SEATS:
+                out[SEATS[p["seat"]]] = p.get("name") or "(free seat)"
+        return out
+
+    def online(self) -> dict[Player, bool]:
+        return {SEATS[p["seat"]]: bool(p.get("online")) for p in self.info.get("players", [])
+                if p.get("seat") in SEATS}
+
+    @property
+    def my_turn(self) -> bool:
+        s = self.state
+        return (self.role == "player" and s is not None and self.status == "playing"
+                and s.to_move is self.seat and self.pending is None and self.ended is None)
+
+
+class OnlineSession:
+    def __init__(self, net: Transport, name: str) -> None:
+        self.net = net
+        self.name = name
+        self.connected = False
+        self.net_state = "connecting"
+        self.net_note = ""
+        self.welcomed = False
+        self.session: str | None = None
+        self.lobby: dict[str, dict] = {}
+        self.watching_lobby = False
+        self.matches: dict[str, MatchView] = {}
+        self.queued = False
+        self.last_error: str = ""
+        self._mids = itertools.count(1)
+        self._rids = itertools.count(1)
+
+    # -- actions --------------------------------------------------------------------
+    def send(self, message: dict) -> None:
+        self.net.send(message)
+
+    def watch_lobby(self, on: bool = True) -> None:
+        self.watching_lobby = on
+        self.send({"type": "watch_lobby", "on": on})
+
+    def create(self, edition: int, location_bonus: bool, seat: str = "random", public: bool = True) -> None:
+        self.send({"type": "create", "options": {"edition": edition, "location_bonus": location_bonus},
+                   "seat": seat, "public": public})
+
+    def quick(self) -> None:
+        self.queued = True
+        self.send({"type": "quick"})
+
+    def join(self, code: str, spectator: bool = False) -> None:
+        message = {"type": "join", "match": code.strip().upper()}
+        if spectator:
+            message["as"] = "spectator"
+        self.send(message)
+
+    def leave(self, code: str) -> None:
+        self.send({"type": "leave", "match": code})
+        self.matches.pop(code, None)
+
+    def move(self, code: str, move: Move) -> bool:
+        """Send ``move`` for our seat; False (nothing sent) when it is not ours to make."""
+        view = self.matches.get(code)
+        if view is None or not view.my_turn:
+            return False
+        mid = f"m{next(self._mids)}"
+        view.pending = (mid, move, view.version)
+        self.send({"type": "move", "match": code, "version": view.version, "mid": mid, "move": move.text()})
+        return True
+
+    def resign(self, code: str) -> None:
+        self.send({"type": "resign", "match": code})
+
+    def rematch(self, code: str) -> None:
+        self.send({"type": "rematch", "match": code})
+
+    def chat(self, code: str, text: str) -> None:
+        text = text.strip()[:200]
+        if text:
+            self.send({"type": "chat", "match": code, "text": text})
+
+    # -- messages -------------------------------------------------------------------
+    def pump(self) -> list[Note]:
+        notes: list[Note] = []
+        for message in self.net.poll():
+            notes.extend(self.handle(message))
+        return notes
+
+    def handle(self, m: dict) -> list[Note]:
+        kind = m.get("type")
+        handler = getattr(self, f"_on_{kind}", None) if isinstance(kind, str) else None
+        if handler is None:
+            return []
+        return handler(m) or []
+
+    def _on__net(self, m: dict) -> list[Note]:
+        self.net_state = m.get("state", "")
+        self.connected = self.net_state == "connected"
+        if self.net_state == "lost":
+            self.net_note = f"Connection lost: reconnecting (try {m.get('attempt', 1)})…"
+        elif self.net_state == "closed":
+            self.net_note = f"Disconnected: {m.get('reason', '')}"
+        elif self.net_state == "connecting":
+            self.net_note = "Connecting…" if not self.welcomed else self.net_note
+        return [Note("net", data=m)]
+
+    def _on_welcome(self, m: dict) -> list[Note]:
+        again = self.welcomed
+        self.welcomed = True
+        self.net_note = ""
+        self.session = m.get("session")
+        self.name = m.get("name", self.name)
+        if again:
+            # Back after a lost connection: re-join every match where we left off.
+            for code, view in list(self.matches.items()):
+                msg = {"type": "join", "match": code}
+                if view.role == "spectator":
+                    msg["as"] = "spectator"
+                elif not m.get("resumed") and view.seat_token:
+                    msg["seat_token"] = view.seat_token
+                if view.version >= 0:
+                    msg["version"] = view.version
+                self.send(msg)
+            if self.watching_lobby:
+                self.send({"type": "watch_lobby", "on": True})
+        return [Note("welcome", data=m, text="resumed" if again else "")]
+
+    def _on_lobby(self, m: dict) -> list[Note]:
+        matches = m.get("matches")
+        self.lobby = {i["code"]: i for i in matches} if isinstance(matches, list) else {}
+        return [Note("lobby")]
+
+    def _on_lobby_update(self, m: dict) -> list[Note]:
+        info = m.get("match") or {}
+        if "code" in info:
+            self.lobby[info["code"]] = info
+        return [Note("lobby")]
+
+    def _on_lobby_gone(self, m: dict) -> list[Note]:
+        self.lobby.pop(m.get("match"), None)
+        return [Note("lobby")]
+
+    def _on_queued(self, m: dict) -> list[Note]:
+        self.queued = True
+        return [Note("queued")]
+
+    def _on_joined(self, m: dict) -> list[Note]:
+        code = m["match"]
+        self.queued = False
+        view = self.matches.get(code)
+        seat = SEATS.get(m.get("seat") or "")
+        if view is None:
+            view = self.matches[code] = MatchView(code, m.get("role", "player"), seat)
+        view.role, view.seat = m.get("role", view.role), seat if seat is not None else view.seat
+        if m.get("seat_token"):
+            view.seat_token = m["seat_token"]
+        return [Note("joined", code, data=m)]
+
+    def _on_sync(self, m: dict) -> list[Note]:
+        code = m["match"]
+        view = self.matches.get(code)
+        if view is None:
+            return []
+        view.info = m.get("info") or view.info
+        if m.get("mode") == "snapshot":
+            view.state = GameState.from_dict(m["state"])
+        else:
+            for moved in m.get("moves") or []:
+                if moved.get("version", 0) > view.version and view.state is not None:
+                    view.state = view.state.apply(parse_move(moved["move"]))
+                    view.version = moved["version"]
+        view.version = m.get("version", view.version)
+        if view.pending is not None:
+            # Was our move played before the connection dropped? The history says.
+            mid = view.pending[0]
+            played = any(mv.get("mid") == mid for mv in m.get("moves") or [])
+            if played or view.pending[2] != view.version:
+                view.pending = None
+        if m.get("ended"):
+            view.ended = m["ended"]
+        return [Note("synced", code)]
+
+    def _on_moved(self, m: dict) -> list[Note]:
+        code = m["match"]
+        view = self.matches.get(code)
+        if view is None or view.state is None:
+            return []
+        if m.get("version", 0) <= view.version:
+            return []  # already have it (a sync brought it)
+        if m.get("version") != view.version + 1:
+            self.send({"type": "get_state", "match": code})
+            return []
+        step = view.state.play(parse_move(m["move"]))
+        view.state = step.state
+        view.version = m["version"]
+        if view.pending is not None and view.pending[0] == m.get("mid"):
+            view.pending = None
+        return [Note("moved", code, data=m, step=step)]
+
+    def _on_ended(self, m: dict) -> list[Note]:
+        view = self.matches.get(m.get("match"))
+        if view is not None:
+            view.ended = m
+            view.pending = None
+            view.info = dict(view.info, status="over")
+        return [Note("ended", m.get("match"), data=m)]
+
+    def _on_presence(self, m: dict) -> list[Note]:
+        view = self.matches.get(m.get("match"))
+        if view is not None:
+            for p in view.info.get("players", []):
+                if p.get("seat") == m.get("seat"):
+                    p["online"] = m.get("online")
+                    p["name"] = m.get("name", p.get("name"))
+        return [Note("presence", m.get("match"), data=m)]
+
+    def _on_match_info(self, m: dict) -> list[Note]:
+        view = self.matches.get(m.get("match"))
+        if view is not None:
+            view.info = m.get("info") or view.info
+        return [Note("info", m.get("match"), data=m)]
+
+    def _on_chat(self, m: dict) -> list[Note]:
+        view = self.matches.get(m.get("match"))
+        if view is not None:
+            view.chat.append((m.get("name", "?"), m.get("text", "")))
+            del view.chat[:-50]
+        return [Note("chat", m.get("match"), data=m)]
+
+    def _on_rematch_offer(self, m: dict) -> list[Note]:
+        return [Note("rematch_offer", m.get("match"), data=m)]
+
+    def _on_rematch_started(self, m: dict) -> list[Note]:
+        view = self.matches.get(m.get("match"))
+        if view is not None:
+            view.rematch = m.get("new_match")
+        return [Note("rematch", m.get("match"), data=m)]
+
+    def _on_error(self, m: dict) -> list[Note]:
+        code = m.get("match")
+        view = self.matches.get(code) if code else None
+        text = m.get("text") or m.get("code", "error")
+        if view is not None:
+            if m.get("code") == "duplicate_move":
+                view.pending = None
+                self.send({"type": "get_state", "match": code})
+            elif m.get("code") in ("illegal_move", "stale_state", "not_your_turn", "bad_move",
+                                   "game_over", "not_running", "not_seated"):
+                view.pending = None
+                if m.get("code") == "stale_state":
+                    self.send({"type": "get_state", "match": code})
+        self.last_error = text
+        return [Note("error", code, data=m, text=text)]

@@ -1,0 +1,1 @@
+"""Screens of the game: each a Scene on the App's SceneStack."""

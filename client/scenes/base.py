@@ -1,0 +1,148 @@
+"""Scene and SceneStack: the screen lifecycle (Tuxemon's shape, minus its bugs).
+
+A scene handles events, advances its own animations by ``update(dt)`` (seconds) and
+draws. ``draw`` never changes game or view state: it reads values that ``update`` and
+the timeline wrote. The stack changes only at the end of a frame, so a scene that asks
+to be popped still finishes the frame it is in, and no list is edited while iterated.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from ..anim import Timeline
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class Scene:
+    """Base scene. ``opaque`` scenes hide everything below them (nothing below is drawn)."""
+
+    opaque = True
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.timeline = Timeline()
+        self.size: tuple[int, int] = app.size
+
+    # lifecycle ---------------------------------------------------------------------
+    def enter(self) -> None:
+        """Pushed on the stack."""
+
+    def exit(self) -> None:
+        """Popped off the stack."""
+
+    def pause(self) -> None:
+        """Another scene was pushed on top."""
+
+    def resume(self) -> None:
+        """The scene on top was popped."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: recompute layout here (never in draw)."""
+        self.size = size
+
+    # frame ------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Return True when the event was used (it then goes no further down)."""
+        return False
+
+    def update(self, dt: float) -> None:
+        self.timeline.update(dt * self.app.anim_speed)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    @property
+    def name(self) -> str:
+        """Short name for screenshots and logs."""
+        return type(self).__name__.removesuffix("Scene").lower()
+
+
+class SceneStack:
+    """Scenes bottom to top; push/pop/replace are queued and applied by ``apply_pending``."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self.pending: list[tuple[str, Scene | None]] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.pending.append(("push", scene))
+
+    def pop(self) -> None:
+        self.pending.append(("pop", None))
+
+    def replace(self, scene: Scene) -> None:
+        self.pending.append(("replace", scene))
+
+    def clear_to(self, scene: Scene) -> None:
+        """Pop everything and push ``scene`` (back to the main menu, a new game)."""
+        self.pending.append(("clear", scene))
+
+    def apply_pending(self) -> None:
+        """Apply queued changes in order, calling each lifecycle hook once."""
+        while self.pending:
+            op, scene = self.pending.pop(0)
+            if op in ("pop", "replace", "clear"):
+                count = len(self.scenes) if op == "clear" else min(1, len(self.scenes))
+                for _ in range(count):
+                    self.scenes.pop().exit()
+                if op == "pop":
+                    if self.scenes:
+                        self.scenes[-1].resume()
+                    continue
+            if scene is not None:
+                if self.scenes and op == "push":
+                    self.scenes[-1].pause()
+                self.scenes.append(scene)
+                scene.enter()
+
+    def visible(self) -> list[Scene]:
+        """Scenes to draw, bottom first: from the topmost opaque scene up."""
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        return self.scenes[start:]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for scene in reversed(self.scenes):
+            if scene.handle_event(event):
+                return True
+            if scene.opaque or getattr(scene, "modal", False):
+                return False
+        return False
+
+    def update(self, dt: float) -> None:
+        """Update the top scene and any scene showing through a non-modal overlay;
+        scenes under a modal overlay (pause, dice, score) stand still."""
+        live = []
+        for scene in reversed(self.visible()):
+            live.append(scene)
+            if getattr(scene, "modal", False) and getattr(scene, "freeze_below", True):
+                break
+        for scene in reversed(live):
+            scene.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self.visible():
+            scene.draw(surface)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        for scene in self.scenes:
+            scene.resize(size)
+        for op, scene in self.pending:
+            if scene is not None:
+                scene.resize(size)
+
+    def each(self, fn: Callable[[Scene], None]) -> None:
+        for scene in list(self.scenes):
+            fn(scene)

@@ -1,0 +1,414 @@
+"""What the game and the replay share: the screen layout, the position shown, and the
+animations that carry the shown position to a new engine state.
+
+The model is an engine ``GameState``; the view keeps its own ``shown_board`` and
+``shown_caps``. A new state is diffed against what is shown and tweens are queued on
+the scene's timeline (pieces drop in, caps drop onto towers); their callbacks update
+the shown values, and ``draw`` only reads them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from shared.aliencity import PIECES, Build, Claim, GameState, Phase, Piece, Player
+from shared.aliencity.types import LOT_COUNT
+
+from .. import theme
+from ..anim import Callback, Delay, Parallel, Sequence, Tween
+from ..view.board_view import BoardGeometry
+from ..view.panel import PanelView
+from ..view.widgets import Button, draw_panel
+from .base import Scene
+
+DROP_TIME = 0.42
+CAP_TIME = 0.36
+
+
+@dataclass
+class Flyer:
+    """A piece or cap on its way to a lot; ``p`` goes 0 -> 1 (written by a tween)."""
+
+    lot: int
+    piece: Piece | None  # None: a cap
+    owner: Player | None
+    p: float = 0.0
+
+
+@dataclass
+class Ripple:
+    lot: int
+    p: float = 0.0
+    colour: tuple[int, int, int] = theme.ACCENT
+
+
+@dataclass
+class Banner:
+    text: str
+    sub: str = ""
+    colour: tuple[int, int, int] = theme.ACCENT
+    alpha: float = 0.0
+
+
+class BoardScreen(Scene):
+    """Base for screens that show a board with both players' panels."""
+
+    bottom_scale = 0.08  # bottom bar height as a share of the window height
+
+    def __init__(self, app, state: GameState) -> None:
+        super().__init__(app)
+        self.state = state
+        self.shown_board = state.board
+        self.shown_caps = state.caps
+        self.hidden: frozenset[int] = frozenset()
+        self.flyers: list[Flyer] = []
+        self.ripples: list[Ripple] = []
+        self.banner: Banner | None = None
+        self._banner_track: Sequence | None = None
+        self._banner_cache: tuple | None = None
+        self._static: tuple | None = None
+        self._bars: dict[tuple, pygame.Surface] = {}
+        self.toast: str = ""
+        self.toast_time = 0.0
+        self.last_lots: tuple[int, ...] = _last_lots(state)
+        self.panels = {p: PanelView(p, app.text, app.boards.sprites) for p in Player}
+        self.buttons: list[Button] = []
+        self.resize(app.size)
+
+    # -- layout ---------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        self.top_h = int(max(44, h * 0.066))
+        self.bottom_h = int(max(52, h * self.bottom_scale))
+        m = self.margin = max(8, int(w * 0.012))
+        panel_min = int(w * 0.21)
+        area = pygame.Rect(panel_min + 2 * m, self.top_h + m // 2,
+                           w - 2 * panel_min - 4 * m, h - self.top_h - self.bottom_h - m)
+        self.geo = BoardGeometry.fit(area)
+        board = self.geo.rect
+        pw = min(board.x - 2 * m, int(h * 0.5))
+        ph = board.height
+        left = pygame.Rect(board.x - m - pw, board.y, pw, ph)
+        right = pygame.Rect(board.right + m, board.y, pw, ph)
+        self.panels[Player.BLACK].layout(left)
+        self.panels[Player.WHITE].layout(right)
+        self.top_rect = pygame.Rect(0, 0, w, self.top_h)
+        self.bottom_rect = pygame.Rect(0, h - self.bottom_h, w, self.bottom_h)
+        self.layout_buttons()
+
+    def layout_buttons(self) -> None:
+        """Place ``self.buttons`` right-aligned in the bottom bar."""
+        bh = int(min(self.bottom_h * 0.7, self.size[1] * 0.056))
+        x = self.size[0] - self.margin
+        y = self.bottom_rect.y + (self.bottom_h - bh) // 2
+        for b in reversed(self.buttons):
+            bw = max(bh * 2, self.app.text.font(int(bh * 0.46), True).size(b.label)[0] + bh)
+            x -= bw
+            b.rect = pygame.Rect(x, y, bw, bh)
+            x -= self.margin // 2 + 4
+
+    # -- showing states ---------------------------------------------------------------
+    def show_state(self, new: GameState, animate: bool = True) -> None:
+        """Make ``new`` the model and animate the shown board towards it."""
+        old_board, old_caps = self.shown_board, self.shown_caps
+        self.state = new
+        self.last_lots = _last_lots(new)
+        builds = [lot for lot in range(LOT_COUNT) if new.board[lot] and new.board[lot] != old_board[lot]]
+        claims = [lot for lot in range(LOT_COUNT) if new.caps[lot] and new.caps[lot] != old_caps[lot]]
+        removed = any(old_board[lot] and not new.board[lot] for lot in range(LOT_COUNT))
+        if not animate or removed or (not builds and not claims):
+            self._settle(new)
+            return
+        self.shown_board = new.board
+        self.hidden = self.hidden | frozenset(builds)
+        self.shown_caps = tuple(old_caps[lot] if lot in claims else new.caps[lot] for lot in range(LOT_COUNT))
+        steps = []
+        if builds:
+            steps.append(Parallel(*(self._drop(lot, PIECES[new.board[lot] - 1]) for lot in builds)))
+        for lot in claims:
+            steps.append(self._cap(lot, Player(new.caps[lot] - 1)))
+        steps.append(Callback(lambda: self._settle(new) if self.state is new else None))
+        self.timeline.sequence(*steps)
+
+    def _settle(self, state: GameState) -> None:
+        self.shown_board, self.shown_caps = state.board, state.caps
+        self.hidden = frozenset()
+        self.flyers = []
+
+    def _drop(self, lot: int, piece: Piece) -> Sequence:
+        flyer = Flyer(lot, piece, None)
+
+        def land() -> None:
+            if flyer in self.flyers:
+                self.flyers.remove(flyer)
+            self.hidden = self.hidden - {lot}
+            self.app.sounds.play("place")
+            self._ripple(lot, theme.ACCENT)
+
+        return Sequence(Callback(lambda: self.flyers.append(flyer)),
+                        Tween(DROP_TIME, lambda p: setattr(flyer, "p", p), "out_bounce"),
+                        Callback(land))
+
+    def _cap(self, lot: int, owner: Player) -> Sequence:
+        flyer = Flyer(lot, None, owner)
+
+        def land() -> None:
+            if flyer in self.flyers:
+                self.flyers.remove(flyer)
+            caps = list(self.shown_caps)
+            caps[lot] = owner + 1
+            self.shown_caps = tuple(caps)
+            self.app.sounds.play("claim")
+            self._ripple(lot, theme.PLAYER_COLOUR[owner] if owner is Player.WHITE else (150, 150, 170))
+
+        return Sequence(Callback(lambda: self.flyers.append(flyer)),
+                        Tween(CAP_TIME, lambda p: setattr(flyer, "p", p), "out_back"),
+                        Callback(land))
+
+    def _ripple(self, lot: int, colour) -> None:
+        ripple = Ripple(lot, 0.0, colour)
+        self.ripples.append(ripple)
+
+        def done() -> None:
+            if ripple in self.ripples:
+                self.ripples.remove(ripple)
+
+        self.timeline.sequence(Tween(0.45, lambda p: setattr(ripple, "p", p), "out_quad", blocking=False),
+                               Callback(done))
+
+    def announce(self, text: str, sub: str = "", colour=theme.ACCENT, hold: float = 1.2,
+                 blocking: bool = True) -> None:
+        """A banner across the board; banners queue one after another."""
+        banner = Banner(text, sub, colour)
+
+        def show() -> None:
+            self.banner = banner
+
+        def hide() -> None:
+            if self.banner is banner:
+                self.banner = None
+
+        steps = [Callback(show), Tween(0.22, lambda p: setattr(banner, "alpha", p), "out_quad", blocking),
+                 Delay(hold, blocking), Tween(0.3, lambda p: setattr(banner, "alpha", 1 - p), "in_quad", blocking),
+                 Callback(hide)]
+        track = self._banner_track
+        if track is not None and track.index < len(track.steps) and track in self.timeline.tracks:
+            track.steps.extend(steps)
+            track.blocking = track.blocking or blocking
+        else:
+            self._banner_track = Sequence(*steps)
+            self.timeline.add(self._banner_track)
+
+    def show_toast(self, text: str, seconds: float = 3.0) -> None:
+        self.toast, self.toast_time = text, seconds
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.toast_time > 0:
+            self.toast_time -= dt
+            if self.toast_time <= 0:
+                self.toast = ""
+
+    # -- input helpers ---------------------------------------------------------------
+    def buttons_event(self, event: pygame.event.Event) -> bool:
+        for b in self.buttons:
+            if b.handle_event(event):
+                return True
+        return False
+
+    # -- drawing --------------------------------------------------------------------
+    def static_layer(self, cb: bool) -> pygame.Surface:
+        """Background, board, spotlight, panels and bars composed into one opaque surface,
+        rebuilt only when one of them changes: a frame then starts with a single blit."""
+        app, geo = self.app, self.geo
+        board = app.boards.board(geo, self.state.city, self.shown_board, self.shown_caps, cb, self.hidden)
+        panels = tuple(self.panel_surface(p, cb) for p in Player)
+        spot = self.spot_lots()
+        rules = self.state.ruleset
+        key = (self.size, board, panels, spot, self.turn_text(), rules, self.state.ply)
+        if self._static is not None and self._static[0] == key:
+            return self._static[1]
+        layer = self._static[1] if self._static is not None and self._static[1].get_size() == self.size \
+            else pygame.Surface(self.size)
+        layer.blit(app.background(self.size), (0, 0))
+        layer.blit(board, (geo.x, geo.y))
+        if spot:
+            layer.blit(app.boards.spotlight(geo, spot), (geo.x, geo.y))
+        for player, panel in self.panels.items():
+            layer.blit(panels[player], panel.rect)
+        self.draw_top(layer)
+        layer.blit(self._bar(self.bottom_rect.size), self.bottom_rect)
+        pygame.draw.line(layer, theme.PANEL_EDGE, self.bottom_rect.topleft, self.bottom_rect.topright, 2)
+        self._static = (key, layer)
+        return layer
+
+    def spot_lots(self) -> tuple[int, ...]:
+        """Lots left bright while the rest of the board is shaded (none by default)."""
+        return ()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        cb = app.options.colour_blind
+        geo = self.geo
+        surface.blit(self.static_layer(cb), (0, 0))
+        self.draw_marks(surface)
+        for ripple in self.ripples:
+            r = geo.lot_rect(ripple.lot)
+            radius = int(geo.lot * (0.35 + 0.5 * ripple.p))
+            ring = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
+            pygame.draw.circle(ring, (*ripple.colour, int(220 * (1 - ripple.p))), (radius + 2, radius + 2),
+                               radius, max(2, geo.lot // 16))
+            surface.blit(ring, ring.get_rect(center=r.center))
+        for flyer in self.flyers:
+            self._draw_flyer(surface, flyer, cb)
+        self.draw_bottom(surface)
+        self.draw_extra(surface)
+        if self.banner is not None:
+            self._draw_banner(surface, self.banner)
+        if self.toast:
+            img = app.text.render(self.toast, max(14, self.bottom_h // 3), theme.TEXT)
+            box = img.get_rect(midbottom=(self.size[0] // 2, self.bottom_rect.y - 10)).inflate(24, 12)
+            draw_panel(surface, box, edge=theme.GOOD, alpha=240)
+            surface.blit(img, img.get_rect(center=box.center))
+
+    def _draw_flyer(self, surface: pygame.Surface, flyer: Flyer, cb: bool) -> None:
+        geo = self.geo
+        r = geo.lot_rect(flyer.lot)
+        height = geo.lot * (2.2 if flyer.piece is not None else 1.4)
+        y = r.y - (1 - flyer.p) * height
+        if flyer.piece is not None:
+            owner = None
+            sprite = self.app.boards.sprites.get(flyer.piece, owner, geo.lot, cb)
+            shadow_a = int(110 * flyer.p)
+            sh = pygame.Surface((geo.lot, geo.lot // 3), pygame.SRCALPHA)
+            pygame.draw.ellipse(sh, (0, 0, 0, shadow_a), sh.get_rect())
+            surface.blit(sh, (r.x, r.bottom - geo.lot // 4))
+        else:
+            sprite = self.app.boards.sprites.cap(flyer.owner, geo.lot)
+        surface.blit(sprite, (r.x, int(y)))
+
+    def _banner_parts(self, banner: Banner) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface | None]:
+        """The band and its two lines, made once per banner and size (the fade only sets alpha)."""
+        key = (banner.text, banner.sub, banner.colour, self.size, self.geo.lot)
+        if self._banner_cache is not None and self._banner_cache[0] == key:
+            return self._banner_cache[1]
+        geo, w = self.geo, self.size[0]
+        h = int(geo.lot * (1.9 if banner.sub else 1.4))
+        band = pygame.Surface((w, h), pygame.SRCALPHA)
+        band.fill((10, 10, 28, 215))
+        pygame.draw.line(band, banner.colour, (0, 1), (w, 1), 3)
+        pygame.draw.line(band, banner.colour, (0, h - 2), (w, h - 2), 3)
+        big = self.app.text.shadowed(banner.text, int(geo.lot * 0.62), banner.colour, (0, 0, 0), 3, bold=True).copy()
+        sub = self.app.text.render(banner.sub, int(geo.lot * 0.3), theme.TEXT).copy() if banner.sub else None
+        parts = (band, big, sub)
+        self._banner_cache = (key, parts)
+        return parts
+
+    def _draw_banner(self, surface: pygame.Surface, banner: Banner) -> None:
+        band, big, sub = self._banner_parts(banner)
+        a = max(0.0, min(1.0, banner.alpha))
+        alpha = int(255 * a)
+        for part in (band, big, sub):
+            if part is not None:
+                part.set_alpha(alpha)
+        h, cx = band.get_height(), self.size[0] // 2
+        top = self.geo.rect.centery - h // 2
+        surface.blit(band, (0, top))
+        slide = int((1 - a) * 60)
+        if sub is not None:
+            surface.blit(big, big.get_rect(center=(cx - slide, top + int(h * 0.38))))
+            surface.blit(sub, sub.get_rect(center=(cx + slide, top + int(h * 0.76))))
+        else:
+            surface.blit(big, big.get_rect(center=(cx - slide, top + h // 2)))
+
+    def panel_surface(self, player: Player, cb: bool) -> pygame.Surface:
+        state = self.state
+        return self.panels[player].surface(state, selected=None, hover=None,
+                                           can_place=(True,) * len(PIECES), cb=cb,
+                                           label=self.phase_label(state))
+
+    @staticmethod
+    def phase_label(state: GameState) -> str:
+        if state.phase is Phase.CLAIM:
+            return "MAY CLAIM"
+        return "TO BUILD" if state.phase is Phase.BUILD else ""
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        t = self.app.text
+        r = self.top_rect
+        surface.blit(self._bar(r.size), r)
+        pygame.draw.line(surface, theme.PANEL_EDGE, r.bottomleft, r.bottomright, 2)
+        logo = t.shadowed("ALIEN CITY", int(r.h * 0.55), theme.ACCENT, (120, 30, 80), 3, bold=True)
+        surface.blit(logo, (self.margin, (r.h - logo.get_height()) // 2))
+        centre, colour = self.turn_text()
+        img = t.shadowed(centre, int(r.h * 0.5), colour, (0, 0, 0), 2, bold=True)
+        surface.blit(img, img.get_rect(center=r.center))
+        rules = self.state.ruleset
+        info = f"{rules.edition} rules" + (" · location bonus" if rules.location_bonus else "") + \
+            f" · build {self.state.ply}"
+        small = t.render(info, int(r.h * 0.34), theme.TEXT_DIM)
+        surface.blit(small, (r.right - small.get_width() - self.margin, (r.h - small.get_height()) // 2))
+
+    def draw_bottom(self, surface: pygame.Surface) -> None:
+        r = self.bottom_rect
+        text, colour = self.status_text()
+        if text:
+            area = self.status_rect()
+            right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin
+            size = max(13, min(int(self.bottom_h * 0.3), int(area.h * 0.45)))
+            lines = self.app.text.wrap(text, size, right - 3 * self.margin)[:2]
+            y = area.centery - len(lines) * size // 2 - 1
+            for line in lines:
+                img = self.app.text.render(line, size, colour)
+                surface.blit(img, (self.margin * 2, y))
+                y += size
+        for b in self.buttons:
+            b.draw(surface, self.app.text)
+
+    def status_rect(self) -> pygame.Rect:
+        """Where the status line goes (the bottom bar, left of the buttons)."""
+        return self.bottom_rect
+
+    def _bar(self, size: tuple[int, int]) -> pygame.Surface:
+        bar = self._bars.get(size)
+        if bar is None:
+            bar = self._bars[size] = pygame.Surface(size, pygame.SRCALPHA)
+            bar.fill((8, 8, 22, 170))
+        return bar
+
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        s = self.state
+        if s.phase is Phase.OVER:
+            w = s.score().winner
+            return ("GAME OVER: DRAW" if w is None else f"GAME OVER: {theme.PLAYER_NAME[w].upper()} WINS",
+                    theme.ACCENT)
+        who = theme.PLAYER_NAME[s.to_move].upper()
+        return (f"{who} TO CLAIM OR SKIP" if s.phase is Phase.CLAIM else f"{who} TO BUILD", theme.TEXT)
+
+    def status_text(self) -> tuple[str, tuple[int, int, int]]:
+        return "", theme.TEXT
+
+    def draw_marks(self, surface: pygame.Surface) -> None:
+        """Per-frame lot marks; the base marks the last move."""
+        geo = self.geo
+        for lot in self.last_lots:
+            if lot not in self.hidden:
+                surface.blit(self.app.boards.mark("last", geo.lot, theme.ACCENT), geo.lot_rect(lot))
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """Tooltips and the like, above everything but banners."""
+
+
+def _last_lots(state: GameState) -> tuple[int, ...]:
+    """The lot of the last build (and of a claim made after it)."""
+    lots: list[int] = []
+    for _, move in reversed(state.history):
+        if isinstance(move, Claim):
+            lots.append(move.lot)
+        elif isinstance(move, Build):
+            lots.append(move.lot)
+            break
+    return tuple(dict.fromkeys(reversed(lots)))

@@ -1,0 +1,157 @@
+"""Open a record to replay: saved games and ``.ppn`` files nearby are listed; a path can
+be typed, or a file dropped on the window. Records are read leniently (real records
+contain mistakes); the replay lists what the rules would have refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from shared.aliencity import AlienCityError
+from shared.aliencity.ppn import ReadResult, read_ppn
+
+from .. import theme
+from ..config import records_dir
+from ..view.widgets import Button, TextField, draw_panel
+from .base import Scene
+
+MAX_LISTED = 200
+
+
+def find_records(folders: list[Path]) -> list[Path]:
+    """``.ppn`` files in ``folders``, newest first, without duplicates."""
+    seen: dict[Path, float] = {}
+    for folder in folders:
+        try:
+            for path in folder.glob("*.ppn"):
+                if path.is_file():
+                    seen[path.resolve()] = path.stat().st_mtime
+        except OSError:
+            continue
+    return sorted(seen, key=lambda p: -seen[p])[:MAX_LISTED]
+
+
+def open_record(path: Path) -> ReadResult:
+    """Read a record file; raises ``AlienCityError`` or ``OSError`` with a message to show."""
+    text = path.read_text(encoding="utf-8")
+    return read_ppn(text, lenient=True)
+
+
+class FilesScene(Scene):
+    def __init__(self, app, folders: list[Path] | None = None) -> None:
+        super().__init__(app)
+        self.folders = folders if folders is not None else [records_dir(), Path.cwd()]
+        self.files = find_records(self.folders)
+        self.focus = 0
+        self.scroll = 0
+        self.error = ""
+        self.field = TextField("Or type the path of a .ppn record and press Enter")
+        self.back = Button("Back", self.close, key=pygame.K_ESCAPE)
+        self.open_button = Button("Open", self.open_focused)
+        self.resize(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        self.row_h = max(30, int(h * 0.045))
+        self.list_box = pygame.Rect(int(w * 0.1), int(h * 0.16), int(w * 0.8), int(h * 0.5))
+        self.visible = max(1, (self.list_box.h - 20) // self.row_h)
+        self.field.rect = pygame.Rect(self.list_box.x, self.list_box.bottom + int(h * 0.08), self.list_box.w,
+                                      max(34, int(h * 0.05)))
+        bh = max(38, int(h * 0.06))
+        self.back.rect = pygame.Rect(self.list_box.x, h - bh - int(h * 0.05), max(160, int(w * 0.12)), bh)
+        self.open_button.rect = self.back.rect.move(self.back.rect.w + 14, 0)
+
+    def close(self) -> None:
+        self.app.stack.pop()
+
+    def open_focused(self) -> None:
+        if self.files:
+            self.open(self.files[self.focus])
+
+    def open(self, path: Path) -> None:
+        try:
+            result = open_record(path)
+        except FileNotFoundError:
+            self.error = f"No such file: {path}"
+        except (OSError, UnicodeDecodeError) as exc:
+            self.error = f"Cannot read {path.name}: {getattr(exc, 'strerror', None) or exc}"
+        except AlienCityError as exc:
+            self.error = f"{path.name}: {exc}"
+        else:
+            from .replay import ReplayScene
+            self.error = ""
+            self.app.push(ReplayScene(self.app, result, title=path.name))
+            return
+        self.app.sounds.play("error")
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(self.list_box.x + 10, self.list_box.y + 10 + (i - self.scroll) * self.row_h,
+                           self.list_box.w - 20, self.row_h - 4)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.DROPFILE:
+            self.open(Path(event.file))
+            return True
+        if self.field.handle_event(event):
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.open(Path(self.field.value.strip()).expanduser())
+            return True
+        if self.back.handle_event(event) or self.open_button.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(max(0, len(self.files) - self.visible), self.scroll - event.y))
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i in range(self.scroll, min(len(self.files), self.scroll + self.visible)):
+                if self.row_rect(i).collidepoint(event.pos):
+                    self.focus = i
+                    self.open(self.files[i])
+                    return True
+        if event.type == pygame.MOUSEMOTION:
+            for i in range(self.scroll, min(len(self.files), self.scroll + self.visible)):
+                if self.row_rect(i).collidepoint(event.pos):
+                    self.focus = i
+        if event.type == pygame.KEYDOWN and self.files:
+            if event.key == pygame.K_UP:
+                self.focus = max(0, self.focus - 1)
+            elif event.key == pygame.K_DOWN:
+                self.focus = min(len(self.files) - 1, self.focus + 1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.open_focused()
+            self.scroll = min(self.focus, max(self.scroll, self.focus - self.visible + 1))
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, t = self.app, self.app.text
+        w, h = self.size
+        surface.blit(app.background(self.size), (0, 0))
+        title = t.shadowed("REPLAY A RECORD", int(h * 0.06), theme.ACCENT, (120, 30, 80), 3, bold=True)
+        surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.08))))
+        draw_panel(surface, self.list_box)
+        size = int(self.row_h * 0.5)
+        if not self.files:
+            msg = ("No records yet. Games you save land in " + str(records_dir()) +
+                   "; you can also type a path below or drop a .ppn file on the window.")
+            y = self.list_box.y + 20
+            for line in t.wrap(msg, size, self.list_box.w - 40):
+                surface.blit(t.render(line, size, theme.TEXT_DIM), (self.list_box.x + 20, y))
+                y += int(size * 1.4)
+        for i in range(self.scroll, min(len(self.files), self.scroll + self.visible)):
+            r = self.row_rect(i)
+            path = self.files[i]
+            if i == self.focus:
+                pygame.draw.rect(surface, (50, 56, 116), r, border_radius=8)
+                pygame.draw.rect(surface, theme.ACCENT_2, r, 2, border_radius=8)
+            surface.blit(t.render(path.name, size, theme.TEXT, bold=True), (r.x + 12, r.centery - size // 2))
+            folder = t.render(str(path.parent), int(size * 0.8), theme.TEXT_DIM)
+            surface.blit(folder, (r.right - folder.get_width() - 12, r.centery - folder.get_height() // 2))
+        self.field.draw(surface, t, blink=int(app.clock_time * 2) % 2 == 0)
+        if self.error:
+            y = self.field.rect.bottom + 12
+            for line in t.wrap(self.error, max(13, int(h * 0.024)), self.list_box.w)[:3]:
+                surface.blit(t.render(line, max(13, int(h * 0.024)), theme.BAD), (self.list_box.x, y))
+                y += int(h * 0.03)
+        self.back.draw(surface, t)
+        self.open_button.draw(surface, t)

@@ -1,0 +1,406 @@
+"""The local game: hot-seat play on one screen (and bot seats for the attract mode).
+
+Build step: choose a piece (click a stock slot or press 1-7, Tab cycles), legal lots
+light up, hovering any other lot shows the engine's reason, click (or arrows + Enter) to
+build. Claim step: click an unclaimed tower, or Skip (S). U undoes the last turn, Ctrl+S
+saves the record, Esc opens the pause menu. Input waits while a move animates.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from shared.aliencity import (PIECES, Build, Claim, GameOver, GameState,
+                              Move, Pass, Phase, Piece, Player, PlayerSkipped, Ruleset, lot_name,
+                              new_game)
+from shared.aliencity.types import COLUMNS, ROWS
+
+from .. import theme
+from ..match import LocalMatch, RandomBot
+from ..view.widgets import Button, tooltip
+from .board_screen import BoardScreen
+
+BOT_THINK = 0.45
+
+
+class GameScene(BoardScreen):
+    def __init__(self, app, state: GameState | None = None, *, bots: dict[Player, RandomBot] | None = None,
+                 seed: int | str | None = None) -> None:
+        if state is None:
+            opts = app.options
+            state = new_game(Ruleset(opts.edition, opts.location_bonus), seed)
+        self.match = LocalMatch(state)
+        self.bots = bots or {}
+        self.selected: Piece | None = None
+        self.hover_lot: int | None = None
+        self.hover_slot: Piece | None = None
+        self.mouse = (0, 0)
+        self.cursor: int | None = None  # keyboard lot cursor, shown once arrows are used
+        self.bot_busy = False
+        self.over_shown = False
+        self._reason_key: tuple | None = None
+        self._reason: str | None = None
+        self.skip_button = Button("Skip claim", self.skip, key=pygame.K_s, accent=theme.ACCENT)
+        self.undo_button = Button("Undo", self.undo, key=pygame.K_u)
+        super().__init__(app, state)
+        self.buttons = [self.skip_button, self.undo_button, Button("Save", self.save),
+                        Button("Menu", self.pause_menu)]
+        if len(self.bots) == 2:  # attract mode: nothing to skip or undo
+            self.buttons = self.buttons[2:]
+        self.layout_buttons()
+        self._auto_select()
+        self.update_buttons()
+
+    @property
+    def human_turn(self) -> bool:
+        s = self.match.state
+        return s.phase is not Phase.OVER and s.to_move not in self.bots
+
+    def enter(self) -> None:
+        if self.state.dice and self.state.ply == 0:
+            from .dice import DiceScene
+            self.app.push(DiceScene(self.app, self.state))
+        else:
+            self._announce_turn(first=True)
+
+    def resume(self) -> None:
+        self.hover_lot = None
+
+    # -- actions ----------------------------------------------------------------------
+    def submit(self, move: Move) -> None:
+        """The player chose ``move`` (already checked legal by the engine): play it here.
+        An online game sends it to the server instead and waits for the verdict."""
+        self.play(move)
+
+    def play(self, move: Move) -> None:
+        """Play a move through the engine, then animate what it caused."""
+        self.after_step(move, self.match.play(move))
+
+    def after_step(self, move: Move, step) -> None:
+        """Animate a played move: the diff of the board, then what its events say."""
+        self.show_state(step.state)
+        for event in step.events:
+            if isinstance(event, PlayerSkipped):
+                other = theme.PLAYER_NAME[event.player.other]
+                self.timeline.callback(lambda: self.app.sounds.play("skip"))
+                self.announce(f"{theme.PLAYER_NAME[event.player].upper()} CANNOT BUILD",
+                              f"No legal lot for any piece left: {other} builds again.",
+                              theme.BAD, hold=1.6)
+            elif isinstance(event, GameOver):
+                self.timeline.delay(0.5, self._game_over)
+        if step.state.phase is not Phase.OVER:
+            if isinstance(move, Build) and step.state.phase is Phase.CLAIM and self.human_turn:
+                self.app.sounds.play("select")
+            if not isinstance(move, Build) or step.state.phase is Phase.BUILD:
+                self._auto_select()
+                if not any(isinstance(e, PlayerSkipped) for e in step.events):
+                    self._announce_turn()
+        self.update_buttons()
+        self.after_move_hook(step)
+
+    def after_move_hook(self, step) -> None:
+        """Subclasses react to a played move (nothing for a local game)."""
+
+    def _announce_turn(self, first: bool = False) -> None:
+        s = self.match.state
+        if s.phase is Phase.OVER or (self.bots and not first):
+            return
+        name = theme.PLAYER_NAME[s.to_move].upper()
+        sub = "Black starts (2004 rules)." if first and not s.dice else ""
+        self.announce(f"{name} TO BUILD", sub, theme.ACCENT_2, hold=0.5 if not first else 0.9,
+                      blocking=False)
+
+    def _game_over(self) -> None:
+        if self.over_shown:
+            return
+        self.over_shown = True
+        from .score import ScoreScene
+        self.app.sounds.play("fanfare")
+        self.app.push(ScoreScene(self.app, self.match.state, on_new_game=self.new_game,
+                                 on_save=self.save, demo=bool(self.bots)))
+
+    def select(self, piece: Piece) -> None:
+        s = self.match.state
+        if not self.human_turn or s.phase is not Phase.BUILD:
+            return
+        if not s.stocks[s.to_move][piece.index]:
+            self.app.sounds.play("error")
+            self.show_toast(f"{theme.PLAYER_NAME[s.to_move]} has no {piece.name()}s left.")
+            return
+        self.selected = piece
+        self.app.sounds.play("select")
+
+    def _auto_select(self) -> None:
+        s = self.match.state
+        if s.phase is not Phase.BUILD:
+            return
+        masks = s.build_masks(s.to_move)
+        if self.selected is not None and masks[self.selected.index]:
+            return
+        self.selected = next((p for p in PIECES if masks[p.index]), None)
+
+    def cycle(self, step: int = 1) -> None:
+        s = self.match.state
+        masks = s.build_masks(s.to_move)
+        start = self.selected.index if self.selected else -1
+        for k in range(1, len(PIECES) + 1):
+            piece = PIECES[(start + k * step) % len(PIECES)]
+            if masks[piece.index]:
+                self.select(piece)
+                return
+
+    def click_lot(self, lot: int) -> None:
+        s = self.match.state
+        if s.phase is Phase.BUILD and self.selected is not None:
+            move: Move = Build(self.selected, lot)
+        elif s.phase is Phase.CLAIM:
+            move = Claim(lot)
+        else:
+            return
+        reason = s.why_not(move)
+        if reason is not None:
+            self.app.sounds.play("error")
+            self.show_toast(reason.text, 4.0)
+            return
+        self.submit(move)
+
+    def skip(self) -> None:
+        if self.human_turn and self.match.state.phase is Phase.CLAIM and not self.timeline.busy:
+            self.submit(Pass())
+
+    def undo(self) -> None:
+        if not self.match.can_undo or self.timeline.busy or self.bots:
+            return
+        state = self.match.undo()
+        self.timeline.finish_all()
+        self.banner = None
+        self.show_state(state, animate=False)
+        self.app.sounds.play("undo")
+        self.show_toast(f"Took back the last turn: {theme.PLAYER_NAME[state.to_move]} to build.")
+        self.selected = None
+        self._auto_select()
+        self.update_buttons()
+
+    def save(self) -> None:
+        try:
+            path = self.match.save()
+        except OSError as exc:
+            self.show_toast(f"Could not save the record: {exc.strerror or exc}", 5)
+            return
+        self.show_toast(f"Record saved: {path}", 5)
+
+    def pause_menu(self) -> None:
+        from .pause import PauseScene
+        self.app.push(PauseScene(self.app, self))
+
+    def new_game(self) -> None:
+        scene = GameScene(self.app, bots=self.bots or None)
+        self.app.stack.clear_to(scene)
+
+    def update_buttons(self) -> None:
+        s = self.match.state
+        self.skip_button.enabled = self.human_turn and s.phase is Phase.CLAIM
+        self.undo_button.enabled = self.match.can_undo and not self.bots
+
+    # -- frame ----------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        s = self.match.state
+        if (s.phase is not Phase.OVER and s.to_move in self.bots and not self.timeline.busy
+                and not self.bot_busy):
+            self._bot_turn()
+
+    def _bot_turn(self) -> None:
+        s = self.match.state
+        move = self.bots[s.to_move].choose(s)
+        self.bot_busy = True
+
+        def show_choice() -> None:
+            if isinstance(move, Build):
+                self.selected = move.piece
+                self.hover_lot = move.lot
+            elif isinstance(move, Claim):
+                self.hover_lot = move.lot
+
+        def do() -> None:
+            self.bot_busy = False
+            self.hover_lot = None
+            if self.match.state is s:
+                self.play(move)
+
+        self.timeline.sequence(*self._bot_steps(show_choice, do))
+
+    def _bot_steps(self, show_choice, do):
+        from ..anim import Callback, Delay
+        return [Delay(BOT_THINK * 0.6), Callback(show_choice), Delay(BOT_THINK), Callback(do)]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.hover_lot = self.geo.lot_at(event.pos) if self.human_turn else self.hover_lot
+            panel = self.panels.get(self.match.state.to_move)
+            self.hover_slot = panel.slot_at(event.pos) if panel else None
+            self.buttons_event(event)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.pause_menu()
+                return True
+            if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+                self.save()
+                return True
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.undo()
+                return True
+        if self.timeline.busy and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+                self.timeline.finish_all()  # impatient: skip the animation
+            return True  # input waits while a move animates
+        if self.buttons_event(event):
+            return True
+        if not self.human_turn:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            panel = self.panels[self.match.state.to_move]
+            piece = panel.slot_at(event.pos)
+            if piece is not None:
+                self.select(piece)
+                return True
+            lot = self.geo.lot_at(event.pos)
+            if lot is not None:
+                self.cursor = None
+                self.click_lot(lot)
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.cycle(1)
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if pygame.K_1 <= key <= pygame.K_7:
+            self.select(PIECES[key - pygame.K_1])
+            return True
+        if key == pygame.K_TAB:
+            self.cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        moves = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
+        if key in moves:
+            dc, dr = moves[key]
+            lot = self.cursor if self.cursor is not None else (self.last_lots[0] if self.last_lots else 36)
+            col = min(COLUMNS - 1, max(0, lot % COLUMNS + dc))
+            row = min(ROWS - 1, max(0, lot // COLUMNS + dr))
+            self.cursor = row * COLUMNS + col
+            self.hover_lot = self.cursor
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor is not None:
+            self.click_lot(self.cursor)
+            return True
+        return False
+
+    # -- drawing --------------------------------------------------------------------
+    def panel_surface(self, player: Player, cb: bool) -> pygame.Surface:
+        s = self.state
+        masks = s.build_masks(player) if s.phase is Phase.BUILD and s.to_move is player else (1,) * len(PIECES)
+        mine = s.to_move is player
+        return self.panels[player].surface(
+            s, selected=self.selected if mine and s.phase is Phase.BUILD else None,
+            hover=self.hover_slot if mine else None,
+            can_place=tuple(bool(m) for m in masks), cb=cb, label=self.phase_label(s))
+
+    def spot_lots(self) -> tuple[int, ...]:
+        if self.flyers or (self.timeline.busy and not self.bots):
+            return ()
+        if self.human_turn or self.hover_lot is not None:
+            return tuple(self.legal_lots())
+        return ()
+
+    def legal_lots(self) -> list[int]:
+        s = self.state
+        if s.phase is Phase.BUILD and self.selected is not None:
+            return s.legal_lots(self.selected)
+        if s.phase is Phase.CLAIM:
+            return s.legal_claims()
+        return []
+
+    def draw_marks(self, surface: pygame.Surface) -> None:
+        super().draw_marks(surface)
+        if self.flyers or (self.timeline.busy and not self.bots):
+            return
+        geo, boards, s = self.geo, self.app.boards, self.state
+        pulse = 0.65 + 0.35 * abs(((self.app.clock_time * 1.4) % 2) - 1)
+        kind = "claim" if s.phase is Phase.CLAIM else "legal"
+        colour = theme.ACCENT if kind == "claim" else theme.LEGAL
+        mark = boards.mark(kind, geo.lot, colour)
+        mark.set_alpha(int(255 * pulse))
+        legal = self.legal_lots() if (self.human_turn or (self.bots and self.hover_lot is not None)) else []
+        for lot in legal:
+            surface.blit(mark, geo.lot_rect(lot))
+        mark.set_alpha(255)
+        hover = self.hover_lot
+        if hover is not None and s.phase is not Phase.OVER:
+            if hover in legal:
+                surface.blit(boards.mark("hover", geo.lot, colour), geo.lot_rect(hover))
+                if s.phase is Phase.BUILD and self.selected is not None and s.to_move is not None:
+                    ghost = boards.sprites.get(self.selected, None, geo.lot, self.app.options.colour_blind,
+                                               ghost=True)
+                    surface.blit(ghost, geo.lot_rect(hover))
+                elif s.phase is Phase.CLAIM:
+                    cap = boards.sprites.cap(s.to_move, geo.lot)
+                    bob = int(geo.lot * 0.12 * abs(((self.app.clock_time * 2) % 2) - 1))
+                    surface.blit(cap, geo.lot_rect(hover).move(0, -bob - geo.lot // 8))
+            elif self.human_turn:
+                surface.blit(boards.mark("bad", geo.lot, theme.BAD), geo.lot_rect(hover))
+        if self.cursor is not None:
+            surface.blit(boards.mark("cursor", geo.lot, theme.ACCENT_2), geo.lot_rect(self.cursor))
+
+    def hover_reason(self) -> str | None:
+        """The engine's reason the hovered lot is not playable (None if it is), memoised
+        per (state, piece, lot) since draw asks every frame."""
+        key = (self.state, self.state.phase, self.selected, self.hover_lot, self.human_turn)
+        if self._reason_key != key:
+            self._reason_key, self._reason = key, self._find_reason()
+        return self._reason
+
+    def _find_reason(self) -> str | None:
+        s, lot = self.state, self.hover_lot
+        if lot is None or not self.human_turn:
+            return None
+        if s.phase is Phase.BUILD:
+            if self.selected is None:
+                return None
+            reason = s.why_not(Build(self.selected, lot))
+        else:
+            reason = s.why_not(Claim(lot))
+        return reason.text if reason else None
+
+    def status_text(self) -> tuple[str, tuple[int, int, int]]:
+        s = self.state
+        if s.phase is Phase.OVER:
+            return "The game is over. Save the record, or start a new game from the menu.", theme.TEXT
+        who = theme.PLAYER_NAME[s.to_move]
+        if not self.human_turn:
+            return f"{who} (computer) is thinking…", theme.TEXT_DIM
+        reason = self.hover_reason()
+        if reason:
+            return reason, theme.BAD
+        lot = self.hover_lot
+        if s.phase is Phase.CLAIM:
+            if lot is not None and lot in s.legal_claims():
+                return f"Click to claim the {s.piece_at(lot).name()} on {lot_name(lot)}.", theme.GOOD
+            return (f"{who} may claim any unclaimed tower ({s.claims_left(s.to_move)} claims left), "
+                    "or Skip (S)."), theme.TEXT
+        if self.selected is None:
+            return f"{who}: choose a piece from your stock (1-7).", theme.TEXT
+        if lot is not None:
+            return f"Build a {self.selected.name()} on {lot_name(lot)}.", theme.GOOD
+        n = len(s.legal_lots(self.selected))
+        return (f"{who}: build a {self.selected.name()} on one of {n} lit lots "
+                "(Tab: next piece, U: undo)."), theme.TEXT
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        reason = self.hover_reason()
+        if reason and self.cursor is None and not self.timeline.busy:
+            tooltip(surface, self.app.text, reason, self.mouse, width=380, colour=theme.BAD)

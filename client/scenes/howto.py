@@ -1,0 +1,239 @@
+"""How to play: a short illustrated summary of the rules, in our own words. The
+illustrations are real positions from the engine (seeded bot play), drawn by the same
+board code as the game, so they can never disagree with the rules."""
+
+from __future__ import annotations
+
+import pygame
+
+from shared.aliencity import PIECES, Build, Colour, GameState, Phase, Player, Ruleset, lot_name, new_game
+
+from .. import theme
+from ..match import RandomBot
+from ..view.board_view import BoardGeometry
+from ..view.widgets import Button, draw_panel
+from .base import Scene
+
+PAGES = [
+    ("The city", [
+        "Twenty tiles make a city of 8 × 10 lots. Each tile belongs to a guild: Energy (red sun), "
+        "Synthesis (blue fountain), Control (green crown) or the Builders (black tool).",
+        "The corner that shows the guild's symbol is the tile's icon lot; the small number is its rank.",
+        "Every empty lot is road. The road is what the game is about: it must always stay in one "
+        "piece, and all distances are walked along it.",
+    ]),
+    ("A turn", [
+        "Build one structure from your stock: a tower (a pyramid) or a dome (a disc). You must build "
+        "if you can.",
+        "Then you may claim any unclaimed tower on the board, yours or not, by capping it in your "
+        "colour. Each player has three claims. There is no claim after the very last build.",
+        "A player who cannot build is skipped and the other builds again; when nobody can build, "
+        "the game is scored.",
+    ]),
+    ("Where you may build", [
+        "The road must stay connected, and every structure must keep a road lot beside it.",
+        "A tile's icon lot is built last. The first two structures on a tile are of the tile's colour "
+        "(towers of any colour may always go on black tiles). A dome goes on its own colour while it can.",
+        "Choose a piece and the lots where it may go light up. Point at any other lot and the game "
+        "tells you which rule forbids it.",
+    ]),
+    ("Scoring", [
+        "Each claimed tower scores customers × distance. Customers are structures of other colours "
+        "within 1 or 2 steps of road. Distance is the road walk to the nearest other tower of the "
+        "same colour (0 if there is none).",
+        "Each unclaimed green tower pays 10 - 2 × d to the owner of the nearest red tower and of the "
+        "nearest blue tower, if it is at most 4 steps away.",
+        "The panels show each player's score as if the game ended now. Most points wins.",
+    ]),
+    ("Controls", [
+        "Mouse: click a piece in your panel, then a lit lot. Right-click: next piece.",
+        "Keys: 1-7 choose a piece, Tab the next one, arrows move a cursor over the lots, Enter builds. "
+        "S skips a claim. U (or Ctrl+Z) undoes the last turn, Ctrl+S saves the record.",
+        "Space hurries an animation, Esc pauses, F11 switches full screen. "
+        "In a replay: Left/Right step, Home/End jump, Space plays.",
+    ]),
+]
+
+
+def _sample(seed: int, plies: int) -> GameState:
+    """A position after ``plies`` seeded bot builds (claims included)."""
+    state = new_game(Ruleset(), seed)
+    bot = RandomBot(seed, claim_chance=0.5)
+    builds = 0
+    while state.phase is not Phase.OVER and builds < plies:
+        move = bot.choose(state)
+        builds += isinstance(move, Build)
+        state = state.apply(move)
+    if state.phase is Phase.CLAIM:
+        state = state.apply(bot.choose(state))
+    return state
+
+
+class HowToScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.page = 0
+        self.empty = new_game(Ruleset(), 11)
+        self.middle = _sample(5, 18)
+        self.late = _sample(8, 60)
+        self.prev = Button("< Back", lambda: self.turn(-1), key=pygame.K_LEFT)
+        self.next = Button("Next >", lambda: self.turn(1), key=pygame.K_RIGHT)
+        self.done = Button("Menu", self.close, key=pygame.K_ESCAPE)
+        self.resize(app.size)
+
+    def turn(self, step: int) -> None:
+        self.page = max(0, min(len(PAGES) - 1, self.page + step))
+        self.app.sounds.play("select")
+
+    def close(self) -> None:
+        self.app.stack.pop()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        self.text_box = pygame.Rect(int(w * 0.05), int(h * 0.15), int(w * 0.44), int(h * 0.68))
+        self.pic_box = pygame.Rect(int(w * 0.52), int(h * 0.12), int(w * 0.43), int(h * 0.74))
+        bh = max(38, int(h * 0.06))
+        bw = max(150, int(w * 0.12))
+        y = h - bh - int(h * 0.04)
+        self.prev.rect = pygame.Rect(int(w * 0.05), y, bw, bh)
+        self.next.rect = pygame.Rect(int(w * 0.05) + bw + 14, y, bw, bh)
+        self.done.rect = pygame.Rect(w - int(w * 0.05) - bw, y, bw, bh)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for b in (self.prev, self.next, self.done):
+            if b.handle_event(event):
+                return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN):
+            if self.page == len(PAGES) - 1:
+                self.close()
+            else:
+                self.turn(1)
+            return True
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, t = self.app, self.app.text
+        w, h = self.size
+        surface.blit(app.background(self.size), (0, 0))
+        heading, paras = PAGES[self.page]
+        title = t.shadowed(f"HOW TO PLAY: {heading.upper()}", int(h * 0.055), theme.ACCENT, (120, 30, 80), 3, bold=True)
+        surface.blit(title, (int(w * 0.05), int(h * 0.04)))
+        r = max(5, h // 110)
+        for i in range(len(PAGES)):
+            centre = (w - int(w * 0.05) - (len(PAGES) - 1 - i) * r * 4, int(h * 0.075))
+            if i == self.page:
+                pygame.draw.circle(surface, theme.ACCENT, centre, r)
+            else:
+                pygame.draw.circle(surface, theme.TEXT_DIM, centre, r, 2)
+        draw_panel(surface, self.text_box)
+        size = max(14, int(h * 0.028))
+        y = self.text_box.y + 18
+        for para in paras:
+            lines = t.wrap(para, size, self.text_box.w - 48)
+            pygame.draw.circle(surface, theme.ACCENT_2, (self.text_box.x + 18, y + size // 2), 4)
+            for line in lines:
+                surface.blit(t.render(line, size, theme.TEXT), (self.text_box.x + 32, y))
+                y += int(size * 1.25)
+            y += int(size * 0.8)
+        caption = self._illustrate(surface, self.pic_box)
+        if caption:
+            text, colour = caption
+            lines = t.wrap(text, size, self.text_box.w - 48)
+            box = pygame.Rect(self.text_box.x + 16, 0, self.text_box.w - 32, len(lines) * int(size * 1.25) + 20)
+            box.bottom = self.text_box.bottom - 16
+            pygame.draw.rect(surface, (12, 12, 28), box, border_radius=10)
+            pygame.draw.rect(surface, colour, box, 2, border_radius=10)
+            yy = box.y + 10
+            for line in lines:
+                surface.blit(t.render(line, size, theme.TEXT), (box.x + 14, yy))
+                yy += int(size * 1.25)
+        for b in (self.prev, self.next, self.done):
+            b.draw(surface, t)
+
+    def _illustrate(self, surface: pygame.Surface, box: pygame.Rect) -> tuple[str, tuple] | None:
+        """Draw the page's picture; returns a caption for it, if any."""
+        app, cb = self.app, self.app.options.colour_blind
+        boards = app.boards
+        if self.page == 1:
+            self._pieces(surface, box)
+            return None
+        if self.page == 4:
+            self._keys(surface, box)
+            return None
+        state = {0: self.empty, 2: self.middle, 3: self.late}[self.page]
+        geo = BoardGeometry.fit(box)
+        surface.blit(boards.board(geo, state.city, state.board, state.caps, cb), (geo.x, geo.y))
+        if self.page == 2:
+            piece = next(p for p in PIECES if state.legal_lots(p, Player.BLACK))
+            lots = state.legal_lots(piece, Player.BLACK)
+            surface.blit(boards.spotlight(geo, tuple(lots)), (geo.x, geo.y))
+            for lot in lots:
+                surface.blit(boards.mark("legal", geo.lot), geo.lot_rect(lot))
+            bad = next(lot for lot in range(80) if not state.board[lot] and lot not in lots)
+            surface.blit(boards.mark("bad", geo.lot, theme.BAD), geo.lot_rect(bad))
+            reason = state.why_not(Build(piece, bad), state.to_move)
+            if reason:
+                return (f"Lit: the lots where Black may build a {piece.name()}. "
+                        f"Crossed out, {lot_name(bad)}: {reason.text}", theme.BAD)
+        elif self.page == 3:
+            score = state.score()
+            if score.towers:
+                ts = max(score.towers, key=lambda x: x.points)
+                for c in ts.customers:
+                    surface.blit(boards.mark("claim", geo.lot, theme.GOOD), geo.lot_rect(c.lot))
+                if ts.path:
+                    pts = [geo.lot_center(ts.lot)] + [geo.lot_center(x) for x in ts.path]
+                    if ts.competitor is not None:
+                        pts.append(geo.lot_center(ts.competitor))
+                    pygame.draw.lines(surface, theme.ACCENT, False, pts, max(3, geo.lot // 10))
+                    for p in pts[1:-1]:
+                        pygame.draw.circle(surface, theme.ACCENT, p, max(3, geo.lot // 8))
+                surface.blit(boards.mark("last", geo.lot, theme.ACCENT), geo.lot_rect(ts.lot))
+                return (f"The claimed tower on {lot_name(ts.lot)} (marked): {len(ts.customers)} customers "
+                        f"(ringed) × {ts.competition} steps of road to the nearest "
+                        f"{ts.colour.text()} tower (the line) = {ts.points} points.", theme.ACCENT)
+        return None
+
+    def _pieces(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        app, t = self.app, self.app.text
+        cb = app.options.colour_blind
+        draw_panel(surface, box)
+        cell = int(min(box.w / 3.4, box.h / 3))
+        items = [(PIECES[0], None, "a red tower"), (PIECES[5], None, "a green dome"),
+                 (PIECES[1], Player.BLACK, "a tower claimed by Black")]
+        for i, (piece, owner, label) in enumerate(items):
+            x = box.x + int(box.w * (0.17 + i * 0.33)) - cell // 2
+            sprite = app.boards.sprites.get(piece, owner, cell, cb)
+            surface.blit(sprite, (x, box.y + int(box.h * 0.12)))
+            img = t.render(label, max(13, cell // 8), theme.TEXT)
+            surface.blit(img, img.get_rect(center=(x + cell // 2, box.y + int(box.h * 0.12) + cell + 16)))
+        size = max(13, int(box.h * 0.04))
+        y = box.y + int(box.h * 0.62)
+        for player in Player:
+            line = f"{theme.PLAYER_NAME[player]}'s stock: {_stock_words(player)}"
+            for part in t.wrap(line, size, box.w - 40):
+                surface.blit(t.render(part, size, theme.TEXT_DIM), (box.x + 20, y))
+                y += int(size * 1.3)
+            y += size // 2
+
+    def _keys(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        t = self.app.text
+        draw_panel(surface, box)
+        rows = [("1 - 7", "choose a piece"), ("Tab / right-click", "next piece"), ("Arrows", "move the lot cursor"),
+                ("Enter / click", "build or claim"), ("S", "skip the claim"), ("U, Ctrl+Z", "undo the last turn"),
+                ("Ctrl+S", "save the record"), ("Space", "hurry an animation"), ("Esc", "pause menu"),
+                ("F11", "full screen")]
+        size = max(13, int(box.h / (len(rows) * 2.1)))
+        y = box.y + size
+        for key, what in rows:
+            k = t.render(key, size, theme.ACCENT, bold=True)
+            surface.blit(k, (box.x + 24, y))
+            surface.blit(t.render(what, size, theme.TEXT), (box.x + int(box.w * 0.45), y))
+            y += int(size * 1.9)
+
+
+def _stock_words(player: Player) -> str:
+    stock = new_game(Ruleset(), 1).stocks[player]
+    towers = ", ".join(f"{stock[c]} {Colour(c).text()}" for c in range(3))
+    return f"towers {towers}; three domes of each colour; three caps."

@@ -1,0 +1,95 @@
+"""Play online / Watch: where to connect (server address and name, remembered), and
+optionally a room code to go straight to a match. Connect opens the lobby."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..view.widgets import Button, TextField, draw_panel
+from .base import Scene
+
+
+class OnlineScene(Scene):
+    def __init__(self, app, mode: str = "play") -> None:
+        super().__init__(app)
+        self.mode = mode
+        o = app.options
+        self.address = TextField("Server address", o.server)
+        self.name_field = TextField("Your name", o.player_name, max_len=24)
+        self.code = TextField("Room code (to join or watch a private game)", "", max_len=12)
+        self.connect = Button("Connect", self.try_connect)
+        self.back = Button("Back", self.close, key=pygame.K_ESCAPE)
+        self.message = ""
+        self.resize(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        self.box = pygame.Rect(int(w * 0.22), int(h * 0.17), int(w * 0.56), int(h * 0.62))
+        fh = max(34, int(h * 0.055))
+        x, fw = self.box.x + 30, self.box.w - 60
+        for i, field in enumerate((self.address, self.name_field, self.code)):
+            field.rect = pygame.Rect(x, self.box.y + int(fh * 1.5) + i * int(fh * 2.2), fw, fh)
+        bh = max(38, int(h * 0.06))
+        self.connect.rect = pygame.Rect(x, self.code.rect.bottom + fh, max(170, int(w * 0.13)), bh)
+        self.back.rect = self.connect.rect.move(self.connect.rect.w + 14, 0)
+
+    def close(self) -> None:
+        self.remember()
+        self.app.stack.pop()
+
+    def remember(self) -> None:
+        o = self.app.options
+        o.server, o.player_name = self.address.value.strip() or o.server, self.name_field.value.strip() or o.player_name
+        self.app.save_options()
+
+    def try_connect(self) -> None:
+        """Start the network thread and go to the lobby (which shows the connection)."""
+        from ..net import NetClient
+        from ..online import OnlineSession
+        from .lobby import LobbyScene
+        self.remember()
+        url = self.address.value.strip()
+        if "://" not in url:
+            url = "ws://" + url
+        name = (self.name_field.value.strip() or "Player")[:24]
+        net = NetClient(url, name).start()
+        session = OnlineSession(net, name)
+        lobby = LobbyScene(self.app, session, self.mode, net=net)
+        code = self.code.value.strip()
+        if code:
+            lobby.code.value = code
+            lobby.join(self.mode == "watch")
+        self.app.stack.replace(lobby)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for field in (self.address, self.name_field, self.code):
+            if field.handle_event(event):
+                return True
+        if self.connect.handle_event(event) or self.back.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.try_connect()
+            return True
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, t = self.app, self.app.text
+        w, h = self.size
+        surface.blit(app.background(self.size), (0, 0))
+        head = "PLAY ONLINE" if self.mode == "play" else "WATCH A GAME"
+        title = t.shadowed(head, int(h * 0.065), theme.ACCENT, (120, 30, 80), 3, bold=True)
+        surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.09))))
+        draw_panel(surface, self.box)
+        blink = int(app.clock_time * 2) % 2 == 0
+        for field in (self.address, self.name_field, self.code):
+            field.draw(surface, t, blink)
+        self.connect.draw(surface, t)
+        self.back.draw(surface, t)
+        if self.message:
+            size = max(13, int(h * 0.024))
+            y = self.connect.rect.bottom + 16
+            for line in t.wrap(self.message, size, self.box.w - 60):
+                surface.blit(t.render(line, size, theme.ACCENT), (self.box.x + 30, y))
+                y += size + 4

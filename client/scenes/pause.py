@@ -1,0 +1,69 @@
+"""The pause menu over a running local game (Esc): resume, save, undo, options, leave."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..view.widgets import Button, ButtonColumn, draw_panel
+from .base import Scene
+
+
+class PauseScene(Scene):
+    opaque = False
+    modal = True
+
+    def __init__(self, app, game) -> None:
+        self.game = game
+        buttons = [Button("Resume", self.close), Button("Save record", self.save),
+                   Button("Undo last turn", self.undo, enabled=game.match.can_undo and not game.bots),
+                   Button("Options", self.options), Button("Main menu", self.menu),
+                   Button("Quit", app.quit)]
+        self.menu_column = ButtonColumn(buttons)
+        super().__init__(app)
+        self.resize(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        bh = max(40, int(h * 0.06))
+        n = len(self.menu_column.buttons)
+        total = n * bh + (n - 1) * bh // 3
+        self.box = pygame.Rect(0, 0, max(320, int(w * 0.3)), total + bh * 3)
+        self.box.center = (w // 2, h // 2)
+        self.menu_column.layout(w // 2, self.box.y + bh * 2, self.box.w - bh, bh, bh // 3)
+
+    def close(self) -> None:
+        self.app.stack.pop()
+
+    def save(self) -> None:
+        self.game.save()
+        self.close()
+
+    def undo(self) -> None:
+        self.close()
+        self.game.undo()
+
+    def options(self) -> None:
+        from .options import OptionsScene
+        self.app.push(OptionsScene(self.app))
+
+    def menu(self) -> None:
+        from .title import TitleScene
+        self.app.stack.clear_to(TitleScene(self.app))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_p):
+            self.close()
+            return True
+        self.menu_column.handle_event(event)
+        return True  # modal: nothing reaches the game below
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(self.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 10, 150))
+        surface.blit(shade, (0, 0))
+        draw_panel(surface, self.box, glow=theme.ACCENT_2)
+        title = self.app.text.shadowed("PAUSED", int(self.box.h * 0.09), theme.ACCENT, (0, 0, 0), 3, bold=True)
+        surface.blit(title, title.get_rect(center=(self.box.centerx, self.box.y + self.menu_column.buttons[0].rect.h)))
+        self.menu_column.draw(surface, self.app.text)

@@ -1,0 +1,1 @@
+"""What the player sees: board geometry and drawing, pieces, panels and widgets."""

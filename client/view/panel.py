@@ -1,0 +1,147 @@
+"""A player's side panel: name and turn, stock with counts (clickable slots), claims
+left, and the live projected score from the engine's breakdown. Rendered to a cached
+surface per content; slot rectangles are known from the layout for hit-testing."""
+
+from __future__ import annotations
+
+import pygame
+
+from shared.aliencity import PIECES, GameState, Phase, Piece, Player, lot_name
+
+from .. import theme
+from ..assets import TextCache
+from .pieces import PieceSprites
+
+
+class PanelView:
+    def __init__(self, player: Player, text: TextCache, sprites: PieceSprites) -> None:
+        self.player = player
+        self.text = text
+        self.sprites = sprites
+        self.rect = pygame.Rect(0, 0, 100, 100)
+        self.slots: dict[Piece, pygame.Rect] = {}
+        self._cache: tuple | None = None
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        w, h = rect.size
+        pad = max(8, w // 18)
+        gap = max(4, w // 40)
+        cell = int(min((w - 2 * pad - 3 * gap) / 4, h * 0.13))
+        self.header_h = int(max(40, h * 0.1))
+        top = self.header_h + int(h * 0.085)  # room for a name line and the TOWERS label
+        self.cell, self.pad, self.gap = cell, pad, gap
+        self.slots = {}
+        for i, piece in enumerate(PIECES):
+            row, col = (0, i) if i < 3 else (1, i - 3)
+            x = rect.x + pad + col * (cell + gap)
+            y = rect.y + top + row * (cell + gap + int(h * 0.035))
+            self.slots[piece] = pygame.Rect(x, y, cell, cell)
+        self.stock_bottom = top + 2 * (cell + gap + int(h * 0.035))
+
+    def slot_at(self, pos: tuple[int, int]) -> Piece | None:
+        for piece, r in self.slots.items():
+            if r.collidepoint(pos):
+                return piece
+        return None
+
+    def surface(self, state: GameState, *, selected: Piece | None, hover: Piece | None,
+                can_place: tuple[bool, ...], cb: bool, label: str) -> pygame.Surface:
+        key = (self.rect.size, state.board, state.caps, state.stocks, state.to_move, state.phase,
+               selected, hover, can_place, cb, label)
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1]
+        surf = self._draw(state, selected, hover, can_place, cb, label)
+        self._cache = (key, surf)
+        return surf
+
+    def _draw(self, state: GameState, selected, hover, can_place, cb: bool, label: str) -> pygame.Surface:
+        w, h = self.rect.size
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        active = state.to_move is self.player and state.phase is not Phase.OVER
+        rad = max(8, w // 16)
+        pygame.draw.rect(surf, (*theme.PANEL, 235), surf.get_rect(), border_radius=rad)
+        edge = theme.ACCENT if active else theme.PANEL_EDGE
+        pygame.draw.rect(surf, edge, surf.get_rect(), 4 if active else 2, border_radius=rad)
+        # header: a cap in the player's colour and the name
+        hh = self.header_h
+        band = pygame.Rect(0, 0, w, hh)
+        band_col = (60, 62, 84) if self.player is Player.BLACK else (210, 212, 226)
+        pygame.draw.rect(surf, band_col, band, border_top_left_radius=rad, border_top_right_radius=rad)
+        cap = self.sprites.cap(self.player, int(hh * 1.5))
+        surf.blit(cap, (self.pad - hh * 0.2, -hh * 0.02))
+        name_col = theme.TEXT if self.player is Player.BLACK else (20, 20, 30)
+        name = self.text.render(theme.PLAYER_NAME[self.player].upper(), int(hh * 0.55), name_col, bold=True)
+        surf.blit(name, (self.pad + hh * 1.1, (hh - name.get_height()) // 2))
+        if active:
+            tag = self.text.render(label, int(hh * 0.34), (20, 20, 30) if self.player is Player.WHITE
+                                   else theme.ACCENT, bold=True)
+            surf.blit(tag, (w - tag.get_width() - self.pad, (hh - tag.get_height()) // 2))
+        # stock
+        small = max(11, int(self.cell * 0.24))
+        t = self.text.render("TOWERS", small, theme.TEXT_DIM, bold=True)
+        first = self.slots[PIECES[0]]
+        surf.blit(t, (self.pad, first.y - self.rect.y - t.get_height() - 2))
+        d = self.text.render("DOMES", small, theme.TEXT_DIM, bold=True)
+        surf.blit(d, (self.pad, self.slots[PIECES[3]].y - self.rect.y - d.get_height() - 2))
+        stock = state.stocks[self.player]
+        for i, piece in enumerate(PIECES):
+            r = self.slots[piece].move(-self.rect.x, -self.rect.y)
+            count = stock[i]
+            is_sel = active and selected == piece
+            fill = (40, 44, 90) if count else (26, 28, 50)
+            if is_sel:
+                fill = (70, 70, 40)
+            elif active and hover == piece and count:
+                fill = (56, 62, 120)
+            pygame.draw.rect(surf, fill, r, border_radius=max(4, r.w // 6))
+            if is_sel:
+                pygame.draw.rect(surf, theme.ACCENT, r, 3, border_radius=max(4, r.w // 6))
+            sprite = self.sprites.get(piece, None, int(r.w * 0.86), cb, ghost=not count)
+            surf.blit(sprite, sprite.get_rect(center=(r.centerx, r.centery - r.h * 0.04)))
+            col = theme.TEXT if count else theme.TEXT_DIM
+            num = self.text.render(f"×{count}", max(11, int(r.w * 0.3)), col, bold=True)
+            surf.blit(num, (r.right - num.get_width() - 3, r.bottom - num.get_height()))
+            if active:
+                key = self.text.render(str(i + 1), max(10, int(r.w * 0.22)), theme.TEXT_DIM)
+                surf.blit(key, (r.x + 4, r.y + 2))
+                if count and not can_place[i] and state.phase is Phase.BUILD:
+                    pygame.draw.line(surf, theme.BAD, (r.x + 6, r.bottom - 6), (r.right - 6, r.y + 6), 2)
+        # claims left
+        y = self.stock_bottom
+        lbl = self.text.render("CLAIMS LEFT", small, theme.TEXT_DIM, bold=True)
+        surf.blit(lbl, (self.pad, y))
+        left = state.claims_left(self.player)
+        cs = int(self.cell * 0.62)
+        for k in range(3):
+            cap = self.sprites.cap(self.player, cs * 2)
+            if k >= left:
+                cap = cap.copy()
+                cap.set_alpha(50)
+            surf.blit(cap, (self.pad + lbl.get_width() + 10 + k * cs * 0.9, y - cs * 0.15))
+        # projected score
+        score = state.score()
+        y += int(cs * 1.2) + 6
+        title = "FINAL SCORE" if score.final else "SCORE IF IT ENDED NOW"
+        surf.blit(self.text.render(title, small, theme.TEXT_DIM, bold=True), (self.pad, y))
+        big = self.text.shadowed(str(score.totals[self.player]), int(self.cell * 0.9), theme.ACCENT,
+                                 (0, 0, 0), 3, bold=True)
+        surf.blit(big, (w - big.get_width() - self.pad, y - 4))
+        y += big.get_height() + 2
+        line_size = max(11, int(self.cell * 0.26))
+        for ts in score.towers_of(self.player):
+            if y > h - line_size * 1.4:
+                break
+            extra = f" + {ts.location}" if ts.location else ""
+            text = f"{lot_name(ts.lot):>3}  {len(ts.customers)} × {ts.competition} = {ts.points}{extra}"
+            sprite = self.sprites.get(PIECES[ts.colour], self.player, int(line_size * 1.5), cb)
+            surf.blit(sprite, (self.pad, y - line_size * 0.3))
+            surf.blit(self.text.render(text, line_size, theme.TEXT), (self.pad + line_size * 1.7, y))
+            y += int(line_size * 1.45)
+        for b in score.bonuses_of(self.player):
+            if y > h - line_size * 1.4:
+                break
+            text = f"green {lot_name(b.green)} pays {b.colour.text()}  +{b.points}"
+            surf.blit(self.text.render(text, line_size, theme.GOOD), (self.pad + line_size * 1.7, y))
+            y += int(line_size * 1.45)
+        return surf

@@ -1,0 +1,42 @@
+"""Client tests run headless: dummy video and audio drivers are set before pygame is
+imported anywhere, and options/records go to a temporary config directory."""
+
+import os
+import tempfile
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+os.environ["ALIEN_CITY_CONFIG_DIR"] = tempfile.mkdtemp(prefix="alien-city-test-config-")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from client.app import App  # noqa: E402
+from client.config import Options  # noqa: E402
+
+
+@pytest.fixture
+def app():
+    """A fresh 1280x800 app with default options that never writes the config."""
+    application = App(Options(), (1280, 800), persist=False)
+    yield application
+    application.stack.scenes.clear()
+
+
+def click(pos, button: int = 1) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(pos), button=button)
+
+
+def motion(pos) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(pos), rel=(0, 0), buttons=(0, 0, 0))
+
+
+def key(k: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
+
+
+def show(app: App, scene) -> None:
+    """Push ``scene`` and apply the stack change now."""
+    app.stack.push(scene)
+    app.stack.apply_pending()

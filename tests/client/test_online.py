@@ -1,0 +1,188 @@
+"""Two client instances and a spectator play a whole match on a real server running
+in-process, through the lobby and board screens; one player's connection is cut and
+resumed mid-game; everyone ends on the engine's final position and score."""
+
+import asyncio
+import hashlib
+import os
+import random
+import threading
+import time
+from pathlib import Path
+
+import pygame
+
+import pytest
+
+from client.app import App
+from client.config import Options
+from client.net import NetClient
+from client.online import OnlineSession
+from client.scenes.lobby import LobbyScene
+from client.scenes.online_game import OnlineGameScene
+from server.app import start_server
+from server.connection import Limits
+from shared.aliencity import Build, Claim, Pass, Phase, Player
+
+from .conftest import click, motion, show
+
+FAST = Limits(rate=1000.0, burst=1000, chat_rate=1000.0, chat_burst=1000)
+BACKOFF = (0.05, 0.1, 0.2)
+
+
+@pytest.fixture
+def server():
+    """A real match server on an ephemeral port, on its own event-loop thread."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    running = asyncio.run_coroutine_threadsafe(start_server("127.0.0.1", 0, ":memory:", FAST), loop).result(10)
+    yield running
+    asyncio.run_coroutine_threadsafe(running.close(), loop).result(10)
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(5)
+
+
+def spin(apps, until, timeout: float = 10.0, what: str = "") -> None:
+    """Run frames on every app (no drawing) until ``until()`` or fail after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while not until():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        for app in apps:
+            app.step(1 / 60, events=[], draw=False)
+            if app.stack.top is not None:
+                app.stack.top.timeline.finish_all()
+        time.sleep(0.003)
+
+
+def snap(app, name: str, shots: dict) -> None:
+    """Draw the app's screen, keep its digest, save it when ALIEN_CITY_SCREENSHOTS is set."""
+    app.stack.draw(app.window)
+    pixels = pygame.image.tobytes(app.window, "RGB")
+    shots[name] = hashlib.sha256(pixels).hexdigest()
+    folder = os.environ.get("ALIEN_CITY_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.window, str(Path(folder) / f"{name}.png"))
+    assert len(set(pixels[::997])) > 10, f"{name} looks blank"
+
+
+def player(url: str, name: str):
+    app = App(Options(), (1280, 800), persist=False)
+    net = NetClient(url, name, backoff=BACKOFF).start()
+    session = OnlineSession(net, name)
+    lobby = LobbyScene(app, session, net=net)
+    show(app, lobby)
+    return app, net, session, lobby
+
+
+def mouse_move(scene: OnlineGameScene, move) -> None:
+    """Make a move the way a player does it on the board."""
+    state = scene.view.state
+    if isinstance(move, Build):
+        scene.handle_event(click(scene.panels[state.to_move].slots[move.piece].center))
+        target = scene.geo.lot_center(move.lot)
+        scene.handle_event(motion(target))
+        scene.handle_event(click(target))
+    elif isinstance(move, Claim):
+        target = scene.geo.lot_center(move.lot)
+        scene.handle_event(motion(target))
+        scene.handle_event(click(target))
+    else:
+        scene.handle_event(click(scene.skip_button.rect.center))
+
+
+def test_two_clients_and_a_spectator_play_a_match_with_a_dropped_connection(server):
+    """Create, join by code, watch, play by mouse, drop and resume, end on the engine's score."""
+    app_a, net_a, sess_a, lobby_a = player(server.url, "Ann")
+    app_b, net_b, sess_b, lobby_b = player(server.url, "Bob")
+    nets = [net_a, net_b]
+    shots: dict[str, str] = {}
+    try:
+        spin([app_a, app_b], lambda: sess_a.welcomed and sess_b.welcomed, what="welcome")
+        lobby_a.handle_event(click(lobby_a.seat_button.rect.center))  # seat: black
+        lobby_a.handle_event(click(lobby_a.create_button.rect.center))
+        spin([app_a], lambda: isinstance(app_a.stack.top, OnlineGameScene), what="match created")
+        game_a = app_a.stack.top
+        code = game_a.code
+        assert game_a.view.seat is Player.BLACK and game_a.view.status == "waiting"
+        spin([app_b], lambda: code in sess_b.lobby, what="lobby listing")
+        snap(app_a, "online-waiting", shots)
+        snap(app_b, "online-lobby", shots)
+
+        lobby_b.code.value = code
+        lobby_b.handle_event(click(lobby_b.join_button.rect.center))
+        spin([app_a, app_b], lambda: isinstance(app_b.stack.top, OnlineGameScene)
+             and game_a.view.status == "playing", what="join")
+        game_b = app_b.stack.top
+        assert game_b.view.seat is Player.WHITE
+
+        net_c = NetClient(server.url, "Cat", backoff=BACKOFF).start()
+        nets.append(net_c)
+        sess_c = OnlineSession(net_c, "Cat")
+        app_c = App(Options(), (1280, 800), persist=False)
+        lobby_c = LobbyScene(app_c, sess_c, "watch", net=net_c)
+        show(app_c, lobby_c)
+        spin([app_c], lambda: sess_c.welcomed, what="spectator welcome")
+        lobby_c.code.value = code
+        lobby_c.handle_event(click(lobby_c.watch_button.rect.center))
+        spin([app_c], lambda: isinstance(app_c.stack.top, OnlineGameScene), what="spectate")
+        game_c = app_c.stack.top
+        assert game_c.view.role == "spectator" and not game_c.human_turn
+
+        apps = [app_a, app_b, app_c]
+        scenes = {Player.BLACK: game_a, Player.WHITE: game_b}
+        reference = game_a.view.state
+        rng = random.Random(5)
+        dropped = refused = False
+        moves = 0
+        while reference.phase is not Phase.OVER:
+            mover = scenes[reference.to_move]
+            other = scenes[reference.to_move.other]
+            if not refused and reference.phase is Phase.BUILD and moves >= 4:
+                # The server refuses a move (here: one the client did not check), visibly.
+                bad = next(Build(p, lot) for p in reference.stock(reference.to_move)
+                           for lot in range(80) if reference.board[lot] and reference.stocks[reference.to_move][p.index])
+                assert mover.session.move(mover.code, bad)
+                spin(apps, lambda: mover.view.pending is None, what="refusal")
+                assert reference.why_not(bad).text in mover.toast
+                assert mover.view.state == reference
+                refused = True
+            if reference.phase is Phase.CLAIM:
+                move = rng.choice([Claim(lot) for lot in reference.legal_claims()] + [Pass()])
+            else:
+                builds = reference.legal_builds()
+                move = builds[rng.randrange(len(builds))]
+            version = mover.view.version
+            mouse_move(mover, move)
+            assert mover.view.pending is not None, f"{move.text()} was not sent"
+            if not dropped and moves >= 10:
+                other.session.net.drop()  # the opponent's connection dies mid-game
+                spin(apps, lambda: not other.session.connected, what="drop noticed")
+                snap(other.app, "online-reconnecting", shots)
+                dropped = True
+                mover.session.chat(mover.code, "good luck!")
+            reference = reference.apply(move)
+            spin(apps, lambda: all(s.view.version == version + 1 for s in (mover, other, game_c))
+                 and all(s.session.connected for s in (mover, other, game_c)), what=f"{move.text()} everywhere")
+            moves += 1
+        spin(apps, lambda: all(g.view.ended is not None for g in (game_a, game_b, game_c)), what="ended")
+        final = reference.score()
+        for g in (game_a, game_b, game_c):
+            assert g.view.state == reference
+            assert g.view.state.score().totals == final.totals
+        assert game_a.view.ended["score"]["players"]["black"]["total"] == final.totals[Player.BLACK]
+        assert dropped and refused
+        snap(app_c, "online-watching-end", shots)
+        assert len(set(shots.values())) == len(shots) == 4
+        # Both players ask for a rematch: each lands on the new match's board.
+        for g in (game_a, game_b):
+            g.rematch()
+        spin([app_a, app_b], lambda: all(isinstance(a.stack.top, OnlineGameScene) and a.stack.top.code != code
+                                         for a in (app_a, app_b)), what="rematch")
+        assert app_a.stack.top.code == app_b.stack.top.code
+        assert app_a.stack.top.view.state.ply == 0
+    finally:
+        for net in nets:
+            net.close()
