@@ -95,7 +95,10 @@ def parse_move(text: str) -> Move:
     if raw.lower() == "pass":
         return Pass()
     if m := _OWN_BUILD.match(raw):
-        return Build(Piece.parse(m.group(1)), parse_lot(m.group(2)))
+        try:
+            return Build(Piece.parse(m.group(1)), parse_lot(m.group(2)))
+        except InvalidMoveError as exc:
+            raise InvalidMoveError(f"bad move {text!r}: {exc}") from None
     if m := _OWN_CLAIM.match(raw):
         return Claim(parse_lot(m.group(1)))
     if m := _PPN_BUILD.match(raw):

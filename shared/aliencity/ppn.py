@@ -134,8 +134,11 @@ def _setup(header: dict, ruleset: Ruleset | None, edition: int | None,
         except ValueError:
             raise RecordError(f"bad Edition {_lookup(header, 'Edition')!r}: expected 2002 or 2004") from None
         loc = str(_lookup(header, "LocationBonus") or "no").lower() in ("yes", "true", "1", "on")
-        ruleset = Ruleset(edition if edition is not None else ed,
-                          location_bonus if location_bonus is not None else loc)
+        try:
+            ruleset = Ruleset(edition if edition is not None else ed,
+                              location_bonus if location_bonus is not None else loc)
+        except MalformedError as exc:
+            raise RecordError(f"bad rules in the header: {exc}") from None
     first_text = str(_lookup(header, "FirstPlayer") or "Black")
     try:
         first = Player.parse(first_text)

@@ -76,6 +76,14 @@ def state_from_dict(data: object):
         dice = tuple((tuple(_dice(b)), tuple(_dice(w))) for b, w in _list(data, "dice"))
         phase = Phase(data.get("phase"))
         history = tuple((Player.parse(p), parse_move(m)) for p, m in _list(data, "history"))
+        to_move = _player_or_none(data.get("to_move"))
+        next_builder = _player_or_none(data.get("next_builder"))
+        if (phase is Phase.OVER) != (to_move is None):
+            raise RecordError(f"phase {phase.value!r} with to_move {data.get('to_move')!r}: a running "
+                              "game names the player to move, a finished one names nobody")
+        if (phase is Phase.CLAIM) != (next_builder is not None):
+            raise RecordError(f"phase {phase.value!r} with next_builder {data.get('next_builder')!r}: "
+                              "only the claim step names who builds next")
         seed = data.get("seed")
         if seed is not None and not isinstance(seed, (int, str)):
             raise RecordError(f"bad seed {seed!r}")
@@ -85,9 +93,9 @@ def state_from_dict(data: object):
             seed=seed,
             first_player=Player.parse(_str(data, "first_player")),
             dice=dice, board=tuple(board), caps=tuple(caps), stocks=(stocks[0], stocks[1]),
-            to_move=_player_or_none(data.get("to_move")),
+            to_move=to_move,
             phase=phase,
-            next_builder=_player_or_none(data.get("next_builder")),
+            next_builder=next_builder,
             history=history,
         )
     except RecordError:

@@ -31,8 +31,6 @@ INITIAL_STOCK: dict[Player, tuple[int, ...]] = {
     Player.BLACK: (2, 3, 2, 3, 3, 3, 3),
 }
 
-TOTAL_TOWERS = sum(sum(stock[:3]) for stock in INITIAL_STOCK.values())
-
 
 class Phase(Enum):
     BUILD = "build"
@@ -288,8 +286,9 @@ class GameState:
             over = replace(state, to_move=None, phase=Phase.OVER, next_builder=None,
                            _cache=state._board_cache())
             return Step(over, events + (over._game_over_event(),))
-        towers_built = TOTAL_TOWERS - sum(state.stocks[0][:3]) - sum(state.stocks[1][:3])
-        has_tower = towers_built > LOT_COUNT - state.caps.count(0)  # some tower uncapped
+        board = state.board
+        towers = board.count(1) + board.count(2) + board.count(3)
+        has_tower = towers > LOT_COUNT - state.caps.count(0)  # caps stand only on towers
         if state.claims_left(who) > 0 and has_tower:
             claim = replace(state, phase=Phase.CLAIM, next_builder=nxt, _cache=state._cache)
             return Step(claim, events)

@@ -1,0 +1,50 @@
+"""Computer opponents for Alien City, built on the engine's public interface only.
+
+    from shared.bots import make_bot
+    bot = make_bot("hard", seed=1)
+    move = bot.choose(state)                      # a legal move for state.to_move
+    move = bot.choose(state, deadline_s=0.5)      # think at most 0.5 s
+    move = bot.choose(state, stop=event)          # event.set() from another thread -> answer now
+
+Levels: ``random`` (baseline), ``easy`` (one-ply guess with noise), ``medium``
+(Monte-Carlo tree search with light playouts), ``hard`` (two-ply search on the static
+guess). ``choose`` is a plain blocking call: run it in a worker thread (client) or an
+executor (server) so the window or the event loop never freezes.
+"""
+
+from __future__ import annotations
+
+from .base import Bot, Clock, position_key
+from .easy import EasyBot, RandomBot
+from .mcts import MctsBot
+from .reply import ReplyBot
+
+BOTS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "easy": EasyBot,
+    "medium": MctsBot,
+    "hard": ReplyBot,
+}
+LEVELS: tuple[str, ...] = tuple(BOTS)
+DESCRIPTIONS: dict[str, str] = {
+    "random": "plays any legal move",
+    "easy": "looks one move ahead, loosely",
+    "medium": "searches a few hundred short playouts",
+    "hard": "weighs every move against your best answer",
+}
+
+
+def make_bot(level: str, seed: int = 0, *, iterations: int | None = None,
+             think_s: float | None = None) -> Bot:
+    """A bot of ``level`` (one of LEVELS). ``iterations`` / ``think_s`` override the
+    level's search budget and time limit per move (tests set ``iterations`` only, so the
+    clock never decides a move; a user setting may allow Hard a longer ``think_s``)."""
+    try:
+        cls = BOTS[level]
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r}: expected one of {', '.join(LEVELS)}") from None
+    return cls(seed, iterations=iterations, think_s=think_s)
+
+
+__all__ = ["BOTS", "Bot", "Clock", "DESCRIPTIONS", "EasyBot", "LEVELS", "MctsBot",
+           "RandomBot", "ReplyBot", "make_bot", "position_key"]

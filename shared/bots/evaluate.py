@@ -1,0 +1,174 @@
+"""A static guess of the final margin, for one-ply play and for search leaves.
+
+The score of a position counts only claimed towers as they stand now, which says nothing
+about towers still to be claimed or about what the opponent will do to a claimed tower.
+The guess adds, per tower, what it will likely be worth at the end:
+
+- customers grow while empty lots near it fill up;
+- the distance to the competition shrinks when the *other* player still holds a tower of
+  that colour and has a legal lot close by (the classic attack on a claimed tower), and
+  a tower with no rival yet scores only once someone builds one;
+- unclaimed towers (and towers still in stock) are shared out by a draft: players take
+  turns picking the best, limited by their claims and by their remaining builds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shared.aliencity import GameState, Phase, Player
+
+from .board import Board, Tower, spread
+
+TOTAL_PIECES = 38
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """Knobs of the guess (tuned by self-play, see bench/bots.py)."""
+
+    grow: float = 0.25  # expected new customers per empty lot within 2, at the start
+    threat: float = 0.6  # share of the attack distance believed (the attacker may not bother)
+    far: float = 0.5  # share of the road depth a tower keeps when only its owner can rival it
+    future: float = 8.0  # value of a claim on a tower not built yet
+    pending: float = 0.9  # discount on unclaimed towers (anyone may still take or spoil them)
+    stretch: float = 0.0  # growth of road distances while the city fills up
+    domes: float = 0.3  # share believed of what own domes could add to own claimed towers
+
+
+DEFAULT = Weights()
+
+
+def margin(state: GameState, board: Board | None = None, w: Weights = DEFAULT) -> float:
+    """Guessed final score of Black minus White (the exact margin once the game is over)."""
+    board = board or Board(state)
+    if state.phase is Phase.OVER:
+        t = board.totals()
+        return float(t[0] - t[1])
+    return Guess(state, board, w).margin()
+
+
+class Guess:
+    """One evaluation: per-tower value guesses for each possible owner, then the draft."""
+
+    __slots__ = ("state", "board", "w", "masks", "future_share")
+
+    def __init__(self, state: GameState, board: Board, w: Weights) -> None:
+        self.state = state
+        self.board = board
+        self.w = w
+        self.masks = (state.legal_builds(Player.BLACK).masks, state.legal_builds(Player.WHITE).masks)
+        left = sum(state.stocks[0]) + sum(state.stocks[1])
+        self.future_share = left / TOTAL_PIECES
+
+    def attack_distance(self, t: Tower, attacker: int) -> int | None:
+        """How close ``attacker`` could put a tower of ``t``'s colour now (None: no stock)."""
+        if not self.state.stocks[attacker][t.colour]:
+            return None
+        legal = self.masks[attacker][t.colour]
+        if legal:
+            for d, layer in enumerate(t.layers, start=1):
+                if spread(layer) & legal:
+                    return d
+        return len(t.layers) + 1 if t.competition == 0 else 3
+
+    def guess(self, t: Tower, owner: int) -> tuple[float, float, float]:
+        """Guessed final points of ``t`` if ``owner`` holds it: (spared, attacked), where
+        ``attacked`` assumes the other player puts a rival of its colour as close as
+        it can now (equal to ``spared`` when it holds none of that colour), and the
+        spared distance to the competition (the points one more customer would add)."""
+        w = self.w
+        near = t.layers[0] | t.layers[1] if len(t.layers) > 1 else (t.layers[0] if t.layers else 0)
+        customers = t.customers + w.grow * self.future_share * near.bit_count()
+        comp = float(t.competition)
+        if comp:
+            comp *= 1.0 + w.stretch * self.future_share
+        elif self.state.stocks[owner][t.colour]:
+            comp = max(2.0, w.far * len(t.layers))
+        attack = self.attack_distance(t, 1 - owner)
+        spared = customers * comp
+        if attack is None or (comp and attack >= comp):
+            return spared, spared, comp
+        if comp:
+            return spared, spared - w.threat * customers * (comp - attack), comp
+        return spared, customers * attack, comp
+
+    def margin(self) -> float:
+        state, board, w = self.state, self.board, self.w
+        score = board.green_bonuses()
+        loc = board.location_points()
+        score = [float(score[0] + loc[0]), float(score[1] + loc[1])]
+        free: list[tuple[float, float]] = []
+        groups: dict[tuple[int, int], list[tuple[float, float]]] = {}
+        for t in board.towers:
+            if t.owner >= 0:
+                spared, attacked, comp = self.guess(t, t.owner)
+                room = (spread(t.layers[0] | t.layers[1]) & board.empty).bit_count() // 2 \
+                    if len(t.layers) > 1 else 0
+                groups.setdefault((t.owner, t.colour), []).append((spared, attacked, comp, room))
+            else:
+                free.append((w.pending * self.guess(t, 0)[1], w.pending * self.guess(t, 1)[1]))
+        outlets: list[list[tuple[float, int]]] = [[], []]
+        for (owner, colour), towers in groups.items():
+            # The attacker has only so many rivals of this colour: the worst hits land.
+            rivals = state.stocks[1 - owner][colour]
+            towers.sort(key=lambda g: g[1] - g[0])
+            for i, (spared, attacked, per_customer, room) in enumerate(towers):
+                value = attacked if i < rivals else spared
+                score[owner] += value
+                outlets[owner].append((per_customer * (value / spared if spared else 0.0), room))
+        if w.domes:
+            for p in (0, 1):
+                score[p] += w.domes * self.dome_outlook(p, outlets[p])
+        pot = self.draft(free)
+        return score[0] + pot[0] - score[1] - pot[1]
+
+    def dome_outlook(self, player: int, outlets: list[tuple[float, int]]) -> float:
+        """Points the player's remaining domes could add as customers of its own claimed
+        towers: each dome goes next to the tower paying most per customer, while room lasts."""
+        domes = sum(self.state.stocks[player][3:])
+        total = 0.0
+        for per_customer, room in sorted(outlets, reverse=True):
+            if domes <= 0:
+                break
+            used = min(domes, room)
+            total += used * per_customer
+            domes -= used
+        return total
+
+    def draft(self, free: list[tuple[float, float]]) -> list[float]:
+        """Players alternately pick their best claim (the player to move first)."""
+        state = self.state
+        claims = [state.claims_left(0), state.claims_left(1)]
+        turns = [sum(state.stocks[0]), sum(state.stocks[1])]
+        mover = int(state.to_move) if state.to_move is not None else 0
+        if state.phase is Phase.CLAIM:
+            turns[mover] += 1
+        future = sum(state.stocks[0][:3]) + sum(state.stocks[1][:3])
+        fval = self.w.future * self.future_share
+        taken = [False] * len(free)
+        pot = [0.0, 0.0]
+        p = mover
+        idle = 0
+        while idle < 2:
+            if claims[p] <= 0 or turns[p] <= 0:
+                idle += 1
+                p = 1 - p
+                continue
+            idle = 0
+            best, pick = fval if future else -1.0, -1
+            for i, vals in enumerate(free):
+                if not taken[i] and vals[p] > best:
+                    best, pick = vals[p], i
+            if best < 0:
+                claims[p] = 0
+                continue
+            if pick >= 0:
+                taken[pick] = True
+            else:
+                future -= 1
+            pot[p] += best
+            claims[p] -= 1
+            turns[p] -= 1
+            p = 1 - p
+        return pot

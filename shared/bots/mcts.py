@@ -1,0 +1,124 @@
+"""Medium: Monte-Carlo tree search over builds and claims, with light playouts.
+
+Each iteration walks the tree by UCT, adds one node, then plays a short playout: random
+builds, and claims by a simple rule (take the best tower standing if it scores well or
+if the claims would otherwise be lost). The playout stops after a few plies and the
+static guess of ``evaluate``, squashed into a win chance, is backed up (a finished game
+backs up its result). Build and claim steps are separate nodes; each node's value is
+seen from the player who moved into it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from shared.aliencity import GameState, Move, Phase, Player
+
+from .base import Bot, Clock
+from .board import Board
+from .evaluate import margin
+
+SCALE = 12.0  # score points that make a win chance of about 73% (logistic)
+
+
+def win_chance(state: GameState, black_margin: float | None = None) -> float:
+    """Black's chance to win: the result when the game is over, else squashed guess."""
+    if state.phase is Phase.OVER:
+        w = state.winner
+        return 0.5 if w is None else (1.0 if w is Player.BLACK else 0.0)
+    m = margin(state) if black_margin is None else black_margin
+    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, m / SCALE))))
+
+
+def playout_claim(state: GameState, rng: random.Random) -> Move:
+    """Claim the best standing tower when it is worth it or claims would go to waste."""
+    me = int(state.to_move)
+    towers = [t for t in Board(state).towers if t.owner < 0]
+    best = max(towers, key=lambda t: t.points, default=None)
+    moves = state.legal_moves()
+    if best is None:
+        return moves[-1]
+    builds_left = sum(state.stocks[me])
+    urgent = state.claims_left(state.to_move) >= builds_left
+    if urgent or best.points >= 12 or (best.points > 0 and rng.random() < 0.15):
+        for move in moves:
+            if getattr(move, "lot", None) == best.lot:
+                return move
+    return moves[-1]  # Pass is listed last
+
+
+class Node:
+    __slots__ = ("state", "move", "children", "untried", "visits", "total")
+
+    def __init__(self, state: GameState, move: Move | None, rng: random.Random) -> None:
+        self.state = state
+        self.move = move
+        self.children: list[Node] = []
+        self.untried: list[Move] = [] if state.phase is Phase.OVER else list(state.legal_moves())
+        rng.shuffle(self.untried)
+        self.visits = 0
+        self.total = 0.0  # sum of results for the player who moved into this node
+
+    def select(self, c: float) -> "Node":
+        log_n = math.log(self.visits)
+        best, best_v = self.children[0], float("-inf")
+        for child in self.children:
+            v = child.total / child.visits + c * math.sqrt(log_n / child.visits)
+            if v > best_v:
+                best, best_v = child, v
+        return best
+
+
+class MctsBot(Bot):
+    """UCT with short light playouts cut off by the static guess."""
+
+    level = "medium"
+    default_iterations = 500
+    default_think_s = 0.8
+    explore = 0.5
+    playout_plies = 6
+
+    def __init__(self, seed: int = 0, *, iterations: int | None = None,
+                 think_s: float | None = None) -> None:
+        super().__init__(seed, iterations=iterations if iterations is not None else self.default_iterations,
+                         think_s=think_s if think_s is not None else self.default_think_s)
+
+    def pick(self, state: GameState, clock: Clock) -> Move:
+        rng = self.rng(state)
+        root = Node(state, None, rng)
+        for _ in range(self.iterations):
+            if clock.expired():
+                break
+            self.iterate(root, rng)
+        if not root.children:
+            return root.untried[0]
+        return max(root.children, key=lambda n: (n.visits, n.total)).move
+
+    def iterate(self, root: Node, rng: random.Random) -> None:
+        node, path = root, [root]
+        while not node.untried and node.children:
+            node = node.select(self.explore)
+            path.append(node)
+        if node.untried:
+            move = node.untried.pop()
+            child = Node(node.state.apply(move), move, rng)
+            node.children.append(child)
+            node = child
+            path.append(node)
+        black = self.playout(node.state, rng)
+        for parent, child in zip(path, path[1:]):
+            child.visits += 1
+            child.total += black if parent.state.to_move is Player.BLACK else 1.0 - black
+        root.visits += 1
+
+    def playout(self, state: GameState, rng: random.Random) -> float:
+        for _ in range(self.playout_plies):
+            if state.phase is Phase.OVER:
+                break
+            if state.phase is Phase.CLAIM:
+                state = state.apply(playout_claim(state, rng))
+            else:
+                moves = state.legal_moves()
+                state = state.apply(moves[rng.randrange(len(moves))])
+        return win_chance(state)
