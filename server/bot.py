@@ -1,0 +1,428 @@
+"""``alien-city bot``: a headless client playing random legal moves over the real protocol.
+
+It is the load generator of ``bench/server.py``, the operator's smoke test and a sparring
+partner. It mirrors every match on its own engine copy, so any difference between what
+the server says and what the rules say is counted as a desync. If the connection drops
+it reconnects with its session token (or its seat token) and finishes the game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import msgpack
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from shared.aliencity import AlienCityError, GameState, Phase, Player, parse_move
+
+from .protocol import PROTOCOL_VERSION
+
+SILENCE = 60.0        # seconds without any message in a running game before the bot gives up
+RECONNECT_FOR = 30.0  # seconds the bot keeps trying to reconnect
+REMATCH_WAIT = 30.0   # seconds to wait for the opponent to agree to a rematch
+
+
+class BotError(Exception):
+    """The bot cannot go on (server gone, refused, silent); the text says why."""
+
+
+@dataclass
+class Stats:
+    """What a bot (or many bots) saw, for the CLI summary and the benchmark."""
+
+    games: int = 0
+    moves: int = 0
+    errors: int = 0
+    desyncs: int = 0
+    reconnects: int = 0
+    limited: int = 0
+    rtts: list[float] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+class Bot:
+    """One bot: one session, one match at a time."""
+
+    def __init__(self, url: str, *, name: str = "bot", seed: int | None = None,
+                 stats: Stats | None = None, think: float = 0.0,
+                 out: Callable[[str], None] | None = None) -> None:
+        self.url = url
+        self.name = name
+        self.rng = random.Random(seed)
+        self.stats = stats if stats is not None else Stats()
+        self.think = think
+        self.out = out or (lambda line: None)
+        self.ws: ClientConnection | None = None
+        self.session: str | None = None
+        self.code: str | None = None
+        self.seat: Player | None = None
+        self.seat_token: str | None = None
+        self.state: GameState | None = None
+        self.version = 0
+        self.status = "waiting"
+        self.pending: tuple[Any, float] | None = None
+        self.mids = 0
+        self.ended: dict | None = None
+        self.last_move: dict | None = None
+        self.watching = False
+
+    # -- transport ------------------------------------------------------------------------
+    async def start(self) -> None:
+        await self._connect(resume=False)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+    async def _connect(self, resume: bool) -> None:
+        try:
+            self.ws = await connect(self.url, max_size=1 << 22, compression=None,
+                                    open_timeout=10, close_timeout=2)
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+            raise BotError(f"cannot connect to {self.url}: {exc}") from None
+        hello: dict[str, Any] = {"type": "hello", "v": PROTOCOL_VERSION, "name": self.name}
+        if resume and self.session:
+            hello["resume"] = self.session
+        await self.ws.send(msgpack.packb(hello, use_bin_type=True))
+        try:
+            welcome = msgpack.unpackb(await asyncio.wait_for(self.ws.recv(), 10), raw=False)
+        except TimeoutError:
+            raise BotError("the server did not answer hello") from None
+        if welcome.get("type") != "welcome":
+            raise BotError(f"server refused: {welcome.get('code')}: {welcome.get('text')}")
+        resumed = welcome["resumed"]
+        self.session = welcome["session"]
+        if resume and self.code:
+            join: dict[str, Any] = {"type": "join", "match": self.code, "version": self.version}
+            if self.watching:
+                join["as"] = "spectator"
+            elif not resumed and self.seat_token:
+                join["seat_token"] = self.seat_token
+            await self.ws.send(msgpack.packb(join, use_bin_type=True))
+
+    async def _reconnect(self) -> None:
+        deadline = time.monotonic() + RECONNECT_FOR
+        delay = 0.1
+        while True:
+            try:
+                await self._connect(resume=True)
+                self.stats.reconnects += 1
+                self.pending = None
+                return
+            except (BotError, ConnectionClosed):
+                if time.monotonic() > deadline:
+                    raise BotError(f"lost the server at {self.url} and could not reconnect") from None
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 2.0)
+
+    async def send(self, message: dict) -> None:
+        """Send; if the connection is gone, reconnect (the sync that follows tells the bot
+        whether an unanswered move was played, so nothing is resent blindly)."""
+        assert self.ws is not None
+        try:
+            await self.ws.send(msgpack.packb(message, use_bin_type=True))
+        except ConnectionClosed:
+            await self._reconnect()
+
+    async def recv(self) -> dict:
+        """The next message, reconnecting as needed."""
+        while True:
+            try:
+                async with asyncio.timeout(SILENCE if self.status == "playing" else None):
+                    frame = await self.ws.recv()
+                return msgpack.unpackb(frame, raw=False)
+            except TimeoutError:
+                raise BotError(f"the server said nothing for {SILENCE:.0f} s") from None
+            except ConnectionClosed as exc:
+                if exc.rcvd is not None and exc.rcvd.code in (1008, 4001, 4002):
+                    raise BotError(f"the server closed the connection: {exc.rcvd.reason}") from None
+                await self._reconnect()
+
+    async def _expect(self, kind: str) -> dict:
+        while True:
+            message = await self.recv()
+            if message.get("type") == kind:
+                return message
+            if message.get("type") == "error":
+                raise BotError(f"server refused: {message.get('code')}: {message.get('text')}")
+
+    # -- matches --------------------------------------------------------------------------
+    async def create(self, options: dict | None = None, public: bool = True) -> str:
+        await self.send({"type": "create", "options": options or {}, "seat": "random",
+                         "public": public})
+        return await self._await_joined()
+
+    async def join(self, code: str) -> str:
+        await self.send({"type": "join", "match": code, "as": "player"})
+        return await self._await_joined()
+
+    async def quick(self, options: dict | None = None) -> str:
+        message: dict[str, Any] = {"type": "quick"}
+        if options:
+            message["options"] = options
+        await self.send(message)
+        return await self._await_joined()
+
+    async def _await_joined(self) -> str:
+        joined = await self._expect("joined")
+        self._take_seat(joined)
+        return joined["match"]
+
+    def _take_seat(self, joined: dict) -> None:
+        self.code = joined["match"]
+        self.seat = Player.parse(joined["seat"])
+        self.seat_token = joined.get("seat_token", self.seat_token)
+        self.state, self.version, self.status = None, 0, "waiting"
+        self.pending, self.ended = None, None
+
+    async def play(self) -> dict:
+        """Play the current match to its end; returns the 'ended' message."""
+        await self._maybe_move()
+        while self.ended is None:
+            await self._handle(await self.recv())
+        self.stats.games += 1
+        return self.ended
+
+    async def rematch(self) -> bool:
+        """Offer a rematch; ``True`` once the new match (seats swapped) is joined."""
+        await self.send({"type": "rematch", "match": self.code})
+        deadline = time.monotonic() + REMATCH_WAIT
+        while time.monotonic() < deadline:
+            message = await self.recv()
+            if message.get("type") == "joined" and message.get("match") != self.code:
+                self._take_seat(message)
+                return True
+            if message.get("type") == "error" and message.get("code") == "rate_limited":
+                self.stats.limited += 1
+                await asyncio.sleep(0.25)
+                await self.send({"type": "rematch", "match": self.code})
+                continue
+            if message.get("type") == "error" and message.get("code") != "rematch_started":
+                self._error(message)
+                return False
+        return False
+
+    async def watch(self, code: str) -> int:
+        """Spectate ``code``, printing each move and the result; 0 when it ends."""
+        self.watching = True
+        await self.send({"type": "join", "match": code, "as": "spectator"})
+        joined = await self._expect("joined")
+        self.code = joined["match"]
+        while True:
+            m = await self.recv()
+            kind = m.get("type")
+            if kind == "sync":
+                self.version = m["version"]
+                players = " vs ".join(f"{p['seat']} {p['name'] or '(free)'}" for p in m["info"]["players"])
+                self.out(f"watching {self.code} ({m['info']['ruleset']}): {players}, version {self.version}")
+                if "ended" in m:
+                    return self._show_end(m["ended"])
+            elif kind == "moved" and m["version"] > self.version:
+                self.version = m["version"]
+                events = "; ".join(_event_text(e) for e in m["events"])
+                self.out(f"{m['version']:>3} {m['seat']:<5} {m['move']:<9} {events}")
+            elif kind == "presence":
+                self.out(f"    {m['seat']} {m['name']} {'is back' if m['online'] else 'dropped'}")
+            elif kind == "chat":
+                self.out(f"    {m['name']}: {m['text']}")
+            elif kind == "ended":
+                return self._show_end(m)
+            elif kind == "error":
+                raise BotError(f"server refused: {m.get('code')}: {m.get('text')}")
+
+    def _show_end(self, ended: dict) -> int:
+        totals = " ".join(f"{seat} {p['total']}" for seat, p in ended["score"]["players"].items())
+        self.out(f"ended ({ended['reason']}): winner {ended['winner'] or 'nobody (draw)'} ({totals})")
+        return 0
+
+    async def _handle(self, m: dict) -> None:
+        kind = m.get("type")
+        if m.get("match") not in (None, self.code):
+            return
+        if kind == "sync":
+            self._sync(m)
+        elif kind == "moved":
+            self._moved(m)
+        elif kind == "match_info":
+            self.status = m["info"]["status"]
+        elif kind == "ended":
+            self._ended(m)
+        elif kind == "error" and m.get("code") == "rate_limited":
+            self.stats.limited += 1  # the server was not given time: wait, send it again
+            await asyncio.sleep(0.25)
+            if self.pending is not None and self.last_move is not None:
+                await self.send(self.last_move)
+            return
+        elif kind == "error":
+            self._error(m)
+            if m.get("code") in ("stale_state", "not_your_turn", "illegal_move", "duplicate_move"):
+                self.pending = None
+                await self.send({"type": "get_state", "match": self.code})
+                return
+        await self._maybe_move()
+
+    def _sync(self, m: dict) -> None:
+        self.status = m["info"]["status"]
+        if m["mode"] == "snapshot":
+            self.state, self.version = GameState.from_dict(m["state"]), m["version"]
+            self.pending = None
+        else:
+            for moved in m["moves"]:
+                self._moved(moved)
+        if "ended" in m:
+            self._ended(m["ended"])
+
+    def _moved(self, m: dict) -> None:
+        if self.state is None or m["version"] <= self.version:
+            return
+        if self.pending is not None and m["mid"] == self.pending[0]:
+            self.stats.rtts.append(time.perf_counter() - self.pending[1])
+            self.pending = None
+            self.stats.moves += 1
+        try:
+            if m["version"] != self.version + 1:
+                raise AlienCityError(f"version jumped from {self.version} to {m['version']}")
+            self.state = self.state.play(parse_move(m["move"]), Player.parse(m["seat"])).state
+            turn = m["turn"]
+            to_move = self.state.to_move.text() if self.state.to_move is not None else None
+            if turn["to_move"] != to_move or turn["phase"] != self.state.phase.value:
+                raise AlienCityError(f"server says {turn}, engine says {to_move} {self.state.phase.value}")
+        except AlienCityError as exc:
+            self._desync(f"{self.code} v{m['version']}: {exc}")
+        self.version = m["version"]
+
+    def _ended(self, m: dict) -> None:
+        self.ended = m
+        self.status = "over"
+        if m["reason"] == "finished" and self.state is not None and m["version"] == self.version:
+            if not self.state.is_over() or self.state.score().to_dict() != m["score"]:
+                self._desync(f"{self.code}: final score differs from the engine's")
+
+    def _error(self, m: dict) -> None:
+        self.stats.errors += 1
+        self.stats.notes.append(f"{m.get('code')}: {m.get('text')}")
+
+    def _desync(self, note: str) -> None:
+        self.stats.desyncs += 1
+        self.stats.notes.append(f"desync {note}")
+        self.state = None
+        asyncio.ensure_future(self.send({"type": "get_state", "match": self.code}))
+
+    async def _maybe_move(self) -> None:
+        s = self.state
+        if (s is None or self.pending is not None or self.status != "playing"
+                or s.to_move is not self.seat or self.ended is not None):
+            return
+        if self.think:
+            await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
+        if s.phase is Phase.BUILD:
+            builds = s.legal_builds()
+            move = builds[self.rng.randrange(len(builds))]
+        else:
+            move = self.rng.choice(list(s.legal_moves()))
+        self.mids += 1
+        mid = self.mids
+        self.pending = (mid, time.perf_counter())
+        self.last_move = {"type": "move", "match": self.code, "version": self.version,
+                          "mid": mid, "move": move.text()}
+        await self.send(self.last_move)
+
+
+def _event_text(event: dict) -> str:
+    kind = event.get("type")
+    if kind == "built":
+        return f"built {event['colour']} {event['kind']} on {event['lot']}"
+    if kind == "claimed":
+        return f"claimed {event['lot']}"
+    if kind == "claim_declined":
+        return "no claim"
+    if kind == "player_skipped":
+        return f"{event['player']} cannot build"
+    if kind == "game_over":
+        return f"game over (black {event['black']}, white {event['white']})"
+    return str(kind)
+
+
+# -- command line ---------------------------------------------------------------------------
+def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
+    parser.add_argument("--server", default="ws://127.0.0.1:8765",
+                        help="server address (default ws://127.0.0.1:8765)")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--create", action="store_true",
+                      help="create a match and print its room code as the first line")
+    mode.add_argument("--join", metavar="CODE", help="join the match with this room code")
+    parser.add_argument("--games", type=int, default=1,
+                        help="games to play (rematches, or new quick matches; default 1)")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the bot's move choices")
+    parser.add_argument("--name", default="bot", help="the bot's player name")
+    parser.add_argument("--edition", type=int, choices=(2002, 2004), default=2004,
+                        help="rules edition of a created match (default 2004)")
+    parser.add_argument("--location-bonus", action="store_true",
+                        help="play the location variant in a created match")
+    parser.add_argument("--private", action="store_true", help="do not list a created match")
+    parser.add_argument("--think-ms", type=float, default=0.0,
+                        help="mean thinking time per move in milliseconds (default 0)")
+    parser.add_argument("--watch", metavar="CODE",
+                        help="only watch this match as a spectator, printing every move")
+
+
+async def _run(args: argparse.Namespace) -> int:
+    def say(line: str) -> None:
+        print(line, flush=True)
+
+    bot = Bot(args.server, name=args.name, seed=args.seed, out=say, think=args.think_ms / 1000)
+    options = {"edition": args.edition, "location_bonus": args.location_bonus}
+    await bot.start()
+    if args.watch:
+        try:
+            return await bot.watch(args.watch)
+        finally:
+            await bot.close()
+    try:
+        for number in range(1, args.games + 1):
+            if number == 1 and args.create:
+                code = await bot.create(options, public=not args.private)
+                say(code)
+            elif number == 1 and args.join:
+                code = await bot.join(args.join)
+            elif number > 1 and (args.create or args.join):
+                if not await bot.rematch():
+                    say(f"the opponent did not take a rematch after {number - 1} games")
+                    break
+                code = bot.code
+            else:
+                code = await bot.quick()
+            ended = await bot.play()
+            winner = ended["winner"] or "nobody (draw)"
+            totals = " ".join(f"{seat} {p['total']}" for seat, p in ended["score"]["players"].items())
+            say(f"game {number}: match {code}, played {bot.seat.text()}, {ended['reason']}, "
+                f"winner {winner} ({totals})")
+    finally:
+        await bot.close()
+    stats = bot.stats
+    say(f"games={stats.games} moves={stats.moves} errors={stats.errors} desyncs={stats.desyncs} "
+        f"reconnects={stats.reconnects}")
+    for note in stats.notes[:10]:
+        print(f"note: {note}", file=sys.stderr)
+    return 0 if stats.errors == 0 and stats.desyncs == 0 else 1
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        print("alien-city bot: --games must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(_run(args))
+    except BotError as exc:
+        print(f"alien-city bot: {exc}", file=sys.stderr)
+        return 1
+    except (ConnectionClosed, OSError) as exc:
+        print(f"alien-city bot: connection failed: {exc}", file=sys.stderr)
+        return 1

@@ -1,0 +1,134 @@
+"""One client connection and one session, plus the limits that protect the server.
+
+A :class:`Connection` is what a socket is while it is open; a :class:`Session` outlives
+sockets (a client that reconnects with its session token gets it back, seats included).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from websockets.asyncio.server import broadcast
+
+from .protocol import encode
+
+if TYPE_CHECKING:
+    from .match import Match
+
+log = logging.getLogger("alien_city.server")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every limit in one place, so tests and operators can tune them."""
+
+    rate: float = 20.0          # messages per second per connection, sustained
+    burst: int = 60             # messages at once
+    flood: int = 100            # rate-limited messages in a row before the connection is closed
+    chat_rate: float = 0.5      # chat lines per second, sustained
+    chat_burst: int = 5
+    max_created: int = 3        # unfinished matches one connection may have created
+    max_matches: int = 10_000   # unfinished matches on the server
+    max_finished: int = 1_000   # finished matches kept in memory (the rest stay in the store)
+    catchup_max: int = 64       # missed moves sent as moves; more than this -> snapshot
+    hello_timeout: float = 10.0
+    ping_interval: float | None = 20.0
+    ping_timeout: float | None = 20.0
+
+
+class TokenBucket:
+    """Classic token bucket: ``rate`` per second, at most ``burst`` saved up."""
+
+    __slots__ = ("rate", "burst", "tokens", "stamp")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+def new_token() -> str:
+    """192 random bits, URL-safe text."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass(eq=False)
+class Session:
+    """A player identity that survives reconnects: name, seats, at most one connection."""
+
+    token_hash: str
+    name: str
+    conn: "Connection | None" = None
+    seats: dict[str, int] = field(default_factory=dict)  # room code -> seat index
+
+
+class Connection:
+    """An open socket: what it may still do (limits) and what it is attached to."""
+
+    def __init__(self, ws: Any, number: int, limits: Limits) -> None:
+        self.ws = ws
+        self.number = number
+        self.session: Session | None = None
+        self.watching_lobby = False
+        self.matches: dict[str, "Match"] = {}    # attached matches by room code
+        self.created: set[str] = set()           # codes of matches this connection created
+        self.bucket = TokenBucket(limits.rate, limits.burst)
+        self.chat_bucket = TokenBucket(limits.chat_rate, limits.chat_burst)
+        self.limited_in_a_row = 0
+        self._closing: asyncio.Task | None = None
+        try:
+            host, port = ws.remote_address[:2]
+            self.peer = f"{host}:{port}"
+        except (TypeError, AttributeError, ValueError):
+            self.peer = "?"
+
+    @property
+    def label(self) -> str:
+        name = self.session.name if self.session else "-"
+        return f"#{self.number} {name} ({self.peer})"
+
+    @property
+    def open(self) -> bool:
+        return self._closing is None
+
+    def send(self, message: dict) -> None:
+        """Queue a message; never blocks (the rate limit bounds what one client causes)."""
+        if self._closing is None:
+            broadcast((self.ws,), encode(message))
+
+    def send_frame(self, frame: bytes) -> None:
+        if self._closing is None:
+            broadcast((self.ws,), frame)
+
+    def error(self, code: str, text: str, rid: int | None = None, **extra: Any) -> None:
+        """Every rejection is answered: a code for programs and a sentence for people."""
+        message = {"type": "error", "code": code, "text": text}
+        if rid is not None:
+            message["rid"] = rid
+        message.update(extra)
+        self.send(message)
+
+    def close(self, code: int, reason: str) -> None:
+        """Close from outside the handler (flood, session taken over)."""
+        if self._closing is None:
+            log.info("closing %s: %s", self.label, reason)
+            self._closing = asyncio.ensure_future(self.ws.close(code, reason))

@@ -1,0 +1,390 @@
+"""The lobby: sessions, joining, lobby lists, restart, and routing of every client message.
+
+One :class:`Lobby` object owns everything the server knows (no module globals). It turns
+validated messages into actions on sessions and :class:`~server.match.Match` objects, and
+answers every request, error or not.
+"""
+
+from __future__ import annotations
+
+import hmac
+import itertools
+import logging
+from typing import Any, Awaitable, Callable
+
+from .connection import Connection, Limits, Session, new_token, token_hash
+from .game import GameRules
+from .match import CANCELLED, PLAYING, WAITING, Match, Seat
+from .matchmaking import Matchmaker
+from .protocol import CHAT_MAX, MAX_FRAME, NAME_MAX, PROTOCOL_VERSION, ProtocolError, decode, peek_rid
+from .store import MatchRecord, Store, StoreError
+
+log = logging.getLogger("alien_city.server")
+
+SERVER_NAME = "alien-city"
+
+
+class Lobby:
+    """Everything the server holds, and the message router."""
+
+    def __init__(self, store: Store, rules: list[GameRules], limits: Limits = Limits()) -> None:
+        self.store = store
+        self.limits = limits
+        self.rules = {r.kind: r for r in rules}
+        self.sessions: dict[str, Session] = {}     # token hash -> session
+        self.matches: dict[str, Match] = {}        # room code -> match (live + recent)
+        self.watchers: set[Connection] = set()
+        self.maker = Matchmaker(store, limits, self.rules, self.matches, self.match_changed)
+        self._numbers = itertools.count(1)
+        self._routes: dict[str, Callable[[Connection, dict], Awaitable[None]]] = {
+            "hello": self.hello, "watch_lobby": self.watch_lobby, "create": self.maker.create,
+            "quick": self.maker.quick, "quick_cancel": self.maker.quick_cancel, "join": self.join,
+            "leave": self.leave, "move": self.move, "resign": self.resign,
+            "rematch": self.rematch, "chat": self.chat, "get_state": self.get_state,
+            "get_record": self.get_record, "ping": self.ping,
+        }
+
+    # -- connection lifecycle -------------------------------------------------------------
+    def connect(self, ws: Any) -> Connection:
+        conn = Connection(ws, next(self._numbers), self.limits)
+        log.info("connect %s", conn.label)
+        return conn
+
+    def disconnect(self, conn: Connection) -> None:
+        """Forget a closed connection everywhere; its session and seats stay for a resume."""
+        self.watchers.discard(conn)
+        self.maker.drop(conn)
+        for match in list(conn.matches.values()):
+            match.detach(conn)
+            self._maybe_forget(match)
+        if conn.session is not None and conn.session.conn is conn:
+            conn.session.conn = None
+            self._maybe_drop_session(conn.session)
+        log.info("disconnect %s", conn.label)
+
+    async def receive(self, conn: Connection, frame: bytes | str) -> None:
+        """One frame from a client: rate limit, decode, route. Never raises."""
+        if not conn.bucket.take():
+            conn.limited_in_a_row += 1
+            if conn.limited_in_a_row > self.limits.flood:
+                conn.close(1008, "message rate limit exceeded")
+            else:
+                conn.error("rate_limited", f"More than {self.limits.rate:g} messages a second; "
+                           "this one was not processed.", peek_rid(frame), scope="connection")
+            return
+        conn.limited_in_a_row = 0
+        try:
+            msg = decode(frame)
+        except ProtocolError as exc:
+            conn.error(exc.code, exc.text, peek_rid(frame))
+            return
+        if conn.session is None and msg["type"] != "hello":
+            conn.error("hello_first", "Say 'hello' first (protocol version and your name).",
+                       msg.get("rid"))
+            return
+        try:
+            await self._routes[msg["type"]](conn, msg)
+        except Exception:  # a bug must cost one answer, not the server
+            log.exception("error handling %s from %s", msg["type"], conn.label)
+            conn.error("server_error", "The server failed to handle this message.", msg.get("rid"))
+
+    # -- session --------------------------------------------------------------------------
+    async def hello(self, conn: Connection, msg: dict) -> None:
+        rid = msg.get("rid")
+        if conn.session is not None:
+            conn.error("already_hello", "This connection has already said hello.", rid)
+            return
+        if msg["v"] != PROTOCOL_VERSION:
+            conn.error("unsupported_version", f"This server speaks protocol version "
+                       f"{PROTOCOL_VERSION}, not {msg['v']}.", rid, protocol=PROTOCOL_VERSION)
+            conn.close(4002, "unsupported protocol version")
+            return
+        session, token, resumed = None, None, False
+        if "resume" in msg:
+            session = self.sessions.get(token_hash(msg["resume"]))
+            if session is not None and hmac.compare_digest(session.token_hash,
+                                                           token_hash(msg["resume"])):
+                token, resumed = msg["resume"], True
+            else:
+                session = None
+        if session is None:
+            token = new_token()
+            session = Session(token_hash(token), msg["name"])
+            self.sessions[session.token_hash] = session
+        old = session.conn
+        if old is not None and old is not conn:
+            for match in list(old.matches.values()):
+                match.detach(old)
+            old.session = None
+            old.error("session_taken", "Your session was resumed on another connection.")
+            old.close(4001, "session resumed elsewhere")
+        session.conn = conn
+        if not resumed:
+            session.name = msg["name"]
+        conn.session = session
+        seats = [{"match": code, "seat": m.rules.seats[i], "version": m.version, "status": m.status}
+                 for code, i in session.seats.items() if (m := self.matches.get(code)) and m.live]
+        log.info("hello %s%s", conn.label, " (resumed)" if resumed else "")
+        conn.send({"type": "welcome", "rid": rid, "protocol": PROTOCOL_VERSION, "server": SERVER_NAME,
+                   "session": token, "resumed": resumed, "name": session.name, "seats": seats,
+                   "games": sorted(self.rules),
+                   "limits": {"max_frame": MAX_FRAME, "chat_max": CHAT_MAX, "name_max": NAME_MAX,
+                              "rate": self.limits.rate, "burst": self.limits.burst,
+                              "max_created": self.limits.max_created}})
+
+    def _maybe_drop_session(self, session: Session) -> None:
+        if session.conn is None and not session.seats:
+            self.sessions.pop(session.token_hash, None)
+
+    # -- lobby ----------------------------------------------------------------------------
+    async def watch_lobby(self, conn: Connection, msg: dict) -> None:
+        if msg["on"]:
+            self.watchers.add(conn)
+            conn.send({"type": "lobby", "rid": msg.get("rid"), "matches": [
+                m.info() for m in self.matches.values() if m.public and m.live]})
+        else:
+            self.watchers.discard(conn)
+            conn.send({"type": "lobby", "rid": msg.get("rid"), "matches": None})
+
+    def match_changed(self, match: Match) -> None:
+        """Callback from matches: keep lobby watchers up to date."""
+        if not match.public or not self.watchers:
+            return
+        if match.live:
+            message = {"type": "lobby_update", "match": match.info()}
+        else:
+            message = {"type": "lobby_gone", "match": match.code, "status": match.status}
+        for conn in list(self.watchers):
+            conn.send(message)
+
+    # -- joining --------------------------------------------------------------------------
+    async def _find(self, conn: Connection, code: str, rid: int | None) -> Match | None:
+        """A match by room code (loading a finished one from the store), or answer."""
+        code = code.upper().replace("-", "").replace(" ", "")
+        match = self.matches.get(code)
+        if match is None:
+            try:
+                record = await self.store.load_code(code) if code.isalnum() else None
+            except StoreError:
+                record = None
+            if record is not None and record.game in self.rules and code not in self.matches:
+                match = self._rebuild(record)
+                if match is not None:
+                    self.matches[code] = match
+                    self._forget_old_finished()
+            match = self.matches.get(code)
+        if match is None:
+            conn.error("unknown_match", f"There is no match with room code {code[:16]!r}.", rid)
+        return match
+
+    async def join(self, conn: Connection, msg: dict) -> None:
+        rid = msg.get("rid")
+        match = await self._find(conn, msg["match"], rid)
+        if match is None:
+            return
+        known = msg.get("version")
+        async with match.lock:
+            if "seat_token" in msg:
+                await self._reclaim(conn, match, msg["seat_token"], rid, known)
+                return
+            seat = match.seat_of(conn.session)
+            if seat is not None:
+                match.welcome(conn, seat, None, rid, known=known)
+                return
+            if msg.get("as", "player") == "spectator":
+                match.detach(conn)
+                conn.send({"type": "joined", "rid": rid, "match": match.code, "role": "spectator",
+                           "seat": None, "created": False, "version": match.version})
+                match.attach(conn, None)
+                conn.send(match.sync(known))
+                return
+            free = [i for i, s in enumerate(match.seats) if s is None]
+            if match.status != WAITING or not free:
+                match.reject(conn, "match_full", "Both seats are taken; join as a spectator.", rid)
+                return
+            seat, token = free[0], new_token()
+            match.seats[seat] = Seat(conn.session.name, token_hash(token), conn.session)
+            starting = all(match.seats)
+            try:
+                await self.store.put_seat(match.record_id, seat, match.seats[seat].record())
+                if starting:
+                    await self.store.set_status(match.record_id, PLAYING)
+            except StoreError as exc:
+                match.seats[seat] = None
+                log.error("join %s failed: %s", match.code, exc)
+                match.reject(conn, "server_error", "The seat could not be saved; try again.", rid)
+                return
+            if starting:
+                match.status = PLAYING
+                log.info("match %s started", match.code)
+            conn.session.seats[match.code] = seat
+            match.detach(conn)
+            match.welcome(conn, seat, token, rid, known=known)
+
+    async def _reclaim(self, conn: Connection, match: Match, token: str, rid: int | None,
+                       known: int | None) -> None:
+        """A seat token given back: that seat moves to this session (constant-time check)."""
+        wanted = token_hash(token)
+        seat = None
+        for index, s in enumerate(match.seats):
+            if s is not None and hmac.compare_digest(s.token_hash, wanted):
+                seat = index
+        if seat is None:
+            match.reject(conn, "bad_token", "That seat token does not open a seat in this match.", rid)
+            return
+        holder = match.seats[seat].session
+        if holder is not conn.session:
+            if holder is not None:
+                holder.seats.pop(match.code, None)
+                if holder.conn is not None and holder.conn in match.audience:
+                    match.detach(holder.conn)
+                    holder.conn.error("seat_taken", "Someone used your seat token elsewhere.",
+                                      match=match.code, version=match.version)
+                self._maybe_drop_session(holder)
+            match.seats[seat].session = conn.session
+            conn.session.seats[match.code] = seat
+            try:
+                await self.store.put_seat(match.record_id, seat, match.seats[seat].record())
+            except StoreError as exc:  # the seat still works until the server restarts
+                log.error("match %s: seat holder not saved: %s", match.code, exc)
+        match.detach(conn)
+        match.welcome(conn, seat, None, rid, known=known)
+
+    async def leave(self, conn: Connection, msg: dict) -> None:
+        rid = msg.get("rid")
+        match = await self._find(conn, msg["match"], rid)
+        if match is None:
+            return
+        async with match.lock:
+            seat = match.seat_of(conn.session)
+            cancel = match.status == WAITING and seat is not None
+            if cancel:
+                try:
+                    await self.store.set_status(match.record_id, CANCELLED, "cancelled")
+                except StoreError as exc:
+                    log.error("match %s: cancel not saved: %s", match.code, exc)
+                match.status, match.end_reason = CANCELLED, "cancelled"
+                log.info("match %s cancelled", match.code)
+            match.detach(conn)
+            conn.send({"type": "left", "rid": rid, "match": match.code, "cancelled": cancel})
+            if cancel:
+                match.changed()
+            self._maybe_forget(match)
+
+    # -- match commands -------------------------------------------------------------------
+    async def move(self, conn: Connection, msg: dict) -> None:
+        match = await self._find(conn, msg["match"], msg.get("rid"))
+        if match is not None:
+            await match.submit(conn, msg)
+
+    async def resign(self, conn: Connection, msg: dict) -> None:
+        match = await self._find(conn, msg["match"], msg.get("rid"))
+        if match is not None:
+            await match.resign(conn, msg)
+
+    async def chat(self, conn: Connection, msg: dict) -> None:
+        match = await self._find(conn, msg["match"], msg.get("rid"))
+        if match is not None:
+            match.chat(conn, msg)
+
+    async def rematch(self, conn: Connection, msg: dict) -> None:
+        rid = msg.get("rid")
+        match = await self._find(conn, msg["match"], rid)
+        if match is None:
+            return
+        async with match.lock:
+            if not match.vote_rematch(conn, msg):
+                return
+            n = len(match.seats)
+            swapped = [(match.seats[i].session, (i + 1) % n) for i in range(n)]
+            try:
+                new, tokens = await self.maker.open_match(match.rules, match.options, match.public,
+                                                     swapped, rematch_of=match.code)
+            except StoreError as exc:
+                log.error("rematch of %s failed: %s", match.code, exc)
+                match.rematch_votes.clear()
+                match.reject(conn, "server_error", "The rematch could not be saved; offer again.", rid)
+                return
+            match.rematch_code = new.code
+            match.broadcast({"type": "rematch_started", "match": match.code, "new_match": new.code,
+                             "version": match.version})
+            for session, seat in swapped:
+                if session.conn is not None:
+                    match.detach(session.conn)  # the players move on to the new match
+                    new.welcome(session.conn, seat, tokens[seat])
+            self._maybe_forget(match)
+
+    async def get_state(self, conn: Connection, msg: dict) -> None:
+        match = await self._find(conn, msg["match"], msg.get("rid"))
+        if match is not None:
+            conn.send(match.sync(None) | {"rid": msg.get("rid")})
+
+    async def get_record(self, conn: Connection, msg: dict) -> None:
+        match = await self._find(conn, msg["match"], msg.get("rid"))
+        if match is not None:
+            conn.send({"type": "record", "rid": msg.get("rid"), "match": match.code,
+                       "version": match.version, "status": match.status,
+                       "format": "ppn", "record": match.game_record()})
+
+    async def ping(self, conn: Connection, msg: dict) -> None:
+        conn.send({"type": "pong", "rid": msg.get("rid"), "t": msg.get("t")})
+
+    # -- memory ---------------------------------------------------------------------------
+    def _maybe_forget(self, match: Match) -> None:
+        """Finished matches nobody watches leave memory (the store keeps them)."""
+        if not match.live and not match.audience and self.matches.get(match.code) is match:
+            self.matches.pop(match.code)
+            for seat in match.seats:
+                if seat is not None and seat.session is not None:
+                    seat.session.seats.pop(match.code, None)
+                    self._maybe_drop_session(seat.session)
+
+    def _forget_old_finished(self) -> None:
+        finished = [m for m in self.matches.values() if not m.live]
+        for match in finished[:max(0, len(finished) - self.limits.max_finished)]:
+            for conn in list(match.audience):
+                match.detach(conn)
+            self._maybe_forget(match)
+
+    # -- restart --------------------------------------------------------------------------
+    def _rebuild(self, record: MatchRecord) -> Match | None:
+        """A stored match replayed move by move on the engine, seats and sessions restored."""
+        rules = self.rules[record.game]
+        match = Match(code=record.code, rules=rules, options=record.options, seed=record.seed,
+                      public=record.public, store=self.store, limits=self.limits,
+                      notify=self.match_changed, rematch_of=record.rematch_of)
+        match.record_id = record.id
+        try:
+            match.replay(record.moves)
+        except Exception as exc:  # a record the engine no longer accepts: report, skip it
+            log.error("match %s cannot be restored: %s", record.code, exc)
+            return None
+        match.status = record.status
+        match.end_reason, match.winner = record.end_reason, record.winner
+        live = match.live
+        for index, s in record.seats.items():
+            session = None
+            if live and s.session_hash:
+                session = self.sessions.get(s.session_hash)
+                if session is None:
+                    session = self.sessions[s.session_hash] = Session(s.session_hash, s.name)
+                session.seats[record.code] = index
+            match.seats[index] = Seat(s.name, s.token_hash, session)
+        return match
+
+    async def restore(self) -> int:
+        """Load every unfinished match from the store (at startup)."""
+        count = 0
+        for record in await self.store.load_open():
+            if record.game not in self.rules:
+                log.error("match %s is of unknown game %r; left in the store", record.code, record.game)
+                continue
+            match = self._rebuild(record)
+            if match is not None:
+                self.matches[match.code] = match
+                count += 1
+                log.info("match %s restored at version %d (%s)", match.code, match.version, match.status)
+        return count
+
+    async def close(self) -> None:
+        await self.store.close()

@@ -1,0 +1,252 @@
+"""The wire format: msgpack maps over websockets, checked field by field before use.
+
+Every frame a client sends is decoded here and validated against a small schema, so the
+rest of the server only ever sees well-formed messages: right types, bounded sizes, no
+deep nesting, no unknown fields. Anything else becomes a :class:`ProtocolError` whose
+code and text go back to the client; nothing here raises anything else on bad input.
+``docs/protocol.md`` describes the same messages for people writing other clients.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import msgpack
+
+PROTOCOL_VERSION = 1
+MAX_FRAME = 16 * 1024          # bytes; bigger frames are answered with too_large
+TRANSPORT_MAX_FRAME = 1 << 20  # bytes; websockets closes the connection (1009) above this
+MAX_DEPTH = 4                  # nesting of maps/lists in a client message
+MAX_ITEMS = 64                 # entries in any one map or list
+MAX_STR = 1024                 # characters in any one string
+NAME_MAX = 24
+CHAT_MAX = 200
+CODE_MAX = 16
+TOKEN_MAX = 128
+MID_MAX = 64
+
+
+class ProtocolError(Exception):
+    """A client message that cannot be used: ``code`` for programs, text for people."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(text)
+        self.code = code
+        self.text = text
+
+
+# -- encoding ---------------------------------------------------------------------------
+def encode(message: dict) -> bytes:
+    """A server message as one msgpack frame."""
+    return msgpack.packb(message, use_bin_type=True)
+
+
+def decode(frame: bytes | str) -> dict:
+    """Bytes from the socket -> a validated message dict (keys as in the schema).
+
+    Raises :class:`ProtocolError` for text frames, oversized frames, bad msgpack, deep
+    nesting, unknown types and wrong fields.
+    """
+    if isinstance(frame, str):
+        raise ProtocolError("bad_message", "frames must be binary msgpack, not text")
+    if len(frame) > MAX_FRAME:
+        raise ProtocolError("too_large", f"frame of {len(frame)} bytes; the limit is {MAX_FRAME}")
+    try:
+        data = msgpack.unpackb(frame, raw=False, strict_map_key=True, use_list=True,
+                               max_str_len=MAX_STR * 4, max_bin_len=MAX_STR,
+                               max_array_len=MAX_ITEMS, max_map_len=MAX_ITEMS,
+                               max_ext_len=0)
+    except Exception as exc:  # msgpack raises many kinds; all mean "not a message"
+        raise ProtocolError("bad_message", f"not valid msgpack: {type(exc).__name__}") from None
+    _check_depth(data)
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", f"a message must be a map, got {_type_name(data)}")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("bad_message", "a message needs a 'type' field with text")
+    schema = SCHEMAS.get(kind)
+    if schema is None:
+        raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}")
+    return schema.validate(data)
+
+
+def request_id(data: object) -> int | None:
+    """The client's ``rid`` if it is usable, to echo even in answers to bad messages."""
+    if isinstance(data, dict):
+        rid = data.get("rid")
+        if isinstance(rid, int) and not isinstance(rid, bool) and 0 <= rid < 2**53:
+            return rid
+    return None
+
+
+def peek_rid(frame: bytes | str) -> int | None:
+    """Best-effort ``rid`` from a frame that failed validation (never raises)."""
+    if isinstance(frame, str) or len(frame) > MAX_FRAME:
+        return None
+    try:
+        return request_id(msgpack.unpackb(frame, raw=False, max_array_len=MAX_ITEMS,
+                                          max_map_len=MAX_ITEMS, max_str_len=MAX_STR * 4,
+                                          max_bin_len=MAX_STR, max_ext_len=0))
+    except Exception:
+        return None
+
+
+def _check_depth(data: object) -> None:
+    """Iterative, so a hostile nesting cannot exhaust the Python stack."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children = list(value.values())
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            raise ProtocolError("bad_message", f"values nested deeper than {MAX_DEPTH} levels")
+        stack.extend((child, depth + 1) for child in children)
+
+
+def _type_name(value: object) -> str:
+    return {dict: "map", list: "list", str: "text", bytes: "binary", bool: "boolean",
+            int: "integer", float: "float", type(None): "nil"}.get(type(value), type(value).__name__)
+
+
+# -- field checks -----------------------------------------------------------------------
+Check = Callable[[str, Any], Any]
+
+
+def text(min_len: int = 0, max_len: int = MAX_STR, *, printable: bool = True) -> Check:
+    def check(name: str, value: Any) -> str:
+        if not isinstance(value, str):
+            raise _wrong(name, "text", value)
+        if printable:
+            value = value.strip()
+        if not min_len <= len(value) <= max_len:
+            raise ProtocolError("bad_message",
+                                f"'{name}' must be {min_len} to {max_len} characters, got {len(value)}")
+        if printable and any(not ch.isprintable() for ch in value):
+            raise ProtocolError("bad_message", f"'{name}' contains control characters")
+        return value
+    return check
+
+
+def integer(low: int, high: int) -> Check:
+    def check(name: str, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _wrong(name, "an integer", value)
+        if not low <= value <= high:
+            raise ProtocolError("bad_message", f"'{name}' must be between {low} and {high}")
+        return value
+    return check
+
+
+def boolean(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise _wrong(name, "true or false", value)
+    return value
+
+
+def number(name: str, value: Any) -> int | float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise _wrong(name, "a number", value)
+    return value
+
+
+def choice(*options: str) -> Check:
+    def check(name: str, value: Any) -> str:
+        if value not in options or not isinstance(value, str):
+            raise ProtocolError("bad_message", f"'{name}' must be one of {', '.join(options)}")
+        return value
+    return check
+
+
+def either(first: Check, second: Check, what: str) -> Check:
+    def check(name: str, value: Any) -> Any:
+        try:
+            return first(name, value)
+        except ProtocolError:
+            try:
+                return second(name, value)
+            except ProtocolError:
+                raise ProtocolError("bad_message", f"'{name}' must be {what}") from None
+    return check
+
+
+def small_map(max_items: int = 8, max_str: int = 32) -> Check:
+    """A flat map of short text keys to scalars (game options, a move as a map)."""
+    def check(name: str, value: Any) -> dict:
+        if not isinstance(value, dict):
+            raise _wrong(name, "a map", value)
+        if len(value) > max_items:
+            raise ProtocolError("bad_message", f"'{name}' has more than {max_items} entries")
+        for key, item in value.items():
+            if not isinstance(key, str) or len(key) > max_str:
+                raise ProtocolError("bad_message", f"'{name}' keys must be short text")
+            if isinstance(item, str) and len(item) > max_str:
+                raise ProtocolError("bad_message", f"'{name}.{key}' is too long")
+            if not isinstance(item, (str, int, bool, type(None))):
+                raise ProtocolError("bad_message", f"'{name}.{key}' must be text, a number, "
+                                                   "true/false or nil")
+        return value
+    return check
+
+
+def _wrong(name: str, expected: str, value: Any) -> ProtocolError:
+    return ProtocolError("bad_message", f"'{name}' must be {expected}, got {_type_name(value)}")
+
+
+@dataclass(frozen=True)
+class Schema:
+    """Required and optional fields of one client message type."""
+
+    required: dict[str, Check]
+    optional: dict[str, Check]
+
+    def validate(self, data: dict) -> dict:
+        out = {"type": data["type"]}
+        for key in data:
+            if key != "type" and key not in self.required and key not in self.optional \
+                    and key != "rid":
+                raise ProtocolError("bad_message", f"unknown field {str(key)[:40]!r} in "
+                                                   f"'{data['type']}'")
+        for key, check in self.required.items():
+            if key not in data:
+                raise ProtocolError("bad_message", f"'{data['type']}' needs the field '{key}'")
+            out[key] = check(key, data[key])
+        for key, check in self.optional.items():
+            if key in data and data[key] is not None:
+                out[key] = check(key, data[key])
+        if "rid" in data:
+            out["rid"] = RID("rid", data["rid"])
+        return out
+
+
+RID = integer(0, 2**53 - 1)
+CODE = text(1, CODE_MAX)
+TOKEN = text(1, TOKEN_MAX)
+MID = either(text(1, MID_MAX), integer(0, 2**53 - 1), f"text of 1 to {MID_MAX} characters or "
+                                                         "a non-negative integer")
+VERSION = integer(0, 2**31 - 1)
+OPTIONS = small_map()
+
+SCHEMAS: dict[str, Schema] = {
+    "hello": Schema({"v": integer(0, 2**31 - 1), "name": text(1, NAME_MAX)}, {"resume": TOKEN}),
+    "watch_lobby": Schema({"on": boolean}, {}),
+    "create": Schema({}, {"game": text(1, 32), "options": OPTIONS,
+                          "seat": choice("black", "white", "random"), "public": boolean}),
+    "quick": Schema({}, {"game": text(1, 32), "options": OPTIONS}),
+    "quick_cancel": Schema({}, {}),
+    "join": Schema({"match": CODE}, {"as": choice("player", "spectator"), "seat_token": TOKEN,
+                                    "version": VERSION}),
+    "leave": Schema({"match": CODE}, {}),
+    "move": Schema({"match": CODE, "version": VERSION, "mid": MID,
+                    "move": either(text(1, 32), small_map(), "move text or a move map")}, {}),
+    "resign": Schema({"match": CODE}, {}),
+    "rematch": Schema({"match": CODE}, {}),
+    "chat": Schema({"match": CODE, "text": text(1, CHAT_MAX)}, {}),
+    "get_state": Schema({"match": CODE}, {}),
+    "get_record": Schema({"match": CODE}, {}),
+    "ping": Schema({}, {"t": either(number, text(0, 64), "a number or text")}),
+}
