@@ -6,11 +6,13 @@ between the engine's values and the msgpack-safe values the server sends and sto
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from shared.aliencity import (GameState, MalformedError, Player, Ruleset, move_from_dict,
                               new_game, parse_move)
 from shared.aliencity.ppn import write_ppn
+from shared.bots import LEVELS, make_bot
 
 from .game import BadMove, BadOptions
 
@@ -66,11 +68,31 @@ class AlienCityGame:
         return write_ppn(self.state, headers | extra)
 
 
+class AlienCityComputer:
+    """A computer player from ``shared.bots`` behind the server's Computer interface."""
+
+    def __init__(self, level: str, seed: int, iterations: int | None = None) -> None:
+        self.level = level
+        self.bot = make_bot(level, seed, iterations=iterations)
+
+    def choose(self, game: AlienCityGame, deadline_s: float, stop: threading.Event) -> str:
+        limit = self.bot.think_s
+        deadline = deadline_s if limit is None else min(limit, deadline_s)
+        return self.bot.choose(game.state, deadline_s=deadline, stop=stop).text()
+
+
 class AlienCityRules:
-    """Options (edition, location variant) and new games for the lobby."""
+    """Options (edition, location variant), new games and computer players for the lobby."""
 
     kind = "alien-city"
     seats = SEATS
+    computer_levels: tuple[str, ...] = tuple(LEVELS)
+
+    def computer_name(self, level: str) -> str:
+        return f"Computer ({level})"
+
+    def computer(self, level: str, seed: int, iterations: int | None = None) -> AlienCityComputer:
+        return AlienCityComputer(level, seed, iterations)
 
     def options(self, raw: dict | None) -> dict:
         raw = dict(raw or {})

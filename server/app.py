@@ -41,7 +41,9 @@ class RunningServer:
         return f"ws://{self.host}:{self.port}"
 
     async def close(self) -> None:
-        """Close clients with 1001, wait for handlers, then flush and close the store."""
+        """Stop computer players, close clients with 1001, wait for handlers, then flush
+        and close the store."""
+        await self.lobby.stop_computers()
         self.server.close()  # close_connections=True: 1001 going away
         await self.server.wait_closed()
         await self.lobby.close()

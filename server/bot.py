@@ -1,9 +1,13 @@
-"""``alien-city bot``: a headless client playing random legal moves over the real protocol.
+"""``alien-city bot``: a headless client playing legal moves over the real protocol.
 
 It is the load generator of ``bench/server.py``, the operator's smoke test and a sparring
-partner. It mirrors every match on its own engine copy, so any difference between what
-the server says and what the rules say is counted as a desync. If the connection drops
-it reconnects with its session token (or its seat token) and finishes the game.
+partner. At level ``random`` (the default) it plays random legal moves; ``easy``,
+``medium`` and ``hard`` are the computer players of ``shared.bots``, thinking in a worker
+thread so the connection stays served. It mirrors every match on its own engine copy, so
+any difference between what the server says and what the rules say is counted as a
+desync. If the connection drops it reconnects with its session token (or its seat token)
+and finishes the game. With ``--computer LEVEL`` a created match has the server's own
+computer player in the other seat.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import argparse
 import asyncio
 import random
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -21,6 +26,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from shared.aliencity import AlienCityError, GameState, Phase, Player, parse_move
+from shared.bots import DESCRIPTIONS, LEVELS, make_bot
 
 from .protocol import PROTOCOL_VERSION
 
@@ -52,10 +58,15 @@ class Bot:
 
     def __init__(self, url: str, *, name: str = "bot", seed: int | None = None,
                  stats: Stats | None = None, think: float = 0.0,
-                 out: Callable[[str], None] | None = None) -> None:
+                 out: Callable[[str], None] | None = None, level: str = "random") -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
         self.url = url
         self.name = name
         self.rng = random.Random(seed)
+        self.level = level
+        # random keeps the plain random mover (cheap, for load tests); the others think
+        self.player = None if level == "random" else make_bot(level, self.rng.randrange(2**53))
         self.stats = stats if stats is not None else Stats()
         self.think = think
         self.out = out or (lambda line: None)
@@ -154,9 +165,15 @@ class Bot:
                 raise BotError(f"server refused: {message.get('code')}: {message.get('text')}")
 
     # -- matches --------------------------------------------------------------------------
-    async def create(self, options: dict | None = None, public: bool = True) -> str:
-        await self.send({"type": "create", "options": options or {}, "seat": "random",
-                         "public": public})
+    async def create(self, options: dict | None = None, public: bool = True,
+                     computer: str | None = None) -> str:
+        """Create a match (with the server's computer player of level ``computer`` in the
+        other seat, if given); returns its room code."""
+        message: dict[str, Any] = {"type": "create", "options": options or {}, "seat": "random",
+                                   "public": public}
+        if computer is not None:
+            message["computer"] = computer
+        await self.send(message)
         return await self._await_joined()
 
     async def join(self, code: str) -> str:
@@ -181,6 +198,8 @@ class Bot:
         self.seat_token = joined.get("seat_token", self.seat_token)
         self.state, self.version, self.status = None, 0, "waiting"
         self.pending, self.ended = None, None
+        if self.player is not None:
+            self.player.forget()  # a new game: nothing learnt in the last one applies
 
     async def play(self) -> dict:
         """Play the current match to its end; returns the 'ended' message."""
@@ -322,7 +341,9 @@ class Bot:
             return
         if self.think:
             await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
-        if s.phase is Phase.BUILD:
+        if self.player is not None:
+            move = await self._think(s)
+        elif s.phase is Phase.BUILD:
             builds = s.legal_builds()
             move = builds[self.rng.randrange(len(builds))]
         else:
@@ -333,6 +354,17 @@ class Bot:
         self.last_move = {"type": "move", "match": self.code, "version": self.version,
                           "mid": mid, "move": move.text()}
         await self.send(self.last_move)
+
+
+    async def _think(self, state: GameState) -> Any:
+        """The level's choice, computed in a worker thread (pings are answered meanwhile);
+        cancelling (Ctrl-C) stops the search at once."""
+        stop = threading.Event()
+        try:
+            return await asyncio.to_thread(self.player.choose, state, stop=stop)
+        except asyncio.CancelledError:
+            stop.set()
+            raise
 
 
 def _event_text(event: dict) -> str:
@@ -358,6 +390,13 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     mode.add_argument("--create", action="store_true",
                       help="create a match and print its room code as the first line")
     mode.add_argument("--join", metavar="CODE", help="join the match with this room code")
+    parser.add_argument("--level", choices=LEVELS, default="random",
+                        help="how the bot plays: " + "; ".join(f"{level}: {DESCRIPTIONS[level]}"
+                                                              for level in LEVELS)
+                        + " (default random)")
+    parser.add_argument("--computer", choices=LEVELS, metavar="LEVEL",
+                        help="with --create: the server's computer player of this level "
+                             f"({', '.join(LEVELS)}) takes the other seat")
     parser.add_argument("--games", type=int, default=1,
                         help="games to play (rematches, or new quick matches; default 1)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the bot's move choices")
@@ -377,7 +416,8 @@ async def _run(args: argparse.Namespace) -> int:
     def say(line: str) -> None:
         print(line, flush=True)
 
-    bot = Bot(args.server, name=args.name, seed=args.seed, out=say, think=args.think_ms / 1000)
+    bot = Bot(args.server, name=args.name, seed=args.seed, out=say, think=args.think_ms / 1000,
+              level=args.level)
     options = {"edition": args.edition, "location_bonus": args.location_bonus}
     await bot.start()
     if args.watch:
@@ -388,7 +428,7 @@ async def _run(args: argparse.Namespace) -> int:
     try:
         for number in range(1, args.games + 1):
             if number == 1 and args.create:
-                code = await bot.create(options, public=not args.private)
+                code = await bot.create(options, public=not args.private, computer=args.computer)
                 say(code)
             elif number == 1 and args.join:
                 code = await bot.join(args.join)
@@ -417,6 +457,9 @@ async def _run(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("alien-city bot: --games must be at least 1", file=sys.stderr)
+        return 2
+    if args.computer and not args.create:
+        print("alien-city bot: --computer needs --create", file=sys.stderr)
         return 2
     try:
         return asyncio.run(_run(args))

@@ -40,6 +40,9 @@ class Limits:
     hello_timeout: float = 10.0
     ping_interval: float | None = 20.0
     ping_timeout: float | None = 20.0
+    computer_threads: int = 2   # worker threads computer players think in (all matches)
+    computer_think: float = 2.0  # seconds a computer player may think per move, at most
+    computer_iterations: int | None = None  # search budget override (tests); None = the level's
 
 
 class TokenBucket:

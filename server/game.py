@@ -8,6 +8,7 @@ writing one more adapter like :mod:`server.alien_city` and passing it to the lob
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Protocol
 
 
@@ -52,11 +53,31 @@ class Game(Protocol):
         """The game record in the game's own notation."""
 
 
+class Computer(Protocol):
+    """A computer player for one seat of one match (it may keep what it learnt between
+    moves). ``choose`` is a blocking call: the match runs it in a worker thread."""
+
+    level: str
+
+    def choose(self, game: Game, deadline_s: float, stop: threading.Event) -> Any:
+        """A move for the player to move in ``game``, as move text or a move map, as a
+        client would send it. Thinks at most about ``deadline_s`` seconds and answers at
+        once when ``stop`` is set."""
+
+
 class GameRules(Protocol):
     """A kind of game the server can host."""
 
     kind: str
     seats: tuple[str, ...]
+    computer_levels: tuple[str, ...]  # levels of computer players; () if the game has none
+
+    def computer_name(self, level: str) -> str:
+        """The name a computer seat of ``level`` is shown with (``'Computer (hard)'``)."""
+
+    def computer(self, level: str, seed: int, iterations: int | None = None) -> Computer:
+        """A computer player of one of ``computer_levels``; the seed decides all its
+        random choices. ``iterations`` overrides the level's search budget (tests)."""
 
     def options(self, raw: dict | None) -> dict:
         """Validated, complete options from what a client sent. Raises :class:`BadOptions`."""

@@ -12,6 +12,7 @@ import itertools
 import logging
 from typing import Any, Awaitable, Callable
 
+from .computer import ComputerPool
 from .connection import Connection, Limits, Session, new_token, token_hash
 from .game import GameRules
 from .match import CANCELLED, PLAYING, WAITING, Match, Seat
@@ -34,7 +35,10 @@ class Lobby:
         self.sessions: dict[str, Session] = {}     # token hash -> session
         self.matches: dict[str, Match] = {}        # room code -> match (live + recent)
         self.watchers: set[Connection] = set()
-        self.maker = Matchmaker(store, limits, self.rules, self.matches, self.match_changed)
+        self.computers = ComputerPool(limits.computer_threads, limits.computer_think,
+                                      limits.computer_iterations)
+        self.maker = Matchmaker(store, limits, self.rules, self.matches, self.match_changed,
+                                self.computers)
         self._numbers = itertools.count(1)
         self._routes: dict[str, Callable[[Connection, dict], Awaitable[None]]] = {
             "hello": self.hello, "watch_lobby": self.watch_lobby, "create": self.maker.create,
@@ -227,7 +231,7 @@ class Lobby:
         wanted = token_hash(token)
         seat = None
         for index, s in enumerate(match.seats):
-            if s is not None and hmac.compare_digest(s.token_hash, wanted):
+            if s is not None and s.computer is None and hmac.compare_digest(s.token_hash, wanted):
                 seat = index
         if seat is None:
             match.reject(conn, "bad_token", "That seat token does not open a seat in this match.", rid)
@@ -296,10 +300,14 @@ class Lobby:
             if not match.vote_rematch(conn, msg):
                 return
             n = len(match.seats)
-            swapped = [(match.seats[i].session, (i + 1) % n) for i in range(n)]
+            swapped = [(s.session, (i + 1) % n) for i, s in enumerate(match.seats)
+                       if s.computer is None and s.session is not None]
+            computers = {(i + 1) % n: s.computer for i, s in enumerate(match.seats)
+                         if s.computer is not None}
             try:
                 new, tokens = await self.maker.open_match(match.rules, match.options, match.public,
-                                                     swapped, rematch_of=match.code)
+                                                          swapped, rematch_of=match.code,
+                                                          computers=computers)
             except StoreError as exc:
                 log.error("rematch of %s failed: %s", match.code, exc)
                 match.rematch_votes.clear()
@@ -312,6 +320,7 @@ class Lobby:
                 if session.conn is not None:
                     match.detach(session.conn)  # the players move on to the new match
                     new.welcome(session.conn, seat, tokens[seat])
+            new.wake()
             self._maybe_forget(match)
 
     async def get_state(self, conn: Connection, msg: dict) -> None:
@@ -352,7 +361,8 @@ class Lobby:
         rules = self.rules[record.game]
         match = Match(code=record.code, rules=rules, options=record.options, seed=record.seed,
                       public=record.public, store=self.store, limits=self.limits,
-                      notify=self.match_changed, rematch_of=record.rematch_of)
+                      notify=self.match_changed, rematch_of=record.rematch_of,
+                      computers=self.computers)
         match.record_id = record.id
         try:
             match.replay(record.moves)
@@ -364,6 +374,9 @@ class Lobby:
         live = match.live
         for index, s in record.seats.items():
             session = None
+            if s.computer is not None:
+                match.seats[index] = Seat(s.name, s.token_hash, None, computer=s.computer)
+                continue
             if live and s.session_hash:
                 session = self.sessions.get(s.session_hash)
                 if session is None:
@@ -384,7 +397,14 @@ class Lobby:
                 self.matches[match.code] = match
                 count += 1
                 log.info("match %s restored at version %d (%s)", match.code, match.version, match.status)
+        for match in list(self.matches.values()):
+            match.wake()  # a computer to move resumes playing
         return count
 
+    async def stop_computers(self) -> None:
+        """Stop every thinking computer player (promptly; they play no further move)."""
+        await self.computers.close()
+
     async def close(self) -> None:
+        await self.stop_computers()
         await self.store.close()

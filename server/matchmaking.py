@@ -1,4 +1,5 @@
-"""Making matches: create with options and seat choice, quick match pairing, room codes.
+"""Making matches: create with options, seat choice and an optional computer opponent,
+quick match pairing, room codes.
 
 Split from the lobby so each stays small; the :class:`~server.lobby.Lobby` owns one
 :class:`Matchmaker` and hands it the ``create``, ``quick`` and ``quick_cancel`` messages.
@@ -11,6 +12,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Callable
 
+from .computer import ComputerPool
 from .connection import Connection, Limits, Session, new_token, token_hash
 from .game import BadOptions, GameRules
 from .match import PLAYING, Match, Seat
@@ -34,8 +36,10 @@ class Matchmaker:
     """Creates matches (stored before anyone hears of them) and pairs quick-match players."""
 
     def __init__(self, store: Store, limits: Limits, rules: dict[str, GameRules],
-                 matches: dict[str, Match], notify: Callable[[Match], None]) -> None:
+                 matches: dict[str, Match], notify: Callable[[Match], None],
+                 computers: ComputerPool | None = None) -> None:
         self.store = store
+        self.computers = computers
         self.limits = limits
         self.rules = rules
         self.default_game = next(iter(rules))
@@ -78,17 +82,24 @@ class Matchmaker:
                 return code
 
     async def open_match(self, rules: GameRules, options: dict, public: bool,
-                         players: list[tuple[Session, int]], rematch_of: str | None = None
+                         players: list[tuple[Session, int]], rematch_of: str | None = None,
+                         computers: dict[int, str] | None = None
                          ) -> tuple[Match, dict[int, str]]:
-        """Make, store and register a match with ``players`` seated. Returns the seat tokens."""
+        """Make, store and register a match with ``players`` seated and ``computers``
+        (seat -> level) holding the seats they name. Returns the players' seat tokens.
+        The caller calls ``match.wake()`` once the players have been told."""
         tokens: dict[int, str] = {}
         for _attempt in range(8):
             match = Match(code=self._new_code(), rules=rules, options=options,
                           seed=secrets.randbelow(2**53), public=public, store=self.store,
-                          limits=self.limits, notify=self.notify, rematch_of=rematch_of)
+                          limits=self.limits, notify=self.notify, rematch_of=rematch_of,
+                          computers=self.computers)
             for session, seat in players:
                 tokens[seat] = new_token()
                 match.seats[seat] = Seat(session.name, token_hash(tokens[seat]), session)
+            for seat, level in (computers or {}).items():  # the token is never given out
+                match.seats[seat] = Seat(rules.computer_name(level), token_hash(new_token()),
+                                         None, computer=level)
             if all(match.seats):
                 match.status = PLAYING
             try:
@@ -101,8 +112,10 @@ class Matchmaker:
         self.matches[match.code] = match
         for session, seat in players:
             session.seats[match.code] = seat
-        log.info("match %s created (%s, %s, %s)", match.code, rules.describe(options),
-                 "public" if public else "private", match.status)
+        against = ", ".join(f"computer {level} as {rules.seats[seat]}"
+                            for seat, level in (computers or {}).items())
+        log.info("match %s created (%s, %s, %s%s)", match.code, rules.describe(options),
+                 "public" if public else "private", match.status, f", {against}" if against else "")
         return match, tokens
 
     async def create(self, conn: Connection, msg: dict) -> None:
@@ -119,15 +132,27 @@ class Matchmaker:
         else:
             conn.error("bad_message", f"'seat' must be random or one of {', '.join(rules.seats)}", rid)
             return
+        computers = None
+        if "computer" in msg:
+            level = msg["computer"]
+            levels = tuple(getattr(rules, "computer_levels", ()))
+            if level not in levels or self.computers is None:
+                have = f"its levels are {', '.join(levels)}" if levels and self.computers \
+                    else "this server has no computer players for it"
+                conn.error("bad_options", f"There is no computer player {level[:16]!r} for "
+                           f"{rules.kind}; {have}.", rid)
+                return
+            computers = {other: level for other in range(len(rules.seats)) if other != seat}
         try:
             match, tokens = await self.open_match(rules, options, msg.get("public", True),
-                                                  [(conn.session, seat)])
+                                                  [(conn.session, seat)], computers=computers)
         except StoreError as exc:
             log.error("create failed: %s", exc)
             conn.error("server_error", "The match could not be saved; try again later.", rid)
             return
         conn.created.add(match.code)
         match.welcome(conn, seat, tokens[seat], rid, created=True)
+        match.wake()
 
     async def quick(self, conn: Connection, msg: dict) -> None:
         rid = msg.get("rid")

@@ -43,6 +43,7 @@ CREATE TABLE IF NOT EXISTS seats (
     name TEXT NOT NULL,
     token_hash TEXT NOT NULL,
     session_hash TEXT NOT NULL,
+    computer TEXT,
     PRIMARY KEY (match_id, seat)
 );
 CREATE TABLE IF NOT EXISTS moves (
@@ -70,6 +71,7 @@ class SeatRecord:
     name: str
     token_hash: str
     session_hash: str
+    computer: str | None = None  # the level of a computer player holding the seat
 
 
 @dataclass
@@ -122,6 +124,7 @@ class Store:
             self._db.execute(f"PRAGMA synchronous={synchronous}")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(SCHEMA)
+            _migrate(self._db)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the match store {self.path}: {exc}") from None
         self._closed = False
@@ -202,6 +205,13 @@ class Store:
         return found[0] if found else None
 
 
+def _migrate(db: sqlite3.Connection) -> None:
+    """Bring a store written by an older server up to this schema."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(seats)")}
+    if "computer" not in columns:  # stores from before computer players
+        db.execute("ALTER TABLE seats ADD COLUMN computer TEXT")
+
+
 def _insert_match(db: sqlite3.Connection, r: MatchRecord) -> int:
     try:
         cursor = db.execute(
@@ -218,8 +228,9 @@ def _insert_match(db: sqlite3.Connection, r: MatchRecord) -> int:
 
 
 def _put_seat(db: sqlite3.Connection, match_id: int, seat: int, s: SeatRecord) -> None:
-    db.execute("INSERT OR REPLACE INTO seats (match_id, seat, name, token_hash, session_hash)"
-               " VALUES (?, ?, ?, ?, ?)", (match_id, seat, s.name, s.token_hash, s.session_hash))
+    db.execute("INSERT OR REPLACE INTO seats (match_id, seat, name, token_hash, session_hash,"
+               " computer) VALUES (?, ?, ?, ?, ?, ?)",
+               (match_id, seat, s.name, s.token_hash, s.session_hash, s.computer))
 
 
 def _add_move(db: sqlite3.Connection, match_id: int, m: MoveRecord,
@@ -244,10 +255,10 @@ def _load(db: sqlite3.Connection, where: str, params: tuple) -> list[MatchRecord
         r = MatchRecord(id=row[0], code=row[1], game=row[2], options=json.loads(row[3]),
                         seed=row[4], public=bool(row[5]), status=row[6], end_reason=row[7],
                         winner=row[8], rematch_of=row[9])
-        for seat, name, token_hash, session_hash in db.execute(
-                "SELECT seat, name, token_hash, session_hash FROM seats WHERE match_id = ?",
-                (r.id,)):
-            r.seats[seat] = SeatRecord(name, token_hash, session_hash)
+        for seat, name, token_hash, session_hash, computer in db.execute(
+                "SELECT seat, name, token_hash, session_hash, computer FROM seats"
+                " WHERE match_id = ?", (r.id,)):
+            r.seats[seat] = SeatRecord(name, token_hash, session_hash, computer)
         r.moves = [MoveRecord(v, seat, json.loads(mid), move) for v, seat, mid, move in db.execute(
             "SELECT version, seat, mid, move FROM moves WHERE match_id = ? ORDER BY version",
             (r.id,))]

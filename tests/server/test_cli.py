@@ -54,3 +54,28 @@ def test_bot_reports_an_unreachable_server_in_one_line():
     bot = _cli("bot", "--server", "ws://127.0.0.1:9", "--create")
     out, err = bot.communicate(timeout=30)
     assert bot.returncode == 1 and "cannot connect" in err and "Traceback" not in err
+
+
+def test_bot_with_a_level_plays_the_servers_computer_and_a_rematch(tmp_path):
+    """bot --level easy --create --computer random: two full games (the computer takes the
+    rematch), no errors, no desyncs; bad level values are refused by argparse."""
+    server, url = _start(tmp_path / "m.sqlite3")
+    try:
+        bot = _cli("bot", "--server", url, "--level", "easy", "--create", "--computer", "random",
+                   "--games", "2", "--seed", "4", "--name", "Eve")
+        out, err = bot.communicate(timeout=60)
+        assert bot.returncode == 0, err
+        assert out.count("finished, winner") == 2 and "errors=0 desyncs=0" in out
+        code = out.splitlines()[0].strip()
+        watcher = _cli("bot", "--server", url, "--watch", code)
+        out_w, _ = watcher.communicate(timeout=30)
+        assert "black Computer (random)" in out_w or "white Computer (random)" in out_w
+        wrong = _cli("bot", "--server", url, "--level", "grandmaster")
+        _, err = wrong.communicate(timeout=30)
+        assert wrong.returncode == 2 and "invalid choice" in err
+        lonely = _cli("bot", "--server", url, "--computer", "easy")
+        _, err = lonely.communicate(timeout=30)
+        assert lonely.returncode == 2 and "--computer needs --create" in err
+    finally:
+        server.terminate()
+        server.wait(10)
