@@ -16,7 +16,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "score": ("shared.aliencity.cli_score", "score the final position of a PPN game record"),
     "analyze": ("shared.aliencity.cli_score", "replay a PPN record listing every legal build, then score it"),
     "serve": ("server.app", "run the match server (lobby, matches, spectators, reconnection)"),
-    "bot": ("server.bot", "a headless client that plays random legal moves on a server"),
+    "bot": ("server.bot", "a headless client that plays on a server (--level random|easy|medium|hard)"),
     "demo": ("client.cli_demo", "attract mode: bot against bot with every animation (--screenshots DIR)"),
 }
 
