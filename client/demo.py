@@ -152,7 +152,13 @@ class Director:
         self.shot("game-start")
         while not isinstance(self.top(), ScoreScene):
             self.watch(game)
+            if self.shots is not None and "road-overlay" not in self.taken and self._quiet(game, 24):
+                yield from self.road_tour(game)
             yield 0
+        show = self.top()
+        if self.shots is not None:
+            yield from self.score_tour(show)
+        yield lambda: show.stage == "final"
         yield 2.0
         self.shot("score")
         if self.shots is not None:
@@ -168,6 +174,58 @@ class Director:
             self.shot("replay")
             replay.close()
             app.stack.apply_pending()
+
+    @staticmethod
+    def _quiet(game, ply: int) -> bool:
+        s = game.state
+        return s.ply >= ply and s.phase is not Phase.OVER and any(s.caps)
+
+    def road_tour(self, game) -> Iterator[float | Callable[[], bool]]:
+        """The road made visible, for the screenshots: the overlay (R), a structure's
+        distance wave, then a pinned structure and the path to a second one."""
+        game.bot_hold = True
+        yield lambda: (not game.timeline.busy and not game.bot_busy and not game.flyers
+                       and game.banner is None) or game.state.phase is Phase.OVER
+        state = game.state
+        if state.phase is Phase.OVER:
+            game.bot_hold = False
+            return
+        game.insight.overlay.on = True
+        yield 0.9
+        self.shot("road-overlay")
+        game.insight.overlay.on = False
+        tower = next(lot for lot, cap in enumerate(state.caps) if cap)
+        game.track_pointer(game.geo.lot_center(tower))
+        yield 1.8
+        self.shot("road-wave")
+        game.insight.click(tower)
+        between = game.insight.engine.between
+        other = min((lot for lot, _ in state.structures() if lot != tower and between(state, tower, lot)[0]),
+                    key=lambda lot: abs(between(state, tower, lot)[0] - 7))
+        game.track_pointer(game.geo.lot_center(other))
+        yield 1.5
+        self.shot("road-path")
+        game.insight.unpin()
+        game.track_pointer((0, 0))
+        game.bot_hold = False
+
+    def score_tour(self, show) -> Iterator[float | Callable[[], bool]]:
+        """Three (and more) moments of the score show."""
+        from .score_plan import BonusBeat, TotalsBeat
+        v = lambda: show.view  # noqa: E731 - the beat's view changes as the show goes on
+        yield lambda: v().lit >= 2 or v().trace > 0 or v().index > 0
+        self.shot("score-customers")
+        yield lambda: v().trace >= 1.0 or v().equation > 0 or v().index > 0
+        yield 0.2
+        self.shot("score-distance")
+        yield lambda: (v().flying and v().fly > 0.45) or v().index > 1
+        self.shot("score-points-fly")
+        if any(isinstance(b, BonusBeat) for b in show.beats):
+            yield lambda: isinstance(v().beat, BonusBeat) and (v().verdict >= 1 or v().fly > 0.3) \
+                or show.stage == "final"
+            self.shot("score-bonus")
+        yield lambda: (isinstance(v().beat, TotalsBeat) and v().roll >= 1.0) or show.stage == "final"
+        self.shot("score-totals")
 
     def watch(self, game) -> None:
         """Take one screenshot of each interesting moment of a game."""

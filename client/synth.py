@@ -84,8 +84,16 @@ def sound_bank(rate: int = 44100) -> dict[str, Samples]:
     fanfare = _mix(rate, [(0.12 * i, tone(rate, 0.5, f, decay=0.2, shape="tri", volume=0.45))
                           for i, f in enumerate((523.25, 659.25, 783.99, 1046.5))])
     undo = tone(rate, 0.15, lambda t: 700 - 1800 * t, decay=0.07, shape="tri", volume=0.3)
+    # the score show: a counter tick, points taking off, landing on a total, an unpaid stamp
+    tick = tone(rate, 0.035, 2400, decay=0.008, shape="square", volume=0.16)
+    whoosh = noise(rate, 0.3, decay=0.12, volume=0.22, seed=7, smooth=0.92)
+    coin = _mix(rate, [(0, tone(rate, 0.09, 988, decay=0.04, shape="square", volume=0.22)),
+                       (0.07, tone(rate, 0.28, 1319, decay=0.11, shape="square", volume=0.22))])
+    stamp = _mix(rate, [(0, tone(rate, 0.16, lambda t: 120 - 200 * t, decay=0.05, volume=0.6)),
+                        (0, noise(rate, 0.08, decay=0.02, volume=0.45, seed=5))])
     return {"place": place, "claim": claim, "select": select, "hover": hover, "error": error,
-            "skip": skip, "dice": dice, "fanfare": fanfare, "undo": undo}
+            "skip": skip, "dice": dice, "fanfare": fanfare, "undo": undo, "tick": tick,
+            "whoosh": whoosh, "coin": coin, "stamp": stamp}
 
 
 def to_pcm16(samples: Samples, channels: int = 2) -> bytes:

@@ -123,11 +123,16 @@ class SceneStack:
 
     def update(self, dt: float) -> None:
         """Update the top scene and any scene showing through a non-modal overlay;
-        scenes under a modal overlay (pause, dice, score) stand still."""
+        scenes under a modal overlay (pause, dice) stand still. A scene with
+        ``freeze_below = False`` (the score show) lets the scene below keep running even
+        when it covers it (an online match still hears its server)."""
         live = []
-        for scene in reversed(self.visible()):
+        for scene in reversed(self.scenes):
             live.append(scene)
-            if getattr(scene, "modal", False) and getattr(scene, "freeze_below", True):
+            keeps_below = getattr(scene, "freeze_below", True) is False
+            if keeps_below:
+                continue
+            if scene.opaque or getattr(scene, "modal", False):
                 break
         for scene in reversed(live):
             scene.update(dt)

@@ -18,6 +18,7 @@ from shared.aliencity.types import LOT_COUNT
 
 from .. import theme
 from ..anim import Callback, Delay, Parallel, Sequence, Tween
+from ..view.board_insight import BoardInsight
 from ..view.board_view import BoardGeometry
 from ..view.panel import PanelView
 from ..view.widgets import Button, draw_panel
@@ -75,6 +76,9 @@ class BoardScreen(Scene):
         self.last_lots: tuple[int, ...] = _last_lots(state)
         self.panels = {p: PanelView(p, app.text, app.boards.sprites) for p in Player}
         self.buttons: list[Button] = []
+        self.insight = BoardInsight(app)
+        self.insight.set_state(state, animate=False)
+        self.pointer_pos: tuple[int, int] = (0, 0)
         self.resize(app.size)
 
     # -- layout ---------------------------------------------------------------------
@@ -119,6 +123,7 @@ class BoardScreen(Scene):
         builds = [lot for lot in range(LOT_COUNT) if new.board[lot] and new.board[lot] != old_board[lot]]
         claims = [lot for lot in range(LOT_COUNT) if new.caps[lot] and new.caps[lot] != old_caps[lot]]
         removed = any(old_board[lot] and not new.board[lot] for lot in range(LOT_COUNT))
+        self.insight.set_state(new, animate=animate and not removed, delay=DROP_TIME * 0.8 if builds else 0.0)
         if not animate or removed or (not builds and not claims):
             self._settle(new)
             return
@@ -207,12 +212,41 @@ class BoardScreen(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.insight.update(dt * self.app.anim_speed)
         if self.toast_time > 0:
             self.toast_time -= dt
             if self.toast_time <= 0:
                 self.toast = ""
 
     # -- input helpers ---------------------------------------------------------------
+    def track_pointer(self, pos: tuple[int, int]) -> int | None:
+        """The mouse moved: remember where, and let the pathing follow it. Returns the lot."""
+        self.pointer_pos = pos
+        lot = self.geo.lot_at(pos)
+        self.insight.point(lot)
+        return lot
+
+    def toggle_road(self) -> None:
+        """R: the road-network overlay on or off."""
+        on = self.insight.toggle_overlay()
+        self.app.sounds.play("select")
+        self.show_toast("Road overlay on: R hides it." if on else "Road overlay off: R shows it.", 2.0)
+
+    def road_keys(self, event: pygame.event.Event) -> bool:
+        """Keys every board screen shares: R (road overlay), Esc (unpin a structure)."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key == pygame.K_r and not event.mod & pygame.KMOD_CTRL:
+            self.toggle_road()
+            return True
+        if event.key == pygame.K_ESCAPE and self.insight.unpin():
+            return True
+        return False
+
+    def preview_after(self):
+        """Claimed towers' breakdown after a previewed build (None: no preview)."""
+        return None
+
     def buttons_event(self, event: pygame.event.Event) -> bool:
         for b in self.buttons:
             if b.handle_event(event):
@@ -254,7 +288,9 @@ class BoardScreen(Scene):
         cb = app.options.colour_blind
         geo = self.geo
         surface.blit(self.static_layer(cb), (0, 0))
+        self.insight.draw_road(surface, geo)
         self.draw_marks(surface)
+        self.insight.draw_paths(surface, geo)
         for ripple in self.ripples:
             r = geo.lot_rect(ripple.lot)
             radius = int(geo.lot * (0.35 + 0.5 * ripple.p))
@@ -264,6 +300,8 @@ class BoardScreen(Scene):
             surface.blit(ring, ring.get_rect(center=r.center))
         for flyer in self.flyers:
             self._draw_flyer(surface, flyer, cb)
+        self.insight.draw_badges(surface, geo, self.shown_caps, self.hidden, self.preview_after())
+        self.insight.draw_legend(surface, self.top_rect, self.margin)
         self.draw_bottom(surface)
         self.draw_extra(surface)
         if self.banner is not None:
@@ -315,7 +353,7 @@ class BoardScreen(Scene):
             if part is not None:
                 part.set_alpha(alpha)
         h, cx = band.get_height(), self.size[0] // 2
-        top = self.geo.rect.centery - h // 2
+        top = self.banner_centre_y() - h // 2
         surface.blit(band, (0, top))
         slide = int((1 - a) * 60)
         if sub is not None:
@@ -323,6 +361,9 @@ class BoardScreen(Scene):
             surface.blit(sub, sub.get_rect(center=(cx + slide, top + int(h * 0.76))))
         else:
             surface.blit(big, big.get_rect(center=(cx - slide, top + h // 2)))
+
+    def banner_centre_y(self) -> int:
+        return self.geo.rect.centery
 
     def panel_surface(self, player: Player, cb: bool) -> pygame.Surface:
         state = self.state
@@ -399,7 +440,8 @@ class BoardScreen(Scene):
                 surface.blit(self.app.boards.mark("last", geo.lot, theme.ACCENT), geo.lot_rect(lot))
 
     def draw_extra(self, surface: pygame.Surface) -> None:
-        """Tooltips and the like, above everything but banners."""
+        """Tooltips and the like, above everything but banners: the pointed structure's card."""
+        self.insight.draw_card(surface, self.pointer_pos, avoid=self.geo.rect)
 
 
 def _last_lots(state: GameState) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ from shared.aliencity.types import COLUMNS, ROWS
 
 from .. import theme
 from ..match import LocalMatch, RandomBot
+from ..view.projections import draw_card, preview_rows
 from ..view.widgets import Button, tooltip
 from .board_screen import BoardScreen
 
@@ -37,6 +38,7 @@ class GameScene(BoardScreen):
         self.mouse = (0, 0)
         self.cursor: int | None = None  # keyboard lot cursor, shown once arrows are used
         self.bot_busy = False
+        self.bot_hold = False  # the attract mode's director holds the bots for a look
         self.over_shown = False
         self._reason_key: tuple | None = None
         self._reason: str | None = None
@@ -114,8 +116,12 @@ class GameScene(BoardScreen):
         if self.over_shown:
             return
         self.over_shown = True
+        self.app.sounds.play("claim")
+        self.show_final_count()
+
+    def show_final_count(self) -> None:
+        """The animated final count (again: C on the finished board)."""
         from .score import ScoreScene
-        self.app.sounds.play("fanfare")
         self.app.push(ScoreScene(self.app, self.match.state, on_new_game=self.new_game,
                                  on_save=self.save, demo=bool(self.bots)))
 
@@ -207,7 +213,7 @@ class GameScene(BoardScreen):
         super().update(dt)
         s = self.match.state
         if (s.phase is not Phase.OVER and s.to_move in self.bots and not self.timeline.busy
-                and not self.bot_busy):
+                and not self.bot_busy and not self.bot_hold):
             self._bot_turn()
 
     def _bot_turn(self) -> None:
@@ -237,10 +243,19 @@ class GameScene(BoardScreen):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            self.track_pointer(event.pos)
             self.hover_lot = self.geo.lot_at(event.pos) if self.human_turn else self.hover_lot
             panel = self.panels.get(self.match.state.to_move)
             self.hover_slot = panel.slot_at(event.pos) if panel else None
             self.buttons_event(event)
+            return True
+        if self.road_keys(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._pin_click(event.pos):
+            return True
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_c and self.over_shown
+                and self.match.state.phase is Phase.OVER):
+            self.show_final_count()
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -294,6 +309,8 @@ class GameScene(BoardScreen):
             row = min(ROWS - 1, max(0, lot // COLUMNS + dr))
             self.cursor = row * COLUMNS + col
             self.hover_lot = self.cursor
+            self.pointer_pos = self.geo.lot_center(self.cursor)
+            self.insight.point(self.cursor)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor is not None:
             self.click_lot(self.cursor)
@@ -351,10 +368,38 @@ class GameScene(BoardScreen):
                     cap = boards.sprites.cap(s.to_move, geo.lot)
                     bob = int(geo.lot * 0.12 * abs(((self.app.clock_time * 2) % 2) - 1))
                     surface.blit(cap, geo.lot_rect(hover).move(0, -bob - geo.lot // 8))
-            elif self.human_turn:
+            elif self.human_turn and not s.board[hover]:
                 surface.blit(boards.mark("bad", geo.lot, theme.BAD), geo.lot_rect(hover))
         if self.cursor is not None:
             surface.blit(boards.mark("cursor", geo.lot, theme.ACCENT_2), geo.lot_rect(self.cursor))
+
+    def _pin_click(self, pos: tuple[int, int]) -> bool:
+        """A click on a structure pins its road wave (unless it is a tower to claim now)."""
+        lot = self.geo.lot_at(pos)
+        s = self.match.state
+        if lot is None or not s.board[lot]:
+            return False
+        if self.human_turn and s.phase is Phase.CLAIM and lot in s.legal_claims():
+            return False
+        return self.insight.click(lot)
+
+    def preview_build(self) -> Build | None:
+        """The build under the pointer whose effect on the projected scores is previewed."""
+        s = self.state
+        lot = self.hover_lot
+        if (lot is None or self.selected is None or not self.human_turn or s.phase is not Phase.BUILD
+                or self.flyers or self.timeline.busy):
+            return None
+        if not (s.build_masks(s.to_move)[self.selected.index] >> lot) & 1:
+            return None
+        return Build(self.selected, lot)
+
+    def preview_after(self):
+        build = self.preview_build()
+        if build is None:
+            return None
+        after = self.insight.engine.preview(self.state, build)
+        return {t.lot: t for t in after.towers} if after is not None else None
 
     def hover_reason(self) -> str | None:
         """The engine's reason the hovered lot is not playable (None if it is), memoised
@@ -379,10 +424,18 @@ class GameScene(BoardScreen):
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         s = self.state
         if s.phase is Phase.OVER:
-            return "The game is over. Save the record, or start a new game from the menu.", theme.TEXT
+            return ("The game is over. C: the final count again. Save the record, or start a new game "
+                    "from the menu."), theme.TEXT
         who = theme.PLAYER_NAME[s.to_move]
         if not self.human_turn:
             return f"{who} (computer) is thinking…", theme.TEXT_DIM
+        focus = self.insight.focus
+        if focus is not None and (s.phase is Phase.BUILD or focus not in s.legal_claims()):
+            piece = s.piece_at(focus).name()
+            if self.insight.pinned is not None and self.insight.pinned != focus:
+                return f"Road path from {lot_name(self.insight.pinned)} to the {piece} on {lot_name(focus)}.", theme.ACCENT_2
+            return (f"Road distances from the {piece} on {lot_name(focus)}. Click it to pin, then point at "
+                    "another structure for the path between them.", theme.ACCENT_2)
         reason = self.hover_reason()
         if reason:
             return reason, theme.BAD
@@ -398,9 +451,21 @@ class GameScene(BoardScreen):
             return f"Build a {self.selected.name()} on {lot_name(lot)}.", theme.GOOD
         n = len(s.legal_lots(self.selected))
         return (f"{who}: build a {self.selected.name()} on one of {n} lit lots "
-                "(Tab: next piece, U: undo)."), theme.TEXT
+                "(Tab: next piece, U: undo, R: road)."), theme.TEXT
 
     def draw_extra(self, surface: pygame.Surface) -> None:
+        if self.insight.focus is not None:
+            super().draw_extra(surface)  # the pointed structure's breakdown card
+            return
+        build = self.preview_build()
+        if build is not None:
+            after = self.insight.engine.preview(self.state, build)
+            if after is not None:
+                size = max(13, int(self.size[1] * 0.02))
+                draw_card(surface, self.app.text, f"IF YOU BUILD ON {lot_name(build.lot).upper()}",
+                          preview_rows(self.state.score(), after), self.pointer_pos, size, edge=theme.LEGAL,
+                          avoid=self.geo.rect)
+            return
         reason = self.hover_reason()
         if reason and self.cursor is None and not self.timeline.busy:
             tooltip(surface, self.app.text, reason, self.mouse, width=380, colour=theme.BAD)

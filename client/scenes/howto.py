@@ -43,14 +43,17 @@ PAGES = [
         "same colour (0 if there is none).",
         "Each unclaimed green tower pays 10 - 2 × d to the owner of the nearest red tower and of the "
         "nearest blue tower, if it is at most 4 steps away.",
-        "The panels show each player's score as if the game ended now. Most points wins.",
+        "The panels and the badges on claimed towers show each score as if the game ended now; with a "
+        "piece chosen, pointing at a lot shows how that build would change them. Most points wins.",
     ]),
     ("Controls", [
         "Mouse: click a piece in your panel, then a lit lot. Right-click: next piece.",
         "Keys: 1-7 choose a piece, Tab the next one, arrows move a cursor over the lots, Enter builds. "
         "S skips a claim. U (or Ctrl+Z) undoes the last turn, Ctrl+S saves the record.",
-        "Space hurries an animation, Esc pauses, F11 switches full screen. "
-        "In a replay: Left/Right step, Home/End jump, Space plays.",
+        "R shows the road network (marks: building there splits the road, or cuts a structure off). "
+        "Point at a structure for its road distances; click it, then point at another for the path between.",
+        "Space hurries an animation, Esc pauses, F11 switches full screen. In a replay: Left/Right step, "
+        "Home/End jump, Space plays. In the final count: Space steps, S skips to the end.",
     ]),
 ]
 
@@ -222,8 +225,8 @@ class HowToScene(Scene):
         draw_panel(surface, box)
         rows = [("1 - 7", "choose a piece"), ("Tab / right-click", "next piece"), ("Arrows", "move the lot cursor"),
                 ("Enter / click", "build or claim"), ("S", "skip the claim"), ("U, Ctrl+Z", "undo the last turn"),
-                ("Ctrl+S", "save the record"), ("Space", "hurry an animation"), ("Esc", "pause menu"),
-                ("F11", "full screen")]
+                ("Ctrl+S", "save the record"), ("R", "road overlay"), ("Click a structure", "pin its road"),
+                ("Space", "hurry / next step"), ("Esc", "pause menu"), ("F11", "full screen")]
         size = max(13, int(box.h / (len(rows) * 2.1)))
         y = box.y + size
         for key, what in rows:

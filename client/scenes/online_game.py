@@ -180,7 +180,7 @@ class OnlineGameScene(GameScene):
             return
         self.over_shown = True
         from .score import ScoreScene
-        self.app.sounds.play("fanfare")
+        self.app.sounds.play("claim")
         head = None
         ended = self.view.ended or {}
         if ended.get("reason") == "resigned":

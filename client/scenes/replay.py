@@ -33,10 +33,11 @@ class ReplayScene(BoardScreen):
         self.typed = ""
         self.hover_ply: int | None = None
         self.play_button = Button("Play", self.toggle_play, key=pygame.K_SPACE)
+        self.score_button = Button("Score", self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
         super().__init__(app, self.positions[0])
         self.buttons = [Button("|<", self.first, key=pygame.K_HOME), Button("<", self.back),
                         self.play_button, Button(">", self.forward), Button(">|", self.last, key=pygame.K_END),
-                        Button("Close", self.close)]
+                        self.score_button, Button("Close", self.close)]
         self.layout_buttons()
 
     @property
@@ -60,14 +61,10 @@ class ReplayScene(BoardScreen):
         self.timeline.finish_all()
         self.index = index
         self.show_state(self.positions[index], animate=animate)
-        if index == self.count and self.positions[index].phase is Phase.OVER and animate:
-            self.announce(*self._result_banner(), hold=1.4, blocking=False)
-
-    def _result_banner(self) -> tuple[str, str]:
-        score = self.positions[-1].score()
-        w = score.winner
-        head = "A DRAW" if w is None else f"{theme.PLAYER_NAME[w].upper()} WINS"
-        return head, f"Black {score.totals[0]}, White {score.totals[1]}"
+        over = index == self.count and self.positions[index].phase is Phase.OVER
+        self.score_button.enabled = over
+        if over and animate:  # reaching the end of the game: the score show, as at the table
+            self.timeline.delay(0.9, self.score_show)
 
     def forward(self) -> None:
         self.go(self.index + 1, animate=True)
@@ -93,6 +90,15 @@ class ReplayScene(BoardScreen):
     def close(self) -> None:
         self.app.stack.pop()
 
+    def score_show(self) -> None:
+        """The animated final count of the record's last position (C, or the Score button)."""
+        final = self.positions[-1]
+        if final.phase is not Phase.OVER or self.index != self.count:
+            return
+        from .score import ScoreScene
+        self.playing = False
+        self.app.push(ScoreScene(self.app, final, can_replay=False))
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self.play_button.label = "Pause" if self.playing else "Play"
@@ -110,6 +116,10 @@ class ReplayScene(BoardScreen):
         return round((pos[0] - self.bar.x) / max(1, self.bar.w) * self.count)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.road_keys(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.insight.click(self.geo.lot_at(event.pos)):
+            return True  # a click on a structure pins its road wave
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.close()
@@ -133,6 +143,7 @@ class ReplayScene(BoardScreen):
                 return True
         if event.type == pygame.MOUSEMOTION:
             self.hover_ply = self.ply_at(event.pos)
+            self.track_pointer(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             ply = self.ply_at(event.pos)
             if ply is not None:

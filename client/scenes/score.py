@@ -1,6 +1,14 @@
-"""The end of a game: winner banner, totals rolling up, and every number of the engine's
-score breakdown in a table. (The animated tower-by-tower score show of issue 5 will
-grow here, fed by the same ``ScoreBreakdown``.)"""
+"""The end of a game: the animated score show, then the final board with every number.
+
+The show (issue 5) walks the engine's ``ScoreBreakdown`` beat by beat (see
+``client.score_plan``): the view focuses on each claimed tower, its customers light up
+one by one, the road to its competitor is traced with a counter, and ``customers ×
+distance = points`` flies to the owner's total; then the green bonuses, the location
+bonuses (variant), the totals rolling up and the winner's banner. Space steps, S skips
+to the end, "Replay scoring" runs it again; the animation-speed option applies. The
+final board keeps the road tools (hover a structure, R for the overlay) and the side
+panels become the table of every number, with the unpaid bonuses and their reasons below.
+"""
 
 from __future__ import annotations
 
@@ -8,58 +16,277 @@ from typing import Callable
 
 import pygame
 
-from shared.aliencity import GameState, Player, lot_name
+from shared.aliencity import GameState, Player
 
 from .. import theme
+from ..anim import Callback, Sequence, Tween
+from ..score_plan import BonusBeat, LocationBeat, TotalsBeat, TowerBeat, plan
+from ..view.projections import draw_tower_badges
+from ..view.score_show import (Spotlight, draw_beat, draw_flyer, draw_panel_rows, draw_totals_card,
+                               equation_anchor, panel_frame, unpaid_chips)
 from ..view.widgets import Button, ButtonColumn, draw_panel
-from .base import Scene
+from .board_screen import BoardScreen
+from .score_beats import BeatView, beat_steps, describe, row_of
+
+BEAT_GAP = 0.45
+INTRO = 1.3
 
 
-class ScoreScene(Scene):
-    opaque = False
+class ScoreScene(BoardScreen):
+    opaque = True
     modal = True
     freeze_below = False  # the game below keeps its network and animations going
+    bottom_scale = 0.115
 
     def __init__(self, app, state: GameState, *, on_new_game: Callable[[], None] | None = None,
                  on_save: Callable[[], None] | None = None, demo: bool = False,
-                 new_game_label: str = "New game", headline: str | None = None) -> None:
-        super().__init__(app)
-        self.state = state
+                 new_game_label: str = "New game", headline: str | None = None,
+                 can_replay: bool = True, show: bool = True) -> None:
         self.score = state.score()
-        self.roll = 0.0  # totals count up from 0 (tween-driven)
-        self.slide = 0.0
-        self.demo = demo
+        self.beats = plan(state, self.score)
         self.headline = headline
-        buttons = []
-        if on_new_game is not None:
-            buttons.append(Button(new_game_label, on_new_game))
+        self.demo = demo  # attract mode (kept for callers; the show is the same)
+        self.stage = "show"
+        self.view = BeatView(done=True)
+        self.gap = INTRO
+        self.totals = [0.0, 0.0]  # shown, rolling towards ``awarded``
+        self.awarded = [0, 0]
+        self.rows: dict[Player, list] = {p: [] for p in Player}
+        self.pulse = [0.0, 0.0]
+        self.scored: set[int] = set()  # claimed towers already counted (their badges show)
+        self.located: set[int] = set()  # and those whose location bonus is counted too
+        self.focus_at = (4.0, 5.0)  # lot units from the board's top-left
+        self.focus = 0.0
+        self.muted = False
+        self.spotlight = Spotlight()
+        self._frames: dict[tuple, pygame.Surface] = {}
+        super().__init__(app, state)
+        self.insight.enabled = False
+        self.next_button = Button("Next  (Space)", self.step)
+        self.skip_button = Button("Skip  (S)", self.skip)
+        final = [Button("Replay scoring", self.replay_show)]
+        if can_replay:
+            final.append(Button("Watch replay", self.replay))
         if on_save is not None:
-            buttons.append(Button("Save record", on_save))
-        buttons += [Button("Watch replay", self.replay), Button("Board", self.close),
-                    Button("Main menu", self.menu)]
-        self.column = ButtonColumn(buttons)
-        self.resize(app.size)
-        self.timeline.tween(0.45, lambda p: setattr(self, "slide", p), "out_back")
-        self.timeline.tween(1.4, lambda p: setattr(self, "roll", p), "out_cubic", blocking=False)
+            final.append(Button("Save", on_save))
+        if on_new_game is not None:
+            final.append(Button(new_game_label, on_new_game, accent=theme.ACCENT))
+        final += [Button("Close", self.close), Button("Menu", self.menu)]
+        self.final_buttons = final
+        self.column = ButtonColumn(final)  # keyboard focus on the final board (Left/Right, Enter)
+        self.column.focus = len(final) - 3 if on_new_game is not None else 0
+        self.buttons = [self.next_button, self.skip_button]
+        self.layout_buttons()
+        if show and headline is None and self.beats:
+            self.start_show()
+        else:
+            self.finish_show(quiet=True)
 
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        w, h = size
-        self.box = pygame.Rect(0, 0, int(min(w * 0.74, h * 1.25)), int(h * 0.8))
-        self.box.center = (w // 2, h // 2)
-        n = len(self.column.buttons)
-        bh = max(36, int(h * 0.05))
-        bw = (self.box.w - bh) // n - 8
-        y = self.box.bottom - bh - bh // 2
-        for i, b in enumerate(self.column.buttons):
-            b.rect = pygame.Rect(self.box.x + bh // 2 + i * (bw + 8), y, bw, bh)
+    # -- layout ---------------------------------------------------------------------
+    def layout_buttons(self) -> None:
+        """Buttons on the lower row of the bottom bar, right-aligned."""
+        r = self.bottom_rect
+        bh = int(min(r.h * 0.46, self.size[1] * 0.052))
+        x = self.size[0] - self.margin
+        y = r.bottom - bh - int(r.h * 0.08)
+        for b in reversed(self.buttons):
+            bw = max(bh * 2, self.app.text.font(int(bh * 0.46), True).size(b.label)[0] + bh)
+            x -= bw
+            b.rect = pygame.Rect(x, y, bw, bh)
+            x -= self.margin // 2 + 2
 
+    def total_anchor(self, player: Player) -> tuple[int, int]:
+        """Where a player's total sits in their panel (the flying points aim there)."""
+        panel = self.panels[player]
+        rect = panel.rect
+        big = int(min(rect.w * 0.2, rect.h * 0.09))
+        return int(rect.right - panel.pad - big * 0.9), int(rect.y + panel.header_h + panel.pad + big * 0.55)
+
+    # -- the show -------------------------------------------------------------------
+    def start_show(self) -> None:
+        """From the top: totals at zero, the first beat after a short intro."""
+        self.timeline.tracks = []
+        self.banner = None
+        self.stage = "show"
+        self.view = BeatView(done=True)
+        self.gap = INTRO
+        self.totals, self.awarded = [0.0, 0.0], [0, 0]
+        self.rows = {p: [] for p in Player}
+        self.scored, self.located = set(), set()
+        self.focus = 0.0
+        self.insight.enabled = False
+        self.insight.unpin()
+        self.insight.refresh()
+        self.buttons = [self.next_button, self.skip_button]
+        self.layout_buttons()
+        self._static = None
+        self.announce("THE FINAL COUNT", "Space: next step   S: skip to the end", theme.ACCENT_2, hold=0.7,
+                      blocking=False)
+
+    def next_beat(self) -> None:
+        index = self.view.index + 1
+        if index >= len(self.beats):
+            self.finish_show()
+            return
+        beat = self.beats[index]
+        self.view = BeatView(beat=beat, index=index)
+        self.timeline.sequence(*beat_steps(self, beat, self.view))
+
+    def beat_finished(self) -> None:
+        self.view.done = True
+        if isinstance(self.view.beat, TowerBeat):
+            self.scored.add(self.view.beat.tower.lot)
+        elif isinstance(self.view.beat, LocationBeat):
+            self.located.add(self.view.beat.tower.lot)
+        self.gap = BEAT_GAP
+
+    def step(self) -> None:
+        """Space: finish the beat on show at once and start the next."""
+        if self.stage != "show":
+            return
+        self.timeline.finish_all()
+        if self.view.done:
+            self.next_beat()
+
+    def skip(self) -> None:
+        """S: straight to the final board (every beat still counted, silently)."""
+        if self.stage != "show":
+            return
+        self.muted = True
+        try:
+            for _ in range(len(self.beats) + 2):
+                if self.stage != "show":
+                    break
+                self.step()
+        finally:
+            self.muted = False
+        if self.stage == "show":  # a beat that never finished: should not happen
+            self.finish_show(quiet=True)
+        self.announce_winner()
+
+    def replay_show(self) -> None:
+        self.start_show()
+        self.sound("select")
+
+    def finish_show(self, quiet: bool = False) -> None:
+        self.stage = "final"
+        self.view = BeatView(done=True, index=len(self.beats))
+        if quiet or self.awarded != [self.score.totals[Player.BLACK], self.score.totals[Player.WHITE]]:
+            self._settle_totals()
+        self.scored = {t.lot for t in self.score.towers}
+        self.located = set(self.scored)
+        self.focus = 0.0
+        self.insight.enabled = True
+        self.insight.refresh()
+        self.buttons = self.final_buttons
+        self.layout_buttons()
+        self._static = None
+        if self.headline:
+            self.announce(self.headline, "", theme.ACCENT, hold=1.6, blocking=False)
+
+    def _settle_totals(self) -> None:
+        """Totals and table rows straight from the beats (no show, or a resigned game)."""
+        self.rows = {p: [] for p in Player}
+        self.awarded = [0, 0]
+        for beat in self.beats:
+            who, points = beat.award
+            row = row_of(beat)
+            if who is not None and row is not None:
+                self.rows[who].append(row)
+                self.awarded[who] += points
+        self.totals = [float(v) for v in self.awarded]
+
+    # -- hooks the beats call -----------------------------------------------------------
+    def sound(self, name: str, volume: float = 1.0) -> None:
+        if not self.muted:
+            self.app.sounds.play(name, volume)
+
+    def award(self, who: Player, points: int, row) -> None:
+        """Points have landed on ``who``'s total: count it up and add the table row."""
+        start = self.totals[who]
+        self.awarded[who] += points
+        end = self.awarded[who]
+        self.rows[who].append(row)
+        self.pulse[who] = 1.0
+        if points:
+            self.sound("coin", 0.7)
+
+        def count(p: float) -> None:
+            self.totals[who] = start + (end - start) * p
+
+        self.timeline.tween(0.45, count, "out_cubic", blocking=False)
+
+    def glide_to(self, lot: int):
+        """The spotlight glides to ``lot`` (a step for the beat's sequence)."""
+        geo = self.geo
+        r = geo.lot_rect(lot, local=True)
+        end = (r.centerx / geo.lot, r.centery / geo.lot)
+        state = {}
+
+        def begin() -> None:
+            state["from"], state["f0"] = self.focus_at, self.focus
+
+        def move(p: float) -> None:
+            a = state.get("from", end)
+            self.focus_at = (a[0] + (end[0] - a[0]) * p, a[1] + (end[1] - a[1]) * p)
+            f0 = state.get("f0", 1.0)
+            self.focus = f0 + (1.0 - f0) * p
+
+        return Sequence(Callback(begin), Tween(0.42, move, "in_out_cubic"))
+
+    def glide_home(self):
+        def fade(p: float) -> None:
+            self.focus = min(self.focus, 1.0 - p)
+        return Tween(0.35, fade, "out_quad")
+
+    def announce_winner(self) -> None:
+        w = self.score.winner
+        head = "A DRAW!" if w is None else f"{theme.PLAYER_NAME[w].upper()} WINS!"
+        sub = f"Black {self.score.totals[Player.BLACK]}  :  {self.score.totals[Player.WHITE]} White"
+        self.announce(head, sub, theme.ACCENT, hold=1.4, blocking=False)
+
+    # -- frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
-        bottom = self.box.bottom + int((1 - self.slide) * self.size[1] * 0.3)
-        for b in self.column.buttons:  # buttons ride along with the sliding box
-            b.rect.y = bottom - b.rect.h - b.rect.h // 2
+        speed = self.app.anim_speed
+        self.pulse = [max(0.0, p - dt * speed * 2.5) for p in self.pulse]
+        if self.stage == "show" and self.view.done:
+            self.gap -= dt * speed
+            if self.gap <= 0:
+                self.next_beat()
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            if self.stage == "final":
+                self.track_pointer(event.pos)
+                self.column.handle_event(event)  # the hovered button takes the keyboard focus
+            self.buttons_event(event)
+            return True
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key == pygame.K_ESCAPE:
+                if not self.insight.unpin():
+                    self.skip() if self.stage == "show" else self.close()
+            elif self.road_keys(event):
+                pass
+            elif self.stage == "show":
+                if key in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN):
+                    self.step()
+                elif key == pygame.K_s:
+                    self.skip()
+            elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.column.handle_event(pygame.event.Event(
+                    pygame.KEYDOWN, key=pygame.K_UP if key == pygame.K_LEFT else pygame.K_DOWN, mod=0))
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.column.handle_event(event)
+            return True
+        if self.buttons_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.stage == "final":
+            self.insight.click(self.geo.lot_at(event.pos))
+        return True  # modal: nothing reaches the screen below
+
+    # -- actions --------------------------------------------------------------------
     def close(self) -> None:
         self.app.stack.pop()
 
@@ -73,83 +300,140 @@ class ScoreScene(Scene):
         result = read_ppn(write_ppn(self.state), lenient=True)
         self.app.push(ReplayScene(self.app, result, title="This game"))
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.close()
-                return True
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP if event.key == pygame.K_LEFT
-                                           else pygame.K_DOWN, mod=0)
-        if self.timeline.busy and event.type == pygame.MOUSEBUTTONDOWN:
-            self.timeline.finish_all()
-            return True
-        self.column.handle_event(event)
-        return True
+    # -- drawing --------------------------------------------------------------------
+    def panel_surface(self, player: Player, cb: bool) -> pygame.Surface:
+        panel = self.panels[player]
+        key = (player, panel.rect.size)
+        frame = self._frames.get(key)
+        if frame is None:
+            frame = self._frames[key] = panel_frame(self.app, player, panel.rect.size, panel.header_h, panel.pad)
+        return frame
+
+    def banner_centre_y(self) -> int:
+        """Below the totals card while it is up, else across the middle of the board."""
+        if isinstance(self.view.beat, TotalsBeat):
+            return int(self.geo.rect.centery + self.geo.lot * 1.6)
+        return super().banner_centre_y()
+
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        if self.stage == "show":
+            return "THE FINAL COUNT", theme.ACCENT_2
+        if self.headline:
+            return self.headline, theme.ACCENT
+        w = self.score.winner
+        return ("GAME OVER: A DRAW" if w is None else f"GAME OVER: {theme.PLAYER_NAME[w].upper()} WINS"), theme.ACCENT
 
     def draw(self, surface: pygame.Surface) -> None:
-        t = self.app.text
-        shade = pygame.Surface(self.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 10, 170))
-        surface.blit(shade, (0, 0))
-        box = self.box.move(0, int((1 - self.slide) * self.size[1] * 0.3))
-        draw_panel(surface, box, glow=theme.ACCENT)
-        score = self.score
-        winner = score.winner
-        head = "A DRAW!" if winner is None else f"{theme.PLAYER_NAME[winner].upper()} WINS!"
-        if self.headline:
-            head = self.headline
-        img = t.shadowed(head, int(box.h * 0.085), theme.ACCENT, (120, 30, 80), 4, bold=True)
-        surface.blit(img, img.get_rect(center=(box.centerx, box.y + box.h * 0.08)))
-        col_w = (box.w - 60) // 2
-        for i, player in enumerate(Player):
-            x = box.x + 20 + i * (col_w + 20)
-            self._column(surface, pygame.Rect(x, box.y + box.h * 0.16, col_w, box.h * 0.62), player,
-                         player == winner)
-        unpaid = [b for b in score.bonuses if b.paid_to is None]
-        y = box.y + box.h * 0.79
-        if unpaid:
-            size = max(11, int(box.h * 0.026))
-            b = unpaid[0]
-            more = f" (and {len(unpaid) - 1} more unpaid)" if len(unpaid) > 1 else ""
-            note = t.render(f"Unpaid: green {lot_name(b.green)} {b.colour.text()} bonus: {b.note}{more}"[:140],
-                            size, theme.TEXT_DIM)
-            surface.blit(note, note.get_rect(center=(box.centerx, y)))
-        self.column.draw(surface, t)
+        app, geo = self.app, self.geo
+        cb = app.options.colour_blind
+        surface.blit(self.static_layer(cb), (0, 0))
+        self.insight.draw_road(surface, geo)
+        if self.focus > 0:
+            centre = (geo.x + self.focus_at[0] * geo.lot, geo.y + self.focus_at[1] * geo.lot)
+            self.spotlight.draw(surface, geo, centre, self.focus)
+        kit = self.insight.kit
+        view = self.view
+        if self.stage == "show" and view.beat is not None:
+            reach = None
+            if isinstance(view.beat, TowerBeat):
+                reach = self.insight.engine.reach(self.state, view.beat.tower.lot)
+            draw_beat(surface, geo, kit, self.state, view, reach, self.app.clock_time, cb)
+        else:
+            self.insight.draw_paths(surface, geo)
+        towers = {lot: ts for lot, ts in self.insight.claimed().items() if lot in self.scored}
+        located = self.located
+        draw_tower_badges(surface, geo, kit, towers,
+                          value_of=lambda ts: ts.points + (ts.location if ts.lot in located else 0))
+        for player, panel in self.panels.items():
+            draw_panel_rows(surface, app, panel.rect, panel.header_h, panel.pad, player, self.totals[player],
+                            self.rows[player], self.stage == "final", self.score.winner is player,
+                            self.pulse[player], cb)
+        if view.flying and view.beat is not None:
+            who, points = view.beat.award
+            if who is not None:
+                start = equation_anchor(geo, _focus_lot(view.beat))
+                draw_flyer(surface, kit, geo, start, self.total_anchor(who), view.fly, points, who)
+        if isinstance(view.beat, TotalsBeat) and view.roll > 0:
+            shade = app.boards.spotlight(geo, (), dim=150)
+            shade.set_alpha(int(255 * min(1.0, view.roll * 3)))
+            surface.blit(shade, (geo.x, geo.y))
+            shade.set_alpha(255)
+            draw_totals_card(surface, app, geo, view.beat.totals, view.roll, view.beat.winner)
+        self.insight.draw_legend(surface, self.top_rect, self.margin)
+        self.draw_bottom(surface)
+        if self.stage == "final":
+            self.insight.draw_card(surface, self.pointer_pos, avoid=self.geo.rect)
+        if self.banner is not None:
+            self._draw_banner(surface, self.banner)
+        if self.toast:
+            img = app.text.render(self.toast, max(14, self.bottom_h // 4), theme.TEXT)
+            box = img.get_rect(midbottom=(self.size[0] // 2, self.bottom_rect.y - 10)).inflate(24, 12)
+            draw_panel(surface, box, edge=theme.GOOD, alpha=240)
+            surface.blit(img, img.get_rect(center=box.center))
 
-    def _column(self, surface: pygame.Surface, r: pygame.Rect, player: Player, won: bool) -> None:
-        t = self.app.text
-        score = self.score
-        pygame.draw.rect(surface, (18, 20, 44), r, border_radius=12)
-        pygame.draw.rect(surface, theme.ACCENT if won else theme.PANEL_EDGE, r, 3 if won else 1, border_radius=12)
-        cap = self.app.boards.sprites.cap(player, int(r.h * 0.2))
-        surface.blit(cap, (r.x + 8, r.y + 2))
-        name = t.render(theme.PLAYER_NAME[player].upper(), int(r.h * 0.08), theme.TEXT, bold=True)
-        surface.blit(name, (r.x + r.h * 0.2 + 10, r.y + r.h * 0.05))
-        total = int(round(score.totals[player] * self.roll))
-        big = t.shadowed(str(total), int(r.h * 0.14), theme.ACCENT, (0, 0, 0), 3, bold=True)
-        surface.blit(big, (r.right - big.get_width() - 14, r.y + r.h * 0.02))
-        size = max(11, int(r.h * 0.052))
-        y = r.y + r.h * 0.24
-        cb = self.app.options.colour_blind
-        for ts in score.towers_of(player):
-            sprite = self.app.boards.sprites.get(_tower_piece(ts.colour), player, int(size * 1.8), cb)
-            surface.blit(sprite, (r.x + 10, y - size * 0.4))
-            rival = f"nearest {lot_name(ts.competitor)}" if ts.competitor is not None else "no rival"
-            n = len(ts.customers)
-            line = f"{lot_name(ts.lot)}: {n} customer{'s' if n != 1 else ''} × {ts.competition} ({rival}) = {ts.points}"
-            if ts.location:
-                line += f" + {ts.location}"
-            surface.blit(t.render(line, size, theme.TEXT), (r.x + 12 + size * 2, y))
-            y += size * 1.7
-        for b in score.bonuses_of(player):
-            line = f"green {lot_name(b.green)} pays its {b.colour.text()} bonus: 10 - 2×{b.distance} = {b.points}"
-            surface.blit(t.render(line, size, theme.GOOD), (r.x + 12 + size * 2, y))
-            y += size * 1.7
-        if not score.towers_of(player):
-            surface.blit(t.render("No tower claimed.", size, theme.TEXT_DIM), (r.x + 12, y))
+    def draw_bottom(self, surface: pygame.Surface) -> None:
+        t, r, m = self.app.text, self.bottom_rect, self.margin
+        top = pygame.Rect(r.x + 2 * m, r.y + int(r.h * 0.06), r.w - 4 * m, int(r.h * 0.4))
+        size = max(13, int(top.h * 0.62))
+        if self.stage == "show":
+            beat = self.view.beat
+            if isinstance(beat, TotalsBeat):
+                roll = self.view.roll
+                text = "  :  ".join(f"{theme.PLAYER_NAME[p]} {int(round(beat.totals[p] * roll))}" for p in Player)
+                img = t.render(f"TOTALS    {text}", size, theme.ACCENT, bold=True)
+                surface.blit(img, (top.x, top.centery - img.get_height() // 2))
+            elif beat is not None:
+                title = t.render(beat.title, size, theme.ACCENT, bold=True)
+                surface.blit(title, (top.x, top.centery - title.get_height() // 2))
+                live = t.render(describe(self.view), size, theme.TEXT)
+                surface.blit(live, (top.x + title.get_width() + 2 * m, top.centery - live.get_height() // 2))
+            hint = "Space: next step    S: skip to the end    R: road overlay"
+        else:
+            self._draw_chips(surface, top, size)
+            hint = "Point at a structure for its road and score; click to pin one.  R: road overlay"
+        low = t.render(hint, max(12, int(size * 0.8)), theme.TEXT_DIM)
+        first = min((b.rect.x for b in self.buttons), default=r.right)
+        if top.x + low.get_width() < first - m:
+            surface.blit(low, (top.x, self.buttons[0].rect.centery - low.get_height() // 2 if self.buttons else r.bottom - 20))
+        final = self.stage == "final"
+        for i, b in enumerate(self.buttons):
+            b.draw(surface, t, focus=final and i == self.column.focus)
+
+    def _draw_chips(self, surface: pygame.Surface, area: pygame.Rect, size: int) -> None:
+        """The unpaid green bonuses with the engine's reason, as chips (two rows if need be)."""
+        t, kit = self.app.text, self.insight.kit
+        chips = unpaid_chips(self.score)
+        paid = [b for b in self.score.bonuses if b.paid_to is not None]
+        if not chips:
+            text = "Every green bonus was paid." if paid else "No unclaimed green tower: no green bonus."
+            img = t.render(text, size, theme.TEXT_DIM)
+            surface.blit(img, (area.x, area.centery - img.get_height() // 2))
+            return
+        label = t.render("GREEN BONUSES NOT PAID", max(11, int(size * 0.7)), theme.BAD, bold=True)
+        x0 = area.x + label.get_width() + 12
+        for h, rows in ((max(16, int(area.h * 0.78)), 1), (max(14, area.h // 2 - 2), 2)):
+            pills = [kit.pill(chip, h, theme.TEXT, (60, 22, 34), theme.BAD) for chip in chips]
+            lines, x, line = [[]], x0, 0
+            for pill in pills:
+                if x + pill.get_width() > area.right and lines[line]:
+                    lines.append([])
+                    line += 1
+                    x = x0
+                lines[line].append(pill)
+                x += pill.get_width() + 6
+            if len(lines) <= rows:
+                break
+        surface.blit(label, (area.x, area.centery - label.get_height() // 2))
+        y = area.centery - (len(lines) * (h + 3) - 3) // 2
+        for row in lines[:2]:
+            x = x0
+            for pill in row:
+                surface.blit(pill, (x, y))
+                x += pill.get_width() + 6
+            y += h + 3
 
 
-def _tower_piece(colour):
-    from shared.aliencity import PIECES
-    return PIECES[int(colour)]
+def _focus_lot(beat) -> int:
+    if isinstance(beat, BonusBeat):
+        return beat.bonus.green
+    return beat.tower.lot

@@ -73,5 +73,7 @@ def test_demo_runs_headless_and_writes_screenshots(tmp_path):
     proc = _run(code, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     assert proc.returncode == 0, proc.stderr[-2000:]
     names = sorted(p.name for p in shots.glob("*.png"))
-    for needed in ("title", "options", "howto-1", "dice-rolling", "game-start", "game-build", "score", "replay"):
+    for needed in ("title", "options", "howto-1", "dice-rolling", "game-start", "game-build", "score", "replay",
+                   "road-overlay", "road-wave", "road-path", "score-customers", "score-distance",
+                   "score-points-fly", "score-totals"):
         assert any(needed in n for n in names), (needed, names)

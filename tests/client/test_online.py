@@ -20,6 +20,7 @@ from client.net import NetClient
 from client.online import OnlineSession
 from client.scenes.lobby import LobbyScene
 from client.scenes.online_game import OnlineGameScene
+from client.scenes.score import ScoreScene
 from server.app import start_server
 from server.connection import Limits
 from shared.aliencity import Build, Claim, Pass, Phase, Player
@@ -176,6 +177,12 @@ def test_two_clients_and_a_spectator_play_a_match_with_a_dropped_connection(serv
         assert dropped and refused
         snap(app_c, "online-watching-end", shots)
         assert len(set(shots.values())) == len(shots) == 4
+        # Players and the spectator all get the animated final count of the engine's score.
+        spin(apps, lambda: all(isinstance(a.stack.top, ScoreScene) for a in (app_a, app_b, app_c)),
+             what="score show")
+        for a in (app_a, app_b, app_c):
+            a.stack.top.skip()
+            assert a.stack.top.awarded == [final.totals[Player.BLACK], final.totals[Player.WHITE]]
         # Both players ask for a rematch: each lands on the new match's board.
         for g in (game_a, game_b):
             g.rematch()

@@ -1,0 +1,209 @@
+"""The score show's beats as timeline steps. Each beat writes its display values into a
+:class:`BeatView` (tweens and callbacks only); the score scene draws them and the tests
+read them. Numbers come from the beat (the engine's breakdown), never from counting pixels.
+
+Timings are at animation speed 1; the scene's timeline runs at the player's speed option.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from shared.aliencity import Player, lot_name
+
+from ..anim import Callback, Delay, Tween
+from ..anim.timeline import Step
+from ..score_plan import Beat, BonusBeat, LocationBeat, TotalsBeat, TowerBeat
+
+if TYPE_CHECKING:
+    from .score import ScoreScene
+
+CUSTOMER_TICK = 0.26
+FLY_TIME = 0.6
+
+
+@dataclass
+class BeatView:
+    """What the current beat shows, written by its steps."""
+
+    beat: Beat | None = None
+    index: int = -1
+    wave: float = 0.0  # road distance reached by the wave around the focus (shown up to 2)
+    lit: int = 0  # customers lit so far (the ticking counter)
+    excluded: float = 0.0  # alpha of the same-colour, not-counting marks
+    trace: float = 0.0  # 0..1 of the road path(s) drawn
+    counter: int = 0  # lots walked so far along the path (the second ticking counter)
+    equation: float = 0.0  # 0..1: the equation pops up
+    fly: float = 0.0  # 0..1: the points fly to the owner's total
+    flying: bool = False
+    landed: bool = False
+    verdict: float = 0.0  # 0..1: an unpaid bonus's reason is stamped
+    tile: float = 0.0  # 0..1: the location beat's tile lights up
+    roll: float = 0.0  # 0..1: the totals roll up (last beat)
+    done: bool = False
+    shown: list[str] = field(default_factory=list)  # every caption shown, in order (tests)
+
+    @property
+    def length(self) -> int:
+        """The distance this beat counts along the road (the engine's number)."""
+        beat = self.beat
+        if isinstance(beat, TowerBeat):
+            return beat.tower.competition
+        if isinstance(beat, BonusBeat):
+            return beat.bonus.distance or 0
+        return 0
+
+
+def beat_steps(scene: "ScoreScene", beat: Beat, view: BeatView) -> list[Step]:
+    """The steps of one beat, ending with the scene's ``beat_finished``."""
+    if isinstance(beat, TowerBeat):
+        steps = _tower(scene, beat, view)
+    elif isinstance(beat, BonusBeat):
+        steps = _bonus(scene, beat, view)
+    elif isinstance(beat, LocationBeat):
+        steps = _location(scene, beat, view)
+    else:
+        steps = _totals(scene, beat, view)
+    return steps + [Callback(scene.beat_finished)]
+
+
+def _set(view: BeatView, name: str):
+    return lambda p: setattr(view, name, p)
+
+
+def _caption(view: BeatView, text: str) -> Callback:
+    return Callback(lambda: view.shown.append(text))
+
+
+def _counting(scene: "ScoreScene", view: BeatView, length: int):
+    """A setter for the path trace that ticks the distance counter lot by lot."""
+    def set_trace(p: float) -> None:
+        view.trace = p
+        n = round(p * length) if p < 1.0 else length
+        if n != view.counter:
+            view.counter = n
+            scene.sound("tick", 0.5)
+    return set_trace
+
+
+def _pop_and_fly(scene: "ScoreScene", view: BeatView, who: Player | None, points: int, row) -> list[Step]:
+    """The equation pops up by the focus; the points then fly to ``who``'s total."""
+    steps: list[Step] = [Tween(0.34, _set(view, "equation"), "out_back"), _caption(view, view.beat.equation),
+                         Delay(0.5)]
+    if who is None:
+        return steps
+
+    def land() -> None:
+        view.flying, view.landed = False, True
+        scene.award(who, points, row)
+
+    steps += [Callback(lambda: (setattr(view, "flying", True), scene.sound("whoosh", 0.6))),
+              Tween(FLY_TIME, _set(view, "fly"), "in_out_cubic"), Callback(land), Delay(0.3)]
+    return steps
+
+
+def _tower(scene: "ScoreScene", beat: TowerBeat, view: BeatView) -> list[Step]:
+    t = beat.tower
+    steps: list[Step] = [scene.glide_to(t.lot), _caption(view, beat.title),
+                         Tween(0.45, lambda p: setattr(view, "wave", 3.4 * p), "linear")]
+
+    def show_excluded() -> None:
+        if beat.excluded:
+            scene.sound("tick", 0.3)
+
+    steps += [Callback(show_excluded), Tween(0.18, _set(view, "excluded"), "out_quad")]
+    for k in range(len(t.customers)):
+        def light(k=k) -> None:
+            view.lit = k + 1
+            scene.sound("tick", 0.8)
+        steps += [Callback(light), Delay(CUSTOMER_TICK)]
+    steps.append(_caption(view, f"customers {len(t.customers)}"))
+    if t.competitor is not None:
+        walk = min(1.5, 0.18 + 0.09 * t.competition)
+        steps += [Delay(0.15), Tween(walk, _counting(scene, view, t.competition), "linear"),
+                  _caption(view, f"distance {t.competition}"), Delay(0.25)]
+    else:
+        steps += [Tween(0.3, _set(view, "verdict"), "out_back"),
+                  _caption(view, f"no other {t.colour.text()} tower: distance 0"), Delay(0.45)]
+    return steps + _pop_and_fly(scene, view, t.owner, t.points, row_of(beat))
+
+
+def _bonus(scene: "ScoreScene", beat: BonusBeat, view: BeatView) -> list[Step]:
+    b = beat.bonus
+    steps: list[Step] = [scene.glide_to(b.green), _caption(view, beat.title)]
+    if b.distance is not None:
+        walk = min(1.3, 0.18 + 0.09 * b.distance)
+        steps += [Tween(walk, _counting(scene, view, b.distance), "linear"),
+                  _caption(view, f"distance {b.distance}"), Delay(0.2)]
+    if b.paid_to is None:
+        steps += [Callback(lambda: scene.sound("stamp", 0.7)), Tween(0.3, _set(view, "verdict"), "out_back"),
+                  _caption(view, beat.equation), _caption(view, b.note), Delay(1.0)]
+        return steps
+    return steps + _pop_and_fly(scene, view, b.paid_to, b.points, row_of(beat))
+
+
+def _location(scene: "ScoreScene", beat: LocationBeat, view: BeatView) -> list[Step]:
+    t = beat.tower
+    steps: list[Step] = [scene.glide_to(t.lot), _caption(view, beat.title),
+                         Tween(0.3, _set(view, "tile"), "out_quad"), Delay(0.2)]
+    if not t.location:
+        return steps + [Callback(lambda: scene.sound("stamp", 0.6)), Tween(0.3, _set(view, "verdict"), "out_back"),
+                        _caption(view, beat.equation), _caption(view, t.location_note),
+                        Callback(lambda: scene.award(t.owner, 0, row_of(beat))), Delay(0.8)]
+    return steps + _pop_and_fly(scene, view, t.owner, t.location, row_of(beat))
+
+
+def _totals(scene: "ScoreScene", beat: TotalsBeat, view: BeatView) -> list[Step]:
+    def fanfare() -> None:
+        scene.sound("fanfare")
+        scene.announce_winner()
+
+    return [scene.glide_home(), _caption(view, beat.title),
+            Tween(1.5, _set(view, "roll"), "out_cubic"), _caption(view, beat.equation),
+            Callback(fanfare), Delay(1.6)]
+
+
+def row_of(beat: Beat):
+    """The table row a beat adds to its owner's panel (None: nothing to add)."""
+    if isinstance(beat, TowerBeat):
+        t = beat.tower
+        return ("tower", t.lot, t.colour, f"{len(t.customers)} × {t.competition}", t.points)
+    if isinstance(beat, BonusBeat):
+        b = beat.bonus
+        return ("bonus", b.green, b.colour, f"10 − 2×{b.distance}", b.points) if b.paid_to is not None else None
+    if isinstance(beat, LocationBeat):
+        t = beat.tower
+        how = f"rank {beat.rank}" if t.location else f"rank {beat.rank} shared"
+        return ("location", t.lot, t.colour, how, t.location)
+    return None
+
+
+def describe(view: BeatView) -> str:
+    """The live readout under the board for the current beat."""
+    beat = view.beat
+    if beat is None:
+        return ""
+    if isinstance(beat, TowerBeat):
+        t = beat.tower
+        parts = [f"customers {view.lit}"]
+        if t.competitor is not None and (view.trace > 0 or view.equation > 0):
+            parts.append(f"distance to {lot_name(t.competitor)}: {view.counter}")
+        elif t.competitor is None and view.verdict > 0:
+            parts.append(f"no other {t.colour.text()} tower: distance 0")
+        if view.equation > 0:
+            parts.append(beat.equation)
+        return "  ·  ".join(parts)
+    if isinstance(beat, BonusBeat):
+        b = beat.bonus
+        if b.distance is None:
+            return b.note
+        where = ", ".join(lot_name(x) for x in b.towers)
+        text = f"nearest {b.colour.text()}: {where} at {view.counter}"
+        if view.verdict > 0 or view.equation > 0:
+            text += "  ·  " + (beat.equation if b.paid_to is not None else b.note)
+        return text
+    if isinstance(beat, LocationBeat):
+        t = beat.tower
+        return f"tile rank {beat.rank}" + (f"  ·  {t.location_note}" if view.verdict > 0 or view.equation > 0 else "")
+    return ""

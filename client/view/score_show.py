@@ -1,0 +1,366 @@
+"""Drawing the end-of-game score show: the spotlight, each beat's marks on the board,
+the points flying to a total, the score panels (which end as a table of every number),
+the totals card and the unpaid-bonus chips. Everything here only reads display values
+(``BeatView``, shown totals) and the engine's breakdown."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from shared.aliencity import PIECES, Colour, GameState, Player, ScoreBreakdown, lot_name
+from shared.aliencity.scoring import BONUS_REACH
+
+from .. import theme
+from ..insight import Reach
+from ..score_plan import REASON_WORD, BonusBeat, LocationBeat, TowerBeat
+from .board_view import BoardGeometry
+from .lotkit import COUNT_INK, GOLD, NOT_INK, PATH_INK, LotKit, draw_trace, path_points, player_pill_colours
+from .pathing import WAVE_SPEED, Wave, draw_wave
+
+Row = tuple[str, int, Colour, str, int]  # kind, lot, colour, formula, points
+
+
+class Spotlight:
+    """A board-wide shade with a soft round hole that glides to the lot in focus."""
+
+    def __init__(self) -> None:
+        self._cache: tuple | None = None
+
+    def _surface(self, geo: BoardGeometry) -> pygame.Surface:
+        key = (geo.width, geo.height, geo.lot)
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1]
+        w, h = geo.width * 2, geo.height * 2
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        dark = 190
+        surf.fill((4, 4, 18, dark))
+        inner, outer = geo.lot * 2.1, geo.lot * 3.3
+        steps = 28
+        for i in range(steps + 1):
+            t = i / steps
+            r = outer - (outer - inner) * t
+            a = int(dark * (1 - t) ** 1.6)
+            pygame.draw.circle(surf, (4, 4, 18, a), (w // 2, h // 2), r)
+        self._cache = (key, surf)
+        return surf
+
+    def draw(self, surface: pygame.Surface, geo: BoardGeometry, centre: tuple[float, float], strength: float) -> None:
+        if strength <= 0.01:
+            return
+        surf = self._surface(geo)
+        surf.set_alpha(int(255 * min(1.0, strength)))
+        clip = surface.get_clip()
+        surface.set_clip(geo.rect)
+        surface.blit(surf, (int(centre[0] - surf.get_width() / 2), int(centre[1] - surf.get_height() / 2)))
+        surface.set_clip(clip)
+
+
+def colour_ink(colour: Colour, cb: bool) -> tuple[int, int, int]:
+    return theme.palette(cb).piece[colour]
+
+
+# -- the beats on the board -------------------------------------------------------------
+def draw_beat(surface: pygame.Surface, geo: BoardGeometry, kit: LotKit, state: GameState, view, reach: Reach | None,
+              clock: float, cb: bool) -> None:
+    beat = view.beat
+    if isinstance(beat, TowerBeat):
+        _tower(surface, geo, kit, beat, view, reach, clock)
+    elif isinstance(beat, BonusBeat):
+        _bonus(surface, geo, kit, beat, view, clock, cb)
+    elif isinstance(beat, LocationBeat):
+        _location(surface, geo, kit, beat, view)
+
+
+def _numbered(surface: pygame.Surface, geo: BoardGeometry, kit: LotKit, lot: int, n: int) -> None:
+    r = geo.lot_rect(lot)
+    surface.blit(kit.ring(geo.lot, COUNT_INK, 0.08), r)
+    h = max(14, int(geo.lot * 0.36))
+    pill = kit.pill(str(n), h, (10, 30, 14), COUNT_INK, (20, 80, 30))
+    surface.blit(pill, pill.get_rect(center=(r.right - h * 0.25, r.top + h * 0.25)))
+
+
+def _counter_pill(surface, geo, kit, pos, n: int, colour) -> None:
+    h = max(16, int(geo.lot * 0.42))
+    pill = kit.pill(str(n), h, (16, 12, 4), colour, (60, 40, 0))
+    surface.blit(pill, pill.get_rect(midbottom=(pos[0], pos[1] - geo.lot * 0.18)))
+
+
+def _tower(surface, geo, kit, beat: TowerBeat, view, reach: Reach | None, clock: float) -> None:
+    t = beat.tower
+    head = None
+    traced = t.competitor is not None and view.trace > 0
+
+    def path_line() -> None:
+        nonlocal head
+        if traced:
+            pts = path_points(geo, [t.lot, *t.path, t.competitor])
+            head = draw_trace(surface, pts, view.trace, PATH_INK, max(4, geo.lot // 8), clock)
+
+    if reach is not None and view.wave > 0:  # the customer range: road lots at 1 and 2
+        wave = Wave(reach, age=view.wave / WAVE_SPEED)
+        draw_wave(surface, geo, kit, wave, clock, trace=False, limit=2, rings=False, under=path_line)
+    else:
+        path_line()
+    surface.blit(kit.ring(geo.lot, theme.ACCENT_2, 0.1), geo.lot_rect(t.lot))
+    if view.excluded > 0:
+        for lot in beat.excluded:
+            ring = kit.ring(geo.lot, NOT_INK, 0.07, dashed=True)
+            badge = kit.badge(geo.lot, "slash")
+            ring.set_alpha(int(255 * view.excluded))
+            badge.set_alpha(int(255 * view.excluded))
+            r = geo.lot_rect(lot)
+            surface.blit(ring, r)
+            surface.blit(badge, badge.get_rect(center=(r.right - geo.lot * 0.16, r.top + geo.lot * 0.16)))
+    for k, c in enumerate(t.customers[:view.lit]):
+        _numbered(surface, geo, kit, c.lot, k + 1)
+    if traced:
+        if view.trace >= 1.0:
+            tr = geo.lot_rect(t.competitor)
+            surface.blit(kit.ring(geo.lot, GOLD, 0.1), tr)
+            _corner_pill(surface, geo, kit, tr, view.counter, GOLD)
+        elif head is not None:
+            _counter_pill(surface, geo, kit, head, view.counter, GOLD)
+    if t.competitor is None and view.verdict > 0 and view.equation <= 0:
+        _stamp(surface, geo, kit, t.lot, f"NO OTHER {t.colour.text().upper()} TOWER", view.verdict, theme.TEXT_DIM)
+    elif view.equation <= 0 and view.wave > 0:
+        n = view.lit
+        text = f"{n} customer{'s' if n != 1 else ''}" if view.trace <= 0 else f"{n} × {view.counter}"
+        _live(surface, geo, kit, t.lot, text)
+    _equation(surface, geo, kit, t.lot, beat.equation, view)
+
+
+def _corner_pill(surface, geo, kit, r: pygame.Rect, n: int, colour) -> None:
+    """The walked distance on the tower it reached (top-right corner)."""
+    h = max(16, int(geo.lot * 0.42))
+    pill = kit.pill(str(n), h, (16, 12, 4), colour, (60, 40, 0))
+    surface.blit(pill, pill.get_rect(center=(r.right - h * 0.2, r.top + h * 0.2)))
+
+
+def _bonus(surface, geo, kit, beat: BonusBeat, view, clock: float, cb: bool) -> None:
+    b = beat.bonus
+    surface.blit(kit.ring(geo.lot, theme.ACCENT_2, 0.1), geo.lot_rect(b.green))
+    ink = theme.mixc(colour_ink(b.colour, cb), (255, 255, 255), 0.25)
+    if view.trace > 0:
+        for tower, path in zip(b.towers, b.paths):
+            pts = path_points(geo, [b.green, *path, tower])
+            head = draw_trace(surface, pts, view.trace, ink, max(4, geo.lot // 8), clock)
+            if view.trace >= 1.0:
+                tr = geo.lot_rect(tower)
+                surface.blit(kit.ring(geo.lot, ink, 0.1), tr)
+                _corner_pill(surface, geo, kit, tr, view.counter, ink)
+            elif head is not None:
+                _counter_pill(surface, geo, kit, head, view.counter, ink)
+    if b.paid_to is None and view.verdict > 0:
+        _stamp(surface, geo, kit, b.green, REASON_WORD.get(b.reason or "", "NOT PAID"), view.verdict, theme.BAD)
+    elif b.paid_to is not None and view.equation > 0:
+        _equation(surface, geo, kit, b.green, beat.equation, view)
+    elif view.trace > 0:
+        _live(surface, geo, kit, b.green, f"{b.colour.text()} at {view.counter}")
+
+
+def _location(surface, geo, kit, beat: LocationBeat, view) -> None:
+    t = beat.tower
+    if view.tile > 0:
+        r = geo.tile_rect(beat.tile).inflate(6, 6)
+        glow = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(glow, (*GOLD, int(60 * view.tile)), glow.get_rect(), border_radius=geo.lot // 6)
+        pygame.draw.rect(glow, (*GOLD, int(255 * view.tile)), glow.get_rect(), max(3, geo.lot // 14),
+                         border_radius=geo.lot // 6)
+        surface.blit(glow, r)
+        label = kit.pill(f"tile rank {beat.rank}", max(16, int(geo.lot * 0.42)), (20, 16, 4), GOLD)
+        label.set_alpha(int(255 * view.tile))
+        surface.blit(label, label.get_rect(midtop=(r.centerx, r.bottom - 6)))
+    surface.blit(kit.ring(geo.lot, theme.ACCENT_2, 0.1), geo.lot_rect(t.lot))
+    if not t.location and view.verdict > 0:
+        _stamp(surface, geo, kit, t.lot, "SHARED RANK", view.verdict, theme.BAD)
+    else:
+        _equation(surface, geo, kit, t.lot, beat.equation, view)
+
+
+def _live(surface, geo, kit, lot: int, text: str) -> None:
+    """The counters as they tick, where the equation will pop up."""
+    pill = kit.pill(text, max(18, int(geo.lot * 0.5)), theme.TEXT, (24, 26, 60), theme.ACCENT_2)
+    surface.blit(pill, pill.get_rect(center=equation_anchor(geo, lot)))
+
+
+def _equation(surface, geo, kit, lot: int, text: str, view) -> None:
+    """``customers × distance = points`` popping up beside the lot in focus."""
+    if view.equation <= 0:
+        return
+    s = equation_surface(kit, geo, text)
+    scale = max(0.05, view.equation)
+    if view.flying or view.landed:
+        s = s.copy()
+        s.set_alpha(int(255 * (1 - 0.55 * (view.fly if view.flying else 1.0))))
+    if abs(scale - 1.0) > 0.01:
+        s = pygame.transform.smoothscale_by(s, scale)
+    surface.blit(s, s.get_rect(center=equation_anchor(geo, lot)))
+
+
+def equation_surface(kit: LotKit, geo: BoardGeometry, text: str) -> pygame.Surface:
+    return kit.pill(text, max(22, int(geo.lot * 0.72)), (20, 14, 0), theme.ACCENT, (255, 250, 220))
+
+
+def equation_anchor(geo: BoardGeometry, lot: int) -> tuple[int, int]:
+    """Above the lot, or below it near the top edge; kept inside the board."""
+    r = geo.lot_rect(lot)
+    y = r.top - geo.lot * 0.45 if r.top - geo.lot > geo.y else r.bottom + geo.lot * 0.45
+    x = min(max(r.centerx, geo.x + geo.lot * 1.8), geo.rect.right - geo.lot * 1.8)
+    return int(x), int(y)
+
+
+def _stamp(surface, geo, kit, lot: int, text: str, p: float, colour) -> None:
+    """An unpaid verdict stamped across the lot, slightly tilted."""
+    h = max(18, int(geo.lot * 0.46))
+    pill = kit.pill(text, h, (255, 255, 255), theme.scale(colour, 0.55), colour)
+    stamp = pygame.transform.rotozoom(pill, 8, max(0.05, min(1.2, p)))
+    x, y = equation_anchor(geo, lot)
+    surface.blit(stamp, stamp.get_rect(center=(x, y)))
+
+
+def draw_flyer(surface: pygame.Surface, kit: LotKit, geo: BoardGeometry, start: tuple[int, int],
+               end: tuple[int, int], p: float, points: int, owner: Player) -> None:
+    """The points on their way to the owner's total: an arc that shrinks as it lands."""
+    x = start[0] + (end[0] - start[0]) * p
+    y = start[1] + (end[1] - start[1]) * p - math.sin(math.pi * p) * geo.lot * 1.6
+    fg, bg, edge = player_pill_colours(owner)
+    h = max(18, int(geo.lot * (0.72 - 0.1 * p)))
+    pill = kit.pill(f"+{points}", h, fg, bg, theme.ACCENT)
+    surface.blit(pill, pill.get_rect(center=(int(x), int(y))))
+
+
+# -- the side panels ---------------------------------------------------------------------
+def panel_frame(app, player: Player, size: tuple[int, int], header_h: int, pad: int) -> pygame.Surface:
+    """A score panel's background and header (drawn once per size)."""
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    rad = max(8, w // 16)
+    pygame.draw.rect(surf, (*theme.PANEL, 238), surf.get_rect(), border_radius=rad)
+    pygame.draw.rect(surf, theme.PANEL_EDGE, surf.get_rect(), 2, border_radius=rad)
+    band = pygame.Rect(0, 0, w, header_h)
+    band_col = (60, 62, 84) if player is Player.BLACK else (210, 212, 226)
+    pygame.draw.rect(surf, band_col, band, border_top_left_radius=rad, border_top_right_radius=rad)
+    cap = app.boards.sprites.cap(player, int(header_h * 1.5))
+    surf.blit(cap, (pad - header_h * 0.2, -header_h * 0.02))
+    name_col = theme.TEXT if player is Player.BLACK else (20, 20, 30)
+    name = app.text.render(theme.PLAYER_NAME[player].upper(), int(header_h * 0.55), name_col, bold=True)
+    surf.blit(name, (pad + header_h * 1.1, (header_h - name.get_height()) // 2))
+    return surf
+
+
+def draw_panel_rows(surface: pygame.Surface, app, rect: pygame.Rect, header_h: int, pad: int, player: Player,
+                    total: float, rows: list[Row], final: bool, won: bool, pulse: float, cb: bool) -> tuple[int, int]:
+    """The running total and the scored rows; returns where the total sits (flyers aim there)."""
+    t = app.text
+    w = rect.w
+    big_size = int(min(w * 0.2, rect.h * 0.09))
+    y = rect.y + header_h + pad
+    label = t.render("FINAL SCORE" if final else "SCORE", max(11, big_size // 3), theme.TEXT_DIM, bold=True)
+    surface.blit(label, (rect.x + pad, y + big_size // 3))
+    value = int(round(total))
+    colour = theme.mixc(theme.ACCENT, (255, 255, 255), pulse)
+    big = t.shadowed(str(value), big_size, colour, (0, 0, 0), 3, bold=True)
+    anchor = (rect.right - pad - big.get_width() // 2, y + big.get_height() // 2)
+    surface.blit(big, (rect.right - pad - big.get_width(), y))
+    if won and final:
+        crown = t.render("WINNER", max(11, big_size // 3), theme.ACCENT, bold=True)
+        surface.blit(crown, (rect.x + pad, y + big_size // 3 + label.get_height() + 2))
+    y += big.get_height() + pad // 2
+    size = max(12, int(min(w * 0.056, rect.h * 0.034)))
+    line_h = int(size * 1.75)
+    col_formula = rect.x + int(w * 0.52)
+    col_points = rect.right - pad
+    if rows or final:
+        pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + pad, y), (rect.right - pad, y), 1)
+        y += 6
+        for text, x, align in (("SCORED", rect.x + pad, "l"), ("CUST × DIST", col_formula, "c"), ("PTS", col_points, "r")):
+            img = t.render(text, max(10, int(size * 0.78)), theme.TEXT_DIM, bold=True)
+            _blit_aligned(surface, img, x, y, align)
+        y += int(size * 1.2)
+    sprites = app.boards.sprites
+    for kind, lot, colour, formula, points in rows:
+        if y > rect.bottom - line_h:
+            break
+        icon = int(size * 1.5)
+        if kind == "bonus":
+            sprite = sprites.get(PIECES[Colour.GREEN], None, icon, cb)
+            name = f"{lot_name(lot)} » {colour.text()}"
+            ink = theme.GOOD
+        elif kind == "location":
+            sprite = sprites.get(PIECES[colour], player, icon, cb)
+            name = f"{lot_name(lot)} tile"
+            ink = theme.ACCENT_2
+        else:
+            sprite = sprites.get(PIECES[colour], player, icon, cb)
+            name = f"{lot_name(lot)} {colour.text()}"
+            ink = theme.TEXT
+        surface.blit(sprite, (rect.x + pad - 2, y - icon * 0.22))
+        surface.blit(t.render(name, size, ink, bold=kind == "tower"), (rect.x + pad + icon + 2, y))
+        _blit_aligned(surface, t.render(formula, size, theme.TEXT_DIM), col_formula, y, "c")
+        _blit_aligned(surface, t.render(str(points), size, theme.ACCENT, bold=True), col_points, y, "r")
+        y += line_h
+    if final:
+        pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + pad, y), (rect.right - pad, y), 1)
+        y += 6
+        surface.blit(t.render("TOTAL", size, theme.TEXT, bold=True), (rect.x + pad, y))
+        _blit_aligned(surface, t.render(str(value), size + 2, theme.ACCENT, bold=True), col_points, y, "r")
+        if not rows:
+            surface.blit(t.render("no tower claimed, no bonus", size, theme.TEXT_DIM), (rect.x + pad, y + line_h))
+    return anchor
+
+
+def _blit_aligned(surface: pygame.Surface, img: pygame.Surface, x: int, y: int, align: str) -> None:
+    if align == "r":
+        x -= img.get_width()
+    elif align == "c":
+        x -= img.get_width() // 2
+    surface.blit(img, (x, y))
+
+
+# -- totals and the final board ------------------------------------------------------------
+def draw_totals_card(surface: pygame.Surface, app, geo: BoardGeometry, totals: tuple[int, int], roll: float,
+                     winner: Player | None) -> None:
+    """Both totals rolling up in the middle of the board, the winner's lit once they land."""
+    t = app.text
+    box = pygame.Rect(0, 0, int(geo.width * 0.94), int(geo.lot * 3.7))
+    box.center = (geo.rect.centerx, geo.rect.centery - geo.lot * 1.7)
+    card = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(card, (10, 10, 30, 242), card.get_rect(), border_radius=18)
+    pygame.draw.rect(card, (*theme.ACCENT, 255), card.get_rect(), 3, border_radius=18)
+    pygame.draw.line(card, (*theme.PANEL_EDGE, 255), (box.w // 2, geo.lot * 0.75), (box.w // 2, box.h - geo.lot * 0.4), 2)
+    surface.blit(card, box)
+    head = t.render("FINAL TOTALS", max(12, int(geo.lot * 0.3)), theme.TEXT_DIM, bold=True)
+    surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + geo.lot * 0.18)))
+    done = roll >= 1.0
+    for i, player in enumerate(Player):
+        cx = box.x + box.w * (0.25 if i == 0 else 0.75)
+        lit = done and winner is player
+        cap = app.boards.sprites.cap(player, int(geo.lot * 2.0))
+        surface.blit(cap, cap.get_rect(midtop=(cx, box.y + geo.lot * 0.36)))
+        name = t.render(theme.PLAYER_NAME[player].upper(), max(12, int(geo.lot * 0.3)),
+                        theme.ACCENT if lit else theme.TEXT_DIM, bold=True)
+        surface.blit(name, name.get_rect(midtop=(cx, box.y + geo.lot * 1.55)))
+        value = int(round(totals[i] * roll))
+        big = t.shadowed(str(value), int(geo.lot * 1.1), theme.ACCENT if lit else theme.TEXT, (0, 0, 0), 3, bold=True)
+        surface.blit(big, big.get_rect(midtop=(cx, box.y + geo.lot * 1.95)))
+
+
+def unpaid_chips(score: ScoreBreakdown) -> list[str]:
+    """One short line per unpaid green bonus, from the engine's reasons and numbers."""
+    out = []
+    for b in score.bonuses:
+        if b.paid_to is not None:
+            continue
+        where = ",".join(lot_name(x) for x in b.towers)
+        if b.reason == "no_tower":
+            why = "no tower"
+        elif b.reason == "too_far":
+            why = f"{where} at {b.distance} > {BONUS_REACH}"
+        elif b.reason == "tie":
+            why = f"tie {where} at {b.distance}"
+        else:
+            why = f"{where} at {b.distance} unclaimed"
+        out.append(f"{lot_name(b.green)} {b.colour.text()}: {why}")
+    return out

@@ -1,0 +1,173 @@
+"""Seeing the road: the R overlay and its narrowing, the pathing wave and paths, the tower
+projections and the build preview all show the engine's road queries and breakdowns."""
+
+import random
+
+import pygame
+
+from client.insight import Insight
+from client.scenes.game import GameScene
+from client.scenes.replay import ReplayScene
+from client.view.road_overlay import NARROW_TIME
+from shared.aliencity import Build, Claim, Kind, Pass, Phase, Ruleset, new_game
+from shared.aliencity.geometry import bits
+from shared.aliencity.ppn import read_ppn, write_ppn
+
+from .conftest import click, key, motion, show
+
+
+def mid_game(seed: int, builds: int, claim_chance: float = 0.8):
+    rng = random.Random(seed)
+    state = new_game(Ruleset(2004), seed)
+    while state.ply < builds or state.phase is not Phase.BUILD:
+        if state.phase is Phase.CLAIM:
+            claims = state.legal_claims()
+            state = state.apply(Claim(rng.choice(claims)) if claims and rng.random() < claim_chance else Pass())
+        else:
+            builds_now = state.legal_builds()
+            state = state.apply(builds_now[rng.randrange(len(builds_now))])
+    return state
+
+
+def ready(app, state) -> GameScene:
+    game = GameScene(app, state)
+    show(app, game)
+    game.timeline.finish_all()
+    game.insight.finish()
+    return game
+
+
+def test_r_toggles_the_overlay_which_draws_the_engine_road(app):
+    """R shows the road overlay (the engine's empty lots, splitting and lifeline marks); R hides it."""
+    state = mid_game(3, 20)
+    game = ready(app, state)
+    overlay = game.insight.overlay
+    assert not overlay.on
+    game.handle_event(key(pygame.K_r))
+    assert overlay.on
+    for _ in range(30):
+        app.step(1 / 60, events=[])
+    assert overlay.visible and overlay.drawn == state.road.empty
+    assert overlay.splitting == state.road.splitting and overlay.lifelines == state.road.lifelines
+    edges = {frozenset(e) for e in overlay.edges}
+    for lot in bits(state.road.empty):
+        for other in (lot + 1, lot + 8):
+            if other < 80 and (other % 8 or other == lot + 8) and state.road.empty >> other & 1:
+                assert frozenset((lot, other)) in edges
+    game.handle_event(key(pygame.K_r))
+    for _ in range(30):
+        app.step(1 / 60, events=[])
+    assert not overlay.visible
+
+
+def test_a_build_narrows_the_road_and_flashes_the_overlay(app):
+    """After a build the overlay shows briefly and the closed lot pinches off smoothly."""
+    state = mid_game(5, 14)
+    game = ready(app, state)
+    overlay = game.insight.overlay
+    build = state.legal_builds()[0]
+    game.play(build)
+    assert overlay.flash > 0
+    assert overlay.drawn >> build.lot & 1  # still drawn while it narrows
+    widths = []
+    for _ in range(int((NARROW_TIME + 1.0) * 60)):
+        app.step(1 / 60, events=[])
+        widths.append(overlay.width(build.lot))
+    assert widths[0] == 1.0 and widths[-1] == 1.0  # lot gone: no change left
+    assert any(0.1 < w < 0.9 for w in widths)  # it narrowed in between, not at once
+    assert overlay.drawn == game.state.road.empty
+    for _ in range(200):
+        app.step(1 / 60, events=[], draw=False)
+    assert not overlay.visible  # the after-build showing ends by itself
+
+
+def test_hovering_a_structure_spreads_a_wave_of_engine_distances(app):
+    """Road distances, nearby structures, customers and the nearest same-colour tower
+    (path and length) all come from the engine."""
+    state = mid_game(6, 26)
+    game = ready(app, state)
+    towers = [lot for lot, p in state.structures() if p.kind is Kind.TOWER]
+    for lot in towers[:6] + [lot for lot, p in state.structures() if p.kind is Kind.DOME][:3]:
+        game.handle_event(motion(game.geo.lot_center(lot)))
+        wave = game.insight.pathing.wave
+        assert wave is not None and wave.reach.source == lot
+        reach = wave.reach
+        assert reach.distances == state.road.distances_from(lot)
+        rings = state.road.structure_rings(lot)
+        assert {s for s, _ in reach.near} == set(bits(rings[0] | (rings[1] if len(rings) > 1 else 0)))
+        piece = state.piece_at(lot)
+        if piece.kind is Kind.TOWER:
+            ts = Insight().tower(state, lot)
+            assert reach.counting == {c.lot for c in ts.customers}
+            assert reach.target == ts.competitor and reach.path == ts.path
+            if ts.competitor is not None:
+                assert reach.length == state.road.distance(lot, ts.competitor) == len(ts.path)
+        for _ in range(40):
+            app.step(1 / 60, events=[])
+    game.handle_event(motion((2, 2)))
+    assert game.insight.pathing.wave is None
+
+
+def test_pin_one_structure_and_hover_another_for_the_path_between(app):
+    """Click pins a structure; hovering a second traces the engine's path and distance."""
+    state = mid_game(7, 24)
+    game = ready(app, state)
+    lots = [lot for lot, _ in state.structures()]
+    a, b = lots[0], lots[-1]
+    game.handle_event(click(game.geo.lot_center(a)))
+    assert game.insight.pinned == a
+    assert game.match.state is state  # pinning is not a move
+    game.handle_event(motion(game.geo.lot_center(b)))
+    pair = game.insight.pathing.pair
+    assert pair is not None and (pair.a, pair.b) == (a, b)
+    assert pair.length == state.road.distance(a, b)
+    assert list(pair.path) == (state.road.path(a, b) or [])
+    for _ in range(60):
+        app.step(1 / 60, events=[])
+    game.handle_event(key(pygame.K_ESCAPE))  # Esc unpins first, the pause menu waits
+    assert game.insight.pinned is None and app.stack.top is game
+
+
+def test_claimed_towers_project_the_engine_score_and_hover_explains_it(app):
+    """Badges read the live breakdown; the card shows customers × distance = points."""
+    state = mid_game(8, 30, claim_chance=1.0)
+    game = ready(app, state)
+    claimed = game.insight.claimed(game.shown_caps)
+    assert claimed == {t.lot: t for t in state.score().towers} and claimed
+    lot, ts = next(iter(claimed.items()))
+    game.handle_event(motion(game.geo.lot_center(lot)))
+    from client.view.projections import structure_rows
+    title, rows = structure_rows(state, lot, game.insight.engine.reach(state, lot), ts)
+    assert any(f"{len(ts.customers)} × {ts.competition} = {ts.points}" in text for text, _ in rows)
+    app.step(1 / 60, events=[])
+
+
+def test_hovering_a_lot_with_a_piece_previews_the_engine_score_after_the_build(app):
+    """The preview is the engine's breakdown of the state after that build."""
+    state = mid_game(9, 28, claim_chance=1.0)
+    game = ready(app, state)
+    piece = next(p for p in state.stock(state.to_move) if state.legal_lots(p))
+    game.select(piece)
+    for lot in state.legal_lots(piece)[:5]:
+        game.handle_event(motion(game.geo.lot_center(lot)))
+        after = state.apply(Build(piece, lot)).score()
+        assert game.preview_after() == {t.lot: t for t in after.towers}
+        app.step(1 / 60, events=[])
+    bad = next(x for x in range(80) if not state.board[x] and x not in state.legal_lots(piece))
+    game.handle_event(motion(game.geo.lot_center(bad)))
+    assert game.preview_after() is None
+
+
+def test_replay_has_the_road_tools_too(app):
+    """In a replay R toggles the overlay and hovering a structure spreads its wave."""
+    state = mid_game(10, 30)
+    record = read_ppn(write_ppn(state), lenient=True)
+    replay = ReplayScene(app, record)
+    show(app, replay)
+    replay.go(replay.count)
+    replay.handle_event(key(pygame.K_r))
+    assert replay.insight.overlay.on
+    lot = next(lot for lot, _ in replay.state.structures())
+    replay.handle_event(motion(replay.geo.lot_center(lot)))
+    assert replay.insight.pathing.wave.reach.source == lot
+    app.step(1 / 60, events=[])
