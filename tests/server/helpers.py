@@ -125,6 +125,14 @@ async def pair(url: str, *, public: bool = True, options: dict | None = None
     return black, white, code
 
 
+async def watch(url: str, code: str, name: str = "Eve", **join: Any) -> tuple[Client, dict]:
+    """A new client joined to match ``code`` as a spectator: (client, its 'joined' reply)."""
+    spectator = await Client.open(url, name)
+    joined = await spectator.request({"type": "join", "match": code, "as": "spectator"} | join,
+                                     "joined")
+    return spectator, joined
+
+
 def pick(state: GameState, rng: random.Random) -> str:
     """A random legal move's text."""
     if state.phase is Phase.BUILD:

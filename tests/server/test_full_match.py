@@ -7,7 +7,7 @@ import random
 from shared.aliencity import GameState, Player, parse_move
 from shared.aliencity.ppn import read_ppn
 
-from .helpers import Client, pair, pick, run, running
+from .helpers import Client, pair, pick, run, running, watch
 
 
 def test_full_match_with_spectator_matches_the_engine():
@@ -20,9 +20,7 @@ def test_full_match_with_spectator_matches_the_engine():
             black, white, code = await pair(server.url)
             update = await watcher.expect("lobby_update")
             assert update["match"]["code"] == code
-            spectator = await Client.open(server.url, "Eve")
-            joined = await spectator.request({"type": "join", "match": code, "as": "spectator"},
-                                             "joined")
+            spectator, joined = await watch(server.url, code)
             assert joined["role"] == "spectator" and "seat_token" not in joined
             sync = await spectator.expect("sync")
             assert sync["mode"] == "snapshot" and sync["version"] == 0
@@ -75,8 +73,7 @@ def test_presence_and_chat_reach_everyone():
     async def body():
         async with running() as server:
             black, white, code = await pair(server.url)
-            spectator = await Client.open(server.url, "Eve")
-            await spectator.request({"type": "join", "match": code, "as": "spectator"}, "joined")
+            spectator, _ = await watch(server.url, code)
             await white.send({"type": "chat", "match": code, "text": "  good luck  "})
             for c in (black, white, spectator):
                 line = await c.expect("chat")

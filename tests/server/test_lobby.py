@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from server.connection import Limits
 
-from .helpers import FAST, Client, pair, run, running
+from .helpers import FAST, Client, pair, run, running, watch
 
 
 def test_lobby_lists_public_matches_live_and_hides_private_ones():
@@ -104,8 +104,7 @@ def test_resign_then_rematch_by_agreement_swaps_seats():
     async def body():
         async with running(FAST) as server:
             black, white, code = await pair(server.url)
-            spectator = await Client.open(server.url, "Eve")
-            await spectator.request({"type": "join", "match": code, "as": "spectator"}, "joined")
+            spectator, _ = await watch(server.url, code)
             early = await black.request({"type": "rematch", "match": code})
             assert early["code"] == "not_over"
             await black.send({"type": "resign", "match": code})

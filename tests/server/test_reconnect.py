@@ -6,7 +6,7 @@ import random
 
 from shared.aliencity import GameState, parse_move
 
-from .helpers import Client, pair, pick, run, running
+from .helpers import Client, pair, pick, run, running, watch
 
 
 async def _play(mover: Client, others: list[Client], code: str, state: GameState,
@@ -50,8 +50,7 @@ def test_reconnect_with_missed_moves_replays_exactly_those():
     async def body():
         async with running() as server:
             black, white, code = await pair(server.url)
-            spectator = await Client.open(server.url, "Eve")
-            await spectator.request({"type": "join", "match": code, "as": "spectator"}, "joined")
+            spectator, _ = await watch(server.url, code)
             first = await spectator.expect("sync")
             state = GameState.from_dict(first["state"])
             rng = random.Random(2)
@@ -61,9 +60,7 @@ def test_reconnect_with_missed_moves_replays_exactly_those():
                 mover = black if state.to_move.text() == "black" else white
                 state = await _play(mover, [black if mover is white else white], code, state, rng, f"m{i}")
                 seen.append(state)
-            spectator = await Client.open(server.url, "Eve")
-            await spectator.request({"type": "join", "match": code, "as": "spectator",
-                                     "version": 0}, "joined")
+            spectator, _ = await watch(server.url, code, version=0)
             sync = await spectator.expect("sync")
             assert sync["mode"] == "moves" and sync["since"] == 0 and sync["version"] == 6
             assert [m["version"] for m in sync["moves"]] == [1, 2, 3, 4, 5, 6]

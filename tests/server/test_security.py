@@ -6,7 +6,7 @@ import secrets
 
 from server.matchmaking import CODE_ALPHABET
 
-from .helpers import Client, pair, run, running
+from .helpers import Client, pair, run, running, watch
 
 
 def test_stranger_with_a_guessed_token_gets_nothing():
@@ -27,8 +27,7 @@ def test_stranger_with_a_guessed_token_gets_nothing():
                            {"type": "resign", "match": code}, {"type": "rematch", "match": code},
                            {"type": "chat", "match": code, "text": "hi"}):
                 assert (await stranger.request(action))["code"] == "not_seated"
-            spectator = await Client.open(server.url, "Eve")
-            await spectator.request({"type": "join", "match": code, "as": "spectator"}, "joined")
+            spectator, _ = await watch(server.url, code)
             assert (await spectator.request({"type": "resign", "match": code}))["code"] == "not_seated"
             info = await spectator.request({"type": "get_state", "match": code}, "sync")
             assert info["info"]["status"] == "playing"
@@ -51,8 +50,7 @@ def test_tokens_are_long_random_and_never_sent_to_others():
             assert len(token) >= 22  # url-safe base64: 6 bits a character, >= 128 bits
             white = await Client.open(server.url, "Bob")
             joined = await white.request({"type": "join", "match": code}, "joined")
-            spectator = await Client.open(server.url, "Eve")
-            await spectator.request({"type": "join", "match": code, "as": "spectator"}, "joined")
+            spectator, _ = await watch(server.url, code)
             await black.send({"type": "chat", "match": code, "text": "hello"})
             await spectator.expect("chat")
             await watcher.expect("lobby_update")
