@@ -117,10 +117,17 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+        self.stop_computers()
+
+    @staticmethod
+    def stop_computers() -> None:
+        """Quitting: every computer still thinking in a worker thread is told to stop."""
+        from .computer import stop_all
+        stop_all()
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            self.quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
@@ -168,6 +175,7 @@ class App:
         self.save_options()
 
     def close(self) -> None:
+        self.stop_computers()
         pygame.quit()
 
 

@@ -4,9 +4,17 @@ Build step: choose a piece (click a stock slot or press 1-7, Tab cycles), legal 
 light up, hovering any other lot shows the engine's reason, click (or arrows + Enter) to
 build. Claim step: click an unclaimed tower, or Skip (S). U undoes the last turn, Ctrl+S
 saves the record, Esc opens the pause menu. Input waits while a move animates.
+
+A seat may be a computer (``client.computer.Computer``: a ``shared.bots`` bot that
+thinks in a worker thread, never on the main loop; undo, leaving or quitting stop it),
+or the attract mode's quick ``RandomBot``. H asks Hard for a hint in a worker thread and
+highlights its move without playing it.
 """
 
 from __future__ import annotations
+
+import math
+import secrets
 
 import pygame
 
@@ -16,22 +24,41 @@ from shared.aliencity import (PIECES, Build, Claim, GameOver, GameState,
 from shared.aliencity.types import COLUMNS, ROWS
 
 from .. import theme
+from ..computer import Computer, Thinker, seat_seed
 from ..match import LocalMatch, RandomBot
 from ..view.projections import draw_card, preview_rows
 from ..view.widgets import Button, tooltip
 from .board_screen import BoardScreen
 
 BOT_THINK = 0.45
+HINT_COLOUR = (255, 150, 240)
+
+
+def default_bot_factory(level: str, seed: int):
+    from shared.bots import make_bot
+    return make_bot(level, seed)
 
 
 class GameScene(BoardScreen):
     def __init__(self, app, state: GameState | None = None, *, bots: dict[Player, RandomBot] | None = None,
-                 seed: int | str | None = None) -> None:
+                 seed: int | str | None = None, computers: dict[Player, str] | None = None,
+                 bot_factory=None) -> None:
         if state is None:
             opts = app.options
+            if seed is None:
+                seed = secrets.randbelow(10**9)
             state = new_game(Ruleset(opts.edition, opts.location_bonus), seed)
+        self.game_seed = seed if seed is not None else getattr(state, "seed", 0)
         self.match = LocalMatch(state)
-        self.bots = bots or {}
+        self.bot_factory = bot_factory or default_bot_factory
+        self.levels: dict[Player, str] = dict(computers or {})
+        self.bots = dict(bots or {})
+        for player, level in self.levels.items():  # computer seats: seeded per game and seat
+            self.bots[player] = Computer(self.bot_factory(level, seat_seed(self.game_seed, player)), level)
+        self.thinker: Thinker | None = None
+        self.hint_thinker: Thinker | None = None
+        self.hint: Move | None = None
+        self.hint_state: GameState | None = None
         self.selected: Piece | None = None
         self.hover_lot: int | None = None
         self.hover_slot: Piece | None = None
@@ -44,11 +71,12 @@ class GameScene(BoardScreen):
         self._reason: str | None = None
         self.skip_button = Button("Skip claim", self.skip, key=pygame.K_s, accent=theme.ACCENT)
         self.undo_button = Button("Undo", self.undo, key=pygame.K_u)
+        self.hint_button = Button("Hint", self.ask_hint, key=pygame.K_h)
         super().__init__(app, state)
-        self.buttons = [self.skip_button, self.undo_button, Button("Save", self.save),
+        self.buttons = [self.skip_button, self.undo_button, self.hint_button, Button("Save", self.save),
                         Button("Menu", self.pause_menu)]
-        if len(self.bots) == 2:  # attract mode: nothing to skip or undo
-            self.buttons = self.buttons[2:]
+        if self.attract:  # attract mode: nothing to skip, undo or hint
+            self.buttons = self.buttons[3:]
         self.layout_buttons()
         self._auto_select()
         self.update_buttons()
@@ -57,6 +85,31 @@ class GameScene(BoardScreen):
     def human_turn(self) -> bool:
         s = self.match.state
         return s.phase is not Phase.OVER and s.to_move not in self.bots
+
+    @property
+    def attract(self) -> bool:
+        """Both seats are the attract mode's quick bots (no undo, no hints)."""
+        return len(self.bots) == 2 and not self.levels
+
+    @property
+    def undo_allowed(self) -> bool:
+        return self.match.can_undo and not self.attract and any(
+            s.to_move not in self.bots for s in self.match.turn_starts)
+
+    @property
+    def thinking(self) -> bool:
+        return self.thinker is not None and not self.thinker.done
+
+    def stop_thinking(self) -> None:
+        """Undo, leaving or a new position: the computer and the hint stop at once."""
+        for thinker in (self.thinker, self.hint_thinker):
+            if thinker is not None:
+                thinker.stop()
+        self.thinker = self.hint_thinker = None
+        self.hint = self.hint_state = None
+
+    def exit(self) -> None:
+        self.stop_thinking()
 
     def enter(self) -> None:
         if self.state.dice and self.state.ply == 0:
@@ -76,6 +129,10 @@ class GameScene(BoardScreen):
 
     def play(self, move: Move) -> None:
         """Play a move through the engine, then animate what it caused."""
+        if self.hint_thinker is not None:
+            self.hint_thinker.stop()
+            self.hint_thinker = None
+        self.hint = self.hint_state = None
         self.after_step(move, self.match.play(move))
 
     def after_step(self, move: Move, step) -> None:
@@ -175,9 +232,12 @@ class GameScene(BoardScreen):
             self.submit(Pass())
 
     def undo(self) -> None:
-        if not self.match.can_undo or self.timeline.busy or self.bots:
+        if not self.undo_allowed or self.timeline.busy:
             return
+        self.stop_thinking()
         state = self.match.undo()
+        while state.to_move in self.bots and self.match.can_undo:  # back to a human's turn
+            state = self.match.undo()
         self.timeline.finish_all()
         self.banner = None
         self.show_state(state, animate=False)
@@ -200,25 +260,78 @@ class GameScene(BoardScreen):
         self.app.push(PauseScene(self.app, self))
 
     def new_game(self) -> None:
-        scene = GameScene(self.app, bots=self.bots or None)
+        quick = {p: b for p, b in self.bots.items() if not isinstance(b, Computer)}
+        scene = GameScene(self.app, bots=quick or None, computers=self.levels or None,
+                          bot_factory=self.bot_factory)
         self.app.stack.clear_to(scene)
 
     def update_buttons(self) -> None:
         s = self.match.state
         self.skip_button.enabled = self.human_turn and s.phase is Phase.CLAIM
-        self.undo_button.enabled = self.match.can_undo and not self.bots
+        self.undo_button.enabled = self.undo_allowed
+        self.hint_button.enabled = self.human_turn and self.hint_thinker is None
+
+    # -- hints ----------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        """H: Hard thinks (in a worker thread) about the human's move; shown, not played."""
+        s = self.match.state
+        if not self.human_turn or self.attract or self.hint_thinker is not None:
+            return
+        if self.hint is not None and self.hint_state is s:
+            self.show_toast(self.hint_words(self.hint), 4.0)
+            return
+        bot = self.bot_factory("hard", seat_seed(self.game_seed, s.to_move, f"hint{s.ply}"))
+        self.hint_thinker = Thinker(bot, s)
+        self.app.sounds.play("select")
+        self.update_buttons()
+
+    def hint_words(self, move: Move) -> str:
+        if isinstance(move, Build):
+            return f"Hint: build a {move.piece.name()} on {lot_name(move.lot)} (H again repeats it)."
+        if isinstance(move, Claim):
+            return f"Hint: claim the {self.match.state.piece_at(move.lot).name()} on {lot_name(move.lot)}."
+        return "Hint: skip the claim this time (S)."
+
+    def _poll_hint(self) -> None:
+        thinker = self.hint_thinker
+        if thinker is None or not thinker.done:
+            return
+        self.hint_thinker = None
+        self.update_buttons()
+        if thinker.state is not self.match.state or thinker.move is None:
+            return  # the position moved on (or the bot failed): the hint is stale
+        self.hint, self.hint_state = thinker.move, thinker.state
+        if isinstance(thinker.move, Build):
+            self.selected = thinker.move.piece
+        self.show_toast(self.hint_words(thinker.move), 5.0)
 
     # -- frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._poll_hint()
         s = self.match.state
-        if (s.phase is not Phase.OVER and s.to_move in self.bots and not self.timeline.busy
-                and not self.bot_busy and not self.bot_hold):
+        if s.phase is Phase.OVER or s.to_move not in self.bots or self.bot_busy or self.bot_hold:
+            return
+        seat = self.bots[s.to_move]
+        if isinstance(seat, Computer):
+            if self.thinker is not None and self.thinker.state is not s:
+                self.thinker.stop()
+                self.thinker = None
+            if self.thinker is None:  # think while the last move still animates
+                self.thinker = Thinker(seat.bot, s)
+            elif self.thinker.done and not self.timeline.busy:
+                thinker, self.thinker = self.thinker, None
+                if thinker.error is not None:
+                    raise RuntimeError("the computer player failed") from thinker.error
+                self._show_bot_move(s, thinker.move, think=0.12)
+        elif not self.timeline.busy:
             self._bot_turn()
 
     def _bot_turn(self) -> None:
         s = self.match.state
-        move = self.bots[s.to_move].choose(s)
+        self._show_bot_move(s, self.bots[s.to_move].choose(s))
+
+    def _show_bot_move(self, s: GameState, move: Move, think: float = BOT_THINK) -> None:
         self.bot_busy = True
 
         def show_choice() -> None:
@@ -234,11 +347,11 @@ class GameScene(BoardScreen):
             if self.match.state is s:
                 self.play(move)
 
-        self.timeline.sequence(*self._bot_steps(show_choice, do))
+        self.timeline.sequence(*self._bot_steps(show_choice, do, think))
 
-    def _bot_steps(self, show_choice, do):
+    def _bot_steps(self, show_choice, do, think: float = BOT_THINK):
         from ..anim import Callback, Delay
-        return [Delay(BOT_THINK * 0.6), Callback(show_choice), Delay(BOT_THINK), Callback(do)]
+        return [Delay(think * 0.6), Callback(show_choice), Delay(think), Callback(do)]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -372,6 +485,46 @@ class GameScene(BoardScreen):
                 surface.blit(boards.mark("bad", geo.lot, theme.BAD), geo.lot_rect(hover))
         if self.cursor is not None:
             surface.blit(boards.mark("cursor", geo.lot, theme.ACCENT_2), geo.lot_rect(self.cursor))
+        self.draw_hint(surface)
+
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        """The hinted move: a pulsing frame on its lot with the piece (or cap) as a ghost."""
+        move, s = self.hint, self.state
+        if move is None or self.hint_state is not s or not isinstance(move, (Build, Claim)):
+            return
+        geo, boards = self.geo, self.app.boards
+        rect = geo.lot_rect(move.lot)
+        pulse = abs(((self.app.clock_time * 1.6) % 2) - 1)
+        grow = int(geo.lot * 0.08 * pulse)
+        frame = boards.mark("hover", geo.lot, HINT_COLOUR)
+        surface.blit(frame, rect)
+        pygame.draw.rect(surface, HINT_COLOUR, rect.inflate(grow * 2, grow * 2), max(2, geo.lot // 20),
+                         border_radius=geo.lot // 6)
+        if isinstance(move, Build):
+            ghost = boards.sprites.get(move.piece, None, geo.lot, self.app.options.colour_blind, ghost=True)
+            surface.blit(ghost, rect)
+        else:
+            cap = boards.sprites.cap(s.to_move, geo.lot).copy()
+            cap.set_alpha(170)
+            surface.blit(cap, rect.move(0, -int(geo.lot * (0.12 + 0.1 * pulse))))
+        label = self.app.text.render("HINT", max(11, geo.lot // 5), HINT_COLOUR, bold=True)
+        surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.y - grow - 2)))
+
+    def draw_bottom(self, surface: pygame.Surface) -> None:
+        super().draw_bottom(surface)
+        if not (self.thinking or self.hint_thinker is not None):
+            return
+        # a little orbit of dots at the right end of the status line: the computer is alive
+        r = self.bottom_rect
+        right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin
+        radius = max(8, self.bottom_h // 5)
+        cx, cy = right - radius - 6, r.centery
+        t = self.app.clock_time
+        colour = HINT_COLOUR if self.hint_thinker is not None and not self.thinking else theme.ACCENT_2
+        for i in range(8):
+            a = t * 5.0 - i * 0.55
+            dot = (cx + int(radius * math.cos(a)), cy + int(radius * math.sin(a)))
+            pygame.draw.circle(surface, theme.mixc(colour, (20, 20, 40), i / 8), dot, max(2, 4 - i // 3))
 
     def _pin_click(self, pos: tuple[int, int]) -> bool:
         """A click on a structure pins its road wave (unless it is a tower to claim now)."""
@@ -427,8 +580,13 @@ class GameScene(BoardScreen):
             return ("The game is over. C: the final count again. Save the record, or start a new game "
                     "from the menu."), theme.TEXT
         who = theme.PLAYER_NAME[s.to_move]
+        dots = "." * (1 + int(self.app.clock_time * 3) % 3)
         if not self.human_turn:
-            return f"{who} (computer) is thinking…", theme.TEXT_DIM
+            seat = self.bots.get(s.to_move)
+            level = f", {seat.name}" if isinstance(seat, Computer) else ""
+            return f"{who} (computer{level}) is thinking{dots}", theme.TEXT_DIM
+        if self.hint_thinker is not None:
+            return f"Hard is looking for a hint for {who}{dots}", HINT_COLOUR
         focus = self.insight.focus
         if focus is not None and (s.phase is Phase.BUILD or focus not in s.legal_claims()):
             piece = s.piece_at(focus).name()

@@ -16,7 +16,7 @@ class PauseScene(Scene):
     def __init__(self, app, game) -> None:
         self.game = game
         buttons = [Button("Resume", self.close), Button("Save record", self.save),
-                   Button("Undo last turn", self.undo, enabled=game.match.can_undo and not game.bots),
+                   Button("Undo last turn", self.undo, enabled=game.undo_allowed),
                    Button("Options", self.options), Button("Main menu", self.menu),
                    Button("Quit", app.quit)]
         self.menu_column = ButtonColumn(buttons)

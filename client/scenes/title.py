@@ -21,6 +21,7 @@ class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.menu = ButtonColumn([
+            Button("Play vs computer", self.vs_computer),
             Button("Local game", self.local_game),
             Button("Play online", lambda: self.online("play")),
             Button("Watch", lambda: self.online("watch")),
@@ -36,13 +37,18 @@ class TitleScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
-        bh = max(34, int(h * 0.052))
+        n = len(self.menu.buttons)
+        bh = max(26, min(int(h * 0.052), int(h * 0.48 / (n * 1.2))))  # the menu ends above the key hint
         self.menu.layout(w // 2, int(h * 0.3), max(300, int(w * 0.26)), bh, max(6, bh // 5))
 
     # menu actions ---------------------------------------------------------------------
     def local_game(self) -> None:
         from .game import GameScene
         self.app.push(GameScene(self.app))
+
+    def vs_computer(self) -> None:
+        from .vs_computer import VsComputerScene
+        self.app.push(VsComputerScene(self.app))
 
     def online(self, mode: str) -> None:
         from .online import OnlineScene

@@ -1,0 +1,83 @@
+"""Computer players in the client: a bot from ``shared.bots`` thinks in a worker thread.
+
+``Thinker`` runs one blocking ``bot.choose`` on a daemon thread with a stop Event; the
+main loop polls ``done`` each frame and applies the move itself (pygame and the game
+state are only ever touched on the main thread). Every live thinker is registered so
+quitting the app can stop them all (``stop_all``).
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+import zlib
+
+from shared.aliencity import GameState, Move, Player
+
+LEVEL_NAMES = {"random": "Random", "easy": "Easy", "medium": "Medium", "hard": "Hard"}
+
+_live: "weakref.WeakSet[Thinker]" = weakref.WeakSet()
+
+
+def seat_seed(game_seed: object, player: Player, salt: str = "") -> int:
+    """A deterministic bot seed for one seat of one game (stable across runs)."""
+    return zlib.crc32(f"{game_seed}:{int(player)}:{salt}".encode())
+
+
+class Computer:
+    """A seat held by a ``shared.bots`` bot (threaded; the demo's RandomBot is not)."""
+
+    threaded = True
+
+    def __init__(self, bot, level: str) -> None:
+        self.bot = bot
+        self.level = level
+
+    @property
+    def name(self) -> str:
+        return LEVEL_NAMES.get(self.level, self.level.title())
+
+
+class Thinker:
+    """``bot.choose(state)`` on a worker thread; ``stop()`` asks it to answer now."""
+
+    def __init__(self, bot, state: GameState, deadline_s: float | None = None) -> None:
+        self.bot = bot
+        self.state = state
+        self.deadline_s = deadline_s
+        self.stop_event = threading.Event()
+        self.move: Move | None = None
+        self.error: BaseException | None = None
+        self._done = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="alien-city-bot", daemon=True)
+        _live.add(self)
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.move = self.bot.choose(self.state, deadline_s=self.deadline_s, stop=self.stop_event)
+        except BaseException as exc:  # noqa: BLE001 - reported on the main thread
+            self.error = exc
+        finally:
+            self._done.set()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    @property
+    def stopped(self) -> bool:
+        return self.stop_event.is_set()
+
+    def stop(self) -> None:
+        self.stop_event.set()
+
+    def join(self, timeout: float | None = None) -> bool:
+        self.thread.join(timeout)
+        return not self.thread.is_alive()
+
+
+def stop_all() -> None:
+    """Quitting: every thinking bot is told to stop."""
+    for thinker in list(_live):
+        thinker.stop()
