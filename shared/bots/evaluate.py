@@ -28,12 +28,15 @@ class Weights:
     """Knobs of the guess (tuned by self-play, see bench/bots.py)."""
 
     grow: float = 0.25  # expected new customers per empty lot within 2, at the start
-    threat: float = 0.6  # share of the attack distance believed (the attacker may not bother)
+    threat: float = 0.85  # share of the attack distance believed (the attacker may not bother)
+    attack_near: float = 2.0  # distance an attacker can reach early in the game ...
+    attack_late: float = 8.0  # ... plus this much times the share of the game played
     far: float = 0.5  # share of the road depth a tower keeps when only its owner can rival it
-    future: float = 8.0  # value of a claim on a tower not built yet
+    stock_value: float = 25.0  # a claim on an own tower still in stock, built later
+    stock_safety: float = 0.5  # its share kept while the other player can still rival it
     pending: float = 0.9  # discount on unclaimed towers (anyone may still take or spoil them)
     stretch: float = 0.0  # growth of road distances while the city fills up
-    domes: float = 0.3  # share believed of what own domes could add to own claimed towers
+    domes: float = 0.0  # share believed of what own domes could add to own claimed towers
 
 
 DEFAULT = Weights()
@@ -61,16 +64,21 @@ class Guess:
         left = sum(state.stocks[0]) + sum(state.stocks[1])
         self.future_share = left / TOTAL_PIECES
 
-    def attack_distance(self, t: Tower, attacker: int) -> int | None:
+    def attack_distance(self, t: Tower, attacker: int) -> float | None:
         """How close ``attacker`` could put a tower of ``t``'s colour now (None: no stock)."""
         if not self.state.stocks[attacker][t.colour]:
             return None
+        # Lots closed now (tile colours) open up while the city fills: early in the game
+        # an attack is assumed possible close by, late only where a legal lot is now.
+        cap = self.w.attack_near + self.w.attack_late * (1.0 - self.future_share)
         legal = self.masks[attacker][t.colour]
         if legal:
             for d, layer in enumerate(t.layers, start=1):
+                if d >= cap:
+                    break
                 if spread(layer) & legal:
                     return d
-        return len(t.layers) + 1 if t.competition == 0 else 3
+        return cap
 
     def guess(self, t: Tower, owner: int) -> tuple[float, float, float]:
         """Guessed final points of ``t`` if ``owner`` holds it: (spared, attacked), where
@@ -137,15 +145,21 @@ class Guess:
         return total
 
     def draft(self, free: list[tuple[float, float]]) -> list[float]:
-        """Players alternately pick their best claim (the player to move first)."""
-        state = self.state
+        """Players alternately pick their best claim (the player to move first): a tower
+        standing unclaimed, or one of their own towers still in stock, which they can
+        claim the moment they build it (safer when the other holds none of its colour)."""
+        state, w = self.state, self.w
         claims = [state.claims_left(0), state.claims_left(1)]
         turns = [sum(state.stocks[0]), sum(state.stocks[1])]
         mover = int(state.to_move) if state.to_move is not None else 0
         if state.phase is Phase.CLAIM:
             turns[mover] += 1
-        future = sum(state.stocks[0][:3]) + sum(state.stocks[1][:3])
-        fval = self.w.future * self.future_share
+        own: list[list[float]] = [[], []]
+        for p in (0, 1):
+            for colour in (0, 1, 2):
+                safe = 1.0 if not state.stocks[1 - p][colour] else w.stock_safety
+                own[p].extend([w.stock_value * safe] * state.stocks[p][colour])
+            own[p].sort()
         taken = [False] * len(free)
         pot = [0.0, 0.0]
         p = mover
@@ -156,7 +170,7 @@ class Guess:
                 p = 1 - p
                 continue
             idle = 0
-            best, pick = fval if future else -1.0, -1
+            best, pick = (own[p][-1] if own[p] else -1.0), -1
             for i, vals in enumerate(free):
                 if not taken[i] and vals[p] > best:
                     best, pick = vals[p], i
@@ -166,7 +180,7 @@ class Guess:
             if pick >= 0:
                 taken[pick] = True
             else:
-                future -= 1
+                own[p].pop()
             pot[p] += best
             claims[p] -= 1
             turns[p] -= 1

@@ -48,6 +48,8 @@ class ReplyBot(Bot):
     default_iterations = 4000  # static evaluations per move
     default_think_s = 1.6
     width = 24  # own candidates checked against every reply, at most
+    soft = 1  # a move's value: the mean of this many worst answers (1: plain minimax)
+    cutoff = 1  # stop checking candidates whose one-ply value cannot beat the best
     weights: Weights = DEFAULT
 
     def __init__(self, seed: int = 0, *, iterations: int | None = None,
@@ -74,7 +76,7 @@ class ReplyBot(Bot):
         first.sort(key=lambda x: (-x[0], x[1]))
         best_value, best = float("-inf"), first[0][2]
         for rank, (static, _, move, after) in enumerate(first[: self.width]):
-            if budget.done or static <= best_value:
+            if budget.done or (self.cutoff and static <= best_value):
                 break  # the answer can only lower a move's value
             checked = self.answered(after, me, budget, best_value)
             if checked is None:
@@ -102,6 +104,15 @@ class ReplyBot(Bot):
             state = self.own_claim(state, me, budget)
         if state.phase is Phase.OVER or state.to_move is me:
             return self.value(state, me)
+        if self.soft > 1:
+            values = []
+            for reply in state.legal_moves():
+                if not budget.spend():
+                    return None
+                values.append(self.value(state.apply(reply), me))
+            values.sort()
+            worst_few = values[: self.soft]
+            return sum(worst_few) / len(worst_few)
         worst = float("inf")
         for reply in state.legal_moves():
             if not budget.spend():
