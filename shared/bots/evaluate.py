@@ -34,6 +34,7 @@ class Weights:
     far: float = 0.5  # share of the road depth a tower keeps when only its owner can rival it
     stock_value: float = 25.0  # a claim on an own tower still in stock, built later
     stock_safety: float = 0.5  # its share kept while the other player can still rival it
+    stock_floor: float = 0.5  # share of it left at the end of the game (less room to build)
     pending: float = 0.9  # discount on unclaimed towers (anyone may still take or spoil them)
     stretch: float = 0.0  # growth of road distances while the city fills up
     domes: float = 0.0  # share believed of what own domes could add to own claimed towers
@@ -152,13 +153,18 @@ class Guess:
         claims = [state.claims_left(0), state.claims_left(1)]
         turns = [sum(state.stocks[0]), sum(state.stocks[1])]
         mover = int(state.to_move) if state.to_move is not None else 0
+        # No claim follows the last play: it is likely the one with more pieces left
+        # (on equal stocks, the one not building next).
+        last = 1 - mover if turns[0] == turns[1] else (0 if turns[0] > turns[1] else 1)
+        turns[last] -= 1
         if state.phase is Phase.CLAIM:
             turns[mover] += 1
         own: list[list[float]] = [[], []]
+        later = w.stock_value * (w.stock_floor + (1.0 - w.stock_floor) * self.future_share)
         for p in (0, 1):
             for colour in (0, 1, 2):
                 safe = 1.0 if not state.stocks[1 - p][colour] else w.stock_safety
-                own[p].extend([w.stock_value * safe] * state.stocks[p][colour])
+                own[p].extend([later * safe] * state.stocks[p][colour])
             own[p].sort()
         taken = [False] * len(free)
         pot = [0.0, 0.0]

@@ -7,6 +7,7 @@ machine's speed (only the tests about stopping look at the clock).
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
@@ -24,7 +25,8 @@ BUDGET = {"random": None, "easy": None, "medium": 24, "hard": 120}
 
 
 def bot(level: str, seed: int):
-    return make_bot(level, seed, iterations=BUDGET[level])
+    """A bot on its small budget with no time limit: the clock never decides a move."""
+    return make_bot(level, seed, iterations=BUDGET[level], think_s=math.inf)
 
 
 class Checked:
