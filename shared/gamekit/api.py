@@ -1,0 +1,322 @@
+"""The contract every game of the platform implements.
+
+A game is a small frozen :class:`GameSpec` (what the game is: id, seats, options, records,
+computer levels) plus immutable :class:`State` values (one position each), in the spirit
+of OpenSpiel's ``Game``/``State`` and python-chess's move text. The server, the client, the
+bots and the CLI only ever talk to a game through these two shapes, so a game is one
+package under ``shared/`` and one line in :mod:`shared.gamekit.registry`.
+
+Conventions every game keeps:
+
+- Seats are numbered ``0..n-1``. ``SeatInfo.name`` is the seat's protocol name
+  (``black``, ``blue``, ``seat3``), stable for a given option set.
+- Moves are hashable values equal by content; ``spec.move_text(move)`` is their canonical
+  text and ``spec.parse_move(text)`` reads it back (python-chess ``Move.uci()``/``from_uci``).
+- ``why_not`` answers a :class:`Rejection` (a short rule code and a sentence a player
+  understands); ``play`` raises :class:`IllegalMove` carrying the same rejection.
+- Everything a state says about itself is msgpack-safe through ``to_dict``; events are
+  dicts with a ``"type"`` key.
+- Every random choice comes from the seed given to ``new_state``; the state keeps it.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Iterator, Mapping, Protocol, Sequence, runtime_checkable
+
+
+# -- errors ---------------------------------------------------------------------------------
+class GameError(ValueError):
+    """Base of every error a game raises about its input."""
+
+
+class BadOptions(GameError):
+    """Options a caller sent that the game does not accept; the text names the option."""
+
+
+class MalformedMove(GameError):
+    """Move text that cannot be read at all (not a rule question). Quotes the text."""
+
+
+class IllegalMove(GameError):
+    """A well-formed move the rules forbid now. ``rejection`` says which rule."""
+
+    def __init__(self, move_text: str, rejection: "Rejection") -> None:
+        super().__init__(f"{move_text!r}: {rejection.text}")
+        self.move_text = move_text
+        self.rejection = rejection
+
+
+class RecordError(GameError):
+    """A game record that cannot be used. ``illegal`` is False for a file that is not a
+    readable record (the CLI exits 2) and True for a readable one with a forbidden move
+    (exit 1); ``ply``/``token``/``rule`` locate the problem when known."""
+
+    def __init__(self, message: str, *, illegal: bool = False, ply: int | None = None,
+                 token: str | None = None, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.illegal = illegal
+        self.ply = ply
+        self.token = token
+        self.rule = rule
+
+
+# -- values ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Rejection:
+    """Why a move may not be played: ``code`` for programs, ``text`` for people."""
+
+    code: str
+    text: str
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "text": self.text}
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat of a game with given options."""
+
+    name: str                    # protocol name: 'black', 'blue', 'seat3'
+    label: str                   # shown to people: 'Black', 'Blue + Red'
+    colour: tuple[int, int, int]  # the seat's main colour (RGB)
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "label": self.label, "colour": list(self.colour)}
+
+
+@dataclass(frozen=True)
+class OptionField:
+    """One option a game accepts, for forms and the protocol's option schema.
+    ``kind`` is ``'choice'`` (one of ``choices``), ``'bool'`` or ``'int'``."""
+
+    name: str
+    kind: str
+    default: Any
+    label: str
+    help: str = ""
+    choices: tuple = ()
+
+    def to_dict(self) -> dict:
+        out = {"name": self.name, "kind": self.kind, "default": self.default,
+               "label": self.label, "help": self.help}
+        if self.choices:
+            out["choices"] = list(self.choices)
+        return out
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game record read back: the final state, the moves in play order (canonical text),
+    the record's header and, for a lenient reading, the rule breaks it let through."""
+
+    state: "State"
+    moves: tuple[str, ...]
+    start: "State | None" = None   # the state before the first move (for replays)
+    headers: Mapping[str, str] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
+
+
+def places_from_scores(scores: Sequence[float], higher_is_better: bool = True) -> tuple[int, ...]:
+    """Competition ranking (1, 2, 2, 4) from one score per seat."""
+    sign = 1 if higher_is_better else -1
+    return tuple(1 + sum(1 for other in scores if sign * other > sign * mine) for mine in scores)
+
+
+def returns_from_places(places: Sequence[int]) -> tuple[float, ...]:
+    """Returns in [-1, 1] from places: first +1, last -1, evenly between; shared places
+    share the mean. All equal (or one seat) gives zeros."""
+    n = len(places)
+    if n < 2:
+        return (0.0,) * n
+    order = sorted(places)
+    values = []
+    for place in places:
+        # positions this place occupies in a sorted list, averaged
+        positions = [i for i, p in enumerate(order) if p == place]
+        mean = sum(positions) / len(positions)
+        values.append(1.0 - 2.0 * mean / (n - 1))
+    return tuple(values)
+
+
+# -- the two shapes -----------------------------------------------------------------------
+@runtime_checkable
+class LegalMoves(Protocol):
+    """A lazy view of the legal moves of the seat to move. ``len`` and ``random`` must not
+    build the whole list (City Blocks opens with ~29,000 placements)."""
+
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Any]: ...
+    def __contains__(self, move: object) -> bool: ...
+    def random(self, rng: random.Random) -> Any:
+        """One legal move chosen uniformly with ``rng`` (IndexError when there is none)."""
+
+
+@runtime_checkable
+class State(Protocol):
+    """One position of one game: immutable; playing returns a new state."""
+
+    spec: "GameSpec"
+    options: Mapping      # the validated options the game was made with
+
+    @property
+    def seat_count(self) -> int: ...
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move; ``None`` once the game is over."""
+
+    def legal_moves(self) -> LegalMoves: ...
+
+    def why_not(self, move: Any, seat: int | None = None) -> Rejection | None:
+        """The rule that forbids ``move`` for ``seat`` (default: the seat to move) now, or
+        ``None`` when it is legal. Another seat gets code ``not_your_turn``."""
+
+    def play(self, move: Any, seat: int | None = None) -> tuple["State", list[dict]]:
+        """The next state and what happened (event dicts). Raises :class:`IllegalMove`."""
+
+    def resign(self, seat: int) -> tuple["State", list[dict]]:
+        """``seat`` leaves the game (resigns or is dropped): the game decides what follows
+        (a 2-seat game ends; a multi-seat game may play on without the seat). Raises
+        :class:`IllegalMove` when the game is over or the seat has already left."""
+
+    def is_over(self) -> bool: ...
+
+    def returns(self) -> tuple[float, ...]:
+        """One value per seat in [-1, 1]; zeros for a game still running."""
+
+    def ranking(self) -> tuple[int, ...]:
+        """Place per seat (1 = first; shared places repeat: (1, 1, 3)). For a game still
+        running: the places if it ended now."""
+
+    def score(self) -> dict:
+        """The score breakdown as msgpack-safe data (final once the game is over)."""
+
+    def turn(self) -> dict:
+        """Small facts about whose turn and which step, sent with every move."""
+
+    def key(self) -> Hashable:
+        """Equal for equal positions (for search transpositions and tests)."""
+
+    def to_dict(self) -> dict:
+        """The whole state as msgpack-safe primitives; ``spec.state_from_dict`` reads it."""
+
+
+class Bot(Protocol):
+    """A computer player. ``choose`` blocks: run it in a worker thread or executor."""
+
+    level: str
+
+    def choose(self, state: State, *, deadline_s: float | None = None,
+               stop: Any = None) -> Any:
+        """A legal move for the seat to move, within ``deadline_s`` seconds, at once when
+        the ``stop`` event (a ``threading.Event``) is set."""
+
+
+class GameSpec(ABC):
+    """What a game is. Subclasses are frozen in spirit: set class attributes, no state."""
+
+    id: str                          # 'alien-city'
+    title: str                       # 'Alien City'
+    seat_counts: tuple[int, ...]     # (2,) or (2, 3, 4)
+    computer_levels: tuple[str, ...] = ()
+    record_suffix: str = ""          # '.ppn'
+    record_game_names: tuple[str, ...] = ()   # values of a record's 'Game:' header
+
+    # -- options and seats ----------------------------------------------------------------
+    @abstractmethod
+    def option_schema(self) -> tuple[OptionField, ...]:
+        """The options a client may set (``players`` among them for multi-seat games)."""
+
+    @abstractmethod
+    def options(self, raw: Mapping | None) -> dict:
+        """Complete validated options from raw input. Raises :class:`BadOptions`."""
+
+    @abstractmethod
+    def seats(self, options: Mapping) -> tuple[SeatInfo, ...]:
+        """The seats of a game with these (validated) options."""
+
+    @abstractmethod
+    def describe(self, options: Mapping) -> str:
+        """Options in a few words for lobby lists ('4 players', '2004+location')."""
+
+    # -- states and moves -------------------------------------------------------------------
+    @abstractmethod
+    def new_state(self, options: Mapping, seed: int) -> State:
+        """A new game; the seed decides everything random in it."""
+
+    @abstractmethod
+    def state_from_dict(self, data: object) -> State:
+        """A state back from ``State.to_dict()``. Raises :class:`GameError` on bad data."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Any:
+        """Move text -> move. Raises :class:`MalformedMove` quoting the text."""
+
+    @abstractmethod
+    def move_text(self, move: Any) -> str:
+        """The canonical text of a move."""
+
+    def is_pass(self, move: Any) -> bool:
+        """Is this move a pass (left out of ``analyze``'s legal counts)?"""
+        return False
+
+    def move_from_wire(self, raw: Any) -> Any:
+        """A move as a client sent it (text, or a game-specific map) -> move."""
+        if not isinstance(raw, str):
+            raise MalformedMove(f"a move is text, got {type(raw).__name__}")
+        return self.parse_move(raw)
+
+    # -- records ----------------------------------------------------------------------------
+    @abstractmethod
+    def read_record(self, text: str, *, lenient: bool = False) -> Record:
+        """A record in the game's own format -> the game it tells. Strict by default: the
+        first forbidden move raises :class:`RecordError` (``illegal=True``)."""
+
+    @abstractmethod
+    def write_record(self, state: State, headers: Mapping[str, str] | None = None) -> str:
+        """The game so far in the game's own record format."""
+
+    def is_record(self, text: str) -> bool:
+        """Does this text look like a record of this game (its ``Game:`` header)?"""
+        for line in text.splitlines()[:30]:
+            key, sep, value = line.partition(":")
+            if sep and key.strip().lower() == "game":
+                return value.strip().strip('"').lower() in {n.lower() for n in self.record_game_names}
+        return False
+
+    def score_summary(self, state: State) -> dict:
+        """The ``score`` object of ``alien-city analyze --json`` (see docs/games/)."""
+        return state.score()
+
+    def score_text(self, state: State) -> str:
+        """The score breakdown for people (``alien-city score``)."""
+        places = state.ranking()
+        return "\n".join(f"{seat.label}: place {place}"
+                         for seat, place in zip(self.seats_of(state), places))
+
+    def seats_of(self, state: State) -> tuple[SeatInfo, ...]:
+        """The seats of a running game."""
+        return self.seats(state.options)
+
+    # -- computers --------------------------------------------------------------------------
+    @abstractmethod
+    def make_bot(self, level: str, seed: int = 0, *, iterations: int | None = None,
+                 think_s: float | None = None) -> Bot:
+        """A computer player of one of ``computer_levels``; ``iterations`` fixes its search
+        budget (tests), ``think_s`` its time per move."""
+
+    def computer_name(self, level: str) -> str:
+        return f"Computer ({level})"
+
+    # -- the protocol's view ----------------------------------------------------------------
+    def info(self) -> dict:
+        """What the server's ``welcome`` says about this game."""
+        return {"id": self.id, "title": self.title, "seat_counts": list(self.seat_counts),
+                "options": [f.to_dict() for f in self.option_schema()],
+                "computer_levels": list(self.computer_levels)}
+
+    def __repr__(self) -> str:
+        return f"<game {self.id}>"
