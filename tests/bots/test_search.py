@@ -1,0 +1,59 @@
+"""The game-generic search (shared.bots.search) over the contract."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from shared.bots.search import MctsBot, RandomBot, ranking_values
+from shared.gamekit import builtin_games
+
+SPEC = builtin_games()["alien-city"]
+
+
+def opening(seed: int, plies: int = 6):
+    state = SPEC.new_state(SPEC.options({}), seed)
+    bot = RandomBot(seed)
+    for _ in range(plies):
+        state, _ = state.play(bot.choose(state))
+    return state
+
+
+def test_same_seed_and_budget_give_the_same_move():
+    """Determinism: the move depends only on the seed, the budget and the position."""
+    state = opening(1)
+    first = MctsBot(4, iterations=80).choose(state)
+    assert MctsBot(4, iterations=80).choose(state) == first
+    assert state.why_not(first) is None
+
+
+def test_a_set_stop_event_answers_at_once_with_a_legal_move():
+    """Asked to stop before it starts, the search still answers, at once."""
+    state = opening(2)
+    stop = threading.Event()
+    stop.set()
+    started = time.perf_counter()
+    move = MctsBot(1, think_s=30).choose(state, stop=stop)
+    assert time.perf_counter() - started < 1.0
+    assert state.why_not(move) is None
+
+
+def test_values_have_one_entry_per_seat_and_favour_the_leader():
+    """The default evaluation gives the seat ranked first the higher value."""
+    state = opening(3, plies=20)
+    values = ranking_values(state)
+    assert len(values) == state.seat_count
+    places = state.ranking()
+    if places[0] != places[1]:
+        leader = places.index(1)
+        assert values[leader] > values[1 - leader]
+
+
+def test_search_beats_random_play():
+    """Two seeded games, seats swapped: a small search wins both against random moves."""
+    for seed, seat in ((10, 0), (11, 1)):
+        state = SPEC.new_state(SPEC.options({}), seed)
+        bots = {seat: MctsBot(seed, iterations=120), 1 - seat: RandomBot(seed)}
+        while not state.is_over():
+            state, _ = state.play(bots[state.to_move].choose(state))
+        assert state.ranking()[seat] == 1, (seed, state.score()["totals"] if "totals" in state.score() else None)
