@@ -58,7 +58,7 @@ def _run(code: str, **env) -> subprocess.CompletedProcess:
 
 def test_score_command_does_not_import_pygame():
     """Commands that need no window never load pygame (nor the client)."""
-    code = ("import sys; from shared.cli import main; "
+    code = ("import sys; from alien_city.cli import main; "
             "rc = main(['score', 'tests/data/ppgames-alien-city.ppn', '--lenient']); "
             "print('PYGAME' if 'pygame' in sys.modules else 'CLEAN', rc)")
     proc = _run(code)
@@ -68,7 +68,7 @@ def test_score_command_does_not_import_pygame():
 def test_demo_runs_headless_and_writes_screenshots(tmp_path):
     """alien-city demo --until-end --screenshots DIR under the dummy video driver."""
     shots = tmp_path / "shots"
-    code = ("import sys; from shared.cli import main; "
+    code = ("import sys; from alien_city.cli import main; "
             f"sys.exit(main(['demo', '--seed', '3', '--speed', '6', '--screenshots', {str(shots)!r}]))")
     proc = _run(code, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     assert proc.returncode == 0, proc.stderr[-2000:]

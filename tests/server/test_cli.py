@@ -10,7 +10,7 @@ from .test_crash import ROOT, _start
 
 
 def _cli(*args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "shared.cli", *args], cwd=ROOT,
+    return subprocess.Popen([sys.executable, "-m", "alien_city.cli", *args], cwd=ROOT,
                             env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 
@@ -43,7 +43,7 @@ def test_bots_play_a_match_and_a_rematch_through_the_cli(tmp_path):
 
 def test_serve_and_bot_do_not_import_pygame():
     """Headless commands stay headless."""
-    code = ("import sys, shared.cli, server.app, server.bot; "
+    code = ("import sys, alien_city.cli, server.app, server.bot; "
             "assert 'pygame' not in sys.modules, 'pygame imported'")
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True,
                    env=dict(os.environ, PYTHONPATH=str(ROOT)))

@@ -22,7 +22,7 @@ REL = str(RECORD.relative_to(ROOT))
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "shared.cli", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "alien_city.cli", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
 
 
@@ -248,7 +248,7 @@ def test_an_unknown_command_exits_2_listing_the_commands():
 
 
 def test_score_does_not_import_pygame():
-    """Running score (in-process, through shared.cli.main) never imports pygame."""
+    """Running score (in-process, through alien_city.cli.main) never imports pygame."""
     code = (
         "import sys\n"
         "class Spy:\n"
@@ -258,7 +258,7 @@ def test_score_does_not_import_pygame():
         "            Spy.seen.append(name)\n"
         "        return None\n"
         "sys.meta_path.insert(0, Spy())\n"
-        "from shared.cli import main\n"
+        "from alien_city.cli import main\n"
         f"rc = main(['score', {REL!r}, '--lenient', '--json'])\n"
         "rc2 = main(['analyze', " + repr(REL) + ", '--lenient'])\n"
         "assert 'pygame' not in sys.modules, 'pygame imported'\n"

@@ -13,8 +13,8 @@ import sys
 
 # name -> (module with add_arguments(parser) and run(args) -> int, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "score": ("shared.aliencity.cli_score", "score the final position of a PPN game record"),
-    "analyze": ("shared.aliencity.cli_score", "replay a PPN record listing every legal build, then score it"),
+    "score": ("alien_city.records", "score a game record (.ppn Alien City, .cbr City Blocks, .spr Sprawl)"),
+    "analyze": ("alien_city.records", "replay a game record listing every legal move, then score it"),
     "serve": ("server.app", "run the match server (lobby, matches, spectators, reconnection)"),
     "bot": ("server.bot", "a headless client that plays on a server (--level random|easy|medium|hard)"),
     "demo": ("client.cli_demo", "attract mode: bot against bot with every animation (--screenshots DIR)"),
@@ -24,7 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 def _top_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="alien-city",
-        description="Alien City: a two-player city-building game (Michael Schoessow).",
+        description="Alien City and its sister city games: play, serve, score and analyze.",
         epilog="Run 'alien-city COMMAND --help' for the options of a command.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (_, help_text) in COMMANDS.items():

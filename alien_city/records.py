@@ -1,0 +1,89 @@
+"""``alien-city score`` and ``alien-city analyze`` for every game: the record's own
+header tells the game. Alien City's PPN keeps its own detailed command
+(:mod:`shared.aliencity.cli_score`); the other games go through the contract.
+
+Exit status: 0 done; 1 the record breaks the rules (strict reading); 2 the input cannot be
+used at all (missing file, not a record), with one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from shared.aliencity import cli_score as alien_city_cli
+from shared.gamekit import GameSpec, RecordError, builtin_games
+from shared.gamekit.analyze import analyze
+
+
+def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
+    alien_city_cli.add_arguments(parser, command)
+    parser.description = (f"{parser.description}. The game is read from the record's header "
+                          "(Alien City PPN, City Blocks .cbr, Sprawl .spr).")
+    for action in parser._actions:
+        if action.dest == "record":
+            action.metavar = "RECORD"
+
+
+def _read(path: str) -> str | int:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        return _fail(f"no such file: {path}")
+    except IsADirectoryError:
+        return _fail(f"{path} is a directory, not a record")
+    except UnicodeDecodeError:
+        return _fail(f"{path} is not a text file, so not a game record")
+    except OSError as exc:
+        return _fail(f"cannot read {path}: {exc.strerror or exc}")
+
+
+def run(args: argparse.Namespace) -> int:
+    text = _read(args.record)
+    if isinstance(text, int):
+        return text
+    spec = builtin_games().for_record(text)
+    if spec is None or spec.id == "alien-city":
+        return alien_city_cli.run(args)  # PPN, or not a record at all: PPN's own errors
+    return _run_contract(spec, text, args)
+
+
+def _run_contract(spec: GameSpec, text: str, args: argparse.Namespace) -> int:
+    try:
+        record = spec.read_record(text, lenient=args.lenient)
+        for warning in record.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        if args.command == "analyze":
+            result = analyze(spec, record, list_legal=spec.id == "sprawl")
+            if args.json:
+                print(json.dumps(result, indent=1))
+            else:
+                _print_plies(spec, result)
+                print()
+                print(spec.score_text(record.state))
+            return 0
+    except RecordError as exc:
+        if exc.illegal:
+            print(f"alien-city: {args.record}: illegal record: {exc} "
+                  "(use --lenient to read it anyway)", file=sys.stderr)
+            return 1
+        return _fail(f"{args.record}: {exc}")
+    if args.json:
+        print(json.dumps(spec.score_summary(record.state) or {}, indent=1))
+    else:
+        print(spec.score_text(record.state))
+    return 0
+
+
+def _print_plies(spec: GameSpec, result: dict) -> None:
+    names = [seat.name for seat in spec.seats({**result["options"], "players": result["players"]})]
+    for ply in result["plies"]:
+        seat = names[ply["seat"]] if ply["seat"] is not None else "-"
+        print(f"ply {ply['ply']:>3}  {seat:<7} {ply['move']:<28} ({ply['legal_count']} legal moves)")
+
+
+def _fail(message: str) -> int:
+    print(f"alien-city: {message}", file=sys.stderr)
+    return 2

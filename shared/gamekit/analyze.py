@@ -1,0 +1,45 @@
+"""``analyze`` over the contract: a record replayed ply by ply with every legal move of
+the seat to move, in the JSON shape outside tools check (docs/games/*.md)."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from .api import GameSpec, IllegalMove, Record, RecordError
+
+
+def legal_texts(spec: GameSpec, state: Any) -> list[str]:
+    """The sorted canonical texts of the legal moves now, passes left out."""
+    return sorted(spec.move_text(m) for m in state.legal_moves() if not spec.is_pass(m))
+
+
+def analyze(spec: GameSpec, record: Record, *, list_legal: bool = False) -> dict:
+    """The analyze object of a record: one entry per move token, then the score.
+    ``list_legal`` adds each ply's sorted legal move texts (Sprawl's contract does)."""
+    if record.start is None:
+        raise RecordError(f"this {spec.title} record cannot be replayed (no start position)")
+    state = record.start
+    plies = []
+    for ply, text in enumerate(record.moves, start=1):
+        move = spec.parse_move(text)
+        legal = legal_texts(spec, state)
+        entry: dict[str, Any] = {
+            "ply": ply, "seat": state.to_move, "legal_count": len(legal),
+            "legal_sha256": hashlib.sha256("\n".join(legal).encode("utf-8")).hexdigest()}
+        if list_legal:
+            entry["legal"] = legal
+        entry["move"] = spec.move_text(move)
+        plies.append(entry)
+        try:
+            state, _ = state.play(move)
+        except IllegalMove as exc:
+            raise RecordError(f"ply {ply} ({text}): {exc.rejection.text}", illegal=True, ply=ply,
+                              token=text, rule=exc.rejection.code) from None
+    out: dict[str, Any] = {"game": spec.id, "players": state.seat_count,
+                           "options": {k: v for k, v in state.options.items() if k != "players"},
+                           "plies": plies, "over": state.is_over()}
+    score = spec.score_summary(state)
+    if score is not None:
+        out["score"] = score
+    return out
