@@ -1,0 +1,111 @@
+"""Sprawl moves and their text (the spec's notation, which records and the wire use).
+
+    r:3@c4        red places a 3 upright on c4 (a first tower, or a spore later)
+    r:3@c4+2+1    the same spore followed by overload builds of a 2 then a 1
+    r:+2@c4       red builds a 2 on the tower on c4
+    r:2n@c5       red lays a 2 flat on c5 pointing north (a branch)
+
+Moves carry their seat (the colour letter), so a move's text alone says who plays it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from shared.gamekit.api import MalformedMove
+
+from .board import DIR_LETTERS, LETTERS, parse_square, square_name
+
+_PLACE = re.compile(r"^([a-z]):([123])@([a-z]\d+)((?:\+[123])*)$")
+_BUILD = re.compile(r"^([a-z]):\+([123])@([a-z]\d+)$")
+_BRANCH = re.compile(r"^([a-z]):([123])([nesw])@([a-z]\d+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """An upright piece on a vacant square: the first tower, or a spore (with
+    ``extra`` overload builds, sizes in order)."""
+
+    seat: int
+    size: int
+    square: int
+    extra: tuple[int, ...] = ()
+
+    def text(self) -> str:
+        tail = "".join(f"+{k}" for k in self.extra)
+        return f"{LETTERS[self.seat]}:{self.size}@{square_name(self.square)}{tail}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """A piece on top of a tower."""
+
+    seat: int
+    size: int
+    square: int
+
+    def text(self) -> str:
+        return f"{LETTERS[self.seat]}:+{self.size}@{square_name(self.square)}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """A piece lying flat on ``square``, pointing in direction ``direction`` (0..3 = n e s w)."""
+
+    seat: int
+    size: int
+    square: int
+    direction: int
+
+    def text(self) -> str:
+        return (f"{LETTERS[self.seat]}:{self.size}{DIR_LETTERS[self.direction]}"
+                f"@{square_name(self.square)}")
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+Move = Place | Build | Branch
+MOVE_TYPES = (Place, Build, Branch)
+
+
+def _seat(letter: str, text: str) -> int:
+    if letter not in LETTERS:
+        raise MalformedMove(f"bad move {text!r}: {letter!r} is not a colour letter "
+                            f"(r y g b k w p o)")
+    return LETTERS.index(letter)
+
+
+def _square(name: str, text: str) -> int:
+    sq = parse_square(name)
+    if sq is None:
+        raise MalformedMove(f"bad move {text!r}: {name!r} is not a square of any Sprawl board")
+    return sq
+
+
+def parse_move(text: object) -> Move:
+    """Move text -> move (case and surrounding spaces ignored). Raises MalformedMove."""
+    if not isinstance(text, str):
+        raise MalformedMove(f"a move is text, got {type(text).__name__}")
+    raw = text.strip().lower()
+    if m := _BRANCH.match(raw):
+        return Branch(_seat(m.group(1), text), int(m.group(2)), _square(m.group(4), text),
+                      DIR_LETTERS.index(m.group(3)))
+    if m := _BUILD.match(raw):
+        return Build(_seat(m.group(1), text), int(m.group(2)), _square(m.group(3), text))
+    if m := _PLACE.match(raw):
+        extra = tuple(int(k) for k in m.group(4).split("+")[1:])
+        return Place(_seat(m.group(1), text), int(m.group(2)), _square(m.group(3), text), extra)
+    raise MalformedMove(f"bad move {text!r}: expected e.g. 'r:3@c4' (tower or spore), "
+                        "'r:+2@c4' (build) or 'r:2n@c5' (branch)")
+
+
+def move_text(move: Move) -> str:
+    return move.text()

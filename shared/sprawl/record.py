@@ -1,0 +1,140 @@
+"""The ``.spr`` record: ``Key: value`` headers, a blank line, move tokens in play order.
+
+    Game: Sprawl
+    Players: 4
+    Options: strict_branching
+    Seats: Ann, Bob, Cy, Di
+    Seed: 12345
+
+    r:3@c4 y:2@e2 g:3@b6 b:1@f5 r:2n@c5 ...
+
+``#`` starts a comment. The first token's colour is the first player. A seat that left
+the game is written ``y:resign`` (our addition, so online games with leavers replay).
+Strict reading stops at the first forbidden token; lenient reading plays on where it can
+(a token the rules forbid is skipped with a warning, since a Sprawl move that breaks the
+rules has no sure meaning on the board) and reports every problem.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from shared.gamekit.api import BadOptions, IllegalMove, MalformedMove, Record, RecordError
+
+from .board import COLOURS, LETTERS
+from .moves import parse_move
+from .serial import is_resign
+from .state import VARIANTS, SprawlState, first_player
+
+
+def _headers(text: str) -> tuple[dict[str, str], list[str]]:
+    headers: dict[str, str] = {}
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines) and not lines[i].split("#", 1)[0].strip():
+        i += 1
+    while i < len(lines):
+        line = lines[i].split("#", 1)[0].strip()
+        if not line:
+            break
+        key, sep, value = line.partition(":")
+        if not sep or not key.strip() or " " in key.strip():
+            if not headers:
+                raise RecordError("not a Sprawl record: it must start with 'Game: Sprawl'")
+            raise RecordError(f"line {i + 1}: expected 'Key: value' in the header, "
+                              f"got {line[:40]!r}")
+        headers[key.strip().lower()] = value.strip()
+        i += 1
+    tokens: list[str] = []
+    for line in lines[i:]:
+        tokens.extend(line.split("#", 1)[0].split())
+    return headers, tokens
+
+
+def read_record(spec, text: str, *, lenient: bool = False) -> Record:
+    if not isinstance(text, str):
+        raise RecordError("a Sprawl record is text")
+    headers, tokens = _headers(text)
+    game = headers.get("game", "").strip('"')
+    if game.lower() != "sprawl":
+        raise RecordError(f"not a Sprawl record: Game is {game!r}" if game else
+                          "not a Sprawl record: no 'Game: Sprawl' header")
+    raw: dict = {}
+    try:
+        raw["players"] = int(headers.get("players", ""))
+    except ValueError:
+        raise RecordError(f"bad Players header {headers.get('players', '')!r}: "
+                          "expected 3 to 8") from None
+    for name in filter(None, (o.strip().lower() for o in headers.get("options", "").split(","))):
+        if name not in VARIANTS:
+            raise RecordError(f"unknown option {name!r} in the Options header "
+                              f"(known: {', '.join(VARIANTS)})")
+        raw[name] = True
+    try:
+        options = spec.options(raw)
+    except BadOptions as exc:
+        raise RecordError(f"bad header: {exc}") from None
+    seed_text = headers.get("seed", "0")
+    try:
+        seed: int | str = int(seed_text)
+    except ValueError:
+        seed = seed_text
+    first = first_player(options["players"], seed) if isinstance(seed, int) else 0
+    named = headers.get("first", "").lower()
+    if named:
+        if named not in COLOURS[:options["players"]]:
+            raise RecordError(f"bad First header {named!r}: not a colour of this game")
+        first = COLOURS.index(named)
+    if tokens and is_resign(tokens[0]) is None:
+        letter = tokens[0].split(":", 1)[0].lower()
+        if letter not in LETTERS[:options["players"]]:
+            raise RecordError(f"token 1 {tokens[0]!r}: not a move of this "
+                              f"{options['players']}-player game")
+        first = LETTERS.index(letter)
+    state = start = SprawlState.new(options, seed, first)
+    warnings: list[str] = []
+    moves: list[str] = []
+    for ply, token in enumerate(tokens, start=1):
+        try:
+            seat = is_resign(token)
+            if seat is not None:
+                state = state.resign(seat)[0]
+                continue
+            move = parse_move(token)
+            state = state.play(move)[0]
+            moves.append(move.text())
+        except MalformedMove as exc:
+            if not lenient:
+                raise RecordError(f"ply {ply}: {exc}", illegal=True, ply=ply, token=token,
+                                  rule="malformed") from None
+            warnings.append(f"ply {ply} {token!r}: skipped: {exc}")
+        except IllegalMove as exc:
+            rule = exc.rejection.code
+            if not lenient:
+                raise RecordError(f"ply {ply} {token!r}: {exc.rejection.text} [{rule}]",
+                                  illegal=True, ply=ply, token=token, rule=rule) from None
+            warnings.append(f"ply {ply} {token!r}: skipped: {exc.rejection.text} [{rule}]")
+    shown = {k.capitalize(): v for k, v in headers.items()}
+    return Record(state=state, moves=tuple(moves), start=start, headers=shown,
+                  warnings=tuple(warnings))
+
+
+def write_record(state: SprawlState, headers: Mapping[str, str] | None = None) -> str:
+    extra = {str(k).capitalize(): str(v) for k, v in (headers or {}).items()}
+    options = [v for v in VARIANTS if state.options.get(v)]
+    out = {"Game": "Sprawl", "Players": str(state.n)}
+    if options:
+        out["Options"] = ", ".join(options)
+    if "Seats" in extra:
+        out["Seats"] = extra.pop("Seats")
+    out["Seed"] = str(state.seed)
+    out["First"] = COLOURS[state.first]
+    for key in ("Game", "Players", "Options", "Seed", "First"):
+        extra.pop(key, None)
+    out.update(extra)
+    lines = [f"{k}: {v}" for k, v in out.items()]
+    lines.append("")
+    tokens = list(state.history)
+    for i in range(0, len(tokens), state.n):
+        lines.append(" ".join(tokens[i:i + state.n]))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,120 @@
+"""The end of a Sprawl game: dead trees go home, stashes are counted (fewest pips wins),
+then the spec's tie-break chain; seats that left rank below everyone still playing.
+
+Everything is read from the board as it stands, so a running game gets the score "as if
+it ended now" and a finished one its final score from the same code.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .board import COLOURS, square_name, square_order
+
+if TYPE_CHECKING:
+    from .state import SprawlState
+
+TIE_BREAKS = ("neutralized_pips", "neutralized_towers", "live_squares", "live_tower_pips",
+              "live_towers")
+
+
+def breakdown(state: "SprawlState") -> dict:
+    """The score as data: per seat the pieces returned from dead trees, the stash pips,
+    the tie-break figures in order, the place; plus ranking and winners."""
+    n, tw, br = state.n, state.tw, state.br
+    returned: list[list[dict]] = [[] for _ in range(n)]
+    counts = [list(state.stash[s]) for s in range(n)]
+    dead_of: list[list[int]] = [[] for _ in range(n)]
+    for t in sorted(state.dead, key=square_order):
+        dead_of[state.controller(t)].append(t)
+        pieces = [(size, seat, t) for size, seat in tw[t]]
+        pieces += [(br[b][1], br[b][0], b) for b in state.tree_branches[t]]
+        for size, seat, sq in pieces:
+            counts[seat][size - 1] += 1
+            returned[seat].append({"square": square_name(sq), "size": size,
+                                   "tree": square_name(t)})
+    figures = [dict.fromkeys(TIE_BREAKS, 0) for _ in range(n)]
+    for t in state.dead:
+        owner = state.controller(t)
+        pips = sum(p[0] for p in tw[t])
+        for seat in {state.credited(a) for a in state.att[t]} - {owner}:
+            figures[seat]["neutralized_pips"] += pips
+            figures[seat]["neutralized_towers"] += 1
+    for t in state.live_trees():
+        f = figures[state.controller(t)]
+        f["live_squares"] += 1 + len(state.tree_branches[t])
+        f["live_tower_pips"] += sum(p[0] for p in tw[t])
+        f["live_towers"] += 1
+    stash_pips = [c[0] + 2 * c[1] + 3 * c[2] for c in counts]
+    keys = [(stash_pips[s],) + tuple(-figures[s][name] for name in TIE_BREAKS)
+            for s in range(n)]
+    places = [0] * n
+    active = [s for s in range(n) if s not in state.left]
+    for s in active:
+        places[s] = 1 + sum(1 for o in active if keys[o] < keys[s])
+    for i, s in enumerate(reversed(state.left)):
+        places[s] = len(active) + 1 + i
+    winners = [s for s in range(n) if places[s] == 1]
+    decided_by = _decided_by(keys, active, winners)
+    seats = []
+    for s in range(n):
+        seats.append({"seat": s, "colour": COLOURS[s], "on_hand": state.stash_pips(s),
+                      "returned": returned[s], "stash": stash_pips[s],
+                      "stash_pieces": {str(k): counts[s][k - 1] for k in (1, 2, 3)},
+                      "dead": [square_name(t) for t in dead_of[s]],
+                      "tie_breaks": figures[s], "left": s in state.left, "place": places[s]})
+    return {"over": state.to_move is None, "seats": seats, "ranking": places,
+            "winners": winners, "decided_by": decided_by,
+            "ended": None if state.ended is None else
+            {"reason": state.ended[0],
+             "seat": None if state.ended[1] is None else COLOURS[state.ended[1]]}}
+
+
+def _decided_by(keys: list[tuple], active: list[int], winners: list[int]) -> str | None:
+    """The first figure that separated the winner from the runners-up on stash pips."""
+    if len(winners) != 1 or winners[0] not in active:
+        return None
+    w = winners[0]
+    rivals = [s for s in active if s != w and keys[s][0] == keys[w][0]]
+    if not rivals:
+        return "stash"
+    for i, name in enumerate(TIE_BREAKS, start=1):
+        rivals = [s for s in rivals if keys[s][i] == keys[w][i]]
+        if not rivals:
+            return name
+    return None
+
+
+def summary(state: "SprawlState") -> dict:
+    """The ``score`` object of ``analyze --json``: stash after dead trees return, dead
+    tower squares, winners."""
+    full = breakdown(state)
+    return {"seats": [{"colour": s["colour"], "stash": s["stash"], "dead": sorted(s["dead"])}
+                      for s in full["seats"]],
+            "winners": full["winners"]}
+
+
+def text(state: "SprawlState") -> str:
+    """The breakdown for people (``alien-city score``)."""
+    full = breakdown(state)
+    lines = [f"Sprawl, {state.n} players, {state.geo.files}x{state.geo.ranks}"
+             + (" (game over)" if full["over"] else " (still running: as if it ended now)")]
+    for s in sorted(full["seats"], key=lambda s: (s["place"], s["seat"])):
+        back = sum(r["size"] for r in s["returned"])
+        line = (f"{s['place']}. {s['colour']:<7} stash {s['stash']:>2} pips "
+                f"({s['on_hand']} on hand + {back} back from dead trees)")
+        if s["dead"]:
+            line += f"; dead towers {', '.join(s['dead'])}"
+        if s["left"]:
+            line += "; left the game"
+        lines.append(line)
+        t = s["tie_breaks"]
+        lines.append(f"   neutralized {t['neutralized_pips']} pips in "
+                     f"{t['neutralized_towers']} towers; live trees cover {t['live_squares']} "
+                     f"squares, {t['live_tower_pips']} pips in {t['live_towers']} towers")
+    names = " and ".join(COLOURS[w] for w in full["winners"])
+    verb = "share the win" if len(full["winners"]) > 1 else "wins"
+    how = f" (decided by {full['decided_by'].replace('_', ' ')})" if full["decided_by"] not in (
+        None, "stash") else ""
+    lines.append(f"{names} {verb} with the fewest pips left{how}.")
+    return "\n".join(lines)
