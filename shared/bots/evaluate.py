@@ -55,7 +55,7 @@ def margin(state: GameState, board: Board | None = None, w: Weights = DEFAULT) -
 class Guess:
     """One evaluation: per-tower value guesses for each possible owner, then the draft."""
 
-    __slots__ = ("state", "board", "w", "masks", "future_share")
+    __slots__ = ("state", "board", "w", "masks", "future_share", "beside")
 
     def __init__(self, state: GameState, board: Board, w: Weights) -> None:
         self.state = state
@@ -64,6 +64,7 @@ class Guess:
         self.masks = (state.legal_builds(Player.BLACK).masks, state.legal_builds(Player.WHITE).masks)
         left = sum(state.stocks[0]) + sum(state.stocks[1])
         self.future_share = left / TOTAL_PIECES
+        self.beside: dict[tuple[int, int], int] = {}  # road lots touching a legal lot
 
     def attack_distance(self, t: Tower, attacker: int) -> float | None:
         """How close ``attacker`` could put a tower of ``t``'s colour now (None: no stock)."""
@@ -72,12 +73,16 @@ class Guess:
         # Lots closed now (tile colours) open up while the city fills: early in the game
         # an attack is assumed possible close by, late only where a legal lot is now.
         cap = self.w.attack_near + self.w.attack_late * (1.0 - self.future_share)
-        legal = self.masks[attacker][t.colour]
-        if legal:
+        key = (attacker, t.colour)
+        beside = self.beside.get(key)
+        if beside is None:
+            legal = self.masks[attacker][t.colour]
+            beside = self.beside[key] = spread(legal) if legal else 0
+        if beside:
             for d, layer in enumerate(t.layers, start=1):
                 if d >= cap:
                     break
-                if spread(layer) & legal:
+                if layer & beside:
                     return d
         return cap
 
