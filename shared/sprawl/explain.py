@@ -8,6 +8,8 @@ sentence names the real obstacle ("c7 is beyond this tower's reach: it is 1 high
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING, Any
 
 from shared.gamekit.api import Rejection
@@ -20,7 +22,10 @@ if TYPE_CHECKING:
 
 
 def _r(code: str, text: str) -> Rejection:
-    return Rejection(code, text[0].upper() + text[1:] + ("" if text.endswith(".") else "."))
+    """A rejection whose text is one sentence (square names keep their small letter)."""
+    if not re.match(r"[a-h]\d", text):
+        text = text[0].upper() + text[1:]
+    return Rejection(code, text + ("" if text.endswith(".") else "."))
 
 
 def dead_text(state: "SprawlState", tower: int) -> str:

@@ -1,0 +1,138 @@
+"""Sprawl computer players: random, easy and hard.
+
+- ``random``: a uniform legal move.
+- ``easy``: one ply, greedy on :func:`evaluate` with noise, so it plays sensibly but
+  misses threats.
+- ``hard``: ranks every move the easy way, then looks a whole round ahead for the best
+  few: each opponent in turn answers with its own noiseless greedy choice, and the
+  position is judged when it is our turn again (threats to our towers, whether we will
+  still have moves, whether the game has ended). The budget is the number of candidate
+  moves looked at; ``deadline_s`` and ``stop`` cut it short, the best so far wins.
+
+Everything random comes from the bot's seed and the position's ply, so a bot with a
+fixed ``iterations`` budget always answers the same move in the same position.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from .state import SprawlState
+
+DEFAULT_THINK_S = {"random": None, "easy": None, "hard": 1.5}
+HARD_CANDIDATES = 40
+
+
+def live_pips(state: SprawlState) -> list[int]:
+    """Pips each colour has on the board in live trees (what it will not have to count)."""
+    pips = [0] * state.n
+    tw, br, dead = state.tw, state.br, state.dead
+    for t in state.towers:
+        if t in dead:
+            continue
+        for size, seat in tw[t]:
+            pips[seat] += size
+        for b in state.tree_branches[t]:
+            pips[br[b][0]] += br[b][1]
+    return pips
+
+
+def evaluate(state: SprawlState, seat: int) -> float:
+    """How good the position is for ``seat``: pips safely placed against the leaders',
+    plus room to keep placing (a seat with no moves ends the game)."""
+    if state.to_move is None:
+        return 100.0 * state.returns()[seat]
+    pips = live_pips(state)
+    others = [pips[o] for o in range(state.n) if o != seat and o not in state.left]
+    mine = pips[seat]
+    value = mine - 0.6 * max(others) - 0.4 * sum(others) / len(others)
+    if state.started[seat]:
+        legal = state._generate(seat)
+        mobility = len(legal)
+        value += 1.5 * math.sqrt(mobility) + 0.5 * len(legal.places)
+        if mobility == 0:
+            value -= 3.0
+    else:
+        value += 6.0
+    return value
+
+
+def greedy(state: SprawlState, rng: random.Random | None, noise: float) -> Any:
+    """The move with the best one-ply evaluation for the seat to move (noise added)."""
+    seat = state.to_move
+    best, best_value = None, -math.inf
+    for move in state.legal_moves():
+        value = evaluate(state.apply(move), seat)
+        if rng is not None and noise:
+            value += rng.uniform(-noise, noise)
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
+class SprawlBot:
+    """A computer player of one level (see the module text)."""
+
+    def __init__(self, level: str, seed: int = 0, iterations: int | None = None,
+                 think_s: float | None = None) -> None:
+        if level not in DEFAULT_THINK_S:
+            raise ValueError(f"unknown Sprawl computer level {level!r}: random, easy or hard")
+        self.level = level
+        self.seed = seed
+        self.iterations = iterations
+        self.think_s = think_s if think_s is not None else (
+            None if iterations is not None else DEFAULT_THINK_S[level])
+
+    def _rng(self, state: SprawlState) -> random.Random:
+        return random.Random(f"sprawl-bot:{self.level}:{self.seed}:{state.ply}:{len(state.history)}")
+
+    def choose(self, state: SprawlState, *, deadline_s: float | None = None,
+               stop: Any = None) -> Any:
+        legal = state.legal_moves()
+        if not len(legal):
+            raise ValueError("no legal move: the game is over")
+        rng = self._rng(state)
+        if self.level == "random" or len(legal) == 1:
+            return legal.random(rng)
+        if self.level == "easy" or (stop is not None and stop.is_set()):
+            return greedy(state, rng, 1.5)
+        return self._hard(state, rng, deadline_s, stop)
+
+    def _hard(self, state: SprawlState, rng: random.Random, deadline_s: float | None,
+              stop: Any) -> Any:
+        start = time.perf_counter()
+        limit = min(x for x in (deadline_s, self.think_s, math.inf) if x is not None)
+        seat = state.to_move
+        scored = []
+        for move in state.legal_moves():
+            after = state.apply(move)
+            scored.append((evaluate(after, seat) + rng.uniform(0, 0.01), move.text(), move, after))
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        budget = self.iterations if self.iterations is not None else HARD_CANDIDATES
+        best_move, best_value = scored[0][2], -math.inf
+        for i, (quick, _, move, after) in enumerate(scored[:max(1, budget)]):
+            if i and ((stop is not None and stop.is_set())
+                      or (self.iterations is None and time.perf_counter() - start > limit * 0.8)
+                      or (deadline_s is not None and time.perf_counter() - start > deadline_s * 0.8)):
+                break
+            value = self._round_ahead(after, seat) + 0.05 * quick
+            if value > best_value:
+                best_move, best_value = move, value
+        return best_move
+
+    @staticmethod
+    def _round_ahead(state: SprawlState, seat: int) -> float:
+        """Let every opponent answer greedily until it is ``seat``'s turn again."""
+        for _ in range(state.n):
+            if state.to_move is None or state.to_move == seat:
+                break
+            state = state.apply(greedy(state, None, 0.0))
+        return evaluate(state, seat)
+
+
+def make_bot(level: str, seed: int = 0, *, iterations: int | None = None,
+             think_s: float | None = None) -> SprawlBot:
+    return SprawlBot(level, seed, iterations, think_s)
