@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
+MUSIC_VOLUMES = (0.25, 0.5, 0.75, 1.0)
 
 
 @dataclass
@@ -20,6 +21,8 @@ class Options:
     edition: int = 2004
     location_bonus: bool = False
     sound: bool = True
+    music: bool = True
+    music_volume: float = 0.5
     anim_speed: float = 1.0
     colour_blind: bool = False
     fullscreen: bool = False
@@ -50,6 +53,8 @@ class Options:
             opts.edition = 2004
         if opts.anim_speed not in ANIM_SPEEDS:
             opts.anim_speed = 1.0
+        if opts.music_volume not in MUSIC_VOLUMES:
+            opts.music_volume = 0.5
         opts.window_w = max(640, min(opts.window_w, 7680))
         opts.window_h = max(480, min(opts.window_h, 4320))
         return opts

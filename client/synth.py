@@ -1,8 +1,11 @@
-"""Small game sounds synthesised in pure Python (no numpy, no files).
+"""Small game sounds and the music loop, synthesised in pure Python (no numpy).
 
 Each sound is a list of float samples in [-1, 1] at a given rate; ``to_pcm16`` packs them
 for ``pygame.mixer.Sound(buffer=...)`` in the mixer's channel count. Deterministic: the
 noise comes from a fixed-seed generator, so every run sounds the same.
+
+``tools/render_sounds.py`` renders all of it to ``assets/sounds/*.wav``; the client plays
+those files and falls back to synthesising a sound here only when its file is missing.
 """
 
 from __future__ import annotations
@@ -68,6 +71,10 @@ def _mix(rate: int, parts) -> Samples:
     return [max(-1.0, min(1.0, v)) for v in out]
 
 
+SOUND_NAMES = ("place", "claim", "select", "hover", "error", "skip", "dice", "fanfare", "undo",
+               "tick", "whoosh", "coin", "stamp")
+
+
 def sound_bank(rate: int = 44100) -> dict[str, Samples]:
     """Every sound the game makes, by name."""
     place = _mix(rate, [(0, tone(rate, 0.18, lambda t: 190 - 300 * t, decay=0.05, volume=0.7)),
@@ -94,6 +101,52 @@ def sound_bank(rate: int = 44100) -> dict[str, Samples]:
     return {"place": place, "claim": claim, "select": select, "hover": hover, "error": error,
             "skip": skip, "dice": dice, "fanfare": fanfare, "undo": undo, "tick": tick,
             "whoosh": whoosh, "coin": coin, "stamp": stamp}
+
+
+MUSIC_BPM = 100
+# A minor, spacey: Am - F - C - G, one bar each (root of each chord in Hz)
+MUSIC_CHORDS = ((220.00, (0, 3, 7)), (174.61, (0, 4, 7)), (261.63, (0, 4, 7)), (196.00, (0, 4, 7)))
+ARP_STEPS = (0, 1, 2, 1, 0, 2, 1, 2)  # chord-tone indices, eighth notes
+
+
+def _semis(root: float, st: int) -> float:
+    return root * 2 ** (st / 12)
+
+
+def _loop_mix(rate: int, length: int, parts) -> Samples:
+    """Like ``_mix`` over a fixed length, tails wrapping round to the start: seamless loop."""
+    out = [0.0] * length
+    for off, s in parts:
+        start = int(off * rate)
+        for i, v in enumerate(s):
+            out[(start + i) % length] += v
+    return out
+
+
+def music_loop(rate: int = 22050) -> Samples:
+    """A short, quiet, seamlessly looping tune: a soft pad, an arpeggio, a bass pulse and a
+    light hat, four bars of Am - F - C - G (about 9.6 s at 100 BPM)."""
+    beat = 60 / MUSIC_BPM
+    bar = 4 * beat
+    length = int(rate * bar * len(MUSIC_CHORDS))
+    parts: list[tuple[float, Samples]] = []
+    for b, (root, chord) in enumerate(MUSIC_CHORDS):
+        t0 = b * bar
+        for st in chord:  # pad: slow swell, long tail (wraps into the next bar)
+            parts.append((t0, tone(rate, bar * 1.25, _semis(root, st + 12), attack=0.6, decay=1.1,
+                                   shape="tri", volume=0.07)))
+        for i, step in enumerate(ARP_STEPS):  # arpeggio: an octave up, plucked
+            f = _semis(root, chord[step] + 24)
+            parts.append((t0 + i * beat / 2, tone(rate, beat * 0.9, f, attack=0.005, decay=0.16,
+                                                  volume=0.10 if i % 2 else 0.13)))
+        for i in range(4):  # bass on every beat, accent on 1 and 3
+            parts.append((t0 + i * beat, tone(rate, beat * 0.8, root / 2, attack=0.01, decay=0.18,
+                                              volume=0.22 if i % 2 == 0 else 0.14)))
+            parts.append((t0 + (i + 0.5) * beat, noise(rate, 0.05, decay=0.012, volume=0.05,
+                                                       seed=40 + 4 * b + i, smooth=0.1)))
+    out = _loop_mix(rate, length, parts)
+    peak = max(1e-9, max(abs(v) for v in out))
+    return [v * (0.8 / peak) for v in out]
 
 
 def to_pcm16(samples: Samples, channels: int = 2) -> bytes:

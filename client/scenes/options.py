@@ -1,5 +1,6 @@
-"""Options: edition, location variant, sound, animation speed, colour-blind-safe mode and
-window/fullscreen. Each change is saved at once to the user's config directory."""
+"""Options: edition, location variant, sound, music (volume or off), animation speed,
+colour-blind-safe mode and window/fullscreen. Each change is saved at once to the user's
+config directory."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ import pygame
 from shared.aliencity import PIECES, Colour, Player
 
 from .. import theme
-from ..config import ANIM_SPEEDS
-from ..view.board_view import draw_pattern
+from ..config import ANIM_SPEEDS, MUSIC_VOLUMES
+from ..games.aliencity.view.board_view import draw_pattern
 from ..view.widgets import Button, draw_panel
 from .base import Scene
 
@@ -52,6 +53,9 @@ class OptionsScene(Scene):
                 "stands on a tile of the same rank."),
             Row("Sound", [True, False], ["On", "Off"], lambda: o.sound, lambda v: setattr(o, "sound", v),
                 "Little synthesised clicks, thocks and chimes."),
+            Row("Music", [0.0, *MUSIC_VOLUMES], ["Off", *(f"{v:.0%}" for v in MUSIC_VOLUMES)],
+                lambda: o.music_volume if o.music else 0.0, self._set_music,
+                "A quiet synthesised loop; its volume, or Off (the volume is kept)."),
             Row("Animation speed", list(ANIM_SPEEDS), [f"{s:g}×" for s in ANIM_SPEEDS],
                 lambda: o.anim_speed, lambda v: setattr(o, "anim_speed", v),
                 "How fast pieces drop, banners pass and dice roll."),
@@ -65,6 +69,13 @@ class OptionsScene(Scene):
         self.focus = 0
         self.back = Button("Back", self.close, key=pygame.K_ESCAPE)
         self.resize(app.size)
+
+    def _set_music(self, value: float) -> None:
+        o = self.app.options
+        o.music = value > 0
+        if o.music:
+            o.music_volume = value
+        self.app.sounds.set_music(o.music, o.music_volume)
 
     def _set_fullscreen(self, value: bool) -> None:
         if value != self.app.options.fullscreen:
