@@ -17,7 +17,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from . import theme  # noqa: E402
-from .assets import Sounds, TextCache  # noqa: E402
+from .assets import Sounds, TextCache, set_window_icon  # noqa: E402
 from .config import Options, load_options, save_options  # noqa: E402
 from .scenes.base import Scene, SceneStack  # noqa: E402
 from .view.board_view import BoardRenderer  # noqa: E402
@@ -40,6 +40,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Alien City")
+        set_window_icon()
         self.windowed_size = size or (self.options.window_w, self.options.window_h)
         self.window = self._open_window(self.options.fullscreen)
         pygame.key.set_repeat(300, 40)
@@ -47,6 +48,7 @@ class App:
         self.icons = IconCache()
         self.boards = BoardRenderer(self.text, self.icons)
         self.sounds = Sounds(self.options.sound)
+        self.sounds.set_music(self.options.music, self.options.music_volume)
         self.stack = SceneStack()
         self.running = True
         self.clock_time = 0.0  # seconds of game time so far (for gentle idle motion)
