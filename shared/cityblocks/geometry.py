@@ -9,7 +9,8 @@ fits are then one shift-and per cell: ``free >> d0 & free >> d1 & ...``.
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from operator import itemgetter
+from typing import Callable, Iterator, NamedTuple, Sequence
 
 SIZE = 20
 W = 21                                   # row stride: 20 squares + 1 guard bit
@@ -135,6 +136,26 @@ def orients_of(played: int) -> list[int]:
     return [o for p in range(len(PIECES)) if not played >> p & 1 for o in ORIENTS_OF_PIECE[p]]
 
 
+_LEFT: dict[int, Callable[[Sequence[int]], tuple[int, ...]]] = {}
+
+
+def orients_left(played: int) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """A getter picking, from a per-orientation table, the entries of the pieces not in
+    ``played`` (always a tuple; cached per played set)."""
+    getter = _LEFT.get(played)
+    if getter is None:
+        ids = orients_of(played)
+        if len(ids) == 1:
+            one = ids[0]
+            getter = lambda table: (table[one],)  # noqa: E731
+        elif ids:
+            getter = itemgetter(*ids)
+        else:
+            getter = lambda table: ()  # noqa: E731
+        _LEFT[played] = getter
+    return getter
+
+
 def _corner_anchors() -> tuple[tuple[int, ...], ...]:
     """Per colour and orientation: the anchors at which the piece covers the corner."""
     table = []
@@ -156,20 +177,40 @@ CORNER_ANCHORS = _corner_anchors()
 OFFSETS = tuple(sorted({d for o in ORIENTS for d in o.offsets}))
 
 
-def _fits_function():
-    """Generate ``all_fits(free)``: the anchor masks of all 90 orientations, written out
-    as straight-line code over the 25 distinct shifted boards (no inner Python loops)."""
-    lines = ["def all_fits(free):"]
-    for d in OFFSETS:
-        lines.append(f"    s{d} = free >> {d}" if d else "    s0 = free")
-    terms = [" & ".join(f"s{d}" for d in o.offsets) for o in ORIENTS]
-    lines.append("    return (" + ", ".join(terms) + ",)")
+def generate_combiner(name: str, op: str):
+    """Generate ``name(board)``: per orientation, ``op`` (``&`` or ``|``) over the board
+    shifted by each cell offset, as straight-line code. Terms shared by several
+    orientations are computed once (greedy common pairs), so the 413 cells cost ~170 ops."""
+    shapes = [list(f"s{d}" for d in o.offsets) for o in ORIENTS]
+    lines = [f"def {name}(board):"]
+    lines += [f"    s{d} = board >> {d}" if d else "    s0 = board" for d in OFFSETS]
+    temp = 0
+    while True:
+        counts: dict[tuple[str, str], int] = {}
+        for terms in shapes:
+            for i, a in enumerate(terms):
+                for b in terms[i + 1:]:
+                    key = (a, b) if a < b else (b, a)
+                    counts[key] = counts.get(key, 0) + 1
+        if not counts:
+            break
+        pair, n = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
+        if n < 2:
+            break
+        temp += 1
+        lines.append(f"    t{temp} = {pair[0]} {op} {pair[1]}")
+        for terms in shapes:
+            if pair[0] in terms and pair[1] in terms:
+                terms.remove(pair[0])
+                terms.remove(pair[1])
+                terms.append(f"t{temp}")
+    lines.append("    return (" + ", ".join(f" {op} ".join(t) for t in shapes) + ",)")
     scope: dict = {}
     exec("\n".join(lines), scope)  # noqa: S102 - generated from our own piece table
-    return scope["all_fits"]
+    return scope[name]
 
 
-all_fits = _fits_function()
+all_fits = generate_combiner("all_fits", "&")
 
 
 def anchor_squares(o: int, anchor: int) -> tuple[tuple[int, int], ...]:

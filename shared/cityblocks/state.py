@@ -17,7 +17,8 @@ from shared.gamekit.api import IllegalMove, Rejection
 from . import scoring
 from .geometry import (ALL_PIECES, BOARD, BLUE, CENTRES, COLOURS, CORNER_ANCHORS, CORNERS,
                        ORIENTS, ORIENTS_OF_PIECE, PIECE_INDEX, PIECES, SIZE, SQUARE_NAMES,
-                       all_fits, anchor_squares, bit, nth_bit, shape_of, square_name)
+                       all_fits, anchor_squares, bit, nth_bit, orients_left, shape_of,
+                       square_name)
 from .layout import OWNER, ROUND, SEATS, SEAT_COLOURS, colours_at, seat_at
 from .moves import Move, pass_move
 
@@ -177,8 +178,24 @@ class CityState:
         return Placements(self)
 
     def legal_count(self) -> int:
-        """Legal placements of the seat to move (the pass excluded)."""
-        return 0 if self.over else sum(n for *_, n in self._parts())
+        """Legal placements of the seat to move (the pass excluded): popcounts only, no
+        per-placement work (the bench's ``legal_count_us``)."""
+        if self.over:
+            return 0
+        parts = self._cache.get("parts")
+        if parts is not None:
+            return sum(n for *_, n in parts)
+        fits = self.fits()
+        total = 0
+        for colour in self.colours_to_move:
+            played = self.played[colour]
+            chosen = orients_left(played)(fits)
+            if played:
+                total += sum(map(int.bit_count, chosen))
+            else:
+                corner = orients_left(0)(CORNER_ANCHORS[colour])
+                total += sum(map(int.bit_count, map(int.__and__, chosen, corner)))
+        return total
 
     # -- rules ------------------------------------------------------------------------------
     def why_not(self, move: Any, seat: int | None = None) -> Rejection | None:

@@ -1,0 +1,315 @@
+"""Computer players for City Blocks: random, easy and hard.
+
+All three read the position's anchor bitboards, so choosing never builds the ~29,000-move
+list. Easy is greedy over a random sample of placements on a cheap score change (area
+growth, free sides won and taken) with noise. Hard looks at every placement that touches
+its own colour (where area grows) plus a sample of the rest, values them with a better
+estimate of the final score (isolated empty squares are holes nobody can fill, so the
+sides around them are safe points; other free sides are only probable), and checks its
+best few with each opponent's greedy reply before deciding.
+
+Bots are deterministic for a seed and budget: randomness comes from a per-decision seed
+made of the bot's seed and the position, and ``iterations`` caps how many placements are
+valued. ``deadline_s`` and ``stop`` cut the work short (the best so far is played).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+import zlib
+from typing import Sequence
+
+from .geometry import (BOARD, ORIENTS, PIECES, W, anchor_squares, flood, generate_combiner,
+                       groups, nth_bit)
+from .layout import SEAT_COLOURS
+from .moves import Move
+from .state import CityState
+
+OPEN_SIDE = 0.35          # a side on an open empty square: often filled later
+HOLE_SIDE = 1.0           # a side on an isolated empty square: nobody can fill it
+
+
+# per orientation: the anchors at which some cell lands on the given board
+all_touch = generate_combiner("all_touch", "|")
+
+
+def decision_rng(seed: int, state: CityState) -> random.Random:
+    """The same random stream for the same seed and position, in every process."""
+    return random.Random(zlib.crc32(repr(state.key()).encode()) ^ (seed * 0x9E3779B1 & 0xFFFFFFFF))
+
+
+def weights(state: CityState, seat: int) -> tuple[float, ...]:
+    """How much each colour's score counts for ``seat``: its own +1, opponents share -1
+    (4 players: -1/3 each; 3 players: blue counts for nobody)."""
+    mine = SEAT_COLOURS[state.players][seat]
+    others = [c for s, cs in enumerate(SEAT_COLOURS[state.players]) if s != seat for c in cs]
+    w = [0.0] * 4
+    for c in others:
+        w[c] = -len(mine) / len(others)
+    for c in mine:
+        w[c] = 1.0
+    return tuple(w)
+
+
+def _sides(board: int, x1: int, x2: int, x3: int, x4: int) -> int:
+    return ((board & x1).bit_count() + (board & x2).bit_count()
+            + (board & x3).bit_count() + (board & x4).bit_count())
+
+
+def _holes(empty: int) -> int:
+    """Empty squares with no empty neighbour (nothing can ever cover them)."""
+    return empty & ~((empty << 1) | (empty >> 1) | (empty << W) | (empty >> W))
+
+
+class Valuer:
+    """Values placements as the change of a weighted sum of per-colour estimates:
+    largest area + sides on holes + ``open_side`` * sides on other empty squares."""
+
+    def __init__(self, state: CityState, w: Sequence[float], open_side: float = OPEN_SIDE) -> None:
+        self.boards = state.boards
+        self.w = w
+        self.open = open_side
+        self.empty = BOARD & ~state.occupied
+        self.groups = [groups(b) for b in state.boards]
+        self.base = self._values(self.boards, self.empty, [g[0].bit_count() if g else 0
+                                                           for g in self.groups])
+
+    def _values(self, boards, empty, areas) -> float:
+        holes = _holes(empty)
+        e = (empty >> 1, empty << 1, empty >> W, empty << W)
+        h = (holes >> 1, holes << 1, holes >> W, holes << W)
+        total = 0.0
+        for c in range(4):
+            if self.w[c]:
+                se = _sides(boards[c], *e)
+                sh = _sides(boards[c], *h)
+                total += self.w[c] * (areas[c] + HOLE_SIDE * sh + self.open * (se - sh))
+        return total
+
+    def gain(self, colour: int, mask: int) -> float:
+        """Weighted score change when ``colour`` covers ``mask``."""
+        boards = list(self.boards)
+        boards[colour] |= mask
+        areas = [g[0].bit_count() if g else 0 for g in self.groups]
+        merged = flood(mask, boards[colour]).bit_count()
+        if merged > areas[colour]:
+            areas[colour] = merged
+        return self._values(boards, self.empty & ~mask, areas) - self.base
+
+
+def _candidates(state: CityState, rng: random.Random, sample: int, touching: bool):
+    """(colour, orientation, anchor) to value: every placement touching the colour's own
+    squares (``touching``) plus a uniform sample of ``sample`` placements."""
+    parts = state._parts()
+    out = []
+    seen = set()
+    if touching:
+        empty = BOARD & ~state.occupied
+        for colour in state.colours_to_move:
+            b = state.boards[colour]
+            near = (b << 1 | b >> 1 | b << W | b >> W) & empty
+            touch = all_touch(near)
+            for c, o, m, _ in parts:
+                if c != colour:
+                    continue
+                t = m & touch[o]
+                while t:
+                    low = t & -t
+                    a = low.bit_length() - 1
+                    out.append((c, o, a))
+                    seen.add((c, o, a))
+                    t ^= low
+    total = sum(n for *_, n in parts)
+    if total <= sample:
+        for c, o, m, _ in parts:
+            while m:
+                low = m & -m
+                a = low.bit_length() - 1
+                if (c, o, a) not in seen:
+                    out.append((c, o, a))
+                m ^= low
+        return out
+    for _ in range(sample):
+        k = rng.randrange(total)
+        for c, o, m, n in parts:
+            if k < n:
+                key = (c, o, nth_bit(m, k))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(key)
+                break
+            k -= n
+    return out
+
+
+def _move(c: int, o: int, a: int) -> Move:
+    return Move(c, PIECES[ORIENTS[o].piece], anchor_squares(o, a))
+
+
+class _Bot:
+    level = "?"
+
+    def __init__(self, seed: int = 0, iterations: int | None = None,
+                 think_s: float | None = None) -> None:
+        self.seed = seed
+        self.iterations = iterations
+        self.think_s = think_s
+
+    def _clock(self, deadline_s: float | None) -> float | None:
+        limit = self.think_s
+        if deadline_s is not None:
+            limit = deadline_s if limit is None else min(limit, deadline_s)
+        return None if limit is None else time.perf_counter() + limit
+
+    def choose(self, state: CityState, *, deadline_s: float | None = None,
+               stop: threading.Event | None = None) -> Move:
+        if state.over:
+            raise ValueError("the game is over: there is no move to choose")
+        return self._choose(state, decision_rng(self.seed, state), self._clock(deadline_s), stop)
+
+    def _choose(self, state, rng, end, stop) -> Move:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class RandomBot(_Bot):
+    """A uniformly random placement; passes only when none fits."""
+
+    level = "random"
+
+    def _choose(self, state, rng, end, stop) -> Move:
+        return state.legal_moves().random_placement(rng)
+
+
+class EasyBot(_Bot):
+    """Greedy one ply over a sample, cheap gain, noise: plays plausibly, blunders often."""
+
+    level = "easy"
+    sample = 120
+    noise = 3.0
+
+    def _choose(self, state, rng, end, stop) -> Move:
+        legal = state.legal_moves()
+        if not legal.count:
+            return state.pass_move()
+        budget = self.iterations or self.sample
+        w = weights(state, state.to_move)
+        valuer = Valuer(state, w, open_side=1.0)
+        best, best_value = None, float("-inf")
+        for i, (c, o, a) in enumerate(_candidates(state, rng, budget, touching=False)[:budget]):
+            if i % 32 == 0 and _out_of_time(end, stop) and best is not None:
+                break
+            value = valuer.gain(c, ORIENTS[o].mask << a) + 0.5 * len(ORIENTS[o].cells) \
+                + rng.gauss(0.0, self.noise)
+            if value > best_value:
+                best, best_value = (c, o, a), value
+        return _move(*best) if best else legal.random_placement(rng)
+
+
+class HardBot(_Bot):
+    """Every placement touching its own squares plus a sample, valued on the final-score
+    estimate, then the best few checked against each opponent's greedy answer."""
+
+    level = "hard"
+    sample = 400
+    shortlist = 5
+    reply_sample = 150
+
+    def _choose(self, state, rng, end, stop) -> Move:
+        seat = state.to_move
+        legal = state.legal_moves()
+        if not legal.count:
+            return state.pass_move()
+        w = weights(state, seat)
+        valuer = Valuer(state, w)
+        cands = _candidates(state, rng, self.sample, touching=True)
+        if self.iterations is not None:
+            cands = cands[:max(1, self.iterations)]
+        scored = []
+        for i, (c, o, a) in enumerate(cands):
+            if i % 64 == 0 and _out_of_time(end, stop) and scored:
+                break
+            size = len(ORIENTS[o].cells)
+            scored.append((valuer.gain(c, ORIENTS[o].mask << a) + 0.05 * size, (c, o, a)))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        best_value, best = scored[0]
+        if best_value < 0 and self._passing_is_better(state):
+            return state.pass_move()
+        top = scored[:self.shortlist]
+        if len(top) > 1 and not _out_of_time(end, stop):
+            best = self._look_ahead(state, seat, top, rng, end, stop)
+        return _move(*best)
+
+    def _passing_is_better(self, state: CityState) -> bool:
+        """Every placement loses value: pass (holding a piece loses nothing)."""
+        return True
+
+    def _look_ahead(self, state, seat, top, rng, end, stop):
+        """Play each shortlisted move, let the next seats answer greedily for the rest of
+        the round, and keep the move whose position values best for ``seat``."""
+        w = weights(state, seat)
+        best, best_value = top[0][1], float("-inf")
+        for value, (c, o, a) in top:
+            if _out_of_time(end, stop):
+                break
+            after, _ = state.play(_move(c, o, a))
+            for _ in range(len(SEAT_COLOURS[state.players]) - 1):
+                if after.over or after.to_move == seat:
+                    break
+                after = self._reply(after, rng)
+            total = Valuer(after, w).base
+            if total > best_value:
+                best, best_value = (c, o, a), total
+        return best
+
+    def _reply(self, state: CityState, rng: random.Random) -> CityState:
+        if not state.legal_count():
+            return state.play(state.pass_move())[0]
+        valuer = Valuer(state, weights(state, state.to_move))
+        pick, pick_value = None, float("-inf")
+        for c, o, a in _candidates(state, rng, self.reply_sample, touching=True)[:600]:
+            value = valuer.gain(c, ORIENTS[o].mask << a)
+            if value > pick_value:
+                pick, pick_value = (c, o, a), value
+        if pick is None or pick_value < 0:
+            return state.play(state.pass_move())[0]
+        return state.play(_move(*pick))[0]
+
+
+def _out_of_time(end: float | None, stop: threading.Event | None) -> bool:
+    return (stop is not None and stop.is_set()) or (end is not None and time.perf_counter() > end)
+
+
+LEVELS = {"random": RandomBot, "easy": EasyBot, "hard": HardBot}
+
+
+def make_bot(level: str, seed: int = 0, *, iterations: int | None = None,
+             think_s: float | None = None) -> _Bot:
+    try:
+        cls = LEVELS[level]
+    except KeyError:
+        raise ValueError(f"unknown City Blocks level {level!r}: {', '.join(LEVELS)}") from None
+    if think_s is None and level == "hard" and iterations is None:
+        think_s = 1.5
+    return cls(seed, iterations, think_s)
+
+
+__all__ = ["EasyBot", "HardBot", "LEVELS", "RandomBot", "Valuer", "make_bot", "play_game",
+           "weights"]
+
+
+def play_game(bots: Sequence[_Bot], players: int, seed: int,
+              times: dict[int, list[float]] | None = None) -> CityState:
+    """A whole game, ``bots[seat]`` choosing for each seat; think times per seat go into
+    ``times`` when given."""
+    from .state import new_state
+    state = new_state(players, seed)
+    while not state.over:
+        seat = state.to_move
+        start = time.perf_counter()
+        move = bots[seat].choose(state)
+        if times is not None:
+            times.setdefault(seat, []).append(time.perf_counter() - start)
+        state, _ = state.play(move)
+    return state
