@@ -19,7 +19,7 @@ import msgpack
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 BACKOFF = (0.3, 1.0, 2.0, 4.0, 8.0)
 # Close codes after which trying again cannot help: unsupported version, session taken.
 FINAL_CLOSE = {4001, 4002}

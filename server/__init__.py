@@ -1,10 +1,12 @@
-"""The authoritative Alien City match server and its headless bot client.
+"""The authoritative match server of the platform's games, and its headless bot client.
 
 app (serve, clean shutdown) -> handler (one connection's lifecycle) -> lobby (sessions,
 joining, routing) with matchmaking (create, quick match) -> match (the authoritative
-match) -> game (the interface a game implements; alien_city is the one we host). Around
-them: protocol (msgpack frames, validation), connection (limits, sessions), store
-(SQLite, moves written before they are announced), computer (the worker threads computer
-players think in) and bot (the load generator and command-line player).
-The wire protocol is described in docs/protocol.md.
+match, holding a game spec, its options and seed, and the current state of the game
+contract in ``shared.gamekit``). Around them: game (the server's conventions over the
+contract: seat counts, winner, record headers), protocol (msgpack frames, validation),
+connection (limits, sessions), store (SQLite, steps written before they are announced),
+computer (computer seats and the worker threads they think in) and bot (the load
+generator and command-line player). No rules live here: every game is served through
+the contract. The wire protocol is described in docs/protocol.md and docs/games/.
 """

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from websockets.asyncio.server import Server, serve
 
-from .alien_city import AlienCityRules
+from shared.gamekit import Registry
+
 from .connection import Limits
 from .handler import handle
 from .lobby import Lobby
@@ -50,10 +51,11 @@ class RunningServer:
 
 
 async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memory:",
-                       limits: Limits = Limits()) -> RunningServer:
-    """Open the store, restore unfinished matches, listen (port 0 = any free port)."""
+                       limits: Limits = Limits(), games: Registry | None = None) -> RunningServer:
+    """Open the store, restore unfinished matches, listen (port 0 = any free port).
+    ``games`` is the registry of games served (default: every built-in game)."""
     store = Store(db)
-    lobby = Lobby(store, [AlienCityRules()], limits)
+    lobby = Lobby(store, games, limits)
     try:
         restored = await lobby.restore()
         server = await serve(functools.partial(handle, lobby=lobby), host, port,

@@ -1,13 +1,14 @@
 """``alien-city bot``: a headless client playing legal moves over the real protocol.
 
 It is the load generator of ``bench/server.py``, the operator's smoke test and a sparring
-partner. At level ``random`` (the default) it plays random legal moves; ``easy``,
-``medium`` and ``hard`` are the computer players of ``shared.bots``, thinking in a worker
-thread so the connection stays served. It mirrors every match on its own engine copy, so
-any difference between what the server says and what the rules say is counted as a
-desync. If the connection drops it reconnects with its session token (or its seat token)
-and finishes the game. With ``--computer LEVEL`` a created match has the server's own
-computer player in the other seat.
+partner, for any game of the registry (``--game``; Alien City by default). At level
+``random`` (the default) it plays random legal moves; the other levels are the game's own
+computer players (``spec.make_bot``), thinking in a worker thread so the connection stays
+served. It mirrors every match on its own copy of the game state (through the game
+contract), so any difference between what the server says and what the rules say is
+counted as a desync. If the connection drops it reconnects with its session token (or its
+seat token) and finishes the game. With ``--computer LEVEL`` a created match has the
+server's own computer players in every other seat.
 """
 
 from __future__ import annotations
@@ -25,14 +26,13 @@ import msgpack
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from shared.aliencity import AlienCityError, GameState, Phase, Player, parse_move
-from shared.bots import DESCRIPTIONS, LEVELS, make_bot
+from shared.gamekit import GameError, GameSpec, Registry, State, builtin_games
 
 from .protocol import PROTOCOL_VERSION
 
 SILENCE = 60.0        # seconds without any message in a running game before the bot gives up
 RECONNECT_FOR = 30.0  # seconds the bot keeps trying to reconnect
-REMATCH_WAIT = 30.0   # seconds to wait for the opponent to agree to a rematch
+REMATCH_WAIT = 30.0   # seconds to wait for the opponents to agree to a rematch
 
 
 class BotError(Exception):
@@ -53,29 +53,40 @@ class Stats:
     notes: list[str] = field(default_factory=list)
 
 
+def _plain(value: Any) -> Any:
+    """``value`` as it looks after a trip through msgpack (tuples become lists), so what a
+    game says can be compared with what the server sent."""
+    return msgpack.unpackb(msgpack.packb(value, use_bin_type=True), raw=False)
+
+
 class Bot:
-    """One bot: one session, one match at a time."""
+    """One bot: one session, one match at a time, of one game of the registry."""
 
     def __init__(self, url: str, *, name: str = "bot", seed: int | None = None,
                  stats: Stats | None = None, think: float = 0.0,
-                 out: Callable[[str], None] | None = None, level: str = "random") -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
+                 out: Callable[[str], None] | None = None, level: str = "random",
+                 game: str = "alien-city", games: Registry | None = None) -> None:
+        self.spec: GameSpec = (games if games is not None else builtin_games()).get(game)
+        if level != "random" and level not in self.spec.computer_levels:
+            raise ValueError(f"unknown level {level!r} for {self.spec.title}: expected random or "
+                             f"one of {', '.join(self.spec.computer_levels)}")
         self.url = url
         self.name = name
         self.rng = random.Random(seed)
         self.level = level
+        self.bot_seed = self.rng.randrange(2**53)
         # random keeps the plain random mover (cheap, for load tests); the others think
-        self.player = None if level == "random" else make_bot(level, self.rng.randrange(2**53))
+        self.player: Any = None
         self.stats = stats if stats is not None else Stats()
         self.think = think
         self.out = out or (lambda line: None)
         self.ws: ClientConnection | None = None
         self.session: str | None = None
         self.code: str | None = None
-        self.seat: Player | None = None
+        self.seat: str | None = None             # our seat's name
+        self.seat_names: tuple[str, ...] = ()    # the match's seats, in order
         self.seat_token: str | None = None
-        self.state: GameState | None = None
+        self.state: State | None = None
         self.version = 0
         self.status = "waiting"
         self.pending: tuple[Any, float] | None = None
@@ -83,6 +94,11 @@ class Bot:
         self.ended: dict | None = None
         self.last_move: dict | None = None
         self.watching = False
+        self.games_played = 0
+
+    @property
+    def seat_index(self) -> int | None:
+        return self.seat_names.index(self.seat) if self.seat in self.seat_names else None
 
     # -- transport ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -167,10 +183,10 @@ class Bot:
     # -- matches --------------------------------------------------------------------------
     async def create(self, options: dict | None = None, public: bool = True,
                      computer: str | None = None) -> str:
-        """Create a match (with the server's computer player of level ``computer`` in the
-        other seat, if given); returns its room code."""
-        message: dict[str, Any] = {"type": "create", "options": options or {}, "seat": "random",
-                                   "public": public}
+        """Create a match (with the server's computer players of level ``computer`` in
+        every other seat, if given); returns its room code."""
+        message: dict[str, Any] = {"type": "create", "game": self.spec.id,
+                                   "options": options or {}, "seat": "random", "public": public}
         if computer is not None:
             message["computer"] = computer
         await self.send(message)
@@ -181,7 +197,7 @@ class Bot:
         return await self._await_joined()
 
     async def quick(self, options: dict | None = None) -> str:
-        message: dict[str, Any] = {"type": "quick"}
+        message: dict[str, Any] = {"type": "quick", "game": self.spec.id}
         if options:
             message["options"] = options
         await self.send(message)
@@ -194,12 +210,13 @@ class Bot:
 
     def _take_seat(self, joined: dict) -> None:
         self.code = joined["match"]
-        self.seat = Player.parse(joined["seat"])
+        self.seat = joined["seat"]
         self.seat_token = joined.get("seat_token", self.seat_token)
         self.state, self.version, self.status = None, 0, "waiting"
         self.pending, self.ended = None, None
-        if self.player is not None:
-            self.player.forget()  # a new game: nothing learnt in the last one applies
+        if self.level != "random":  # a new game: nothing learnt in the last one applies
+            self.games_played += 1
+            self.player = self.spec.make_bot(self.level, self.bot_seed + self.games_played)
 
     async def play(self) -> dict:
         """Play the current match to its end; returns the 'ended' message."""
@@ -210,7 +227,7 @@ class Bot:
         return self.ended
 
     async def rematch(self) -> bool:
-        """Offer a rematch; ``True`` once the new match (seats swapped) is joined."""
+        """Offer a rematch; ``True`` once the new match (seats moved on) is joined."""
         await self.send({"type": "rematch", "match": self.code})
         deadline = time.monotonic() + REMATCH_WAIT
         while time.monotonic() < deadline:
@@ -239,14 +256,16 @@ class Bot:
             kind = m.get("type")
             if kind == "sync":
                 self.version = m["version"]
+                self.seat_names = tuple(p["seat"] for p in m["info"]["players"])
                 players = " vs ".join(f"{p['seat']} {p['name'] or '(free)'}" for p in m["info"]["players"])
-                self.out(f"watching {self.code} ({m['info']['ruleset']}): {players}, version {self.version}")
+                self.out(f"watching {self.code} ({m['info']['game']} {m['info']['ruleset']}): "
+                         f"{players}, version {self.version}")
                 if "ended" in m:
                     return self._show_end(m["ended"])
             elif kind == "moved" and m["version"] > self.version:
                 self.version = m["version"]
                 events = "; ".join(_event_text(e) for e in m["events"])
-                self.out(f"{m['version']:>3} {m['seat']:<5} {m['move']:<9} {events}")
+                self.out(f"{m['version']:>3} {m['seat']:<5} {m['move'] or m.get('kind'):<9} {events}")
             elif kind == "presence":
                 self.out(f"    {m['seat']} {m['name']} {'is back' if m['online'] else 'dropped'}")
             elif kind == "chat":
@@ -257,8 +276,8 @@ class Bot:
                 raise BotError(f"server refused: {m.get('code')}: {m.get('text')}")
 
     def _show_end(self, ended: dict) -> int:
-        totals = " ".join(f"{seat} {p['total']}" for seat, p in ended["score"]["players"].items())
-        self.out(f"ended ({ended['reason']}): winner {ended['winner'] or 'nobody (draw)'} ({totals})")
+        self.out(f"ended ({ended['reason']}): winner {ended['winner'] or 'nobody (draw)'} "
+                 f"({result_text(ended, self.seat_names)})")
         return 0
 
     async def _handle(self, m: dict) -> None:
@@ -289,8 +308,14 @@ class Bot:
 
     def _sync(self, m: dict) -> None:
         self.status = m["info"]["status"]
+        self.seat_names = tuple(p["seat"] for p in m["info"]["players"])
         if m["mode"] == "snapshot":
-            self.state, self.version = GameState.from_dict(m["state"]), m["version"]
+            try:
+                self.state = self.spec.state_from_dict(m["state"])
+            except GameError as exc:
+                self._desync(f"{self.code}: snapshot unreadable: {exc}")
+                return
+            self.version = m["version"]
             self.pending = None
         else:
             for moved in m["moves"]:
@@ -307,13 +332,17 @@ class Bot:
             self.stats.moves += 1
         try:
             if m["version"] != self.version + 1:
-                raise AlienCityError(f"version jumped from {self.version} to {m['version']}")
-            self.state = self.state.play(parse_move(m["move"]), Player.parse(m["seat"])).state
-            turn = m["turn"]
-            to_move = self.state.to_move.text() if self.state.to_move is not None else None
-            if turn["to_move"] != to_move or turn["phase"] != self.state.phase.value:
-                raise AlienCityError(f"server says {turn}, engine says {to_move} {self.state.phase.value}")
-        except AlienCityError as exc:
+                raise GameError(f"version jumped from {self.version} to {m['version']}")
+            seat = self.seat_names.index(m["seat"])
+            if m.get("kind") == "resign":
+                self.state = self.state.resign(seat)[0]
+            else:
+                self.state = self.state.play(self.spec.parse_move(m["move"]), seat)[0]
+            turn = _plain(self.state.turn())
+            to_move = None if self.state.is_over() else self.seat_names[self.state.to_move]
+            if m["turn"] != turn or m.get("to_move", to_move) != to_move:
+                raise GameError(f"server says {m['turn']}, the game says {turn}")
+        except (GameError, ValueError, IndexError) as exc:
             self._desync(f"{self.code} v{m['version']}: {exc}")
         self.version = m["version"]
 
@@ -321,8 +350,9 @@ class Bot:
         self.ended = m
         self.status = "over"
         if m["reason"] == "finished" and self.state is not None and m["version"] == self.version:
-            if not self.state.is_over() or self.state.score().to_dict() != m["score"]:
-                self._desync(f"{self.code}: final score differs from the engine's")
+            if not self.state.is_over() or _plain(self.state.score()) != m["score"] \
+                    or list(self.state.ranking()) != m.get("ranking", list(self.state.ranking())):
+                self._desync(f"{self.code}: final score differs from the game's")
 
     def _error(self, m: dict) -> None:
         self.stats.errors += 1
@@ -337,26 +367,19 @@ class Bot:
     async def _maybe_move(self) -> None:
         s = self.state
         if (s is None or self.pending is not None or self.status != "playing"
-                or s.to_move is not self.seat or self.ended is not None):
+                or self.ended is not None or s.is_over() or s.to_move != self.seat_index):
             return
         if self.think:
             await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
-        if self.player is not None:
-            move = await self._think(s)
-        elif s.phase is Phase.BUILD:
-            builds = s.legal_builds()
-            move = builds[self.rng.randrange(len(builds))]
-        else:
-            move = self.rng.choice(list(s.legal_moves()))
+        move = await self._think(s) if self.player is not None else s.legal_moves().random(self.rng)
         self.mids += 1
         mid = self.mids
         self.pending = (mid, time.perf_counter())
         self.last_move = {"type": "move", "match": self.code, "version": self.version,
-                          "mid": mid, "move": move.text()}
+                          "mid": mid, "move": self.spec.move_text(move)}
         await self.send(self.last_move)
 
-
-    async def _think(self, state: GameState) -> Any:
+    async def _think(self, state: State) -> Any:
         """The level's choice, computed in a worker thread (pings are answered meanwhile);
         cancelling (Ctrl-C) stops the search at once."""
         stop = threading.Event()
@@ -368,43 +391,71 @@ class Bot:
 
 
 def _event_text(event: dict) -> str:
-    kind = event.get("type")
-    if kind == "built":
-        return f"built {event['colour']} {event['kind']} on {event['lot']}"
-    if kind == "claimed":
-        return f"claimed {event['lot']}"
-    if kind == "claim_declined":
-        return "no claim"
-    if kind == "player_skipped":
-        return f"{event['player']} cannot build"
-    if kind == "game_over":
-        return f"game over (black {event['black']}, white {event['white']})"
-    return str(kind)
+    """An event in a few words, whatever the game: its type and its fields."""
+    details = " ".join(f"{key}={value}" for key, value in event.items() if key != "type")
+    return f"{event.get('type')} {details}".strip()
+
+
+def result_text(ended: dict, seats: tuple[str, ...]) -> str:
+    """The result in a line: each seat's total when the game's score has totals (Alien
+    City: ``black 21 white 18``), else each seat's place."""
+    players = ended.get("score", {}).get("players") if isinstance(ended.get("score"), dict) else None
+    if isinstance(players, dict) and all(isinstance(p, dict) and "total" in p for p in players.values()):
+        return " ".join(f"{seat} {p['total']}" for seat, p in players.items())
+    ranking = ended.get("ranking") or []
+    return " ".join(f"{seat} place {place}" for seat, place in zip(seats, ranking))
 
 
 # -- command line ---------------------------------------------------------------------------
+def _levels() -> list[str]:
+    """Every level any built-in game offers, plus the plain random mover."""
+    levels = ["random"]
+    for spec in builtin_games():
+        levels += [level for level in spec.computer_levels if level not in levels]
+    return levels
+
+
+def _option(text: str) -> tuple[str, Any]:
+    """``--option name=value``: true/false, integers, else text (the game validates)."""
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    lowered = value.strip().lower()
+    if lowered in ("true", "false"):
+        return name.strip(), lowered == "true"
+    try:
+        return name.strip(), int(value)
+    except ValueError:
+        return name.strip(), value.strip()
+
+
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
+    games = builtin_games()
     parser.add_argument("--server", default="ws://127.0.0.1:8765",
                         help="server address (default ws://127.0.0.1:8765)")
+    parser.add_argument("--game", default="alien-city", choices=games.ids(),
+                        help="the game to play (default alien-city)")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--create", action="store_true",
                       help="create a match and print its room code as the first line")
     mode.add_argument("--join", metavar="CODE", help="join the match with this room code")
-    parser.add_argument("--level", choices=LEVELS, default="random",
-                        help="how the bot plays: " + "; ".join(f"{level}: {DESCRIPTIONS[level]}"
-                                                              for level in LEVELS)
-                        + " (default random)")
-    parser.add_argument("--computer", choices=LEVELS, metavar="LEVEL",
-                        help="with --create: the server's computer player of this level "
-                             f"({', '.join(LEVELS)}) takes the other seat")
+    levels = _levels()
+    parser.add_argument("--level", choices=levels, default="random",
+                        help="how the bot plays: random (any legal move, the default) or one "
+                             "of the game's computer levels (" + ", ".join(levels[1:]) + ")")
+    parser.add_argument("--computer", choices=levels, metavar="LEVEL",
+                        help="with --create: the server's computer players of this level "
+                             f"({', '.join(levels)}) take every other seat")
     parser.add_argument("--games", type=int, default=1,
                         help="games to play (rematches, or new quick matches; default 1)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the bot's move choices")
     parser.add_argument("--name", default="bot", help="the bot's player name")
-    parser.add_argument("--edition", type=int, choices=(2002, 2004), default=2004,
-                        help="rules edition of a created match (default 2004)")
+    parser.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
+                        help="an option of a created match (repeat; e.g. players=4)")
+    parser.add_argument("--edition", type=int, choices=(2002, 2004), default=None,
+                        help="Alien City: rules edition of a created match (default 2004)")
     parser.add_argument("--location-bonus", action="store_true",
-                        help="play the location variant in a created match")
+                        help="Alien City: play the location variant in a created match")
     parser.add_argument("--private", action="store_true", help="do not list a created match")
     parser.add_argument("--think-ms", type=float, default=0.0,
                         help="mean thinking time per move in milliseconds (default 0)")
@@ -417,8 +468,12 @@ async def _run(args: argparse.Namespace) -> int:
         print(line, flush=True)
 
     bot = Bot(args.server, name=args.name, seed=args.seed, out=say, think=args.think_ms / 1000,
-              level=args.level)
-    options = {"edition": args.edition, "location_bonus": args.location_bonus}
+              level=args.level, game=args.game)
+    options = dict(args.option)
+    if args.edition is not None:
+        options["edition"] = args.edition
+    if args.location_bonus:
+        options["location_bonus"] = True
     await bot.start()
     if args.watch:
         try:
@@ -434,16 +489,15 @@ async def _run(args: argparse.Namespace) -> int:
                 code = await bot.join(args.join)
             elif number > 1 and (args.create or args.join):
                 if not await bot.rematch():
-                    say(f"the opponent did not take a rematch after {number - 1} games")
+                    say(f"the opponents did not take a rematch after {number - 1} games")
                     break
                 code = bot.code
             else:
-                code = await bot.quick()
+                code = await bot.quick(options or None)
             ended = await bot.play()
             winner = ended["winner"] or "nobody (draw)"
-            totals = " ".join(f"{seat} {p['total']}" for seat, p in ended["score"]["players"].items())
-            say(f"game {number}: match {code}, played {bot.seat.text()}, {ended['reason']}, "
-                f"winner {winner} ({totals})")
+            say(f"game {number}: match {code}, played {bot.seat}, {ended['reason']}, "
+                f"winner {winner} ({result_text(ended, bot.seat_names)})")
     finally:
         await bot.close()
     stats = bot.stats
@@ -461,6 +515,12 @@ def run(args: argparse.Namespace) -> int:
     if args.computer and not args.create:
         print("alien-city bot: --computer needs --create", file=sys.stderr)
         return 2
+    spec = builtin_games().get(args.game)
+    for flag, level in (("--level", args.level), ("--computer", args.computer)):
+        if level not in (None, "random") and level not in spec.computer_levels:
+            print(f"alien-city bot: {flag}: invalid choice {level!r} for {spec.title} (choose "
+                  f"from {', '.join(spec.computer_levels)})", file=sys.stderr)
+            return 2
     try:
         return asyncio.run(_run(args))
     except BotError as exc:

@@ -12,10 +12,12 @@ import itertools
 import logging
 from typing import Any, Awaitable, Callable
 
+from shared.gamekit import Registry, builtin_games
+
 from .computer import ComputerPool
 from .connection import Connection, Limits, Session, new_token, token_hash
-from .game import GameRules
-from .match import CANCELLED, PLAYING, WAITING, Match, Seat
+from .game import record_format, winner_of
+from .match import CANCELLED, OVER, PLAYING, WAITING, Match, Seat
 from .matchmaking import Matchmaker
 from .protocol import CHAT_MAX, MAX_FRAME, NAME_MAX, PROTOCOL_VERSION, ProtocolError, decode, peek_rid
 from .store import MatchRecord, Store, StoreError
@@ -28,16 +30,17 @@ SERVER_NAME = "alien-city"
 class Lobby:
     """Everything the server holds, and the message router."""
 
-    def __init__(self, store: Store, rules: list[GameRules], limits: Limits = Limits()) -> None:
+    def __init__(self, store: Store, games: Registry | None = None,
+                 limits: Limits = Limits()) -> None:
         self.store = store
         self.limits = limits
-        self.rules = {r.kind: r for r in rules}
+        self.games = games if games is not None else builtin_games()
         self.sessions: dict[str, Session] = {}     # token hash -> session
         self.matches: dict[str, Match] = {}        # room code -> match (live + recent)
         self.watchers: set[Connection] = set()
         self.computers = ComputerPool(limits.computer_threads, limits.computer_think,
                                       limits.computer_iterations)
-        self.maker = Matchmaker(store, limits, self.rules, self.matches, self.match_changed,
+        self.maker = Matchmaker(store, limits, self.games, self.matches, self.match_changed,
                                 self.computers)
         self._numbers = itertools.count(1)
         self._routes: dict[str, Callable[[Connection, dict], Awaitable[None]]] = {
@@ -126,12 +129,12 @@ class Lobby:
         if not resumed:
             session.name = msg["name"]
         conn.session = session
-        seats = [{"match": code, "seat": m.rules.seats[i], "version": m.version, "status": m.status}
+        seats = [{"match": code, "seat": m.seat_names[i], "version": m.version, "status": m.status}
                  for code, i in session.seats.items() if (m := self.matches.get(code)) and m.live]
         log.info("hello %s%s", conn.label, " (resumed)" if resumed else "")
         conn.send({"type": "welcome", "rid": rid, "protocol": PROTOCOL_VERSION, "server": SERVER_NAME,
                    "session": token, "resumed": resumed, "name": session.name, "seats": seats,
-                   "games": sorted(self.rules),
+                   "games": [spec.info() for spec in self.games],
                    "limits": {"max_frame": MAX_FRAME, "chat_max": CHAT_MAX, "name_max": NAME_MAX,
                               "rate": self.limits.rate, "burst": self.limits.burst,
                               "max_created": self.limits.max_created}})
@@ -171,7 +174,7 @@ class Lobby:
                 record = await self.store.load_code(code) if code.isalnum() else None
             except StoreError:
                 record = None
-            if record is not None and record.game in self.rules and code not in self.matches:
+            if record is not None and record.game in self.games and code not in self.matches:
                 match = self._rebuild(record)
                 if match is not None:
                     self.matches[code] = match
@@ -204,9 +207,14 @@ class Lobby:
                 return
             free = [i for i, s in enumerate(match.seats) if s is None]
             if match.status != WAITING or not free:
-                match.reject(conn, "match_full", "Both seats are taken; join as a spectator.", rid)
+                match.reject(conn, "match_full", "Every seat is taken; join as a spectator.", rid)
                 return
-            seat, token = free[0], new_token()
+            if "seat" in msg and msg["seat"] not in [match.seat_names[i] for i in free]:
+                match.reject(conn, "seat_unavailable", f"Seat {msg['seat']!r} is not free; the "
+                             f"free seats are {', '.join(match.seat_names[i] for i in free)}.", rid)
+                return
+            seat = match.seat_names.index(msg["seat"]) if "seat" in msg else free[0]
+            token = new_token()
             match.seats[seat] = Seat(conn.session.name, token_hash(token), conn.session)
             starting = all(match.seats)
             try:
@@ -299,13 +307,13 @@ class Lobby:
         async with match.lock:
             if not match.vote_rematch(conn, msg):
                 return
-            n = len(match.seats)
+            n = len(match.seats)  # everyone moves on one seat (two seats: they swap)
             swapped = [(s.session, (i + 1) % n) for i, s in enumerate(match.seats)
                        if s.computer is None and s.session is not None]
             computers = {(i + 1) % n: s.computer for i, s in enumerate(match.seats)
                          if s.computer is not None}
             try:
-                new, tokens = await self.maker.open_match(match.rules, match.options, match.public,
+                new, tokens = await self.maker.open_match(match.spec, match.options, match.public,
                                                           swapped, rematch_of=match.code,
                                                           computers=computers)
             except StoreError as exc:
@@ -320,7 +328,7 @@ class Lobby:
                 if session.conn is not None:
                     match.detach(session.conn)  # the players move on to the new match
                     new.welcome(session.conn, seat, tokens[seat])
-            new.wake()
+            new.computers.wake()
             self._maybe_forget(match)
 
     async def get_state(self, conn: Connection, msg: dict) -> None:
@@ -333,7 +341,8 @@ class Lobby:
         if match is not None:
             conn.send({"type": "record", "rid": msg.get("rid"), "match": match.code,
                        "version": match.version, "status": match.status,
-                       "format": "ppn", "record": match.game_record()})
+                       "format": record_format(match.spec), "game": match.spec.id,
+                       "record": match.game_record()})
 
     async def ping(self, conn: Connection, msg: dict) -> None:
         conn.send({"type": "pong", "rid": msg.get("rid"), "t": msg.get("t")})
@@ -357,20 +366,24 @@ class Lobby:
 
     # -- restart --------------------------------------------------------------------------
     def _rebuild(self, record: MatchRecord) -> Match | None:
-        """A stored match replayed move by move on the engine, seats and sessions restored."""
-        rules = self.rules[record.game]
-        match = Match(code=record.code, rules=rules, options=record.options, seed=record.seed,
-                      public=record.public, store=self.store, limits=self.limits,
-                      notify=self.match_changed, rematch_of=record.rematch_of,
-                      computers=self.computers)
-        match.record_id = record.id
+        """A stored match replayed step by step on its game, seats and sessions restored."""
         try:
+            match = Match(code=record.code, spec=self.games[record.game], options=record.options,
+                          seed=record.seed, public=record.public, store=self.store,
+                          limits=self.limits, notify=self.match_changed,
+                          rematch_of=record.rematch_of, computers=self.computers)
+            match.record_id = record.id
             match.replay(record.moves)
-        except Exception as exc:  # a record the engine no longer accepts: report, skip it
+        except Exception as exc:  # a record the game no longer accepts: report, skip it
             log.error("match %s cannot be restored: %s", record.code, exc)
             return None
         match.status = record.status
-        match.end_reason, match.winner = record.end_reason, record.winner
+        match.end_reason = record.end_reason
+        if record.status == OVER:
+            match.ranking = record.ranking or list(match.state.ranking())
+            if winner_of(match.ranking) != record.winner:
+                log.warning("match %s: stored winner %s, ranking %s", record.code,
+                            record.winner, match.ranking)
         live = match.live
         for index, s in record.seats.items():
             session = None
@@ -389,7 +402,7 @@ class Lobby:
         """Load every unfinished match from the store (at startup)."""
         count = 0
         for record in await self.store.load_open():
-            if record.game not in self.rules:
+            if record.game not in self.games:
                 log.error("match %s is of unknown game %r; left in the store", record.code, record.game)
                 continue
             match = self._rebuild(record)
@@ -398,7 +411,7 @@ class Lobby:
                 count += 1
                 log.info("match %s restored at version %d (%s)", match.code, match.version, match.status)
         for match in list(self.matches.values()):
-            match.wake()  # a computer to move resumes playing
+            match.computers.wake()  # a computer to move resumes playing
         return count
 
     async def stop_computers(self) -> None:

@@ -1,38 +1,37 @@
 """The authoritative match: seats, audience, versions, and the only place moves are accepted.
 
 ``submit`` checks a move in a fixed order (known session, seated, duplicate move id,
-match running, your turn, state version current, engine legal), writes it to the store,
-and only then announces it. Every rejection is answered with a code, a sentence and the
-current version. The rules themselves stay behind :mod:`server.game`.
+match running, your turn, state version current, game says legal), writes it to the
+store, and only then announces it. Every rejection is answered with a code, a sentence
+and the current version. The rules stay behind the game contract
+(:mod:`shared.gamekit.api`): a match holds a ``GameSpec``, its options and seed, and the
+current ``State``; it asks the state whose turn it is, whether a move is legal, and what
+a resignation does (a 2-seat game ends; a multi-seat game may play on without the seat).
 
-A seat may be held by a computer player instead of a session. When it is that seat's
-turn the match asks the computer for a move in a worker thread (:mod:`server.computer`)
-and submits the answer, with a move id and the version it was made on, through the same
-checks as a person's move.
+Seats may be held by computer players instead of sessions; :mod:`server.computer` plays
+their turns through the same checks as a person's move.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 import time
 from typing import Any, Callable
 
 from websockets.asyncio.server import broadcast
 
-from .computer import ComputerPool
+from shared.gamekit import GameError, GameSpec, State
+
+from .computer import ComputerPool, ComputerTurns
 from .connection import Connection, Limits, Session
-from .game import BadMove, Computer, Game, GameRules
+from .game import record_headers, winner_of
 from .protocol import encode
-from .store import MatchRecord, MoveRecord, SeatRecord, Store, StoreError
+from .store import MOVE, RESIGN, End, MatchRecord, MoveRecord, SeatRecord, Store, StoreError
 
 log = logging.getLogger("alien_city.server")
 
 WAITING, PLAYING, OVER, CANCELLED = "waiting", "playing", "over", "cancelled"
-
-
-COMPUTER_RETRIES = 5  # failed submissions in a row before a computer seat gives up (until a restart)
 
 
 class Seat:
@@ -56,13 +55,13 @@ class Seat:
 
 
 class Match:
-    """One game between two seats, watched by any number of spectators."""
+    """One game between 2..8 seats, watched by any number of spectators."""
 
-    def __init__(self, *, code: str, rules: GameRules, options: dict, seed: int, public: bool,
+    def __init__(self, *, code: str, spec: GameSpec, options: dict, seed: int, public: bool,
                  store: Store, limits: Limits, notify: Callable[["Match"], None],
                  rematch_of: str | None = None, computers: ComputerPool | None = None) -> None:
         self.code = code
-        self.rules = rules
+        self.spec = spec
         self.options = options
         self.seed = seed
         self.public = public
@@ -71,28 +70,32 @@ class Match:
         self.notify = notify
         self.rematch_of = rematch_of
         self.record_id: int | None = None
-        self.game: Game = rules.start(options, seed)
+        self.seat_infos = spec.seats(options)
+        self.seat_names = tuple(info.name for info in self.seat_infos)
+        self.state: State = spec.new_state(options, seed)
         self.version = 0
         self.status = WAITING
         self.end_reason: str | None = None
-        self.winner: int | None = None
-        self.seats: list[Seat | None] = [None] * len(rules.seats)
+        self.ranking: list[int] | None = None
+        self.resigned: list[int] = []                      # seats that resigned, in order
+        self.seats: list[Seat | None] = [None] * len(self.seat_names)
         self.audience: dict[Connection, int | None] = {}  # connection -> seat, None = spectator
         self.log: list[dict] = []                          # every "moved" message, for catch-up
-        self.mids: list[dict[Any, int]] = [{} for _ in rules.seats]  # move id -> version
+        self.mids: list[dict[Any, int]] = [{} for _ in self.seat_names]  # move id -> version
         self.rematch_votes: set[int] = set()
         self.rematch_code: str | None = None
         self.lock = asyncio.Lock()
         self.ended_at: float | None = None
-        self.computers = computers
-        self._players: dict[int, Computer] = {}          # computer seats' players, made on first use
-        self._thinking: asyncio.Task | None = None
-        self._stop: threading.Event | None = None
+        self.computers = ComputerTurns(self, computers)
 
     # -- facts ----------------------------------------------------------------------------
     @property
     def live(self) -> bool:
         return self.status in (WAITING, PLAYING)
+
+    @property
+    def winner(self) -> int | None:
+        return winner_of(self.ranking)
 
     def seat_of(self, session: Session | None) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -110,30 +113,36 @@ class Match:
     def names(self) -> list[str | None]:
         return [seat.name if seat else None for seat in self.seats]
 
+    def seat_name(self, index: int | None) -> str | None:
+        return None if index is None else self.seat_names[index]
+
+    def to_move(self) -> str | None:
+        return None if self.state.is_over() else self.seat_name(self.state.to_move)
+
     def info(self) -> dict:
         """What lobbies and the match's audience are told about the match."""
         return {
-            "code": self.code, "game": self.rules.kind, "options": self.options,
-            "ruleset": self.rules.describe(self.options), "public": self.public,
+            "code": self.code, "game": self.spec.id, "options": self.options,
+            "ruleset": self.spec.describe(self.options), "public": self.public,
             "status": self.status, "version": self.version,
             "players": [{"seat": name, "name": seat.name if seat else None,
                          "online": self.online(i), "computer": seat.computer if seat else None}
-                        for i, (name, seat) in enumerate(zip(self.rules.seats, self.seats))],
+                        for i, (name, seat) in enumerate(zip(self.seat_names, self.seats))],
+            "seats": [info.to_dict() for info in self.seat_infos],
             "spectators": sum(1 for seat in self.audience.values() if seat is None),
             "end_reason": self.end_reason,
-            "winner": self._seat_name(self.winner),
-            "rematch": [self.rules.seats[i] for i in sorted(self.rematch_votes)],
+            "winner": self.seat_name(self.winner),
+            "ranking": self.ranking,
+            "resigned": [self.seat_names[i] for i in self.resigned],
+            "rematch": [self.seat_names[i] for i in sorted(self.rematch_votes)],
             "rematch_match": self.rematch_code,
         }
 
     def record(self) -> MatchRecord:
-        return MatchRecord(code=self.code, game=self.rules.kind, options=self.options,
+        return MatchRecord(code=self.code, game=self.spec.id, options=self.options,
                            seed=self.seed, public=self.public, status=self.status,
-                           id=self.record_id, rematch_of=self.rematch_of,
+                           id=self.record_id, rematch_of=self.rematch_of, ranking=self.ranking,
                            seats={i: s.record() for i, s in enumerate(self.seats) if s})
-
-    def _seat_name(self, index: int | None) -> str | None:
-        return None if index is None else self.rules.seats[index]
 
     # -- audience -------------------------------------------------------------------------
     def broadcast(self, message: dict) -> None:
@@ -157,7 +166,7 @@ class Match:
         self.changed()
 
     def _presence(self, seat: int, online: bool) -> None:
-        self.broadcast({"type": "presence", "match": self.code, "seat": self.rules.seats[seat],
+        self.broadcast({"type": "presence", "match": self.code, "seat": self.seat_names[seat],
                         "name": self.seats[seat].name, "online": online,
                         "version": self.version})
 
@@ -172,7 +181,7 @@ class Match:
         if conn is None or not conn.open:
             return
         reply = {"type": "joined", "match": self.code, "role": "player",
-                 "seat": self.rules.seats[seat], "created": created, "version": self.version}
+                 "seat": self.seat_names[seat], "created": created, "version": self.version}
         if rid is not None:
             reply["rid"] = rid
         if token is not None:
@@ -185,20 +194,22 @@ class Match:
         """Catch-up for a (re)joining client: the moves it missed if it says which version
         it has and not too many were missed, else a full snapshot."""
         message: dict[str, Any] = {"type": "sync", "match": self.code, "version": self.version,
-                                   "info": self.info(), "turn": self.game.turn()}
+                                   "info": self.info(), "turn": self.state.turn(),
+                                   "to_move": self.to_move()}
         if known is not None and 0 <= known <= self.version \
                 and self.version - known <= self.limits.catchup_max:
             message.update(mode="moves", since=known, moves=self.log[known:])
         else:
-            message.update(mode="snapshot", state=self.game.snapshot())
+            message.update(mode="snapshot", state=self.state.to_dict())
         if not self.live:
             message["ended"] = self.ended_message()
         return message
 
     def ended_message(self) -> dict:
         return {"type": "ended", "match": self.code, "version": self.version,
-                "reason": self.end_reason, "winner": self._seat_name(self.winner),
-                "score": self.game.score()}
+                "reason": self.end_reason, "winner": self.seat_name(self.winner),
+                "ranking": self.ranking, "resigned": [self.seat_names[i] for i in self.resigned],
+                "score": self.state.score()}
 
     # -- rejections -----------------------------------------------------------------------
     def reject(self, conn: Connection, code: str, text: str, rid: int | None, **extra: Any) -> None:
@@ -226,9 +237,9 @@ class Match:
 
             def refuse(code: str, text: str, **extra: Any) -> None:
                 self.reject(conn, code, text, rid, **extra)
-            await self._play(seat, msg, refuse)
+            await self.play(seat, msg, refuse)
 
-    async def _play(self, seat: int, msg: dict, refuse: Callable[..., None]) -> bool:
+    async def play(self, seat: int, msg: dict, refuse: Callable[..., None]) -> bool:
         """Checks 3 to 7 of a move by ``seat`` (who holds it is already checked), then
         store and announce. Call with the lock held. ``refuse(code, text, **extra)``
         answers a refusal. ``True`` if the move was played."""
@@ -239,67 +250,82 @@ class Match:
                    f"{applied}); it is not played twice.", applied_version=applied)
             return False
         if self.status == WAITING:
-            refuse("not_running", "The match has not started: waiting for an opponent.")
+            refuse("not_running", "The match has not started: waiting for players.")
             return False
         if not self.live:
             refuse("game_over", "The match is over.")
             return False
-        if self.game.to_move() != seat:
-            refuse("not_your_turn", f"It is {self._seat_name(self.game.to_move())}'s turn.")
+        if self.state.to_move != seat:
+            refuse("not_your_turn", "You have resigned; the others play on."
+                   if seat in self.resigned else f"It is {self.to_move()}'s turn.")
             return False
         if msg["version"] != self.version:
             refuse("stale_state", f"Your move was made on version {msg['version']}; "
                    f"the match is at version {self.version}.")
             return False
         try:
-            move = self.game.parse_move(msg["move"])
-        except BadMove as exc:
+            move = self.spec.move_from_wire(msg["move"])
+        except GameError as exc:
             refuse("bad_move", str(exc))
             return False
-        problem = self.game.check(move, seat)
-        if problem is not None:
-            refuse("illegal_move", problem[1], rule=problem[0])
+        rejection = self.state.why_not(move, seat)
+        if rejection is not None:
+            refuse("illegal_move", rejection.text, rule=rejection.code)
             return False
-        game, events, text = self.game.play(move, seat)
-        version = self.version + 1
-        end = (OVER, "finished", game.winner()) if game.is_over() else None
+        state, events = self.state.play(move, seat)
+        text = self.spec.move_text(move)
+        end = self._end_of(state, "finished")
         try:
-            await self.store.add_move(self.record_id, MoveRecord(version, seat, mid, text), end)
+            await self.store.add_move(self.record_id, MoveRecord(self.version + 1, seat, mid, text),
+                                      end)
         except StoreError as exc:
             log.error("match %s: move not saved: %s", self.code, exc)
             refuse("server_error", "The move could not be saved, so it was not played. "
                    "Try again later.")
             return False
-        self._accept(seat, mid, game, events, text)
+        self._accept(seat, mid, state, events, text)
         if end is not None:
-            self._end("finished", end[2])
+            self._end(end)
         else:
-            self.wake()
+            self.computers.wake()
         return True
 
-    def _accept(self, seat: int, mid: Any, game: Game, events: list[dict], text: str) -> dict:
-        self.game = game
+    def _end_of(self, state: State, reason: str) -> End | None:
+        """The match's end if ``state`` is over (what the store is told with the step)."""
+        if not state.is_over():
+            return None
+        ranking = list(state.ranking())
+        return End(OVER, reason, winner_of(ranking), ranking)
+
+    def _accept(self, seat: int, mid: Any, state: State, events: list[dict], text: str | None,
+                kind: str = MOVE) -> dict:
+        """A stored step becomes the match's: version, catch-up log, announcement."""
+        self.state = state
         self.version += 1
-        self.mids[seat][mid] = self.version
+        if mid is not None:
+            self.mids[seat][mid] = self.version
         moved = {"type": "moved", "match": self.code, "version": self.version,
-                 "seat": self.rules.seats[seat], "mid": mid, "move": text, "events": events,
-                 "turn": game.turn()}
+                 "seat": self.seat_names[seat], "mid": mid, "move": text, "kind": kind,
+                 "events": events, "turn": state.turn(), "to_move": self.to_move()}
         self.log.append(moved)
         self.broadcast(moved)
         return moved
 
-    def _end(self, reason: str, winner: int | None) -> None:
-        if self._stop is not None:
-            self._stop.set()  # a computer thinking about this match: stop now
+    def _end(self, end: End) -> None:
+        self.computers.stop()  # a computer thinking about this match: stop now
         self.status = OVER
-        self.end_reason = reason
-        self.winner = winner
+        self.end_reason = end.reason
+        self.ranking = end.ranking
         self.ended_at = time.monotonic()
-        log.info("match %s over: %s, winner %s", self.code, reason, self._seat_name(winner))
+        log.info("match %s over: %s, ranking %s", self.code, end.reason, end.ranking)
         self.broadcast(self.ended_message())
         self.changed()
 
     async def resign(self, conn: Connection, msg: dict) -> None:
+        """``seat`` leaves the game through ``state.resign``: the game says what follows.
+        A resignation that ends the match keeps the version (as in protocol 1); one after
+        which the others play on is a step of the game: version + 1 and a ``moved`` of
+        kind ``resign`` (so catch-up and restarts replay it)."""
         rid = msg.get("rid")
         async with self.lock:
             seat = self._acting_seat(conn, rid)
@@ -312,14 +338,33 @@ class Match:
             if not self.live:
                 self.reject(conn, "game_over", "The match is over.", rid)
                 return
-            winner = 1 - seat if len(self.seats) == 2 else None
             try:
-                await self.store.set_status(self.record_id, OVER, "resigned", winner)
+                state, events = self.state.resign(seat)
+            except GameError as exc:  # e.g. this seat has already resigned
+                rejection = getattr(exc, "rejection", None)
+                self.reject(conn, "illegal_move", rejection.text if rejection else str(exc), rid,
+                            rule=rejection.code if rejection else "cannot_resign")
+                return
+            end = self._end_of(state, "resigned")
+            try:
+                await self.store.add_move(self.record_id,
+                                          MoveRecord(self.version + 1, seat, None, "", RESIGN), end)
             except StoreError as exc:
                 log.error("match %s: resignation not saved: %s", self.code, exc)
                 self.reject(conn, "server_error", "The resignation could not be saved.", rid)
                 return
-            self._end("resigned", winner)
+            self._apply_resign(seat, state, events, end)
+
+    def _apply_resign(self, seat: int, state: State, events: list[dict], end: End | None) -> None:
+        self.resigned.append(seat)
+        if end is not None:
+            self.state = state
+            self._end(end)
+            return
+        self.computers.stop()  # a computer thinking on the old position: think again
+        self._accept(seat, None, state, events, None, RESIGN)
+        self.changed()
+        self.computers.wake()
 
     def vote_rematch(self, conn: Connection, msg: dict) -> bool:
         """Record a rematch offer; ``True`` once every seat has offered (start one)."""
@@ -336,12 +381,12 @@ class Match:
             return False
         self.rematch_votes.add(seat)
         self.broadcast({"type": "rematch_offer", "match": self.code,
-                        "seat": self.rules.seats[seat], "version": self.version})
+                        "seat": self.seat_names[seat], "version": self.version})
         for index, other in enumerate(self.seats):  # computer players always accept
             if other is not None and other.computer is not None and index not in self.rematch_votes:
                 self.rematch_votes.add(index)
                 self.broadcast({"type": "rematch_offer", "match": self.code,
-                                "seat": self.rules.seats[index], "version": self.version})
+                                "seat": self.seat_names[index], "version": self.version})
         return len(self.rematch_votes) == len(self.seats) and all(self.seats)
 
     def chat(self, conn: Connection, msg: dict) -> None:
@@ -353,104 +398,28 @@ class Match:
             self.reject(conn, "rate_limited", "Too many chat lines; wait a few seconds.", rid,
                         scope="chat")
             return
-        self.broadcast({"type": "chat", "match": self.code, "seat": self.rules.seats[seat],
+        self.broadcast({"type": "chat", "match": self.code, "seat": self.seat_names[seat],
                         "name": self.seats[seat].name, "text": msg["text"], "version": self.version})
 
     def game_record(self) -> str:
-        extra = {"Site": "alien-city server", "Room": self.code}
-        if self.status == OVER and self.end_reason == "resigned" and self.winner is not None:
-            extra["Termination"] = f"{self.rules.seats[1 - self.winner].capitalize()} resigned"
-        return self.game.record(self.names(), extra)
-
-    # -- computer players -----------------------------------------------------------------
-    def _computer_to_move(self) -> int | None:
-        """The seat to move if a computer holds it and the match is running, else None."""
-        if self.status != PLAYING or self.computers is None or self.computers.closed:
-            return None
-        seat = self.game.to_move()
-        if seat is None or self.seats[seat] is None or self.seats[seat].computer is None:
-            return None
-        return seat
-
-    def wake(self) -> None:
-        """Start the computer's turn if a computer seat is to move (and not already at it).
-        Called after every accepted move, when a match is created, restored or rematched."""
-        if self._computer_to_move() is None:
-            return
-        if self._thinking is not None and not self._thinking.done():
-            return  # its loop plays every move in a row that is the computer's
-        self._thinking = self.computers.spawn(self._computer_turns(), f"computer {self.code}")
-
-    def _player(self, seat: int) -> Computer:
-        player = self._players.get(seat)
-        if player is None:
-            # the match seed decides the computer's choices: a rematch (new seed) differs
-            player = self.rules.computer(self.seats[seat].computer, self.seed * 2 + seat,
-                                         self.computers.iterations)
-            self._players[seat] = player
-        return player
-
-    async def _computer_turns(self) -> None:
-        """Think and play while a computer seat is to move (twice in a row when the other
-        player cannot build). Every answer is submitted like a person's move."""
-        failures, fallback = 0, False
-        while (seat := self._computer_to_move()) is not None:
-            version, game, level = self.version, self.game, self.seats[seat].computer
-            stop = self._stop = threading.Event()
-            started = time.perf_counter()
-            try:
-                player = self.rules.computer("random", self.seed * 2 + seat) if fallback \
-                    else self._player(seat)
-                move = await self.computers.think(player.choose, game, self.computers.think_s,
-                                                  stop=stop)
-            except Exception:
-                log.exception("match %s: computer (%s) failed to choose at version %d",
-                              self.code, level, version)
-                move = None
-            finally:
-                self._stop = None
-            if stop.is_set() or self.version != version:
-                continue  # stopped (server closing, match over) or the match moved on
-            if move is None:
-                failures, fallback = failures + 1, True
-            else:
-                log.debug("match %s: computer (%s) chose %s in %.3f s", self.code, level, move,
-                          time.perf_counter() - started)
-                code = await self._computer_submit(seat, {"mid": f"computer-{version}",
-                                                          "version": version, "move": move})
-                if code is None:
-                    failures, fallback = 0, False
-                    continue
-                failures += 1
-                fallback = code in ("bad_move", "illegal_move")
-            if failures >= COMPUTER_RETRIES:
-                log.error("match %s: the computer seat gave up after %d failures; it plays "
-                          "again after a restart", self.code, failures)
-                return
-            if not fallback:
-                await self.computers.pause(min(8.0, 0.5 * 2 ** failures))  # the store failed
-
-    async def _computer_submit(self, seat: int, msg: dict) -> str | None:
-        """A computer's move through the same checks as a person's; the refusal code or None."""
-        refused: list[str] = []
-
-        def refuse(code: str, text: str, **extra: Any) -> None:
-            refused.append(code)
-            log.error("match %s: computer move %r refused: %s: %s", self.code, msg["move"],
-                      code, text)
-        async with self.lock:
-            held = self.seats[seat]
-            if held is None or held.computer is None:  # check 2: the computer holds the seat
-                refuse("not_seated", "The seat is not held by a computer player.")
-            else:
-                await self._play(seat, msg, refuse)
-        return refused[0] if refused else None
+        """The game so far in the game's own record format."""
+        return self.spec.write_record(self.state, record_headers(
+            self.seat_infos, self.names(), self.resigned, self.code))
 
     # -- restoring ------------------------------------------------------------------------
-    def replay(self, moves: list[MoveRecord]) -> None:
-        """Rebuild the position and the catch-up log from stored moves, on the engine."""
-        for m in moves:
+    def replay(self, steps: list[MoveRecord]) -> None:
+        """Rebuild the position and the catch-up log from stored steps, on the game."""
+        for m in steps:
             if m.version != self.version + 1:
-                raise ValueError(f"move versions jump from {self.version} to {m.version}")
-            game, events, text = self.game.play(self.game.parse_move(m.move), m.seat)
-            self._accept(m.seat, m.mid, game, events, text)
+                raise ValueError(f"stored steps jump from {self.version} to {m.version}")
+            if m.kind == RESIGN:  # no announcements: nobody is attached yet
+                state, events = self.state.resign(m.seat)
+                self.resigned.append(m.seat)
+                if state.is_over():
+                    self.state = state
+                else:
+                    self._accept(m.seat, None, state, events, None, RESIGN)
+                continue
+            move = self.spec.move_from_wire(m.move)
+            state, events = self.state.play(move, m.seat)
+            self._accept(m.seat, m.mid, state, events, self.spec.move_text(move))

@@ -1,8 +1,16 @@
-"""Making matches: create with options, seat choice and an optional computer opponent,
-quick match pairing, room codes.
+"""Making matches: create with a game, options, a seat choice and computer seats; quick
+match queues per game and options; room codes.
 
 Split from the lobby so each stays small; the :class:`~server.lobby.Lobby` owns one
 :class:`Matchmaker` and hands it the ``create``, ``quick`` and ``quick_cancel`` messages.
+
+Quick match rule (also in docs/protocol.md): a request names a game and, optionally, its
+options; the options fix the seat count (``players`` for multi-seat games). A request
+without options takes any options of that game. When a request arrives the server looks,
+oldest first, at the option sets of the waiting requests for that game (then at the
+game's defaults); the first set for which enough compatible requests wait (this one
+included, one per session) to fill every seat opens a match, with the oldest requests.
+Otherwise the request waits (``queued``) until it is cancelled or its connection closes.
 """
 
 from __future__ import annotations
@@ -12,9 +20,11 @@ import secrets
 from dataclasses import dataclass
 from typing import Callable
 
+from shared.gamekit import BadOptions, GameSpec, Registry, UnknownGame
+
 from .computer import ComputerPool
 from .connection import Connection, Limits, Session, new_token, token_hash
-from .game import BadOptions, GameRules
+from .game import match_setup
 from .match import PLAYING, Match, Seat
 from .store import CodeTaken, Store, StoreError
 
@@ -23,26 +33,27 @@ log = logging.getLogger("alien_city.server")
 # Room codes people can read out loud: no 0/O, 1/I/L, 2/Z, 5/S, 8/B, 6/G, U/V.
 CODE_ALPHABET = "ACDEFHJKMNPQRTWXY3479"
 CODE_LENGTH = 6
+DEFAULT_GAME = "alien-city"  # what a protocol-1 client's create/quick without 'game' means
 
 
 @dataclass
 class QuickEntry:
     conn: Connection
     game: str
-    options: dict | None  # None: any rules
+    options: dict | None  # None: any options of the game
 
 
 class Matchmaker:
-    """Creates matches (stored before anyone hears of them) and pairs quick-match players."""
+    """Creates matches (stored before anyone hears of them) and groups quick-match players."""
 
-    def __init__(self, store: Store, limits: Limits, rules: dict[str, GameRules],
+    def __init__(self, store: Store, limits: Limits, games: Registry,
                  matches: dict[str, Match], notify: Callable[[Match], None],
                  computers: ComputerPool | None = None) -> None:
         self.store = store
         self.computers = computers
         self.limits = limits
-        self.rules = rules
-        self.default_game = next(iter(rules))
+        self.games = games
+        self.default_game = DEFAULT_GAME if DEFAULT_GAME in games else games.ids()[0]
         self.matches = matches
         self.notify = notify
         self.queue: list[QuickEntry] = []
@@ -51,16 +62,12 @@ class Matchmaker:
         """A closed connection leaves the quick-match queue."""
         self.queue = [e for e in self.queue if e.conn is not conn]
 
-    def _game(self, conn: Connection, msg: dict) -> tuple[GameRules, dict] | None:
-        kind = msg.get("game", self.default_game)
-        rules = self.rules.get(kind)
-        if rules is None:
-            conn.error("bad_options", f"This server has no game {kind!r}; it has "
-                       f"{', '.join(sorted(self.rules))}.", msg.get("rid"))
-            return None
+    def _game(self, conn: Connection, msg: dict) -> tuple[GameSpec, dict] | None:
+        """The game and validated options a message asks for, or answer ``bad_options``."""
         try:
-            return rules, rules.options(msg.get("options"))
-        except BadOptions as exc:
+            spec = self.games.get(msg.get("game", self.default_game))
+            return spec, match_setup(spec, msg.get("options"))[0]
+        except (UnknownGame, BadOptions) as exc:
             conn.error("bad_options", str(exc), msg.get("rid"))
             return None
 
@@ -81,16 +88,16 @@ class Matchmaker:
             if code not in self.matches:
                 return code
 
-    async def open_match(self, rules: GameRules, options: dict, public: bool,
+    async def open_match(self, spec: GameSpec, options: dict, public: bool,
                          players: list[tuple[Session, int]], rematch_of: str | None = None,
                          computers: dict[int, str] | None = None
                          ) -> tuple[Match, dict[int, str]]:
         """Make, store and register a match with ``players`` seated and ``computers``
         (seat -> level) holding the seats they name. Returns the players' seat tokens.
-        The caller calls ``match.wake()`` once the players have been told."""
+        The caller calls ``match.computers.wake()`` once the players have been told."""
         tokens: dict[int, str] = {}
         for _attempt in range(8):
-            match = Match(code=self._new_code(), rules=rules, options=options,
+            match = Match(code=self._new_code(), spec=spec, options=options,
                           seed=secrets.randbelow(2**53), public=public, store=self.store,
                           limits=self.limits, notify=self.notify, rematch_of=rematch_of,
                           computers=self.computers)
@@ -98,7 +105,7 @@ class Matchmaker:
                 tokens[seat] = new_token()
                 match.seats[seat] = Seat(session.name, token_hash(tokens[seat]), session)
             for seat, level in (computers or {}).items():  # the token is never given out
-                match.seats[seat] = Seat(rules.computer_name(level), token_hash(new_token()),
+                match.seats[seat] = Seat(spec.computer_name(level), token_hash(new_token()),
                                          None, computer=level)
             if all(match.seats):
                 match.status = PLAYING
@@ -112,39 +119,66 @@ class Matchmaker:
         self.matches[match.code] = match
         for session, seat in players:
             session.seats[match.code] = seat
-        against = ", ".join(f"computer {level} as {rules.seats[seat]}"
+        against = ", ".join(f"computer {level} as {match.seat_names[seat]}"
                             for seat, level in (computers or {}).items())
-        log.info("match %s created (%s, %s, %s%s)", match.code, rules.describe(options),
-                 "public" if public else "private", match.status, f", {against}" if against else "")
+        log.info("match %s created (%s %s, %s, %s%s)", match.code, spec.id,
+                 spec.describe(options), "public" if public else "private", match.status,
+                 f", {against}" if against else "")
         return match, tokens
+
+    def _computer_seats(self, conn: Connection, msg: dict, spec: GameSpec, names: tuple[str, ...],
+                        mine: int) -> dict[int, str] | None:
+        """``computers: {seat: level}`` (or protocol 1's ``computer: level``: every other
+        seat) as seat index -> level; ``None`` after answering a refusal."""
+        rid = msg.get("rid")
+        if "computer" in msg and "computers" in msg:
+            conn.error("bad_message", "Give 'computer' (every other seat) or 'computers' "
+                       "(seat -> level), not both.", rid)
+            return None
+        if "computer" in msg:
+            wanted = {name: msg["computer"] for i, name in enumerate(names) if i != mine}
+        else:
+            wanted = dict(msg.get("computers") or {})
+        levels = tuple(spec.computer_levels) if self.computers is not None else ()
+        seats: dict[int, str] = {}
+        for name, level in wanted.items():
+            if not isinstance(level, str) or not 1 <= len(level) <= 16:
+                conn.error("bad_message", "a computer level is text of 1 to 16 characters", rid)
+                return None
+            if level not in levels:
+                have = f"its levels are {', '.join(levels)}" if levels \
+                    else "this server has no computer players for it"
+                conn.error("bad_options", f"There is no computer player {level[:16]!r} for "
+                           f"{spec.title}; {have}.", rid)
+                return None
+            if name not in names or names.index(name) == mine:
+                conn.error("bad_options", f"'computers' names seat {name[:16]!r}: the seats "
+                           f"you may give a computer are {', '.join(n for i, n in enumerate(names) if i != mine)}.",
+                           rid)
+                return None
+            seats[names.index(name)] = level
+        return seats
 
     async def create(self, conn: Connection, msg: dict) -> None:
         rid = msg.get("rid")
         game = self._game(conn, msg)
         if game is None or not self._may_create(conn, rid):
             return
-        rules, options = game
+        spec, options = game
+        names = tuple(seat.name for seat in spec.seats(options))
         choice = msg.get("seat", "random")
         if choice == "random":
-            seat = secrets.randbelow(len(rules.seats))
-        elif choice in rules.seats:
-            seat = rules.seats.index(choice)
+            seat = secrets.randbelow(len(names))
+        elif choice in names:
+            seat = names.index(choice)
         else:
-            conn.error("bad_message", f"'seat' must be random or one of {', '.join(rules.seats)}", rid)
+            conn.error("bad_message", f"'seat' must be random or one of {', '.join(names)}", rid)
             return
-        computers = None
-        if "computer" in msg:
-            level = msg["computer"]
-            levels = tuple(getattr(rules, "computer_levels", ()))
-            if level not in levels or self.computers is None:
-                have = f"its levels are {', '.join(levels)}" if levels and self.computers \
-                    else "this server has no computer players for it"
-                conn.error("bad_options", f"There is no computer player {level[:16]!r} for "
-                           f"{rules.kind}; {have}.", rid)
-                return
-            computers = {other: level for other in range(len(rules.seats)) if other != seat}
+        computers = self._computer_seats(conn, msg, spec, names, seat)
+        if computers is None:
+            return
         try:
-            match, tokens = await self.open_match(rules, options, msg.get("public", True),
+            match, tokens = await self.open_match(spec, options, msg.get("public", True),
                                                   [(conn.session, seat)], computers=computers)
         except StoreError as exc:
             log.error("create failed: %s", exc)
@@ -152,37 +186,58 @@ class Matchmaker:
             return
         conn.created.add(match.code)
         match.welcome(conn, seat, tokens[seat], rid, created=True)
-        match.wake()
+        match.computers.wake()
+
+    def _group(self, spec: GameSpec, conn: Connection, wanted: dict | None
+               ) -> tuple[dict, list[QuickEntry]] | None:
+        """Options and the waiting requests (oldest first) that, with ``conn``'s, fill every
+        seat of a match; ``None`` when no option set has enough players yet."""
+        waiting = [e for e in self.queue if e.game == spec.id and e.conn.session is not conn.session]
+        candidates = [wanted] if wanted is not None else \
+            [e.options for e in waiting if e.options is not None] + [spec.options({})]
+        for options in candidates:
+            needed = len(spec.seats(options))
+            group, sessions = [], {conn.session}
+            for entry in waiting:
+                if entry.options in (None, options) and entry.conn.session not in sessions:
+                    group.append(entry)
+                    sessions.add(entry.conn.session)
+            if len(group) + 1 >= needed:
+                return options, group[:needed - 1]
+        return None
 
     async def quick(self, conn: Connection, msg: dict) -> None:
         rid = msg.get("rid")
         game = self._game(conn, msg)
         if game is None:
             return
-        rules, options = game
+        spec, options = game
         wanted = options if msg.get("options") else None
         self.queue = [e for e in self.queue if e.conn is not conn and e.conn.open]
-        for entry in self.queue:
-            if entry.game == rules.kind and entry.conn.session is not conn.session and (
-                    wanted is None or entry.options is None or entry.options == wanted):
-                break
-        else:
-            self.queue.append(QuickEntry(conn, rules.kind, wanted))
-            conn.send({"type": "queued", "rid": rid, "game": rules.kind, "options": wanted})
+        found = self._group(spec, conn, wanted)
+        if found is None:
+            self.queue.append(QuickEntry(conn, spec.id, wanted))
+            needed = len(spec.seats(wanted)) if wanted is not None else None
+            conn.send({"type": "queued", "rid": rid, "game": spec.id, "options": wanted,
+                       "players": needed})
             return
-        self.queue.remove(entry)
-        options = wanted or entry.options or options
-        first = secrets.randbelow(2)
-        pair = [(entry.conn, first), (conn, 1 - first)]
+        options, group = found
+        for entry in group:
+            self.queue.remove(entry)
+        conns = [entry.conn for entry in group] + [conn]
+        order = list(range(len(conns)))
+        secrets.SystemRandom().shuffle(order)  # seats drawn at random
+        seated = list(zip(conns, order))
         try:
-            match, tokens = await self.open_match(rules, options, True,
-                                                  [(c.session, s) for c, s in pair])
+            match, tokens = await self.open_match(spec, options, True,
+                                                  [(c.session, s) for c, s in seated])
         except StoreError as exc:
             log.error("quick match failed: %s", exc)
-            for c, _ in pair:
-                c.error("server_error", "The match could not be saved; ask again.", rid)
+            for c, _ in seated:
+                c.error("server_error", "The match could not be saved; ask again.",
+                        rid if c is conn else None)
             return
-        for c, s in pair:
+        for c, s in seated:
             match.welcome(c, s, tokens[s], rid if c is conn else None)
 
     async def quick_cancel(self, conn: Connection, msg: dict) -> None:

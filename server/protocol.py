@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import msgpack
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: any game of the registry, 2..8 seats (docs/protocol.md)
 MAX_FRAME = 16 * 1024          # bytes; bigger frames are answered with too_large
 TRANSPORT_MAX_FRAME = 1 << 20  # bytes; websockets closes the connection (1009) above this
 MAX_DEPTH = 4                  # nesting of maps/lists in a client message
@@ -25,6 +25,7 @@ CHAT_MAX = 200
 CODE_MAX = 16
 TOKEN_MAX = 128
 MID_MAX = 64
+MOVE_MAX = 64  # characters of move text
 
 
 class ProtocolError(Exception):
@@ -229,21 +230,22 @@ TOKEN = text(1, TOKEN_MAX)
 MID = either(text(1, MID_MAX), integer(0, 2**53 - 1), f"text of 1 to {MID_MAX} characters or "
                                                          "a non-negative integer")
 VERSION = integer(0, 2**31 - 1)
+SEAT = text(1, 16)  # a seat name of the match's game ('black', 'seat3'); create also takes 'random'
 OPTIONS = small_map()
 
 SCHEMAS: dict[str, Schema] = {
     "hello": Schema({"v": integer(0, 2**31 - 1), "name": text(1, NAME_MAX)}, {"resume": TOKEN}),
     "watch_lobby": Schema({"on": boolean}, {}),
-    "create": Schema({}, {"game": text(1, 32), "options": OPTIONS,
-                          "seat": choice("black", "white", "random"), "public": boolean,
-                          "computer": text(1, 16)}),
+    "create": Schema({}, {"game": text(1, 32), "options": OPTIONS, "seat": SEAT,
+                          "public": boolean, "computer": text(1, 16),
+                          "computers": small_map(max_items=8, max_str=16)}),
     "quick": Schema({}, {"game": text(1, 32), "options": OPTIONS}),
     "quick_cancel": Schema({}, {}),
     "join": Schema({"match": CODE}, {"as": choice("player", "spectator"), "seat_token": TOKEN,
-                                    "version": VERSION}),
+                                    "version": VERSION, "seat": SEAT}),
     "leave": Schema({"match": CODE}, {}),
     "move": Schema({"match": CODE, "version": VERSION, "mid": MID,
-                    "move": either(text(1, 32), small_map(), "move text or a move map")}, {}),
+                    "move": either(text(1, MOVE_MAX), small_map(), "move text or a move map")}, {}),
     "resign": Schema({"match": CODE}, {}),
     "rematch": Schema({"match": CODE}, {}),
     "chat": Schema({"match": CODE, "text": text(1, CHAT_MAX)}, {}),

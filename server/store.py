@@ -1,5 +1,11 @@
 """The match store: SQLite in WAL mode; every accepted move committed before it is announced.
 
+The schema is game-generic: a match names its game and options, seats are numbered
+``0..n-1``, a finished match keeps its ``ranking`` (one place per seat, JSON), and the
+``moves`` table holds every step of the game in order, moves and resignations alike
+(``kind``), so a match is rebuilt by replaying them on the game's contract. Files written
+by older servers are migrated when opened (see :func:`_migrate`).
+
 Writes run inline on the event loop: a WAL commit without a sync costs tens of
 microseconds, far less than handing work to a thread (every hand-off costs a GIL switch
 that showed up as half a millisecond per move under load). ``synchronous=NORMAL`` makes
@@ -35,7 +41,8 @@ CREATE TABLE IF NOT EXISTS matches (
     end_reason TEXT,
     winner INTEGER,
     rematch_of TEXT,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    ranking TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     match_id INTEGER NOT NULL REFERENCES matches(id),
@@ -52,10 +59,14 @@ CREATE TABLE IF NOT EXISTS moves (
     seat INTEGER NOT NULL,
     mid TEXT NOT NULL,
     move TEXT NOT NULL,
+    kind TEXT NOT NULL DEFAULT 'move',
     PRIMARY KEY (match_id, version)
 );
 CREATE INDEX IF NOT EXISTS matches_status ON matches(status);
 """
+
+SCHEMA_VERSION = 2  # PRAGMA user_version: 0 = written by a protocol-1 server (or new)
+MOVE, RESIGN = "move", "resign"  # kinds of stored steps
 
 
 class StoreError(Exception):
@@ -76,10 +87,25 @@ class SeatRecord:
 
 @dataclass
 class MoveRecord:
+    """One stored step. ``version`` orders the steps (it is the match version the step
+    made, except for a resignation that ended the match: that one keeps the version, and
+    is stored one above the last move). A resignation has kind ``resign``, move text ``''``."""
+
     version: int
     seat: int
-    mid: str | int
+    mid: str | int | None
     move: str
+    kind: str = MOVE
+
+
+@dataclass
+class End:
+    """How a match ended, as stored: status, reason, winning seat (or None) and places."""
+
+    status: str
+    reason: str | None = None
+    winner: int | None = None
+    ranking: list[int] | None = None
 
 
 @dataclass
@@ -96,6 +122,7 @@ class MatchRecord:
     end_reason: str | None = None
     winner: int | None = None
     rematch_of: str | None = None
+    ranking: list[int] | None = None  # place per seat once the match is over
     seats: dict[int, SeatRecord] = field(default_factory=dict)
     moves: list[MoveRecord] = field(default_factory=list)
 
@@ -187,13 +214,12 @@ class Store:
     async def put_seat(self, match_id: int, seat: int, record: SeatRecord) -> None:
         await self._call(_put_seat, match_id, seat, record)
 
-    async def add_move(self, match_id: int, move: MoveRecord, end: tuple[str, str, int | None] | None) -> None:
-        """Append an accepted move (and the match's end if it ended the game)."""
+    async def add_move(self, match_id: int, move: MoveRecord, end: End | None) -> None:
+        """Append an accepted move or resignation (and the match's end if it ended it)."""
         await self._call(_add_move, match_id, move, end)
 
-    async def set_status(self, match_id: int, status: str, reason: str | None = None,
-                         winner: int | None = None) -> None:
-        await self._call(_set_status, match_id, status, reason, winner)
+    async def set_status(self, match_id: int, status: str, reason: str | None = None) -> None:
+        await self._call(_set_status, match_id, End(status, reason))
 
     # -- reads ----------------------------------------------------------------------------
     async def load_open(self) -> list[MatchRecord]:
@@ -205,20 +231,54 @@ class Store:
         return found[0] if found else None
 
 
+def _columns(db: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+
+
 def _migrate(db: sqlite3.Connection) -> None:
-    """Bring a store written by an older server up to this schema."""
-    columns = {row[1] for row in db.execute("PRAGMA table_info(seats)")}
-    if "computer" not in columns:  # stores from before computer players
-        db.execute("ALTER TABLE seats ADD COLUMN computer TEXT")
+    """Bring a store written by an older server up to this schema, in one transaction.
+
+    Protocol-1 stores (two seats, Alien City only) had no ranking and did not store
+    resignations as steps: a resigned match gets a ``resign`` step for the loser (the
+    seat that is not the stored winner), and every finished match its ranking from the
+    winner (a draw is ``[1, 1]``). Nothing is lost: old columns stay as they are."""
+    if db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if "computer" not in _columns(db, "seats"):  # stores from before computer players
+            db.execute("ALTER TABLE seats ADD COLUMN computer TEXT")
+        if "ranking" not in _columns(db, "matches"):
+            db.execute("ALTER TABLE matches ADD COLUMN ranking TEXT")
+        if "kind" not in _columns(db, "moves"):
+            db.execute("ALTER TABLE moves ADD COLUMN kind TEXT NOT NULL DEFAULT 'move'")
+        two_seat_over = ("SELECT id, end_reason, winner FROM matches WHERE status = 'over' "
+                         "AND ranking IS NULL")
+        for match_id, reason, winner in db.execute(two_seat_over).fetchall():
+            places = [1, 1] if winner not in (0, 1) else [1, 2] if winner == 0 else [2, 1]
+            db.execute("UPDATE matches SET ranking = ? WHERE id = ?", (json.dumps(places), match_id))
+            resigned = db.execute("SELECT COUNT(*) FROM moves WHERE match_id = ? AND kind = ?",
+                                  (match_id, RESIGN)).fetchone()[0]
+            if reason == "resigned" and winner in (0, 1) and not resigned:
+                last = db.execute("SELECT COALESCE(MAX(version), 0) FROM moves WHERE match_id = ?",
+                                  (match_id,)).fetchone()[0]
+                db.execute("INSERT INTO moves (match_id, version, seat, mid, move, kind)"
+                           " VALUES (?, ?, ?, 'null', '', ?)", (match_id, last + 1, 1 - winner, RESIGN))
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
 
 
 def _insert_match(db: sqlite3.Connection, r: MatchRecord) -> int:
     try:
         cursor = db.execute(
             "INSERT INTO matches (code, game, options, seed, public, status, end_reason, winner,"
-            " rematch_of, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " rematch_of, created, ranking) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (r.code, r.game, json.dumps(r.options), r.seed, int(r.public), r.status,
-             r.end_reason, r.winner, r.rematch_of, time.time()))
+             r.end_reason, r.winner, r.rematch_of, time.time(),
+             None if r.ranking is None else json.dumps(r.ranking)))
     except sqlite3.IntegrityError:
         raise CodeTaken(r.code) from None
     match_id = cursor.lastrowid
@@ -233,34 +293,37 @@ def _put_seat(db: sqlite3.Connection, match_id: int, seat: int, s: SeatRecord) -
                (match_id, seat, s.name, s.token_hash, s.session_hash, s.computer))
 
 
-def _add_move(db: sqlite3.Connection, match_id: int, m: MoveRecord,
-              end: tuple[str, str, int | None] | None) -> None:
-    db.execute("INSERT INTO moves (match_id, version, seat, mid, move) VALUES (?, ?, ?, ?, ?)",
-               (match_id, m.version, m.seat, json.dumps(m.mid), m.move))
+def _add_move(db: sqlite3.Connection, match_id: int, m: MoveRecord, end: End | None) -> None:
+    db.execute("INSERT INTO moves (match_id, version, seat, mid, move, kind)"
+               " VALUES (?, ?, ?, ?, ?, ?)",
+               (match_id, m.version, m.seat, json.dumps(m.mid), m.move, m.kind))
     if end is not None:
-        _set_status(db, match_id, *end)
+        _set_status(db, match_id, end)
 
 
-def _set_status(db: sqlite3.Connection, match_id: int, status: str, reason: str | None,
-                winner: int | None) -> None:
-    db.execute("UPDATE matches SET status = ?, end_reason = ?, winner = ? WHERE id = ?",
-               (status, reason, winner, match_id))
+def _set_status(db: sqlite3.Connection, match_id: int, end: End) -> None:
+    db.execute("UPDATE matches SET status = ?, end_reason = ?, winner = ?, ranking = ?"
+               " WHERE id = ?", (end.status, end.reason, end.winner,
+                                 None if end.ranking is None else json.dumps(end.ranking), match_id))
 
 
 def _load(db: sqlite3.Connection, where: str, params: tuple) -> list[MatchRecord]:
     rows = db.execute("SELECT id, code, game, options, seed, public, status, end_reason, winner,"
-                      f" rematch_of FROM matches WHERE {where} ORDER BY id", params).fetchall()
+                      f" rematch_of, ranking FROM matches WHERE {where} ORDER BY id",
+                      params).fetchall()
     records = []
     for row in rows:
         r = MatchRecord(id=row[0], code=row[1], game=row[2], options=json.loads(row[3]),
                         seed=row[4], public=bool(row[5]), status=row[6], end_reason=row[7],
-                        winner=row[8], rematch_of=row[9])
+                        winner=row[8], rematch_of=row[9],
+                        ranking=None if row[10] is None else json.loads(row[10]))
         for seat, name, token_hash, session_hash, computer in db.execute(
                 "SELECT seat, name, token_hash, session_hash, computer FROM seats"
                 " WHERE match_id = ?", (r.id,)):
             r.seats[seat] = SeatRecord(name, token_hash, session_hash, computer)
-        r.moves = [MoveRecord(v, seat, json.loads(mid), move) for v, seat, mid, move in db.execute(
-            "SELECT version, seat, mid, move FROM moves WHERE match_id = ? ORDER BY version",
-            (r.id,))]
+        r.moves = [MoveRecord(v, seat, json.loads(mid), move, kind)
+                   for v, seat, mid, move, kind in db.execute(
+                       "SELECT version, seat, mid, move, kind FROM moves WHERE match_id = ?"
+                       " ORDER BY version", (r.id,))]
         records.append(r)
     return records

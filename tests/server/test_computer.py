@@ -10,10 +10,10 @@ import threading
 import time
 from dataclasses import replace
 
-from server.alien_city import AlienCityComputer
 from server.store import Store
 from shared.aliencity import GameState, Player, parse_move
 from shared.aliencity.ppn import read_ppn
+from shared.aliencity.spec import ALIEN_CITY
 
 from .helpers import FAST, Client, pick, run, running
 
@@ -27,8 +27,8 @@ async def play_out(person: Client, code: str, state: GameState, version: int, me
     normal ``moved`` (with a move id and the version), match the engine and, when
     ``check_choices``, be the move the level's bot makes from the match seed."""
     computer_seat = "white" if me == "black" else "black"
-    replica = AlienCityComputer(level, state.seed * 2 + int(Player.parse(computer_seat)),
-                                iterations=QUICK.computer_iterations)
+    replica = ALIEN_CITY.make_bot(level, state.seed * 2 + int(Player.parse(computer_seat)),
+                                  iterations=QUICK.computer_iterations)
     mid = 0
     computer_moves = 0
     while not state.is_over():
@@ -126,20 +126,19 @@ def test_bad_computer_values_are_refused_and_the_connection_stays_open():
 def test_computer_moves_go_through_the_same_checks(caplog):
     """A computer answering an illegal move is refused by the match like a person (the
     engine's rule is logged), and a random legal move is played in its place."""
-    from server.alien_city import AlienCityRules
-
     class Cheat:
         level = "cheat"
 
-        def choose(self, game, deadline_s, stop):
-            return "pass" if game.state.phase.value == "build" else "Tr@zz99"
+        def choose(self, state, *, deadline_s=None, stop=None):
+            # a pass while building, a build while claiming: both against the rules
+            return parse_move("pass" if state.state.phase.value == "build" else "Tr@a1")
 
     async def body() -> None:
         async with running(QUICK) as server:
-            rules: AlienCityRules = server.lobby.rules["alien-city"]
-            real = rules.computer
-            rules.computer = lambda level, seed, iterations=None: (
-                Cheat() if level == "easy" else real(level, seed, iterations))
+            spec = server.lobby.games["alien-city"]
+            real = spec.make_bot
+            spec.make_bot = lambda level, seed=0, **kw: (  # this instance only, undone below
+                Cheat() if level == "easy" else real(level, seed, **kw))
             try:
                 ada = await Client.open(server.url, "Ada")
                 code = (await ada.request({"type": "create", "seat": "white", "computer": "easy"},
@@ -149,7 +148,7 @@ def test_computer_moves_go_through_the_same_checks(caplog):
                                           level="easy", check_choices=False)
                 await ada.close()
             finally:
-                rules.computer = real
+                del spec.make_bot
     with caplog.at_level(logging.ERROR, logger="alien_city.server"):
         run(body)
     refused = [r.getMessage() for r in caplog.records if "computer move" in r.getMessage()]
@@ -218,7 +217,7 @@ def test_a_thinking_computer_stalls_no_one_and_stops_with_the_server(tmp_path):
                 await bob.request({"type": "ping"}, "pong")
                 assert time.perf_counter() - t0 < 0.25
             assert [t.name for t in threading.enumerate() if t.name.startswith("computer")]
-            assert not server.lobby.matches[code]._thinking.done()
+            assert server.lobby.matches[code].computers.thinking
             t0 = time.perf_counter()
             await server.close()
             assert time.perf_counter() - t0 < 1.0, "the thinking computer did not stop promptly"

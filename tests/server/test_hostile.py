@@ -101,7 +101,7 @@ def test_before_hello_only_hello_is_accepted_and_a_wrong_version_closes():
             assert (await early.expect("error"))["code"] == "hello_first"
             await early.send({"type": "hello", "v": 99, "name": "Future"})
             error = await early.expect("error")
-            assert error["code"] == "unsupported_version" and error["protocol"] == 1
+            assert error["code"] == "unsupported_version" and error["protocol"] == 2
             await early.ws.wait_closed()
             assert early.ws.close_code == 4002
     run(body)
