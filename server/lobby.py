@@ -232,6 +232,7 @@ class Lobby:
             conn.session.seats[match.code] = seat
             match.detach(conn)
             match.welcome(conn, seat, token, rid, known=known)
+            match.computers.wake()  # a computer seat may be the first to move
 
     async def _reclaim(self, conn: Connection, match: Match, token: str, rid: int | None,
                        known: int | None) -> None:

@@ -15,6 +15,7 @@ from server.app import RunningServer, start_server
 from server.connection import Limits
 from server.protocol import PROTOCOL_VERSION
 from shared.aliencity import GameState, Phase
+from shared.gamekit import Registry
 
 FAST = Limits(rate=1000.0, burst=1000, chat_rate=1000.0, chat_burst=1000)
 
@@ -28,8 +29,9 @@ def run(coro_fn: Callable[[], Awaitable[Any]], timeout: float = 60.0) -> Any:
 
 
 @contextlib.asynccontextmanager
-async def running(limits: Limits = FAST, db: str = ":memory:") -> AsyncIterator[RunningServer]:
-    server = await start_server("127.0.0.1", 0, db, limits)
+async def running(limits: Limits = FAST, db: str = ":memory:",
+                  games: Registry | None = None) -> AsyncIterator[RunningServer]:
+    server = await start_server("127.0.0.1", 0, db, limits, games)
     try:
         yield server
     finally:
