@@ -5,10 +5,19 @@ from __future__ import annotations
 
 import random
 
-from server.store import RESIGN, Store
+from server.store import RESIGN, MatchRecord, Store
 
 from .helpers import FAST, Client, run, running
 from .race import RACE, RaceState, games_with_race
+
+
+async def load(db: str, code: str) -> MatchRecord:
+    """A match as the store keeps it (read with a store of its own)."""
+    store = Store(db)
+    try:
+        return await store.load_code(code)
+    finally:
+        await store.close()
 
 
 async def expect_all(clients: list[Client], kind: str, **fields) -> list[dict]:
@@ -126,11 +135,7 @@ def test_four_seats_with_a_spectator_turned_player_a_reconnect_and_a_computer(tm
     code, ranking = run(body)
 
     async def stored() -> None:
-        store = Store(db)
-        try:
-            record = await store.load_code(code)
-        finally:
-            await store.close()
+        record = await load(db, code)
         assert record.game == "race" and record.status == "over"
         assert record.ranking == ranking and record.winner == ranking.index(1)
         assert record.seats[3].computer == "random" and record.seats[2].name == "Cat"
@@ -193,11 +198,7 @@ def test_resigning_in_a_multi_seat_game_drops_the_seat_and_the_others_play_on(tm
     code = run(body)
 
     async def stored() -> None:
-        store = Store(db)
-        try:
-            record = await store.load_code(code)
-        finally:
-            await store.close()
+        record = await load(db, code)
         assert record.ranking == [3, 2, 1] and record.end_reason == "resigned"
         assert [m.seat for m in record.moves if m.kind == RESIGN] == [0, 1]
         async with running(FAST, db, games_with_race()) as server:
