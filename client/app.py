@@ -19,9 +19,10 @@ import pygame  # noqa: E402
 from . import theme  # noqa: E402
 from .assets import Sounds, TextCache, set_window_icon  # noqa: E402
 from .config import Options, load_options, save_options  # noqa: E402
+from .computer import stop_all  # noqa: E402
 from .scenes.base import Scene, SceneStack  # noqa: E402
-from .view.board_view import BoardRenderer  # noqa: E402
-from .view.icons import IconCache  # noqa: E402
+from .scenes.title import TitleScene  # noqa: E402
+from .games.registry import Plugins, builtin_plugins  # noqa: E402
 
 FIXED_DT = 1 / 60
 DEFAULT_SIZE = (1280, 800)
@@ -45,8 +46,8 @@ class App:
         self.window = self._open_window(self.options.fullscreen)
         pygame.key.set_repeat(300, 40)
         self.text = TextCache()
-        self.icons = IconCache()
-        self.boards = BoardRenderer(self.text, self.icons)
+        self.games: Plugins = builtin_plugins()  # the games this client can show
+        self._kits: dict[str, object] = {}
         self.sounds = Sounds(self.options.sound)
         self.sounds.set_music(self.options.music, self.options.music_volume)
         self.stack = SceneStack()
@@ -94,6 +95,13 @@ class App:
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.stack.resize(self.size)
 
+    def kit(self, name: str, make):
+        """A game's own art (sprites, boards), made once by ``make`` and kept per name: the
+        app holds it without knowing what it is."""
+        if name not in self._kits:
+            self._kits[name] = make()
+        return self._kits[name]
+
     @property
     def anim_speed(self) -> float:
         return self.options.anim_speed * self.speed
@@ -124,8 +132,11 @@ class App:
     @staticmethod
     def stop_computers() -> None:
         """Quitting: every computer still thinking in a worker thread is told to stop."""
-        from .computer import stop_all
         stop_all()
+
+    def go_home(self) -> None:
+        """Back to the title screen, dropping every scene (the pause and score menus)."""
+        self.stack.clear_to(TitleScene(self))
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -207,7 +218,6 @@ def _make_background(size: tuple[int, int]) -> pygame.Surface:
 
 def main(argv: list[str] | None = None) -> int:
     """``alien-city`` with no subcommand: open the window at the title screen."""
-    from .scenes.title import TitleScene
     try:
         app = App()
     except pygame.error as exc:

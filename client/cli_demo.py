@@ -19,5 +19,5 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .demo import run_demo
+    from .games.aliencity.demo import run_demo
     return run_demo(args)

@@ -1,4 +1,4 @@
-"""Computer players in the client: a bot from ``shared.bots`` thinks in a worker thread.
+"""Computer players in the client: a contract bot (``spec.make_bot``) thinks in a worker thread.
 
 ``Thinker`` runs one blocking ``bot.choose`` on a daemon thread with a stop Event; the
 main loop polls ``done`` each frame and applies the move itself (pygame and the game
@@ -12,44 +12,30 @@ import threading
 import weakref
 import zlib
 
-from shared.aliencity import GameState, Move, Player
+from typing import Any
 
 LEVEL_NAMES = {"random": "Random", "easy": "Easy", "medium": "Medium", "hard": "Hard"}
 
 _live: "weakref.WeakSet[Thinker]" = weakref.WeakSet()
 
 
-def seat_seed(game_seed: object, player: Player, salt: str = "") -> int:
+def seat_seed(game_seed: object, seat: int, salt: str = "") -> int:
     """A deterministic bot seed for one seat of one game (stable across runs)."""
-    return zlib.crc32(f"{game_seed}:{int(player)}:{salt}".encode())
-
-
-class Computer:
-    """A seat held by a ``shared.bots`` bot (threaded; the demo's RandomBot is not)."""
-
-    threaded = True
-
-    def __init__(self, bot, level: str) -> None:
-        self.bot = bot
-        self.level = level
-
-    @property
-    def name(self) -> str:
-        return LEVEL_NAMES.get(self.level, self.level.title())
+    return zlib.crc32(f"{game_seed}:{int(seat)}:{salt}".encode())
 
 
 class Thinker:
     """``bot.choose(state)`` on a worker thread; ``stop()`` asks it to answer now."""
 
-    def __init__(self, bot, state: GameState, deadline_s: float | None = None) -> None:
+    def __init__(self, bot, state: Any, deadline_s: float | None = None) -> None:
         self.bot = bot
         self.state = state
         self.deadline_s = deadline_s
         self.stop_event = threading.Event()
-        self.move: Move | None = None
+        self.move: Any = None
         self.error: BaseException | None = None
         self._done = threading.Event()
-        self.thread = threading.Thread(target=self._run, name="alien-city-bot", daemon=True)
+        self.thread = threading.Thread(target=self._run, name="computer-player", daemon=True)
         _live.add(self)
         self.thread.start()
 

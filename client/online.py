@@ -1,8 +1,10 @@
 """The online session as the game loop sees it: what the server said, nothing guessed.
 
 ``OnlineSession`` turns server messages into plain state (lobby list, matches with
-their engine ``GameState``, seats, versions, chat) and into ``Note``s the scenes react
-to. A move is shown as made only when the server's ``moved`` arrives; until then it is
+their position as a contract ``State`` of the match's game, seats, versions, chat) and
+into ``Note``s the scenes react to. It knows games only through the contract: a
+match's ``game`` names its spec in the session's registry (``alien-city`` when a
+protocol-1 server does not say), seats are numbered in the spec's order. A move is shown as made only when the server's ``moved`` arrives; until then it is
 ``pending``; a refusal clears it and carries the reason. After a reconnection the
 session re-joins every match with its last version (and its seat token when the server
 no longer knows the session), so the board resynchronises by itself. No pygame here.
@@ -14,9 +16,10 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from shared.aliencity import GameState, Move, Player, Step, parse_move
+from shared.gamekit.api import GameError, GameSpec, SeatInfo, State
+from shared.gamekit.registry import Registry, UnknownGame, builtin_games
 
-SEATS = {"black": Player.BLACK, "white": Player.WHITE}
+DEFAULT_GAME = "alien-city"  # what a protocol-1 server plays
 
 
 class Transport(Protocol):
@@ -31,7 +34,10 @@ class Note:
     kind: str  # joined, moved, synced, ended, error, chat, presence, info, net, lobby, rematch
     match: str | None = None
     data: dict = field(default_factory=dict)
-    step: Step | None = None
+    move: Any = None                 # moved: the move, the position before and after it
+    before: State | None = None
+    after: State | None = None
+    events: list = field(default_factory=list)
     text: str = ""
 
 
@@ -39,13 +45,14 @@ class Note:
 class MatchView:
     code: str
     role: str  # "player" or "spectator"
-    seat: Player | None
+    seat_name: str | None  # our seat's protocol name ('black', 'seat3'), None for spectators
+    spec: GameSpec | None = None
     seat_token: str | None = None
     version: int = -1
-    state: GameState | None = None
+    state: State | None = None
     info: dict = field(default_factory=dict)
     ended: dict | None = None
-    pending: tuple[Any, Move, int] | None = None  # (mid, move, version) sent, not yet answered
+    pending: tuple[Any, Any, int] | None = None  # (mid, move, version) sent, not yet answered
     chat: list[tuple[str, str]] = field(default_factory=list)
     rematch: str | None = None  # code of the rematch once started
 
@@ -53,28 +60,61 @@ class MatchView:
     def status(self) -> str:
         return self.info.get("status", "waiting")
 
-    def names(self) -> dict[Player, str]:
+    def seat_infos(self) -> tuple[SeatInfo, ...]:
+        """The match's seats in order: the server's (protocol 2), else the game's own."""
+        listed = self.info.get("seats")
+        if isinstance(listed, list) and listed:
+            return tuple(SeatInfo(s.get("name", f"seat{i + 1}"), s.get("label", s.get("name", "")),
+                                  tuple(s.get("colour", (200, 200, 200)))) for i, s in enumerate(listed))
+        if self.spec is None:
+            return ()
+        options = self.state.options if self.state is not None else self.info.get("options")
+        try:
+            return self.spec.seats(self.spec.options(options))
+        except GameError:
+            return self.spec.seats(self.spec.options(None))
+
+    def seat_index(self, name: object) -> int | None:
+        for i, seat in enumerate(self.seat_infos()):
+            if seat.name == name:
+                return i
+        return None
+
+    @property
+    def seat(self) -> int | None:
+        """Our seat's number in the game (None: watching)."""
+        return None if self.seat_name is None else self.seat_index(self.seat_name)
+
+    def names(self) -> dict[int, str]:
         out = {}
         for p in self.info.get("players", []):
-            if p.get("seat") in SEATS:
-                out[SEATS[p["seat"]]] = p.get("name") or "(free seat)"
+            i = self.seat_index(p.get("seat"))
+            if i is not None:
+                out[i] = p.get("name") or "(free seat)"
         return out
 
-    def online(self) -> dict[Player, bool]:
-        return {SEATS[p["seat"]]: bool(p.get("online")) for p in self.info.get("players", [])
-                if p.get("seat") in SEATS}
+    def online(self) -> dict[int, bool]:
+        out = {}
+        for p in self.info.get("players", []):
+            i = self.seat_index(p.get("seat"))
+            if i is not None:
+                out[i] = bool(p.get("online"))
+        return out
 
     @property
     def my_turn(self) -> bool:
         s = self.state
-        return (self.role == "player" and s is not None and self.status == "playing"
-                and s.to_move is self.seat and self.pending is None and self.ended is None)
+        return (self.role == "player" and s is not None and self.status == "playing" and self.seat is not None
+                and s.to_move == self.seat and self.pending is None and self.ended is None)
 
 
 class OnlineSession:
-    def __init__(self, net: Transport, name: str) -> None:
+    def __init__(self, net: Transport, name: str, games: Registry | None = None) -> None:
         self.net = net
         self.name = name
+        self.games = games if games is not None else builtin_games()
+        self.protocol = 1
+        self.offered: list[dict] = []  # the server's games (protocol 2 ``welcome``)
         self.connected = False
         self.net_state = "connecting"
         self.net_note = ""
@@ -96,13 +136,34 @@ class OnlineSession:
         self.watching_lobby = on
         self.send({"type": "watch_lobby", "on": on})
 
-    def create(self, edition: int, location_bonus: bool, seat: str = "random", public: bool = True) -> None:
-        self.send({"type": "create", "options": {"edition": edition, "location_bonus": location_bonus},
-                   "seat": seat, "public": public})
+    def create(self, game: str, options: dict, seat: str = "random", public: bool = True,
+               computers: dict[str, str] | None = None) -> None:
+        """A new match of ``game``; ``computers`` seats the server's computers by seat name."""
+        message = {"type": "create", "game": game, "options": dict(options), "seat": seat, "public": public}
+        if computers:
+            if self.protocol >= 2:
+                message["computers"] = dict(computers)
+            elif len(computers) == 1:
+                message["computer"] = next(iter(computers.values()))
+        self.send(message)
 
-    def quick(self) -> None:
+    def quick(self, game: str | None = None) -> None:
         self.queued = True
-        self.send({"type": "quick"})
+        self.send({"type": "quick"} if game is None else {"type": "quick", "game": game})
+
+    def spec_of(self, game: object) -> GameSpec | None:
+        """The spec of a match's game (a protocol-1 server names none: Alien City)."""
+        try:
+            return self.games.get(game if isinstance(game, str) else DEFAULT_GAME)
+        except UnknownGame:
+            return None
+
+    def server_games(self) -> list[GameSpec]:
+        """The games both this client and the server play (all ours on a protocol-1 server)."""
+        if not self.offered:
+            return list(self.games)
+        ids = [g.get("id") for g in self.offered if isinstance(g, dict)]
+        return [spec for spec in self.games if spec.id in ids]
 
     def join(self, code: str, spectator: bool = False) -> None:
         message = {"type": "join", "match": code.strip().upper()}
@@ -121,7 +182,8 @@ class OnlineSession:
             return False
         mid = f"m{next(self._mids)}"
         view.pending = (mid, move, view.version)
-        self.send({"type": "move", "match": code, "version": view.version, "mid": mid, "move": move.text()})
+        self.send({"type": "move", "match": code, "version": view.version, "mid": mid,
+                   "move": view.spec.move_text(move)})
         return True
 
     def resign(self, code: str) -> None:
@@ -166,6 +228,9 @@ class OnlineSession:
         self.net_note = ""
         self.session = m.get("session")
         self.name = m.get("name", self.name)
+        self.protocol = m.get("protocol", self.protocol) if isinstance(m.get("protocol"), int) else self.protocol
+        if isinstance(m.get("games"), list):
+            self.offered = [g for g in m["games"] if isinstance(g, dict)]
         if again:
             # Back after a lost connection: re-join every match where we left off.
             for code, view in list(self.matches.items()):
@@ -204,10 +269,12 @@ class OnlineSession:
         code = m["match"]
         self.queued = False
         view = self.matches.get(code)
-        seat = SEATS.get(m.get("seat") or "")
+        seat = m.get("seat") or None
         if view is None:
             view = self.matches[code] = MatchView(code, m.get("role", "player"), seat)
-        view.role, view.seat = m.get("role", view.role), seat if seat is not None else view.seat
+        view.role, view.seat_name = m.get("role", view.role), seat if seat is not None else view.seat_name
+        if "game" in m or view.spec is None:
+            view.spec = self.spec_of(m.get("game"))
         if m.get("seat_token"):
             view.seat_token = m["seat_token"]
         return [Note("joined", code, data=m)]
@@ -218,12 +285,15 @@ class OnlineSession:
         if view is None:
             return []
         view.info = m.get("info") or view.info
+        spec = view.spec = self.spec_of(view.info.get("game")) or view.spec
+        if spec is None:
+            return [Note("error", code, text="This client cannot show that game.")]
         if m.get("mode") == "snapshot":
-            view.state = GameState.from_dict(m["state"])
+            view.state = spec.state_from_dict(m["state"])
         else:
             for moved in m.get("moves") or []:
                 if moved.get("version", 0) > view.version and view.state is not None:
-                    view.state = view.state.apply(parse_move(moved["move"]))
+                    view.state, _ = view.state.play(spec.parse_move(moved["move"]))
                     view.version = moved["version"]
         view.version = m.get("version", view.version)
         if view.pending is not None:
@@ -246,12 +316,13 @@ class OnlineSession:
         if m.get("version") != view.version + 1:
             self.send({"type": "get_state", "match": code})
             return []
-        step = view.state.play(parse_move(m["move"]))
-        view.state = step.state
+        before = view.state
+        move = view.spec.parse_move(m["move"])
+        view.state, events = before.play(move)
         view.version = m["version"]
         if view.pending is not None and view.pending[0] == m.get("mid"):
             view.pending = None
-        return [Note("moved", code, data=m, step=step)]
+        return [Note("moved", code, data=m, move=move, before=before, after=view.state, events=events)]
 
     def _on_ended(self, m: dict) -> list[Note]:
         view = self.matches.get(m.get("match"))

@@ -1,6 +1,7 @@
-"""Open a record to replay: saved games and ``.ppn`` files nearby are listed; a path can
-be typed, or a file dropped on the window. Records are read leniently (real records
-contain mistakes); the replay lists what the rules would have refused."""
+"""Open a record to replay: saved games and records nearby (each game's own file
+ending: ``.ppn`` for Alien City) are listed; a path can be typed, or a file dropped on
+the window. The record's game is recognised by its header (the app's plug-ins), and that
+game's plug-in replays it."""
 
 from __future__ import annotations
 
@@ -8,23 +9,23 @@ from pathlib import Path
 
 import pygame
 
-from shared.aliencity import AlienCityError
-from shared.aliencity.ppn import ReadResult, read_ppn
+from shared.gamekit.api import GameError
 
 from .. import theme
 from ..config import records_dir
+from ..view.form import draw_backdrop, draw_focus
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
 
 MAX_LISTED = 200
 
 
-def find_records(folders: list[Path]) -> list[Path]:
-    """``.ppn`` files in ``folders``, newest first, without duplicates."""
+def find_records(folders: list[Path], suffixes: tuple[str, ...] = (".ppn",)) -> list[Path]:
+    """Record files (by ending) in ``folders``, newest first, without duplicates."""
     seen: dict[Path, float] = {}
     for folder in folders:
         try:
-            for path in folder.glob("*.ppn"):
+            for path in (p for suffix in suffixes for p in folder.glob(f"*{suffix}")):
                 if path.is_file():
                     seen[path.resolve()] = path.stat().st_mtime
         except OSError:
@@ -32,21 +33,27 @@ def find_records(folders: list[Path]) -> list[Path]:
     return sorted(seen, key=lambda p: -seen[p])[:MAX_LISTED]
 
 
-def open_record(path: Path) -> ReadResult:
-    """Read a record file; raises ``AlienCityError`` or ``OSError`` with a message to show."""
+def open_record(app, path: Path) -> Scene:
+    """The replay of a record file, by the plug-in of the game that wrote it. Raises
+    ``OSError``, ``UnicodeDecodeError`` or ``ValueError`` (a game's error) to show."""
     text = path.read_text(encoding="utf-8")
-    return read_ppn(text, lenient=True)
+    plugin = app.games.for_record(text)
+    if plugin is None:
+        known = ", ".join(p.spec.title for p in app.games)
+        raise ValueError(f"not a record of a game this client shows ({known})")
+    return plugin.open_record(app, text, path.name)
 
 
 class FilesScene(Scene):
     def __init__(self, app, folders: list[Path] | None = None) -> None:
         super().__init__(app)
         self.folders = folders if folders is not None else [records_dir(), Path.cwd()]
-        self.files = find_records(self.folders)
+        suffixes = tuple(dict.fromkeys(p.spec.record_suffix for p in app.games if p.spec.record_suffix))
+        self.files = find_records(self.folders, suffixes or (".ppn",))
         self.focus = 0
         self.scroll = 0
         self.error = ""
-        self.field = TextField("Or type the path of a .ppn record and press Enter")
+        self.field = TextField("Or type the path of a record and press Enter")
         self.back = Button("Back", self.close, key=pygame.K_ESCAPE)
         self.open_button = Button("Open", self.open_focused)
         self.resize(app.size)
@@ -72,17 +79,16 @@ class FilesScene(Scene):
 
     def open(self, path: Path) -> None:
         try:
-            result = open_record(path)
+            scene = open_record(self.app, path)
         except FileNotFoundError:
             self.error = f"No such file: {path}"
         except (OSError, UnicodeDecodeError) as exc:
             self.error = f"Cannot read {path.name}: {getattr(exc, 'strerror', None) or exc}"
-        except AlienCityError as exc:
+        except (GameError, ValueError) as exc:
             self.error = f"{path.name}: {exc}"
         else:
-            from .replay import ReplayScene
             self.error = ""
-            self.app.push(ReplayScene(self.app, result, title=path.name))
+            self.app.push(scene)
             return
         self.app.sounds.play("error")
 
@@ -126,14 +132,12 @@ class FilesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app, t = self.app, self.app.text
         w, h = self.size
-        surface.blit(app.background(self.size), (0, 0))
-        title = t.shadowed("REPLAY A RECORD", int(h * 0.06), theme.ACCENT, (120, 30, 80), 3, bold=True)
-        surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.08))))
+        draw_backdrop(surface, app, "REPLAY A RECORD", size=0.06)
         draw_panel(surface, self.list_box)
         size = int(self.row_h * 0.5)
         if not self.files:
             msg = ("No records yet. Games you save land in " + str(records_dir()) +
-                   "; you can also type a path below or drop a .ppn file on the window.")
+                   "; you can also type a path below or drop a record file on the window.")
             y = self.list_box.y + 20
             for line in t.wrap(msg, size, self.list_box.w - 40):
                 surface.blit(t.render(line, size, theme.TEXT_DIM), (self.list_box.x + 20, y))
@@ -142,8 +146,7 @@ class FilesScene(Scene):
             r = self.row_rect(i)
             path = self.files[i]
             if i == self.focus:
-                pygame.draw.rect(surface, (50, 56, 116), r, border_radius=8)
-                pygame.draw.rect(surface, theme.ACCENT_2, r, 2, border_radius=8)
+                draw_focus(surface, r, 8)
             surface.blit(t.render(path.name, size, theme.TEXT, bold=True), (r.x + 12, r.centery - size // 2))
             folder = t.render(str(path.parent), int(size * 0.8), theme.TEXT_DIM)
             surface.blit(folder, (r.right - folder.get_width() - 12, r.centery - folder.get_height() // 2))

@@ -1,17 +1,20 @@
-"""The lobby: public matches listed live, create a match (rules, seat, public or
-private), quick pairing, join or watch by room code. Opens the match screen once the
-server has seated us and sent the position."""
+"""The lobby: public matches listed live (each with its game), create a match (game,
+seat, public or private; the game's options from Options), quick pairing, join or watch
+by room code. Opens the match screen (the game's plug-in with our seat, remote seats and
+the online chrome) once the server has seated us and sent the position."""
 
 from __future__ import annotations
 
 import pygame
 
+from shared.gamekit.api import GameSpec
+
 from .. import theme
 from ..online import OnlineSession
+from ..view.form import draw_backdrop, draw_focus
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
-
-SEAT_CHOICES = ("random", "black", "white")
+from .chrome import open_match
 
 
 class LobbyScene(Scene):
@@ -22,19 +25,22 @@ class LobbyScene(Scene):
         self.mode = mode
         self.selected: str | None = None
         self.seat = 0
+        self.game = 0
         self.public = True
         self.code = TextField("Room code", "", max_len=12)
         self.message = ""
         self.waiting_for: str | None = None  # a match we joined, until its first sync
         self.create_button = Button("Create match", self.create)
         self.seat_button = Button("Seat: random", self.cycle_seat)
+        self.game_button = Button("", self.cycle_game)
         self.public_button = Button("Public", self.toggle_public)
         self.quick_button = Button("Quick match", self.quick)
         self.join_button = Button("Join", lambda: self.join(False))
         self.watch_button = Button("Watch", lambda: self.join(True))
         self.back = Button("Back", self.close, key=pygame.K_ESCAPE)
-        self.buttons = [self.create_button, self.seat_button, self.public_button, self.quick_button,
-                        self.join_button, self.watch_button, self.back]
+        self.buttons = [self.game_button, self.create_button, self.seat_button, self.public_button,
+                        self.quick_button, self.join_button, self.watch_button, self.back]
+        self.name_game()
         self.rows: list[tuple[str, pygame.Rect]] = []
         self.resize(app.size)
 
@@ -57,7 +63,10 @@ class LobbyScene(Scene):
                                 w - self.list_box.right - int(w * 0.07), self.list_box.h)
         bh = max(36, int(h * 0.055))
         x, bw = self.side.x + 20, self.side.w - 40
+        gap = 12 if h >= 700 else 8
         y = self.side.y + bh
+        self.game_button.rect = pygame.Rect(x, y, bw, bh)
+        y += bh + gap
         self.seat_button.rect = pygame.Rect(x, y, bw // 2 - 5, bh)
         self.public_button.rect = pygame.Rect(x + bw // 2 + 5, y, bw // 2 - 5, bh)
         self.create_button.rect = pygame.Rect(x, y + bh + 12, bw, bh)
@@ -69,21 +78,44 @@ class LobbyScene(Scene):
         self.row_h = max(34, int(h * 0.055))
 
     # -- actions ------------------------------------------------------------------------
+    @property
+    def spec(self) -> GameSpec:
+        """The game a new match or a quick match is for (those the server plays too)."""
+        games = self.session.server_games() or list(self.session.games)
+        return games[self.game % len(games)]
+
+    def seat_choices(self) -> tuple[str, ...]:
+        plugin = self.app.games.get(self.spec.id)
+        return ("random",) + tuple(s.name for s in self.spec.seats(plugin.options(self.app)))
+
+    def name_game(self) -> None:
+        self.game_button.label = f"Game: {self.spec.title}"
+
+    def cycle_game(self) -> None:
+        self.game += 1
+        self.seat = 0
+        self.seat_button.label = "Seat: random"
+        self.name_game()
+
     def cycle_seat(self) -> None:
-        self.seat = (self.seat + 1) % len(SEAT_CHOICES)
-        self.seat_button.label = f"Seat: {SEAT_CHOICES[self.seat]}"
+        choices = self.seat_choices()
+        self.seat = (self.seat + 1) % len(choices)
+        self.seat_button.label = f"Seat: {choices[self.seat]}"
 
     def toggle_public(self) -> None:
         self.public = not self.public
         self.public_button.label = "Public" if self.public else "Private"
 
     def create(self) -> None:
-        o = self.app.options
-        self.session.create(o.edition, o.location_bonus, SEAT_CHOICES[self.seat], self.public)
+        spec = self.spec
+        options = self.app.games.get(spec.id).options(self.app)
+        choices = self.seat_choices()
+        self.session.create(spec.id, options, choices[self.seat % len(choices)], self.public)
         self.message = "Creating a match…"
 
     def quick(self) -> None:
-        self.session.quick()
+        # A protocol-1 server pairs any two quick players: name the game only when it matters.
+        self.session.quick(self.spec.id if len(self.session.server_games()) > 1 else None)
         self.message = "Looking for an opponent…"
 
     def join(self, spectator: bool) -> None:
@@ -104,10 +136,11 @@ class LobbyScene(Scene):
             if note.kind == "joined":
                 self.waiting_for = note.match
             elif note.kind == "synced" and note.match == self.waiting_for:
-                from .online_game import OnlineGameScene
                 self.waiting_for = None
                 self.message = ""
-                self.app.push(OnlineGameScene(self.app, self.session, note.match))
+                self.app.push(open_match(self.app, self.session, note.match))
+            elif note.kind == "welcome":
+                self.name_game()
             elif note.kind == "error":
                 self.message = note.text
                 self.app.sounds.play("error")
@@ -139,10 +172,7 @@ class LobbyScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app, t = self.app, self.app.text
         w, h = self.size
-        surface.blit(app.background(self.size), (0, 0))
-        head = "LOBBY" if self.mode == "play" else "WATCH A GAME"
-        title = t.shadowed(head, int(h * 0.065), theme.ACCENT, (120, 30, 80), 3, bold=True)
-        surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.07))))
+        draw_backdrop(surface, app, "LOBBY" if self.mode == "play" else "WATCH A GAME", y=0.07)
         s = self.session
         status = f"{s.name} on {getattr(self.net, 'url', '')}" if s.welcomed else (s.net_note or "Connecting…")
         colour = theme.GOOD if s.connected and s.welcomed else theme.BAD
@@ -158,16 +188,18 @@ class LobbyScene(Scene):
         for code, rect in self.rows:
             info = s.lobby.get(code, {})
             if code == self.selected:
-                pygame.draw.rect(surface, (50, 56, 116), rect, border_radius=8)
-                pygame.draw.rect(surface, theme.ACCENT_2, rect, 2, border_radius=8)
+                draw_focus(surface, rect, 8)
             players = " vs ".join((p.get("name") or "(free)") for p in info.get("players", []))
-            line = f"{code}   {info.get('ruleset', '')}   {players}   {info.get('status', '')}"
+            spec = s.spec_of(info.get("game"))
+            game = spec.title if spec is not None else str(info.get("game", "?"))
+            line = f"{code}   {game}   {info.get('ruleset', '')}   {players}   {info.get('status', '')}"
             if info.get("spectators"):
                 line += f"   {info['spectators']} watching"
             surface.blit(t.render(line, size, theme.TEXT), (rect.x + 12, rect.centery - size // 2))
         draw_panel(surface, self.side)
-        o = app.options
-        rules = f"New match: {o.edition} rules{', location bonus' if o.location_bonus else ''} (see Options)"
+        spec = self.spec
+        options = app.games.get(spec.id).options(app)
+        rules = f"New match: {app.games.get(spec.id).describe_options(options)} (see Options)"
         surface.blit(t.render(rules, max(12, int(h * 0.02)), theme.TEXT_DIM), (self.side.x + 20, self.side.y + 14))
         blink = int(app.clock_time * 2) % 2 == 0
         self.code.draw(surface, t, blink)

@@ -6,8 +6,12 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
+from ..net import NetClient
+from ..online import OnlineSession
+from ..view.form import draw_backdrop
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
+from .lobby import LobbyScene
 
 
 class OnlineScene(Scene):
@@ -46,16 +50,13 @@ class OnlineScene(Scene):
 
     def try_connect(self) -> None:
         """Start the network thread and go to the lobby (which shows the connection)."""
-        from ..net import NetClient
-        from ..online import OnlineSession
-        from .lobby import LobbyScene
         self.remember()
         url = self.address.value.strip()
         if "://" not in url:
             url = "ws://" + url
         name = (self.name_field.value.strip() or "Player")[:24]
         net = NetClient(url, name).start()
-        session = OnlineSession(net, name)
+        session = OnlineSession(net, name, self.app.games.specs())
         lobby = LobbyScene(self.app, session, self.mode, net=net)
         code = self.code.value.strip()
         if code:
@@ -77,10 +78,7 @@ class OnlineScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app, t = self.app, self.app.text
         w, h = self.size
-        surface.blit(app.background(self.size), (0, 0))
-        head = "PLAY ONLINE" if self.mode == "play" else "WATCH A GAME"
-        title = t.shadowed(head, int(h * 0.065), theme.ACCENT, (120, 30, 80), 3, bold=True)
-        surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.09))))
+        draw_backdrop(surface, app, "PLAY ONLINE" if self.mode == "play" else "WATCH A GAME", y=0.09)
         draw_panel(surface, self.box)
         blink = int(app.clock_time * 2) % 2 == 0
         for field in (self.address, self.name_field, self.code):

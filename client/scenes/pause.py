@@ -1,4 +1,5 @@
-"""The pause menu over a running local game (Esc): resume, save, undo, options, leave."""
+"""The pause menu over a running local game (Esc): resume, save, undo, options, leave.
+It knows the match screen only as something with ``undo_allowed``, ``save`` and ``undo``."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pygame
 from .. import theme
 from ..view.widgets import Button, ButtonColumn, draw_panel
 from .base import Scene
+from .options import OptionsScene
 
 
 class PauseScene(Scene):
@@ -45,12 +47,10 @@ class PauseScene(Scene):
         self.game.undo()
 
     def options(self) -> None:
-        from .options import OptionsScene
         self.app.push(OptionsScene(self.app))
 
     def menu(self) -> None:
-        from .title import TitleScene
-        self.app.stack.clear_to(TitleScene(self.app))
+        self.app.go_home()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_p):

@@ -1,20 +1,18 @@
-"""Title screen and main menu (mouse, or arrows and Enter)."""
+"""Title screen and main menu (mouse, or arrows and Enter). The games come from the
+app's plug-in registry: the picker starts one, the first game with title art decorates
+the screen, how-to pages come from the game."""
 
 from __future__ import annotations
 
-import math
-
 import pygame
-
-from shared.aliencity import PIECES, Player
 
 from .. import theme
 from ..view.widgets import Button, ButtonColumn
 from .base import Scene
-
-# A skyline of pieces along the bottom: (piece index, owner cap or None), left to right.
-SKYLINE = [(0, None), (4, None), (2, 0), (6, None), (1, None), (3, None), (0, 1), (5, None),
-           (1, 0), (6, None), (2, None), (4, None), (0, None), (3, None), (1, 1), (5, None)]
+from .files import FilesScene
+from .online import OnlineScene
+from .options import OptionsScene
+from .picker import GamePickerScene
 
 
 class TitleScene(Scene):
@@ -43,28 +41,24 @@ class TitleScene(Scene):
 
     # menu actions ---------------------------------------------------------------------
     def local_game(self) -> None:
-        from .game import GameScene
-        self.app.push(GameScene(self.app))
+        self.app.push(GamePickerScene(self.app, "local"))
 
     def vs_computer(self) -> None:
-        from .vs_computer import VsComputerScene
-        self.app.push(VsComputerScene(self.app))
+        self.app.push(GamePickerScene(self.app, "computer"))
 
     def online(self, mode: str) -> None:
-        from .online import OnlineScene
         self.app.push(OnlineScene(self.app, mode))
 
     def replay(self) -> None:
-        from .files import FilesScene
         self.app.push(FilesScene(self.app))
 
     def options(self) -> None:
-        from .options import OptionsScene
         self.app.push(OptionsScene(self.app))
 
     def howto(self) -> None:
-        from .howto import HowToScene
-        self.app.push(HowToScene(self.app))
+        scene = next((s for s in (p.howto_scene(self.app) for p in self.app.games) if s is not None), None)
+        if scene is not None:
+            self.app.push(scene)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -75,20 +69,9 @@ class TitleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app, (w, h) = self.app, self.size
         surface.blit(app.background(self.size), (0, 0))
-        t = app.clock_time
-        # skyline
-        lot = max(40, int(h * 0.11))
-        n = len(SKYLINE)
-        span = w / n
-        for i, (index, cap) in enumerate(SKYLINE):
-            piece = PIECES[index]
-            owner = Player(cap) if cap is not None else None
-            bob = math.sin(t * 1.3 + i * 0.7) * lot * 0.04
-            size = int(lot * (1.25 if index < 3 else 0.9))
-            sprite = app.boards.sprites.get(piece, owner, size, app.options.colour_blind)
-            x = int(i * span + (span - size) / 2)
-            y = int(h - size - lot * 0.15 + bob)
-            surface.blit(sprite, (x, y))
+        art = next((p for p in app.games if p.title_art), None)
+        if art is not None:
+            art.draw_title_art(app, surface, app.clock_time)
         # logo
         size = int(h * 0.13)
         drop = int((1 - self.intro) * -h * 0.25)

@@ -6,9 +6,9 @@ import random
 import pygame
 import pytest
 
-from client.scenes.dice import DiceScene
-from client.scenes.game import GameScene
-from client.scenes.score import ScoreScene
+from client.games.aliencity.dice import DiceScene
+from client.games.aliencity.game import GameScene
+from client.games.aliencity.score import ScoreScene
 from shared.aliencity import (Build, Claim, Pass, Phase, PlayerSkipped, Ruleset, new_game)
 from shared.aliencity.ppn import read_ppn
 

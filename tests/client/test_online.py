@@ -19,8 +19,8 @@ from client.config import Options
 from client.net import NetClient
 from client.online import OnlineSession
 from client.scenes.lobby import LobbyScene
-from client.scenes.online_game import OnlineGameScene
-from client.scenes.score import ScoreScene
+from client.games.aliencity.game import GameScene
+from client.games.aliencity.score import ScoreScene
 from server.app import start_server
 from server.connection import Limits
 from shared.aliencity import Build, Claim, Pass, Phase, Player
@@ -78,9 +78,9 @@ def player(url: str, name: str):
     return app, net, session, lobby
 
 
-def mouse_move(scene: OnlineGameScene, move) -> None:
+def mouse_move(scene: GameScene, move) -> None:
     """Make a move the way a player does it on the board."""
-    state = scene.view.state
+    state = scene.match.state
     if isinstance(move, Build):
         scene.handle_event(click(scene.panels[state.to_move].slots[move.piece].center))
         target = scene.geo.lot_center(move.lot)
@@ -104,20 +104,20 @@ def test_two_clients_and_a_spectator_play_a_match_with_a_dropped_connection(serv
         spin([app_a, app_b], lambda: sess_a.welcomed and sess_b.welcomed, what="welcome")
         lobby_a.handle_event(click(lobby_a.seat_button.rect.center))  # seat: black
         lobby_a.handle_event(click(lobby_a.create_button.rect.center))
-        spin([app_a], lambda: isinstance(app_a.stack.top, OnlineGameScene), what="match created")
+        spin([app_a], lambda: isinstance(app_a.stack.top, GameScene), what="match created")
         game_a = app_a.stack.top
-        code = game_a.code
-        assert game_a.view.seat is Player.BLACK and game_a.view.status == "waiting"
+        code = game_a.chrome.code
+        assert game_a.chrome.view.seat == Player.BLACK and game_a.chrome.view.status == "waiting"
         spin([app_b], lambda: code in sess_b.lobby, what="lobby listing")
         snap(app_a, "online-waiting", shots)
         snap(app_b, "online-lobby", shots)
 
         lobby_b.code.value = code
         lobby_b.handle_event(click(lobby_b.join_button.rect.center))
-        spin([app_a, app_b], lambda: isinstance(app_b.stack.top, OnlineGameScene)
-             and game_a.view.status == "playing", what="join")
+        spin([app_a, app_b], lambda: isinstance(app_b.stack.top, GameScene)
+             and game_a.chrome.view.status == "playing", what="join")
         game_b = app_b.stack.top
-        assert game_b.view.seat is Player.WHITE
+        assert game_b.chrome.view.seat == Player.WHITE
 
         net_c = NetClient(server.url, "Cat", backoff=BACKOFF).start()
         nets.append(net_c)
@@ -128,13 +128,13 @@ def test_two_clients_and_a_spectator_play_a_match_with_a_dropped_connection(serv
         spin([app_c], lambda: sess_c.welcomed, what="spectator welcome")
         lobby_c.code.value = code
         lobby_c.handle_event(click(lobby_c.watch_button.rect.center))
-        spin([app_c], lambda: isinstance(app_c.stack.top, OnlineGameScene), what="spectate")
+        spin([app_c], lambda: isinstance(app_c.stack.top, GameScene), what="spectate")
         game_c = app_c.stack.top
-        assert game_c.view.role == "spectator" and not game_c.human_turn
+        assert game_c.chrome.view.role == "spectator" and not game_c.human_turn
 
         apps = [app_a, app_b, app_c]
         scenes = {Player.BLACK: game_a, Player.WHITE: game_b}
-        reference = game_a.view.state
+        reference = game_a.chrome.view.state.state
         rng = random.Random(5)
         dropped = refused = False
         moves = 0
@@ -145,35 +145,35 @@ def test_two_clients_and_a_spectator_play_a_match_with_a_dropped_connection(serv
                 # The server refuses a move (here: one the client did not check), visibly.
                 bad = next(Build(p, lot) for p in reference.stock(reference.to_move)
                            for lot in range(80) if reference.board[lot] and reference.stocks[reference.to_move][p.index])
-                assert mover.session.move(mover.code, bad)
-                spin(apps, lambda: mover.view.pending is None, what="refusal")
+                assert mover.chrome.session.move(mover.chrome.code, bad)
+                spin(apps, lambda: mover.chrome.view.pending is None, what="refusal")
                 assert reference.why_not(bad).text in mover.toast
-                assert mover.view.state == reference
+                assert mover.chrome.view.state.state == reference
                 refused = True
             if reference.phase is Phase.CLAIM:
                 move = rng.choice([Claim(lot) for lot in reference.legal_claims()] + [Pass()])
             else:
                 builds = reference.legal_builds()
                 move = builds[rng.randrange(len(builds))]
-            version = mover.view.version
+            version = mover.chrome.view.version
             mouse_move(mover, move)
-            assert mover.view.pending is not None, f"{move.text()} was not sent"
+            assert mover.chrome.view.pending is not None, f"{move.text()} was not sent"
             if not dropped and moves >= 10:
-                other.session.net.drop()  # the opponent's connection dies mid-game
-                spin(apps, lambda: not other.session.connected, what="drop noticed")
+                other.chrome.session.net.drop()  # the opponent's connection dies mid-game
+                spin(apps, lambda: not other.chrome.session.connected, what="drop noticed")
                 snap(other.app, "online-reconnecting", shots)
                 dropped = True
-                mover.session.chat(mover.code, "good luck!")
+                mover.chrome.session.chat(mover.chrome.code, "good luck!")
             reference = reference.apply(move)
-            spin(apps, lambda: all(s.view.version == version + 1 for s in (mover, other, game_c))
-                 and all(s.session.connected for s in (mover, other, game_c)), what=f"{move.text()} everywhere")
+            spin(apps, lambda: all(s.chrome.view.version == version + 1 for s in (mover, other, game_c))
+                 and all(s.chrome.session.connected for s in (mover, other, game_c)), what=f"{move.text()} everywhere")
             moves += 1
-        spin(apps, lambda: all(g.view.ended is not None for g in (game_a, game_b, game_c)), what="ended")
+        spin(apps, lambda: all(g.chrome.view.ended is not None for g in (game_a, game_b, game_c)), what="ended")
         final = reference.score()
         for g in (game_a, game_b, game_c):
-            assert g.view.state == reference
-            assert g.view.state.score().totals == final.totals
-        assert game_a.view.ended["score"]["players"]["black"]["total"] == final.totals[Player.BLACK]
+            assert g.chrome.view.state.state == reference
+            assert g.chrome.view.state.state.score().totals == final.totals
+        assert game_a.chrome.view.ended["score"]["players"]["black"]["total"] == final.totals[Player.BLACK]
         assert dropped and refused
         snap(app_c, "online-watching-end", shots)
         assert len(set(shots.values())) == len(shots) == 4
@@ -185,11 +185,11 @@ def test_two_clients_and_a_spectator_play_a_match_with_a_dropped_connection(serv
             assert a.stack.top.awarded == [final.totals[Player.BLACK], final.totals[Player.WHITE]]
         # Both players ask for a rematch: each lands on the new match's board.
         for g in (game_a, game_b):
-            g.rematch()
-        spin([app_a, app_b], lambda: all(isinstance(a.stack.top, OnlineGameScene) and a.stack.top.code != code
+            g.chrome.rematch()
+        spin([app_a, app_b], lambda: all(isinstance(a.stack.top, GameScene) and a.stack.top.chrome.code != code
                                          for a in (app_a, app_b)), what="rematch")
-        assert app_a.stack.top.code == app_b.stack.top.code
-        assert app_a.stack.top.view.state.ply == 0
+        assert app_a.stack.top.chrome.code == app_b.stack.top.chrome.code
+        assert app_a.stack.top.chrome.view.state.state.ply == 0
     finally:
         for net in nets:
             net.close()

@@ -5,10 +5,10 @@ import random
 
 import pygame
 
-from client.insight import Insight
-from client.scenes.game import GameScene
-from client.scenes.replay import ReplayScene
-from client.view.road_overlay import NARROW_TIME
+from client.games.aliencity.insight import Insight
+from client.games.aliencity.game import GameScene
+from client.games.aliencity.replay import ReplayScene
+from client.games.aliencity.view.road_overlay import NARROW_TIME
 from shared.aliencity import Build, Claim, Kind, Pass, Phase, Ruleset, new_game
 from shared.aliencity.geometry import bits
 from shared.aliencity.ppn import read_ppn, write_ppn
@@ -136,7 +136,7 @@ def test_claimed_towers_project_the_engine_score_and_hover_explains_it(app):
     assert claimed == {t.lot: t for t in state.score().towers} and claimed
     lot, ts = next(iter(claimed.items()))
     game.handle_event(motion(game.geo.lot_center(lot)))
-    from client.view.projections import structure_rows
+    from client.games.aliencity.view.projections import structure_rows
     title, rows = structure_rows(state, lot, game.insight.engine.reach(state, lot), ts)
     assert any(f"{len(ts.customers)} × {ts.competition} = {ts.points}" in text for text, _ in rows)
     app.step(1 / 60, events=[])

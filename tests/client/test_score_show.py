@@ -7,11 +7,11 @@ import random
 import pygame
 import pytest
 
-from client.scenes.game import GameScene
-from client.scenes.replay import ReplayScene
-from client.scenes.score import ScoreScene
-from client.scenes.score_beats import describe
-from client.score_plan import BonusBeat, LocationBeat, TotalsBeat, TowerBeat, plan
+from client.games.aliencity.game import GameScene
+from client.games.aliencity.replay import ReplayScene
+from client.games.aliencity.score import ScoreScene
+from client.games.aliencity.score_beats import describe
+from client.games.aliencity.score_plan import BonusBeat, LocationBeat, TotalsBeat, TowerBeat, plan
 from shared.aliencity import Claim, Pass, Phase, Player, Ruleset, new_game
 from shared.aliencity.geometry import bits
 from shared.aliencity.ppn import read_ppn, write_ppn
@@ -149,7 +149,8 @@ def test_s_skips_to_the_end_and_replay_runs_it_again(app):
 def test_final_board_buttons_work_from_the_keyboard(app):
     """On the final board Left/Right move the focus over the buttons and Enter presses one."""
     pressed = []
-    scene = ScoreScene(app, finished(12), on_new_game=lambda: pressed.append("new"))
+    scene = ScoreScene(app, finished(12), on_new_game=lambda: pressed.append("new"),
+                       on_replay=lambda: pressed.append("replay"))
     show(app, scene)
     scene.handle_event(key(pygame.K_s))
     assert scene.buttons[scene.column.focus].label == "New game"
@@ -157,6 +158,8 @@ def test_final_board_buttons_work_from_the_keyboard(app):
     assert pressed == ["new"]
     scene.handle_event(key(pygame.K_LEFT))
     assert scene.buttons[scene.column.focus].label == "Watch replay"
+    scene.handle_event(key(pygame.K_RETURN))
+    assert pressed == ["new", "replay"]
 
 
 def test_animation_speed_option_shortens_the_show(app):

@@ -15,8 +15,8 @@ import pytest
 
 from client.app import App
 from client.config import Options
-from client.scenes.game import GameScene
-from client.scenes.score import ScoreScene
+from client.games.aliencity.game import GameScene
+from client.games.aliencity.score import ScoreScene
 from shared.aliencity import Claim, Pass, Phase, Ruleset, new_game
 
 from .conftest import motion, show

@@ -8,13 +8,13 @@ import time
 
 import pygame
 
-from client.computer import Computer
-from client.scenes.game import GameScene
-from client.scenes.score import ScoreScene
+from client.games.aliencity.game import GameScene
+from client.games.aliencity.score import ScoreScene
 from client.scenes.title import TitleScene
-from client.scenes.vs_computer import VsComputerScene
+from client.scenes.picker import GamePickerScene
+from client.scenes.seats import ComputerSeat
 from shared.aliencity import Build, Claim, Pass, Phase, Player
-from shared.bots import make_bot
+from shared.aliencity.spec import ALIEN_CITY
 
 from .conftest import click, key, show
 from .test_local_game import play_by_mouse
@@ -23,8 +23,8 @@ from .test_local_game import play_by_mouse
 def small_bots(level: str, seed: int):
     """Real bots on small search budgets, so tests are fast and seed-deterministic."""
     if level in ("medium", "hard"):
-        return make_bot(level, seed, iterations=40)
-    return make_bot(level, seed)
+        return ALIEN_CITY.make_bot(level, seed, iterations=40)
+    return ALIEN_CITY.make_bot(level, seed)
 
 
 class SlowBot:
@@ -38,7 +38,7 @@ class SlowBot:
         self.started.set()
         stop.wait(10)
         self.returned.set()
-        return state.legal_moves()[0]
+        return next(iter(state.legal_moves()))
 
 
 def run_until(app, cond, seconds: float = 20.0) -> None:
@@ -56,7 +56,7 @@ def test_menu_opens_setup_and_starts_a_game_against_the_chosen_level(app):
     title.handle_event(click(button.rect.center))
     app.stack.apply_pending()
     setup = app.stack.top
-    assert isinstance(setup, VsComputerScene)
+    assert isinstance(setup, GamePickerScene) and setup.mode == "computer"
     setup.bot_factory, setup.seed = small_bots, 5
     setup.handle_event(key(pygame.K_RIGHT))  # easy -> medium
     setup.handle_event(key(pygame.K_DOWN))
@@ -67,7 +67,7 @@ def test_menu_opens_setup_and_starts_a_game_against_the_chosen_level(app):
     game = app.stack.top
     assert isinstance(game, GameScene)
     assert game.levels == {Player.BLACK: "medium"}
-    assert isinstance(game.bots[Player.BLACK], Computer) and Player.WHITE not in game.bots
+    assert isinstance(game.bots[Player.BLACK], ComputerSeat) and Player.WHITE not in game.bots
     game.stop_thinking()
 
 

@@ -13,7 +13,7 @@ import pygame
 
 from shared.aliencity import GameState, TowerScore, lot_name
 
-from .. import theme
+from client import theme
 from ..insight import Insight
 from .board_view import BoardGeometry
 from .lotkit import LotKit

@@ -8,10 +8,12 @@ import pygame
 
 from shared.aliencity import GameState, Player
 
-from .. import theme
-from ..anim import Callback, Delay, Sequence, Tween
-from ..view.widgets import draw_panel
-from .base import Scene
+from client import theme
+
+from . import look
+from client.anim import Callback, Delay, Sequence, Tween
+from client.view.widgets import draw_panel
+from client.scenes.base import Scene
 
 PIPS = {0: (), 1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
         4: ((-1, -1), (1, -1), (-1, 1), (1, 1)), 5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1))}
@@ -95,7 +97,7 @@ class DiceScene(Scene):
         sums = {}
         for row, player in enumerate(Player):
             y = box.y + int(box.h * (0.27 + row * 0.28))
-            name = t.render(theme.PLAYER_NAME[player].upper(), int(box.h * 0.06), theme.TEXT, bold=True)
+            name = t.render(look.PLAYER_NAME[player].upper(), int(box.h * 0.06), theme.TEXT, bold=True)
             surface.blit(name, (box.x + box.w * 0.05, y + die // 2 - name.get_height() // 2))
             faces = self.faces(player)
             sums[player] = sum(faces)
@@ -110,7 +112,7 @@ class DiceScene(Scene):
             if sums[Player.BLACK] == sums[Player.WHITE]:
                 msg, colour = "A TIE: ROLL AGAIN", theme.BAD
             else:
-                msg = f"{theme.PLAYER_NAME[self.state.first_player].upper()} STARTS!"
+                msg = f"{look.PLAYER_NAME[self.state.first_player].upper()} STARTS!"
                 colour = theme.GOOD
             img = t.shadowed(msg, int(box.h * 0.08), colour, (0, 0, 0), 3, bold=True)
             surface.blit(img, img.get_rect(center=(box.centerx, box.bottom - box.h * 0.1)))

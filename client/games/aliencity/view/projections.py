@@ -11,8 +11,10 @@ import pygame
 
 from shared.aliencity import GameState, Player, ScoreBreakdown, TowerScore, lot_name
 
-from .. import theme
-from ..assets import TextCache
+from client import theme
+
+from .. import look
+from client.assets import TextCache
 from ..insight import Reach
 from .board_view import BoardGeometry
 from .lotkit import LotKit, player_pill_colours
@@ -70,7 +72,7 @@ def structure_rows(state: GameState, lot: int, reach: Reach, ts: TowerScore | No
         rows.append((f"{len(reach.near)} structure{'s' if len(reach.near) != 1 else ''} within 2",
                      theme.TEXT_DIM))
         return title, rows
-    title = f"{name} · {theme.PLAYER_NAME[owner].upper()}" if owner is not None else f"{name} · UNCLAIMED"
+    title = f"{name} · {look.PLAYER_NAME[owner].upper()}" if owner is not None else f"{name} · UNCLAIMED"
     n = len(ts.customers)
     rows.append((f"Customers (other colours, road distance ≤ 2): {n}", theme.TEXT))
     names = [f"{c.colour.text()} {c.kind.text()} {lot_name(c.lot)} ({c.distance})" for c in ts.customers]
@@ -93,7 +95,7 @@ def structure_rows(state: GameState, lot: int, reach: Reach, ts: TowerScore | No
                 continue
             if b.paid_to is not None:
                 rows.append((f"{b.colour.text().capitalize()} bonus: 10 − 2×{b.distance} = {b.points} to "
-                             f"{theme.PLAYER_NAME[b.paid_to]}", theme.GOOD))
+                             f"{look.PLAYER_NAME[b.paid_to]}", theme.GOOD))
             else:
                 rows.append((f"{b.colour.text().capitalize()} bonus not paid: {b.note}", theme.BAD))
     if ts.location or ts.location_note:
@@ -109,7 +111,7 @@ def preview_rows(before: ScoreBreakdown, after: ScoreBreakdown) -> list[Row]:
         delta = b - a
         sign = f"+{delta}" if delta > 0 else (f"−{-delta}" if delta < 0 else "±0")
         colour = theme.GOOD if delta > 0 else (theme.BAD if delta < 0 else theme.TEXT_DIM)
-        rows.append((f"{theme.PLAYER_NAME[p]}:  {a} » {b}   ({sign})", colour))
+        rows.append((f"{look.PLAYER_NAME[p]}:  {a} » {b}   ({sign})", colour))
     return rows
 
 

@@ -8,8 +8,10 @@ import pygame
 
 from shared.aliencity import PIECES, GameState, Phase, Piece, Player, lot_name
 
-from .. import theme
-from ..assets import TextCache
+from client import theme
+
+from .. import look
+from client.assets import TextCache
 from .pieces import PieceSprites
 
 
@@ -71,7 +73,7 @@ class PanelView:
         cap = self.sprites.cap(self.player, int(hh * 1.5))
         surf.blit(cap, (self.pad - hh * 0.2, -hh * 0.02))
         name_col = theme.TEXT if self.player is Player.BLACK else (20, 20, 30)
-        name = self.text.render(theme.PLAYER_NAME[self.player].upper(), int(hh * 0.55), name_col, bold=True)
+        name = self.text.render(look.PLAYER_NAME[self.player].upper(), int(hh * 0.55), name_col, bold=True)
         surf.blit(name, (self.pad + hh * 1.1, (hh - name.get_height()) // 2))
         if active:
             tag = self.text.render(label, int(hh * 0.34), (20, 20, 30) if self.player is Player.WHITE

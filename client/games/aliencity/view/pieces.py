@@ -7,7 +7,9 @@ import pygame
 
 from shared.aliencity import Colour, Kind, Piece, Player
 
-from .. import theme
+from client import theme
+
+from .. import look
 from .icons import IconCache
 
 SS = 3
@@ -44,7 +46,7 @@ class PieceSprites:
         return surf
 
     def _make(self, piece: Piece, owner: Player | None, size: int, cb: bool) -> pygame.Surface:
-        pal = theme.palette(cb)
+        pal = look.palette(cb)
         n = size * SS
         big = pygame.Surface((n, n), pygame.SRCALPHA)
         if piece.kind is Kind.TOWER:
@@ -58,7 +60,7 @@ class PieceSprites:
             self._draw_dome(big, pal, piece.colour, n)
         return pygame.transform.smoothscale(big, (size, size))
 
-    def _draw_dome(self, s: pygame.Surface, pal: theme.Palette, colour: Colour, n: int) -> None:
+    def _draw_dome(self, s: pygame.Surface, pal: look.Palette, colour: Colour, n: int) -> None:
         cx, cy, r = n * 0.5, n * 0.5, n * 0.37
         shadow = pygame.Rect(0, 0, int(r * 2.1), int(r * 0.9))
         shadow.center = (int(cx + n * 0.03), int(cy + r * 0.78))
@@ -77,7 +79,7 @@ class PieceSprites:
         s.blit(icon, icon.get_rect(center=(int(cx), int(cy))))
 
 
-def _draw_tower(s: pygame.Surface, pal: theme.Palette, colour: Colour, n: int) -> None:
+def _draw_tower(s: pygame.Surface, pal: look.Palette, colour: Colour, n: int) -> None:
     apex = (n * 0.5, n * 0.06)
     left, front, right = (n * 0.1, n * 0.8), (n * 0.5, n * 0.93), (n * 0.9, n * 0.8)
     shadow = [(n * 0.16, n * 0.86), (n * 0.56, n * 0.99), (n * 0.99, n * 0.86), (n * 0.8, n * 0.3)]
@@ -95,8 +97,8 @@ def _draw_cap(s: pygame.Surface, owner: Player, n: int) -> None:
     """A small pyramid over the tower's tip, in the owner's colour with a contrasting edge."""
     apex = (n * 0.5, n * 0.0)
     left, front, right = (n * 0.3, n * 0.34), (n * 0.5, n * 0.4), (n * 0.7, n * 0.34)
-    body = theme.PLAYER_COLOUR[owner]
-    trim = theme.PLAYER_TRIM[owner]
+    body = look.PLAYER_COLOUR[owner]
+    trim = look.PLAYER_TRIM[owner]
     if owner is Player.BLACK:
         lit, dark = (78, 78, 90), (22, 22, 28)
     else:

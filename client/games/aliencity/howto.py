@@ -8,11 +8,14 @@ import pygame
 
 from shared.aliencity import PIECES, Build, Colour, GameState, Phase, Player, Ruleset, lot_name, new_game
 
-from .. import theme
-from ..match import RandomBot
-from ..view.board_view import BoardGeometry
-from ..view.widgets import Button, draw_panel
-from .base import Scene
+from client import theme
+from .view.board_view import boards
+
+from . import look
+from .match import RandomBot
+from .view.board_view import BoardGeometry
+from client.view.widgets import Button, draw_panel
+from client.scenes.base import Scene
 
 PAGES = [
     ("The city", [
@@ -157,7 +160,7 @@ class HowToScene(Scene):
     def _illustrate(self, surface: pygame.Surface, box: pygame.Rect) -> tuple[str, tuple] | None:
         """Draw the page's picture; returns a caption for it, if any."""
         app, cb = self.app, self.app.options.colour_blind
-        boards = app.boards
+        kit = boards(app)
         if self.page == 1:
             self._pieces(surface, box)
             return None
@@ -166,15 +169,15 @@ class HowToScene(Scene):
             return None
         state = {0: self.empty, 2: self.middle, 3: self.late}[self.page]
         geo = BoardGeometry.fit(box)
-        surface.blit(boards.board(geo, state.city, state.board, state.caps, cb), (geo.x, geo.y))
+        surface.blit(kit.board(geo, state.city, state.board, state.caps, cb), (geo.x, geo.y))
         if self.page == 2:
             piece = next(p for p in PIECES if state.legal_lots(p, Player.BLACK))
             lots = state.legal_lots(piece, Player.BLACK)
-            surface.blit(boards.spotlight(geo, tuple(lots)), (geo.x, geo.y))
+            surface.blit(kit.spotlight(geo, tuple(lots)), (geo.x, geo.y))
             for lot in lots:
-                surface.blit(boards.mark("legal", geo.lot), geo.lot_rect(lot))
+                surface.blit(kit.mark("legal", geo.lot), geo.lot_rect(lot))
             bad = next(lot for lot in range(80) if not state.board[lot] and lot not in lots)
-            surface.blit(boards.mark("bad", geo.lot, theme.BAD), geo.lot_rect(bad))
+            surface.blit(kit.mark("bad", geo.lot, theme.BAD), geo.lot_rect(bad))
             reason = state.why_not(Build(piece, bad), state.to_move)
             if reason:
                 return (f"Lit: the lots where Black may build a {piece.name()}. "
@@ -184,7 +187,7 @@ class HowToScene(Scene):
             if score.towers:
                 ts = max(score.towers, key=lambda x: x.points)
                 for c in ts.customers:
-                    surface.blit(boards.mark("claim", geo.lot, theme.GOOD), geo.lot_rect(c.lot))
+                    surface.blit(kit.mark("claim", geo.lot, theme.GOOD), geo.lot_rect(c.lot))
                 if ts.path:
                     pts = [geo.lot_center(ts.lot)] + [geo.lot_center(x) for x in ts.path]
                     if ts.competitor is not None:
@@ -192,7 +195,7 @@ class HowToScene(Scene):
                     pygame.draw.lines(surface, theme.ACCENT, False, pts, max(3, geo.lot // 10))
                     for p in pts[1:-1]:
                         pygame.draw.circle(surface, theme.ACCENT, p, max(3, geo.lot // 8))
-                surface.blit(boards.mark("last", geo.lot, theme.ACCENT), geo.lot_rect(ts.lot))
+                surface.blit(kit.mark("last", geo.lot, theme.ACCENT), geo.lot_rect(ts.lot))
                 return (f"The claimed tower on {lot_name(ts.lot)} (marked): {len(ts.customers)} customers "
                         f"(ringed) × {ts.competition} steps of road to the nearest "
                         f"{ts.colour.text()} tower (the line) = {ts.points} points.", theme.ACCENT)
@@ -207,14 +210,14 @@ class HowToScene(Scene):
                  (PIECES[1], Player.BLACK, "a tower claimed by Black")]
         for i, (piece, owner, label) in enumerate(items):
             x = box.x + int(box.w * (0.17 + i * 0.33)) - cell // 2
-            sprite = app.boards.sprites.get(piece, owner, cell, cb)
+            sprite = boards(app).sprites.get(piece, owner, cell, cb)
             surface.blit(sprite, (x, box.y + int(box.h * 0.12)))
             img = t.render(label, max(13, cell // 8), theme.TEXT)
             surface.blit(img, img.get_rect(center=(x + cell // 2, box.y + int(box.h * 0.12) + cell + 16)))
         size = max(13, int(box.h * 0.04))
         y = box.y + int(box.h * 0.62)
         for player in Player:
-            line = f"{theme.PLAYER_NAME[player]}'s stock: {_stock_words(player)}"
+            line = f"{look.PLAYER_NAME[player]}'s stock: {_stock_words(player)}"
             for part in t.wrap(line, size, box.w - 40):
                 surface.blit(t.render(part, size, theme.TEXT_DIM), (box.x + 20, y))
                 y += int(size * 1.3)

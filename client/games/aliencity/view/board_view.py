@@ -15,8 +15,10 @@ import pygame
 from shared.aliencity import City, Colour, PIECES, Player
 from shared.aliencity.types import COLUMN_LETTERS, COLUMNS, ROWS
 
-from .. import theme
-from ..assets import TextCache
+from client import theme
+
+from .. import look
+from client.assets import TextCache
 from .icons import IconCache
 from .pieces import PieceSprites
 
@@ -131,7 +133,7 @@ class BoardRenderer:
         return surf
 
     def _draw_base(self, geo: BoardGeometry, city: City, cb: bool, labels: bool) -> pygame.Surface:
-        pal = theme.palette(cb)
+        pal = look.palette(cb)
         surf = pygame.Surface((geo.width, geo.height))
         surf.fill(theme.BOARD_EDGE)
         pygame.draw.rect(surf, (30, 34, 70), surf.get_rect(), max(1, geo.lot // 28),
@@ -156,7 +158,7 @@ class BoardRenderer:
             ink = theme.mixc(fill, (255, 240, 210), 0.42)
             icon = self.icons.get(tile.colour, int(geo.lot * 0.62), ink)
             surf.blit(icon, icon.get_rect(center=icon_rect.center))
-            rank = theme.RANK_TEXT[tile.rank] or "–"
+            rank = look.RANK_TEXT[tile.rank] or "–"
             label = self.text.render(rank, max(9, int(geo.lot * 0.26)), ink, bold=True)
             corner = _outer_corner(icon_rect, rect)
             lr = label.get_rect(center=(corner[0], corner[1]))
@@ -261,3 +263,9 @@ def _make_mark(kind: str, size: int, colour) -> pygame.Surface:
         pygame.draw.circle(s, (*colour, 50), r.center, size * 0.48)
         pygame.draw.circle(s, (*colour, 230), r.center, size * 0.48, w)
     return s
+
+
+def boards(app) -> BoardRenderer:
+    """The app's one Alien City renderer (sprites, boards, marks), made on first use and
+    kept in the app's per-game cache, so the shell never builds a game's art."""
+    return app.kit("alien-city", lambda: BoardRenderer(app.text))

@@ -15,10 +15,20 @@ import pygame
 
 from shared.aliencity import Phase, Player, Ruleset, new_game
 
-from .app import FIXED_DT, App
-from .config import Options, load_options
+from client.app import FIXED_DT, App
+from client.config import Options, load_options
+from client.scenes.base import Scene
+from client.scenes.files import FilesScene
+from client.scenes.online import OnlineScene
+from client.scenes.options import OptionsScene
+from client.scenes.title import TitleScene
+
+from .dice import DiceScene
+from .game import GameScene
+from .howto import PAGES, HowToScene
 from .match import RandomBot
-from .scenes.base import Scene
+from .score import ScoreScene
+from .score_plan import BonusBeat, TotalsBeat
 
 
 class Director:
@@ -79,7 +89,6 @@ class Director:
 
     # -- the show ---------------------------------------------------------------------
     def script(self) -> Iterator[float | Callable[[], bool]]:
-        from .scenes.title import TitleScene
         self.app.stack.clear_to(TitleScene(self.app))
         self.app.stack.apply_pending()
         yield 1.2
@@ -94,17 +103,13 @@ class Director:
 
     def tour(self) -> Iterator[float | Callable[[], bool]]:
         """Every menu screen once, for the screenshots."""
-        from .scenes.files import FilesScene
-        from .scenes.howto import PAGES, HowToScene
-        from .scenes.online import OnlineScene
-        from .scenes.options import OptionsScene
         app = self.app
         options = OptionsScene(app)
         self.show(options)
         yield 0.3
         self.shot("options")
         app.options.colour_blind = True
-        options.focus = 4
+        options.menu.focus = next(i for i, r in enumerate(options.rows) if r.label.startswith("Colour"))
         yield 0.1
         self.shot("options-colour-blind")
         app.options.colour_blind = False
@@ -127,9 +132,6 @@ class Director:
         self.close_top()
 
     def one_game(self) -> Iterator[float | Callable[[], bool]]:
-        from .scenes.dice import DiceScene
-        from .scenes.game import GameScene
-        from .scenes.score import ScoreScene
         app = self.app
         n = self.games
         self.games += 1
@@ -211,7 +213,6 @@ class Director:
 
     def score_tour(self, show) -> Iterator[float | Callable[[], bool]]:
         """Three (and more) moments of the score show."""
-        from .score_plan import BonusBeat, TotalsBeat
         v = lambda: show.view  # noqa: E731 - the beat's view changes as the show goes on
         yield lambda: v().lit >= 2 or v().trace > 0 or v().index > 0
         self.shot("score-customers")

@@ -18,13 +18,16 @@ import pygame
 
 from shared.aliencity import GameState, Player
 
-from .. import theme
-from ..anim import Callback, Sequence, Tween
-from ..score_plan import BonusBeat, LocationBeat, TotalsBeat, TowerBeat, plan
-from ..view.projections import draw_tower_badges
-from ..view.score_show import (Spotlight, draw_beat, draw_flyer, draw_panel_rows, draw_totals_card,
+from client import theme
+from .view.board_view import boards
+
+from . import look
+from client.anim import Callback, Sequence, Tween
+from .score_plan import BonusBeat, LocationBeat, TotalsBeat, TowerBeat, plan
+from .view.projections import draw_tower_badges
+from .view.score_show import (Spotlight, draw_beat, draw_flyer, draw_panel_rows, draw_totals_card,
                                equation_anchor, panel_frame, unpaid_chips)
-from ..view.widgets import Button, ButtonColumn, draw_panel
+from client.view.widgets import Button, ButtonColumn, draw_panel
 from .board_screen import BoardScreen
 from .score_beats import BeatView, beat_steps, describe, row_of
 
@@ -41,7 +44,7 @@ class ScoreScene(BoardScreen):
     def __init__(self, app, state: GameState, *, on_new_game: Callable[[], None] | None = None,
                  on_save: Callable[[], None] | None = None, demo: bool = False,
                  new_game_label: str = "New game", headline: str | None = None,
-                 can_replay: bool = True, show: bool = True) -> None:
+                 on_replay: Callable[[], None] | None = None, show: bool = True) -> None:
         self.score = state.score()
         self.beats = plan(state, self.score)
         self.headline = headline
@@ -65,7 +68,8 @@ class ScoreScene(BoardScreen):
         self.next_button = Button("Next  (Space)", self.step)
         self.skip_button = Button("Skip  (S)", self.skip)
         final = [Button("Replay scoring", self.replay_show)]
-        if can_replay:
+        self.on_replay = on_replay  # the caller knows how to replay (no import back here)
+        if on_replay is not None:
             final.append(Button("Watch replay", self.replay))
         if on_save is not None:
             final.append(Button("Save", on_save))
@@ -241,7 +245,7 @@ class ScoreScene(BoardScreen):
 
     def announce_winner(self) -> None:
         w = self.score.winner
-        head = "A DRAW!" if w is None else f"{theme.PLAYER_NAME[w].upper()} WINS!"
+        head = "A DRAW!" if w is None else f"{look.PLAYER_NAME[w].upper()} WINS!"
         sub = f"Black {self.score.totals[Player.BLACK]}  :  {self.score.totals[Player.WHITE]} White"
         self.announce(head, sub, theme.ACCENT, hold=1.4, blocking=False)
 
@@ -291,14 +295,12 @@ class ScoreScene(BoardScreen):
         self.app.stack.pop()
 
     def menu(self) -> None:
-        from .title import TitleScene
-        self.app.stack.clear_to(TitleScene(self.app))
+        self.app.go_home()
 
     def replay(self) -> None:
-        from shared.aliencity.ppn import read_ppn, write_ppn
-        from .replay import ReplayScene
-        result = read_ppn(write_ppn(self.state), lenient=True)
-        self.app.push(ReplayScene(self.app, result, title="This game"))
+        """Watch this game again from its first build (when the caller offered it)."""
+        if self.on_replay is not None:
+            self.on_replay()
 
     # -- drawing --------------------------------------------------------------------
     def panel_surface(self, player: Player, cb: bool) -> pygame.Surface:
@@ -321,7 +323,7 @@ class ScoreScene(BoardScreen):
         if self.headline:
             return self.headline, theme.ACCENT
         w = self.score.winner
-        return ("GAME OVER: A DRAW" if w is None else f"GAME OVER: {theme.PLAYER_NAME[w].upper()} WINS"), theme.ACCENT
+        return ("GAME OVER: A DRAW" if w is None else f"GAME OVER: {look.PLAYER_NAME[w].upper()} WINS"), theme.ACCENT
 
     def draw(self, surface: pygame.Surface) -> None:
         app, geo = self.app, self.geo
@@ -354,7 +356,7 @@ class ScoreScene(BoardScreen):
                 start = equation_anchor(geo, _focus_lot(view.beat))
                 draw_flyer(surface, kit, geo, start, self.total_anchor(who), view.fly, points, who)
         if isinstance(view.beat, TotalsBeat) and view.roll > 0:
-            shade = app.boards.spotlight(geo, (), dim=150)
+            shade = boards(app).spotlight(geo, (), dim=150)
             shade.set_alpha(int(255 * min(1.0, view.roll * 3)))
             surface.blit(shade, (geo.x, geo.y))
             shade.set_alpha(255)
@@ -379,7 +381,7 @@ class ScoreScene(BoardScreen):
             beat = self.view.beat
             if isinstance(beat, TotalsBeat):
                 roll = self.view.roll
-                text = "  :  ".join(f"{theme.PLAYER_NAME[p]} {int(round(beat.totals[p] * roll))}" for p in Player)
+                text = "  :  ".join(f"{look.PLAYER_NAME[p]} {int(round(beat.totals[p] * roll))}" for p in Player)
                 img = t.render(f"TOTALS    {text}", size, theme.ACCENT, bold=True)
                 surface.blit(img, (top.x, top.centery - img.get_height() // 2))
             elif beat is not None:

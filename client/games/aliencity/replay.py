@@ -11,11 +11,14 @@ from __future__ import annotations
 import pygame
 
 from shared.aliencity import GameState, Phase, lot_name
-from shared.aliencity.ppn import ReadResult
+from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
 
-from .. import theme
-from ..view.widgets import Button
+from client import theme
+
+from . import look
+from client.view.widgets import Button
 from .board_screen import BoardScreen
+from .score import ScoreScene
 
 AUTOPLAY_STEP = 1.0
 
@@ -95,9 +98,8 @@ class ReplayScene(BoardScreen):
         final = self.positions[-1]
         if final.phase is not Phase.OVER or self.index != self.count:
             return
-        from .score import ScoreScene
         self.playing = False
-        self.app.push(ScoreScene(self.app, final, can_replay=False))
+        self.app.push(ScoreScene(self.app, final))
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -168,7 +170,7 @@ class ReplayScene(BoardScreen):
         if self.index == 0:
             return f"Start of the game: {self.count} plies. Right arrow or Play to step through.", theme.TEXT
         ply = self.result.plies[self.index - 1]
-        text = (f"Ply {self.index}/{self.count}: {theme.PLAYER_NAME[ply.player]} built a "
+        text = (f"Ply {self.index}/{self.count}: {look.PLAYER_NAME[ply.player]} built a "
                 f"{ply.build.piece.name()} on {lot_name(ply.build.lot)}")
         if ply.claim is not None:
             text += f" and claimed the tower on {lot_name(ply.claim.lot)}"
@@ -197,3 +199,10 @@ class ReplayScene(BoardScreen):
     def status_rect(self) -> pygame.Rect:
         r = self.bottom_rect
         return pygame.Rect(r.x, self.bar.bottom + 2, r.w, r.bottom - self.bar.bottom - 2)
+
+
+def replay_of(app, state: GameState):
+    """The score screen's "Watch replay": this game from its first build, as a record."""
+    def open_replay() -> None:
+        app.push(ReplayScene(app, read_ppn(write_ppn(state), lenient=True), title="This game"))
+    return open_replay

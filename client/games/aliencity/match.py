@@ -1,4 +1,6 @@
-"""Who holds the game: a LocalMatch for hot-seat play (undo, records) and the bots.
+"""Who holds the game: a LocalMatch for play on this machine (undo, records), a
+ViewMatch for an online match (the server's position through the chrome), and the
+attract mode's quick bot.
 
 The client never decides a rule: every move goes through ``GameState.play`` and every
 "why not" comes from ``GameState.why_not``. A match only keeps history for undo.
@@ -13,7 +15,7 @@ from pathlib import Path
 from shared.aliencity import Build, Claim, GameState, Move, Pass, Phase, Step
 from shared.aliencity.ppn import write_ppn
 
-from .config import records_dir
+from client.config import records_dir
 
 
 class LocalMatch:
@@ -49,16 +51,42 @@ class LocalMatch:
 
     def save(self, folder: Path | None = None) -> Path:
         """Write the record to the records folder; returns the file written."""
-        folder = folder or records_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = folder / f"alien-city-{stamp}.ppn"
-        n = 1
-        while path.exists():
-            n += 1
-            path = folder / f"alien-city-{stamp}-{n}.ppn"
-        path.write_text(self.record(), encoding="utf-8")
-        return path
+        return save_record(self.record(), folder)
+
+
+def save_record(text: str, folder: Path | None = None) -> Path:
+    """Write a record into the records folder under a fresh name; returns the file."""
+    folder = folder or records_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = folder / f"alien-city-{stamp}.ppn"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"alien-city-{stamp}-{n}.ppn"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+class ViewMatch:
+    """An online match's position as the match screen reads it: whatever the chrome last
+    heard from the server (no undo: the server keeps the history)."""
+
+    can_undo = False
+    turn_starts: list = []
+
+    def __init__(self, chrome) -> None:
+        self.chrome = chrome
+
+    @property
+    def state(self) -> GameState:
+        return self.chrome.state.state
+
+    def record(self) -> str:
+        return write_ppn(self.state, self.chrome.record_headers())
+
+    def save(self, folder: Path | None = None) -> Path:
+        return LocalMatch(self.state).save(folder)
 
 
 class RandomBot:
@@ -68,7 +96,9 @@ class RandomBot:
         self.rng = random.Random(seed)
         self.claim_chance = claim_chance
 
-    def choose(self, state: GameState) -> Move:
+    def choose(self, state) -> Move:
+        """A move for the engine state (or the contract's position wrapping one)."""
+        state = getattr(state, "state", state)
         if state.phase is Phase.CLAIM:
             claims = state.legal_claims()
             if claims and self.rng.random() < self.claim_chance:

@@ -16,13 +16,16 @@ import pygame
 from shared.aliencity import PIECES, Build, Claim, GameState, Phase, Piece, Player
 from shared.aliencity.types import LOT_COUNT
 
-from .. import theme
-from ..anim import Callback, Delay, Parallel, Sequence, Tween
-from ..view.board_insight import BoardInsight
-from ..view.board_view import BoardGeometry
-from ..view.panel import PanelView
-from ..view.widgets import Button, draw_panel
-from .base import Scene
+from client import theme
+from .view.board_view import boards
+
+from . import look
+from client.anim import Callback, Delay, Parallel, Sequence, Tween
+from .view.board_insight import BoardInsight
+from .view.board_view import BoardGeometry
+from .view.panel import PanelView
+from client.view.widgets import Button, draw_panel
+from client.scenes.base import Scene
 
 DROP_TIME = 0.42
 CAP_TIME = 0.36
@@ -74,7 +77,7 @@ class BoardScreen(Scene):
         self.toast: str = ""
         self.toast_time = 0.0
         self.last_lots: tuple[int, ...] = _last_lots(state)
-        self.panels = {p: PanelView(p, app.text, app.boards.sprites) for p in Player}
+        self.panels = {p: PanelView(p, app.text, boards(app).sprites) for p in Player}
         self.buttons: list[Button] = []
         self.insight = BoardInsight(app)
         self.insight.set_state(state, animate=False)
@@ -167,7 +170,7 @@ class BoardScreen(Scene):
             caps[lot] = owner + 1
             self.shown_caps = tuple(caps)
             self.app.sounds.play("claim")
-            self._ripple(lot, theme.PLAYER_COLOUR[owner] if owner is Player.WHITE else (150, 150, 170))
+            self._ripple(lot, look.PLAYER_COLOUR[owner] if owner is Player.WHITE else (150, 150, 170))
 
         return Sequence(Callback(lambda: self.flyers.append(flyer)),
                         Tween(CAP_TIME, lambda p: setattr(flyer, "p", p), "out_back"),
@@ -258,7 +261,7 @@ class BoardScreen(Scene):
         """Background, board, spotlight, panels and bars composed into one opaque surface,
         rebuilt only when one of them changes: a frame then starts with a single blit."""
         app, geo = self.app, self.geo
-        board = app.boards.board(geo, self.state.city, self.shown_board, self.shown_caps, cb, self.hidden)
+        board = boards(app).board(geo, self.state.city, self.shown_board, self.shown_caps, cb, self.hidden)
         panels = tuple(self.panel_surface(p, cb) for p in Player)
         spot = self.spot_lots()
         rules = self.state.ruleset
@@ -270,7 +273,7 @@ class BoardScreen(Scene):
         layer.blit(app.background(self.size), (0, 0))
         layer.blit(board, (geo.x, geo.y))
         if spot:
-            layer.blit(app.boards.spotlight(geo, spot), (geo.x, geo.y))
+            layer.blit(boards(app).spotlight(geo, spot), (geo.x, geo.y))
         for player, panel in self.panels.items():
             layer.blit(panels[player], panel.rect)
         self.draw_top(layer)
@@ -319,13 +322,13 @@ class BoardScreen(Scene):
         y = r.y - (1 - flyer.p) * height
         if flyer.piece is not None:
             owner = None
-            sprite = self.app.boards.sprites.get(flyer.piece, owner, geo.lot, cb)
+            sprite = boards(self.app).sprites.get(flyer.piece, owner, geo.lot, cb)
             shadow_a = int(110 * flyer.p)
             sh = pygame.Surface((geo.lot, geo.lot // 3), pygame.SRCALPHA)
             pygame.draw.ellipse(sh, (0, 0, 0, shadow_a), sh.get_rect())
             surface.blit(sh, (r.x, r.bottom - geo.lot // 4))
         else:
-            sprite = self.app.boards.sprites.cap(flyer.owner, geo.lot)
+            sprite = boards(self.app).sprites.cap(flyer.owner, geo.lot)
         surface.blit(sprite, (r.x, int(y)))
 
     def _banner_parts(self, banner: Banner) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface | None]:
@@ -424,9 +427,9 @@ class BoardScreen(Scene):
         s = self.state
         if s.phase is Phase.OVER:
             w = s.score().winner
-            return ("GAME OVER: DRAW" if w is None else f"GAME OVER: {theme.PLAYER_NAME[w].upper()} WINS",
+            return ("GAME OVER: DRAW" if w is None else f"GAME OVER: {look.PLAYER_NAME[w].upper()} WINS",
                     theme.ACCENT)
-        who = theme.PLAYER_NAME[s.to_move].upper()
+        who = look.PLAYER_NAME[s.to_move].upper()
         return (f"{who} TO CLAIM OR SKIP" if s.phase is Phase.CLAIM else f"{who} TO BUILD", theme.TEXT)
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
@@ -437,7 +440,7 @@ class BoardScreen(Scene):
         geo = self.geo
         for lot in self.last_lots:
             if lot not in self.hidden:
-                surface.blit(self.app.boards.mark("last", geo.lot, theme.ACCENT), geo.lot_rect(lot))
+                surface.blit(boards(self.app).mark("last", geo.lot, theme.ACCENT), geo.lot_rect(lot))
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         """Tooltips and the like, above everything but banners: the pointed structure's card."""

@@ -1,14 +1,18 @@
-"""The local game: hot-seat play on one screen (and bot seats for the attract mode).
+"""The Alien City match screen: the board and its input, composed with one seat
+controller per seat (``client.scenes.seats``) and, online, the match chrome
+(``client.scenes.chrome``). The same screen serves hot-seat play, games against the
+computer, the attract mode and online matches: only the controllers and chrome differ.
 
 Build step: choose a piece (click a stock slot or press 1-7, Tab cycles), legal lots
 light up, hovering any other lot shows the engine's reason, click (or arrows + Enter) to
 build. Claim step: click an unclaimed tower, or Skip (S). U undoes the last turn, Ctrl+S
 saves the record, Esc opens the pause menu. Input waits while a move animates.
 
-A seat may be a computer (``client.computer.Computer``: a ``shared.bots`` bot that
-thinks in a worker thread, never on the main loop; undo, leaving or quitting stop it),
-or the attract mode's quick ``RandomBot``. H asks Hard for a hint in a worker thread and
-highlights its move without playing it.
+A seat may be a computer (``ComputerSeat``: the contract's bot, thinking in a worker
+thread, never on the main loop; undo, leaving or quitting stop it), or the attract
+mode's quick ``RandomBot``. H asks Hard for a hint in a worker thread and highlights its
+move without playing it. Online, a chosen move goes to the chrome (the server decides)
+and moves from the server arrive through ``remote_moved``.
 """
 
 from __future__ import annotations
@@ -21,40 +25,58 @@ import pygame
 from shared.aliencity import (PIECES, Build, Claim, GameOver, GameState,
                               Move, Pass, Phase, Piece, Player, PlayerSkipped, Ruleset, lot_name,
                               new_game)
+from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
 from shared.aliencity.types import COLUMNS, ROWS
 
-from .. import theme
-from ..computer import Computer, Thinker, seat_seed
-from ..match import LocalMatch, RandomBot
-from ..view.projections import draw_card, preview_rows
-from ..view.widgets import Button, tooltip
+from client import theme
+from client.anim import Callback, Delay
+from client.computer import Thinker, seat_seed
+from client.scenes.pause import PauseScene
+from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
+from client.view.widgets import Button, tooltip
+
+from . import look
 from .board_screen import BoardScreen
+from .dice import DiceScene
+from .match import LocalMatch, RandomBot, ViewMatch
+from .replay import replay_of
+from .score import ScoreScene
+from .view.board_view import boards
+from .view.projections import draw_card, preview_rows
 
 BOT_THINK = 0.45
 HINT_COLOUR = (255, 150, 240)
 
 
 def default_bot_factory(level: str, seed: int):
-    from shared.bots import make_bot
-    return make_bot(level, seed)
+    """The contract's computer player of ``level`` (thinks on ``AlienCityPosition``)."""
+    return ALIEN_CITY.make_bot(level, seed)
 
 
 class GameScene(BoardScreen):
-    def __init__(self, app, state: GameState | None = None, *, bots: dict[Player, RandomBot] | None = None,
-                 seed: int | str | None = None, computers: dict[Player, str] | None = None,
-                 bot_factory=None) -> None:
+    def __init__(self, app, state: GameState | AlienCityPosition | None = None, *,
+                 seats: list[SeatController] | None = None, chrome=None,
+                 bots: dict[Player, RandomBot] | None = None, seed: int | str | None = None,
+                 computers: dict[Player, str] | None = None, bot_factory=None) -> None:
+        if isinstance(state, AlienCityPosition):
+            state = state.state
         if state is None:
             opts = app.options
             if seed is None:
                 seed = secrets.randbelow(10**9)
             state = new_game(Ruleset(opts.edition, opts.location_bonus), seed)
         self.game_seed = seed if seed is not None else getattr(state, "seed", 0)
-        self.match = LocalMatch(state)
+        self.chrome = chrome
+        self.match = LocalMatch(state) if chrome is None else ViewMatch(chrome)
         self.bot_factory = bot_factory or default_bot_factory
-        self.levels: dict[Player, str] = dict(computers or {})
-        self.bots = dict(bots or {})
-        for player, level in self.levels.items():  # computer seats: seeded per game and seat
-            self.bots[player] = Computer(self.bot_factory(level, seat_seed(self.game_seed, player)), level)
+        self.seats: list[SeatController] = list(seats) if seats else [HumanSeat(), HumanSeat()]
+        for player, bot in (bots or {}).items():  # the attract mode's quick bots
+            self.seats[player] = ComputerSeat(bot=bot, threaded=False)
+        for player, level in (computers or {}).items():
+            self.seats[player] = ComputerSeat(level=level)
+        for i, seat in enumerate(self.seats):  # computer seats: seeded per game and seat
+            if isinstance(seat, ComputerSeat) and seat.bot is None:
+                seat.bot = self.bot_factory(seat.level, seat_seed(self.game_seed, i))
         self.thinker: Thinker | None = None
         self.hint_thinker: Thinker | None = None
         self.hint: Move | None = None
@@ -73,18 +95,35 @@ class GameScene(BoardScreen):
         self.undo_button = Button("Undo", self.undo, key=pygame.K_u)
         self.hint_button = Button("Hint", self.ask_hint, key=pygame.K_h)
         super().__init__(app, state)
-        self.buttons = [self.skip_button, self.undo_button, self.hint_button, Button("Save", self.save),
-                        Button("Menu", self.pause_menu)]
-        if self.attract:  # attract mode: nothing to skip, undo or hint
-            self.buttons = self.buttons[3:]
+        if chrome is not None:
+            chrome.attach(self)
+            local = any(seat.local for seat in self.seats)
+            self.buttons = ([self.skip_button] if local else []) + chrome.buttons()
+        else:
+            self.buttons = [self.skip_button, self.undo_button, self.hint_button, Button("Save", self.save),
+                            Button("Menu", self.pause_menu)]
+            if self.attract:  # attract mode: nothing to skip, undo or hint
+                self.buttons = self.buttons[3:]
         self.layout_buttons()
         self._auto_select()
         self.update_buttons()
 
     @property
+    def bots(self) -> dict[Player, ComputerSeat]:
+        """The computer seats by player."""
+        return {Player(i): seat for i, seat in enumerate(self.seats) if isinstance(seat, ComputerSeat)}
+
+    @property
+    def levels(self) -> dict[Player, str]:
+        """The levels of the threaded computer seats (a new game keeps them)."""
+        return {p: seat.level for p, seat in self.bots.items() if seat.threaded}
+
+    @property
     def human_turn(self) -> bool:
         s = self.match.state
-        return s.phase is not Phase.OVER and s.to_move not in self.bots
+        if s.phase is Phase.OVER or not self.seats[s.to_move].local:
+            return False
+        return self.chrome is None or self.chrome.can_move()
 
     @property
     def attract(self) -> bool:
@@ -112,8 +151,9 @@ class GameScene(BoardScreen):
         self.stop_thinking()
 
     def enter(self) -> None:
+        if self.chrome is not None and self.state.ply > 0:
+            return  # joining a match under way: no dice, no first-turn banner
         if self.state.dice and self.state.ply == 0:
-            from .dice import DiceScene
             self.app.push(DiceScene(self.app, self.state))
         else:
             self._announce_turn(first=True)
@@ -125,7 +165,33 @@ class GameScene(BoardScreen):
     def submit(self, move: Move) -> None:
         """The player chose ``move`` (already checked legal by the engine): play it here.
         An online game sends it to the server instead and waits for the verdict."""
-        self.play(move)
+        if self.chrome is None:
+            self.play(move)
+        elif self.chrome.submit(move):
+            self.app.sounds.play("select")
+        else:
+            self.show_toast("Not your move right now.", 3)
+
+    # -- what the chrome calls (an online match) ------------------------------------------
+    def remote_moved(self, move: Move, before: AlienCityPosition, after: AlienCityPosition) -> None:
+        """A move the server accepted: animate it as if it were played here."""
+        self.after_step(move, before.state.play(move))
+
+    def resync(self) -> None:
+        """The server sent the whole position: show it at once."""
+        self.timeline.finish_all()
+        self.show_state(self.match.state, animate=False)
+        self._auto_select()
+        self.update_buttons()
+
+    def match_started(self) -> None:
+        """The last seat was taken: the first turn's banner."""
+        if self.state.ply == 0 and not self.timeline.tracks:
+            self._announce_turn(first=True)
+
+    def seat_panels(self) -> list[tuple[pygame.Rect, int, int]]:
+        """Each seat's panel (rect, header height, padding) for names and presence."""
+        return [(self.panels[p].rect, self.panels[p].header_h, self.panels[p].pad) for p in Player]
 
     def play(self, move: Move) -> None:
         """Play a move through the engine, then animate what it caused."""
@@ -140,9 +206,9 @@ class GameScene(BoardScreen):
         self.show_state(step.state)
         for event in step.events:
             if isinstance(event, PlayerSkipped):
-                other = theme.PLAYER_NAME[event.player.other]
+                other = look.PLAYER_NAME[event.player.other]
                 self.timeline.callback(lambda: self.app.sounds.play("skip"))
-                self.announce(f"{theme.PLAYER_NAME[event.player].upper()} CANNOT BUILD",
+                self.announce(f"{look.PLAYER_NAME[event.player].upper()} CANNOT BUILD",
                               f"No legal lot for any piece left: {other} builds again.",
                               theme.BAD, hold=1.6)
             elif isinstance(event, GameOver):
@@ -155,16 +221,12 @@ class GameScene(BoardScreen):
                 if not any(isinstance(e, PlayerSkipped) for e in step.events):
                     self._announce_turn()
         self.update_buttons()
-        self.after_move_hook(step)
-
-    def after_move_hook(self, step) -> None:
-        """Subclasses react to a played move (nothing for a local game)."""
 
     def _announce_turn(self, first: bool = False) -> None:
         s = self.match.state
         if s.phase is Phase.OVER or (self.bots and not first):
             return
-        name = theme.PLAYER_NAME[s.to_move].upper()
+        name = look.PLAYER_NAME[s.to_move].upper()
         sub = "Black starts (2004 rules)." if first and not s.dice else ""
         self.announce(f"{name} TO BUILD", sub, theme.ACCENT_2, hold=0.5 if not first else 0.9,
                       blocking=False)
@@ -178,9 +240,14 @@ class GameScene(BoardScreen):
 
     def show_final_count(self) -> None:
         """The animated final count (again: C on the finished board)."""
-        from .score import ScoreScene
-        self.app.push(ScoreScene(self.app, self.match.state, on_new_game=self.new_game,
-                                 on_save=self.save, demo=bool(self.bots)))
+        chrome, state = self.chrome, self.match.state
+        if chrome is None:
+            self.app.push(ScoreScene(self.app, state, on_new_game=self.new_game, on_save=self.save,
+                                     demo=bool(self.bots), on_replay=replay_of(self.app, state)))
+            return
+        self.app.push(ScoreScene(self.app, state, on_new_game=chrome.new_game_action(), on_save=self.save,
+                                 new_game_label=chrome.new_game_label, headline=chrome.headline(),
+                                 on_replay=replay_of(self.app, state)))
 
     def select(self, piece: Piece) -> None:
         s = self.match.state
@@ -188,7 +255,7 @@ class GameScene(BoardScreen):
             return
         if not s.stocks[s.to_move][piece.index]:
             self.app.sounds.play("error")
-            self.show_toast(f"{theme.PLAYER_NAME[s.to_move]} has no {piece.name()}s left.")
+            self.show_toast(f"{look.PLAYER_NAME[s.to_move]} has no {piece.name()}s left.")
             return
         self.selected = piece
         self.app.sounds.play("select")
@@ -232,6 +299,9 @@ class GameScene(BoardScreen):
             self.submit(Pass())
 
     def undo(self) -> None:
+        if self.chrome is not None:
+            self.show_toast(self.chrome.no_undo, 3)
+            return
         if not self.undo_allowed or self.timeline.busy:
             return
         self.stop_thinking()
@@ -242,7 +312,7 @@ class GameScene(BoardScreen):
         self.banner = None
         self.show_state(state, animate=False)
         self.app.sounds.play("undo")
-        self.show_toast(f"Took back the last turn: {theme.PLAYER_NAME[state.to_move]} to build.")
+        self.show_toast(f"Took back the last turn: {look.PLAYER_NAME[state.to_move]} to build.")
         self.selected = None
         self._auto_select()
         self.update_buttons()
@@ -256,20 +326,26 @@ class GameScene(BoardScreen):
         self.show_toast(f"Record saved: {path}", 5)
 
     def pause_menu(self) -> None:
-        from .pause import PauseScene
+        if self.chrome is not None:
+            self.show_toast(self.chrome.pause_note, 4)
+            return
         self.app.push(PauseScene(self.app, self))
 
     def new_game(self) -> None:
-        quick = {p: b for p, b in self.bots.items() if not isinstance(b, Computer)}
-        scene = GameScene(self.app, bots=quick or None, computers=self.levels or None,
-                          bot_factory=self.bot_factory)
-        self.app.stack.clear_to(scene)
+        if self.chrome is not None:
+            self.chrome.rematch()
+            return
+        seats = [ComputerSeat(bot=s.bot, threaded=False) if isinstance(s, ComputerSeat) and not s.threaded
+                 else ComputerSeat(level=s.level) if isinstance(s, ComputerSeat) else s for s in self.seats]
+        self.app.stack.clear_to(GameScene(self.app, seats=seats, bot_factory=self.bot_factory))
 
     def update_buttons(self) -> None:
         s = self.match.state
         self.skip_button.enabled = self.human_turn and s.phase is Phase.CLAIM
         self.undo_button.enabled = self.undo_allowed
         self.hint_button.enabled = self.human_turn and self.hint_thinker is None
+        if self.chrome is not None:
+            self.chrome.update_buttons()
 
     # -- hints ----------------------------------------------------------------------
     def ask_hint(self) -> None:
@@ -281,7 +357,7 @@ class GameScene(BoardScreen):
             self.show_toast(self.hint_words(self.hint), 4.0)
             return
         bot = self.bot_factory("hard", seat_seed(self.game_seed, s.to_move, f"hint{s.ply}"))
-        self.hint_thinker = Thinker(bot, s)
+        self.hint_thinker = Thinker(bot, AlienCityPosition(s))
         self.app.sounds.play("select")
         self.update_buttons()
 
@@ -298,27 +374,29 @@ class GameScene(BoardScreen):
             return
         self.hint_thinker = None
         self.update_buttons()
-        if thinker.state is not self.match.state or thinker.move is None:
+        if thinker.state.state is not self.match.state or thinker.move is None:
             return  # the position moved on (or the bot failed): the hint is stale
-        self.hint, self.hint_state = thinker.move, thinker.state
+        self.hint, self.hint_state = thinker.move, thinker.state.state
         if isinstance(thinker.move, Build):
             self.selected = thinker.move.piece
         self.show_toast(self.hint_words(thinker.move), 5.0)
 
     # -- frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.chrome is not None:
+            self.chrome.update(dt)  # the server's news first: moves, presence, chat
         super().update(dt)
         self._poll_hint()
         s = self.match.state
         if s.phase is Phase.OVER or s.to_move not in self.bots or self.bot_busy or self.bot_hold:
             return
         seat = self.bots[s.to_move]
-        if isinstance(seat, Computer):
-            if self.thinker is not None and self.thinker.state is not s:
+        if seat.threaded:
+            if self.thinker is not None and self.thinker.state.state is not s:
                 self.thinker.stop()
                 self.thinker = None
             if self.thinker is None:  # think while the last move still animates
-                self.thinker = Thinker(seat.bot, s)
+                self.thinker = Thinker(seat.bot, AlienCityPosition(s))
             elif self.thinker.done and not self.timeline.busy:
                 thinker, self.thinker = self.thinker, None
                 if thinker.error is not None:
@@ -329,7 +407,7 @@ class GameScene(BoardScreen):
 
     def _bot_turn(self) -> None:
         s = self.match.state
-        self._show_bot_move(s, self.bots[s.to_move].choose(s))
+        self._show_bot_move(s, self.bots[s.to_move].bot.choose(AlienCityPosition(s)))
 
     def _show_bot_move(self, s: GameState, move: Move, think: float = BOT_THINK) -> None:
         self.bot_busy = True
@@ -350,10 +428,11 @@ class GameScene(BoardScreen):
         self.timeline.sequence(*self._bot_steps(show_choice, do, think))
 
     def _bot_steps(self, show_choice, do, think: float = BOT_THINK):
-        from ..anim import Callback, Delay
         return [Delay(think * 0.6), Callback(show_choice), Delay(think), Callback(do)]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.chrome is not None and self.chrome.handle_event(event):
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self.track_pointer(event.pos)
@@ -459,11 +538,11 @@ class GameScene(BoardScreen):
         super().draw_marks(surface)
         if self.flyers or (self.timeline.busy and not self.bots):
             return
-        geo, boards, s = self.geo, self.app.boards, self.state
+        geo, kit, s = self.geo, boards(self.app), self.state
         pulse = 0.65 + 0.35 * abs(((self.app.clock_time * 1.4) % 2) - 1)
         kind = "claim" if s.phase is Phase.CLAIM else "legal"
         colour = theme.ACCENT if kind == "claim" else theme.LEGAL
-        mark = boards.mark(kind, geo.lot, colour)
+        mark = kit.mark(kind, geo.lot, colour)
         mark.set_alpha(int(255 * pulse))
         legal = self.legal_lots() if (self.human_turn or (self.bots and self.hover_lot is not None)) else []
         for lot in legal:
@@ -472,39 +551,52 @@ class GameScene(BoardScreen):
         hover = self.hover_lot
         if hover is not None and s.phase is not Phase.OVER:
             if hover in legal:
-                surface.blit(boards.mark("hover", geo.lot, colour), geo.lot_rect(hover))
+                surface.blit(kit.mark("hover", geo.lot, colour), geo.lot_rect(hover))
                 if s.phase is Phase.BUILD and self.selected is not None and s.to_move is not None:
-                    ghost = boards.sprites.get(self.selected, None, geo.lot, self.app.options.colour_blind,
+                    ghost = kit.sprites.get(self.selected, None, geo.lot, self.app.options.colour_blind,
                                                ghost=True)
                     surface.blit(ghost, geo.lot_rect(hover))
                 elif s.phase is Phase.CLAIM:
-                    cap = boards.sprites.cap(s.to_move, geo.lot)
+                    cap = kit.sprites.cap(s.to_move, geo.lot)
                     bob = int(geo.lot * 0.12 * abs(((self.app.clock_time * 2) % 2) - 1))
                     surface.blit(cap, geo.lot_rect(hover).move(0, -bob - geo.lot // 8))
             elif self.human_turn and not s.board[hover]:
-                surface.blit(boards.mark("bad", geo.lot, theme.BAD), geo.lot_rect(hover))
+                surface.blit(kit.mark("bad", geo.lot, theme.BAD), geo.lot_rect(hover))
         if self.cursor is not None:
-            surface.blit(boards.mark("cursor", geo.lot, theme.ACCENT_2), geo.lot_rect(self.cursor))
+            surface.blit(kit.mark("cursor", geo.lot, theme.ACCENT_2), geo.lot_rect(self.cursor))
         self.draw_hint(surface)
+        if self.chrome is not None:
+            self.draw_sent(surface)
+
+    def draw_sent(self, surface: pygame.Surface) -> None:
+        """Online: the move sent and not yet answered as a ghost; a refused one flashes red."""
+        geo, kit, chrome = self.geo, boards(self.app), self.chrome
+        pending = chrome.pending
+        if isinstance(pending, Build):
+            ghost = kit.sprites.get(pending.piece, None, geo.lot, self.app.options.colour_blind, ghost=True)
+            surface.blit(ghost, geo.lot_rect(pending.lot))
+        refused = chrome.refused
+        if isinstance(refused, (Build, Claim)):
+            surface.blit(kit.mark("bad", geo.lot, theme.BAD), geo.lot_rect(refused.lot))
 
     def draw_hint(self, surface: pygame.Surface) -> None:
         """The hinted move: a pulsing frame on its lot with the piece (or cap) as a ghost."""
         move, s = self.hint, self.state
         if move is None or self.hint_state is not s or not isinstance(move, (Build, Claim)):
             return
-        geo, boards = self.geo, self.app.boards
+        geo, kit = self.geo, boards(self.app)
         rect = geo.lot_rect(move.lot)
         pulse = abs(((self.app.clock_time * 1.6) % 2) - 1)
         grow = int(geo.lot * 0.08 * pulse)
-        frame = boards.mark("hover", geo.lot, HINT_COLOUR)
+        frame = kit.mark("hover", geo.lot, HINT_COLOUR)
         surface.blit(frame, rect)
         pygame.draw.rect(surface, HINT_COLOUR, rect.inflate(grow * 2, grow * 2), max(2, geo.lot // 20),
                          border_radius=geo.lot // 6)
         if isinstance(move, Build):
-            ghost = boards.sprites.get(move.piece, None, geo.lot, self.app.options.colour_blind, ghost=True)
+            ghost = kit.sprites.get(move.piece, None, geo.lot, self.app.options.colour_blind, ghost=True)
             surface.blit(ghost, rect)
         else:
-            cap = boards.sprites.cap(s.to_move, geo.lot).copy()
+            cap = kit.sprites.cap(s.to_move, geo.lot).copy()
             cap.set_alpha(170)
             surface.blit(cap, rect.move(0, -int(geo.lot * (0.12 + 0.1 * pulse))))
         label = self.app.text.render("HINT", max(11, geo.lot // 5), HINT_COLOUR, bold=True)
@@ -574,17 +666,27 @@ class GameScene(BoardScreen):
             reason = s.why_not(Claim(lot))
         return reason.text if reason else None
 
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        text, colour = super().turn_text()
+        return (text, colour) if self.chrome is None else self.chrome.turn_text(text, colour)
+
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
+        said = self.chrome.status_text() if self.chrome is not None else None
+        return said if said is not None else self.game_status()
+
+    def game_status(self) -> tuple[str, tuple[int, int, int]]:
         s = self.state
         if s.phase is Phase.OVER:
             return ("The game is over. C: the final count again. Save the record, or start a new game "
                     "from the menu."), theme.TEXT
-        who = theme.PLAYER_NAME[s.to_move]
+        who = look.PLAYER_NAME[s.to_move]
         dots = "." * (1 + int(self.app.clock_time * 3) % 3)
         if not self.human_turn:
-            seat = self.bots.get(s.to_move)
-            level = f", {seat.name}" if isinstance(seat, Computer) else ""
-            return f"{who} (computer{level}) is thinking{dots}", theme.TEXT_DIM
+            seat = self.seats[s.to_move]
+            if isinstance(seat, ComputerSeat):
+                level = f", {seat.name}" if seat.threaded else ""
+                return f"{who} (computer{level}) is thinking{dots}", theme.TEXT_DIM
+            return f"{who} ({seat.label}) is thinking{dots}", theme.TEXT_DIM
         if self.hint_thinker is not None:
             return f"Hard is looking for a hint for {who}{dots}", HINT_COLOUR
         focus = self.insight.focus
@@ -612,6 +714,11 @@ class GameScene(BoardScreen):
                 "(Tab: next piece, U: undo, R: road)."), theme.TEXT
 
     def draw_extra(self, surface: pygame.Surface) -> None:
+        self.draw_board_extra(surface)
+        if self.chrome is not None:
+            self.chrome.draw(surface)
+
+    def draw_board_extra(self, surface: pygame.Surface) -> None:
         if self.insight.focus is not None:
             super().draw_extra(surface)  # the pointed structure's breakdown card
             return

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from shared.aliencity import Player, lot_name
 
-from ..anim import Callback, Delay, Tween
-from ..anim.timeline import Step
-from ..score_plan import Beat, BonusBeat, LocationBeat, TotalsBeat, TowerBeat
+from client.anim import Callback, Delay, Tween
+from client.anim.timeline import Step
+from .score_plan import Beat, BonusBeat, LocationBeat, TotalsBeat, TowerBeat
 
 if TYPE_CHECKING:
     from .score import ScoreScene

@@ -12,7 +12,10 @@ import pygame
 from shared.aliencity import PIECES, Colour, GameState, Player, ScoreBreakdown, lot_name
 from shared.aliencity.scoring import BONUS_REACH
 
-from .. import theme
+from client import theme
+from .board_view import boards
+
+from .. import look
 from ..insight import Reach
 from ..score_plan import REASON_WORD, BonusBeat, LocationBeat, TowerBeat
 from .board_view import BoardGeometry
@@ -58,7 +61,7 @@ class Spotlight:
 
 
 def colour_ink(colour: Colour, cb: bool) -> tuple[int, int, int]:
-    return theme.palette(cb).piece[colour]
+    return look.palette(cb).piece[colour]
 
 
 # -- the beats on the board -------------------------------------------------------------
@@ -242,10 +245,10 @@ def panel_frame(app, player: Player, size: tuple[int, int], header_h: int, pad: 
     band = pygame.Rect(0, 0, w, header_h)
     band_col = (60, 62, 84) if player is Player.BLACK else (210, 212, 226)
     pygame.draw.rect(surf, band_col, band, border_top_left_radius=rad, border_top_right_radius=rad)
-    cap = app.boards.sprites.cap(player, int(header_h * 1.5))
+    cap = boards(app).sprites.cap(player, int(header_h * 1.5))
     surf.blit(cap, (pad - header_h * 0.2, -header_h * 0.02))
     name_col = theme.TEXT if player is Player.BLACK else (20, 20, 30)
-    name = app.text.render(theme.PLAYER_NAME[player].upper(), int(header_h * 0.55), name_col, bold=True)
+    name = app.text.render(look.PLAYER_NAME[player].upper(), int(header_h * 0.55), name_col, bold=True)
     surf.blit(name, (pad + header_h * 1.1, (header_h - name.get_height()) // 2))
     return surf
 
@@ -279,7 +282,7 @@ def draw_panel_rows(surface: pygame.Surface, app, rect: pygame.Rect, header_h: i
             img = t.render(text, max(10, int(size * 0.78)), theme.TEXT_DIM, bold=True)
             _blit_aligned(surface, img, x, y, align)
         y += int(size * 1.2)
-    sprites = app.boards.sprites
+    sprites = boards(app).sprites
     for kind, lot, colour, formula, points in rows:
         if y > rect.bottom - line_h:
             break
@@ -337,9 +340,9 @@ def draw_totals_card(surface: pygame.Surface, app, geo: BoardGeometry, totals: t
     for i, player in enumerate(Player):
         cx = box.x + box.w * (0.25 if i == 0 else 0.75)
         lit = done and winner is player
-        cap = app.boards.sprites.cap(player, int(geo.lot * 2.0))
+        cap = boards(app).sprites.cap(player, int(geo.lot * 2.0))
         surface.blit(cap, cap.get_rect(midtop=(cx, box.y + geo.lot * 0.36)))
-        name = t.render(theme.PLAYER_NAME[player].upper(), max(12, int(geo.lot * 0.3)),
+        name = t.render(look.PLAYER_NAME[player].upper(), max(12, int(geo.lot * 0.3)),
                         theme.ACCENT if lit else theme.TEXT_DIM, bold=True)
         surface.blit(name, name.get_rect(midtop=(cx, box.y + geo.lot * 1.55)))
         value = int(round(totals[i] * roll))

@@ -12,8 +12,8 @@ import pygame
 
 from shared.aliencity.geometry import bits
 
-from .. import theme
-from ..assets import TextCache
+from client import theme
+from client.assets import TextCache
 
 SS = 3  # supersampling for round shapes
 

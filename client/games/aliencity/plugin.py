@@ -1,0 +1,128 @@
+"""Alien City's plug-in: how the shell starts, shows, replays and explains Alien City.
+
+The match screen is :class:`~client.games.aliencity.game.GameScene` (board, seat panels,
+overlays, score show); this module adds what the shell's menus ask a game for: option
+rows (kept in the saved config, as before the platform had other games), the title
+screen's skyline, the Options screen's guild preview, records and how-to pages.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Mapping, Sequence
+
+import pygame
+
+from shared.aliencity import PIECES, Colour, Player
+from shared.aliencity.ppn import read_ppn
+from shared.aliencity.spec import ALIEN_CITY, AlienCitySpec
+from shared.gamekit.api import SeatInfo, State
+
+from client import theme
+from client.games.base import GamePlugin
+from client.view.form import Row
+from client.view.widgets import draw_panel
+
+from . import look
+from .game import GameScene
+from .howto import PAGES, HowToScene
+from .replay import ReplayScene
+from .score_plan import plan
+from .view.board_view import boards, draw_pattern
+from .view.panel import PanelView
+
+# A skyline of pieces along the title screen: (piece index, owner cap or None), left to right.
+SKYLINE = [(0, None), (4, None), (2, 0), (6, None), (1, None), (3, None), (0, 1), (5, None),
+           (1, 0), (6, None), (2, None), (4, None), (0, None), (3, None), (1, 1), (5, None)]
+
+
+class AlienCityPlugin(GamePlugin):
+    """Two seats (Black, White), two editions and the location-bonus variant."""
+
+    spec: AlienCitySpec = ALIEN_CITY
+    title_art = True
+    howto_pages = PAGES          # the rules in our words (drawn by HowToScene)
+    seat_panel = PanelView       # a seat's stock, claims and projected score
+    score_beats = staticmethod(plan)  # the final count, beat by beat
+
+    def make_board(self, app, state: State, seats: Sequence, *, chrome=None, seed: object = None) -> GameScene:
+        return GameScene(app, state, seats=list(seats), chrome=chrome, seed=seed)
+
+    # -- options: the saved config keeps them (edition, location variant) -----------------
+    def options(self, app) -> dict:
+        o = app.options
+        return self.spec.options({"edition": o.edition, "location_bonus": o.location_bonus})
+
+    def option_rows(self, app) -> list[Row]:
+        o = app.options
+        return [
+            Row("Rules edition", [2004, 2002], ["2004 (Black starts)", "2002 (dice decide)"],
+                lambda: o.edition, lambda v: setattr(o, "edition", v),
+                "2004: Black starts; a tie of nearest towers may still pay a green bonus. "
+                "2002: four dice each decide who starts; a tie never pays."),
+            Row("Location variant", [False, True], ["Off", "On"], lambda: o.location_bonus,
+                lambda v: setattr(o, "location_bonus", v),
+                "Claimed towers also score their tile's rank, unless another claimed tower "
+                "stands on a tile of the same rank."),
+        ]
+
+    def describe_options(self, options: Mapping) -> str:
+        return f"{options['edition']} rules" + (", location bonus" if options.get("location_bonus") else "")
+
+    def describe_seats(self, options: Mapping, seats: Sequence[SeatInfo], chosen: Sequence[str]) -> str:
+        """Who opens: Black with the 2004 rules, the dice with 2002's."""
+        if options.get("edition") == 2002:
+            return "2002 rules: the dice decide who starts."
+        return "2004 rules: Black builds first."
+
+    # -- records, help ------------------------------------------------------------------------
+    def open_record(self, app, text: str, title: str) -> ReplayScene:
+        """Records are read leniently (real ones contain mistakes); the replay lists them."""
+        return ReplayScene(app, read_ppn(text, lenient=True), title=title)
+
+    def howto_scene(self, app) -> HowToScene:
+        return HowToScene(app)
+
+    # -- looks ----------------------------------------------------------------------------------
+    def draw_title_art(self, app, surface: pygame.Surface, clock: float) -> None:
+        """A bobbing skyline of towers and domes (some capped) along the bottom."""
+        w, h = surface.get_size()
+        lot = max(40, int(h * 0.11))
+        span = w / len(SKYLINE)
+        sprites = boards(app).sprites
+        for i, (index, cap) in enumerate(SKYLINE):
+            owner = Player(cap) if cap is not None else None
+            bob = math.sin(clock * 1.3 + i * 0.7) * lot * 0.04
+            size = int(lot * (1.25 if index < 3 else 0.9))
+            sprite = sprites.get(PIECES[index], owner, size, app.options.colour_blind)
+            surface.blit(sprite, (int(i * span + (span - size) / 2), int(h - size - lot * 0.15 + bob)))
+
+    def draw_options_preview(self, app, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """Four guild tiles with a tower and a dome each, in the current palette."""
+        if r.w < 80:
+            return
+        draw_panel(surface, r)
+        cb = app.options.colour_blind
+        pal = look.palette(cb)
+        kit = boards(app)
+        cell = min(r.w // 4, (r.h - 28) // 4 - 12)
+        t = app.text
+        for i, colour in enumerate(Colour):
+            y = r.y + 14 + i * (cell + 12)
+            tile = pygame.Rect(r.x + 16, y, cell, cell)
+            pygame.draw.rect(surface, pal.tile[colour], tile, border_radius=8)
+            if cb:
+                draw_pattern(surface, tile, colour, theme.scale(pal.tile[colour], 1.35), cell // 2)
+            icon = kit.icons.get(colour, int(cell * 0.5), theme.mixc(pal.tile[colour], (255, 240, 210), 0.42))
+            surface.blit(icon, icon.get_rect(center=tile.center))
+            if colour is not Colour.BLACK:
+                sprite = kit.sprites.get(PIECES[colour], Player.WHITE if i == 0 else None, int(cell * 0.85), cb)
+                surface.blit(sprite, (tile.right + 8, y + cell * 0.05))
+            dome = kit.sprites.get(PIECES[3 + colour], None, int(cell * 0.75), cb)
+            surface.blit(dome, (tile.right + cell * 0.9, y + cell * 0.12))
+            size = max(12, cell // 5)
+            name = t.render(look.GUILD_NAME[colour], size, theme.TEXT, bold=True)
+            suit = t.render(f"the {look.SUIT_NAME[colour]}", size, theme.TEXT_DIM)
+            x = tile.right + int(cell * 1.8)
+            surface.blit(name, (x, tile.centery - size))
+            surface.blit(suit, (x, tile.centery + 2))

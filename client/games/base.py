@@ -1,0 +1,104 @@
+"""What a game brings to the client: a :class:`GamePlugin`.
+
+The shell (title, menus, picker, lobby, replay browser, pause, chrome) knows games only
+through this interface and the contract (:mod:`shared.gamekit.api`): a plug-in makes the
+match screen for a position, composed with the shell's seat controllers (who plays each
+seat: a person here, a computer, someone online) and optional chrome (the online match's
+chat, presence, resign and rematch). Everything a game looks like (board, seat panels,
+overlays, score beats, how-to pages) lives in its plug-in folder.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+import pygame
+
+from shared.gamekit.api import GameSpec, OptionField, SeatInfo, State
+
+from ..view.form import Row
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..scenes.base import Scene
+    from ..scenes.chrome import OnlineChrome
+    from ..scenes.seats import SeatController
+
+
+class GamePlugin(ABC):
+    """One game's client side. Subclasses set ``spec`` and make the match screen."""
+
+    spec: GameSpec
+    title_art = False  # True: ``draw_title_art`` decorates the title screen
+
+    # -- the match ----------------------------------------------------------------------
+    @abstractmethod
+    def make_board(self, app: "App", state: State, seats: Sequence["SeatController"], *,
+                   chrome: "OnlineChrome | None" = None, seed: object = None) -> "Scene":
+        """The match screen for ``state``: this game's board and input, composed with one
+        controller per seat and, online, the match chrome. ``seed`` seeds its computers."""
+
+    def new_state(self, app: "App", options: Mapping, seed: int) -> State:
+        """A new position of this game (the picker's Start)."""
+        return self.spec.new_state(self.spec.options(options), seed)
+
+    # -- options --------------------------------------------------------------------------
+    def options(self, app: "App") -> dict:
+        """The options a new game starts with (what the option rows last set)."""
+        stored = app.kit(f"options:{self.spec.id}", dict)
+        return self.spec.options(stored)
+
+    def option_rows(self, app: "App") -> list[Row]:
+        """Rows for the Options screen and the picker: by default one per schema field,
+        kept for this run of the app (a game may bind them to the saved config)."""
+        stored: dict = app.kit(f"options:{self.spec.id}", dict)
+        rows = []
+        for f in self.spec.option_schema():
+            if f.name == "players":
+                continue  # the picker's seat count says it
+            values, names = field_values(f)
+
+            def get(f: OptionField = f) -> Any:
+                return stored.get(f.name, f.default)
+
+            def put(value: Any, f: OptionField = f) -> None:
+                stored[f.name] = value
+
+            rows.append(Row(f.label, values, names, get, put, f.help))
+        return rows
+
+    def describe_options(self, options: Mapping) -> str:
+        """Options in a few words for people (the lobby's "New match: ...")."""
+        return self.spec.describe(options)
+
+    def describe_seats(self, options: Mapping, seats: Sequence[SeatInfo], chosen: Sequence[str]) -> str:
+        """A line under the picker's seats (who starts, say); empty by default."""
+        return ""
+
+    # -- records, help, looks ---------------------------------------------------------------
+    def open_record(self, app: "App", text: str, title: str) -> "Scene":
+        """A replay of a record of this game. Raises :class:`shared.gamekit.api.GameError`
+        (or ``ValueError``) with a message to show when the text cannot be replayed."""
+        raise ValueError(f"{self.spec.title} records cannot be replayed yet")
+
+    def howto_scene(self, app: "App") -> "Scene | None":
+        """The how-to-play pages (None: the game has none yet)."""
+        return None
+
+    def draw_title_art(self, app: "App", surface: pygame.Surface, clock: float) -> None:
+        """Decorate the title screen (the first game with ``title_art`` does)."""
+
+    def draw_options_preview(self, app: "App", surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """What the look options change, drawn beside the Options form."""
+
+
+def field_values(f: OptionField) -> tuple[list, list[str]]:
+    """The values of one schema option and their names, for a row."""
+    if f.kind == "bool":
+        return [False, True], ["Off", "On"]
+    if f.kind == "choice":
+        return list(f.choices), [str(c) for c in f.choices]
+    if f.choices:
+        return list(f.choices), [str(c) for c in f.choices]
+    return [f.default], [str(f.default)]

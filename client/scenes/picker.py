@@ -1,0 +1,225 @@
+"""The game picker: where a local game starts.
+
+Two ways in from the title: *Local game* (choose the game, the number of seats and, per
+seat, a person or a computer of some level) and *Play vs computer* (the computer's level
+and your seat; every other seat is that computer). Both show the game's own option rows.
+Any game of the app's registry works: the rows come from its spec (seat counts, seat
+names, computer levels) and its plug-in (option rows, a line about who starts), and
+Start asks the plug-in for the match screen with one seat controller per seat.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+import pygame
+
+from shared.bots import DESCRIPTIONS
+from shared.gamekit.api import SeatInfo
+
+from .. import theme
+from ..computer import LEVEL_NAMES, seat_seed
+from ..games.base import GamePlugin
+from ..view.form import Row, RowMenu, draw_backdrop
+from ..view.widgets import Button, draw_panel
+from .base import Scene
+from .seats import ComputerSeat, HumanSeat, SeatController
+
+PERSON = "person"
+
+
+class GamePickerScene(Scene):
+    def __init__(self, app, mode: str = "local", *, bot_factory=None, seed: int | str | None = None) -> None:
+        super().__init__(app)
+        self.mode = mode  # "local" or "computer"
+        self.bot_factory = bot_factory  # (level, seed) -> bot; default: the spec's make_bot
+        self.seed = seed
+        self.game = app.games.first.spec.id
+        self.count = 0  # seats, set per game
+        self.players: list[str] = []  # per seat: PERSON or a computer level
+        self.level = "easy"
+        self.you = "0"  # vs computer: your seat number as text, or "random"
+        self.menu = RowMenu([], self._changed, value_x=0.4, enter_changes=False)
+        self.start_button = Button("Start", self.start, key=pygame.K_RETURN, accent=theme.ACCENT)
+        self.back_button = Button("Back", self.close, key=pygame.K_ESCAPE)
+        self.choose_game(self.game)
+
+    # -- the rows -----------------------------------------------------------------------
+    @property
+    def plugin(self) -> GamePlugin:
+        return self.app.games.get(self.game)
+
+    def levels(self) -> list[str]:
+        """The computer levels offered (the random mover only when nothing else is)."""
+        levels = list(self.plugin.spec.computer_levels)
+        return [v for v in levels if v != "random"] or levels
+
+    def options(self) -> dict:
+        """The game's options for a new game, with the chosen seat count when it has one."""
+        spec = self.plugin.spec
+        raw = dict(self.plugin.options(self.app))
+        if any(f.name == "players" for f in spec.option_schema()):
+            raw["players"] = self.count
+        return spec.options(raw)
+
+    def seat_infos(self) -> tuple[SeatInfo, ...]:
+        return self.plugin.spec.seats(self.options())
+
+    def choose_game(self, game_id: str) -> None:
+        self.game = game_id
+        spec = self.plugin.spec
+        if self.count not in spec.seat_counts:
+            self.count = spec.seat_counts[0]
+        levels = self.levels()
+        if self.level not in levels:
+            self.level = levels[0] if levels else ""
+        self.players = [PERSON] * self.count
+        if self.mode == "computer":
+            self.players = [PERSON] + [self.level] * (self.count - 1)
+        self.you = "0"
+        self.build_rows()
+
+    def set_count(self, count: int) -> None:
+        self.count = count
+        fill = PERSON if self.mode == "local" else self.level
+        self.players = (self.players + [fill] * count)[:count]
+        self.build_rows()
+
+    def build_rows(self) -> None:
+        """Rows for this game: game, seats (count and players), then the game's options."""
+        games = list(self.app.games)
+        rows = [Row("Game", [p.spec.id for p in games], [p.spec.title for p in games], lambda: self.game,
+                    self.choose_game, "The game to play.")]
+        spec = self.plugin.spec
+        if len(spec.seat_counts) > 1:
+            rows.append(Row("Players", list(spec.seat_counts), [str(n) for n in spec.seat_counts],
+                            lambda: self.count, self.set_count, "How many seats the game has."))
+        seats = self.seat_infos()
+        levels = self.levels()
+        if self.mode == "computer":
+            rows.append(Row("Computer", levels, [LEVEL_NAMES.get(v, v.title()) for v in levels],
+                            lambda: self.level, self._set_level, "How strong every other seat plays."))
+            rows.append(Row("You play", [str(i) for i in range(len(seats))] + ["random"],
+                            [s.label for s in seats] + ["Random"], lambda: self.you,
+                            lambda v: setattr(self, "you", v), "Your seat; the computer takes the others."))
+        else:
+            names = ["Person"] + [f"Computer ({LEVEL_NAMES.get(v, v.title())})" for v in levels]
+            for i, seat in enumerate(seats):
+                rows.append(Row(seat.label, [PERSON] + levels, names, lambda i=i: self.players[i],
+                                lambda v, i=i: self._set_player(i, v), "A person at this screen, or a computer."))
+        rows += self.plugin.option_rows(self.app)
+        for row in rows:
+            row.enabled = len(row.values) > 1
+        focus = self.menu.focus
+        self.menu.rows = rows
+        self.menu.focus = min(focus, len(rows) - 1)
+        if not rows[self.menu.focus].enabled:  # start on a row that can change
+            self.menu.focus = next((i for i, r in enumerate(rows) if r.enabled), 0)
+        self.resize(self.size)
+
+    def _set_level(self, level: str) -> None:
+        self.level = level
+
+    def _set_player(self, seat: int, who: str) -> None:
+        self.players[seat] = who
+
+    def _changed(self, row: Row) -> None:
+        self.app.save_options()  # a game's option rows may live in the saved config
+        self.app.sounds.play("select")
+
+    # -- layout ---------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        n = max(1, len(self.menu.rows))
+        gap = 10 if h >= 700 else 6
+        rh = max(26, min(int(h * 0.07), int(h * 0.5 / n) - gap))
+        bw = min(int(w * 0.66), 820)
+        self.box = pygame.Rect(0, int(h * 0.17), bw, 0)
+        self.box.centerx = w // 2
+        bottom = self.menu.layout(self.box.x + 20, self.box.y + rh // 2, bw - 40, rh, gap)
+        self.desc_rect = pygame.Rect(self.box.x + 24, bottom + rh // 3, bw - 48, int(h * 0.1))
+        self.box.h = self.desc_rect.bottom - self.box.y + rh // 3
+        bh = max(36, int(h * 0.062))
+        bwid = max(180, int(w * 0.15))
+        self.start_button.rect = pygame.Rect(0, 0, bwid, bh)
+        self.back_button.rect = pygame.Rect(0, 0, bwid, bh)
+        y = min(self.box.bottom + int(h * 0.04), h - bh - int(h * 0.07))
+        self.back_button.rect.topright = (w // 2 - 10, y)
+        self.start_button.rect.topleft = (w // 2 + 10, y)
+
+    # -- actions ----------------------------------------------------------------------------
+    def chosen(self) -> list[str]:
+        """Per seat: PERSON or a computer level (vs computer: your seat drawn if random)."""
+        if self.mode != "computer":
+            return list(self.players)
+        n = len(self.seat_infos())
+        you = self.you
+        if you == "random":
+            rng = random.Random(self.seed) if self.seed is not None else random.Random()
+            you = str(rng.randrange(n))
+        return [PERSON if str(i) == you else self.level for i in range(n)]
+
+    def seats(self, game_seed: object) -> list[SeatController]:
+        factory = self.bot_factory or self.plugin.spec.make_bot
+        return [HumanSeat() if who == PERSON else ComputerSeat(bot=factory(who, seat_seed(game_seed, i)), level=who)
+                for i, who in enumerate(self.chosen())]
+
+    def start(self) -> None:
+        seed = self.seed if self.seed is not None else secrets.randbelow(10**9)
+        state = self.plugin.new_state(self.app, self.options(), seed)
+        scene = self.plugin.make_board(self.app, state, self.seats(seed), seed=seed)
+        self.app.stack.replace(scene)
+
+    def close(self) -> None:
+        self.app.stack.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.start_button.handle_event(event) or self.back_button.handle_event(event):
+            return True
+        self.menu.handle_event(event)
+        return True
+
+    # -- drawing ------------------------------------------------------------------------------
+    def describe(self) -> list[str]:
+        """The lines under the rows: the level's strength, whose seat, who starts."""
+        spec = self.plugin.spec
+        seats = self.seat_infos()
+        lines = []
+        levels = sorted({who for who in self.chosen() if who != PERSON}, key=self.levels().index)
+        for level in levels:
+            lines.append(f"{LEVEL_NAMES.get(level, level.title())}: {DESCRIPTIONS.get(level, 'a computer player')}.")
+        if self.mode == "computer":
+            you = "Your seat is drawn when the game starts." if self.you == "random" \
+                else f"You play {seats[int(self.you)].label}."
+            lines.append(you)
+        elif not levels:
+            lines.append(f"{len(seats)} people take turns at this screen.")
+        start = self.plugin.describe_seats(self.options(), seats, self.chosen())
+        if start:
+            lines[-1] += " " + start
+        if spec.title and len(self.app.games) > 1:
+            lines.insert(0, f"{spec.title}: {spec.describe(self.options())}.")
+        return lines
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, t = self.app, self.app.text
+        w, h = self.size
+        draw_backdrop(surface, app, "PLAY VS COMPUTER" if self.mode == "computer" else "LOCAL GAME",
+                      size=0.075, y=0.1, depth=4)
+        draw_panel(surface, self.box)
+        self.menu.draw(surface, t, bold_values=True)
+        size = max(14, int(h * 0.025))
+        y = self.desc_rect.y
+        for i, line in enumerate(self.describe()):
+            for part in t.wrap(line, size, self.desc_rect.w):
+                if y + size <= self.box.bottom:
+                    surface.blit(t.render(part, size, theme.ACCENT_2 if i == 0 else theme.TEXT_DIM),
+                                 (self.desc_rect.x, y))
+                y += size + 6
+        keys = t.render("Arrows change · Enter starts · Esc goes back · H in the game asks for a hint",
+                        max(12, int(h * 0.022)), theme.TEXT_DIM)
+        surface.blit(keys, keys.get_rect(center=(w // 2, self.start_button.rect.bottom + int(h * 0.04))))
+        self.back_button.draw(surface, t)
+        self.start_button.draw(surface, t)

@@ -1,0 +1,71 @@
+"""Who plays each seat of a match: a :class:`SeatController` per seat.
+
+A match screen is the same for every way of playing; only its controllers differ. A
+local game has people (``HumanSeat``) and computers (``ComputerSeat``: a contract bot
+that thinks in a worker thread, or the attract mode's quick bot); an online match has
+one person here and the rest ``RemoteSeat`` (their moves come from the server through
+the match chrome); a spectator sees only remote seats. No game knowledge here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..computer import LEVEL_NAMES
+
+
+@dataclass
+class SeatController:
+    """One seat's player. ``local`` seats take this machine's mouse and keys."""
+
+    kind = "seat"
+    local = False
+
+    @property
+    def label(self) -> str:
+        return self.kind
+
+
+@dataclass
+class HumanSeat(SeatController):
+    """A person at this screen (hot-seat players share it)."""
+
+    name: str = ""
+    kind = "human"
+    local = True
+
+    @property
+    def label(self) -> str:
+        return self.name or "Player"
+
+
+@dataclass
+class ComputerSeat(SeatController):
+    """A computer: ``bot.choose(state, deadline_s=, stop=)`` runs in a worker thread
+    (``threaded``), or at once on the main loop for the attract mode's quick bots."""
+
+    bot: Any = None
+    level: str = ""
+    threaded: bool = True
+    kind = "computer"
+
+    @property
+    def name(self) -> str:
+        return LEVEL_NAMES.get(self.level, self.level.title())
+
+    @property
+    def label(self) -> str:
+        return f"Computer ({self.name})" if self.level else "Computer"
+
+
+@dataclass
+class RemoteSeat(SeatController):
+    """Someone elsewhere (a person or the server's computer): moves arrive from the server."""
+
+    name: str = ""
+    kind = "remote"
+
+    @property
+    def label(self) -> str:
+        return self.name or "Opponent"
