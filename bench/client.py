@@ -58,8 +58,8 @@ def frame_times(frames: int, seed: str) -> list[float]:
 
     from client.app import FIXED_DT, App
     from client.config import Options
-    from client.match import RandomBot
-    from client.scenes.game import GameScene
+    from client.games.aliencity.match import RandomBot
+    from client.games.aliencity.game import GameScene
     from shared.aliencity import Player, Ruleset, new_game
 
     app = App(Options(), (1280, 800), persist=False)
@@ -97,9 +97,9 @@ def overlay_frame_times(frames: int, seed: str) -> list[float]:
 
     from client.app import FIXED_DT, App
     from client.config import Options
-    from client.match import RandomBot
-    from client.scenes.game import GameScene
-    from client.scenes.score import ScoreScene
+    from client.games.aliencity.match import RandomBot
+    from client.games.aliencity.game import GameScene
+    from client.games.aliencity.score import ScoreScene
     from shared.aliencity import Player, Ruleset, new_game
 
     app = App(Options(), (1280, 800), persist=False)
