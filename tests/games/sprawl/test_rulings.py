@@ -75,15 +75,16 @@ def test_a_branch_must_point_at_a_square_on_the_board():
 
 
 # -- growing from branches -------------------------------------------------------------
+TIP = """
+    6 .   .   .   .   .   .
+    5 .   .   .   .   .   .
+    4 .   .   r3n .   .   .
+    3 .   .   R32 .   .   .
+    2 .   .   .   .   .   .
+    1 .   .   .   .   .   .
+"""
 def test_tip_may_turn_but_not_point_back():
-    state = position("""
-        6 .   .   .   .   .   .
-        5 .   .   .   .   .   .
-        4 .   .   r3n .   .   .
-        3 .   .   R32 .   .   .
-        2 .   .   .   .   .   .
-        1 .   .   .   .   .   .
-    """)
+    state = position(TIP)
     for d in "new":
         assert code(state, f"r:2{d}@c5") is None, d
     assert code(state, "r:2s@c5") == "points_back"
@@ -91,14 +92,7 @@ def test_tip_may_turn_but_not_point_back():
 
 
 def test_strict_branching_keeps_the_tip_straight():
-    state = position("""
-        6 .   .   .   .   .   .
-        5 .   .   .   .   .   .
-        4 .   .   r3n .   .   .
-        3 .   .   R32 .   .   .
-        2 .   .   .   .   .   .
-        1 .   .   .   .   .   .
-    """, strict_branching=True)
+    state = position(TIP, strict_branching=True)
     assert code(state, "r:2n@c5") is None
     assert code(state, "r:2e@c5") == "strict_branching"
     assert code(state, "r:2w@c5") == "strict_branching"
@@ -106,14 +100,7 @@ def test_strict_branching_keeps_the_tip_straight():
 
 
 def test_side_branches_point_straight_away_from_their_branch():
-    state = position("""
-        6 .   .   .   .   .   .
-        5 .   .   .   .   .   .
-        4 .   .   r3n .   .   .
-        3 .   .   R32 .   .   .
-        2 .   .   .   .   .   .
-        1 .   .   .   .   .   .
-    """)
+    state = position(TIP)
     assert code(state, "r:2e@d4") is None and code(state, "r:2w@b4") is None
     assert code(state, "r:2n@d4") == "direction"
     assert code(state, "r:1e@d4") == "size"
@@ -232,15 +219,18 @@ def test_a_target_off_the_board_does_not_exist():
     assert not any(t[3:4] == "@" for t in legal_texts(state))
 
 
+SPORE = """
+    6 .   .   .   .   .   .
+    5 .   .   .   .   Y3  .
+    4 .   .   .   .   y2s .
+    3 R3  r3e .   .   .   .
+    2 .   .   .   .   .   .
+    1 .   .   .   .   .   .
+"""
+
+
 def test_no_spore_where_it_would_at_once_be_neutralized():
-    state = position("""
-        6 .   .   .   .   .   .
-        5 .   .   .   .   Y3  .
-        4 .   .   .   .   y2s .
-        3 R3  r3e .   .   .   .
-        2 .   .   .   .   .   .
-        1 .   .   .   .   .   .
-    """)
+    state = position(SPORE)
     # e3 is targeted by red's 3 on b3 and attacked by yellow's 2 on e4
     assert code(state, "r:2@e3") is None
     assert code(state, "r:3@e3") == "spore_neutralized"
@@ -248,15 +238,7 @@ def test_no_spore_where_it_would_at_once_be_neutralized():
 
 
 def test_superior_forces_spores_and_sums():
-    picture = """
-        6 .   .   .   .   .   .
-        5 .   .   .   .   Y3  .
-        4 .   .   .   .   y2s .
-        3 R3  r3e .   .   .   .
-        2 .   .   .   .   .   .
-        1 .   .   .   .   .   .
-    """
-    state = position(picture, superior_forces=True)
+    state = position(SPORE, superior_forces=True)
     assert code(state, "r:3@e3") is None and code(state, "r:2@e3") is None
     assert code(state, "r:1@e3") == "spore_neutralized"
     towers = position("""
