@@ -49,15 +49,21 @@ def cold(state: CityState) -> CityState:
                      state.history, state.auto)
 
 
-def legal_count_us(positions: list[CityState], repeat: int = 3) -> float:
+def best_of(work, items: list, repeat: int = 3) -> float:
+    """Seconds per item of ``work(item)`` over ``items``, best of ``repeat`` runs."""
     best = float("inf")
     for _ in range(repeat):
-        fresh = [cold(s) for s in positions]
         start = time.perf_counter()
-        for s in fresh:
-            s.legal_count()
+        for item in items:
+            work(item)
         best = min(best, time.perf_counter() - start)
-    return best / len(positions) * 1e6
+    return best / len(items)
+
+
+def legal_count_us(positions: list[CityState], repeat: int = 3) -> float:
+    # each run gets cold copies made outside the timing
+    return min(best_of(CityState.legal_count, [cold(s) for s in positions], 1)
+               for _ in range(repeat)) * 1e6
 
 
 def random_games_per_s(games: int, seed: int) -> float:
@@ -68,13 +74,15 @@ def random_games_per_s(games: int, seed: int) -> float:
 
 
 def score_ms(finals: list[CityState], repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for s in finals:
-            s.score()
-        best = min(best, time.perf_counter() - start)
-    return best / len(finals) * 1e3
+    return best_of(CityState.score, finals, repeat) * 1e3
+
+
+def state_games_per_s(games: int, seed: int) -> float:
+    """For comparison: whole random games through the public State API (immutable states,
+    legality checked on every move, events built)."""
+    start = time.perf_counter()
+    finished_games(games, seed)
+    return games / (time.perf_counter() - start)
 
 
 def finished_games(games: int, seed: int) -> list[CityState]:
@@ -122,6 +130,8 @@ def main(argv: list[str] | None = None) -> str:
     print(f"positions: {len(positions)} from {args.games} games")
     speed = random_games_per_s(args.playouts, args.seed)
     score = score_ms(finished_games(max(1, args.games), args.seed))
+    print(f"state_api_games_per_s={state_games_per_s(max(1, args.games), args.seed):.1f} "
+          "(4-colour random games through CityState.play, for comparison)")
     if args.bots:
         bot_games(args.bots, args.seed)
     line = f"legal_count_us={count:.2f} random_games_per_s={speed:.1f} score_ms={score:.3f}"
