@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -406,126 +405,12 @@ def result_text(ended: dict, seats: tuple[str, ...]) -> str:
     return " ".join(f"{seat} place {place}" for seat, place in zip(seats, ranking))
 
 
-# -- command line ---------------------------------------------------------------------------
-def _levels() -> list[str]:
-    """Every level any built-in game offers, plus the plain random mover."""
-    levels = ["random"]
-    for spec in builtin_games():
-        levels += [level for level in spec.computer_levels if level not in levels]
-    return levels
-
-
-def _option(text: str) -> tuple[str, Any]:
-    """``--option name=value``: true/false, integers, else text (the game validates)."""
-    name, sep, value = text.partition("=")
-    if not sep or not name:
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
-    lowered = value.strip().lower()
-    if lowered in ("true", "false"):
-        return name.strip(), lowered == "true"
-    try:
-        return name.strip(), int(value)
-    except ValueError:
-        return name.strip(), value.strip()
-
-
+# -- command line (in server/bot_cli.py; these names are what ``alien-city bot`` loads) ----
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
-    games = builtin_games()
-    parser.add_argument("--server", default="ws://127.0.0.1:8765",
-                        help="server address (default ws://127.0.0.1:8765)")
-    parser.add_argument("--game", default="alien-city", choices=games.ids(),
-                        help="the game to play (default alien-city)")
-    mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--create", action="store_true",
-                      help="create a match and print its room code as the first line")
-    mode.add_argument("--join", metavar="CODE", help="join the match with this room code")
-    levels = _levels()
-    parser.add_argument("--level", choices=levels, default="random",
-                        help="how the bot plays: random (any legal move, the default) or one "
-                             "of the game's computer levels (" + ", ".join(levels[1:]) + ")")
-    parser.add_argument("--computer", choices=levels, metavar="LEVEL",
-                        help="with --create: the server's computer players of this level "
-                             f"({', '.join(levels)}) take every other seat")
-    parser.add_argument("--games", type=int, default=1,
-                        help="games to play (rematches, or new quick matches; default 1)")
-    parser.add_argument("--seed", type=int, default=None, help="seed of the bot's move choices")
-    parser.add_argument("--name", default="bot", help="the bot's player name")
-    parser.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
-                        help="an option of a created match (repeat; e.g. players=4)")
-    parser.add_argument("--edition", type=int, choices=(2002, 2004), default=None,
-                        help="Alien City: rules edition of a created match (default 2004)")
-    parser.add_argument("--location-bonus", action="store_true",
-                        help="Alien City: play the location variant in a created match")
-    parser.add_argument("--private", action="store_true", help="do not list a created match")
-    parser.add_argument("--think-ms", type=float, default=0.0,
-                        help="mean thinking time per move in milliseconds (default 0)")
-    parser.add_argument("--watch", metavar="CODE",
-                        help="only watch this match as a spectator, printing every move")
-
-
-async def _run(args: argparse.Namespace) -> int:
-    def say(line: str) -> None:
-        print(line, flush=True)
-
-    bot = Bot(args.server, name=args.name, seed=args.seed, out=say, think=args.think_ms / 1000,
-              level=args.level, game=args.game)
-    options = dict(args.option)
-    if args.edition is not None:
-        options["edition"] = args.edition
-    if args.location_bonus:
-        options["location_bonus"] = True
-    await bot.start()
-    if args.watch:
-        try:
-            return await bot.watch(args.watch)
-        finally:
-            await bot.close()
-    try:
-        for number in range(1, args.games + 1):
-            if number == 1 and args.create:
-                code = await bot.create(options, public=not args.private, computer=args.computer)
-                say(code)
-            elif number == 1 and args.join:
-                code = await bot.join(args.join)
-            elif number > 1 and (args.create or args.join):
-                if not await bot.rematch():
-                    say(f"the opponents did not take a rematch after {number - 1} games")
-                    break
-                code = bot.code
-            else:
-                code = await bot.quick(options or None)
-            ended = await bot.play()
-            winner = ended["winner"] or "nobody (draw)"
-            say(f"game {number}: match {code}, played {bot.seat}, {ended['reason']}, "
-                f"winner {winner} ({result_text(ended, bot.seat_names)})")
-    finally:
-        await bot.close()
-    stats = bot.stats
-    say(f"games={stats.games} moves={stats.moves} errors={stats.errors} desyncs={stats.desyncs} "
-        f"reconnects={stats.reconnects}")
-    for note in stats.notes[:10]:
-        print(f"note: {note}", file=sys.stderr)
-    return 0 if stats.errors == 0 and stats.desyncs == 0 else 1
+    from .bot_cli import add_arguments as add
+    add(parser, command)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.games < 1:
-        print("alien-city bot: --games must be at least 1", file=sys.stderr)
-        return 2
-    if args.computer and not args.create:
-        print("alien-city bot: --computer needs --create", file=sys.stderr)
-        return 2
-    spec = builtin_games().get(args.game)
-    for flag, level in (("--level", args.level), ("--computer", args.computer)):
-        if level not in (None, "random") and level not in spec.computer_levels:
-            print(f"alien-city bot: {flag}: invalid choice {level!r} for {spec.title} (choose "
-                  f"from {', '.join(spec.computer_levels)})", file=sys.stderr)
-            return 2
-    try:
-        return asyncio.run(_run(args))
-    except BotError as exc:
-        print(f"alien-city bot: {exc}", file=sys.stderr)
-        return 1
-    except (ConnectionClosed, OSError) as exc:
-        print(f"alien-city bot: connection failed: {exc}", file=sys.stderr)
-        return 1
+    from .bot_cli import run as run_cli
+    return run_cli(args)

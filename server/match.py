@@ -272,7 +272,13 @@ class Match:
         if rejection is not None:
             refuse("illegal_move", rejection.text, rule=rejection.code)
             return False
-        state, events = self.state.play(move, seat)
+        try:
+            state, events = self.state.play(move, seat)
+        except GameError as exc:  # why_not and play disagree: still a refusal, not a crash
+            log.error("match %s: %s played after why_not allowed it: %s", self.code, msg["move"], exc)
+            refuse("illegal_move", str(exc), rule=getattr(getattr(exc, "rejection", None),
+                                                          "code", "illegal"))
+            return False
         text = self.spec.move_text(move)
         end = self._end_of(state, "finished")
         try:

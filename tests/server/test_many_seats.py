@@ -3,8 +3,10 @@ through a real server by real clients and computer seats, to the ranking in the 
 
 from __future__ import annotations
 
+import asyncio
 import random
 
+from server.bot import Bot, Stats
 from server.store import RESIGN, MatchRecord, Store
 
 from .helpers import FAST, Client, run, running
@@ -265,3 +267,36 @@ def test_computer_seats_are_named_per_seat_and_checked():
             assert [p["computer"] for p in sync["info"]["players"]] == ["random", None, "random"]
             await ann.close()
     run(body)
+
+
+def test_bots_play_any_registered_game_and_follow_a_resignation():
+    """server.bot plays the race through the contract: two bots and a person who resigns at
+    once; the bots mirror every step (the resignation too) without a desync and finish."""
+    async def body() -> None:
+        async with running(FAST, games=games_with_race()) as server:
+            stats = Stats()
+            a, b = (Bot(server.url, name=n, seed=i, stats=stats, game="race",
+                        games=games_with_race()) for i, n in enumerate("ab"))
+            await a.start()
+            await b.start()
+            code = await a.create({"players": 3})
+            await b.join(code)
+            games = asyncio.gather(a.play(), b.play())
+            quitter = await Client.open(server.url, "Quinn")
+            await quitter.request({"type": "join", "match": code}, "joined")
+            await quitter.send({"type": "resign", "match": code})
+            ended = (await asyncio.wait_for(games, 30))[0]
+            assert ended["reason"] == "finished" and ended["resigned"] == [quitter_seat(a, b)]
+            # a move in flight when the resignation made a new version is refused as stale
+            # and made again on the new version: that is the protocol, not a fault
+            assert stats.desyncs == 0 and all(n.startswith("stale_state") for n in stats.notes), \
+                stats.notes
+            assert ended["ranking"][a.seat_names.index(quitter_seat(a, b))] == 3
+            for c in (a, b, quitter):
+                await c.close()
+    run(body)
+
+
+def quitter_seat(a: Bot, b: Bot) -> str:
+    """The one seat of three that neither bot holds."""
+    return next(s for s in a.seat_names if s not in (a.seat, b.seat))
