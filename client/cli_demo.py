@@ -19,5 +19,5 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .games.aliencity.demo import run_demo
-    return run_demo(args)
+    from .games.registry import builtin_plugins  # pygame loads only when the command runs
+    return builtin_plugins().first.run_demo(args)

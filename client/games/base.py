@@ -31,6 +31,8 @@ class GamePlugin(ABC):
 
     spec: GameSpec
     title_art = False  # True: ``draw_title_art`` decorates the title screen
+    tagline = ""       # a line under the title (the first game with title art)
+    credit = ""        # who made the game, for the title screen's corner
 
     # -- the match ----------------------------------------------------------------------
     @abstractmethod
@@ -72,6 +74,10 @@ class GamePlugin(ABC):
         """Options in a few words for people (the lobby's "New match: ...")."""
         return self.spec.describe(options)
 
+    def describe_level(self, level: str) -> str:
+        """What a computer level does, in a few words (the picker's line)."""
+        return "a computer player"
+
     def describe_seats(self, options: Mapping, seats: Sequence[SeatInfo], chosen: Sequence[str]) -> str:
         """A line under the picker's seats (who starts, say); empty by default."""
         return ""
@@ -88,6 +94,11 @@ class GamePlugin(ABC):
 
     def draw_title_art(self, app: "App", surface: pygame.Surface, clock: float) -> None:
         """Decorate the title screen (the first game with ``title_art`` does)."""
+
+    def run_demo(self, args) -> int:
+        """``alien-city demo``: the game's attract mode (games without one say so)."""
+        print(f"{self.spec.title} has no attract mode yet")
+        return 2
 
     def draw_options_preview(self, app: "App", surface: pygame.Surface, rect: pygame.Rect) -> None:
         """What the look options change, drawn beside the Options form."""

@@ -15,7 +15,6 @@ import secrets
 
 import pygame
 
-from shared.bots import DESCRIPTIONS
 from shared.gamekit.api import SeatInfo
 
 from .. import theme
@@ -189,7 +188,7 @@ class GamePickerScene(Scene):
         lines = []
         levels = sorted({who for who in self.chosen() if who != PERSON}, key=self.levels().index)
         for level in levels:
-            lines.append(f"{LEVEL_NAMES.get(level, level.title())}: {DESCRIPTIONS.get(level, 'a computer player')}.")
+            lines.append(f"{LEVEL_NAMES.get(level, level.title())}: {self.plugin.describe_level(level)}.")
         if self.mode == "computer":
             you = "Your seat is drawn when the game starts." if self.you == "random" \
                 else f"You play {seats[int(self.you)].label}."

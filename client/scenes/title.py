@@ -82,12 +82,12 @@ class TitleScene(Scene):
             surface.blit(img, img.get_rect(center=(w // 2 + dx, int(h * 0.14) + dy + drop)))
         logo = app.text.shadowed("ALIEN CITY", size, theme.ACCENT, (120, 30, 80), max(3, size // 16), bold=True)
         surface.blit(logo, logo.get_rect(center=(w // 2, int(h * 0.14) + drop)))
-        sub = app.text.render("build the city · claim the towers · mind the road", int(h * 0.03), theme.ACCENT_2)
-        surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.235))))
+        if art is not None and art.tagline:
+            sub = app.text.render(art.tagline, int(h * 0.03), theme.ACCENT_2)
+            surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.235))))
         self.menu.draw(surface, app.text)
         hint = app.text.render("Mouse or arrows + Enter  ·  F11 full screen  ·  Esc quits", int(h * 0.024),
                                theme.TEXT_DIM)
         surface.blit(hint, hint.get_rect(center=(w // 2, int(h * 0.81))))
-        credit = app.text.render("Alien City by Michael Schoessow, a piecepack + Icehouse game",
-                                 int(h * 0.02), theme.TEXT_DIM)
-        surface.blit(credit, (10, 8))
+        if art is not None and art.credit:
+            surface.blit(app.text.render(art.credit, int(h * 0.02), theme.TEXT_DIM), (10, 8))

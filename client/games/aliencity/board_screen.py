@@ -26,6 +26,7 @@ from .view.board_view import BoardGeometry
 from .view.panel import PanelView
 from client.view.widgets import Button, draw_panel
 from client.scenes.base import Scene
+from client.scenes.layout import match_layout
 
 DROP_TIME = 0.42
 CAP_TIME = 0.36
@@ -87,24 +88,18 @@ class BoardScreen(Scene):
     # -- layout ---------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        w, h = size
-        self.top_h = int(max(44, h * 0.066))
-        self.bottom_h = int(max(52, h * self.bottom_scale))
-        m = self.margin = max(8, int(w * 0.012))
-        panel_min = int(w * 0.21)
-        area = pygame.Rect(panel_min + 2 * m, self.top_h + m // 2,
-                           w - 2 * panel_min - 4 * m, h - self.top_h - self.bottom_h - m)
-        self.geo = BoardGeometry.fit(area)
-        board = self.geo.rect
-        pw = min(board.x - 2 * m, int(h * 0.5))
-        ph = board.height
-        left = pygame.Rect(board.x - m - pw, board.y, pw, ph)
-        right = pygame.Rect(board.right + m, board.y, pw, ph)
-        self.panels[Player.BLACK].layout(left)
-        self.panels[Player.WHITE].layout(right)
-        self.top_rect = pygame.Rect(0, 0, w, self.top_h)
-        self.bottom_rect = pygame.Rect(0, h - self.bottom_h, w, self.bottom_h)
+        frame, board, seats = match_layout(size, len(Player), self._fit, self.bottom_scale)
+        self.margin = frame.margin
+        self.top_rect, self.bottom_rect = frame.top, frame.bottom
+        self.top_h, self.bottom_h = frame.top.h, frame.bottom.h
+        for player, rect in zip(Player, seats):
+            self.panels[player].layout(rect)
         self.layout_buttons()
+
+    def _fit(self, area: pygame.Rect) -> pygame.Rect:
+        """The city's 8 x 10 lots, as large as the area allows."""
+        self.geo = BoardGeometry.fit(area)
+        return self.geo.rect
 
     def layout_buttons(self) -> None:
         """Place ``self.buttons`` right-aligned in the bottom bar."""

@@ -16,6 +16,7 @@ import pygame
 from shared.aliencity import PIECES, Colour, Player
 from shared.aliencity.ppn import read_ppn
 from shared.aliencity.spec import ALIEN_CITY, AlienCitySpec
+from shared.bots import DESCRIPTIONS
 from shared.gamekit.api import SeatInfo, State
 
 from client import theme
@@ -41,6 +42,8 @@ class AlienCityPlugin(GamePlugin):
 
     spec: AlienCitySpec = ALIEN_CITY
     title_art = True
+    tagline = "build the city · claim the towers · mind the road"
+    credit = "Alien City by Michael Schoessow, a piecepack + Icehouse game"
     howto_pages = PAGES          # the rules in our words (drawn by HowToScene)
     seat_panel = PanelView       # a seat's stock, claims and projected score
     score_beats = staticmethod(plan)  # the final count, beat by beat
@@ -69,6 +72,9 @@ class AlienCityPlugin(GamePlugin):
     def describe_options(self, options: Mapping) -> str:
         return f"{options['edition']} rules" + (", location bonus" if options.get("location_bonus") else "")
 
+    def describe_level(self, level: str) -> str:
+        return DESCRIPTIONS.get(level, super().describe_level(level))
+
     def describe_seats(self, options: Mapping, seats: Sequence[SeatInfo], chosen: Sequence[str]) -> str:
         """Who opens: Black with the 2004 rules, the dice with 2002's."""
         if options.get("edition") == 2002:
@@ -82,6 +88,12 @@ class AlienCityPlugin(GamePlugin):
 
     def howto_scene(self, app) -> HowToScene:
         return HowToScene(app)
+
+    def run_demo(self, args) -> int:
+        # Imported here, not above: the attract mode builds its own App, and the App builds
+        # this plug-in through the registry; a module-level import would be a cycle.
+        from .demo import run_demo
+        return run_demo(args)
 
     # -- looks ----------------------------------------------------------------------------------
     def draw_title_art(self, app, surface: pygame.Surface, clock: float) -> None:
