@@ -235,6 +235,20 @@ def flood(seed: int, mask: int) -> int:
         group = grown
 
 
+def flood_order(seed: int, mask: int) -> list[int]:
+    """The squares of the group of ``mask`` holding ``seed``, in the order a flood from
+    ``seed`` reaches them (layer by layer, lowest square first in a layer): the order the
+    score screen fills an area in."""
+    order = list(bits(seed))
+    group = seed
+    while True:
+        grown = (group | (group << 1) | (group >> 1) | (group << W) | (group >> W)) & mask
+        if grown == group:
+            return order
+        order.extend(bits(grown & ~group))
+        group = grown
+
+
 def groups(mask: int) -> list[int]:
     """The side-connected groups of ``mask``, largest first (ties: lowest square first)."""
     out = []

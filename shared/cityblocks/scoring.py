@@ -11,7 +11,8 @@ from typing import Sequence
 
 from shared.gamekit.api import places_from_scores
 
-from .geometry import BOARD, COLOURS, SQUARE_NAMES, bits, flood, free_sides, groups
+from .geometry import (BOARD, COLOURS, SQUARE_NAMES, bits, flood, flood_order, free_sides,
+                       groups)
 from .layout import SEAT_COLOURS
 
 SIDES = "nesw"
@@ -75,7 +76,8 @@ def breakdown(players: int, boards: Sequence[int], left: Sequence[int] = ()) -> 
         edges.sort()
         colours[COLOURS[c]] = {
             "area": area, "edges": len(edges), "total": area + len(edges),
-            "area_squares": [SQUARE_NAMES[i] for i in bits(parts[0])] if parts else [],
+            "area_squares": ([SQUARE_NAMES[i] for i in flood_order(parts[0] & -parts[0], parts[0])]
+                             if parts else []),
             "other_groups": [g.bit_count() for g in parts[1:]],
             "free_edges": [[SQUARE_NAMES[i], side] for i, side in edges],
             "squares": mask.bit_count(),

@@ -17,7 +17,7 @@ from shared.gamekit.api import IllegalMove, Rejection
 from . import scoring
 from .geometry import (ALL_PIECES, BOARD, BLUE, CENTRES, COLOURS, CORNER_ANCHORS, CORNERS,
                        ORIENTS, ORIENTS_OF_PIECE, PIECE_INDEX, PIECES, SIZE, SQUARE_NAMES,
-                       all_fits, anchor_squares, bit, nth_bit, orients_left, shape_of,
+                       all_fits, anchor_squares, bit, bits, nth_bit, orients_left, shape_of,
                        square_name)
 from .layout import OWNER, ROUND, SEATS, SEAT_COLOURS, colours_at, seat_at
 from .moves import Move, pass_move
@@ -164,6 +164,18 @@ class CityState:
                 if m:
                     out.append((colour, o, m, m.bit_count()))
         return out
+
+    def placements_for(self, colour: int, piece: str) -> list[Move]:
+        """Every legal placement of one piece of ``colour`` on this board, whoever's turn it
+        is (the client's "where does it fit" hint); empty once the piece is played."""
+        p = PIECE_INDEX[piece]
+        return [Move(c, piece, anchor_squares(o, a)) for c, o, m, _ in self.placements_of(colour)
+                if ORIENTS[o].piece == p for a in bits(m)]
+
+    def placeable_pieces(self, colour: int) -> set[str]:
+        """Names of the unplayed pieces of ``colour`` that fit somewhere now (trays dim
+        the others)."""
+        return {PIECES[ORIENTS[o].piece] for _, o, _, _ in self.placements_of(colour)}
 
     def _parts(self) -> list[tuple[int, int, int, int]]:
         parts = self._cache.get("parts")

@@ -240,3 +240,35 @@ def test_why_not_speaks_plainly():
     assert code == "wrong_shape" and "O4" in text
     assert why(state, "b:I2:a10,a10")[0] == "wrong_shape"
     assert why(state, "b:I2:a10,c10")[0] == "wrong_shape"
+
+
+# -- helpers the client uses -----------------------------------------------------------------------
+def test_the_largest_area_comes_in_flood_order():
+    state = position("""
+        bbbb
+        b..b
+        bbbb
+    """, at="c3", centre=False)
+    squares = state.score()["colours"]["blue"]["area_squares"]
+    assert squares[0] == "c3" and len(squares) == len(set(squares)) == 10
+
+    def touching(a, b):
+        return abs(ord(a[0]) - ord(b[0])) + abs(int(a[1:]) - int(b[1:])) == 1
+
+    for i, square in enumerate(squares[1:], 1):
+        assert any(touching(square, earlier) for earlier in squares[:i])
+
+
+def test_where_a_piece_fits_and_which_pieces_fit():
+    import random
+    rng = random.Random(4)
+    state = new_state(4, 4)
+    for _ in range(24):
+        state, _ = state.play(state.legal_moves().random_placement(rng))
+    colour = state.colour
+    legal = [m for m in state.legal_moves() if not m.is_pass]
+    for piece in ("I2", "L5", "X5"):
+        assert sorted(state.placements_for(colour, piece)) == sorted(m for m in legal if m.piece == piece)
+    assert state.placeable_pieces(colour) == {m.piece for m in legal}
+    blocked = position("y", at="a1", played={"y": ["I2"]})
+    assert blocked.placeable_pieces(0) == set() and blocked.placements_for(0, "I2") == []
