@@ -14,6 +14,7 @@ import pytest  # noqa: E402
 
 from client.app import App  # noqa: E402
 from client.config import Options  # noqa: E402
+from client.scenes.title import TitleScene  # noqa: E402
 
 
 @pytest.fixture
@@ -40,3 +41,13 @@ def show(app: App, scene) -> None:
     """Push ``scene`` and apply the stack change now."""
     app.stack.push(scene)
     app.stack.apply_pending()
+
+
+def from_title(app: App, label: str):
+    """Click the title menu's ``label`` button and return the screen it opens."""
+    title = TitleScene(app)
+    show(app, title)
+    button = next(b for b in title.menu.buttons if b.label == label)
+    title.handle_event(click(button.rect.center))
+    app.stack.apply_pending()
+    return app.stack.top

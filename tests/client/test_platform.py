@@ -18,10 +18,9 @@ from client.scenes.base import Scene
 from client.scenes.layout import MAX_SEATS, MIN_SEATS, match_layout, table_rects
 from client.scenes.picker import GamePickerScene
 from client.scenes.seats import ComputerSeat, HumanSeat
-from client.scenes.title import TitleScene
 from shared.gamekit.api import GameSpec, OptionField, Rejection, SeatInfo
 
-from .conftest import click, key, show
+from .conftest import click, from_title, key, show
 
 CLIENT = Path(__file__).resolve().parents[2] / "client"
 COLOURS = [(200, 60, 60), (60, 90, 220), (60, 190, 90), (230, 200, 60), (160, 80, 200), (240, 140, 40),
@@ -164,12 +163,7 @@ def test_vs_computer_gives_every_other_seat_the_computer(two_games):
 
 
 def test_local_game_from_the_title_goes_through_the_picker_to_hot_seat_alien_city(app):
-    title = TitleScene(app)
-    show(app, title)
-    button = next(b for b in title.menu.buttons if b.label == "Local game")
-    title.handle_event(click(button.rect.center))
-    app.stack.apply_pending()
-    picker = app.stack.top
+    picker = from_title(app, "Local game")
     assert isinstance(picker, GamePickerScene) and len(picker.menu.rows[0].values) == 1
     picker.handle_event(key(pygame.K_RETURN))
     app.stack.apply_pending()

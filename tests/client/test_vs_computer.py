@@ -16,7 +16,7 @@ from client.scenes.seats import ComputerSeat
 from shared.aliencity import Build, Claim, Pass, Phase, Player
 from shared.aliencity.spec import ALIEN_CITY
 
-from .conftest import click, key, show
+from .conftest import click, from_title, key, show
 from .test_local_game import play_by_mouse
 
 
@@ -50,12 +50,7 @@ def run_until(app, cond, seconds: float = 20.0) -> None:
 
 
 def test_menu_opens_setup_and_starts_a_game_against_the_chosen_level(app):
-    title = TitleScene(app)
-    show(app, title)
-    button = next(b for b in title.menu.buttons if b.label == "Play vs computer")
-    title.handle_event(click(button.rect.center))
-    app.stack.apply_pending()
-    setup = app.stack.top
+    setup = from_title(app, "Play vs computer")
     assert isinstance(setup, GamePickerScene) and setup.mode == "computer"
     setup.bot_factory, setup.seed = small_bots, 5
     setup.handle_event(key(pygame.K_RIGHT))  # easy -> medium
