@@ -10,8 +10,10 @@ Moves carry their seat (the colour letter), so a move's text alone says who play
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
+from typing import Iterator
 
 from shared.gamekit.api import MalformedMove
 
@@ -109,3 +111,59 @@ def parse_move(text: object) -> Move:
 
 def move_text(move: Move) -> str:
     return move.text()
+
+
+class Legal:
+    """The contract's lazy view of the legal moves: three plain lists of small tuples
+    (``places``: (square, size, extra), ``builds``: (square, size), ``branches``:
+    (square, size, direction)); move objects are made only when asked for."""
+
+    __slots__ = ("seat", "places", "builds", "branches")
+
+    def __init__(self, seat: int, places: list, builds: list, branches: list) -> None:
+        self.seat = seat
+        self.places = places
+        self.builds = builds
+        self.branches = branches
+
+    def __len__(self) -> int:
+        return len(self.places) + len(self.builds) + len(self.branches)
+
+    def __bool__(self) -> bool:
+        return bool(self.places or self.builds or self.branches)
+
+    def move_at(self, i: int) -> Move:
+        seat = self.seat
+        n = len(self.places)
+        if i < n:
+            q, k, extra = self.places[i]
+            return Place(seat, k, q, extra)
+        i -= n
+        n = len(self.builds)
+        if i < n:
+            q, k = self.builds[i]
+            return Build(seat, k, q)
+        q, k, d = self.branches[i - n]
+        return Branch(seat, k, q, d)
+
+    def random(self, rng: random.Random) -> Move:
+        total = len(self)
+        if not total:
+            raise IndexError("no legal move")
+        return self.move_at(rng.randrange(total))
+
+    def __iter__(self) -> Iterator[Move]:
+        for i in range(len(self)):
+            yield self.move_at(i)
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, MOVE_TYPES) or move.seat != self.seat:
+            return False
+        if isinstance(move, Branch):
+            return (move.square, move.size, move.direction) in self.branches
+        if isinstance(move, Build):
+            return (move.square, move.size) in self.builds
+        return (move.square, move.size, move.extra) in self.places
+
+    def texts(self) -> list[str]:
+        return sorted(m.text() for m in self)

@@ -8,8 +8,10 @@
 
     r:3@c4 y:2@e2 g:3@b6 b:1@f5 r:2n@c5 ...
 
-``#`` starts a comment. The first token's colour is the first player. A seat that left
-the game is written ``y:resign`` (our addition, so online games with leavers replay).
+``#`` starts a comment. The first token's colour is the first player (``First:``, which
+we write too, says it for a record with no moves yet). A seat that left the game is
+written ``y:resign`` (our addition, so online games with leavers replay); it is not a
+move, so ``Record.moves`` leaves it out.
 Strict reading stops at the first forbidden token; lenient reading plays on where it can
 (a token the rules forbid is skipped with a warning, since a Sprawl move that breaks the
 rules has no sure meaning on the board) and reports every problem.

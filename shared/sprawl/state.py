@@ -12,13 +12,13 @@ spore never neutralizes anything (a build needs a live tower and only adds a siz
 from __future__ import annotations
 
 import random
-from typing import Any, Hashable, Iterator, Mapping
+from typing import Any, Hashable, Mapping
 
 from shared.gamekit.api import IllegalMove, Rejection
 
 from .board import (COLOURS, LETTERS, PIECES_PER_SIZE, STRIDE, Geometry, board_size, geometry,
                     square_name, square_order)
-from .moves import MOVE_TYPES, Branch, Build, Move, Place
+from .moves import MOVE_TYPES, Branch, Build, Legal, Move
 
 VARIANTS = ("strict_branching", "superior_forces", "sprawlgami", "overload")
 
@@ -26,62 +26,6 @@ VARIANTS = ("strict_branching", "superior_forces", "sprawlgami", "overload")
 def first_player(players: int, seed: int) -> int:
     """The seeded first player (the spec: chosen at random, recorded)."""
     return random.Random(f"sprawl-first:{seed}").randrange(players)
-
-
-class Legal:
-    """The contract's lazy view of the legal moves: three plain lists of small tuples
-    (``places``: (square, size, extra), ``builds``: (square, size), ``branches``:
-    (square, size, direction)); move objects are made only when asked for."""
-
-    __slots__ = ("seat", "places", "builds", "branches")
-
-    def __init__(self, seat: int, places: list, builds: list, branches: list) -> None:
-        self.seat = seat
-        self.places = places
-        self.builds = builds
-        self.branches = branches
-
-    def __len__(self) -> int:
-        return len(self.places) + len(self.builds) + len(self.branches)
-
-    def __bool__(self) -> bool:
-        return bool(self.places or self.builds or self.branches)
-
-    def move_at(self, i: int) -> Move:
-        seat = self.seat
-        n = len(self.places)
-        if i < n:
-            q, k, extra = self.places[i]
-            return Place(seat, k, q, extra)
-        i -= n
-        n = len(self.builds)
-        if i < n:
-            q, k = self.builds[i]
-            return Build(seat, k, q)
-        q, k, d = self.branches[i - n]
-        return Branch(seat, k, q, d)
-
-    def random(self, rng: random.Random) -> Move:
-        total = len(self)
-        if not total:
-            raise IndexError("no legal move")
-        return self.move_at(rng.randrange(total))
-
-    def __iter__(self) -> Iterator[Move]:
-        for i in range(len(self)):
-            yield self.move_at(i)
-
-    def __contains__(self, move: object) -> bool:
-        if not isinstance(move, MOVE_TYPES) or move.seat != self.seat:
-            return False
-        if isinstance(move, Branch):
-            return (move.square, move.size, move.direction) in self.branches
-        if isinstance(move, Build):
-            return (move.square, move.size) in self.builds
-        return (move.square, move.size, move.extra) in self.places
-
-    def texts(self) -> list[str]:
-        return sorted(m.text() for m in self)
 
 
 class SprawlState:
@@ -207,6 +151,29 @@ class SprawlState:
     def attacked(self) -> dict[int, list[int]]:
         """Every attacked on-board square -> the attacking branch squares."""
         return {sq: list(a) for sq, a in enumerate(self.att) if a}
+
+    def attack_map(self) -> dict[int, list[dict]]:
+        """Every attacked square -> its attackers as ``{square, size, seat}`` (the seat the
+        branch acts for), for overlays."""
+        return {sq: [{"square": a, "size": self.br[a][1], "seat": self.credited(a)} for a in att]
+                for sq, att in enumerate(self.att) if att}
+
+    def neutralization(self, tower_sq: int) -> dict | None:
+        """Why a tower is neutralized (``None`` when it is live or there is no tower):
+        ``rule`` ('size' or 'superior_forces') and the attackers that do it."""
+        tower = self.tw[tower_sq]
+        if tower is None or tower_sq not in self.dead:
+            return None
+        by = self.neutralized_by([p[0] for p in tower], self.att[tower_sq])
+        return {"tower": tower_sq, "owner": self.controller(tower_sq),
+                "rule": "superior_forces" if self.superior else "size",
+                "by": [{"square": a, "size": self.br[a][1], "seat": self.credited(a)} for a in by]}
+
+    def trees(self) -> dict[int, dict]:
+        """Every tree by tower square: controller, live, height and branch squares."""
+        return {t: {"owner": self.controller(t), "live": t not in self.dead,
+                    "height": len(self.tw[t]), "branches": list(self.tree_branches[t])}
+                for t in self.towers}
 
     def credited(self, branch_sq: int) -> int:
         """The seat a branch acts for (its tree's controller)."""
