@@ -82,10 +82,8 @@ def split_record(text: str) -> tuple[dict[str, str], list[str]]:
 def _start(players: int, headers: Mapping[str, str], first_move: Move | None) -> tuple[CityState, str | None]:
     """The empty board with the record's first colour (seat), and a complaint if any."""
     lower = {k.lower(): v for k, v in headers.items()}
-    try:
-        seed = int(lower.get("seed", "0"))
-    except ValueError:
-        seed = 0
+    raw_seed = lower.get("seed", "0")
+    seed: int | str = int(raw_seed) if raw_seed.lstrip("-").isdigit() else raw_seed
     named = first_from_code(players, lower["first"]) if "first" in lower else None
     problem = None
     if first_move is None:

@@ -132,3 +132,26 @@ def test_the_bench_runs_on_a_tiny_budget(capsys):
     line = bench.main(["--games", "1", "--playouts", "2"])
     assert re.fullmatch(r"legal_count_us=[0-9.]+ random_games_per_s=[0-9.]+ score_ms=[0-9.]+", line)
     assert capsys.readouterr().out.strip().splitlines()[-1] == line
+
+
+def test_playouts_pass_for_seats_that_left():
+    rng = random.Random(8)
+    state = new_state(4, 8)
+    for _ in range(5):
+        state, _ = state.play(state.legal_moves().random_placement(rng))
+    state, _ = state.resign(1)                                   # green leaves
+    green_before = state.boards[1]
+    game = Playout.of(state)
+    start = state.ply
+    for i, pick in enumerate(game.run(random.Random(9))):
+        if (state.first + start + i) % 4 == 1:                   # green's turn in the playout
+            assert pick is None                                   # the state passed by itself
+            continue
+        state, _ = state.play(as_move(state, pick))
+    assert state.is_over() and tuple(game.boards) == state.boards
+    assert state.boards[1] == green_before
+
+
+def test_the_state_knows_its_spec():
+    from shared.cityblocks import CITY_BLOCKS
+    assert new_state(2, 1).spec is CITY_BLOCKS and CITY_BLOCKS.id == "city-blocks"
