@@ -4,6 +4,7 @@ option rows (left/right to change), a text field and a tooltip. Widgets hold vie
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Callable
 
@@ -203,3 +204,13 @@ def tooltip(surface: pygame.Surface, text: TextCache, message: str, pos: tuple[i
     for img in imgs:
         surface.blit(img, (x + 10, yy))
         yy += img.get_height()
+
+
+def draw_orbit(surface: pygame.Surface, centre: tuple[int, int], radius: int, clock: float,
+               colour: tuple[int, int, int]) -> None:
+    """A little orbit of fading dots: something (a computer, a hint) is thinking."""
+    cx, cy = centre
+    for i in range(8):
+        a = clock * 5.0 - i * 0.55
+        dot = (cx + int(radius * math.cos(a)), cy + int(radius * math.sin(a)))
+        pygame.draw.circle(surface, theme.mixc(colour, (20, 20, 40), i / 8), dot, max(2, 4 - i // 3))

@@ -113,7 +113,7 @@ def test_window_keeps_drawing_while_the_computer_thinks_and_leaving_stops_it(app
         app.step(1 / 60, events=[])
     assert len(frames) == 31 and time.monotonic() - t0 < 3  # frames advance while it thinks
     assert "thinking" in game.status_text()[0]
-    thinker = game.thinker
+    thinker = game.computers.thinker
     assert thinker.thread.is_alive()
     app.stack.clear_to(TitleScene(app))  # leave the game mid-think
     app.step(1 / 60, events=[])
@@ -126,7 +126,7 @@ def test_a_real_hard_bot_stops_promptly_when_the_player_quits(app):
     game = GameScene(app, seed=12, computers={Player.BLACK: "hard"})  # full-strength Hard
     show(app, game)
     app.step(1 / 60, events=[])
-    thinker = game.thinker
+    thinker = game.computers.thinker
     assert thinker is not None
     app.process_event(pygame.event.Event(pygame.QUIT))
     t0 = time.monotonic()
@@ -146,7 +146,7 @@ def test_undo_stops_the_computer_and_returns_to_the_human_turn(app):
     if game.match.state.phase is Phase.CLAIM:
         play_by_mouse(app, game, Pass())
     run_until(app, lambda: game.thinking)
-    thinker = game.thinker
+    thinker = game.computers.thinker
     game.timeline.finish_all()
     game.handle_event(key(pygame.K_u))
     assert thinker.stopped and thinker.join(1.0)
@@ -160,7 +160,7 @@ def test_hint_highlights_a_legal_move_and_changes_nothing(app):
     state = game.match.state
     assert game.human_turn
     game.handle_event(key(pygame.K_h))
-    assert game.hint_thinker is not None
+    assert game.computers.hinting
     run_until(app, lambda: game.hint is not None)
     assert game.match.state is state
     assert state.why_not(game.hint) is None

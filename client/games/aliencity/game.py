@@ -17,7 +17,6 @@ and moves from the server arrive through ``remote_moved``.
 
 from __future__ import annotations
 
-import math
 import secrets
 
 import pygame
@@ -30,10 +29,11 @@ from shared.aliencity.types import COLUMNS, ROWS
 
 from client import theme
 from client.anim import Callback, Delay
-from client.computer import Thinker, seat_seed
+from client.computer import seat_seed
+from client.scenes.driver import ComputerTurns
 from client.scenes.pause import PauseScene
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
-from client.view.widgets import Button, tooltip
+from client.view.widgets import Button, draw_orbit, tooltip
 
 from . import look
 from .board_screen import BoardScreen
@@ -77,10 +77,7 @@ class GameScene(BoardScreen):
         for i, seat in enumerate(self.seats):  # computer seats: seeded per game and seat
             if isinstance(seat, ComputerSeat) and seat.bot is None:
                 seat.bot = self.bot_factory(seat.level, seat_seed(self.game_seed, i))
-        self.thinker: Thinker | None = None
-        self.hint_thinker: Thinker | None = None
-        self.hint: Move | None = None
-        self.hint_state: GameState | None = None
+        self.computers = ComputerTurns()  # computer seats and hints, in worker threads
         self.selected: Piece | None = None
         self.hover_lot: int | None = None
         self.hover_slot: Piece | None = None
@@ -137,15 +134,17 @@ class GameScene(BoardScreen):
 
     @property
     def thinking(self) -> bool:
-        return self.thinker is not None and not self.thinker.done
+        return self.computers.thinking
+
+    @property
+    def hint(self) -> Move | None:
+        """The hinted move while it is about the position on the board."""
+        c = self.computers
+        return c.hint if c.hint_token is self.match.state else None
 
     def stop_thinking(self) -> None:
         """Undo, leaving or a new position: the computer and the hint stop at once."""
-        for thinker in (self.thinker, self.hint_thinker):
-            if thinker is not None:
-                thinker.stop()
-        self.thinker = self.hint_thinker = None
-        self.hint = self.hint_state = None
+        self.computers.stop()
 
     def exit(self) -> None:
         self.stop_thinking()
@@ -195,10 +194,7 @@ class GameScene(BoardScreen):
 
     def play(self, move: Move) -> None:
         """Play a move through the engine, then animate what it caused."""
-        if self.hint_thinker is not None:
-            self.hint_thinker.stop()
-            self.hint_thinker = None
-        self.hint = self.hint_state = None
+        self.computers.drop_hint()
         self.after_step(move, self.match.play(move))
 
     def after_step(self, move: Move, step) -> None:
@@ -343,7 +339,7 @@ class GameScene(BoardScreen):
         s = self.match.state
         self.skip_button.enabled = self.human_turn and s.phase is Phase.CLAIM
         self.undo_button.enabled = self.undo_allowed
-        self.hint_button.enabled = self.human_turn and self.hint_thinker is None
+        self.hint_button.enabled = self.human_turn and not self.computers.hinting
         if self.chrome is not None:
             self.chrome.update_buttons()
 
@@ -351,13 +347,13 @@ class GameScene(BoardScreen):
     def ask_hint(self) -> None:
         """H: Hard thinks (in a worker thread) about the human's move; shown, not played."""
         s = self.match.state
-        if not self.human_turn or self.attract or self.hint_thinker is not None:
+        if not self.human_turn or self.attract or self.computers.hinting:
             return
-        if self.hint is not None and self.hint_state is s:
+        if self.hint is not None:
             self.show_toast(self.hint_words(self.hint), 4.0)
             return
         bot = self.bot_factory("hard", seat_seed(self.game_seed, s.to_move, f"hint{s.ply}"))
-        self.hint_thinker = Thinker(bot, AlienCityPosition(s))
+        self.computers.ask_hint(bot, AlienCityPosition(s), s)
         self.app.sounds.play("select")
         self.update_buttons()
 
@@ -369,17 +365,15 @@ class GameScene(BoardScreen):
         return "Hint: skip the claim this time (S)."
 
     def _poll_hint(self) -> None:
-        thinker = self.hint_thinker
-        if thinker is None or not thinker.done:
+        was = self.computers.hinting
+        move = self.computers.poll_hint(self.match.state)
+        if was and not self.computers.hinting:
+            self.update_buttons()
+        if move is None:
             return
-        self.hint_thinker = None
-        self.update_buttons()
-        if thinker.state.state is not self.match.state or thinker.move is None:
-            return  # the position moved on (or the bot failed): the hint is stale
-        self.hint, self.hint_state = thinker.move, thinker.state.state
-        if isinstance(thinker.move, Build):
-            self.selected = thinker.move.piece
-        self.show_toast(self.hint_words(thinker.move), 5.0)
+        if isinstance(move, Build):
+            self.selected = move.piece
+        self.show_toast(self.hint_words(move), 5.0)
 
     # -- frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -391,23 +385,9 @@ class GameScene(BoardScreen):
         if s.phase is Phase.OVER or s.to_move not in self.bots or self.bot_busy or self.bot_hold:
             return
         seat = self.bots[s.to_move]
-        if seat.threaded:
-            if self.thinker is not None and self.thinker.state.state is not s:
-                self.thinker.stop()
-                self.thinker = None
-            if self.thinker is None:  # think while the last move still animates
-                self.thinker = Thinker(seat.bot, AlienCityPosition(s))
-            elif self.thinker.done and not self.timeline.busy:
-                thinker, self.thinker = self.thinker, None
-                if thinker.error is not None:
-                    raise RuntimeError("the computer player failed") from thinker.error
-                self._show_bot_move(s, thinker.move, think=0.12)
-        elif not self.timeline.busy:
-            self._bot_turn()
-
-    def _bot_turn(self) -> None:
-        s = self.match.state
-        self._show_bot_move(s, self.bots[s.to_move].bot.choose(AlienCityPosition(s)))
+        move = self.computers.poll(seat, AlienCityPosition(s), s, ready=not self.timeline.busy)
+        if move is not None:
+            self._show_bot_move(s, move, think=0.12 if seat.threaded else BOT_THINK)
 
     def _show_bot_move(self, s: GameState, move: Move, think: float = BOT_THINK) -> None:
         self.bot_busy = True
@@ -582,7 +562,7 @@ class GameScene(BoardScreen):
     def draw_hint(self, surface: pygame.Surface) -> None:
         """The hinted move: a pulsing frame on its lot with the piece (or cap) as a ghost."""
         move, s = self.hint, self.state
-        if move is None or self.hint_state is not s or not isinstance(move, (Build, Claim)):
+        if move is None or s is not self.match.state or not isinstance(move, (Build, Claim)):
             return
         geo, kit = self.geo, boards(self.app)
         rect = geo.lot_rect(move.lot)
@@ -604,19 +584,15 @@ class GameScene(BoardScreen):
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         super().draw_bottom(surface)
-        if not (self.thinking or self.hint_thinker is not None):
+        if not (self.thinking or self.computers.hinting):
             return
         # a little orbit of dots at the right end of the status line: the computer is alive
         r = self.bottom_rect
         right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin
         radius = max(8, self.bottom_h // 5)
         cx, cy = right - radius - 6, r.centery
-        t = self.app.clock_time
-        colour = HINT_COLOUR if self.hint_thinker is not None and not self.thinking else theme.ACCENT_2
-        for i in range(8):
-            a = t * 5.0 - i * 0.55
-            dot = (cx + int(radius * math.cos(a)), cy + int(radius * math.sin(a)))
-            pygame.draw.circle(surface, theme.mixc(colour, (20, 20, 40), i / 8), dot, max(2, 4 - i // 3))
+        colour = HINT_COLOUR if self.computers.hinting and not self.thinking else theme.ACCENT_2
+        draw_orbit(surface, (cx, cy), radius, self.app.clock_time, colour)
 
     def _pin_click(self, pos: tuple[int, int]) -> bool:
         """A click on a structure pins its road wave (unless it is a tower to claim now)."""
@@ -687,7 +663,7 @@ class GameScene(BoardScreen):
                 level = f", {seat.name}" if seat.threaded else ""
                 return f"{who} (computer{level}) is thinking{dots}", theme.TEXT_DIM
             return f"{who} ({seat.label}) is thinking{dots}", theme.TEXT_DIM
-        if self.hint_thinker is not None:
+        if self.computers.hinting:
             return f"Hard is looking for a hint for {who}{dots}", HINT_COLOUR
         focus = self.insight.focus
         if focus is not None and (s.phase is Phase.BUILD or focus not in s.legal_claims()):
