@@ -48,6 +48,18 @@ def test_tie_break_one_most_pips_neutralized():
     assert stash == [25, 25, 30] and winners == [0] and how == "neutralized_pips"
 
 
+def test_tie_break_two_most_towers_neutralized():
+    winners, how, stash = decided("""
+        6 R3  r2e G1  .   .
+        5 .   .   .   .   Y32
+        4 .   .   .   .   .
+        3 .   .   G2  y3w Y3
+        2 .   .   .   .   .
+        1 R3  r3e G1  .   .
+    """)
+    assert stash == [19, 19, 30] and winners == [0] and how == "neutralized_towers"
+
+
 def test_tie_break_three_most_squares_in_live_trees():
     winners, how, stash = decided("""
         6 .   .   .   .   .

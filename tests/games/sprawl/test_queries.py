@@ -1,0 +1,42 @@
+"""What the client and the bots ask a position: trees, attacks, targets, reasons."""
+
+from __future__ import annotations
+
+from .helpers import position, sq
+
+PICTURE = """
+    6 .   .   .   .   .   .
+    5 .   .   r2n .   .   .
+    4 .   .   R3  y1w Y1  .
+    3 .   .   .   .   .   .
+    2 .   .   .   .   .   .
+    1 .   .   .   .   .   .
+"""
+
+
+def test_each_piece_knows_its_tree_and_trees_know_their_state():
+    state = position(PICTURE)
+    assert state.tree_of(sq("c5")) == sq("c4") and state.tree_of(sq("d4")) == sq("e4")
+    assert state.tree_of(sq("a1")) is None
+    trees = state.trees()
+    assert trees[sq("c4")] == {"owner": 0, "live": False, "height": 1, "branches": [sq("c5")]}
+    assert trees[sq("e4")]["live"] and state.live_trees(1) == [sq("e4")]
+    assert state.live_trees(0) == []
+
+
+def test_attacks_name_the_attacker_and_its_seat():
+    state = position(PICTURE)
+    amap = state.attack_map()
+    assert amap == {sq("c6"): [{"square": sq("c5"), "size": 2, "seat": 0}],
+                    sq("c4"): [{"square": sq("d4"), "size": 1, "seat": 1}]}
+    assert state.neutralization(sq("c4")) == {
+        "tower": sq("c4"), "owner": 0, "rule": "size",
+        "by": [{"square": sq("d4"), "size": 1, "seat": 1}]}
+    assert state.neutralization(sq("e4")) is None
+
+
+def test_targets_per_seat_are_the_spore_spots_of_live_trees():
+    state = position(PICTURE)
+    assert state.targets(1) == {}                      # d4's 1 targets c4: not vacant
+    assert state.targets(1, vacant_only=False) == {sq("c4"): 1}
+    assert state.targets(0) == {}                      # red's tree is dead
