@@ -94,8 +94,9 @@ class SprawlSpec(GameSpec):
     def write_record(self, state: SprawlState, headers: Mapping[str, str] | None = None) -> str:
         return write_record(state, headers)
 
-    def score_summary(self, state: SprawlState) -> dict:
-        return summary(state)
+    def score_summary(self, state: SprawlState) -> dict | None:
+        """The analyze contract's ``score``; ``None`` (left out) while the game runs."""
+        return summary(state) if state.is_over() else None
 
     def score_text(self, state: SprawlState) -> str:
         return text(state)

@@ -68,6 +68,7 @@ def test_engine_agrees_with_the_brute_force_referee(players: int):
             assert last.legal(stuck) == set()
         pips, winners = last.score()
         summary = SPRAWL.score_summary(state)
+        assert set(summary) == {"seats", "winners"}
         assert [s["stash"] for s in summary["seats"]] == pips
         assert summary["winners"] == winners
         assert [s["dead"] for s in summary["seats"]] == [

@@ -152,3 +152,8 @@ def test_score_text_names_every_seat_and_the_winner():
     for colour in ("red", "yellow", "green", "blue"):
         assert colour in text
     assert "wins" in text or "share the win" in text
+
+
+def test_score_summary_is_left_out_while_the_game_runs():
+    assert SPRAWL.score_summary(random_game(4, 2, 3)) is None
+    assert SPRAWL.score_summary(random_game(4, 2))["winners"]
