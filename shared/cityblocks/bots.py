@@ -234,16 +234,12 @@ class HardBot(_Bot):
             scored.append((valuer.gain(c, ORIENTS[o].mask << a) + 0.05 * size, (c, o, a)))
         scored.sort(key=lambda t: (-t[0], t[1]))
         best_value, best = scored[0]
-        if best_value < 0 and self._passing_is_better(state):
+        if best_value < 0:           # every placement loses value; holding a piece loses nothing
             return state.pass_move()
         top = scored[:self.shortlist]
         if len(top) > 1 and not _out_of_time(end, stop):
             best = self._look_ahead(state, seat, top, rng, end, stop)
         return _move(*best)
-
-    def _passing_is_better(self, state: CityState) -> bool:
-        """Every placement loses value: pass (holding a piece loses nothing)."""
-        return True
 
     def _look_ahead(self, state, seat, top, rng, end, stop):
         """Play each shortlisted move, let the next seats answer greedily for the rest of
@@ -295,10 +291,6 @@ def make_bot(level: str, seed: int = 0, *, iterations: int | None = None,
     return cls(seed, iterations, think_s)
 
 
-__all__ = ["EasyBot", "HardBot", "LEVELS", "RandomBot", "Valuer", "make_bot", "play_game",
-           "weights"]
-
-
 def play_game(bots: Sequence[_Bot], players: int, seed: int,
               times: dict[int, list[float]] | None = None) -> CityState:
     """A whole game, ``bots[seat]`` choosing for each seat; think times per seat go into
@@ -313,3 +305,7 @@ def play_game(bots: Sequence[_Bot], players: int, seed: int,
             times.setdefault(seat, []).append(time.perf_counter() - start)
         state, _ = state.play(move)
     return state
+
+
+__all__ = ["EasyBot", "HardBot", "LEVELS", "RandomBot", "Valuer", "make_bot", "play_game",
+           "weights"]
