@@ -6,7 +6,8 @@ match, holding a game spec, its options and seed, and the current state of the g
 contract in ``shared.gamekit``). Around them: game (the server's conventions over the
 contract: seat counts, winner, record headers), protocol (msgpack frames, validation),
 connection (limits, sessions), store (SQLite, steps written before they are announced),
-computer (computer seats and the worker threads they think in) and bot (the load
+computer (computer seats and the worker threads they think in), absence (resigning a
+player long gone from a match of 3+ seats) and bot with bot_cli (the load
 generator and command-line player). No rules live here: every game is served through
 the contract. The wire protocol is described in docs/protocol.md and docs/games/.
 """

@@ -43,6 +43,7 @@ class Limits:
     computer_threads: int = 2   # worker threads computer players think in (all matches)
     computer_think: float = 2.0  # seconds a computer player may think per move, at most
     computer_iterations: int | None = None  # search budget override (tests); None = the level's
+    abandon_after: float | None = 300.0  # seconds away before a seat of a 3+ seat match resigns
 
 
 class TokenBucket:

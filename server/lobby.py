@@ -233,6 +233,7 @@ class Lobby:
             match.detach(conn)
             match.welcome(conn, seat, token, rid, known=known)
             match.computers.wake()  # a computer seat may be the first to move
+            match.absence.check()   # seated players away from the start
 
     async def _reclaim(self, conn: Connection, match: Match, token: str, rid: int | None,
                        known: int | None) -> None:
@@ -330,6 +331,7 @@ class Lobby:
                     match.detach(session.conn)  # the players move on to the new match
                     new.welcome(session.conn, seat, tokens[seat])
             new.computers.wake()
+            new.absence.check()  # a player who was away when it started
             self._maybe_forget(match)
 
     async def get_state(self, conn: Connection, msg: dict) -> None:
@@ -413,6 +415,7 @@ class Lobby:
                 log.info("match %s restored at version %d (%s)", match.code, match.version, match.status)
         for match in list(self.matches.values()):
             match.computers.wake()  # a computer to move resumes playing
+            match.absence.check()   # nobody is connected yet: the clocks start now
         return count
 
     async def stop_computers(self) -> None:
@@ -420,5 +423,7 @@ class Lobby:
         await self.computers.close()
 
     async def close(self) -> None:
+        for match in self.matches.values():
+            match.absence.close()
         await self.stop_computers()
         await self.store.close()

@@ -23,6 +23,7 @@ from websockets.asyncio.server import broadcast
 
 from shared.gamekit import GameError, GameSpec, State
 
+from .absence import AbsenceWatch
 from .computer import ComputerPool, ComputerTurns
 from .connection import Connection, Limits, Session
 from .game import record_headers, winner_of
@@ -87,6 +88,7 @@ class Match:
         self.lock = asyncio.Lock()
         self.ended_at: float | None = None
         self.computers = ComputerTurns(self, computers)
+        self.absence = AbsenceWatch(self)
 
     # -- facts ----------------------------------------------------------------------------
     @property
@@ -153,6 +155,7 @@ class Match:
         self.audience[conn] = seat
         conn.matches[self.code] = self
         if seat is not None:
+            self.absence.back(seat)
             self._presence(seat, True)
         self.changed()
 
@@ -163,6 +166,7 @@ class Match:
         conn.matches.pop(self.code, None)
         if seat is not None:
             self._presence(seat, False)
+            self.absence.check()
         self.changed()
 
     def _presence(self, seat: int, online: bool) -> None:
@@ -319,6 +323,7 @@ class Match:
 
     def _end(self, end: End) -> None:
         self.computers.stop()  # a computer thinking about this match: stop now
+        self.absence.close()
         self.status = OVER
         self.end_reason = end.reason
         self.ranking = end.ranking
@@ -337,29 +342,37 @@ class Match:
             seat = self._acting_seat(conn, rid)
             if seat is None:
                 return
-            if self.status == WAITING:
-                self.reject(conn, "not_running", "The match has not started; use 'leave' to "
-                            "cancel it.", rid)
-                return
-            if not self.live:
-                self.reject(conn, "game_over", "The match is over.", rid)
-                return
-            try:
-                state, events = self.state.resign(seat)
-            except GameError as exc:  # e.g. this seat has already resigned
-                rejection = getattr(exc, "rejection", None)
-                self.reject(conn, "illegal_move", rejection.text if rejection else str(exc), rid,
-                            rule=rejection.code if rejection else "cannot_resign")
-                return
-            end = self._end_of(state, "resigned")
-            try:
-                await self.store.add_move(self.record_id,
-                                          MoveRecord(self.version + 1, seat, None, "", RESIGN), end)
-            except StoreError as exc:
-                log.error("match %s: resignation not saved: %s", self.code, exc)
-                self.reject(conn, "server_error", "The resignation could not be saved.", rid)
-                return
-            self._apply_resign(seat, state, events, end)
+
+            def refuse(code: str, text: str, **extra: Any) -> None:
+                self.reject(conn, code, text, rid, **extra)
+            await self.give_up(seat, refuse)
+
+    async def give_up(self, seat: int, refuse: Callable[..., None]) -> bool:
+        """Resign ``seat`` (its player asked, or it was abandoned): checked, stored, then
+        announced. Call with the lock held. ``True`` if the seat resigned."""
+        if self.status == WAITING:
+            refuse("not_running", "The match has not started; use 'leave' to cancel it.")
+            return False
+        if not self.live:
+            refuse("game_over", "The match is over.")
+            return False
+        try:
+            state, events = self.state.resign(seat)
+        except GameError as exc:  # e.g. this seat has already resigned
+            rejection = getattr(exc, "rejection", None)
+            refuse("illegal_move", rejection.text if rejection else str(exc),
+                   rule=rejection.code if rejection else "cannot_resign")
+            return False
+        end = self._end_of(state, "resigned")
+        try:
+            await self.store.add_move(self.record_id,
+                                      MoveRecord(self.version + 1, seat, None, "", RESIGN), end)
+        except StoreError as exc:
+            log.error("match %s: resignation not saved: %s", self.code, exc)
+            refuse("server_error", "The resignation could not be saved.")
+            return False
+        self._apply_resign(seat, state, events, end)
+        return True
 
     def _apply_resign(self, seat: int, state: State, events: list[dict], end: End | None) -> None:
         self.resigned.append(seat)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import random
+from dataclasses import replace
 
 from server.bot import Bot, Stats
 from server.store import RESIGN, MatchRecord, Store
 
-from .helpers import FAST, Client, run, running
+from .helpers import FAST, Client, pair, run, running
 from .race import RACE, RaceState, games_with_race
 
 
@@ -300,3 +301,42 @@ def test_bots_play_any_registered_game_and_follow_a_resignation():
 def quitter_seat(a: Bot, b: Bot) -> str:
     """The one seat of three that neither bot holds."""
     return next(s for s in a.seat_names if s not in (a.seat, b.seat))
+
+
+def test_a_player_away_too_long_in_a_multi_seat_match_is_resigned_by_the_server():
+    """With 3+ seats an absent player would hold everyone up: after abandon_after seconds
+    away the server resigns the seat (a 'moved' of kind resign). Coming back in time keeps
+    the seat; a 2-seat match never does this (as in protocol 1)."""
+    quick_abandon = replace(FAST, abandon_after=1.5)
+
+    async def body() -> None:
+        async with running(quick_abandon, games=games_with_race()) as server:
+            ann = await Client.open(server.url, "Ann")
+            code = (await ann.request({"type": "create", "game": "race", "seat": "seat1",
+                                       "options": {"players": 4},
+                                       "computers": {"seat4": "random"}}, "joined"))["match"]
+            bob, cat = await Client.open(server.url, "Bob"), await Client.open(server.url, "Cat")
+            await bob.request({"type": "join", "match": code}, "joined")
+            await cat.request({"type": "join", "match": code}, "joined")
+            session = cat.session
+            await bob.close()
+            await cat.close()  # Cat comes back at once; Bob does not
+            cat = await Client.open(server.url, "Cat", resume=session)
+            await cat.request({"type": "join", "match": code}, "joined")
+            left = await ann.expect("moved", timeout=5)
+            while left["kind"] != "resign":  # the computer may move meanwhile
+                left = await ann.expect("moved", timeout=5)
+            assert left["seat"] == "seat2"
+            await asyncio.sleep(0.5)  # past Cat's deadline too, had she not come back
+            state = await ann.request({"type": "get_state", "match": code}, "sync")
+            assert state["info"]["resigned"] == ["seat2"] and state["info"]["status"] == "playing"
+            for c in (ann, cat):
+                await c.close()
+        async with running(quick_abandon) as server:
+            black, white, code = await pair(server.url)
+            await black.close()
+            await asyncio.sleep(1.8)
+            state = await white.request({"type": "get_state", "match": code}, "sync")
+            assert state["info"]["status"] == "playing" and state["info"]["resigned"] == []
+            await white.close()
+    run(body)
