@@ -206,7 +206,7 @@ def test_every_ply_matches_the_referee(players, seed):
 def test_scores_match_the_referee_over_many_games(players):
     """More seeded games, engine's own uniform choices: score, turn and end every ply,
     the full legal set every tenth ply."""
-    for seed in range(10, 13):
+    for seed in (10, 11):
         rng = random.Random(seed)
         state = new_state(players, seed)
         ref = Referee(players, state.first)
