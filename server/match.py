@@ -253,11 +253,7 @@ class Match:
             refuse("duplicate_move", f"Move id {mid!r} was already played (it made version "
                    f"{applied}); it is not played twice.", applied_version=applied)
             return False
-        if self.status == WAITING:
-            refuse("not_running", "The match has not started: waiting for players.")
-            return False
-        if not self.live:
-            refuse("game_over", "The match is over.")
+        if not self._running(refuse, "The match has not started: waiting for players."):
             return False
         if self.state.to_move != seat:
             refuse("not_your_turn", "You have resigned; the others play on."
@@ -298,6 +294,16 @@ class Match:
             self._end(end)
         else:
             self.computers.wake()
+        return True
+
+    def _running(self, refuse: Callable[..., None], waiting: str) -> bool:
+        """Check 4: the match is running (``waiting`` is the sentence while it waits)."""
+        if self.status == WAITING:
+            refuse("not_running", waiting)
+            return False
+        if not self.live:
+            refuse("game_over", "The match is over.")
+            return False
         return True
 
     def _end_of(self, state: State, reason: str) -> End | None:
@@ -350,11 +356,7 @@ class Match:
     async def give_up(self, seat: int, refuse: Callable[..., None]) -> bool:
         """Resign ``seat`` (its player asked, or it was abandoned): checked, stored, then
         announced. Call with the lock held. ``True`` if the seat resigned."""
-        if self.status == WAITING:
-            refuse("not_running", "The match has not started; use 'leave' to cancel it.")
-            return False
-        if not self.live:
-            refuse("game_over", "The match is over.")
+        if not self._running(refuse, "The match has not started; use 'leave' to cancel it."):
             return False
         try:
             state, events = self.state.resign(seat)
