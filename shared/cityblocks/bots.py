@@ -307,5 +307,31 @@ def play_game(bots: Sequence[_Bot], players: int, seed: int,
     return state
 
 
+
+# -- hooks for the game-generic search (shared/bots/search.py) ---------------------------------------
+def search_evaluate(state: CityState) -> tuple[float, ...]:
+    """Per-seat values in [-1, 1] for a search cut-off: the final returns once over, else
+    each seat's score estimate against the others' mean, squashed."""
+    if state.over:
+        return tuple(state.returns())
+    values = []
+    for seat in range(state.players):
+        if seat in state.left:
+            values.append(-1.0)
+            continue
+        values.append(Valuer(state, weights(state, seat)).base)
+    return tuple(max(-1.0, min(1.0, v / 40.0)) for v in values)
+
+
+def search_policy(state: CityState, rng: random.Random) -> Move:
+    """A playout move for the search: greedy over a small sample (cheap, not random)."""
+    if not state.legal_count():
+        return state.pass_move()
+    valuer = Valuer(state, weights(state, state.to_move))
+    best = max(_candidates(state, rng, 24, touching=False),
+               key=lambda p: valuer.gain(p[0], ORIENTS[p[1]].mask << p[2]))
+    return _move(*best)
+
+
 __all__ = ["EasyBot", "HardBot", "LEVELS", "RandomBot", "Valuer", "make_bot", "play_game",
-           "weights"]
+           "search_evaluate", "search_policy", "weights"]

@@ -154,3 +154,17 @@ def test_playouts_pass_for_seats_that_left():
 def test_the_state_knows_its_spec():
     from shared.cityblocks import CITY_BLOCKS
     assert new_state(2, 1).spec is CITY_BLOCKS and CITY_BLOCKS.id == "city-blocks"
+
+
+def test_the_generic_search_plays_city_blocks_with_our_hooks():
+    search = pytest.importorskip("shared.bots.search")
+    from shared.cityblocks.bots import search_evaluate, search_policy
+    state = list(positions())[5]
+    values = search_evaluate(state)
+    assert len(values) == state.players and all(-1 <= v <= 1 for v in values)
+    bot = search.MctsBot(3, iterations=12, evaluate=search_evaluate, policy=search_policy,
+                         playout_plies=2)
+    move = bot.choose(state)
+    assert state.why_not(move) is None
+    assert move == search.MctsBot(3, iterations=12, evaluate=search_evaluate,
+                                  policy=search_policy, playout_plies=2).choose(state)
