@@ -17,16 +17,16 @@ from shared.aliencity import PIECES, Build, Claim, GameState, Phase, Piece, Play
 from shared.aliencity.types import LOT_COUNT
 
 from client import theme
-from .view.board_view import boards
-
-from . import look
 from client.anim import Callback, Delay, Parallel, Sequence, Tween
-from .view.board_insight import BoardInsight
-from .view.board_view import BoardGeometry
-from .view.panel import PanelView
-from client.view.widgets import Button, draw_panel
 from client.scenes.base import Scene
 from client.scenes.layout import match_layout
+from client.view.widgets import Button, draw_panel
+
+from . import look
+from .view.board_insight import BoardInsight
+from .view.board_view import BoardGeometry
+from .view.board_view import boards
+from .view.panel import PanelView
 
 DROP_TIME = 0.42
 CAP_TIME = 0.36

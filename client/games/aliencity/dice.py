@@ -9,11 +9,11 @@ import pygame
 from shared.aliencity import GameState, Player
 
 from client import theme
+from client.anim import Callback, Delay, Sequence, Tween
+from client.scenes.base import Scene
+from client.view.widgets import draw_panel
 
 from . import look
-from client.anim import Callback, Delay, Sequence, Tween
-from client.view.widgets import draw_panel
-from client.scenes.base import Scene
 
 PIPS = {0: (), 1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
         4: ((-1, -1), (1, -1), (-1, 1), (1, 1)), 5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1))}

@@ -33,19 +33,17 @@ from client.computer import seat_seed
 from client.scenes.driver import ComputerTurns
 from client.scenes.pause import PauseScene
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
-from client.view.widgets import Button, draw_orbit, tooltip
+from client.view.widgets import Button, draw_orbit
 
-from . import look
+from . import look, marks, words
 from .board_screen import BoardScreen
 from .dice import DiceScene
+from .marks import HINT_COLOUR
 from .match import LocalMatch, RandomBot, ViewMatch
 from .replay import replay_of
 from .score import ScoreScene
-from .view.board_view import boards
-from .view.projections import draw_card, preview_rows
 
 BOT_THINK = 0.45
-HINT_COLOUR = (255, 150, 240)
 
 
 def default_bot_factory(level: str, seed: int):
@@ -516,71 +514,7 @@ class GameScene(BoardScreen):
 
     def draw_marks(self, surface: pygame.Surface) -> None:
         super().draw_marks(surface)
-        if self.flyers or (self.timeline.busy and not self.bots):
-            return
-        geo, kit, s = self.geo, boards(self.app), self.state
-        pulse = 0.65 + 0.35 * abs(((self.app.clock_time * 1.4) % 2) - 1)
-        kind = "claim" if s.phase is Phase.CLAIM else "legal"
-        colour = theme.ACCENT if kind == "claim" else theme.LEGAL
-        mark = kit.mark(kind, geo.lot, colour)
-        mark.set_alpha(int(255 * pulse))
-        legal = self.legal_lots() if (self.human_turn or (self.bots and self.hover_lot is not None)) else []
-        for lot in legal:
-            surface.blit(mark, geo.lot_rect(lot))
-        mark.set_alpha(255)
-        hover = self.hover_lot
-        if hover is not None and s.phase is not Phase.OVER:
-            if hover in legal:
-                surface.blit(kit.mark("hover", geo.lot, colour), geo.lot_rect(hover))
-                if s.phase is Phase.BUILD and self.selected is not None and s.to_move is not None:
-                    ghost = kit.sprites.get(self.selected, None, geo.lot, self.app.options.colour_blind,
-                                               ghost=True)
-                    surface.blit(ghost, geo.lot_rect(hover))
-                elif s.phase is Phase.CLAIM:
-                    cap = kit.sprites.cap(s.to_move, geo.lot)
-                    bob = int(geo.lot * 0.12 * abs(((self.app.clock_time * 2) % 2) - 1))
-                    surface.blit(cap, geo.lot_rect(hover).move(0, -bob - geo.lot // 8))
-            elif self.human_turn and not s.board[hover]:
-                surface.blit(kit.mark("bad", geo.lot, theme.BAD), geo.lot_rect(hover))
-        if self.cursor is not None:
-            surface.blit(kit.mark("cursor", geo.lot, theme.ACCENT_2), geo.lot_rect(self.cursor))
-        self.draw_hint(surface)
-        if self.chrome is not None:
-            self.draw_sent(surface)
-
-    def draw_sent(self, surface: pygame.Surface) -> None:
-        """Online: the move sent and not yet answered as a ghost; a refused one flashes red."""
-        geo, kit, chrome = self.geo, boards(self.app), self.chrome
-        pending = chrome.pending
-        if isinstance(pending, Build):
-            ghost = kit.sprites.get(pending.piece, None, geo.lot, self.app.options.colour_blind, ghost=True)
-            surface.blit(ghost, geo.lot_rect(pending.lot))
-        refused = chrome.refused
-        if isinstance(refused, (Build, Claim)):
-            surface.blit(kit.mark("bad", geo.lot, theme.BAD), geo.lot_rect(refused.lot))
-
-    def draw_hint(self, surface: pygame.Surface) -> None:
-        """The hinted move: a pulsing frame on its lot with the piece (or cap) as a ghost."""
-        move, s = self.hint, self.state
-        if move is None or s is not self.match.state or not isinstance(move, (Build, Claim)):
-            return
-        geo, kit = self.geo, boards(self.app)
-        rect = geo.lot_rect(move.lot)
-        pulse = abs(((self.app.clock_time * 1.6) % 2) - 1)
-        grow = int(geo.lot * 0.08 * pulse)
-        frame = kit.mark("hover", geo.lot, HINT_COLOUR)
-        surface.blit(frame, rect)
-        pygame.draw.rect(surface, HINT_COLOUR, rect.inflate(grow * 2, grow * 2), max(2, geo.lot // 20),
-                         border_radius=geo.lot // 6)
-        if isinstance(move, Build):
-            ghost = kit.sprites.get(move.piece, None, geo.lot, self.app.options.colour_blind, ghost=True)
-            surface.blit(ghost, rect)
-        else:
-            cap = kit.sprites.cap(s.to_move, geo.lot).copy()
-            cap.set_alpha(170)
-            surface.blit(cap, rect.move(0, -int(geo.lot * (0.12 + 0.1 * pulse))))
-        label = self.app.text.render("HINT", max(11, geo.lot // 5), HINT_COLOUR, bold=True)
-        surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.y - grow - 2)))
+        marks.draw_marks(self, surface)
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         super().draw_bottom(surface)
@@ -606,14 +540,7 @@ class GameScene(BoardScreen):
 
     def preview_build(self) -> Build | None:
         """The build under the pointer whose effect on the projected scores is previewed."""
-        s = self.state
-        lot = self.hover_lot
-        if (lot is None or self.selected is None or not self.human_turn or s.phase is not Phase.BUILD
-                or self.flyers or self.timeline.busy):
-            return None
-        if not (s.build_masks(s.to_move)[self.selected.index] >> lot) & 1:
-            return None
-        return Build(self.selected, lot)
+        return marks.preview_build(self)
 
     def preview_after(self):
         build = self.preview_build()
@@ -627,20 +554,8 @@ class GameScene(BoardScreen):
         per (state, piece, lot) since draw asks every frame."""
         key = (self.state, self.state.phase, self.selected, self.hover_lot, self.human_turn)
         if self._reason_key != key:
-            self._reason_key, self._reason = key, self._find_reason()
+            self._reason_key, self._reason = key, words.find_reason(self)
         return self._reason
-
-    def _find_reason(self) -> str | None:
-        s, lot = self.state, self.hover_lot
-        if lot is None or not self.human_turn:
-            return None
-        if s.phase is Phase.BUILD:
-            if self.selected is None:
-                return None
-            reason = s.why_not(Build(self.selected, lot))
-        else:
-            reason = s.why_not(Claim(lot))
-        return reason.text if reason else None
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         text, colour = super().turn_text()
@@ -651,62 +566,13 @@ class GameScene(BoardScreen):
         return said if said is not None else self.game_status()
 
     def game_status(self) -> tuple[str, tuple[int, int, int]]:
-        s = self.state
-        if s.phase is Phase.OVER:
-            return ("The game is over. C: the final count again. Save the record, or start a new game "
-                    "from the menu."), theme.TEXT
-        who = look.PLAYER_NAME[s.to_move]
-        dots = "." * (1 + int(self.app.clock_time * 3) % 3)
-        if not self.human_turn:
-            seat = self.seats[s.to_move]
-            if isinstance(seat, ComputerSeat):
-                level = f", {seat.name}" if seat.threaded else ""
-                return f"{who} (computer{level}) is thinking{dots}", theme.TEXT_DIM
-            return f"{who} ({seat.label}) is thinking{dots}", theme.TEXT_DIM
-        if self.computers.hinting:
-            return f"Hard is looking for a hint for {who}{dots}", HINT_COLOUR
-        focus = self.insight.focus
-        if focus is not None and (s.phase is Phase.BUILD or focus not in s.legal_claims()):
-            piece = s.piece_at(focus).name()
-            if self.insight.pinned is not None and self.insight.pinned != focus:
-                return f"Road path from {lot_name(self.insight.pinned)} to the {piece} on {lot_name(focus)}.", theme.ACCENT_2
-            return (f"Road distances from the {piece} on {lot_name(focus)}. Click it to pin, then point at "
-                    "another structure for the path between them.", theme.ACCENT_2)
-        reason = self.hover_reason()
-        if reason:
-            return reason, theme.BAD
-        lot = self.hover_lot
-        if s.phase is Phase.CLAIM:
-            if lot is not None and lot in s.legal_claims():
-                return f"Click to claim the {s.piece_at(lot).name()} on {lot_name(lot)}.", theme.GOOD
-            return (f"{who} may claim any unclaimed tower ({s.claims_left(s.to_move)} claims left), "
-                    "or Skip (S)."), theme.TEXT
-        if self.selected is None:
-            return f"{who}: choose a piece from your stock (1-7).", theme.TEXT
-        if lot is not None:
-            return f"Build a {self.selected.name()} on {lot_name(lot)}.", theme.GOOD
-        n = len(s.legal_lots(self.selected))
-        return (f"{who}: build a {self.selected.name()} on one of {n} lit lots "
-                "(Tab: next piece, U: undo, R: road)."), theme.TEXT
+        return words.game_status(self)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
-        self.draw_board_extra(surface)
+        if self.insight.focus is not None:
+            super().draw_extra(surface)  # the pointed structure's breakdown card
+        else:
+            marks.draw_board_extra(self, surface)
         if self.chrome is not None:
             self.chrome.draw(surface)
 
-    def draw_board_extra(self, surface: pygame.Surface) -> None:
-        if self.insight.focus is not None:
-            super().draw_extra(surface)  # the pointed structure's breakdown card
-            return
-        build = self.preview_build()
-        if build is not None:
-            after = self.insight.engine.preview(self.state, build)
-            if after is not None:
-                size = max(13, int(self.size[1] * 0.02))
-                draw_card(surface, self.app.text, f"IF YOU BUILD ON {lot_name(build.lot).upper()}",
-                          preview_rows(self.state.score(), after), self.pointer_pos, size, edge=theme.LEGAL,
-                          avoid=self.geo.rect)
-            return
-        reason = self.hover_reason()
-        if reason and self.cursor is None and not self.timeline.busy:
-            tooltip(surface, self.app.text, reason, self.mouse, width=380, colour=theme.BAD)

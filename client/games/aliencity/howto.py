@@ -9,13 +9,13 @@ import pygame
 from shared.aliencity import PIECES, Build, Colour, GameState, Phase, Player, Ruleset, lot_name, new_game
 
 from client import theme
-from .view.board_view import boards
+from client.scenes.base import Scene
+from client.view.widgets import Button, draw_panel
 
 from . import look
 from .match import RandomBot
 from .view.board_view import BoardGeometry
-from client.view.widgets import Button, draw_panel
-from client.scenes.base import Scene
+from .view.board_view import boards
 
 PAGES = [
     ("The city", [

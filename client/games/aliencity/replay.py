@@ -14,9 +14,9 @@ from shared.aliencity import GameState, Phase, lot_name
 from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
 
 from client import theme
+from client.view.widgets import Button
 
 from . import look
-from client.view.widgets import Button
 from .board_screen import BoardScreen
 from .score import ScoreScene
 

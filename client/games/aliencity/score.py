@@ -19,17 +19,17 @@ import pygame
 from shared.aliencity import GameState, Player
 
 from client import theme
-from .view.board_view import boards
+from client.anim import Callback, Sequence, Tween
+from client.view.widgets import Button, ButtonColumn, draw_panel
 
 from . import look
-from client.anim import Callback, Sequence, Tween
-from .score_plan import BonusBeat, LocationBeat, TotalsBeat, TowerBeat, plan
-from .view.projections import draw_tower_badges
-from .view.score_show import (Spotlight, draw_beat, draw_flyer, draw_panel_rows, draw_totals_card,
-                               equation_anchor, panel_frame, unpaid_chips)
-from client.view.widgets import Button, ButtonColumn, draw_panel
 from .board_screen import BoardScreen
 from .score_beats import BeatView, beat_steps, describe, row_of
+from .score_plan import BonusBeat, LocationBeat, TotalsBeat, TowerBeat, plan
+from .view.board_view import boards
+from .view.projections import draw_tower_badges
+from .view.score_show import (Spotlight, draw_beat, draw_flyer, draw_panel_rows, draw_totals_card,
+                              equation_anchor, panel_frame, unpaid_chips)
 
 BEAT_GAP = 0.45
 INTRO = 1.3

@@ -14,6 +14,7 @@ from shared.aliencity import Player, lot_name
 
 from client.anim import Callback, Delay, Tween
 from client.anim.timeline import Step
+
 from .score_plan import Beat, BonusBeat, LocationBeat, TotalsBeat, TowerBeat
 
 if TYPE_CHECKING:

@@ -14,6 +14,7 @@ import pygame
 from shared.aliencity import GameState, TowerScore, lot_name
 
 from client import theme
+
 from ..insight import Insight
 from .board_view import BoardGeometry
 from .lotkit import LotKit

@@ -16,9 +16,9 @@ from shared.aliencity import City, Colour, PIECES, Player
 from shared.aliencity.types import COLUMN_LETTERS, COLUMNS, ROWS
 
 from client import theme
+from client.assets import TextCache
 
 from .. import look
-from client.assets import TextCache
 from .icons import IconCache
 from .pieces import PieceSprites
 

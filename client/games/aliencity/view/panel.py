@@ -9,9 +9,9 @@ import pygame
 from shared.aliencity import PIECES, GameState, Phase, Piece, Player, lot_name
 
 from client import theme
+from client.assets import TextCache
 
 from .. import look
-from client.assets import TextCache
 from .pieces import PieceSprites
 
 

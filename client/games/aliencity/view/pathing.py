@@ -16,6 +16,7 @@ import pygame
 from shared.aliencity.geometry import bits
 
 from client import theme
+
 from ..insight import Reach
 from .board_view import BoardGeometry
 from .lotkit import COUNT_INK, GOLD, NOT_INK, PAIR_INK, PATH_INK, LotKit, draw_trace, path_points

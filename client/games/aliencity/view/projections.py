@@ -12,9 +12,9 @@ import pygame
 from shared.aliencity import GameState, Player, ScoreBreakdown, TowerScore, lot_name
 
 from client import theme
+from client.assets import TextCache
 
 from .. import look
-from client.assets import TextCache
 from ..insight import Reach
 from .board_view import BoardGeometry
 from .lotkit import LotKit, player_pill_colours

@@ -13,12 +13,12 @@ from shared.aliencity import PIECES, Colour, GameState, Player, ScoreBreakdown, 
 from shared.aliencity.scoring import BONUS_REACH
 
 from client import theme
-from .board_view import boards
 
 from .. import look
 from ..insight import Reach
 from ..score_plan import REASON_WORD, BonusBeat, LocationBeat, TowerBeat
 from .board_view import BoardGeometry
+from .board_view import boards
 from .lotkit import COUNT_INK, GOLD, NOT_INK, PATH_INK, LotKit, draw_trace, path_points, player_pill_colours
 from .pathing import WAVE_SPEED, Wave, draw_wave
 
