@@ -265,8 +265,9 @@ class Match:
             return False
         try:
             move = self.spec.move_from_wire(msg["move"])
-        except GameError as exc:
-            refuse("bad_move", str(exc))
+        except (GameError, TypeError, KeyError, AttributeError) as exc:  # a game's reader
+            refuse("bad_move", str(exc) if isinstance(exc, GameError)  # may be less careful
+                   else f"{msg['move']!r} is not a {self.spec.title} move")
             return False
         rejection = self.state.why_not(move, seat)
         if rejection is not None:

@@ -104,6 +104,12 @@ def test_before_hello_only_hello_is_accepted_and_a_wrong_version_closes():
             assert error["code"] == "unsupported_version" and error["protocol"] == 2
             await early.ws.wait_closed()
             assert early.ws.close_code == 4002
+            old = await Client.open(server.url, None)  # a protocol-1 client: the same clear close
+            await old.send({"type": "hello", "v": 1, "name": "Past"})
+            error = await old.expect("error")
+            assert error["code"] == "unsupported_version" and "version 2, not 1" in error["text"]
+            await old.ws.wait_closed()
+            assert old.ws.close_code == 4002
     run(body)
 
 
