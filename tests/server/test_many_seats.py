@@ -10,6 +10,8 @@ from dataclasses import replace
 from server.bot import Bot, Stats
 from server.store import RESIGN, MatchRecord, Store
 
+from shared.aliencity.spec import ALIEN_CITY
+
 from .helpers import FAST, Client, pair, run, running
 from .race import RACE, RaceState, games_with_race
 
@@ -61,7 +63,7 @@ def test_four_seats_with_a_spectator_turned_player_a_reconnect_and_a_computer(tm
             games = {g["id"]: g for g in ann.welcome["games"]}
             assert games["race"] == RACE.info()
             assert games["race"]["seat_counts"] == [2, 3, 4]
-            assert games["alien-city"]["computer_levels"] == ["random", "easy", "medium", "hard"]
+            assert games["alien-city"] == ALIEN_CITY.info()
             joined = await ann.request({"type": "create", "game": "race", "seat": "seat1",
                                         "options": {"players": 4},
                                         "computers": {"seat4": "random"}}, "joined")
