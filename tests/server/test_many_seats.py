@@ -9,7 +9,6 @@ from dataclasses import replace
 
 from server.bot import Bot, Stats
 from server.store import RESIGN, MatchRecord, Store
-
 from shared.aliencity.spec import ALIEN_CITY
 
 from .helpers import FAST, Client, pair, run, running
