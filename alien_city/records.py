@@ -14,7 +14,6 @@ import sys
 
 from shared.aliencity import cli_score as alien_city_cli
 from shared.gamekit import GameSpec, RecordError, builtin_games
-from shared.gamekit.analyze import analyze
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -56,7 +55,7 @@ def _run_contract(spec: GameSpec, text: str, args: argparse.Namespace) -> int:
         for warning in record.warnings:
             print(f"warning: {warning}", file=sys.stderr)
         if args.command == "analyze":
-            result = analyze(spec, record, list_legal=spec.id == "sprawl")
+            result = spec.analyze(text, lenient=args.lenient)
             if args.json:
                 print(json.dumps(result, indent=1))
             else:

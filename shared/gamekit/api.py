@@ -287,6 +287,13 @@ class GameSpec(ABC):
                 return value.strip().strip('"').lower() in {n.lower() for n in self.record_game_names}
         return False
 
+    def analyze(self, text: str, *, lenient: bool = False) -> dict:
+        """The ``alien-city analyze --json`` object of a record (docs/games/): every ply
+        with the legal moves of the seat to move, then the score. Games whose lenient
+        reading cannot be replayed move by move override this."""
+        from .analyze import analyze
+        return analyze(self, self.read_record(text, lenient=lenient))
+
     def score_summary(self, state: State) -> dict:
         """The ``score`` object of ``alien-city analyze --json`` (see docs/games/)."""
         return state.score()

@@ -65,4 +65,5 @@ class Registry:
 def builtin_games() -> Registry:
     """Every game this project ships. Add a game here once it passes tests/games."""
     from shared.aliencity.spec import ALIEN_CITY
-    return Registry([ALIEN_CITY])
+    from shared.cityblocks.spec import CITY_BLOCKS
+    return Registry([ALIEN_CITY, CITY_BLOCKS])
