@@ -137,14 +137,14 @@ class OnlineSession:
         self.send({"type": "watch_lobby", "on": on})
 
     def create(self, game: str, options: dict, seat: str = "random", public: bool = True,
-               computers: dict[str, str] | None = None) -> None:
-        """A new match of ``game``; ``computers`` seats the server's computers by seat name."""
+               computer: str | None = None, computers: dict[str, str] | None = None) -> None:
+        """A new match of ``game``. ``computer``: the server's computer of that level takes
+        every other seat; ``computers`` (protocol 2) names seats and levels one by one."""
         message = {"type": "create", "game": game, "options": dict(options), "seat": seat, "public": public}
-        if computers:
-            if self.protocol >= 2:
-                message["computers"] = dict(computers)
-            elif len(computers) == 1:
-                message["computer"] = next(iter(computers.values()))
+        if computer:
+            message["computer"] = computer
+        elif computers:
+            message["computers"] = dict(computers)
         self.send(message)
 
     def quick(self, game: str | None = None) -> None:

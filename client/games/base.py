@@ -51,6 +51,14 @@ class GamePlugin(ABC):
         stored = app.kit(f"options:{self.spec.id}", dict)
         return self.spec.options(stored)
 
+    def options_for(self, app: "App", seats: int | None = None) -> dict:
+        """The options of a new game with ``seats`` seats (for games whose schema has
+        ``players``; the others have their one seat count)."""
+        raw = dict(self.options(app))
+        if seats is not None and any(f.name == "players" for f in self.spec.option_schema()):
+            raw["players"] = seats
+        return self.spec.options(raw)
+
     def option_rows(self, app: "App") -> list[Row]:
         """Rows for the Options screen and the picker: by default one per schema field,
         kept for this run of the app (a game may bind them to the saved config)."""

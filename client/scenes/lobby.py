@@ -10,6 +10,7 @@ import pygame
 from shared.gamekit.api import GameSpec
 
 from .. import theme
+from ..computer import LEVEL_NAMES
 from ..online import OnlineSession
 from ..view.form import draw_backdrop, draw_focus
 from ..view.widgets import Button, TextField, draw_panel
@@ -26,6 +27,8 @@ class LobbyScene(Scene):
         self.selected: str | None = None
         self.seat = 0
         self.game = 0
+        self.players = 0      # the seat count of a new match (0: the game's first)
+        self.opponents = 0    # 0: people; then a computer level for every other seat
         self.public = True
         self.code = TextField("Room code", "", max_len=12)
         self.message = ""
@@ -33,13 +36,16 @@ class LobbyScene(Scene):
         self.create_button = Button("Create match", self.create)
         self.seat_button = Button("Seat: random", self.cycle_seat)
         self.game_button = Button("", self.cycle_game)
+        self.players_button = Button("", self.cycle_players)
+        self.opponents_button = Button("", self.cycle_opponents)
         self.public_button = Button("Public", self.toggle_public)
         self.quick_button = Button("Quick match", self.quick)
         self.join_button = Button("Join", lambda: self.join(False))
         self.watch_button = Button("Watch", lambda: self.join(True))
         self.back = Button("Back", self.close, key=pygame.K_ESCAPE)
-        self.buttons = [self.game_button, self.create_button, self.seat_button, self.public_button,
-                        self.quick_button, self.join_button, self.watch_button, self.back]
+        self.buttons = [self.game_button, self.players_button, self.opponents_button, self.create_button,
+                        self.seat_button, self.public_button, self.quick_button, self.join_button,
+                        self.watch_button, self.back]
         self.name_game()
         self.rows: list[tuple[str, pygame.Rect]] = []
         self.resize(app.size)
@@ -65,15 +71,19 @@ class LobbyScene(Scene):
         x, bw = self.side.x + 20, self.side.w - 40
         gap = 12 if h >= 700 else 8
         y = self.side.y + bh
+        half = bw // 2 - 5
         self.game_button.rect = pygame.Rect(x, y, bw, bh)
         y += bh + gap
-        self.seat_button.rect = pygame.Rect(x, y, bw // 2 - 5, bh)
-        self.public_button.rect = pygame.Rect(x + bw // 2 + 5, y, bw // 2 - 5, bh)
-        self.create_button.rect = pygame.Rect(x, y + bh + 12, bw, bh)
-        self.quick_button.rect = pygame.Rect(x, y + 2 * (bh + 12), bw, bh)
-        self.code.rect = pygame.Rect(x, y + 3 * (bh + 12) + bh, bw, bh)
-        self.join_button.rect = pygame.Rect(x, self.code.rect.bottom + 12, bw // 2 - 5, bh)
-        self.watch_button.rect = pygame.Rect(x + bw // 2 + 5, self.code.rect.bottom + 12, bw // 2 - 5, bh)
+        self.players_button.rect = pygame.Rect(x, y, half, bh)
+        self.opponents_button.rect = pygame.Rect(x + bw // 2 + 5, y, half, bh)
+        y += bh + gap
+        self.seat_button.rect = pygame.Rect(x, y, half, bh)
+        self.public_button.rect = pygame.Rect(x + bw // 2 + 5, y, half, bh)
+        self.create_button.rect = pygame.Rect(x, y + bh + gap, bw, bh)
+        self.quick_button.rect = pygame.Rect(x, y + 2 * (bh + gap), bw, bh)
+        self.code.rect = pygame.Rect(x, y + 3 * (bh + gap) + bh, bw, bh)
+        self.join_button.rect = pygame.Rect(x, self.code.rect.bottom + gap, half, bh)
+        self.watch_button.rect = pygame.Rect(x + bw // 2 + 5, self.code.rect.bottom + gap, half, bh)
         self.back.rect = pygame.Rect(self.list_box.x, h - bh - int(h * 0.04), max(160, int(w * 0.12)), bh)
         self.row_h = max(34, int(h * 0.055))
 
@@ -84,33 +94,59 @@ class LobbyScene(Scene):
         games = self.session.server_games() or list(self.session.games)
         return games[self.game % len(games)]
 
+    def new_options(self) -> dict:
+        """The new match's options: the game's (from Options) with the chosen seat count."""
+        spec = self.spec
+        count = spec.seat_counts[self.players % len(spec.seat_counts)]
+        return self.app.games.get(spec.id).options_for(self.app, count)
+
     def seat_choices(self) -> tuple[str, ...]:
-        plugin = self.app.games.get(self.spec.id)
-        return ("random",) + tuple(s.name for s in self.spec.seats(plugin.options(self.app)))
+        return ("random",) + tuple(s.name for s in self.spec.seats(self.new_options()))
+
+    def levels(self) -> tuple[str, ...]:
+        return tuple(v for v in self.spec.computer_levels if v != "random")
 
     def name_game(self) -> None:
-        self.game_button.label = f"Game: {self.spec.title}"
+        """Button labels for the game, seat count, opponents and seat chosen now."""
+        spec = self.spec
+        self.game_button.label = f"Game: {spec.title}"
+        count = spec.seat_counts[self.players % len(spec.seat_counts)]
+        self.players_button.label = f"Players: {count}"
+        self.players_button.enabled = len(spec.seat_counts) > 1
+        levels = self.levels()
+        level = levels[(self.opponents - 1) % len(levels)] if self.opponents and levels else None
+        self.opponents_button.label = "Others: people" if level is None else f"Computer: {LEVEL_NAMES.get(level, level)}"
+        self.opponents_button.enabled = bool(levels)
+        choices = self.seat_choices()
+        self.seat_button.label = f"Seat: {choices[self.seat % len(choices)]}"
 
     def cycle_game(self) -> None:
         self.game += 1
+        self.seat = self.players = self.opponents = 0
+        self.name_game()
+
+    def cycle_players(self) -> None:
+        self.players += 1
         self.seat = 0
-        self.seat_button.label = "Seat: random"
+        self.name_game()
+
+    def cycle_opponents(self) -> None:
+        self.opponents = (self.opponents + 1) % (len(self.levels()) + 1)
         self.name_game()
 
     def cycle_seat(self) -> None:
-        choices = self.seat_choices()
-        self.seat = (self.seat + 1) % len(choices)
-        self.seat_button.label = f"Seat: {choices[self.seat]}"
+        self.seat = (self.seat + 1) % len(self.seat_choices())
+        self.name_game()
 
     def toggle_public(self) -> None:
         self.public = not self.public
         self.public_button.label = "Public" if self.public else "Private"
 
     def create(self) -> None:
-        spec = self.spec
-        options = self.app.games.get(spec.id).options(self.app)
-        choices = self.seat_choices()
-        self.session.create(spec.id, options, choices[self.seat % len(choices)], self.public)
+        choices, levels = self.seat_choices(), self.levels()
+        computer = levels[(self.opponents - 1) % len(levels)] if self.opponents and levels else None
+        self.session.create(self.spec.id, self.new_options(), choices[self.seat % len(choices)], self.public,
+                            computer=computer)
         self.message = "Creating a match…"
 
     def quick(self) -> None:
@@ -198,8 +234,7 @@ class LobbyScene(Scene):
             surface.blit(t.render(line, size, theme.TEXT), (rect.x + 12, rect.centery - size // 2))
         draw_panel(surface, self.side)
         spec = self.spec
-        options = app.games.get(spec.id).options(app)
-        rules = f"New match: {app.games.get(spec.id).describe_options(options)} (see Options)"
+        rules = f"New match: {app.games.get(spec.id).describe_options(self.new_options())} (see Options)"
         surface.blit(t.render(rules, max(12, int(h * 0.02)), theme.TEXT_DIM), (self.side.x + 20, self.side.y + 14))
         blink = int(app.clock_time * 2) % 2 == 0
         self.code.draw(surface, t, blink)

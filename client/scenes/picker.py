@@ -56,11 +56,7 @@ class GamePickerScene(Scene):
 
     def options(self) -> dict:
         """The game's options for a new game, with the chosen seat count when it has one."""
-        spec = self.plugin.spec
-        raw = dict(self.plugin.options(self.app))
-        if any(f.name == "players" for f in spec.option_schema()):
-            raw["players"] = self.count
-        return spec.options(raw)
+        return self.plugin.options_for(self.app, self.count)
 
     def seat_infos(self) -> tuple[SeatInfo, ...]:
         return self.plugin.spec.seats(self.options())

@@ -193,3 +193,29 @@ def test_two_clients_and_a_spectator_play_a_match_with_a_dropped_connection(serv
     finally:
         for net in nets:
             net.close()
+
+
+def test_a_match_against_the_servers_computer_from_the_lobby(server):
+    """Others: a computer level seats the server's computer; our move gets its answer."""
+    app, net, session, lobby = player(server.url, "Dee")
+    try:
+        spin([app], lambda: session.welcomed, what="welcome")
+        assert lobby.game_button.label == "Game: Alien City" and not lobby.players_button.enabled
+        lobby.handle_event(click(lobby.seat_button.rect.center))  # seat: black
+        lobby.handle_event(click(lobby.opponents_button.rect.center))  # others: the first level
+        assert lobby.opponents_button.label.startswith("Computer: ")
+        lobby.handle_event(click(lobby.create_button.rect.center))
+        spin([app], lambda: isinstance(app.stack.top, GameScene) and app.stack.top.chrome.view.status == "playing",
+             what="match with a computer")
+        game = app.stack.top
+        assert game.chrome.view.names()[1].startswith("Computer")
+        assert [s.kind for s in game.seats] == ["human", "remote"]
+        state = game.match.state
+        mouse_move(game, state.legal_builds()[0])
+        spin([app], lambda: game.chrome.view.pending is None, what="build accepted")
+        if game.match.state.phase is Phase.CLAIM:
+            mouse_move(game, Pass())
+        spin([app], lambda: game.match.state.to_move is Player.BLACK and game.match.state.ply == 2,
+             what="the computer's answer")
+    finally:
+        net.close()
