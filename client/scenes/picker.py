@@ -102,7 +102,8 @@ class GamePickerScene(Scene):
             names = ["Person"] + [f"Computer ({LEVEL_NAMES.get(v, v.title())})" for v in levels]
             for i, seat in enumerate(seats):
                 rows.append(Row(seat.label, [PERSON] + levels, names, lambda i=i: self.players[i],
-                                lambda v, i=i: self._set_player(i, v), "A person at this screen, or a computer."))
+                                lambda v, i=i: self._set_player(i, v), "A person at this screen, or a computer.",
+                                colour=seat.colour))
         rows += self.plugin.option_rows(self.app)
         for row in rows:
             row.enabled = len(row.values) > 1
@@ -213,7 +214,7 @@ class GamePickerScene(Scene):
                     surface.blit(t.render(part, size, theme.ACCENT_2 if i == 0 else theme.TEXT_DIM),
                                  (self.desc_rect.x, y))
                 y += size + 6
-        keys = t.render("Arrows change · Enter starts · Esc goes back · H in the game asks for a hint",
+        keys = t.render("Arrows change · Enter starts · Esc goes back",
                         max(12, int(h * 0.022)), theme.TEXT_DIM)
         surface.blit(keys, keys.get_rect(center=(w // 2, self.start_button.rect.bottom + int(h * 0.04))))
         self.back_button.draw(surface, t)

@@ -33,6 +33,7 @@ class Row:
     help: str = ""
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 10, 10))
     enabled: bool = True
+    colour: tuple[int, int, int] | None = None  # a swatch before the label (a seat's colour)
 
     def shown(self) -> str:
         value = self.get()
@@ -132,8 +133,14 @@ class RowMenu:
                 draw_focus(surface, r)
             size = int(r.h * 0.42)
             ink = theme.TEXT if row.enabled else theme.TEXT_DIM
+            x = r.x + 14
+            if row.colour is not None:
+                radius = max(5, r.h // 5)
+                pygame.draw.circle(surface, row.colour, (x + radius, r.centery), radius)
+                pygame.draw.circle(surface, theme.PANEL_EDGE, (x + radius, r.centery), radius, 2)
+                x += 3 * radius
             label = text.render(row.label, size, ink, bold=True)
-            surface.blit(label, (r.x + 14, r.centery - label.get_height() // 2))
+            surface.blit(label, (x, r.centery - label.get_height() // 2))
             vx = r.x + int(r.w * self.value_x)
             value = text.render(row.shown(), size, theme.ACCENT if focus and row.enabled else ink, bold=bold_values)
             surface.blit(value, (vx + r.h, r.centery - value.get_height() // 2))

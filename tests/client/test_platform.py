@@ -18,6 +18,7 @@ from client.scenes.base import Scene
 from client.scenes.layout import MAX_SEATS, MIN_SEATS, match_layout, table_rects
 from client.scenes.picker import GamePickerScene
 from client.scenes.seats import ComputerSeat, HumanSeat
+from client.scenes.standings import StandingsScene
 from shared.gamekit.api import GameSpec, OptionField, Rejection, SeatInfo
 
 from .conftest import click, from_title, key, show
@@ -217,3 +218,20 @@ def test_the_shell_imports_no_game_and_the_theme_no_engine():
                 assert "aliencity" not in name and "cityblocks" not in name and "sprawl" not in name, (rel, name)
             elif isinstance(node, ast.Import):
                 assert not any("aliencity" in a.name for a in node.names), rel
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_final_table_draws_every_seat_count(app, size):
+    """Seats in place order, shared places shown, every row inside the window."""
+    app.set_size(size)
+    for count in range(MIN_SEATS, MAX_SEATS + 1):
+        seats = [SeatInfo(f"seat{i + 1}", f"Seat {i + 1}", COLOURS[i]) for i in range(count)]
+        places = [1 + (i * 3) % count for i in range(count)]
+        places[-1] = places[0]  # a shared place
+        table = StandingsScene(app, seats, places, scores=[f"{10 * i}" for i in range(count)])
+        app.stack.scenes.clear()
+        show(app, table)
+        app.step(1 / 60, events=[])
+        assert [table.places[i] for i in table.order()] == sorted(places)
+        window = pygame.Rect((0, 0), size)
+        assert all(window.contains(r) for r in table.rows) and window.contains(table.column.buttons[-1].rect)
