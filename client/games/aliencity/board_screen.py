@@ -17,10 +17,11 @@ from shared.aliencity import PIECES, Build, Claim, GameState, Phase, Piece, Play
 from shared.aliencity.types import LOT_COUNT
 
 from client import theme
-from client.anim import Callback, Delay, Parallel, Sequence, Tween
+from client.anim import Callback, Parallel, Sequence, Tween
 from client.scenes.base import Scene
 from client.scenes.layout import match_layout
-from client.view.widgets import Button, draw_panel
+from client.view.banners import Banner, Banners, Toast
+from client.view.widgets import Button
 
 from . import look
 from .view.board_insight import BoardInsight
@@ -49,14 +50,6 @@ class Ripple:
     colour: tuple[int, int, int] = theme.ACCENT
 
 
-@dataclass
-class Banner:
-    text: str
-    sub: str = ""
-    colour: tuple[int, int, int] = theme.ACCENT
-    alpha: float = 0.0
-
-
 class BoardScreen(Scene):
     """Base for screens that show a board with both players' panels."""
 
@@ -70,13 +63,10 @@ class BoardScreen(Scene):
         self.hidden: frozenset[int] = frozenset()
         self.flyers: list[Flyer] = []
         self.ripples: list[Ripple] = []
-        self.banner: Banner | None = None
-        self._banner_track: Sequence | None = None
-        self._banner_cache: tuple | None = None
+        self.banners = Banners(self.timeline)
+        self.toasts = Toast()
         self._static: tuple | None = None
         self._bars: dict[tuple, pygame.Surface] = {}
-        self.toast: str = ""
-        self.toast_time = 0.0
         self.last_lots: tuple[int, ...] = _last_lots(state)
         self.panels = {p: PanelView(p, app.text, boards(app).sprites) for p in Player}
         self.buttons: list[Button] = []
@@ -185,36 +175,31 @@ class BoardScreen(Scene):
     def announce(self, text: str, sub: str = "", colour=theme.ACCENT, hold: float = 1.2,
                  blocking: bool = True) -> None:
         """A banner across the board; banners queue one after another."""
-        banner = Banner(text, sub, colour)
+        self.banners.announce(text, sub, colour, hold, blocking)
 
-        def show() -> None:
-            self.banner = banner
+    @property
+    def banner(self) -> Banner | None:
+        return self.banners.current
 
-        def hide() -> None:
-            if self.banner is banner:
-                self.banner = None
+    @banner.setter
+    def banner(self, value: Banner | None) -> None:
+        self.banners.current = value
 
-        steps = [Callback(show), Tween(0.22, lambda p: setattr(banner, "alpha", p), "out_quad", blocking),
-                 Delay(hold, blocking), Tween(0.3, lambda p: setattr(banner, "alpha", 1 - p), "in_quad", blocking),
-                 Callback(hide)]
-        track = self._banner_track
-        if track is not None and track.index < len(track.steps) and track in self.timeline.tracks:
-            track.steps.extend(steps)
-            track.blocking = track.blocking or blocking
-        else:
-            self._banner_track = Sequence(*steps)
-            self.timeline.add(self._banner_track)
+    @property
+    def toast(self) -> str:
+        return self.toasts.text
+
+    @toast.setter
+    def toast(self, text: str) -> None:
+        self.toasts.show(text, self.toasts.left if text else 0.0)
 
     def show_toast(self, text: str, seconds: float = 3.0) -> None:
-        self.toast, self.toast_time = text, seconds
+        self.toasts.show(text, seconds)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         self.insight.update(dt * self.app.anim_speed)
-        if self.toast_time > 0:
-            self.toast_time -= dt
-            if self.toast_time <= 0:
-                self.toast = ""
+        self.toasts.update(dt)
 
     # -- input helpers ---------------------------------------------------------------
     def track_pointer(self, pos: tuple[int, int]) -> int | None:
@@ -302,13 +287,8 @@ class BoardScreen(Scene):
         self.insight.draw_legend(surface, self.top_rect, self.margin)
         self.draw_bottom(surface)
         self.draw_extra(surface)
-        if self.banner is not None:
-            self._draw_banner(surface, self.banner)
-        if self.toast:
-            img = app.text.render(self.toast, max(14, self.bottom_h // 3), theme.TEXT)
-            box = img.get_rect(midbottom=(self.size[0] // 2, self.bottom_rect.y - 10)).inflate(24, 12)
-            draw_panel(surface, box, edge=theme.GOOD, alpha=240)
-            surface.blit(img, img.get_rect(center=box.center))
+        self.banners.draw(surface, app.text, self.banner_centre_y(), self.geo.lot)
+        self.toasts.draw(surface, app.text, self.bottom_rect.y, max(14, self.bottom_h // 3))
 
     def _draw_flyer(self, surface: pygame.Surface, flyer: Flyer, cb: bool) -> None:
         geo = self.geo
@@ -325,40 +305,6 @@ class BoardScreen(Scene):
         else:
             sprite = boards(self.app).sprites.cap(flyer.owner, geo.lot)
         surface.blit(sprite, (r.x, int(y)))
-
-    def _banner_parts(self, banner: Banner) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface | None]:
-        """The band and its two lines, made once per banner and size (the fade only sets alpha)."""
-        key = (banner.text, banner.sub, banner.colour, self.size, self.geo.lot)
-        if self._banner_cache is not None and self._banner_cache[0] == key:
-            return self._banner_cache[1]
-        geo, w = self.geo, self.size[0]
-        h = int(geo.lot * (1.9 if banner.sub else 1.4))
-        band = pygame.Surface((w, h), pygame.SRCALPHA)
-        band.fill((10, 10, 28, 215))
-        pygame.draw.line(band, banner.colour, (0, 1), (w, 1), 3)
-        pygame.draw.line(band, banner.colour, (0, h - 2), (w, h - 2), 3)
-        big = self.app.text.shadowed(banner.text, int(geo.lot * 0.62), banner.colour, (0, 0, 0), 3, bold=True).copy()
-        sub = self.app.text.render(banner.sub, int(geo.lot * 0.3), theme.TEXT).copy() if banner.sub else None
-        parts = (band, big, sub)
-        self._banner_cache = (key, parts)
-        return parts
-
-    def _draw_banner(self, surface: pygame.Surface, banner: Banner) -> None:
-        band, big, sub = self._banner_parts(banner)
-        a = max(0.0, min(1.0, banner.alpha))
-        alpha = int(255 * a)
-        for part in (band, big, sub):
-            if part is not None:
-                part.set_alpha(alpha)
-        h, cx = band.get_height(), self.size[0] // 2
-        top = self.banner_centre_y() - h // 2
-        surface.blit(band, (0, top))
-        slide = int((1 - a) * 60)
-        if sub is not None:
-            surface.blit(big, big.get_rect(center=(cx - slide, top + int(h * 0.38))))
-            surface.blit(sub, sub.get_rect(center=(cx + slide, top + int(h * 0.76))))
-        else:
-            surface.blit(big, big.get_rect(center=(cx - slide, top + h // 2)))
 
     def banner_centre_y(self) -> int:
         return self.geo.rect.centery

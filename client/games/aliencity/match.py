@@ -15,7 +15,7 @@ from pathlib import Path
 from shared.aliencity import Build, Claim, GameState, Move, Pass, Phase, Step
 from shared.aliencity.ppn import write_ppn
 
-from client.config import records_dir
+from client.records import save_record
 
 
 class LocalMatch:
@@ -51,21 +51,7 @@ class LocalMatch:
 
     def save(self, folder: Path | None = None) -> Path:
         """Write the record to the records folder; returns the file written."""
-        return save_record(self.record(), folder)
-
-
-def save_record(text: str, folder: Path | None = None) -> Path:
-    """Write a record into the records folder under a fresh name; returns the file."""
-    folder = folder or records_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = folder / f"alien-city-{stamp}.ppn"
-    n = 1
-    while path.exists():
-        n += 1
-        path = folder / f"alien-city-{stamp}-{n}.ppn"
-    path.write_text(text, encoding="utf-8")
-    return path
+        return save_record(self.record(), "alien-city", ".ppn", folder)
 
 
 class ViewMatch:

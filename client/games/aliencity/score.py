@@ -20,7 +20,7 @@ from shared.aliencity import GameState, Player
 
 from client import theme
 from client.anim import Callback, Sequence, Tween
-from client.view.widgets import Button, ButtonColumn, draw_panel
+from client.view.widgets import Button, ButtonColumn
 
 from . import look
 from .board_screen import BoardScreen
@@ -365,13 +365,8 @@ class ScoreScene(BoardScreen):
         self.draw_bottom(surface)
         if self.stage == "final":
             self.insight.draw_card(surface, self.pointer_pos, avoid=self.geo.rect)
-        if self.banner is not None:
-            self._draw_banner(surface, self.banner)
-        if self.toast:
-            img = app.text.render(self.toast, max(14, self.bottom_h // 4), theme.TEXT)
-            box = img.get_rect(midbottom=(self.size[0] // 2, self.bottom_rect.y - 10)).inflate(24, 12)
-            draw_panel(surface, box, edge=theme.GOOD, alpha=240)
-            surface.blit(img, img.get_rect(center=box.center))
+        self.banners.draw(surface, app.text, self.banner_centre_y(), self.geo.lot)
+        self.toasts.draw(surface, app.text, self.bottom_rect.y, max(14, self.bottom_h // 4))
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         t, r, m = self.app.text, self.bottom_rect, self.margin
