@@ -12,6 +12,7 @@ from shared.gamekit.registry import Registry
 
 from .aliencity.plugin import AlienCityPlugin
 from .base import GamePlugin
+from .cityblocks.plugin import CityBlocksPlugin
 
 
 class Plugins:
@@ -59,4 +60,4 @@ class Plugins:
 
 def builtin_plugins() -> Plugins:
     """Every game this client shows. City Blocks and Sprawl join with their plug-ins."""
-    return Plugins([AlienCityPlugin()])
+    return Plugins([AlienCityPlugin(), CityBlocksPlugin()])

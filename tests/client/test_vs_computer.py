@@ -53,6 +53,7 @@ def test_menu_opens_setup_and_starts_a_game_against_the_chosen_level(app):
     setup = from_title(app, "Play vs computer")
     assert isinstance(setup, GamePickerScene) and setup.mode == "computer"
     setup.bot_factory, setup.seed = small_bots, 5
+    setup.handle_event(key(pygame.K_DOWN))  # past the Game row (Alien City)
     setup.handle_event(key(pygame.K_RIGHT))  # easy -> medium
     setup.handle_event(key(pygame.K_DOWN))
     setup.handle_event(key(pygame.K_RIGHT))  # black -> white

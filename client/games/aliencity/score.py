@@ -20,6 +20,7 @@ from shared.aliencity import GameState, Player
 
 from client import theme
 from client.anim import Callback, Sequence, Tween
+from client.scenes.score_sequence import BeatSequence
 from client.view.widgets import Button, ButtonColumn
 
 from . import look
@@ -30,9 +31,6 @@ from .view.board_view import boards
 from .view.projections import draw_tower_badges
 from .view.score_show import (Spotlight, draw_beat, draw_flyer, draw_panel_rows, draw_totals_card,
                               equation_anchor, panel_frame, unpaid_chips)
-
-BEAT_GAP = 0.45
-INTRO = 1.3
 
 
 class ScoreScene(BoardScreen):
@@ -49,9 +47,7 @@ class ScoreScene(BoardScreen):
         self.beats = plan(state, self.score)
         self.headline = headline
         self.demo = demo  # attract mode (kept for callers; the show is the same)
-        self.stage = "show"
         self.view = BeatView(done=True)
-        self.gap = INTRO
         self.totals = [0.0, 0.0]  # shown, rolling towards ``awarded``
         self.awarded = [0, 0]
         self.rows: dict[Player, list] = {p: [] for p in Player}
@@ -60,10 +56,11 @@ class ScoreScene(BoardScreen):
         self.located: set[int] = set()  # and those whose location bonus is counted too
         self.focus_at = (4.0, 5.0)  # lot units from the board's top-left
         self.focus = 0.0
-        self.muted = False
         self.spotlight = Spotlight()
         self._frames: dict[tuple, pygame.Surface] = {}
         super().__init__(app, state)
+        self.sequence = BeatSequence(self.beats, self.timeline, steps=self._beat_steps, on_done=self.beat_finished,
+                                     on_finish=self.finish_show)
         self.insight.enabled = False
         self.next_button = Button("Next  (Space)", self.step)
         self.skip_button = Button("Skip  (S)", self.skip)
@@ -84,7 +81,7 @@ class ScoreScene(BoardScreen):
         if show and headline is None and self.beats:
             self.start_show()
         else:
-            self.finish_show(quiet=True)
+            self.sequence.finish(quiet=True)
 
     # -- layout ---------------------------------------------------------------------
     def layout_buttons(self) -> None:
@@ -111,9 +108,8 @@ class ScoreScene(BoardScreen):
         """From the top: totals at zero, the first beat after a short intro."""
         self.timeline.tracks = []
         self.banner = None
-        self.stage = "show"
+        self.sequence.start()
         self.view = BeatView(done=True)
-        self.gap = INTRO
         self.totals, self.awarded = [0.0, 0.0], [0, 0]
         self.rows = {p: [] for p in Player}
         self.scored, self.located = set(), set()
@@ -127,45 +123,35 @@ class ScoreScene(BoardScreen):
         self.announce("THE FINAL COUNT", "Space: next step   S: skip to the end", theme.ACCENT_2, hold=0.7,
                       blocking=False)
 
-    def next_beat(self) -> None:
-        index = self.view.index + 1
-        if index >= len(self.beats):
-            self.finish_show()
-            return
-        beat = self.beats[index]
-        self.view = BeatView(beat=beat, index=index)
-        self.timeline.sequence(*beat_steps(self, beat, self.view))
+    @property
+    def stage(self) -> str:
+        """"show" while the beats run, "final" on the final board."""
+        return self.sequence.stage
 
-    def beat_finished(self) -> None:
+    @property
+    def muted(self) -> bool:
+        return self.sequence.muted
+
+    def _beat_steps(self, beat, index: int) -> list:
+        self.view = BeatView(beat=beat, index=index)
+        return beat_steps(self, beat, self.view)
+
+    def beat_finished(self, beat) -> None:
         self.view.done = True
-        if isinstance(self.view.beat, TowerBeat):
-            self.scored.add(self.view.beat.tower.lot)
-        elif isinstance(self.view.beat, LocationBeat):
-            self.located.add(self.view.beat.tower.lot)
-        self.gap = BEAT_GAP
+        if isinstance(beat, TowerBeat):
+            self.scored.add(beat.tower.lot)
+        elif isinstance(beat, LocationBeat):
+            self.located.add(beat.tower.lot)
 
     def step(self) -> None:
         """Space: finish the beat on show at once and start the next."""
-        if self.stage != "show":
-            return
-        self.timeline.finish_all()
-        if self.view.done:
-            self.next_beat()
+        self.sequence.step()
 
     def skip(self) -> None:
         """S: straight to the final board (every beat still counted, silently)."""
         if self.stage != "show":
             return
-        self.muted = True
-        try:
-            for _ in range(len(self.beats) + 2):
-                if self.stage != "show":
-                    break
-                self.step()
-        finally:
-            self.muted = False
-        if self.stage == "show":  # a beat that never finished: should not happen
-            self.finish_show(quiet=True)
+        self.sequence.skip()
         self.announce_winner()
 
     def replay_show(self) -> None:
@@ -173,7 +159,7 @@ class ScoreScene(BoardScreen):
         self.sound("select")
 
     def finish_show(self, quiet: bool = False) -> None:
-        self.stage = "final"
+        """The show is over (or skipped): totals settle, the final board's buttons."""
         self.view = BeatView(done=True, index=len(self.beats))
         if quiet or self.awarded != [self.score.totals[Player.BLACK], self.score.totals[Player.WHITE]]:
             self._settle_totals()
@@ -254,10 +240,7 @@ class ScoreScene(BoardScreen):
         super().update(dt)
         speed = self.app.anim_speed
         self.pulse = [max(0.0, p - dt * speed * 2.5) for p in self.pulse]
-        if self.stage == "show" and self.view.done:
-            self.gap -= dt * speed
-            if self.gap <= 0:
-                self.next_beat()
+        self.sequence.update(dt * speed)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:

@@ -57,7 +57,7 @@ class BeatView:
 
 
 def beat_steps(scene: "ScoreScene", beat: Beat, view: BeatView) -> list[Step]:
-    """The steps of one beat, ending with the scene's ``beat_finished``."""
+    """The steps of one beat (the shell's ``BeatSequence`` adds its end)."""
     if isinstance(beat, TowerBeat):
         steps = _tower(scene, beat, view)
     elif isinstance(beat, BonusBeat):
@@ -66,7 +66,7 @@ def beat_steps(scene: "ScoreScene", beat: Beat, view: BeatView) -> list[Step]:
         steps = _location(scene, beat, view)
     else:
         steps = _totals(scene, beat, view)
-    return steps + [Callback(scene.beat_finished)]
+    return steps
 
 
 def _set(view: BeatView, name: str):
