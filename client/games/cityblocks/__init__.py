@@ -1,0 +1,1 @@
+"""City Blocks' client plug-in (:class:`.plugin.CityBlocksPlugin`)."""

@@ -1,0 +1,564 @@
+"""The City Blocks match screen: the board, the seat panels with their trays and the
+input, composed with one seat controller per seat and, online, the match chrome. The
+same screen serves hot-seat play (any mix of people and computers, 2-4 seats), games
+against the computer and online matches (playing or watching).
+
+Choose a piece (click it in a tray; Tab, its letter or its size 2-5), turn it (R, Shift+R,
+the wheel, right-click) and flip it (F); the ghost follows the pointer (or the arrow keys)
+snapped to the board, green where the engine allows it and red with the engine's reason
+where not; click (Enter) places it. P passes (asked again while placements remain), H
+lights where the chosen piece fits, C switches between your colour and blue (3 players),
+U undoes, Ctrl+S saves, Esc pauses. Computers think in worker threads (the shell's
+``ComputerTurns``); the window keeps drawing.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+import pygame
+
+from shared.cityblocks import CITY_BLOCKS, CityState, Move
+from shared.cityblocks.geometry import COLOURS, PIECE_INDEX, PIECE_SIZE, PIECES
+
+from client import theme
+from client.anim import Callback, Delay
+from client.computer import LEVEL_NAMES, seat_seed
+from client.scenes.driver import ComputerTurns
+from client.scenes.pause import PauseScene
+from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
+from client.view.widgets import Button, draw_orbit
+
+from . import look, marks
+from .input import handle_key
+from .model import LocalMatch, ViewMatch
+from .pieces import Hand
+from .replay import replay_of
+from .score import ScoreScene
+from .screen import CityScreen
+
+BOT_SHOW = 0.35   # seconds a computer's choice shows before it lands
+
+
+class MatchScene(CityScreen):
+    def __init__(self, app, state: CityState | None = None, *, seats: list[SeatController] | None = None,
+                 chrome=None, seed: object = None, bot_factory=None, players: int = 4) -> None:
+        if state is None:
+            seed = secrets.randbelow(10**9) if seed is None else seed
+            state = CITY_BLOCKS.new_state({"players": players}, seed)
+        self.game_seed = seed if seed is not None else state.seed
+        self.chrome = chrome
+        self.match = LocalMatch(state) if chrome is None else ViewMatch(chrome)
+        self.bot_factory = bot_factory or CITY_BLOCKS.make_bot
+        self.seats: list[SeatController] = list(seats) if seats else [HumanSeat() for _ in range(state.players)]
+        for i, seat in enumerate(self.seats):
+            if isinstance(seat, ComputerSeat) and seat.bot is None:
+                seat.bot = self.bot_factory(seat.level, seat_seed(self.game_seed, i))
+        self.computers = ComputerTurns()
+        self.hand: Hand | None = None
+        self.hover: tuple[int, int] | None = None     # the square under the pointer
+        self.cursor: tuple[int, int] | None = None    # the keyboard's square (arrows)
+        self.hover_slot: tuple[int, str] | None = None
+        self.show_fit = False
+        self.confirming = False
+        self.bot_busy = False
+        self.bot_choice: Move | None = None
+        self.over_shown = False
+        self._ghost_key: tuple | None = None
+        self._ghost: tuple | None = None
+        self._fit_key: tuple | None = None
+        self._fit: frozenset = frozenset()
+        self.pass_button = Button("Pass (P)", self.ask_pass, accent=theme.ACCENT)
+        self.undo_button = Button("Undo", self.undo)
+        self.fit_button = Button("Fits (H)", self.toggle_fit)
+        self.confirm_buttons = [Button("Pass", self.confirm_pass, accent=theme.ACCENT),
+                                Button("Keep playing", self.cancel_pass)]
+        super().__init__(app, state)
+        if chrome is not None:
+            chrome.attach(self)
+            local = any(seat.local for seat in self.seats)
+            self.buttons = ([self.pass_button, self.fit_button] if local else []) + chrome.buttons()
+        else:
+            self.buttons = [self.pass_button, self.undo_button, self.fit_button, Button("Save", self.save),
+                            Button("Menu", self.pause_menu)]
+        self.layout_buttons()
+        self.auto_select()
+        self.update_buttons()
+
+    # -- who plays --------------------------------------------------------------------------
+    @property
+    def bots(self) -> dict[int, ComputerSeat]:
+        return {i: s for i, s in enumerate(self.seats) if isinstance(s, ComputerSeat)}
+
+    @property
+    def human_turn(self) -> bool:
+        s = self.match.state
+        if s.over or not self.seats[s.to_move].local:
+            return False
+        return self.chrome is None or self.chrome.can_move()
+
+    @property
+    def thinking(self) -> bool:
+        return self.computers.thinking
+
+    @property
+    def undo_allowed(self) -> bool:
+        return self.chrome is None and any(not isinstance(self.seats[h.to_move], ComputerSeat)
+                                           for h in self.match.history if not h.over)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        box = pygame.Rect(0, 0, min(int(w * 0.44), 560), int(h * 0.3))
+        box.center = self.geo.rect.center
+        self.confirm_box = box
+        bh = max(34, int(h * 0.055))
+        bw = (box.w - 60) // 2
+        for i, b in enumerate(getattr(self, "confirm_buttons", [])):
+            b.rect = pygame.Rect(box.x + 20 + i * (bw + 20), box.bottom - bh - 16, bw, bh)
+
+    def enter(self) -> None:
+        s = self.match.state
+        if self.chrome is not None and s.ply > 0:
+            return
+        self.announce_turn(first=True)
+
+    def exit(self) -> None:
+        self.computers.stop()
+
+    def resume(self) -> None:
+        self.hover = None
+
+    # -- the piece in hand -----------------------------------------------------------------
+    def placeable(self, colour: int) -> set[str]:
+        return self.match.state.placeable_pieces(colour)
+
+    def auto_select(self) -> None:
+        """A new turn: keep the hand if it is still playable, else the biggest piece that fits."""
+        s = self.match.state
+        self.confirming = False
+        if s.over or not self.human_turn:
+            return
+        colours = s.colours_to_move
+        if self.hand is not None and self.hand.colour in colours and self.hand.piece in s.pieces_left(self.hand.colour):
+            return
+        for colour in colours:
+            fits = self.placeable(colour)
+            if fits:
+                piece = max(fits, key=lambda p: (PIECE_SIZE[PIECE_INDEX[p]], -PIECE_INDEX[p]))
+                self.hand = Hand.take(colour, piece)
+                return
+        left = s.pieces_left(colours[0])
+        self.hand = Hand.take(colours[0], left[-1]) if left else None
+
+    def select(self, colour: int, piece: str) -> None:
+        """Take a piece from a tray; the engine says why not when it is not yours to take."""
+        s = self.match.state
+        if not self.human_turn:
+            self.show_toast("Not your turn." if not s.over else "The game is over.", 2)
+            return
+        sample = Hand.take(colour, piece).move((0, 0))
+        reason = s.why_not(sample)
+        if reason is not None and reason.code in ("wrong_colour", "piece_played", "not_your_turn"):
+            self.app.sounds.play("error")
+            self.show_toast(reason.text, 3)
+            return
+        if self.hand is None or (self.hand.colour, self.hand.piece) != (colour, piece):
+            self.hand = Hand.take(colour, piece)
+        self.app.sounds.play("select")
+
+    def cycle(self, step: int = 1, among: list[str] | None = None) -> None:
+        """Tab: the next piece of the colour in hand (those that fit first)."""
+        s = self.match.state
+        if not self.human_turn:
+            return
+        colour = self.hand.colour if self.hand is not None else s.colour
+        left = s.pieces_left(colour)
+        fits = self.placeable(colour)
+        pool = [p for p in (among or PIECES) if p in left and (p in fits or among is not None)] or \
+            [p for p in (among or PIECES) if p in left]
+        if not pool:
+            return
+        current = self.hand.piece if self.hand is not None and self.hand.colour == colour else None
+        i = pool.index(current) if current in pool else -1 if step > 0 else 0
+        self.select(colour, pool[(i + step) % len(pool)])
+
+    def switch_colour(self) -> None:
+        """C (3 players): between the seat's own colour and the shared blue."""
+        s = self.match.state
+        colours = s.colours_to_move
+        if not self.human_turn or len(colours) < 2 or self.hand is None:
+            return
+        other = colours[1] if self.hand.colour == colours[0] else colours[0]
+        left = s.pieces_left(other)
+        if not left:
+            self.show_toast(f"{look.NAME[other]} has no pieces left.", 2)
+            return
+        piece = self.hand.piece if self.hand.piece in left else left[-1]
+        self.select(other, piece)
+
+    def turn_hand(self, clockwise: bool = True) -> None:
+        if self.hand is not None and self.human_turn:
+            self.hand.turn(clockwise)
+            self.app.sounds.play("hover", 0.5)
+
+    def flip_hand(self) -> None:
+        if self.hand is not None and self.human_turn:
+            self.hand.flip()
+            self.app.sounds.play("hover", 0.5)
+
+    def aim(self) -> tuple[int, int] | None:
+        return self.cursor if self.cursor is not None else self.hover
+
+    def ghost(self) -> tuple[Move, str | None] | None:
+        """The move the hand would make at the aimed square and the engine's objection."""
+        aim = self.aim()
+        if self.hand is None or aim is None or not self.human_turn or self.timeline.busy or self.confirming:
+            return None
+        h = self.hand
+        key = (self.match.state, h.colour, h.piece, h.orient, aim)
+        if key != self._ghost_key:
+            move = h.move(aim)
+            reason = self.match.state.why_not(move)
+            self._ghost_key, self._ghost = key, (move, None if reason is None else reason.text)
+        return self._ghost
+
+    def fit_squares(self) -> frozenset:
+        """Where the piece in hand fits now (every legal placement's squares)."""
+        if not self.show_fit or self.hand is None or not self.human_turn:
+            return frozenset()
+        s = self.match.state
+        key = (s, self.hand.colour, self.hand.piece)
+        if key != self._fit_key:
+            moves = s.placements_for(self.hand.colour, self.hand.piece)
+            self._fit_key, self._fit = key, frozenset(sq for m in moves for sq in m.squares)
+        return self._fit
+
+    def toggle_fit(self) -> None:
+        self.show_fit = not self.show_fit
+        self.app.sounds.play("select")
+        self.show_toast("Where the chosen piece fits: lit (H hides it)." if self.show_fit else "Fit hints off.", 2)
+
+    def projection(self, move: Move) -> tuple[int, int, int, int]:
+        """(area, edges) of the move's colour now and after the move (engine scores)."""
+        s = self.match.state
+        name = COLOURS[move.colour]
+        now = s.score()["colours"][name]
+        after = s.play(move)[0].score()["colours"][name]
+        return now["area"], now["edges"], after["area"], after["edges"]
+
+    # -- moves -----------------------------------------------------------------------------
+    def place(self) -> None:
+        """Click / Enter: the ghost's move, if the engine allows it."""
+        ghost = self.ghost()
+        if ghost is None:
+            return
+        move, reason = ghost
+        if reason is not None:
+            self.app.sounds.play("error")
+            self.show_toast(reason, 4)
+            return
+        self.submit(move)
+
+    def ask_pass(self) -> None:
+        """P: pass now, or ask first while the seat still has legal placements."""
+        s = self.match.state
+        if not self.human_turn or self.timeline.busy:
+            return
+        if s.legal_count() > 0:
+            self.confirming = True
+            self.app.sounds.play("select")
+            return
+        self.confirm_pass()
+
+    def confirm_pass(self) -> None:
+        self.confirming = False
+        if self.human_turn:
+            self.submit(self.match.state.pass_move())
+
+    def cancel_pass(self) -> None:
+        self.confirming = False
+
+    def submit(self, move: Move) -> None:
+        if self.chrome is None:
+            self.play(move)
+        elif self.chrome.submit(move):
+            self.app.sounds.play("select")
+        else:
+            self.show_toast("Not your move right now.", 3)
+
+    def play(self, move: Move) -> None:
+        self.computers.drop_hint()
+        before = self.match.state
+        events = self.match.play(move)
+        self.after_step(move, before, events)
+
+    def after_step(self, move: Move, before: CityState, events: list[dict]) -> None:
+        """Animate a played move and say what it did."""
+        self.show_state(self.match.state)
+        self._ghost_key = None
+        if move.is_pass:
+            self.app.sounds.play("skip")
+            self.show_toast(f"{look.NAME[move.colour]} passed.", 1.6)
+        if any(e.get("type") == "game_over" for e in events):
+            self.timeline.delay(0.6, self._game_over)
+        elif not self.match.state.over:
+            self.auto_select()
+            self.announce_turn()
+        self.update_buttons()
+
+    def announce_turn(self, first: bool = False) -> None:
+        s = self.match.state
+        if s.over or (not first and not self.human_turn) or (not first and len(self.seats) - len(self.bots) < 2):
+            return
+        colour = look.NAME[s.colour].upper()
+        sub = f"{self.seat_label(s.to_move)}" + (" places blue or their own colour" if self.players == 3 else "")
+        self.announce(f"{colour} TO PLACE", sub, look.colour_rgb(s.colour, self.app.options.colour_blind),
+                      hold=0.5 if not first else 0.9)
+
+    # -- what the chrome calls (online) -------------------------------------------------------
+    def remote_moved(self, move: Move, before: CityState, after: CityState) -> None:
+        self.after_step(move, before, [{"type": "game_over"}] if after.over else [])
+
+    def resync(self) -> None:
+        self.timeline.finish_all()
+        self.show_state(self.match.state, animate=False)
+        self.auto_select()
+        self.update_buttons()
+
+    def match_started(self) -> None:
+        if self.match.state.ply == 0 and not self.timeline.tracks:
+            self.announce_turn(first=True)
+
+    def seat_panels(self) -> list[tuple[pygame.Rect, int, int]]:
+        return [(p.rect, p.header_h, p.pad) for p in self.panels]
+
+    def _game_over(self) -> None:
+        if self.over_shown:
+            return
+        self.over_shown = True
+        self.app.sounds.play("claim")
+        self.show_final_count()
+
+    def show_final_count(self) -> None:
+        state, chrome = self.match.state, self.chrome
+        if chrome is None:
+            scene = ScoreScene(self.app, state, on_new_game=self.new_game, on_save=self.save,
+                               on_replay=replay_of(self.app, state))
+        else:
+            scene = ScoreScene(self.app, state, on_new_game=chrome.new_game_action(), on_save=self.save,
+                               new_game_label=chrome.new_game_label, headline=chrome.headline(),
+                               on_replay=replay_of(self.app, state))
+        self.app.push(scene)
+
+    # -- menu actions ------------------------------------------------------------------------
+    def undo(self) -> None:
+        if self.chrome is not None:
+            self.show_toast(self.chrome.no_undo, 3)
+            return
+        if not self.undo_allowed or self.timeline.busy:
+            return
+        self.computers.stop()
+        self.bot_busy, self.bot_choice = False, None
+        state = self.match.undo()
+        while (state.over or isinstance(self.seats[state.to_move], ComputerSeat)) and self.match.can_undo:
+            state = self.match.undo()
+        self.timeline.finish_all()
+        self.banners.current = None
+        self.show_state(state, animate=False)
+        self.over_shown = False
+        self.hand = None
+        self.auto_select()
+        self.app.sounds.play("undo")
+        self.show_toast(f"Took back the last turn: {look.NAME[state.colour]} to place.", 3)
+        self.update_buttons()
+
+    def save(self) -> None:
+        try:
+            path = self.match.save()
+        except OSError as exc:
+            self.show_toast(f"Could not save the record: {exc.strerror or exc}", 5)
+            return
+        self.show_toast(f"Record saved: {path}", 5)
+
+    def pause_menu(self) -> None:
+        if self.chrome is not None:
+            self.show_toast(self.chrome.pause_note, 4)
+            return
+        self.app.push(PauseScene(self.app, self))
+
+    def new_game(self) -> None:
+        if self.chrome is not None:
+            self.chrome.rematch()
+            return
+        seed = secrets.randbelow(10**9)
+        seats = [ComputerSeat(level=s.level) if isinstance(s, ComputerSeat) else s for s in self.seats]
+        state = CITY_BLOCKS.new_state({"players": self.players}, seed)
+        self.app.stack.clear_to(MatchScene(self.app, state, seats=seats, seed=seed, bot_factory=self.bot_factory))
+
+    def update_buttons(self) -> None:
+        self.pass_button.enabled = self.human_turn
+        self.undo_button.enabled = self.undo_allowed
+        self.fit_button.enabled = self.human_turn
+        if self.chrome is not None:
+            self.chrome.update_buttons()
+
+    # -- frame ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.chrome is not None:
+            self.chrome.update(dt)
+        super().update(dt)
+        s = self.match.state
+        if s.over or s.to_move not in self.bots or self.bot_busy:
+            return
+        seat = self.bots[s.to_move]
+        move = self.computers.poll(seat, s, s, ready=not self.timeline.busy)
+        if move is not None:
+            self._show_bot_move(s, move)
+
+    def _show_bot_move(self, s: CityState, move: Move) -> None:
+        self.bot_busy = True
+
+        def show() -> None:
+            self.bot_choice = move
+
+        def do() -> None:
+            self.bot_busy, self.bot_choice = False, None
+            if self.match.state is s:
+                self.play(move)
+
+        self.timeline.sequence(Callback(show), Delay(BOT_SHOW if not move.is_pass else 0.1), Callback(do))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.chrome is not None and self.chrome.handle_event(event):
+            return True
+        if self.confirming:
+            return self._confirm_event(event)
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.geo.square_at(event.pos)
+            if self.hover is not None:
+                self.cursor = None
+            self.hover_slot = self.slot_at(event.pos)
+            self.buttons_event(event)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.pause_menu()
+                return True
+            if event.mod & pygame.KMOD_CTRL and event.key in (pygame.K_s, pygame.K_z):
+                self.save() if event.key == pygame.K_s else self.undo()
+                return True
+            if event.key == pygame.K_c and self.over_shown and self.match.state.over:
+                self.show_final_count()
+                return True
+        if self.timeline.busy and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+                self.timeline.finish_all()
+            return True
+        if self.buttons_event(event):
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.turn_hand(event.y < 0)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 3:
+                self.turn_hand(True)
+                return True
+            if event.button != 1:
+                return False
+            slot = self.slot_at(event.pos)
+            if slot is not None:
+                self.select(*slot)
+                return True
+            square = self.geo.square_at(event.pos)
+            if square is not None and self.human_turn:
+                self.hover, self.cursor = square, None
+                self.place()
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            return handle_key(self, event)
+        return False
+
+    def _confirm_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+                self.confirm_pass()
+            elif event.key in (pygame.K_ESCAPE, pygame.K_n):
+                self.cancel_pass()
+            return True
+        for b in self.confirm_buttons:
+            if b.handle_event(event):
+                return True
+        return True
+
+    # -- drawing -------------------------------------------------------------------------------
+    def tray_args(self, tray) -> dict:
+        args = super().tray_args(tray)
+        s = self.state
+        active = not s.over and tray.colour in s.colours_to_move and self.state is self.match.state
+        args["active"] = active
+        if active:
+            args["fits"] = self.placeable(tray.colour)
+            if self.hand is not None and self.hand.colour == tray.colour and self.human_turn:
+                args["chosen"] = self.hand.piece
+            if self.hover_slot is not None and self.hover_slot[0] == tray.colour:
+                args["hover"] = self.hover_slot[1]
+        return args
+
+    def last_move(self) -> Move | None:
+        history = self.state.history
+        return history[-1] if history else None
+
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        text, colour = super().turn_text()
+        return (text, colour) if self.chrome is None else self.chrome.turn_text(text, colour)
+
+    def status_text(self) -> tuple[str, tuple[int, int, int]]:
+        said = self.chrome.status_text() if self.chrome is not None else None
+        if said is not None:
+            return said
+        s = self.match.state
+        if s.over:
+            return "The game is over. C shows the final count again.", theme.TEXT
+        if not self.human_turn:
+            seat = self.seats[s.to_move]
+            if isinstance(seat, ComputerSeat):
+                return f"{self.seat_label(s.to_move)}: {LEVEL_NAMES.get(seat.level, 'the computer')} is thinking…", \
+                    theme.TEXT_DIM
+            return f"{self.seat_label(s.to_move)} to move.", theme.TEXT_DIM
+        ghost = self.ghost()
+        if ghost is not None:
+            move, reason = ghost
+            if reason is not None:
+                return reason, theme.BAD
+            a0, e0, a1, e1 = self.projection(move)
+            gain = a1 + e1 - a0 - e0
+            return (f"{move.piece} here: {look.NAME[move.colour]} {a0 + e0} → {a1 + e1} ({gain:+d}: area "
+                    f"{a1 - a0:+d}, edges {e1 - e0:+d}). Click or Enter places it."), theme.GOOD
+        if self.hand is None:
+            return "No piece left: pass with P.", theme.TEXT
+        return ("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · "
+                "click places · P passes · H shows where it fits"
+                + (" · C: blue or yours" if self.players == 3 else "")), theme.TEXT
+
+    def draw(self, surface: pygame.Surface) -> None:
+        cb = self.app.options.colour_blind
+        self.draw_frame(surface, cb)
+        marks.draw_fit(surface, self)
+        marks.draw_last(surface, self)
+        self.draw_drops(surface, cb)
+        marks.draw_online(surface, self, cb)
+        marks.draw_computer(surface, self, cb)
+        marks.draw_ghost(surface, self, cb)
+        self.draw_bottom(surface)
+        if self.thinking:
+            r = self.bottom_rect
+            right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin
+            radius = max(8, self.bottom_h // 5)
+            draw_orbit(surface, (right - radius - 6, r.centery), radius, self.app.clock_time, theme.ACCENT_2)
+        self.draw_overlays(surface)
+        marks.draw_confirm(surface, self)
+        if self.chrome is not None:
+            self.chrome.draw(surface)
+

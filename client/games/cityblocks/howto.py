@@ -1,0 +1,219 @@
+"""How to play City Blocks: the rules in our words, with pictures of real positions
+(seeded play through the engine) drawn by the game's own board code; every caption's
+numbers and sentences come from the engine (``why_not``, ``score``)."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from shared.cityblocks import CITY_BLOCKS, CityState
+from shared.cityblocks.geometry import COLOURS, PIECES
+
+from client import theme
+from client.scenes.base import Scene
+from client.view.widgets import Button, draw_panel
+
+from . import look
+from .pieces import Hand
+
+PAGES = [
+    ("The board", [
+        "20 × 20 squares, named like a chess board: files a to t, ranks 1 to 20 (a1 bottom left).",
+        "Four colours take turns: blue, green, red, yellow. Each colour's corner is flagged: "
+        "blue a1, green a20, red t20, yellow t1.",
+        "The four centre squares start on the board, one of each colour (dotted). They block "
+        "pieces and score like any other square.",
+    ]),
+    ("A turn", [
+        "Place one of your colour's twenty pieces (two to five squares), turned and flipped as you "
+        "like, on free squares. It does not have to touch anything.",
+        "Your colour's first piece must cover its corner.",
+        "Or pass: passing is always allowed, and you may place again later. When every turn of a "
+        "whole round is a pass, the game ends.",
+    ]),
+    ("Scoring", [
+        "Each colour scores its largest area: the most squares of its colour joined side to side "
+        "(corners touching do not join).",
+        "Plus one point for every side of its squares that borders an empty square. Sides against "
+        "any piece, your own included, or the board's edge score nothing.",
+        "Two players: you play two colours and add them. Three players: blue is shared (each turn "
+        "places your colour or blue) and blue scores for nobody.",
+    ]),
+    ("Controls", [
+        "Pick a piece in your tray (click it; Tab, its letter, or its size 2-5). R or the wheel "
+        "turns it, F flips it; the ghost follows the pointer.",
+        "Green: you may place it there (click or Enter). Red: the reason is written beside it.",
+        "P passes (asked again if you could still place). H lights where the chosen piece fits. "
+        "C switches to blue (3 players). U undoes, Ctrl+S saves, Esc pauses.",
+    ]),
+]
+
+
+def sample(players: int, seed: int, plies: int | None) -> CityState:
+    """A position after ``plies`` seeded random placements (None: to the end)."""
+    state = CITY_BLOCKS.new_state({"players": players}, seed)
+    rng = random.Random(seed)
+    while not state.over and (plies is None or state.ply < plies):
+        state, _ = state.play(state.legal_moves().random_placement(rng))
+    return state
+
+
+class HowToScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.page = 0
+        self.empty = sample(4, 3, 0)
+        self.middle = sample(4, 11, 10)
+        self.late = sample(4, 21, None)
+        self.prev = Button("< Back", lambda: self.turn(-1), key=pygame.K_LEFT)
+        self.next = Button("Next >", lambda: self.turn(1), key=pygame.K_RIGHT)
+        self.done = Button("Menu", self.close, key=pygame.K_ESCAPE)
+        self.examples = self._examples()
+        self.resize(app.size)
+
+    def _examples(self) -> dict:
+        """A legal and an illegal placement on the middle position, in the engine's words."""
+        s = self.middle
+        colour = s.colour
+        legal = None
+        for piece in reversed(PIECES):
+            moves = s.placements_for(colour, piece)
+            if moves:  # the one nearest the middle of the board shows best
+                legal = min(moves, key=lambda m: sum(abs(x - 9.5) + abs(y - 9.5) for x, y in m.squares))
+                break
+        bad = None
+        hand = Hand.take(colour, legal.piece if legal else "L5")
+        near = {(x + dx, y + dy) for x, y in (legal.squares if legal else ()) for dx in range(-3, 4)
+                for dy in range(-3, 4)}
+        for y in range(20):
+            for x in range(20):
+                move = hand.move((x, y))
+                reason = s.why_not(move)
+                if reason is not None and reason.code == "covered" and not near & set(move.squares):
+                    bad = (move, reason.text)
+                    break
+            if bad:
+                break
+        return {"legal": legal, "bad": bad}
+
+    def turn(self, step: int) -> None:
+        self.page = max(0, min(len(PAGES) - 1, self.page + step))
+        self.app.sounds.play("select")
+
+    def close(self) -> None:
+        self.app.stack.pop()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        self.text_box = pygame.Rect(int(w * 0.05), int(h * 0.15), int(w * 0.44), int(h * 0.68))
+        self.pic_box = pygame.Rect(int(w * 0.52), int(h * 0.12), int(w * 0.43), int(h * 0.74))
+        bh = max(38, int(h * 0.06))
+        bw = max(150, int(w * 0.12))
+        y = h - bh - int(h * 0.04)
+        self.prev.rect = pygame.Rect(int(w * 0.05), y, bw, bh)
+        self.next.rect = pygame.Rect(int(w * 0.05) + bw + 14, y, bw, bh)
+        self.done.rect = pygame.Rect(w - int(w * 0.05) - bw, y, bw, bh)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for b in (self.prev, self.next, self.done):
+            if b.handle_event(event):
+                return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN):
+            if self.page == len(PAGES) - 1:
+                self.close()
+            else:
+                self.turn(1)
+            return True
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.text
+        w, h = self.size
+        surface.blit(self.app.background(self.size), (0, 0))
+        heading, paras = PAGES[self.page]
+        title = t.shadowed(f"CITY BLOCKS: {heading.upper()}", int(h * 0.055), theme.ACCENT, (120, 30, 80), 3,
+                           bold=True)
+        surface.blit(title, (int(w * 0.05), int(h * 0.04)))
+        r = max(5, h // 110)
+        for i in range(len(PAGES)):
+            centre = (w - int(w * 0.05) - (len(PAGES) - 1 - i) * r * 4, int(h * 0.075))
+            pygame.draw.circle(surface, theme.ACCENT if i == self.page else theme.TEXT_DIM, centre, r,
+                               0 if i == self.page else 2)
+        draw_panel(surface, self.text_box)
+        size = max(14, int(h * 0.026))
+        y = self.text_box.y + 18
+        for para in paras:
+            pygame.draw.circle(surface, theme.ACCENT_2, (self.text_box.x + 18, y + size // 2), 4)
+            for line in t.wrap(para, size, self.text_box.w - 48):
+                surface.blit(t.render(line, size, theme.TEXT), (self.text_box.x + 32, y))
+                y += int(size * 1.25)
+            y += int(size * 0.8)
+        caption = self._illustrate(surface, self.pic_box)
+        if caption:
+            text, colour = caption
+            lines = t.wrap(text, size, self.text_box.w - 48)
+            box = pygame.Rect(self.text_box.x + 16, 0, self.text_box.w - 32, len(lines) * int(size * 1.25) + 20)
+            box.bottom = self.text_box.bottom - 16
+            pygame.draw.rect(surface, (12, 12, 28), box, border_radius=10)
+            pygame.draw.rect(surface, colour, box, 2, border_radius=10)
+            yy = box.y + 10
+            for line in lines:
+                surface.blit(t.render(line, size, theme.TEXT), (box.x + 14, yy))
+                yy += int(size * 1.25)
+        for b in (self.prev, self.next, self.done):
+            b.draw(surface, t)
+
+    def _illustrate(self, surface: pygame.Surface, box: pygame.Rect) -> tuple[str, tuple] | None:
+        cb = self.app.options.colour_blind
+        if self.page == 3:
+            self._keys(surface, box)
+            return None
+        state = {0: self.empty, 1: self.middle, 2: self.late}[self.page]
+        geo = look.BoardGeo.fit(box)
+        surface.blit(look.render_board(self.app.text, geo, state.boards, cb), geo.outer.topleft)
+        if self.page == 0:
+            return ("Flags: the corners each colour's first piece must cover. Dots: the centre block.",
+                    theme.ACCENT_2)
+        if self.page == 1:
+            legal, bad = self.examples["legal"], self.examples["bad"]
+            words = []
+            if legal is not None:
+                for sq in legal.squares:
+                    surface.blit(look.tile(legal.colour, geo.cell, cb, 210), geo.square_rect(sq))
+                look.outline(surface, geo, legal.squares, look.LEGAL, 3)
+                words.append(f"Green: {look.NAME[legal.colour].lower()} may place its {legal.piece} there.")
+            if bad is not None:
+                move, reason = bad
+                for sq in move.squares:
+                    surface.blit(look.tile(move.colour, geo.cell, cb, 110), geo.square_rect(sq))
+                look.outline(surface, geo, move.squares, look.ILLEGAL, 3)
+                words.append(f"Red: {reason}")
+            return " ".join(words), theme.BAD if bad else theme.GOOD
+        score = state.score()
+        colour = max(range(4), key=lambda c: score["colours"][COLOURS[c]]["total"])
+        data = score["colours"][COLOURS[colour]]
+        area = [look.square_xy(sq) for sq in data["area_squares"]]
+        look.outline(surface, geo, area, (255, 255, 255), 3)
+        for sq, side in data["free_edges"]:
+            a, b = look.edge_line(geo, look.square_xy(sq), side)
+            pygame.draw.line(surface, (255, 236, 120), a, b, 3)
+        return (f"A finished game: {look.NAME[colour].lower()}'s largest area (outlined) is {data['area']} squares, "
+                f"its free edges (yellow) {data['edges']}: {data['total']} points.", theme.ACCENT)
+
+    def _keys(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        t = self.app.text
+        draw_panel(surface, box)
+        rows = [("Click / Tab / letter / 2-5", "choose a piece"), ("R, wheel, right-click", "turn it"),
+                ("Shift+R, E", "turn it back"), ("F", "flip it"), ("Click / Enter", "place it"),
+                ("Arrows", "move the ghost"), ("P", "pass"), ("H", "where it fits"), ("C", "blue or yours (3 players)"),
+                ("U, Ctrl+Z", "undo"), ("Ctrl+S", "save the record"), ("Space", "hurry an animation"),
+                ("Esc", "pause menu")]
+        size = max(13, int(box.h / (len(rows) * 2.1)))
+        y = box.y + size
+        for key, what in rows:
+            surface.blit(t.render(key, size, theme.ACCENT, bold=True), (box.x + 24, y))
+            surface.blit(t.render(what, size, theme.TEXT), (box.x + int(box.w * 0.55), y))
+            y += int(size * 1.9)

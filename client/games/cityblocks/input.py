@@ -1,0 +1,56 @@
+"""The match screen's keys (a person's turn): choosing, turning and flipping the piece,
+the keyboard cursor, placing, passing, hints. Mouse input stays in the scene."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from shared.cityblocks.geometry import PIECE_INDEX, PIECE_SIZE, PIECES, SIZE
+
+from .pieces import by_letter
+
+if TYPE_CHECKING:
+    from .game import MatchScene
+
+# letters that name pieces and are not taken by a command (F flips, P passes, R turns)
+LETTER_KEYS = {getattr(pygame, f"K_{c.lower()}"): c for c in "ILNOTUVWXYZ"}
+SIZE_KEYS = {pygame.K_2: 2, pygame.K_3: 3, pygame.K_4: 4, pygame.K_5: 5}
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
+
+
+def handle_key(scene: "MatchScene", event: pygame.event.Event) -> bool:
+    key, shift = event.key, bool(event.mod & pygame.KMOD_SHIFT)
+    if key == pygame.K_u:
+        scene.undo()
+        return True
+    if not scene.human_turn:
+        return False
+    if key == pygame.K_r:
+        scene.turn_hand(not shift)
+    elif key == pygame.K_e:
+        scene.turn_hand(False)
+    elif key == pygame.K_f:
+        scene.flip_hand()
+    elif key == pygame.K_p:
+        scene.ask_pass()
+    elif key == pygame.K_h:
+        scene.toggle_fit()
+    elif key == pygame.K_c:
+        scene.switch_colour()
+    elif key == pygame.K_TAB:
+        scene.cycle(-1 if shift else 1)
+    elif key in LETTER_KEYS:
+        scene.cycle(1, by_letter(LETTER_KEYS[key]))
+    elif key in SIZE_KEYS:
+        scene.cycle(1, [p for p in PIECES if PIECE_SIZE[PIECE_INDEX[p]] == SIZE_KEYS[key]])
+    elif key in ARROWS:
+        dx, dy = ARROWS[key]
+        x, y = scene.aim() or (SIZE // 2, SIZE // 2)
+        scene.cursor = (min(SIZE - 1, max(0, x + dx)), min(SIZE - 1, max(0, y + dy)))
+    elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        scene.place()
+    else:
+        return False
+    return True

@@ -1,0 +1,140 @@
+"""What the match screen draws over the board: the ghost of the piece in hand (green
+where the engine allows it, red with the engine's sentence where not), where the chosen
+piece fits, the last move, a computer's choice, the online pending move, the pass
+confirmation. Reads the scene; changes nothing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client import theme
+from client.view.widgets import draw_panel
+
+from . import look
+
+if TYPE_CHECKING:
+    from .game import MatchScene
+
+
+def draw_squares(surface: pygame.Surface, scene, squares, colour: int, cb: bool, alpha: int,
+                 edge: tuple[int, int, int] | None) -> None:
+    geo = scene.geo
+    img = look.tile(colour, geo.cell, cb, alpha)
+    for sq in squares:
+        if 0 <= sq[0] < 20 and 0 <= sq[1] < 20:
+            surface.blit(img, geo.square_rect(sq))
+    if edge is not None:
+        look.outline(surface, geo, squares, edge, max(2, geo.cell // 9))
+
+
+def draw_fit(surface: pygame.Surface, scene: "MatchScene") -> None:
+    """Squares some placement of the chosen piece would cover (H turns it on)."""
+    squares = scene.fit_squares()
+    if not squares:
+        return
+    geo = scene.geo
+    layer = pygame.Surface(geo.rect.size, pygame.SRCALPHA)
+    pulse = 0.75 + 0.25 * abs(((scene.app.clock_time * 0.8) % 2) - 1)
+    fill = (*look.FIT, int(95 * pulse))
+    dot = max(2, geo.cell // 7)
+    for sq in squares:
+        r = geo.square_rect(sq).move(-geo.x, -geo.y).inflate(-4, -4)
+        pygame.draw.rect(layer, fill, r, border_radius=max(2, geo.cell // 6))
+        pygame.draw.circle(layer, (*look.FIT, 220), r.center, dot)
+    surface.blit(layer, geo.rect.topleft)
+
+
+def draw_last(surface: pygame.Surface, scene) -> None:
+    move = scene.last_move()
+    if move is None or move.is_pass or any(sq in scene.hidden for sq in move.squares):
+        return
+    look.outline(surface, scene.geo, move.squares, (250, 250, 255), max(2, scene.geo.cell // 10))
+
+
+def draw_ghost(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
+    """The piece in hand under the pointer, and the reason it cannot go there."""
+    ghost = scene.ghost()
+    if ghost is None:
+        return
+    move, reason = ghost
+    colour = move.colour
+    legal = reason is None
+    draw_squares(surface, scene, move.squares, colour, cb, 200 if legal else 120,
+                 look.LEGAL if legal else look.ILLEGAL)
+    if not legal:
+        geo = scene.geo
+        for sq in move.squares:
+            r = geo.square_rect(sq).inflate(-geo.cell // 2, -geo.cell // 2)
+            pygame.draw.line(surface, look.ILLEGAL, r.topleft, r.bottomright, 2)
+            pygame.draw.line(surface, look.ILLEGAL, r.bottomleft, r.topright, 2)
+        label(surface, scene, reason, move.squares, theme.BAD)
+
+
+def label(surface: pygame.Surface, scene, text: str, squares, edge) -> None:
+    """A short sentence just above (or below) a group of squares, kept on the board."""
+    geo, t = scene.geo, scene.app.text
+    size = max(13, int(geo.cell * 0.55))
+    lines = t.wrap(text, size, int(geo.rect.w * 0.6))
+    imgs = [t.render(line, size, theme.TEXT) for line in lines]
+    w = max(i.get_width() for i in imgs) + 16
+    h = sum(i.get_height() for i in imgs) + 10
+    rects = [geo.square_rect(sq) for sq in squares]
+    top = min(r.top for r in rects)
+    bottom = max(r.bottom for r in rects)
+    cx = sum(r.centerx for r in rects) // len(rects)
+    box = pygame.Rect(0, 0, w, h)
+    box.midbottom = (cx, top - 6)
+    if box.top < geo.rect.top:
+        box.midtop = (cx, bottom + 6)
+    box.clamp_ip(geo.outer.inflate(geo.cell * 4, 0))
+    draw_panel(surface, box, edge=edge, alpha=235)
+    y = box.y + 5
+    for img in imgs:
+        surface.blit(img, (box.x + 8, y))
+        y += img.get_height()
+
+
+def draw_computer(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
+    move = scene.bot_choice
+    if move is not None and not move.is_pass:
+        draw_squares(surface, scene, move.squares, move.colour, cb, 170, theme.ACCENT_2)
+
+
+def draw_online(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
+    chrome = scene.chrome
+    if chrome is None:
+        return
+    pending = chrome.pending
+    if pending is not None and not pending.is_pass:
+        draw_squares(surface, scene, pending.squares, pending.colour, cb, 150, theme.ACCENT_2)
+    refused = chrome.refused
+    if refused is not None and not getattr(refused, "is_pass", True):
+        draw_squares(surface, scene, refused.squares, refused.colour, cb, 90, theme.BAD)
+
+
+def draw_confirm(surface: pygame.Surface, scene: "MatchScene") -> None:
+    """Pass while placements remain? Yes (P / Enter) or no (Esc)."""
+    if not scene.confirming:
+        return
+    t = scene.app.text
+    shade = pygame.Surface(scene.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 10, 120))
+    surface.blit(shade, (0, 0))
+    box = scene.confirm_box
+    draw_panel(surface, box, glow=theme.ACCENT)
+    size = max(15, box.h // 9)
+    colour = look.NAME[scene.state.colour]
+    head = t.shadowed(f"PASS WITH {colour.upper()}?", int(size * 1.3), theme.ACCENT, (0, 0, 0), 2, bold=True)
+    surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + size // 2)))
+    count = scene.state.legal_count()
+    words = (f"{count} placement{'s' if count != 1 else ''} are still legal for you. "
+             "Passing is allowed: you may place again on a later turn.")
+    y = box.y + size // 2 + head.get_height() + size // 3
+    for line in t.wrap(words, size, box.w - 40):
+        img = t.render(line, size, theme.TEXT)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        y += int(size * 1.3)
+    for b in scene.confirm_buttons:
+        b.draw(surface, t)

@@ -1,0 +1,261 @@
+"""The end of a City Blocks game: the animated final count, then the final board and
+the seat table.
+
+Per colour the board dims except that colour; its largest area floods in square by square
+with a counter, its other groups flash their sizes, its free edges light up edge by edge
+with a rising counter, and the colour's total lands on its seat. Then the seat table and
+the winner. Space steps, F fast-forwards, S skips to the end, "Replay scoring" runs it
+again. Every number is the engine's (``score_plan``).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from shared.cityblocks.geometry import COLOURS
+
+from client import theme
+from client.scenes.layout import table_rects
+from client.view.widgets import Button, ButtonColumn
+
+from . import look
+from .score_beats import BeatView, beat_steps, describe
+from .score_draw import draw_beat, draw_seat_rows, draw_table
+from .score_plan import ColourBeat, TableBeat, plan
+from .screen import CityScreen
+from .tray import draw_header
+
+BEAT_GAP = 0.35
+INTRO = 1.0
+FAST = 4.0
+
+
+class ScoreScene(CityScreen):
+    opaque = True
+    modal = True
+    freeze_below = False
+    bottom_scale = 0.1
+
+    def __init__(self, app, state, *, on_new_game: Callable[[], None] | None = None,
+                 on_save: Callable[[], None] | None = None, new_game_label: str = "New game",
+                 headline: str | None = None, on_replay: Callable[[], None] | None = None, show: bool = True) -> None:
+        self.score = state.score()
+        self.beats = plan(state, self.score)
+        self.headline = headline
+        self.on_replay = on_replay
+        self.stage = "show"
+        self.view = BeatView(done=True)
+        self.gap = INTRO
+        self.fast = False
+        self.muted = False
+        self.totals: list[float] = [0.0] * state.players
+        self.awarded = [0] * state.players
+        self.counted: set[int] = set()      # colours already counted (their rows show)
+        self.table_hidden = False           # T: the final board without the table
+        super().__init__(app, state)
+        self.next_button = Button("Next (Space)", self.step)
+        self.fast_button = Button("Fast (F)", self.toggle_fast)
+        self.skip_button = Button("Skip (S)", self.skip)
+        final = [Button("Replay scoring", self.replay_show)]
+        if on_replay is not None:
+            final.append(Button("Watch replay", on_replay))
+        if on_save is not None:
+            final.append(Button("Save", on_save))
+        if on_new_game is not None:
+            final.append(Button(new_game_label, on_new_game, accent=theme.ACCENT))
+        final += [Button("Close", self.close), Button("Menu", self.app.go_home)]
+        self.final_buttons = final
+        self.column = ButtonColumn(final)
+        self.column.focus = len(final) - 3 if on_new_game is not None else 0
+        if show and headline is None:
+            self.start_show()
+        else:
+            self.finish_show()
+
+    # -- the show --------------------------------------------------------------------------
+    def start_show(self) -> None:
+        self.timeline.tracks = []
+        self.banners.current = None
+        self.stage = "show"
+        self.view = BeatView(done=True)
+        self.gap = INTRO
+        self.totals, self.awarded = [0.0] * self.players, [0] * self.players
+        self.counted = set()
+        self.buttons = [self.next_button, self.fast_button, self.skip_button]
+        self.layout_buttons()
+        self.announce("THE FINAL COUNT", "Space: next step   F: fast   S: skip to the end", theme.ACCENT_2, hold=0.6)
+
+    def next_beat(self) -> None:
+        index = self.view.index + 1
+        if index >= len(self.beats):
+            self.finish_show()
+            return
+        beat = self.beats[index]
+        self.view = BeatView(beat=beat, index=index)
+        self.timeline.sequence(*beat_steps(self, beat, self.view))
+
+    def beat_finished(self) -> None:
+        self.view.done = True
+        if isinstance(self.view.beat, ColourBeat):
+            self.counted.add(self.view.beat.colour)
+        self.gap = BEAT_GAP
+
+    def step(self) -> None:
+        """Space: finish the beat on show at once and start the next."""
+        if self.stage != "show":
+            return
+        self.timeline.finish_all()
+        if self.view.done:
+            self.next_beat()
+
+    def toggle_fast(self) -> None:
+        self.fast = not self.fast
+        self.fast_button.label = "Normal (F)" if self.fast else "Fast (F)"
+        self.fast_button._cache.clear()
+
+    def skip(self) -> None:
+        if self.stage != "show":
+            return
+        self.muted = True
+        try:
+            for _ in range(len(self.beats) + 2):
+                if self.stage != "show":
+                    break
+                self.step()
+        finally:
+            self.muted = False
+        if self.stage == "show":
+            self.finish_show()
+        self.announce_winner()
+
+    def replay_show(self) -> None:
+        self.start_show()
+        self.sound("select")
+
+    def finish_show(self) -> None:
+        self.stage = "final"
+        self.view = BeatView(done=True, index=len(self.beats))
+        self.awarded = list(s["total"] for s in self.score["seats"])
+        self.totals = [float(v) for v in self.awarded]
+        self.counted = set(range(len(COLOURS)))
+        self.buttons = self.final_buttons
+        self.layout_buttons()
+        if self.headline:
+            self.announce(self.headline, "", theme.ACCENT, hold=1.6)
+
+    # -- hooks the beats call ------------------------------------------------------------------
+    def sound(self, name: str, volume: float = 1.0) -> None:
+        if not self.muted:
+            self.app.sounds.play(name, volume)
+
+    def award(self, seat: int, points: int) -> None:
+        start = self.totals[seat]
+        self.awarded[seat] += points
+        end = self.awarded[seat]
+        self.sound("coin", 0.7)
+
+        def count(p: float) -> None:
+            self.totals[seat] = start + (end - start) * p
+
+        self.timeline.tween(0.45, count, "out_cubic", blocking=False)
+
+    def winner_words(self) -> tuple[str, str]:
+        table = self.beats[-1]
+        names = [r.label for r in table.rows if r.seat in table.winners]
+        head = f"{names[0].upper()} WINS!" if len(names) == 1 else "A SHARED WIN: " + ", ".join(n.upper() for n in names)
+        sub = "   ".join(f"{r.label} {r.total}" for r in table.rows)
+        return head, sub
+
+    def announce_winner(self) -> None:
+        head, sub = self.winner_words()
+        self.announce(head, sub, theme.ACCENT, hold=1.4)
+
+    # -- frame -------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        speed = FAST if self.fast and self.stage == "show" else 1.0
+        super().update(dt * speed)
+        if self.stage == "show" and self.view.done:
+            self.gap -= dt * speed * self.app.anim_speed
+            if self.gap <= 0:
+                self.next_beat()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            if self.stage == "final":
+                self.column.handle_event(event)
+            self.buttons_event(event)
+            return True
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if self.stage == "show":
+                if key in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN):
+                    self.step()
+                elif key == pygame.K_f:
+                    self.toggle_fast()
+                elif key in (pygame.K_s, pygame.K_ESCAPE):
+                    self.skip()
+            elif key == pygame.K_ESCAPE:
+                self.close()
+            elif key == pygame.K_t:
+                self.table_hidden = not self.table_hidden
+            elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.column.handle_event(pygame.event.Event(
+                    pygame.KEYDOWN, key=pygame.K_UP if key == pygame.K_LEFT else pygame.K_DOWN, mod=0))
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.column.handle_event(event)
+            return True
+        self.buttons_event(event)
+        return True
+
+    def close(self) -> None:
+        self.app.stack.pop()
+
+    # -- drawing -------------------------------------------------------------------------------
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        if self.stage == "show":
+            return "THE FINAL COUNT", theme.ACCENT_2
+        if self.headline:
+            return self.headline, theme.ACCENT
+        return "GAME OVER: " + self.winner_words()[0], theme.ACCENT
+
+    def status_text(self) -> tuple[str, tuple[int, int, int]]:
+        beat = self.view.beat
+        if self.stage == "show" and isinstance(beat, ColourBeat):
+            return f"{beat.title}:  {describe(self.view)}", look.colour_rgb(beat.colour, self.app.options.colour_blind)
+        if self.stage == "show":
+            return "Space: next step · F: fast · S: skip to the end", theme.TEXT_DIM
+        return "T: show or hide the table. Each colour scored its largest area + its sides on empty squares.", \
+            theme.TEXT_DIM
+
+    def draw_panels(self, surface: pygame.Surface, cb: bool) -> None:
+        t = self.app.text
+        for panel in self.panels:
+            colours = [b.colour for b in self.beats if isinstance(b, ColourBeat) and b.seat == panel.seat]
+            if self.players == 3 and panel.seat == self.players - 1:
+                colours.append(0)
+            active = isinstance(self.view.beat, ColourBeat) and self.view.beat.seat == panel.seat
+            winner = self.stage == "final" and panel.seat in self.beats[-1].winners
+            draw_header(surface, t, panel, self.seat_label(panel.seat), colours[:1] if self.players == 3 else colours,
+                        int(round(self.totals[panel.seat])), active or winner, cb)
+            draw_seat_rows(self, surface, panel, colours, cb)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        cb = self.app.options.colour_blind
+        self.draw_frame(surface, cb)
+        if self.stage == "show" and isinstance(self.view.beat, ColourBeat):
+            draw_beat(self, surface, self.view, cb)
+        if isinstance(self.view.beat, TableBeat) and self.view.table > 0:
+            draw_table(self, surface, self.view.beat, self.view.table, cb)
+        elif self.stage == "final":
+            draw_table(self, surface, self.beats[-1], 1.0, cb, compact=True)
+        self.draw_bottom(surface)
+        if self.stage == "final":
+            for i, b in enumerate(self.buttons):
+                b.draw(surface, self.app.text, focus=i == self.column.focus)
+        self.draw_overlays(surface)
+
+    def table_box(self):
+        return table_rects(self.size, self.players)
+

@@ -1,0 +1,178 @@
+"""Drawing the score show: the colour in focus on a dimmed board (area flooding in, other
+groups flashing their sizes, free edges lighting up, the total popping up), the seat
+panels' rows and the seat table. Reads the scene and its ``BeatView``; changes nothing."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client import theme
+from client.view.widgets import draw_panel
+
+from . import look
+from .score_plan import ColourBeat, TableBeat
+
+if TYPE_CHECKING:
+    from .score import ScoreScene
+    from .score_beats import BeatView
+    from .tray import SeatPanel
+
+EDGE_LIT = (255, 236, 120)
+
+
+def draw_beat(scene: "ScoreScene", surface: pygame.Surface, view: "BeatView", cb: bool) -> None:
+    beat = view.beat
+    assert isinstance(beat, ColourBeat)
+    geo = scene.geo
+    shade = pygame.Surface(geo.rect.size, pygame.SRCALPHA)
+    shade.fill((6, 6, 18, 170))
+    surface.blit(shade, geo.rect.topleft)
+    cell = geo.cell
+    own = look.tile(beat.colour, cell, cb, 150)
+    for sq in look.squares_of(scene.state.boards[beat.colour]):
+        surface.blit(own, geo.square_rect(sq))
+    lit = beat.area_squares[:view.area]
+    bright = look.tile(beat.colour, cell, cb)
+    glow = pygame.Surface((cell, cell), pygame.SRCALPHA)
+    glow.fill((255, 255, 255, 70))
+    for sq in lit:
+        r = geo.square_rect(sq)
+        surface.blit(bright, r)
+        surface.blit(glow, r)
+    if lit:
+        look.outline(surface, geo, lit, (255, 255, 255), max(2, cell // 8))
+    if beat.others and view.groups > 0:
+        blink = 0.5 + 0.5 * math.cos(view.groups * math.pi * 6) if view.groups < 1 else 0.0
+        edge = theme.mixc(look.colour_rgb(beat.colour, cb), (255, 255, 255), blink)
+        for size, squares in beat.others:
+            look.outline(surface, geo, squares, edge, max(2, cell // 10))
+            first = geo.square_rect(squares[0])
+            badge(scene, surface, str(size), first.center, edge, max(12, int(cell * 0.6)))
+    width = max(3, cell // 6)
+    for sq, side in beat.edges[:view.edges]:
+        a, b = look.edge_line(geo, sq, side)
+        pygame.draw.line(surface, EDGE_LIT, a, b, width)
+    size = max(16, int(cell * 0.9))
+    x = geo.rect.x + 6
+    y = geo.rect.y + 6
+    colour = look.colour_rgb(beat.colour, cb)
+    for label, value, show in (("AREA", view.area, True), ("EDGES", view.edges, view.edges > 0 or view.total > 0)):
+        if not show:
+            continue
+        img = scene.app.text.shadowed(f"{label} {value}", size, colour if label == "AREA" else EDGE_LIT,
+                                      (0, 0, 0), 2, bold=True)
+        box = img.get_rect(topleft=(x, y)).inflate(16, 8)
+        box.topleft = (x, y)
+        draw_panel(surface, box, alpha=225)
+        surface.blit(img, (box.x + 8, box.y + 4))
+        x = box.right + 8
+    if view.total > 0:
+        text = f"{beat.area} + {beat.edge_count} = {beat.total}"
+        img = scene.app.text.shadowed(text, int(cell * 1.6 * min(1.2, view.total)), theme.ACCENT, (0, 0, 0), 3,
+                                      bold=True)
+        box = img.get_rect(center=geo.rect.center).inflate(30, 16)
+        draw_panel(surface, box, glow=colour, alpha=235)
+        surface.blit(img, img.get_rect(center=box.center))
+        if beat.seat is None:
+            note = scene.app.text.render("blue is shared: it scores for nobody", max(13, cell // 2), theme.TEXT)
+            surface.blit(note, note.get_rect(midtop=(box.centerx, box.bottom + 4)))
+
+
+def badge(scene, surface: pygame.Surface, text: str, centre, edge, size: int) -> None:
+    img = scene.app.text.render(text, size, theme.TEXT, bold=True)
+    box = img.get_rect(center=centre).inflate(10, 4)
+    pygame.draw.rect(surface, (12, 12, 28), box, border_radius=box.h // 2)
+    pygame.draw.rect(surface, edge, box, 2, border_radius=box.h // 2)
+    surface.blit(img, img.get_rect(center=box.center))
+
+
+def colour_numbers(scene: "ScoreScene", colour: int) -> tuple[int, int, int, bool] | None:
+    """(area, edges, total, finished) of a colour as the show has told it so far."""
+    beat = next(b for b in scene.beats if isinstance(b, ColourBeat) and b.colour == colour)
+    if colour in scene.counted:
+        return beat.area, beat.edge_count, beat.total, True
+    view = scene.view
+    if view.beat is beat:
+        return view.area, view.edges, beat.total if view.total > 0 else view.area + view.edges, view.total > 0
+    return None
+
+
+def draw_seat_rows(scene: "ScoreScene", surface: pygame.Surface, panel: "SeatPanel", colours: list[int],
+                   cb: bool) -> None:
+    """Per colour of the seat: area, other groups, edges and total, as told so far."""
+    t = scene.app.text
+    r = panel.rect
+    size = max(12, int(panel.header_h * 0.5))
+    y = r.y + panel.header_h + max(14, int(scene.size[1] * 0.022)) + 4
+    for colour in colours:
+        nums = colour_numbers(scene, colour)
+        beat = next(b for b in scene.beats if isinstance(b, ColourBeat) and b.colour == colour)
+        name = look.NAME[colour] + (" (shared)" if beat.seat is None else "")
+        img = t.render(name.upper(), size, look.colour_rgb(colour, cb), bold=True)
+        surface.blit(img, (r.x + panel.pad + 4, y))
+        y += int(size * 1.35)
+        if nums is None:
+            img = t.render("…", size, theme.TEXT_DIM)
+            surface.blit(img, (r.x + panel.pad + 12, y))
+            y += int(size * 1.6)
+            continue
+        area, edges, total, done = nums
+        others = ", ".join(str(s) for s, _ in beat.others) or "none"
+        rows = [("largest area", str(area)), ("other groups", others), ("free edges", str(edges))]
+        if done:
+            rows.append(("total", str(total)))
+        for label, value in rows:
+            left = t.render(label, size, theme.TEXT_DIM)
+            right = t.render(value, size, theme.ACCENT if label == "total" else theme.TEXT, bold=label == "total")
+            surface.blit(left, (r.x + panel.pad + 12, y))
+            surface.blit(right, (r.right - panel.pad - 6 - right.get_width(), y))
+            y += int(size * 1.25)
+        y += size // 2
+        if y > r.bottom - size:
+            break
+
+
+def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p: float, cb: bool,
+               compact: bool = False) -> None:
+    """The seat table: place, seat (its colours), total; the winners lit."""
+    if compact and scene.table_hidden:
+        return
+    box, header, rows = scene.table_box()
+    t = scene.app.text
+    panel = pygame.Surface(box.size, pygame.SRCALPHA)
+    draw_panel(panel, panel.get_rect(), glow=theme.ACCENT, alpha=240)
+    panel.set_alpha(int(255 * min(1.0, p * 1.5)))
+    surface.blit(panel, box)
+    size = max(13, int(header.h * 0.45))
+    for text, x in (("PLACE", 0.03), ("SEAT", 0.18), ("SCORE", 0.8)):
+        img = t.render(text, size, theme.TEXT_DIM, bold=True)
+        surface.blit(img, (header.x + int(header.w * x), header.centery - img.get_height() // 2))
+    order = sorted(beat.rows, key=lambda row: (row.place, row.seat))
+    for k, (row, rect) in enumerate(zip(order, rows)):
+        shown = min(1.0, max(0.0, p * (len(rows) + 1) - k))
+        if shown <= 0:
+            continue
+        win = row.seat in beat.winners
+        if win:
+            pygame.draw.rect(surface, theme.mixc(theme.PANEL, theme.ACCENT, 0.25), rect, border_radius=8)
+        place = t.shadowed(f"{row.place}.", int(rect.h * 0.55), theme.ACCENT if win else theme.TEXT, (0, 0, 0), 2,
+                           bold=True)
+        surface.blit(place, (rect.x + int(rect.w * 0.03), rect.centery - place.get_height() // 2))
+        x = rect.x + int(rect.w * 0.18)
+        chip = int(rect.h * 0.45)
+        for c in row.colours:
+            surface.blit(look.tile(c, chip, cb), (x, rect.centery - chip // 2))
+            x += chip + 4
+        label = row.label + ("  (left)" if row.left else "") + ("  WINNER" if win else "")
+        img = t.render(label, int(rect.h * 0.45), theme.TEXT, bold=win)
+        surface.blit(img, (x + 8, rect.centery - img.get_height() // 2))
+        total = t.shadowed(str(int(round(row.total * shown))), int(rect.h * 0.6), theme.ACCENT, (0, 0, 0), 2,
+                           bold=True)
+        surface.blit(total, (rect.x + int(rect.w * 0.8), rect.centery - total.get_height() // 2))
+    if scene.players == 3:
+        note = t.render(f"Blue (shared) scored {scene.beats[0].total} for nobody.", size, theme.TEXT_DIM)
+        surface.blit(note, note.get_rect(midtop=(box.centerx, box.bottom + 6)))
+

@@ -1,0 +1,292 @@
+"""What the match screen, the replay and the score show share: the layout (board in the
+middle, one panel per seat from the shell's layout), the shown position and the short
+animation that carries it to a new engine state (the new piece's squares drop in), the
+banner, the toast and the bars.
+
+``show_state`` diffs the new state's colour boards against the shown ones; tweens write
+``Drop.p`` and their callbacks update ``hidden``; ``draw`` only reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from shared.cityblocks.geometry import BOARD, COLOURS, PIECES
+from shared.cityblocks.layout import SEAT_COLOURS, SEATS
+
+from client import theme
+from client.anim import Callback, Tween
+from client.scenes.base import Scene
+from client.scenes.layout import match_layout
+from client.view.banners import Banners, Toast
+from client.view.widgets import Button
+
+from . import look
+from .tray import draw_header, layout_panels
+
+DROP_TIME = 0.3
+
+
+@dataclass
+class Drop:
+    colour: int
+    squares: tuple[tuple[int, int], ...]
+    p: float = 0.0
+
+
+def added_squares(old: tuple[int, ...], new: tuple[int, ...]) -> list[tuple[int, tuple]]:
+    """Per colour, the squares the new boards cover that the old ones did not."""
+    out = []
+    for c in range(len(COLOURS)):
+        mask = new[c] & ~old[c] & BOARD
+        if mask:
+            out.append((c, tuple(look.squares_of(mask))))
+    return out
+
+
+class CityScreen(Scene):
+    bottom_scale = 0.08
+
+    def __init__(self, app, state) -> None:
+        super().__init__(app)
+        self.state = state
+        self.hidden: frozenset = frozenset()
+        self.drops: list[Drop] = []
+        self.pulses: list[Drop] = []
+        self.banners = Banners(self.timeline)
+        self.toasts = Toast()
+        self.buttons: list[Button] = []
+        self._board_cache: tuple | None = None
+        self._tray_cache: dict = {}
+        self.resize(app.size)
+
+    # -- layout -----------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        frame, _, rects = match_layout(size, self.players, self._fit_board, self.bottom_scale)
+        self.margin = frame.margin
+        self.top_rect, self.bottom_rect = frame.top, frame.bottom
+        self.top_h, self.bottom_h = frame.top.h, frame.bottom.h
+        self.panels = layout_panels(rects, self.players, size[1])
+        self._tray_cache.clear()
+        self.layout_buttons()
+
+    def _fit_board(self, area: pygame.Rect) -> pygame.Rect:
+        self.geo = look.BoardGeo.fit(area)
+        return self.geo.outer
+
+    def layout_buttons(self) -> None:
+        bh = int(min(self.bottom_h * 0.7, self.size[1] * 0.056))
+        x = self.size[0] - self.margin
+        y = self.bottom_rect.y + (self.bottom_h - bh) // 2
+        for b in reversed(self.buttons):
+            bw = max(bh * 2, self.app.text.font(int(bh * 0.46), True).size(b.label)[0] + bh)
+            x -= bw
+            b.rect = pygame.Rect(x, y, bw, bh)
+            x -= self.margin // 2 + 4
+
+    def trays(self):
+        for panel in self.panels:
+            yield from panel.trays
+
+    def tray_of(self, colour: int):
+        return next((t for t in self.trays() if t.colour == colour), None)
+
+    def slot_at(self, pos) -> tuple[int, str] | None:
+        """(colour, piece) of the tray slot under ``pos``."""
+        for tray in self.trays():
+            piece = tray.slot_at(pos)
+            if piece is not None:
+                return tray.colour, piece
+        return None
+
+    # -- showing states ---------------------------------------------------------------------
+    def show_state(self, new, animate: bool = True) -> None:
+        """Make ``new`` the model; its new squares drop in (unless ``animate`` is off)."""
+        old = self.state
+        self.state = new
+        added = added_squares(old.boards, new.boards) if old.players == new.players else []
+        if not animate or not added or len(added) > 1 or len(added[0][1]) > 5:
+            self.timeline.finish_all()
+            self.hidden, self.drops = frozenset(), []
+            return
+        colour, squares = added[0]
+        drop = Drop(colour, squares)
+        self.hidden = self.hidden | frozenset(squares)
+
+        def land() -> None:
+            if drop in self.drops:
+                self.drops.remove(drop)
+            self.hidden = self.hidden - frozenset(squares)
+            self.app.sounds.play("place")
+            self.pulse(colour, squares)
+
+        self.timeline.sequence(Callback(lambda: self.drops.append(drop)),
+                               Tween(DROP_TIME, lambda p: setattr(drop, "p", p), "out_back"), Callback(land))
+
+    def pulse(self, colour: int, squares) -> None:
+        ring = Drop(colour, tuple(squares))
+        self.pulses.append(ring)
+
+        def done() -> None:
+            if ring in self.pulses:
+                self.pulses.remove(ring)
+
+        self.timeline.sequence(Tween(0.5, lambda p: setattr(ring, "p", p), "out_quad", blocking=False),
+                               Callback(done))
+
+    def announce(self, text: str, sub: str = "", colour=theme.ACCENT, hold: float = 1.0,
+                 blocking: bool = False) -> None:
+        self.banners.announce(text, sub, colour, hold, blocking)
+
+    @property
+    def toast(self) -> str:
+        return self.toasts.text
+
+    def show_toast(self, text: str, seconds: float = 3.0) -> None:
+        self.toasts.show(text, seconds)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.toasts.update(dt)
+
+    def buttons_event(self, event: pygame.event.Event) -> bool:
+        return any(b.handle_event(event) for b in self.buttons)
+
+    # -- words ------------------------------------------------------------------------------
+    def seat_label(self, seat: int) -> str:
+        return SEATS[self.players][seat].label
+
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        s = self.state
+        if s.over:
+            return "GAME OVER", theme.ACCENT
+        colour = look.NAME[s.colour].upper()
+        if self.players == 2:
+            nxt = look.NAME[(s.colour + 1) % 4]
+            return f"{colour} TO PLACE ({self.seat_label(s.to_move)})   ·   next: {nxt}", look.colour_rgb(s.colour)
+        if self.players == 3:
+            return f"{colour} TO PLACE ({colour.title()} or Blue)", look.colour_rgb(s.colour)
+        return f"{colour} TO PLACE", look.colour_rgb(s.colour)
+
+    def status_text(self) -> tuple[str, tuple[int, int, int]]:
+        return "", theme.TEXT
+
+    # -- drawing ----------------------------------------------------------------------------
+    def board_surface(self, cb: bool) -> pygame.Surface:
+        key = (self.geo, self.state.boards, self.hidden, cb)
+        if self._board_cache is None or self._board_cache[0] != key:
+            self._board_cache = (key, look.render_board(self.app.text, self.geo, self.state.boards, cb, self.hidden))
+        return self._board_cache[1]
+
+    def colour_scores(self) -> dict[int, tuple[int, int]]:
+        """(area, edges) per colour, from the engine's live breakdown (memoised per state)."""
+        cache = getattr(self, "_score_cache", None)
+        if cache is None or cache[0] is not self.state:
+            data = self.state.score()["colours"]
+            cache = (self.state, {c: (data[n]["area"], data[n]["edges"]) for c, n in enumerate(COLOURS)})
+            self._score_cache = cache
+        return cache[1]
+
+    def seat_total(self, seat: int) -> int | None:
+        scores = self.colour_scores()
+        return sum(sum(scores[c]) for c in SEAT_COLOURS[self.players][seat])
+
+    def tray_args(self, tray) -> dict:
+        """What a tray shows (the match screen adds the chosen piece and the dimming)."""
+        left = set(self.state.pieces_left(tray.colour))
+        return {"played": {p for p in PIECES if p not in left}, "fits": None, "chosen": None,
+                "hover": None, "active": False}
+
+    def seat_active(self, seat: int) -> bool:
+        return not self.state.over and self.state.to_move == seat
+
+    def draw_panels(self, surface: pygame.Surface, cb: bool) -> None:
+        t = self.app.text
+        scores = self.colour_scores()
+        for panel in self.panels:
+            seat = panel.seat
+            look_colours = list(SEAT_COLOURS[self.players][seat])
+            label = self.seat_label(seat)
+            draw_header(surface, t, panel, label, look_colours, self.seat_total(seat), self.seat_active(seat), cb)
+            for tray in panel.trays:
+                args = self.tray_args(tray)
+                note = " (shared)" if self.players == 3 and tray.colour not in look_colours else ""
+                key = (tray.colour, tray.rect.size, frozenset(args["played"]),
+                       None if args["fits"] is None else frozenset(args["fits"]), args["chosen"], args["hover"],
+                       args["active"], scores[tray.colour], cb, note)
+                img = self._tray_cache.get(key)
+                if img is None:
+                    if len(self._tray_cache) > 64:
+                        self._tray_cache.clear()
+                    img = self._tray_cache[key] = tray.surface(t, score=scores[tray.colour], cb=cb, note=note, **args)
+                surface.blit(img, tray.rect)
+
+    def draw_frame(self, surface: pygame.Surface, cb: bool) -> None:
+        """Background, board, panels, top bar."""
+        app = self.app
+        surface.blit(app.background(self.size), (0, 0))
+        surface.blit(self.board_surface(cb), self.geo.outer.topleft)
+        self.draw_panels(surface, cb)
+        self.draw_top(surface)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        text, colour = self.turn_text()
+        bar = pygame.Surface(self.top_rect.size, pygame.SRCALPHA)
+        bar.fill((10, 10, 28, 200))
+        surface.blit(bar, self.top_rect)
+        pygame.draw.line(surface, theme.PANEL_EDGE, self.top_rect.bottomleft, self.top_rect.bottomright, 2)
+        img = self.app.text.shadowed(text, int(self.top_h * 0.5), colour, (0, 0, 0), 2, bold=True)
+        surface.blit(img, img.get_rect(center=self.top_rect.center))
+        title = self.app.text.render("CITY BLOCKS", max(12, int(self.top_h * 0.32)), theme.TEXT_DIM, bold=True)
+        surface.blit(title, (self.margin, self.top_rect.centery - title.get_height() // 2))
+
+    def draw_bottom(self, surface: pygame.Surface) -> None:
+        r = self.bottom_rect
+        bar = pygame.Surface(r.size, pygame.SRCALPHA)
+        bar.fill((10, 10, 28, 215))
+        surface.blit(bar, r)
+        pygame.draw.line(surface, theme.PANEL_EDGE, r.topleft, r.topright, 2)
+        text, colour = self.status_text()
+        if text:
+            area = self.status_area()
+            right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin
+            size = max(13, int(min(r.h * 0.3, self.size[1] * 0.026)))
+            lines = self.app.text.wrap(text, size, right - r.x - 2 * self.margin)[:2]
+            y = area.centery - len(lines) * (size + 2) // 2
+            for line in lines:
+                img = self.app.text.render(line, size, colour)
+                surface.blit(img, (r.x + 2 * self.margin, y))
+                y += size + 2
+        for b in self.buttons:
+            b.draw(surface, self.app.text)
+
+    def status_area(self) -> pygame.Rect:
+        return self.bottom_rect
+
+    def draw_drops(self, surface: pygame.Surface, cb: bool) -> None:
+        cell = self.geo.cell
+        for drop in self.drops:
+            scale = 1.6 - 0.6 * drop.p
+            size = max(2, int(cell * scale))
+            img = look.tile(drop.colour, size, cb, int(90 + 165 * min(1.0, drop.p * 1.4)))
+            for sq in drop.squares:
+                c = self.geo.centre(sq)
+                surface.blit(img, img.get_rect(center=c))
+        for ring in self.pulses:
+            col = (*theme.mixc(look.colour_rgb(ring.colour, cb), (255, 255, 255), 0.6), int(255 * (1 - ring.p)))
+            layer = pygame.Surface(self.size, pygame.SRCALPHA)
+            look.outline(layer, self.geo, ring.squares, col, max(2, int(cell * 0.18 * (1 - ring.p)) + 1))
+            surface.blit(layer, (0, 0))
+
+    def draw_overlays(self, surface: pygame.Surface) -> None:
+        """Banner and toast, over everything."""
+        text = self.app.text
+        self.banners.draw(surface, text, self.geo.rect.centery, int(self.geo.cell * 2.4))
+        self.toasts.draw(surface, text, self.bottom_rect.y, max(14, self.bottom_h // 3))
