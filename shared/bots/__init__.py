@@ -6,31 +6,33 @@
     move = bot.choose(state, deadline_s=0.5)      # think at most 0.5 s
     move = bot.choose(state, stop=event)          # event.set() from another thread -> answer now
 
-Levels: ``random`` (baseline), ``easy`` (one-ply guess with noise), ``medium``
-(Monte-Carlo tree search with light playouts), ``hard`` (two-ply search on the static
-guess). ``choose`` is a plain blocking call: run it in a worker thread (client) or an
-executor (server) so the window or the event loop never freezes.
+Levels, weakest first (``bench/bots.py`` measures each against the one below it):
+``random`` (baseline), ``easy`` (one-ply guess with noise), ``medium`` (Monte-Carlo tree
+search, a few hundred iterations), ``hard`` (the same search for 1.5 s a move), ``expert``
+(the same search for 6 s a move). ``choose`` is a plain blocking call: run it in a worker
+thread (client) or an executor (server) so the window or the event loop never freezes.
 """
 
 from __future__ import annotations
 
 from .base import Bot, Clock, position_key
 from .easy import EasyBot, RandomBot
-from .mcts import MctsBot
-from .reply import ReplyBot
+from .mcts import ExpertBot, HardBot, MctsBot
 
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "medium": MctsBot,
-    "hard": ReplyBot,
+    "hard": HardBot,
+    "expert": ExpertBot,
 }
 LEVELS: tuple[str, ...] = tuple(BOTS)
 DESCRIPTIONS: dict[str, str] = {
     "random": "plays any legal move",
     "easy": "looks one move ahead, loosely",
     "medium": "searches a few hundred short playouts",
-    "hard": "weighs every move against your best answer",
+    "hard": "searches thousands of playouts, about 1.5 s a move",
+    "expert": "searches for about 6 s a move",
 }
 
 
@@ -46,5 +48,5 @@ def make_bot(level: str, seed: int = 0, *, iterations: int | None = None,
     return cls(seed, iterations=iterations, think_s=think_s)
 
 
-__all__ = ["BOTS", "Bot", "Clock", "DESCRIPTIONS", "EasyBot", "LEVELS", "MctsBot",
-           "RandomBot", "ReplyBot", "make_bot", "position_key"]
+__all__ = ["BOTS", "Bot", "Clock", "DESCRIPTIONS", "EasyBot", "ExpertBot", "HardBot", "LEVELS",
+           "MctsBot", "RandomBot", "make_bot", "position_key"]

@@ -1,4 +1,7 @@
-"""Medium: Monte-Carlo tree search over builds and claims, with light playouts.
+"""Medium, Hard and Expert: Monte-Carlo tree search over builds and claims, with light
+playouts. The levels differ only in how long they search: Medium a few hundred
+iterations, Hard as many as 1.5 s allow, Expert as many as 6 s allow (the bench shows
+that the extra iterations buy strength).
 
 Each iteration walks the tree by UCT, adds one node, then plays a short playout: random
 builds, and claims by a simple rule (take the best tower standing if it scores well or
@@ -49,7 +52,7 @@ def playout_claim(state: GameState, rng: random.Random) -> Move:
 
 
 class Node:
-    __slots__ = ("state", "move", "children", "untried", "visits", "total")
+    __slots__ = ("state", "move", "children", "untried", "after", "visits", "total")
 
     def __init__(self, state: GameState, move: Move | None, rng: random.Random) -> None:
         self.state = state
@@ -57,8 +60,29 @@ class Node:
         self.children: list[Node] = []
         self.untried: list[Move] = [] if state.phase is Phase.OVER else list(state.legal_moves())
         rng.shuffle(self.untried)
+        self.after: dict[Move, GameState] | None = None  # set once the moves are ordered
         self.visits = 0
         self.total = 0.0  # sum of results for the player who moved into this node
+
+    def order(self) -> None:
+        """Sort the untried moves by the static guess after them, the best last (it is
+        grown next); equal guesses keep the seeded shuffle's order."""
+        sign = 1.0 if self.state.to_move is Player.BLACK else -1.0
+        after = {}
+        scored = []
+        for i, move in enumerate(self.untried):
+            after[move] = state = self.state.apply(move)
+            scored.append((sign * margin(state), -i, move))
+        scored.sort(key=_first_two)
+        self.untried = [move for _, _, move in scored]
+        self.after = after
+
+    def grow(self, rng: random.Random) -> "Node":
+        move = self.untried.pop()
+        state = self.after.pop(move) if self.after is not None else self.state.apply(move)
+        child = Node(state, move, rng)
+        self.children.append(child)
+        return child
 
     def select(self, c: float) -> "Node":
         log_n = math.log(self.visits)
@@ -70,14 +94,27 @@ class Node:
         return best
 
 
+def _first_two(item: tuple) -> tuple:
+    return item[0], item[1]
+
+
 class MctsBot(Bot):
-    """UCT with short light playouts cut off by the static guess."""
+    """UCT with short light playouts cut off by the static guess.
+
+    Moves are grown best-guess first: the root's moves at once, a deeper node's once it
+    has ``order_after`` visits, are sorted by the static guess after them. A node grows a
+    new child only while it has fewer than ``widen_base + widen * sqrt(visits)``
+    (progressive widening), so the search spends its iterations on the likely moves
+    instead of trying each of fifty builds once."""
 
     level = "medium"
-    default_iterations = 500
+    default_iterations = 200
     default_think_s = 0.8
     explore = 0.5
     playout_plies = 6
+    order_after: int | None = 4  # None: grow in random order, every move before selecting
+    widen = 1.5
+    widen_base = 3
 
     def __init__(self, seed: int = 0, *, iterations: int | None = None,
                  think_s: float | None = None) -> None:
@@ -95,16 +132,23 @@ class MctsBot(Bot):
             return root.untried[0]
         return max(root.children, key=lambda n: (n.visits, n.total)).move
 
+    def may_grow(self, node: Node) -> bool:
+        if not node.untried:
+            return False
+        if self.order_after is None:
+            return True
+        return len(node.children) < self.widen_base + self.widen * math.sqrt(node.visits)
+
     def iterate(self, root: Node, rng: random.Random) -> None:
         node, path = root, [root]
-        while not node.untried and node.children:
+        while not self.may_grow(node) and node.children:
             node = node.select(self.explore)
             path.append(node)
         if node.untried:
-            move = node.untried.pop()
-            child = Node(node.state.apply(move), move, rng)
-            node.children.append(child)
-            node = child
+            if (self.order_after is not None and node.after is None
+                    and (node is root or node.visits >= self.order_after)):
+                node.order()
+            node = node.grow(rng)
             path.append(node)
         black = self.playout(node.state, rng)
         for parent, child in zip(path, path[1:]):
@@ -122,3 +166,19 @@ class MctsBot(Bot):
                 moves = state.legal_moves()
                 state = state.apply(moves[rng.randrange(len(moves))])
         return win_chance(state)
+
+
+class HardBot(MctsBot):
+    """The same search, given its time: the clock, not the iteration budget, ends it."""
+
+    level = "hard"
+    default_iterations = 10**7
+    default_think_s = 1.5
+
+
+class ExpertBot(MctsBot):
+    """The same search with several seconds a move, for people who want a long think."""
+
+    level = "expert"
+    default_iterations = 10**8
+    default_think_s = 6.0

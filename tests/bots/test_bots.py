@@ -21,7 +21,8 @@ from shared.bots.board import Board
 from shared.bots.match import play_game
 
 # Small budgets: each level still runs its real search, only shorter.
-BUDGET = {"random": None, "easy": None, "medium": 24, "hard": 120}
+BUDGET = {"random": None, "easy": None, "medium": 24, "hard": 40, "expert": 60}
+SEARCH_LEVELS = [level for level in LEVELS if BUDGET[level]]
 
 
 def bot(level: str, seed: int):
@@ -71,7 +72,8 @@ PAIRINGS = [("random", "easy", 11, Ruleset(2004)),
             ("easy", "medium", 12, Ruleset(2002, location_bonus=True)),
             ("medium", "hard", 13, Ruleset(2004, location_bonus=True)),
             ("hard", "random", 14, Ruleset(2002)),
-            ("hard", "easy", 15, Ruleset(2004))]
+            ("hard", "easy", 15, Ruleset(2004)),
+            ("expert", "random", 16, Ruleset(2004))]
 
 
 @pytest.mark.parametrize("black,white,seed,ruleset", PAIRINGS)
@@ -149,7 +151,7 @@ def obvious_claim_state():
     return state
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_search_levels_take_the_obvious_claim(level, seed):
     assert bot(level, seed).choose(obvious_claim_state()) == parse_move("claim@e5")
@@ -159,11 +161,63 @@ def test_obvious_claim_as_white_after_building():
     """The same city seen by White, from the build step: build, then claim e5."""
     state = position(OBVIOUS, to_move=Player.WHITE,
                      stocks={Player.BLACK: {"Tr": 0}, Player.WHITE: {"Tr": 0}})
-    for level in ("medium", "hard"):
+    for level in SEARCH_LEVELS:
         s = state
         s = s.apply(bot(level, 5).choose(s))
         assert s.phase is Phase.CLAIM and s.to_move is Player.WHITE
         assert bot(level, 5).choose(s) == parse_move("claim@e5")
+
+
+# -- the build that cuts the opponent's customers off -------------------------------------
+# The last play of the game: Black holds one red dome and nothing else, White nothing.
+# White's claimed red tower e5 counts d4, f4, d6 (road distance 1) and f3 (distance 2,
+# by e4 and e3) at distance 7 from Black's a1: 28 against Black's 21. A red dome on e4
+# is no customer of a red tower, and it takes the road lot f3 was reached by: 21-21,
+# a draw; every other build loses.
+CUT = """
+10  .  .  .  .  .  .  .  .
+ 9  .  .  .  .  .  .  .  .
+ 8  .  .  .  .  .  .  .  .
+ 7  .  .  .  .  .  .  .  .
+ 6  .  .  .  b  .  .  .  .
+ 5  .  .  .  .  Rw .  .  .
+ 4  .  .  .  g  .  k  .  .
+ 3  k  .  .  .  .  b  .  .
+ 2  .  .  b  .  .  .  .  .
+ 1  Rb .  k  .  .  .  B  B
+"""
+
+
+def cut_state():
+    state = position(CUT, stocks={Player.BLACK: {**NO_STOCK, "Dr": 1}, Player.WHITE: dict(NO_STOCK)})
+    finals = {m.text(): state.apply(m) for m in state.legal_moves()}
+    assert all(after.is_over() for after in finals.values())
+    assert [t for t, after in finals.items() if after.winner is None] == ["Dr@e4"]
+    assert all(after.winner is Player.WHITE for t, after in finals.items() if t != "Dr@e4")
+    return state
+
+
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+@pytest.mark.parametrize("seed", [0, 1])
+def test_search_levels_cut_the_customers_off(level, seed):
+    assert bot(level, seed).choose(cut_state()) == parse_move("Dr@e4")
+
+
+def test_more_iterations_find_the_better_move():
+    """Grown in random order, a search tries each build once before it looks deeper:
+    too few iterations miss the cut, enough find it (the levels order their moves by
+    the static guess, so they find it at once)."""
+    from shared.bots.mcts import MctsBot
+
+    class Unordered(MctsBot):
+        order_after = None
+
+    state = cut_state()
+    builds = len(state.legal_moves())
+    few = [Unordered(seed, iterations=3, think_s=math.inf).choose(state) for seed in range(6)]
+    assert any(m != parse_move("Dr@e4") for m in few)
+    for seed in range(3):
+        assert Unordered(seed, iterations=builds + 20, think_s=math.inf).choose(state) == parse_move("Dr@e4")
 
 
 # -- stopping and time limits -------------------------------------------------------------
@@ -178,7 +232,7 @@ def midgame(seed: int = 4, plies: int = 16):
     return state
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
 def test_stop_event_answers_promptly(level):
     state = midgame()
     thinker = make_bot(level, 3, iterations=10**9, think_s=60.0)
@@ -196,7 +250,7 @@ def test_stop_event_answers_promptly(level):
     assert out and out[0] in state.legal_moves()
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
 def test_deadline_limits_thinking(level):
     state = midgame(5)
     start = time.perf_counter()
