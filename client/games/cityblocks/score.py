@@ -18,6 +18,7 @@ from shared.cityblocks.geometry import COLOURS
 
 from client import theme
 from client.scenes.layout import table_rects
+from client.scenes.score_sequence import BeatSequence
 from client.view.widgets import Button, ButtonColumn
 
 from . import look
@@ -28,7 +29,7 @@ from .screen import CityScreen
 from .tray import draw_header
 
 BEAT_GAP = 0.35
-INTRO = 1.0
+INTRO = 0.9
 FAST = 4.0
 
 
@@ -45,16 +46,15 @@ class ScoreScene(CityScreen):
         self.beats = plan(state, self.score)
         self.headline = headline
         self.on_replay = on_replay
-        self.stage = "show"
         self.view = BeatView(done=True)
-        self.gap = INTRO
         self.fast = False
-        self.muted = False
         self.totals: list[float] = [0.0] * state.players
         self.awarded = [0] * state.players
         self.counted: set[int] = set()      # colours already counted (their rows show)
         self.table_hidden = False           # T: the final board without the table
         super().__init__(app, state)
+        self.sequence = BeatSequence(self.beats, self.timeline, steps=self._beat_steps, on_done=self.beat_finished,
+                                     on_finish=self._finished, intro=INTRO, gap=BEAT_GAP)
         self.next_button = Button("Next (Space)", self.step)
         self.fast_button = Button("Fast (F)", self.toggle_fast)
         self.skip_button = Button("Skip (S)", self.skip)
@@ -72,70 +72,53 @@ class ScoreScene(CityScreen):
         if show and headline is None:
             self.start_show()
         else:
-            self.finish_show()
+            self.sequence.finish(quiet=True)
 
-    # -- the show --------------------------------------------------------------------------
+    @property
+    def stage(self) -> str:
+        return self.sequence.stage
+
+    # -- the show (its running order is the shell's BeatSequence) --------------------------
     def start_show(self) -> None:
         self.timeline.tracks = []
         self.banners.current = None
-        self.stage = "show"
         self.view = BeatView(done=True)
-        self.gap = INTRO
         self.totals, self.awarded = [0.0] * self.players, [0] * self.players
         self.counted = set()
+        self.sequence.start()
         self.buttons = [self.next_button, self.fast_button, self.skip_button]
         self.layout_buttons()
         self.announce("THE FINAL COUNT", "Space: next step   F: fast   S: skip to the end", theme.ACCENT_2, hold=0.6)
 
-    def next_beat(self) -> None:
-        index = self.view.index + 1
-        if index >= len(self.beats):
-            self.finish_show()
-            return
-        beat = self.beats[index]
+    def _beat_steps(self, beat, index: int):
         self.view = BeatView(beat=beat, index=index)
-        self.timeline.sequence(*beat_steps(self, beat, self.view))
+        return beat_steps(self, beat, self.view)
 
-    def beat_finished(self) -> None:
+    def beat_finished(self, beat) -> None:
         self.view.done = True
-        if isinstance(self.view.beat, ColourBeat):
-            self.counted.add(self.view.beat.colour)
-        self.gap = BEAT_GAP
+        if isinstance(beat, ColourBeat):
+            self.counted.add(beat.colour)
 
     def step(self) -> None:
         """Space: finish the beat on show at once and start the next."""
-        if self.stage != "show":
-            return
-        self.timeline.finish_all()
-        if self.view.done:
-            self.next_beat()
+        self.sequence.step()
 
     def toggle_fast(self) -> None:
         self.fast = not self.fast
         self.fast_button.label = "Normal (F)" if self.fast else "Fast (F)"
-        self.fast_button._cache.clear()
 
     def skip(self) -> None:
         if self.stage != "show":
             return
-        self.muted = True
-        try:
-            for _ in range(len(self.beats) + 2):
-                if self.stage != "show":
-                    break
-                self.step()
-        finally:
-            self.muted = False
-        if self.stage == "show":
-            self.finish_show()
+        self.sequence.skip()
         self.announce_winner()
 
     def replay_show(self) -> None:
         self.start_show()
         self.sound("select")
 
-    def finish_show(self) -> None:
-        self.stage = "final"
+    def _finished(self, quiet: bool) -> None:
+        """The final board: every number settled from the engine's breakdown."""
         self.view = BeatView(done=True, index=len(self.beats))
         self.awarded = list(s["total"] for s in self.score["seats"])
         self.totals = [float(v) for v in self.awarded]
@@ -147,7 +130,7 @@ class ScoreScene(CityScreen):
 
     # -- hooks the beats call ------------------------------------------------------------------
     def sound(self, name: str, volume: float = 1.0) -> None:
-        if not self.muted:
+        if not self.sequence.muted:
             self.app.sounds.play(name, volume)
 
     def award(self, seat: int, points: int) -> None:
@@ -176,10 +159,7 @@ class ScoreScene(CityScreen):
     def update(self, dt: float) -> None:
         speed = FAST if self.fast and self.stage == "show" else 1.0
         super().update(dt * speed)
-        if self.stage == "show" and self.view.done:
-            self.gap -= dt * speed * self.app.anim_speed
-            if self.gap <= 0:
-                self.next_beat()
+        self.sequence.update(dt * speed * self.app.anim_speed)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:

@@ -48,8 +48,8 @@ def _caption(view: BeatView, text: str) -> Callback:
 
 
 def beat_steps(scene: "ScoreScene", beat: Beat, view: BeatView) -> list[Step]:
-    steps = _colour(scene, beat, view) if isinstance(beat, ColourBeat) else _table(scene, beat, view)
-    return steps + [Callback(scene.beat_finished)]
+    """The steps of one beat (the shell's ``BeatSequence`` adds its end)."""
+    return _colour(scene, beat, view) if isinstance(beat, ColourBeat) else _table(scene, beat, view)
 
 
 def _counter(scene: "ScoreScene", view: BeatView, name: str, seen: list[int], n: int, sound: str):

@@ -1,0 +1,106 @@
+"""City Blocks against computers through the shell: the picker starts any mix of people
+and computers for 2-4 seats; computers think in worker threads while the window keeps
+drawing; leaving stops them; a person plays a whole game against three of them."""
+
+import random
+import threading
+import time
+
+import pygame
+
+from client.games.cityblocks.game import MatchScene
+from client.games.cityblocks.score import ScoreScene
+from client.scenes.picker import GamePickerScene
+from client.scenes.seats import ComputerSeat, HumanSeat
+from shared.cityblocks import CITY_BLOCKS
+
+from ..conftest import from_title, show
+from .helpers import place_by_events, settle
+
+
+class SlowBot:
+    """Thinks until told to stop (or a while), then plays a random placement."""
+
+    def __init__(self, seed: int = 0, think: float = 0.4) -> None:
+        self.rng = random.Random(seed)
+        self.think = think
+        self.threads: list[str] = []
+
+    def choose(self, state, deadline_s=None, stop: threading.Event | None = None):
+        self.threads.append(threading.current_thread().name)
+        (stop or threading.Event()).wait(self.think)
+        return state.legal_moves().random_placement(self.rng)
+
+
+def test_the_picker_starts_city_blocks_with_people_and_computers(app):
+    picker = from_title(app, "Local game")
+    assert isinstance(picker, GamePickerScene)
+    picker.choose_game("city-blocks")
+    for count in (2, 3, 4):
+        picker.set_count(count)
+        picker.players = ["person"] + ["easy"] * (count - 1)
+        picker.seed = 4
+        picker.start()
+        app.stack.apply_pending()
+        scene = app.stack.top
+        assert isinstance(scene, MatchScene) and scene.players == count
+        assert [type(s) for s in scene.seats] == [HumanSeat] + [ComputerSeat] * (count - 1)
+        scene.computers.stop()
+        show(app, picker)
+    assert "The first colour is drawn" in " ".join(picker.describe())
+
+
+def test_computers_think_in_a_worker_thread_and_the_window_keeps_drawing(app):
+    bots = [SlowBot(i) for i in range(3)]
+    state = CITY_BLOCKS.new_state({"players": 4}, 2)
+    seats = [ComputerSeat(bot=b, level="hard") for b in bots]
+    seats.insert((state.to_move + 3) % 4, HumanSeat())  # three computers move first
+    scene = MatchScene(app, state, seats=seats)
+    show(app, scene)
+    frames, slowest = 0, 0.0
+    deadline = time.monotonic() + 10
+    while not scene.human_turn and time.monotonic() < deadline:
+        start = time.perf_counter()
+        app.step(1 / 60, events=[])
+        slowest = max(slowest, time.perf_counter() - start)
+        frames += 1
+    assert scene.human_turn, "the computers moved"
+    assert frames > 20 and slowest < 0.25, "frames kept coming while they thought"
+    assert all(name == "computer-player" for b in bots for name in b.threads)
+    scene.hand and settle(app, scene)
+    assert "thinking" not in scene.status_text()[0]
+    # Leaving while one thinks stops it at once.
+    move = scene.match.state.legal_moves().random_placement(random.Random(0))
+    place_by_events(app, scene, move)
+    settle(app, scene)
+    for _ in range(3):
+        app.step(1 / 60, events=[])
+    assert scene.thinking and "thinking" in scene.status_text()[0]
+    thinker = scene.computers.thinker
+    app.stack.clear_to(GamePickerScene(app))
+    app.stack.apply_pending()
+    assert thinker.stopped and thinker.join(2)
+
+
+def test_a_whole_game_against_three_random_computers(app):
+    state = CITY_BLOCKS.new_state({"players": 4}, 13)
+    seats = [HumanSeat()] + [ComputerSeat(level="random") for _ in range(3)]
+    scene = MatchScene(app, state, seats=seats, seed=13)
+    show(app, scene)
+    rng = random.Random(13)
+    deadline = time.monotonic() + 60
+    while not scene.match.state.over and time.monotonic() < deadline:
+        app.step(0.05, events=[], draw=False)
+        if scene.human_turn and not scene.timeline.busy:
+            s = scene.match.state
+            if s.ply < 24 and s.legal_count():
+                place_by_events(app, scene, s.legal_moves().random_placement(rng))
+            else:
+                app.step(0.016, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p",
+                                                           scancode=0)], draw=False)
+                if scene.confirming:
+                    scene.confirm_pass()
+    assert scene.match.state.over
+    for _ in range(100):
+        app.step(0.05, events=[], draw=False)
+    assert isinstance(app.stack.top, ScoreScene)
