@@ -49,3 +49,11 @@ def test_bots_finish_a_game_together():
 def test_unknown_level_is_refused():
     with pytest.raises(ValueError):
         SPRAWL.make_bot("grandmaster")
+
+
+def test_the_round_ahead_fallback_plays_legal_moves_deterministically():
+    state = positions()[6]
+    bot = SPRAWL.make_bot("hard", 2, iterations=5)
+    first = bot._round_ahead_choice(state, random.Random(1), None, None)
+    assert state.why_not(first) is None
+    assert bot._round_ahead_choice(state, random.Random(1), None, None) == first
