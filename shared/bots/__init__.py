@@ -8,8 +8,7 @@
 
 Levels, weakest first (``bench/bots.py`` measures each against the one below it):
 ``random`` (baseline), ``easy`` (one-ply guess with noise), ``medium`` (Monte-Carlo tree
-search, a few hundred iterations), ``hard`` (the same search for 1.5 s a move), ``expert``
-(the same search for 6 s a move). ``choose`` is a plain blocking call: run it in a worker
+search, 150 iterations), ``hard`` (the same search for 1.75 s a move). ``choose`` is a plain blocking call: run it in a worker
 thread (client) or an executor (server) so the window or the event loop never freezes.
 """
 
@@ -17,22 +16,20 @@ from __future__ import annotations
 
 from .base import Bot, Clock, position_key
 from .easy import EasyBot, RandomBot
-from .mcts import ExpertBot, HardBot, MctsBot
+from .mcts import HardBot, MctsBot
 
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "medium": MctsBot,
     "hard": HardBot,
-    "expert": ExpertBot,
 }
 LEVELS: tuple[str, ...] = tuple(BOTS)
 DESCRIPTIONS: dict[str, str] = {
     "random": "plays any legal move",
     "easy": "looks one move ahead, loosely",
-    "medium": "searches a few hundred short playouts",
-    "hard": "searches thousands of playouts, about 1.5 s a move",
-    "expert": "searches for about 6 s a move",
+    "medium": "searches a hundred and fifty short playouts",
+    "hard": "searches thousands of short playouts, about 2 s a move",
 }
 
 
@@ -48,5 +45,5 @@ def make_bot(level: str, seed: int = 0, *, iterations: int | None = None,
     return cls(seed, iterations=iterations, think_s=think_s)
 
 
-__all__ = ["BOTS", "Bot", "Clock", "DESCRIPTIONS", "EasyBot", "ExpertBot", "HardBot", "LEVELS",
+__all__ = ["BOTS", "Bot", "Clock", "DESCRIPTIONS", "EasyBot", "HardBot", "LEVELS",
            "MctsBot", "RandomBot", "make_bot", "position_key"]

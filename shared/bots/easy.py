@@ -54,5 +54,5 @@ class EasyBot(OnePlyBot):
     """A loose one-ply player: a beginner who reads the board a little can beat it."""
 
     level = "easy"
-    noise = 6.0
-    sample = 0.5
+    noise = 8.0
+    sample = 0.4

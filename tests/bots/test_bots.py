@@ -21,7 +21,7 @@ from shared.bots.board import Board
 from shared.bots.match import play_game
 
 # Small budgets: each level still runs its real search, only shorter.
-BUDGET = {"random": None, "easy": None, "medium": 24, "hard": 40, "expert": 60}
+BUDGET = {"random": None, "easy": None, "medium": 24, "hard": 40}
 SEARCH_LEVELS = [level for level in LEVELS if BUDGET[level]]
 
 
@@ -72,8 +72,7 @@ PAIRINGS = [("random", "easy", 11, Ruleset(2004)),
             ("easy", "medium", 12, Ruleset(2002, location_bonus=True)),
             ("medium", "hard", 13, Ruleset(2004, location_bonus=True)),
             ("hard", "random", 14, Ruleset(2002)),
-            ("hard", "easy", 15, Ruleset(2004)),
-            ("expert", "random", 16, Ruleset(2004))]
+            ("hard", "easy", 15, Ruleset(2004))]
 
 
 @pytest.mark.parametrize("black,white,seed,ruleset", PAIRINGS)
