@@ -37,12 +37,12 @@ def draw_fit(surface: pygame.Surface, scene: "MatchScene") -> None:
     geo = scene.geo
     layer = pygame.Surface(geo.rect.size, pygame.SRCALPHA)
     pulse = 0.75 + 0.25 * abs(((scene.app.clock_time * 0.8) % 2) - 1)
-    fill = (*look.FIT, int(95 * pulse))
-    dot = max(2, geo.cell // 7)
+    fill = (*look.FIT, int(60 * pulse))
+    dot = max(2, geo.cell // 10)
     for sq in squares:
         r = geo.square_rect(sq).move(-geo.x, -geo.y).inflate(-4, -4)
         pygame.draw.rect(layer, fill, r, border_radius=max(2, geo.cell // 6))
-        pygame.draw.circle(layer, (*look.FIT, 220), r.center, dot)
+        pygame.draw.circle(layer, (*look.FIT, 170), r.center, dot)
     surface.blit(layer, geo.rect.topleft)
 
 
@@ -129,7 +129,7 @@ def draw_confirm(surface: pygame.Surface, scene: "MatchScene") -> None:
     head = t.shadowed(f"PASS WITH {colour.upper()}?", int(size * 1.3), theme.ACCENT, (0, 0, 0), 2, bold=True)
     surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + size // 2)))
     count = scene.state.legal_count()
-    words = (f"{count} placement{'s' if count != 1 else ''} are still legal for you. "
+    words = (f"{count} placement{'s are' if count != 1 else ' is'} still legal for you. "
              "Passing is allowed: you may place again on a later turn.")
     y = box.y + size // 2 + head.get_height() + size // 3
     for line in t.wrap(words, size, box.w - 40):
