@@ -96,9 +96,11 @@ def summary(state: "SprawlState") -> dict:
 
 def text(state: "SprawlState") -> str:
     """The breakdown for people (``alien-city score``)."""
+    from .diagram import diagram
     full = breakdown(state)
     lines = [f"Sprawl, {state.n} players, {state.geo.files}x{state.geo.ranks}"
-             + (" (game over)" if full["over"] else " (still running: as if it ended now)")]
+             + (" (game over)" if full["over"] else " (still running: as if it ended now)"),
+             "", diagram(state), ""]
     for s in sorted(full["seats"], key=lambda s: (s["place"], s["seat"])):
         back = sum(r["size"] for r in s["returned"])
         line = (f"{s['place']}. {s['colour']:<7} stash {s['stash']:>2} pips "
@@ -109,12 +111,17 @@ def text(state: "SprawlState") -> str:
             line += "; left the game"
         lines.append(line)
         t = s["tie_breaks"]
-        lines.append(f"   neutralized {t['neutralized_pips']} pips in "
-                     f"{t['neutralized_towers']} towers; live trees cover {t['live_squares']} "
-                     f"squares, {t['live_tower_pips']} pips in {t['live_towers']} towers")
+        lines.append(f"   neutralized {_n(t['neutralized_pips'], 'pip')} in "
+                     f"{_n(t['neutralized_towers'], 'tower')}; live trees cover "
+                     f"{_n(t['live_squares'], 'square')}, {_n(t['live_tower_pips'], 'pip')} "
+                     f"in {_n(t['live_towers'], 'tower')}")
     names = " and ".join(COLOURS[w] for w in full["winners"])
     verb = "share the win" if len(full["winners"]) > 1 else "wins"
     how = f" (decided by {full['decided_by'].replace('_', ' ')})" if full["decided_by"] not in (
         None, "stash") else ""
     lines.append(f"{names} {verb} with the fewest pips left{how}.")
     return "\n".join(lines)
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"

@@ -40,3 +40,21 @@ def test_targets_per_seat_are_the_spore_spots_of_live_trees():
     assert state.targets(1) == {}                      # d4's 1 targets c4: not vacant
     assert state.targets(1, vacant_only=False) == {sq("c4"): 1}
     assert state.targets(0) == {}                      # red's tree is dead
+
+
+def test_the_diagram_reads_back_as_the_same_position():
+    """The text board and the tests' picture reader agree on random positions (trees and
+    depths included, so the pictures mean what the engine means)."""
+    import random
+
+    from shared.sprawl import SPRAWL
+    from shared.sprawl.board import LETTERS
+    from shared.sprawl.diagram import diagram
+    for players, seed in ((3, 1), (6, 2), (8, 3)):
+        rng = random.Random(seed)
+        state = SPRAWL.new_state({"players": players, "sprawlgami": True}, seed)
+        while not state.is_over():
+            back = position(diagram(state), players=players, to_move=LETTERS[state.to_move],
+                            sprawlgami=True)
+            assert back.key() == state.key() and back.dead == state.dead
+            state = state.apply(state.legal_moves().random(rng))
