@@ -58,3 +58,31 @@ def test_the_diagram_reads_back_as_the_same_position():
                             sprawlgami=True)
             assert back.key() == state.key() and back.dead == state.dead
             state = state.apply(state.legal_moves().random(rng))
+
+
+def test_events_say_what_happened():
+    from shared.sprawl import parse_move
+
+    from .helpers import with_turn
+    state = position("""
+        4 .   .   .   .   .   .
+        3 .   .   R3  .   .   .
+        2 .   .   .   .   Y2  .
+        1 .   .   .   .   .   .
+    """, to_move="y")
+    after, events = state.play(parse_move("y:3w@d2"))
+    assert events[0] == {"type": "branch", "seat": 1, "colour": "yellow", "square": "d2",
+                         "size": 3, "direction": "w", "tree": "e2", "source": "e2", "depth": 1}
+    assert events[-1] == {"type": "turn", "to_move": "green", "ply": 1}
+    after, events = with_turn(after, "y").play(parse_move("y:+1@e2"))
+    assert events[0]["type"] == "build" and events[0]["height"] == 2
+    state = position("""
+        4 .   .   .   .   .   .
+        3 .   .   R3  .   .   .
+        2 .   .   .   .   .   .
+        1 .   .   Y3  .   .   .
+    """, to_move="y")
+    _, events = state.play(parse_move("y:1n@c2"))
+    assert events[1] == {"type": "neutralized", "square": "c3", "owner": "red",
+                         "by": [{"square": "c2", "size": 1, "colour": "yellow"}]}
+    assert state.turn() == {"to_move": "yellow", "seat": 1, "ply": 0, "first_tower": False}
