@@ -196,7 +196,7 @@ class GamePickerScene(Scene):
         if start:
             lines[-1] += " " + start
         if spec.title and len(self.app.games) > 1:
-            lines.insert(0, f"{spec.title}: {spec.describe(self.options())}.")
+            lines.insert(0, f"{spec.title}: {self.plugin.describe_options(self.options())}.")
         return lines
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -9,6 +9,7 @@ import pygame
 from .. import theme
 from ..view.widgets import Button, ButtonColumn
 from .base import Scene
+from .choose import ChooseGameScene
 from .files import FilesScene
 from .online import OnlineScene
 from .options import OptionsScene
@@ -56,9 +57,15 @@ class TitleScene(Scene):
         self.app.push(OptionsScene(self.app))
 
     def howto(self) -> None:
-        scene = next((s for s in (p.howto_scene(self.app) for p in self.app.games) if s is not None), None)
-        if scene is not None:
-            self.app.push(scene)
+        """The rules of the one game, or a choice of the games that have how-to pages."""
+        games = [p for p in self.app.games if p.howto_scene(self.app) is not None]
+        if len(games) == 1:
+            self.app.push(games[0].howto_scene(self.app))
+        elif games:
+            self.app.push(ChooseGameScene(self.app, "HOW TO PLAY", games, self._open_howto))
+
+    def _open_howto(self, plugin) -> None:
+        self.app.stack.replace(plugin.howto_scene(self.app))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -1,0 +1,48 @@
+"""Which game? A column of the registered games' titles, for menu entries that are about
+one game (how to play): with one game the caller skips it and opens that game at once."""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import pygame
+
+from ..games.base import GamePlugin
+from ..view.form import draw_backdrop
+from ..view.widgets import Button, ButtonColumn, draw_panel
+from .base import Scene
+
+
+class ChooseGameScene(Scene):
+    def __init__(self, app, title: str, plugins: Sequence[GamePlugin],
+                 on_choose: Callable[[GamePlugin], None]) -> None:
+        super().__init__(app)
+        self.title = title
+        buttons = [Button(p.spec.title, lambda p=p: on_choose(p)) for p in plugins]
+        self.menu = ButtonColumn(buttons + [Button("Back", self.close)])
+        self.resize(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        n = len(self.menu.buttons)
+        bh = max(32, int(h * 0.06))
+        self.menu.layout(w // 2, int(h * 0.3), max(300, int(w * 0.3)), bh, bh // 3)
+        top = self.menu.buttons[0].rect.y - bh
+        self.box = pygame.Rect(0, top, max(300, int(w * 0.3)) + 2 * bh, n * (bh + bh // 3) + 2 * bh - bh // 3)
+        self.box.centerx = w // 2
+
+    def close(self) -> None:
+        self.app.stack.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        self.menu.handle_event(event)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, self.app, self.title, y=0.12)
+        draw_panel(surface, self.box)
+        self.menu.draw(surface, self.app.text)
