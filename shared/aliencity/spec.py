@@ -250,8 +250,8 @@ class AlienCitySpec(GameSpec):
         for _, move in result.state.history:
             moves.append(move.text())
         start = result.plies[0].before if result.plies else result.state
-        return Record(AlienCityPosition(result.state), tuple(moves), dict(result.headers),
-                      tuple(result.warnings), AlienCityPosition(start))
+        return Record(AlienCityPosition(result.state), tuple(moves), start=AlienCityPosition(start),
+                      headers=dict(result.headers), warnings=tuple(result.warnings))
 
     def is_record(self, text: str) -> bool:
         """A PPN header (``---`` ... ``...``) whose game is Alien City."""

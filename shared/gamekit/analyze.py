@@ -21,7 +21,13 @@ def analyze(spec: GameSpec, record: Record, *, list_legal: bool = False) -> dict
         raise RecordError(f"this {spec.title} record cannot be replayed (no start position)")
     state = record.start
     plies = []
-    for ply, text in enumerate(record.moves, start=1):
+    ply = 0
+    for text in record.moves:
+        leaver = spec.leaver(text)
+        if leaver is not None:  # a seat left: no legal moves to list
+            state, _ = state.resign(leaver)
+            continue
+        ply += 1
         move = spec.parse_move(text)
         legal = legal_texts(spec, state)
         entry: dict[str, Any] = {

@@ -224,6 +224,7 @@ class GameSpec(ABC):
     computer_levels: tuple[str, ...] = ()
     record_suffix: str = ""          # '.ppn'
     record_game_names: tuple[str, ...] = ()   # values of a record's 'Game:' header
+    analyze_lists_legal: bool = False  # analyze's plies carry the sorted legal texts too
 
     # -- options and seats ----------------------------------------------------------------
     @abstractmethod
@@ -259,6 +260,11 @@ class GameSpec(ABC):
     def move_text(self, move: Any) -> str:
         """The canonical text of a move."""
 
+    def leaver(self, token: str) -> int | None:
+        """The seat a record token says left the game (games whose records keep
+        leavers, in ``Record.moves``), else ``None``."""
+        return None
+
     def is_pass(self, move: Any) -> bool:
         """Is this move a pass (left out of ``analyze``'s legal counts)?"""
         return False
@@ -292,7 +298,8 @@ class GameSpec(ABC):
         with the legal moves of the seat to move, then the score. Games whose lenient
         reading cannot be replayed move by move override this."""
         from .analyze import analyze
-        return analyze(self, self.read_record(text, lenient=lenient))
+        return analyze(self, self.read_record(text, lenient=lenient),
+                       list_legal=self.analyze_lists_legal)
 
     def score_summary(self, state: State) -> dict:
         """The ``score`` object of ``alien-city analyze --json`` (see docs/games/)."""

@@ -66,4 +66,5 @@ def builtin_games() -> Registry:
     """Every game this project ships. Add a game here once it passes tests/games."""
     from shared.aliencity.spec import ALIEN_CITY
     from shared.cityblocks.spec import CITY_BLOCKS
-    return Registry([ALIEN_CITY, CITY_BLOCKS])
+    from shared.sprawl.spec import SPRAWL
+    return Registry([ALIEN_CITY, CITY_BLOCKS, SPRAWL])

@@ -101,6 +101,7 @@ def read_record(spec, text: str, *, lenient: bool = False) -> Record:
             seat = is_resign(token)
             if seat is not None:
                 state = state.resign(seat)[0]
+                moves.append(f"{LETTERS[seat]}:resign")
                 continue
             move = parse_move(token)
             state = state.play(move)[0]

@@ -11,7 +11,7 @@ from .board import COLOURS, RGB
 from .moves import MOVE_TYPES, parse_move
 from .record import read_record, write_record
 from .scoring import summary, text
-from .serial import state_from_dict
+from .serial import is_resign, state_from_dict
 from .state import VARIANTS, SprawlState
 
 _VARIANT_HELP = {
@@ -87,6 +87,11 @@ class SprawlSpec(GameSpec):
         if not isinstance(move, MOVE_TYPES):
             raise MalformedMove(f"{move!r} is not a Sprawl move")
         return move.text()
+
+    analyze_lists_legal = True  # the analyze contract lists Sprawl's legal texts
+
+    def leaver(self, token: str) -> int | None:
+        return is_resign(token)
 
     def read_record(self, text: str, *, lenient: bool = False) -> Record:
         return read_record(self, text, lenient=lenient)
