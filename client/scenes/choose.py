@@ -36,11 +36,7 @@ class ChooseGameScene(Scene):
         self.app.stack.pop()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return True
-        self.menu.handle_event(event)
-        return True
+        return self.menu.handle_modal(event, self.close)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.app, self.title, y=0.12)

@@ -53,11 +53,7 @@ class PauseScene(Scene):
         self.app.go_home()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_p):
-            self.close()
-            return True
-        self.menu_column.handle_event(event)
-        return True  # modal: nothing reaches the game below
+        return self.menu_column.handle_modal(event, self.close, (pygame.K_ESCAPE, pygame.K_p))
 
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(self.size, pygame.SRCALPHA)

@@ -64,11 +64,7 @@ class StandingsScene(Scene):
         self.app.stack.pop()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return True
-        self.column.handle_event(event)
-        return True
+        return self.column.handle_modal(event, self.close)
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.text

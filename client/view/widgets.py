@@ -110,6 +110,15 @@ class ButtonColumn:
                 return True
         return False
 
+    def handle_modal(self, event: pygame.event.Event, close: Callable[[], None],
+                     keys: tuple[int, ...] = (pygame.K_ESCAPE,)) -> bool:
+        """A menu over everything else: ``keys`` close it, nothing passes below it."""
+        if event.type == pygame.KEYDOWN and event.key in keys:
+            close()
+        else:
+            self.handle_event(event)
+        return True
+
     def _move(self, step: int) -> None:
         n = len(self.buttons)
         for _ in range(n):
