@@ -8,7 +8,7 @@ the wheel, right-click) and flip it (F); the ghost follows the pointer (or the a
 snapped to the board, green where the engine allows it and red with the engine's reason
 where not; click (Enter) places it. P passes (asked again while placements remain), H
 lights where the chosen piece fits, C switches between your colour and blue (3 players),
-U undoes, Ctrl+S saves, Esc pauses. Computers think in worker threads (the shell's
+U undoes, Ctrl+S saves, F1 shows how to play, Esc pauses. Computers think in worker threads (the shell's
 ``ComputerTurns``); the window keeps drawing.
 """
 
@@ -19,7 +19,6 @@ import secrets
 import pygame
 
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
-from shared.cityblocks.geometry import COLOURS, PIECE_INDEX, PIECE_SIZE, PIECES
 
 from client import theme
 from client.anim import Callback, Delay
@@ -32,7 +31,8 @@ from client.view.widgets import Button, draw_orbit
 from . import look, marks
 from .input import handle_key
 from .model import LocalMatch, ViewMatch
-from .pieces import Hand
+from .hand import HandMixin
+from .howto import HowToScene
 from .replay import replay_of
 from .score import ScoreScene
 from .screen import CityScreen
@@ -40,7 +40,7 @@ from .screen import CityScreen
 BOT_SHOW = 0.35   # seconds a computer's choice shows before it lands
 
 
-class MatchScene(CityScreen):
+class MatchScene(HandMixin, CityScreen):
     def __init__(self, app, state: CityState | None = None, *, seats: list[SeatController] | None = None,
                  chrome=None, seed: object = None, bot_factory=None, players: int = 4) -> None:
         if state is None:
@@ -55,19 +55,11 @@ class MatchScene(CityScreen):
             if isinstance(seat, ComputerSeat) and seat.bot is None:
                 seat.bot = self.bot_factory(seat.level, seat_seed(self.game_seed, i))
         self.computers = ComputerTurns()
-        self.hand: Hand | None = None
-        self.hover: tuple[int, int] | None = None     # the square under the pointer
-        self.cursor: tuple[int, int] | None = None    # the keyboard's square (arrows)
         self.hover_slot: tuple[int, str] | None = None
-        self.show_fit = False
         self.confirming = False
         self.bot_busy = False
         self.bot_choice: Move | None = None
         self.over_shown = False
-        self._ghost_key: tuple | None = None
-        self._ghost: tuple | None = None
-        self._fit_key: tuple | None = None
-        self._fit: frozenset = frozenset()
         self.pass_button = Button("Pass (P)", self.ask_pass, accent=theme.ACCENT)
         self.undo_button = Button("Undo", self.undo)
         self.fit_button = Button("Fits (H)", self.toggle_fit)
@@ -128,124 +120,6 @@ class MatchScene(CityScreen):
 
     def resume(self) -> None:
         self.hover = None
-
-    # -- the piece in hand -----------------------------------------------------------------
-    def placeable(self, colour: int) -> set[str]:
-        return self.match.state.placeable_pieces(colour)
-
-    def auto_select(self) -> None:
-        """A new turn: keep the hand if it is still playable, else the biggest piece that fits."""
-        s = self.match.state
-        self.confirming = False
-        if s.over or not self.human_turn:
-            return
-        colours = s.colours_to_move
-        if self.hand is not None and self.hand.colour in colours and self.hand.piece in s.pieces_left(self.hand.colour):
-            return
-        for colour in colours:
-            fits = self.placeable(colour)
-            if fits:
-                piece = max(fits, key=lambda p: (PIECE_SIZE[PIECE_INDEX[p]], -PIECE_INDEX[p]))
-                self.hand = Hand.take(colour, piece)
-                return
-        left = s.pieces_left(colours[0])
-        self.hand = Hand.take(colours[0], left[-1]) if left else None
-
-    def select(self, colour: int, piece: str) -> None:
-        """Take a piece from a tray; the engine says why not when it is not yours to take."""
-        s = self.match.state
-        if not self.human_turn:
-            self.show_toast("Not your turn." if not s.over else "The game is over.", 2)
-            return
-        sample = Hand.take(colour, piece).move((0, 0))
-        reason = s.why_not(sample)
-        if reason is not None and reason.code in ("wrong_colour", "piece_played", "not_your_turn"):
-            self.app.sounds.play("error")
-            self.show_toast(reason.text, 3)
-            return
-        if self.hand is None or (self.hand.colour, self.hand.piece) != (colour, piece):
-            self.hand = Hand.take(colour, piece)
-        self.app.sounds.play("select")
-
-    def cycle(self, step: int = 1, among: list[str] | None = None) -> None:
-        """Tab: the next piece of the colour in hand (those that fit first)."""
-        s = self.match.state
-        if not self.human_turn:
-            return
-        colour = self.hand.colour if self.hand is not None else s.colour
-        left = s.pieces_left(colour)
-        fits = self.placeable(colour)
-        pool = [p for p in (among or PIECES) if p in left and (p in fits or among is not None)] or \
-            [p for p in (among or PIECES) if p in left]
-        if not pool:
-            return
-        current = self.hand.piece if self.hand is not None and self.hand.colour == colour else None
-        i = pool.index(current) if current in pool else -1 if step > 0 else 0
-        self.select(colour, pool[(i + step) % len(pool)])
-
-    def switch_colour(self) -> None:
-        """C (3 players): between the seat's own colour and the shared blue."""
-        s = self.match.state
-        colours = s.colours_to_move
-        if not self.human_turn or len(colours) < 2 or self.hand is None:
-            return
-        other = colours[1] if self.hand.colour == colours[0] else colours[0]
-        left = s.pieces_left(other)
-        if not left:
-            self.show_toast(f"{look.NAME[other]} has no pieces left.", 2)
-            return
-        piece = self.hand.piece if self.hand.piece in left else left[-1]
-        self.select(other, piece)
-
-    def turn_hand(self, clockwise: bool = True) -> None:
-        if self.hand is not None and self.human_turn:
-            self.hand.turn(clockwise)
-            self.app.sounds.play("hover", 0.5)
-
-    def flip_hand(self) -> None:
-        if self.hand is not None and self.human_turn:
-            self.hand.flip()
-            self.app.sounds.play("hover", 0.5)
-
-    def aim(self) -> tuple[int, int] | None:
-        return self.cursor if self.cursor is not None else self.hover
-
-    def ghost(self) -> tuple[Move, str | None] | None:
-        """The move the hand would make at the aimed square and the engine's objection."""
-        aim = self.aim()
-        if self.hand is None or aim is None or not self.human_turn or self.timeline.busy or self.confirming:
-            return None
-        h = self.hand
-        key = (self.match.state, h.colour, h.piece, h.orient, aim)
-        if key != self._ghost_key:
-            move = h.move(aim)
-            reason = self.match.state.why_not(move)
-            self._ghost_key, self._ghost = key, (move, None if reason is None else reason.text)
-        return self._ghost
-
-    def fit_squares(self) -> frozenset:
-        """Where the piece in hand fits now (every legal placement's squares)."""
-        if not self.show_fit or self.hand is None or not self.human_turn:
-            return frozenset()
-        s = self.match.state
-        key = (s, self.hand.colour, self.hand.piece)
-        if key != self._fit_key:
-            moves = s.placements_for(self.hand.colour, self.hand.piece)
-            self._fit_key, self._fit = key, frozenset(sq for m in moves for sq in m.squares)
-        return self._fit
-
-    def toggle_fit(self) -> None:
-        self.show_fit = not self.show_fit
-        self.app.sounds.play("select")
-        self.show_toast("Where the chosen piece fits: lit (H hides it)." if self.show_fit else "Fit hints off.", 2)
-
-    def projection(self, move: Move) -> tuple[int, int, int, int]:
-        """(area, edges) of the move's colour now and after the move (engine scores)."""
-        s = self.match.state
-        name = COLOURS[move.colour]
-        now = s.score()["colours"][name]
-        after = s.play(move)[0].score()["colours"][name]
-        return now["area"], now["edges"], after["area"], after["edges"]
 
     # -- moves -----------------------------------------------------------------------------
     def place(self) -> None:
@@ -447,6 +321,9 @@ class MatchScene(CityScreen):
                 return True
             if event.mod & pygame.KMOD_CTRL and event.key in (pygame.K_s, pygame.K_z):
                 self.save() if event.key == pygame.K_s else self.undo()
+                return True
+            if event.key == pygame.K_F1:
+                self.app.push(HowToScene(self.app))
                 return True
             if event.key == pygame.K_c and self.over_shown and self.match.state.over:
                 self.show_final_count()

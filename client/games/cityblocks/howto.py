@@ -210,7 +210,7 @@ class HowToScene(Scene):
                 ("Shift+R, E", "turn it back"), ("F", "flip it"), ("Click / Enter", "place it"),
                 ("Arrows", "move the ghost"), ("P", "pass"), ("H", "where it fits"), ("C", "blue or yours (3 players)"),
                 ("U, Ctrl+Z", "undo"), ("Ctrl+S", "save the record"), ("Space", "hurry an animation"),
-                ("Esc", "pause menu")]
+                ("F1", "these pages"), ("Esc", "pause menu")]
         size = max(13, int(box.h / (len(rows) * 2.1)))
         y = box.y + size
         for key, what in rows:

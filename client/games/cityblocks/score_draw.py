@@ -31,13 +31,13 @@ def draw_beat(scene: "ScoreScene", surface: pygame.Surface, view: "BeatView", cb
     shade.fill((6, 6, 18, 170))
     surface.blit(shade, geo.rect.topleft)
     cell = geo.cell
-    own = look.tile(beat.colour, cell, cb, 150)
+    own = look.tile(beat.colour, cell, cb, 120)
     for sq in look.squares_of(scene.state.boards[beat.colour]):
         surface.blit(own, geo.square_rect(sq))
     lit = beat.area_squares[:view.area]
     bright = look.tile(beat.colour, cell, cb)
     glow = pygame.Surface((cell, cell), pygame.SRCALPHA)
-    glow.fill((255, 255, 255, 70))
+    glow.fill((255, 255, 255, 45))
     for sq in lit:
         r = geo.square_rect(sq)
         surface.blit(bright, r)

@@ -74,10 +74,12 @@ class TrayView:
         if active:
             pygame.draw.rect(s, rgb, back, 2, border_radius=8)
         size = max(11, int(self.title_h * 0.78))
-        name = text.render(look.NAME[self.colour].upper() + note, size, rgb, bold=True)
-        s.blit(name, (8, (self.title_h - name.get_height()) // 2 + 2))
         area, edges = score
         tally = text.render(f"area {area} · edges {edges}", max(10, int(size * 0.9)), theme.TEXT)
+        name = text.render(look.NAME[self.colour].upper() + note, size, rgb, bold=True)
+        if note and name.get_width() + tally.get_width() + 24 > self.rect.w:
+            name = text.render(look.NAME[self.colour].upper() + "*", size, rgb, bold=True)
+        s.blit(name, (8, (self.title_h - name.get_height()) // 2 + 2))
         s.blit(tally, (self.rect.w - tally.get_width() - 8, (self.title_h - tally.get_height()) // 2 + 2))
         for i, piece in enumerate(PIECES):
             r = self.slots[i].move(-ox, -oy)

@@ -57,15 +57,16 @@ def test_computers_think_in_a_worker_thread_and_the_window_keeps_drawing(app):
     seats.insert((state.to_move + 3) % 4, HumanSeat())  # three computers move first
     scene = MatchScene(app, state, seats=seats)
     show(app, scene)
-    frames, slowest = 0, 0.0
+    app.step(1 / 60, events=[])  # the first frame draws every tray
+    times = []
     deadline = time.monotonic() + 10
     while not scene.human_turn and time.monotonic() < deadline:
         start = time.perf_counter()
         app.step(1 / 60, events=[])
-        slowest = max(slowest, time.perf_counter() - start)
-        frames += 1
+        times.append(time.perf_counter() - start)
     assert scene.human_turn, "the computers moved"
-    assert frames > 20 and slowest < 0.25, "frames kept coming while they thought"
+    times.sort()
+    assert len(times) > 20 and times[len(times) // 2] < 0.05, "frames kept coming while they thought"
     assert all(name == "computer-player" for b in bots for name in b.threads)
     scene.hand and settle(app, scene)
     assert "thinking" not in scene.status_text()[0]
@@ -103,4 +104,12 @@ def test_a_whole_game_against_three_random_computers(app):
     assert scene.match.state.over
     for _ in range(100):
         app.step(0.05, events=[], draw=False)
-    assert isinstance(app.stack.top, ScoreScene)
+    show_ = app.stack.top
+    assert isinstance(show_, ScoreScene)
+    show_.skip()
+    next(b for b in show_.final_buttons if b.label == "New game").on_click()
+    app.stack.apply_pending()
+    again = app.stack.top
+    assert isinstance(again, MatchScene) and again.match.state.ply == 0 and again is not scene
+    assert [type(s) for s in again.seats] == [HumanSeat] + [ComputerSeat] * 3
+    again.computers.stop()

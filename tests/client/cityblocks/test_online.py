@@ -10,8 +10,9 @@ from client.games.cityblocks.score import ScoreScene
 from ..conftest import click
 from ..test_online import player, server, spin  # noqa: F401 - the server fixture
 from .helpers import pass_by_events, place_by_events
+from .test_screens import snap
 
-def test_two_players_and_a_spectator_play_city_blocks_online(server):  # noqa: F811
+def test_two_players_and_a_spectator_play_city_blocks_online(server, tmp_path):  # noqa: F811
     app_a, net_a, sess_a, lobby_a = player(server.url, "Ann")
     app_b, net_b, sess_b, lobby_b = player(server.url, "Bob")
     nets = [net_a, net_b]
@@ -40,6 +41,8 @@ def test_two_players_and_a_spectator_play_city_blocks_online(server):  # noqa: F
         spin([app_c], lambda: isinstance(app_c.stack.top, MatchScene), what="spectate")
         game_c = app_c.stack.top
         assert game_c.chrome.view.role == "spectator" and not game_c.human_turn
+        for a, name in ((app_a, "online-player"), (app_c, "online-watching")):
+            snap(a, name, tmp_path)
 
         apps = [app_a, app_b, app_c]
         scenes = {game_a.chrome.view.seat: game_a, game_b.chrome.view.seat: game_b}
