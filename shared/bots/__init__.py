@@ -8,8 +8,9 @@
 
 Levels, weakest first (``bench/bots.py`` measures each against the one below it):
 ``random`` (baseline), ``easy`` (one-ply guess with noise), ``medium`` (Monte-Carlo tree
-search, 150 iterations), ``hard`` (the same search for 1.75 s a move). ``choose`` is a plain blocking call: run it in a worker
-thread (client) or an executor (server) so the window or the event loop never freezes.
+search, 60 iterations), ``hard`` (the same search for 1.75 s a move). ``choose`` is a
+plain blocking call: run it in a worker thread (client) or an executor (server) so the
+window or the event loop never freezes.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ LEVELS: tuple[str, ...] = tuple(BOTS)
 DESCRIPTIONS: dict[str, str] = {
     "random": "plays any legal move",
     "easy": "looks one move ahead, loosely",
-    "medium": "searches a hundred and fifty short playouts",
+    "medium": "searches a few dozen short playouts",
     "hard": "searches thousands of short playouts, about 2 s a move",
 }
 
