@@ -383,6 +383,13 @@ class MatchScene(HandMixin, CityScreen):
                 args["hover"] = self.hover_slot[1]
         return args
 
+    def seat_names(self) -> dict[int, str]:
+        """Computers by level and named people (online, the chrome writes the names)."""
+        if self.chrome is not None:
+            return {}
+        return {i: seat.label for i, seat in enumerate(self.seats)
+                if isinstance(seat, ComputerSeat) or getattr(seat, "name", "")}
+
     def last_move(self) -> Move | None:
         history = self.state.history
         return history[-1] if history else None

@@ -27,8 +27,10 @@ class ReplayScene(CityScreen):
     bottom_scale = 0.115
 
     def __init__(self, app, start: CityState, plies: list[tuple[CityState, Move]], final: CityState,
-                 title: str = "Replay") -> None:
+                 title: str = "Replay", headers: dict | None = None) -> None:
         self.title = title
+        names = [n.strip() for n in {k.lower(): v for k, v in (headers or {}).items()}.get("seats", "").split(",")]
+        self.names = {i: n for i, n in enumerate(names) if n} if len(names) == final.players else {}
         self.moves = [move for _, move in plies]
         self.positions: list[CityState] = [before for before, _ in plies] + [final]
         if not plies:
@@ -51,7 +53,7 @@ class ReplayScene(CityScreen):
     def from_text(cls, app, text: str, title: str = "Replay") -> "ReplayScene":
         """Raises the engine's ``RecordError`` (a ``ValueError``) for text that is no record."""
         record, plies = read_plies(text, lenient=True)
-        return cls(app, record.start, plies, record.state, title)
+        return cls(app, record.start, plies, record.state, title, dict(record.headers))
 
     @property
     def count(self) -> int:
@@ -169,6 +171,9 @@ class ReplayScene(CityScreen):
         if broken is not None:
             return f"{text}. Against the rules: {broken.text}", theme.BAD
         return text + ".", theme.TEXT
+
+    def seat_names(self) -> dict[int, str]:
+        return self.names
 
     def last_move(self) -> Move | None:
         return self.moves[self.index - 1] if self.index else None

@@ -115,6 +115,5 @@ def describe(view: BeatView) -> str:
         parts.append("other groups " + ", ".join(str(s) for s, _ in beat.others) + " (not counted)")
     if view.edges or view.total:
         parts.append(f"free edges {view.edges}")
-    if view.total > 0:
-        parts.append(f"= {beat.total}")
-    return "  ·  ".join(parts)
+    text = "  ·  ".join(parts)
+    return text + (f"  =  {beat.total}" if view.total > 0 else "")

@@ -21,6 +21,12 @@ if TYPE_CHECKING:
     from .tray import SeatPanel
 
 EDGE_LIT = (255, 236, 120)
+EDGE_ON_YELLOW = (90, 235, 255)
+
+
+def edge_colour(colour: int) -> tuple[int, int, int]:
+    """The lit free edges: warm yellow, cyan on the yellow colour's squares."""
+    return EDGE_ON_YELLOW if colour == 3 else EDGE_LIT
 
 
 def draw_beat(scene: "ScoreScene", surface: pygame.Surface, view: "BeatView", cb: bool) -> None:
@@ -52,23 +58,21 @@ def draw_beat(scene: "ScoreScene", surface: pygame.Surface, view: "BeatView", cb
             first = geo.square_rect(squares[0])
             badge(scene, surface, str(size), first.center, edge, max(12, int(cell * 0.6)))
     width = max(3, cell // 6)
+    lit_edge = edge_colour(beat.colour)
     for sq, side in beat.edges[:view.edges]:
         a, b = look.edge_line(geo, sq, side)
-        pygame.draw.line(surface, EDGE_LIT, a, b, width)
-    size = max(16, int(cell * 0.9))
-    x = geo.rect.x + 6
-    y = geo.rect.y + 6
+        pygame.draw.line(surface, lit_edge, a, b, width)
+    size = max(16, int(scene.top_h * 0.45))
+    x = scene.top_rect.right - scene.margin
     colour = look.colour_rgb(beat.colour, cb)
-    for label, value, show in (("AREA", view.area, True), ("EDGES", view.edges, view.edges > 0 or view.total > 0)):
-        if not show:
-            continue
-        img = scene.app.text.shadowed(f"{label} {value}", size, colour if label == "AREA" else EDGE_LIT,
-                                      (0, 0, 0), 2, bold=True)
-        box = img.get_rect(topleft=(x, y)).inflate(16, 8)
-        box.topleft = (x, y)
-        draw_panel(surface, box, alpha=225)
-        surface.blit(img, (box.x + 8, box.y + 4))
-        x = box.right + 8
+    shown = [("AREA", view.area, colour), ("EDGES", view.edges, lit_edge)][:2 if view.edges or view.total else 1]
+    for label, value, ink in reversed(shown):  # the counters, at the right of the top bar
+        img = scene.app.text.shadowed(f"{label} {value}", size, ink, (0, 0, 0), 2, bold=True)
+        box = img.get_rect().inflate(18, 8)
+        box.midright = (x, scene.top_rect.centery)
+        draw_panel(surface, box, alpha=235)
+        surface.blit(img, img.get_rect(center=box.center))
+        x = box.x - 10
     if view.total > 0:
         text = f"{beat.area} + {beat.edge_count} = {beat.total}"
         img = scene.app.text.shadowed(text, int(cell * 1.6 * min(1.2, view.total)), theme.ACCENT, (0, 0, 0), 3,

@@ -204,17 +204,26 @@ class CityScreen(Scene):
         return {"played": {p for p in PIECES if p not in left}, "fits": None, "chosen": None,
                 "hover": None, "active": False}
 
+    def seat_names(self) -> dict[int, str]:
+        """Who sits where, written under each seat's header (none by default)."""
+        return {}
+
     def seat_active(self, seat: int) -> bool:
         return not self.state.over and self.state.to_move == seat
 
     def draw_panels(self, surface: pygame.Surface, cb: bool) -> None:
         t = self.app.text
         scores = self.colour_scores()
+        names = self.seat_names()
         for panel in self.panels:
             seat = panel.seat
             look_colours = list(SEAT_COLOURS[self.players][seat])
             label = self.seat_label(seat)
             draw_header(surface, t, panel, label, look_colours, self.seat_total(seat), self.seat_active(seat), cb)
+            name = names.get(seat)
+            if name:
+                img = t.render(name, max(12, panel.header_h // 3), theme.TEXT_DIM)
+                surface.blit(img, (panel.rect.x + panel.pad + 4, panel.rect.y + panel.header_h + 3))
             for tray in panel.trays:
                 args = self.tray_args(tray)
                 note = " (shared)" if self.players == 3 and tray.colour not in look_colours else ""

@@ -21,6 +21,7 @@ def test_a_saved_record_replays_move_by_move_to_the_final_count(app, tmp_path):
     assert isinstance(scene, ReplayScene)
     show(app, scene)
     assert scene.count == len(state.history) and scene.state.ply == 0
+    assert scene.seat_names() == {0: "Ann", 1: "Bob", 2: "Cy"}
     app.step(1 / 60, events=[key(pygame.K_RIGHT)])
     assert scene.index == 1 and scene.drops, "stepping forward drops the piece in"
     settle(app, scene)
