@@ -166,7 +166,8 @@ class State(Protocol):
 
     @property
     def to_move(self) -> int | None:
-        """The seat to move; ``None`` once the game is over."""
+        """The seat to move; ``None`` once the game is over. Never a seat that has left
+        (a game whose turns pass through a leaver's colours plays them itself)."""
 
     def legal_moves(self) -> LegalMoves: ...
 
