@@ -11,6 +11,7 @@ from client.games.cityblocks.game import MatchScene
 from client.games.cityblocks.pieces import Hand, flipped, turned
 from client.games.cityblocks.score import ScoreScene
 from shared.cityblocks import CITY_BLOCKS
+from shared.cityblocks.geometry import shape_of
 
 from ..conftest import click, key, motion, show
 from .helpers import aim_for, pass_by_events, place_by_events, random_game, settle
@@ -60,7 +61,6 @@ def test_ghost_is_green_where_legal_and_red_with_the_engine_reason(app):
     legal = state.placements_for(colour, scene.hand.piece)[0]
     target = legal.squares
     scene.hand = Hand.take(colour, legal.piece)
-    from shared.cityblocks.geometry import shape_of
     scene.hand.orient = shape_of(target)
     app.step(1 / 60, events=[motion(scene.geo.centre(aim_for(legal)))])
     move, reason = scene.ghost()
@@ -169,3 +169,25 @@ def test_undo_and_save(app, tmp_path, monkeypatch):
     saved = list(tmp_path.glob("*.cbr"))
     assert len(saved) == 1
     assert CITY_BLOCKS.read_record(saved[0].read_text()).state == scene.match.state
+
+
+def test_keyboard_only_turn_places_with_arrows_and_enter(app):
+    state = random_game(2, 21, stop_at=6)
+    scene = MatchScene(app, state)
+    show(app, scene)
+    settle(app, scene)
+    app.step(1 / 60, events=[key(pygame.K_TAB)])
+    hand = scene.hand
+    target = next(m for m in state.placements_for(hand.colour, hand.piece) if shape_of(m.squares) == hand.orient)
+    goal = aim_for(target)
+    app.step(1 / 60, events=[key(pygame.K_UP)])
+    for _ in range(40):
+        x, y = scene.cursor
+        if (x, y) == goal:
+            break
+        step = pygame.K_RIGHT if x < goal[0] else pygame.K_LEFT if x > goal[0] else \
+            pygame.K_UP if y < goal[1] else pygame.K_DOWN
+        app.step(1 / 60, events=[key(step)])
+    assert scene.ghost() == (target, None)
+    app.step(1 / 60, events=[key(pygame.K_RETURN)])
+    assert scene.match.state == state.play(target)[0]

@@ -20,6 +20,8 @@ from .helpers import aim_for, random_game, settle
 
 
 def snap(app, name: str, tmp_path: Path) -> pygame.Surface:
+    if app.stack.top is not None and not getattr(app.stack.top, "sequence", None):
+        app.stack.top.timeline.finish_all()  # banners gone (the score show keeps its place)
     app.stack.draw(app.window)
     folder = Path(os.environ.get("CITY_BLOCKS_SHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
