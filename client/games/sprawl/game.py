@@ -1,0 +1,395 @@
+"""The Sprawl match screen: the board, one panel per seat (3-8), the hand and the input,
+composed with one seat controller per seat and, online, the match chrome. The same
+screen serves hot-seat play (any mix of people and computers), games against the
+computer and online matches (playing or watching).
+
+Pick a size (1-3, or click it under the board) and an action (Tab: stand it up as a tower
+or spore / lay it as a branch; B, T), a branch's direction with the arrow keys or by
+dragging from its square; legal squares glow; the ghost on the pointed square is green,
+or red with the engine's reason. Click plays the ghost; when it is not legal, the click
+lists every legal move ending on that square (or says why none does). Right-click always
+lists them. A/S/O toggle the attack, spore and tree overlays; U undoes, Ctrl+S saves,
+F1 shows how to play, Esc pauses, C shows the end show again.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+import pygame
+
+from shared.sprawl import SPRAWL
+
+from client import theme
+from client.anim import Callback, Delay
+from client.computer import seat_seed
+from client.scenes.driver import ComputerTurns
+from client.scenes.pause import PauseScene
+from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
+from client.view.widgets import Button, draw_orbit
+
+from . import look, marks, overlays
+from .hand import HandMixin, describe
+from .model import LocalMatch, ViewMatch
+from .screen import SprawlScreen
+
+BOT_SHOW = 0.45   # seconds a computer's choice shows before it lands
+
+
+class MatchScene(HandMixin, SprawlScreen):
+    def __init__(self, app, state=None, *, seats: list[SeatController] | None = None, chrome=None,
+                 seed: object = None, bot_factory=None, players: int = 4) -> None:
+        if state is None:
+            seed = secrets.randbelow(10**9) if seed is None else seed
+            state = SPRAWL.new_state({"players": players}, seed)
+        self.game_seed = seed if seed is not None else state.seed
+        self.chrome = chrome
+        self.match = LocalMatch(state) if chrome is None else ViewMatch(chrome)
+        self.bot_factory = bot_factory or SPRAWL.make_bot
+        self.seats: list[SeatController] = list(seats) if seats else [HumanSeat() for _ in range(state.n)]
+        for i, seat in enumerate(self.seats):
+            if isinstance(seat, ComputerSeat) and seat.bot is None:
+                seat.bot = self.bot_factory(seat.level, seat_seed(self.game_seed, i))
+        self.computers = ComputerTurns()
+        self.bot_busy = False
+        self.bot_choice = None
+        self.over_shown = False
+        self.shown: set[str] = set()
+        self.chooser_hover = -1
+        self.hand_rects: list[pygame.Rect] = []
+        self.overlay_buttons = {name: Button(overlays.LABELS[name], lambda n=name: self.toggle(n))
+                                for name in overlays.OVERLAYS}
+        self.undo_button = Button("Undo", self.undo)
+        super().__init__(app, state)
+        if chrome is not None:
+            chrome.attach(self)
+            self.buttons = list(self.overlay_buttons.values()) + chrome.buttons()
+        else:
+            self.buttons = list(self.overlay_buttons.values()) + [self.undo_button, Button("Menu", self.pause_menu)]
+        self.layout_buttons()
+        self.auto_hand()
+        self.update_buttons()
+
+    # -- layout ------------------------------------------------------------------------------
+    def _fit_board(self, area: pygame.Rect) -> pygame.Rect:
+        strip = max(26, int(self.size[1] * 0.045))
+        return super()._fit_board(pygame.Rect(area.x, area.y, area.w, area.h - strip - 6))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        px = max(26, int(size[1] * 0.045))
+        y = min(self.geo.outer.bottom + 6, self.bottom_rect.y - px - 2)
+        self.hand_rects = [pygame.Rect(self.geo.outer.x + i * (px + 4), y, px, px) for i in range(3)]
+
+    # -- who plays ---------------------------------------------------------------------------
+    @property
+    def bots(self) -> dict[int, ComputerSeat]:
+        return {i: s for i, s in enumerate(self.seats) if isinstance(s, ComputerSeat)}
+
+    @property
+    def human_turn(self) -> bool:
+        s = self.match.state
+        if s.is_over() or not self.seats[s.to_move].local:
+            return False
+        return self.chrome is None or self.chrome.can_move()
+
+    @property
+    def thinking(self) -> bool:
+        return self.computers.thinking
+
+    @property
+    def undo_allowed(self) -> bool:
+        return self.chrome is None and any(h.to_move is not None and not isinstance(self.seats[h.to_move], ComputerSeat)
+                                           for h in self.match.history)
+
+    def enter(self) -> None:
+        if self.chrome is not None and self.match.state.ply > 0:
+            return
+        self.announce_turn(first=True)
+
+    def exit(self) -> None:
+        self.computers.stop()
+
+    def resume(self) -> None:
+        self.hover = None
+        self.press = None
+
+    # -- moves -------------------------------------------------------------------------------
+    def try_move(self, move) -> bool:
+        """Play ``move`` if the engine allows it; else say why. True when played."""
+        reason = self.match.state.why_not(move)
+        if reason is not None:
+            self.app.sounds.play("error")
+            self.show_toast(reason.text, 4)
+            return False
+        self.submit(move)
+        return True
+
+    def click_square(self, sq: int, direction: int | None = None) -> None:
+        """A click (or a drag) on a square: the hand's move there if legal; else the list of
+        the legal moves ending there; else the engine's reason."""
+        if not self.human_turn or self.timeline.busy:
+            return
+        move = self.move_at(sq, direction)
+        reason = self.match.state.why_not(move)
+        if reason is None:
+            if direction is not None:
+                self.direction, self.action = direction, "branch"
+            self.submit(move)
+        elif direction is None and self.open_chooser(sq):
+            self.show_toast(reason.text, 4)
+        else:
+            self.app.sounds.play("error")
+            self.show_toast(reason.text, 4)
+
+    def choose(self, index: int) -> None:
+        if self.chooser and 0 <= index < len(self.chooser):
+            move = self.chooser[index]
+            self.chooser, self.chooser_hover = None, -1
+            self.hand_size = move.size
+            if hasattr(move, "direction"):
+                self.action, self.direction = "branch", move.direction
+            elif hasattr(move, "extra"):
+                self.action = "place"
+            self.try_move(move)
+
+    def submit(self, move) -> None:
+        if self.chrome is None:
+            self.play(move)
+        elif self.chrome.submit(move):
+            self.app.sounds.play("select")
+        else:
+            self.show_toast("Not your move right now.", 3)
+
+    def play(self, move) -> None:
+        self.computers.drop_hint()
+        before = self.match.state
+        events = self.match.play(move)
+        self.after_step(move, before, events)
+
+    def after_step(self, move, before, events: list[dict]) -> None:
+        """Animate a played move and say what it did (neutralized towers, the end)."""
+        self.show_state(self.match.state)
+        self._ghost_key = None
+        self.chooser = None
+        for e in events:
+            if e.get("type") == "neutralized":
+                by = " and ".join(f"{b['colour']}'s {b['size']} on {b['square']}" for b in e["by"])
+                self.app.sounds.play("stamp")
+                self.show_toast(f"{e['owner'].title()}'s tower on {e['square']} is neutralized by {by}: "
+                                "its tree is dead.", 4)
+            elif e.get("type") == "left":
+                self.show_toast(f"{e['colour'].title()} left the game.", 3)
+        if any(e.get("type") == "game_over" for e in events):
+            self.timeline.delay(0.7, self._game_over)
+        elif not self.match.state.is_over():
+            self.auto_hand()
+            self.announce_turn()
+        self.update_buttons()
+
+    def announce_turn(self, first: bool = False) -> None:
+        s = self.match.state
+        if s.is_over() or (not first and not self.human_turn):
+            return
+        if not first and len(self.seats) - len(self.bots) < 2:
+            return
+        seat = s.to_move
+        sub = self.seats[seat].label if isinstance(self.seats[seat], HumanSeat) else ""
+        what = "FIRST TOWER" if not s.started[seat] else "TO MOVE"
+        self.announce(f"{look.NAME[seat].upper()} {what}", sub, look.colour_rgb(seat, self.app.options.colour_blind),
+                      hold=0.5 if not first else 0.9)
+
+    # -- what the chrome calls (online) ---------------------------------------------------------
+    def remote_moved(self, move, before, after) -> None:
+        events = [{"type": "game_over"}] if after.is_over() else []
+        self.after_step(move, before, events)
+
+    def resync(self) -> None:
+        self.timeline.finish_all()
+        self.show_state(self.match.state, animate=False)
+        self.auto_hand()
+        self.update_buttons()
+
+    def match_started(self) -> None:
+        if self.match.state.ply == 0 and not self.timeline.tracks:
+            self.announce_turn(first=True)
+
+    def _game_over(self) -> None:
+        if self.over_shown:
+            return
+        self.over_shown = True
+        self.app.sounds.play("claim")
+        self.show_final_count()
+
+    def show_final_count(self) -> None:
+        from .replay import replay_of
+        from .score import ScoreScene
+        state, chrome = self.match.state, self.chrome
+        names = [s.label if isinstance(s, HumanSeat) and s.name else "" for s in self.seats]
+        if chrome is None:
+            scene = ScoreScene(self.app, state, on_new_game=self.new_game, on_save=self.save,
+                               on_replay=replay_of(self.app, state), names=names)
+        else:
+            scene = ScoreScene(self.app, state, on_new_game=chrome.new_game_action(), on_save=self.save,
+                               new_game_label=chrome.new_game_label, headline=chrome.headline(),
+                               on_replay=replay_of(self.app, state), names=names)
+        self.app.push(scene)
+
+    # -- menu actions ----------------------------------------------------------------------------
+    def toggle(self, name: str) -> None:
+        self.shown ^= {name}
+        self.app.sounds.play("select")
+        self.update_buttons()
+
+    def undo(self) -> None:
+        if self.chrome is not None:
+            self.show_toast(self.chrome.no_undo, 3)
+            return
+        if not self.undo_allowed or self.timeline.busy:
+            return
+        self.computers.stop()
+        self.bot_busy, self.bot_choice = False, None
+        state = self.match.undo()
+        while (state.is_over() or isinstance(self.seats[state.to_move], ComputerSeat)) and self.match.can_undo:
+            state = self.match.undo()
+        self.timeline.finish_all()
+        self.banners.current = None
+        self.show_state(state, animate=False)
+        self.over_shown = False
+        self.auto_hand()
+        self.app.sounds.play("undo")
+        self.show_toast(f"Took back the last turn: {look.NAME[state.to_move]} to move.", 3)
+        self.update_buttons()
+
+    def save(self) -> None:
+        try:
+            path = self.match.save()
+        except OSError as exc:
+            self.show_toast(f"Could not save the record: {exc.strerror or exc}", 5)
+            return
+        self.show_toast(f"Record saved: {path}", 5)
+
+    def pause_menu(self) -> None:
+        if self.chrome is not None:
+            self.show_toast(self.chrome.pause_note, 4)
+            return
+        self.app.push(PauseScene(self.app, self))
+
+    def new_game(self) -> None:
+        if self.chrome is not None:
+            self.chrome.rematch()
+            return
+        seed = secrets.randbelow(10**9)
+        seats = [ComputerSeat(level=s.level) if isinstance(s, ComputerSeat) else s for s in self.seats]
+        state = SPRAWL.new_state(self.match.state.options, seed)
+        self.app.stack.clear_to(MatchScene(self.app, state, seats=seats, seed=seed, bot_factory=self.bot_factory))
+
+    def update_buttons(self) -> None:
+        self.undo_button.enabled = self.undo_allowed
+        for name, b in self.overlay_buttons.items():
+            b.accent = theme.ACCENT if name in self.shown else theme.ACCENT_2
+            b.label = overlays.LABELS[name] + (" ✓" if name in self.shown else "")
+        if self.chrome is not None:
+            self.chrome.update_buttons()
+
+    # -- frame -----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.chrome is not None:
+            self.chrome.update(dt)
+        super().update(dt)
+        s = self.match.state
+        if s.is_over() or s.to_move not in self.bots or self.bot_busy:
+            return
+        move = self.computers.poll(self.bots[s.to_move], s, s, ready=not self.timeline.busy)
+        if move is not None:
+            self._show_bot_move(s, move)
+
+    def _show_bot_move(self, s, move) -> None:
+        self.bot_busy = True
+
+        def show() -> None:
+            self.bot_choice = move
+
+        def do() -> None:
+            self.bot_busy, self.bot_choice = False, None
+            if self.match.state is s:
+                self.play(move)
+
+        self.timeline.sequence(Callback(show), Delay(BOT_SHOW), Callback(do))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        from .input import handle_event
+        if self.chrome is not None and self.chrome.handle_event(event):
+            return True
+        return handle_event(self, event)
+
+    def draw_overlays(self, surface: pygame.Surface) -> None:
+        """Banner and toast; the toast sits above the hand under the board."""
+        self.banners.draw(surface, self.app.text, self.geo.rect.centery,
+                          int(min(self.geo.cell * 1.1, self.size[1] * 0.09)))
+        bottom = self.hand_rects[0].y if self.human_turn and self.hand_rects else self.bottom_rect.y
+        self.toasts.draw(surface, self.app.text, bottom, max(14, self.bottom_h // 3))
+
+    # -- words ---------------------------------------------------------------------------------
+    def seat_label(self, seat: int) -> str:
+        if self.chrome is not None:
+            return self.chrome.seat_label(seat)
+        ctrl = self.seats[seat] if seat < len(self.seats) else None
+        if isinstance(ctrl, ComputerSeat):
+            return f"{look.NAME[seat]} ({ctrl.name})"
+        if isinstance(ctrl, HumanSeat) and ctrl.name:
+            return f"{look.NAME[seat]} ({ctrl.name})"
+        return look.NAME[seat]
+
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        text, colour = super().turn_text()
+        return (text, colour) if self.chrome is None else self.chrome.turn_text(text, colour)
+
+    def status_text(self) -> tuple[str, tuple[int, int, int]]:
+        said = self.chrome.status_text() if self.chrome is not None else None
+        if said is not None:
+            return said
+        s = self.match.state
+        if s.is_over():
+            return "The game is over. C shows the end show again.", theme.TEXT
+        if not self.human_turn:
+            seat = self.seats[s.to_move]
+            if isinstance(seat, ComputerSeat):
+                return f"{self.seat_label(s.to_move)} is thinking…", theme.TEXT_DIM
+            return f"{self.seat_label(s.to_move)} to move.", theme.TEXT_DIM
+        if self.chooser:
+            return "Pick one of the moves ending on this square (click or 1-9); Esc closes the list.", theme.TEXT
+        ghost = self.ghost()
+        if ghost is not None:
+            move, reason = ghost
+            if reason is not None:
+                return reason, theme.BAD
+            return f"{describe(move, not s.started[s.to_move])}: click or Enter plays it.", theme.GOOD
+        if not s.started[s.to_move]:
+            return "Place your first tower: pick a size (1-3) and click any vacant square.", theme.TEXT
+        return ("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
+                "right-click lists the moves there · A/S/O overlays"), theme.TEXT
+
+    def draw(self, surface: pygame.Surface) -> None:
+        cb = self.app.options.colour_blind
+        self.draw_frame(surface, cb)
+        overlays.draw(surface, self.app.text, self.geo, self.state, self.shown, cb)
+        history = self.state.history
+        last = history[-1] if history else None
+        marks.draw_last(surface, self, SPRAWL.parse_move(last) if last and not last.endswith("resign") else None)
+        marks.draw_glow(surface, self)
+        self.draw_drops(surface, cb)
+        marks.draw_computer(surface, self, cb)
+        marks.draw_ghost(surface, self, cb)
+        marks.draw_hand(surface, self, cb)
+        self.draw_bottom(surface)
+        if self.thinking:
+            r = self.bottom_rect
+            right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin
+            radius = max(8, self.bottom_h // 5)
+            draw_orbit(surface, (right - radius - 6, r.centery), radius, self.app.clock_time, theme.ACCENT_2)
+        marks.draw_chooser(surface, self, cb)
+        marks.draw_dead_tip(surface, self)
+        self.draw_overlays(surface)
+        if self.chrome is not None:
+            self.chrome.draw(surface)

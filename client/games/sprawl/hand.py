@@ -1,0 +1,169 @@
+"""The piece in hand on the Sprawl match screen: its size (1-3), the action (stand it up:
+a first tower or a spore; or lay it as a branch, with a direction), the ghost it makes on
+the aimed square with the engine's objection, the squares where it is legal (they glow),
+and the list of every legal move ending on a square (click a square to see them).
+A mixin of :class:`~client.games.sprawl.game.MatchScene`; every rule answer is the
+engine's (``legal_moves``, ``why_not``)."""
+
+from __future__ import annotations
+
+from shared.sprawl import Branch, Build, Place
+from shared.sprawl.board import DIR_WORDS, square_name
+
+ACTIONS = ("place", "branch")
+
+
+def describe(move, first: bool = False) -> str:
+    """A move in a few words for the chooser and the status line."""
+    where = square_name(move.square)
+    if isinstance(move, Branch):
+        return f"Branch: a {move.size} on {where} pointing {DIR_WORDS[move.direction]}"
+    if isinstance(move, Build):
+        return f"Build a {move.size} on the tower on {where}"
+    if first:
+        return f"First tower: a {move.size} on {where}"
+    text = f"Spore a {move.size} on {where}"
+    if move.extra:
+        text += ", then build " + " and ".join(str(k) for k in move.extra) + " (overload)"
+    return text
+
+
+class HandMixin:
+    hand_size = 3
+    action = "place"
+    direction = 0
+    hover: int | None = None        # the square under the pointer
+    drag_dir: int | None = None     # a direction being dragged out of ``press``
+    press: tuple | None = None      # (square, pos) of a mouse press on the board
+    chooser: list | None = None     # the legal moves listed for a clicked square
+    chooser_square: int | None = None
+    _ghost_key: tuple | None = None
+    _ghost: tuple | None = None
+    _glow_key: tuple | None = None
+    _glow: tuple = (frozenset(), frozenset())
+
+    @property
+    def seat(self) -> int | None:
+        return self.match.state.to_move
+
+    def move_at(self, sq: int, direction: int | None = None):
+        """The hand's move on ``sq``: a build on a tower, else a spore/tower or a branch."""
+        s, seat = self.match.state, self.seat
+        if s.tw[sq] is not None:
+            return Build(seat, self.hand_size, sq)
+        if self.action == "branch" or direction is not None:
+            return Branch(seat, self.hand_size, sq, self.direction if direction is None else direction)
+        return Place(seat, self.hand_size, sq)
+
+    def ghost(self) -> tuple | None:
+        """(move, reason or None) for the aimed square, the engine's words."""
+        aim = self.hover
+        if aim is None or not self.human_turn or self.timeline.busy or self.chooser is not None:
+            return None
+        key = (self.match.state, self.hand_size, self.action, self.direction, self.drag_dir, aim)
+        if key != self._ghost_key:
+            move = self.move_at(aim, self.drag_dir)
+            reason = self.match.state.why_not(move)
+            self._ghost_key, self._ghost = key, (move, None if reason is None else reason.text)
+        return self._ghost
+
+    def glow(self) -> tuple[frozenset, frozenset]:
+        """(squares where the hand's size and action is legal, those legal with the chosen
+        direction too) from the engine's legal moves."""
+        if not self.human_turn:
+            return frozenset(), frozenset()
+        s = self.match.state
+        key = (s, self.hand_size, self.action, self.direction)
+        if key != self._glow_key:
+            legal = s.legal_moves()
+            k = self.hand_size
+            builds = {q for q, size in legal.builds if size == k}
+            if self.action == "branch":
+                some = {q for q, size, _ in legal.branches if size == k} | builds
+                best = {q for q, size, d in legal.branches if size == k and d == self.direction} | builds
+            else:
+                some = best = {q for q, size, extra in legal.places if size == k and not extra} | builds
+            self._glow_key, self._glow = key, (frozenset(some), frozenset(best))
+        return self._glow
+
+    def moves_ending_on(self, sq: int) -> list:
+        """Every legal move of the side to move that puts a piece on ``sq``."""
+        legal = self.match.state.legal_moves()
+        out = [m for m in legal if m.square == sq]
+        order = {Place: 0, Build: 1, Branch: 2}
+        return sorted(out, key=lambda m: (order[type(m)], -m.size, getattr(m, "direction", 0),
+                                          len(getattr(m, "extra", ()))))
+
+    def set_size(self, k: int) -> None:
+        if not self.human_turn:
+            return
+        stash = self.match.state.stash[self.seat]
+        self.hand_size = k
+        self.app.sounds.play("select")
+        if not stash[k - 1]:
+            self.show_toast(f"You have no {k} left in your stash.", 2)
+
+    def set_action(self, action: str) -> None:
+        if self.human_turn and action != self.action:
+            self.action = action
+            self.app.sounds.play("hover", 0.5)
+
+    def set_direction(self, d: int) -> None:
+        if self.human_turn:
+            self.direction, self.action = d, "branch"
+            self.app.sounds.play("hover", 0.5)
+
+    def auto_hand(self) -> None:
+        """A new turn: keep the hand if it still has a legal use, else the largest size
+        and the action the engine allows."""
+        s = self.match.state
+        self.chooser = None
+        if s.is_over() or not self.human_turn:
+            return
+        if self.glow()[0]:
+            return
+        legal = s.legal_moves()
+        for k in (3, 2, 1):
+            if any(size == k for _, size, _ in legal.places):
+                self.hand_size, self.action = k, "place"
+                return
+            if any(size == k for _, size, _ in legal.branches):
+                self.hand_size, self.action = k, "branch"
+                return
+            if any(size == k for _, size in legal.builds):
+                self.hand_size = k
+                return
+
+    def drag_direction(self, start, pos) -> int | None:
+        dx, dy = pos[0] - start[0], pos[1] - start[1]
+        if max(abs(dx), abs(dy)) < self.geo.cell * 0.28:
+            return None
+        if abs(dx) > abs(dy):
+            return 1 if dx > 0 else 3
+        return 2 if dy > 0 else 0
+
+    def open_chooser(self, sq: int) -> bool:
+        moves = self.moves_ending_on(sq)
+        if not moves:
+            return False
+        self.chooser, self.chooser_square = moves[:9], sq
+        self.app.sounds.play("select")
+        return True
+
+    def chooser_rects(self) -> list:
+        """Where the chooser's rows are: beside the clicked square, inside the board area."""
+        import pygame
+        if not self.chooser:
+            return []
+        t = self.app.text
+        size = max(13, int(self.size_px() * 0.5))
+        first = not self.match.state.started[self.seat]
+        w = max(t.font(size).size(f"9  {describe(m, first)}")[0] for m in self.chooser) + 24
+        h = size + 12
+        r = self.geo.square_rect(self.chooser_square)
+        x = r.right + 6 if r.right + 6 + w < self.size[0] - self.margin else r.x - 6 - w
+        y = min(max(self.top_h + 4, r.y), self.bottom_rect.y - 4 - h * len(self.chooser))
+        return [pygame.Rect(x, y + i * h, w, h - 2) for i in range(len(self.chooser))]
+
+    def size_px(self) -> int:
+        return max(24, min(40, int(self.size[1] * 0.045)))

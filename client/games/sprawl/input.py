@@ -1,0 +1,132 @@
+"""The Sprawl match screen's input: the pointer on the board (hover, click, drag a branch
+out of its square, right-click for the moves ending there), the size buttons under the
+board, the square chooser, and the keys. Every move still goes through the engine."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .overlays import KEYS
+
+if TYPE_CHECKING:
+    from .game import MatchScene
+
+ARROWS = {pygame.K_UP: 0, pygame.K_RIGHT: 1, pygame.K_DOWN: 2, pygame.K_LEFT: 3}
+SIZE_KEYS = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3, pygame.K_KP1: 1, pygame.K_KP2: 2, pygame.K_KP3: 3}
+NUMBERS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)}
+
+
+def handle_event(scene: "MatchScene", event: pygame.event.Event) -> bool:
+    if scene.chooser:
+        return _chooser_event(scene, event)
+    if event.type == pygame.MOUSEMOTION:
+        scene.hover = scene.geo.square_at(event.pos)
+        if scene.press is not None:
+            scene.drag_dir = scene.drag_direction(scene.press[1], event.pos)
+            scene.hover = scene.press[0] if scene.drag_dir is not None else scene.hover
+        scene.buttons_event(event)
+        return True
+    if event.type == pygame.MOUSEBUTTONDOWN:
+        if scene.buttons_event(event):
+            return True
+        sq = scene.geo.square_at(event.pos)
+        if event.button == 1:
+            for k, r in zip((3, 2, 1), scene.hand_rects):
+                if r.collidepoint(event.pos):
+                    scene.set_size(k)
+                    return True
+            if sq is not None:
+                scene.press, scene.drag_dir = (sq, event.pos), None
+                scene.hover = sq
+            return True
+        if event.button == 3 and sq is not None and scene.human_turn:
+            if not scene.open_chooser(sq):
+                move = scene.move_at(sq)
+                reason = scene.match.state.why_not(move)
+                scene.app.sounds.play("error")
+                scene.show_toast(f"No move ends on this square. {reason.text if reason else ''}".strip(), 4)
+            return True
+        return True
+    if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        press, direction = scene.press, scene.drag_dir
+        scene.press, scene.drag_dir = None, None
+        if press is None:
+            return True
+        sq = press[0]
+        if direction is None:
+            if scene.geo.square_at(event.pos) == sq:
+                scene.click_square(sq)
+        else:
+            scene.click_square(sq, direction)
+        return True
+    if event.type == pygame.MOUSEWHEEL:
+        if scene.human_turn:
+            scene.set_size((scene.hand_size - 1 + (1 if event.y > 0 else -1)) % 3 + 1)
+        return True
+    if event.type == pygame.KEYDOWN:
+        return _key(scene, event)
+    return False
+
+
+def _chooser_event(scene: "MatchScene", event: pygame.event.Event) -> bool:
+    rects = scene.chooser_rects()
+    if event.type == pygame.MOUSEMOTION:
+        scene.chooser_hover = next((i for i, r in enumerate(rects) if r.collidepoint(event.pos)), -1)
+        return True
+    if event.type == pygame.MOUSEBUTTONDOWN:
+        hit = next((i for i, r in enumerate(rects) if r.collidepoint(event.pos)), -1)
+        if hit >= 0 and event.button == 1:
+            scene.choose(hit)
+        else:
+            scene.chooser, scene.chooser_hover = None, -1
+        return True
+    if event.type == pygame.KEYDOWN:
+        if event.key in NUMBERS:
+            scene.choose(NUMBERS[event.key])
+        elif event.key in (pygame.K_DOWN, pygame.K_UP):
+            step = 1 if event.key == pygame.K_DOWN else -1
+            scene.chooser_hover = (scene.chooser_hover + step) % len(scene.chooser)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.chooser_hover >= 0:
+            scene.choose(scene.chooser_hover)
+        elif event.key == pygame.K_ESCAPE:
+            scene.chooser, scene.chooser_hover = None, -1
+        return True
+    return event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
+
+
+def _key(scene: "MatchScene", event: pygame.event.Event) -> bool:
+    key, mod = event.key, event.mod
+    ctrl = bool(mod & pygame.KMOD_CTRL)
+    if key == pygame.K_ESCAPE:
+        scene.pause_menu()
+    elif ctrl and key == pygame.K_s:
+        scene.save()
+    elif key in (pygame.K_u,) or (ctrl and key == pygame.K_z):
+        scene.undo()
+    elif key == pygame.K_F1:
+        from .howto import HowToScene
+        scene.app.push(HowToScene(scene.app))
+    elif key in KEYS.values():
+        scene.toggle(next(n for n, k in KEYS.items() if k == key))
+    elif key == pygame.K_c and scene.match.state.is_over():
+        scene.show_final_count()
+    elif not scene.human_turn:
+        return scene.buttons_event(event)
+    elif key in SIZE_KEYS:
+        scene.set_size(SIZE_KEYS[key])
+    elif key == pygame.K_TAB:
+        scene.set_action("branch" if scene.action == "place" else "place")
+    elif key == pygame.K_b:
+        scene.set_action("branch")
+    elif key == pygame.K_t:
+        scene.set_action("place")
+    elif key in ARROWS:
+        scene.set_direction(ARROWS[key])
+    elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if scene.hover is not None:
+            scene.click_square(scene.hover)
+    else:
+        return scene.buttons_event(event)
+    return True

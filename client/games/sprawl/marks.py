@@ -1,0 +1,151 @@
+"""What the match screen draws over the board: the glow of legal squares, the ghost of
+the hand's move (green, or red with the engine's reason), the last move, a computer's
+chosen move, the square chooser, the hand readout and a dead tree's reason under the
+pointer. Reads the scene; changes nothing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from shared.sprawl import Branch, Build
+from shared.sprawl.board import DIR_WORDS
+
+from client import theme
+from client.view.widgets import draw_panel, tooltip
+
+from . import look
+from .hand import describe
+from .overlays import dead_reasons
+
+if TYPE_CHECKING:
+    from .game import MatchScene
+
+
+def draw_glow(surface: pygame.Surface, scene: "MatchScene") -> None:
+    some, best = scene.glow()
+    if not some:
+        return
+    cell = scene.geo.cell
+    pulse = 0.5 + 0.5 * abs(((scene.app.clock_time * 0.8) % 2) - 1)
+    for sq in some:
+        r = scene.geo.square_rect(sq).inflate(-3, -3)
+        strong = sq in best
+        layer = pygame.Surface(r.size, pygame.SRCALPHA)
+        layer.fill((*look.LEGAL, int((55 + 45 * pulse) if strong else 30 + 20 * pulse)))
+        surface.blit(layer, r)
+        pygame.draw.rect(surface, look.LEGAL if strong else theme.scale(look.LEGAL, 0.75), r, max(2, cell // 30),
+                         border_radius=4)
+
+
+def ghost_move(surface: pygame.Surface, scene, move, ok: bool, cb: bool) -> None:
+    """The move's piece, translucent, on its square, framed green or red."""
+    geo = scene.geo
+    r = geo.square_rect(move.square)
+    layer = pygame.Surface((r.w, r.h), pygame.SRCALPHA)
+    inner = pygame.Rect(0, 0, r.w, r.h)
+    state = scene.match.state
+    if isinstance(move, Branch):
+        look.draw_branch(layer, inner, move.seat, move.size, move.direction, cb)
+    elif isinstance(move, Build):
+        look.draw_tower(layer, inner, (state.tw[move.square] or ()) + ((move.size, move.seat),), cb)
+    else:
+        pieces = ((move.size, move.seat),) + tuple((k, move.seat) for k in move.extra)
+        look.draw_tower(layer, inner, pieces, cb)
+    layer.set_alpha(200 if ok else 120)
+    surface.blit(layer, r)
+    colour = look.LEGAL if ok else look.ILLEGAL
+    pygame.draw.rect(surface, colour, r.inflate(-2, -2), max(2, geo.cell // 22), border_radius=5)
+    if isinstance(move, Branch) and ok:
+        target = state.geo.reach[move.square][move.direction][move.size]
+        if target >= 0:
+            tr = geo.square_rect(target).inflate(-geo.cell // 3, -geo.cell // 3)
+            pygame.draw.ellipse(surface, look.colour_rgb(move.seat, cb), tr, max(2, geo.cell // 26))
+
+
+def draw_ghost(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
+    ghost = scene.ghost()
+    if ghost is None:
+        return
+    move, reason = ghost
+    ghost_move(surface, scene, move, reason is None, cb)
+
+
+def draw_last(surface: pygame.Surface, scene, move) -> None:
+    if move is None or scene.drops or not hasattr(move, "square"):
+        return
+    r = scene.geo.square_rect(move.square)
+    pygame.draw.rect(surface, (250, 250, 255), r.inflate(-1, -1), max(2, scene.geo.cell // 30), border_radius=3)
+
+
+def draw_computer(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
+    if scene.bot_choice is not None:
+        ghost_move(surface, scene, scene.bot_choice, True, cb)
+
+
+def draw_chooser(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
+    if not scene.chooser:
+        return
+    t = scene.app.text
+    rects = scene.chooser_rects()
+    box = rects[0].unionall(rects).inflate(12, 36)
+    box.y -= 24
+    draw_panel(surface, box, glow=theme.ACCENT_2, alpha=245)
+    size = max(13, int(scene.size_px() * 0.5))
+    head = t.render("Moves ending here (1-9, Esc):", max(12, size - 2), theme.TEXT_DIM, bold=True)
+    surface.blit(head, (box.x + 10, box.y + 6))
+    first = not scene.match.state.started[scene.seat]
+    for i, (move, r) in enumerate(zip(scene.chooser, rects)):
+        hover = i == scene.chooser_hover
+        pygame.draw.rect(surface, (60, 70, 150) if hover else (30, 34, 70), r, border_radius=6)
+        pygame.draw.rect(surface, look.colour_rgb(move.seat, cb), r, 1, border_radius=6)
+        img = t.render(f"{i + 1}  {describe(move, first)}", size, theme.TEXT)
+        surface.blit(img, (r.x + 10, r.centery - img.get_height() // 2))
+    if 0 <= scene.chooser_hover < len(scene.chooser):
+        ghost_move(surface, scene, scene.chooser[scene.chooser_hover], True, cb)
+
+
+def draw_hand(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
+    """Under the board: the size in hand, the action and the branch direction."""
+    if not scene.human_turn:
+        return
+    t = scene.app.text
+    seat = scene.seat
+    rects = scene.hand_rects
+    px = rects[0].h
+    size = max(12, int(px * 0.42))
+    stash = scene.match.state.stash[seat]
+    for k, r in zip((3, 2, 1), rects):
+        chosen = k == scene.hand_size
+        pygame.draw.rect(surface, (50, 56, 116) if chosen else (24, 27, 56), r, border_radius=6)
+        pygame.draw.rect(surface, theme.ACCENT if chosen else theme.PANEL_EDGE, r, 2, border_radius=6)
+        img = look.lying(seat, k, scene.direction, px, cb) if scene.action == "branch" else \
+            look.upright(seat, k, px, cb)
+        if not stash[k - 1]:
+            img = img.copy()
+            img.set_alpha(70)
+        surface.blit(img, r)
+    what = ("branch pointing " + DIR_WORDS[scene.direction]) if scene.action == "branch" else \
+        ("first tower" if not scene.match.state.started[seat] else "tower / spore")
+    x = rects[-1].right + 8
+    room = scene.geo.outer.right + scene.margin * 2 - x
+    img = t.render(f"{scene.hand_size}: {what}  ·  1-3 size · Tab action · arrows or drag: direction",
+                   size, theme.TEXT_DIM)
+    if img.get_width() > room:
+        img = t.render(f"{scene.hand_size}: {what}", size, theme.TEXT_DIM)
+    surface.blit(img, (x, rects[0].centery - img.get_height() // 2))
+
+
+def draw_dead_tip(surface: pygame.Surface, scene) -> None:
+    """The pointer on a dead tree: the engine's reason it is dead."""
+    sq = scene.hover
+    state = scene.state
+    if sq is None or scene.chooser:
+        return
+    tree = state.tree_of(sq)
+    if tree is None or tree not in state.dead:
+        return
+    reason = dead_reasons(state)[tree]
+    rect = scene.geo.square_rect(sq)
+    tooltip(surface, scene.app.text, reason[0].upper() + reason[1:] + ".", rect.bottomright, 380, theme.TEXT)

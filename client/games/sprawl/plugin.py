@@ -1,0 +1,52 @@
+"""Sprawl's plug-in: how the shell starts, shows, replays and explains Sprawl.
+
+The match screen is :class:`~client.games.sprawl.game.MatchScene` (board, seat panels
+with stashes, the hand and its ghost, overlays, computers in worker threads, online
+chrome); the end show is :mod:`.score`, replays :mod:`.replay`, the rules in pictures
+:mod:`.howto`.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from shared.gamekit.api import SeatInfo
+from shared.sprawl import SPRAWL, SprawlSpec
+
+from client.games.base import GamePlugin
+
+from .game import MatchScene
+from .howto import HowToScene
+from .replay import ReplayScene
+
+LEVEL_WORDS = {
+    "random": "plays a random legal move",
+    "easy": "the best move one ply deep, with some noise",
+    "hard": "searches ahead (Monte-Carlo) for each seat",
+}
+
+
+class SprawlPlugin(GamePlugin):
+    """3 to 8 seats; eight Icehouse colours; ``.spr`` records."""
+
+    spec: SprawlSpec = SPRAWL
+    tagline = "grow towers · lay branches · spore · fewest pips wins"
+    credit = "Sprawl by Invisible City Productions"
+
+    def make_board(self, app, state, seats: Sequence, *, chrome=None, seed: object = None) -> MatchScene:
+        return MatchScene(app, state, seats=list(seats), chrome=chrome, seed=seed)
+
+    def describe_level(self, level: str) -> str:
+        return LEVEL_WORDS.get(level, super().describe_level(level))
+
+    def describe_seats(self, options: Mapping, seats: Sequence[SeatInfo], chosen: Sequence[str]) -> str:
+        players = self.spec.options(options)["players"]
+        board = {3: "5x6"}.get(players, "6x6" if players <= 6 else "8x8")
+        return f"{players} colours on a {board} board; the first player is drawn when the game starts."
+
+    def open_record(self, app, text: str, title: str) -> ReplayScene:
+        """Records are read leniently (the replay lists the rules they break)."""
+        return ReplayScene.from_text(app, text, title)
+
+    def howto_scene(self, app) -> HowToScene:
+        return HowToScene(app)

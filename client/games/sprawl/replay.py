@@ -1,0 +1,224 @@
+"""Replay a ``.spr`` record: step forward and back, jump to any ply, or let it play;
+the overlays (A/S/O) work here too. Positions come from the engine's record reader
+(lenient: a token the rules forbid is skipped, and the engine's warning is shown). At the
+end of a finished game the end show opens (C, or the Score button).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from shared.sprawl import SPRAWL, parse_move
+from shared.sprawl.serial import is_resign
+
+from client import theme
+from client.view.widgets import Button
+
+from . import look, marks, overlays
+from .hand import describe
+from .screen import SprawlScreen
+
+AUTOPLAY_STEP = 0.7
+
+
+class ReplayScene(SprawlScreen):
+    bottom_scale = 0.115
+
+    def __init__(self, app, start, moves: list[str], title: str = "Replay", warnings: tuple = ()) -> None:
+        self.title_text = title
+        self.moves = list(moves)
+        self.warnings = list(warnings)
+        self.positions = [start]
+        state = start
+        for token in self.moves:
+            seat = is_resign(token)
+            state = state.resign(seat)[0] if seat is not None else state.play(parse_move(token))[0]
+            self.positions.append(state)
+        self.index = 0
+        self.playing = False
+        self.play_timer = 0.0
+        self.hover_ply: int | None = None
+        self.hover: int | None = None
+        self.chooser = None
+        self.shown: set[str] = set()
+        self.play_button = Button("Play", self.toggle_play, key=pygame.K_SPACE)
+        self.score_button = Button("Score", self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
+        super().__init__(app, start)
+        self.buttons = [Button("|<", self.first, key=pygame.K_HOME), Button("<", self.back), self.play_button,
+                        Button(">", self.forward), Button(">|", self.last, key=pygame.K_END), self.score_button,
+                        Button("Close", self.close)]
+        self.layout_buttons()
+        self.go(0)
+
+    @classmethod
+    def from_text(cls, app, text: str, title: str = "Replay") -> "ReplayScene":
+        """Raises the engine's ``RecordError`` (a ``ValueError``) for text that is no record."""
+        record = SPRAWL.read_record(text, lenient=True)
+        return cls(app, record.start, list(record.moves), title, record.warnings)
+
+    @property
+    def title(self) -> str:
+        return "SPRAWL REPLAY"
+
+    @property
+    def count(self) -> int:
+        return len(self.positions) - 1
+
+    def layout_buttons(self) -> None:
+        super().layout_buttons()
+        r = self.bottom_rect
+        right = min((b.rect.x for b in self.buttons), default=r.right)
+        self.bar = pygame.Rect(self.margin * 2, r.y + int(r.h * 0.16), right - 3 * self.margin, int(r.h * 0.2))
+
+    # -- navigation -------------------------------------------------------------------------------
+    def go(self, index: int, animate: bool = False) -> None:
+        index = max(0, min(self.count, index))
+        if index != self.index or not animate:
+            self.timeline.finish_all()
+            self.index = index
+            self.show_state(self.positions[index], animate=animate)
+        over = index == self.count and self.positions[index].is_over()
+        self.score_button.enabled = over
+        if over and animate:
+            self.timeline.delay(0.8, self.score_show)
+
+    def forward(self) -> None:
+        if self.index < self.count:
+            self.go(self.index + 1, animate=True)
+
+    def back(self) -> None:
+        self.playing = False
+        self.go(self.index - 1)
+
+    def first(self) -> None:
+        self.playing = False
+        self.go(0)
+
+    def last(self) -> None:
+        self.playing = False
+        self.go(self.count)
+
+    def toggle_play(self) -> None:
+        if self.index >= self.count:
+            self.go(0)
+        self.playing = not self.playing
+        self.play_timer = 0.0
+
+    def close(self) -> None:
+        self.app.stack.pop()
+
+    def score_show(self) -> None:
+        from .score import ScoreScene
+        final = self.positions[-1]
+        if not final.is_over() or self.index != self.count:
+            return
+        self.playing = False
+        self.app.push(ScoreScene(self.app, final))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.play_button.label = "Pause" if self.playing else "Play"
+        if self.playing:
+            self.play_timer += dt * self.app.anim_speed
+            if self.play_timer >= AUTOPLAY_STEP:
+                self.play_timer = 0.0
+                self.forward()
+                if self.index >= self.count:
+                    self.playing = False
+
+    def ply_at(self, pos) -> int | None:
+        if not self.bar.inflate(0, 16).collidepoint(pos) or self.count == 0:
+            return None
+        return max(0, min(self.count, round((pos[0] - self.bar.x) / max(1, self.bar.w) * self.count)))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+                return True
+            if event.key in (pygame.K_RIGHT, pygame.K_PERIOD):
+                self.forward()
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_COMMA):
+                self.back()
+                return True
+            if event.key in overlays.KEYS.values():
+                self.shown ^= {next(n for n, k in overlays.KEYS.items() if k == event.key)}
+                return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_ply = self.ply_at(event.pos)
+            self.hover = self.geo.square_at(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            ply = self.ply_at(event.pos)
+            if ply is not None:
+                self.playing = False
+                self.go(ply)
+                return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.go(self.index - event.y)
+            return True
+        self.buttons_event(event)
+        return True
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        if self.index == self.count and self.state.is_over():
+            return f"{self.title_text.upper()}: GAME OVER (C: the end show)", theme.ACCENT
+        text, colour = super().turn_text()
+        return f"{self.title_text}: {text}", colour
+
+    def status_text(self) -> tuple[str, tuple[int, int, int]]:
+        if self.index == 0:
+            skipped = f" The record breaks the rules {len(self.warnings)} times: {self.warnings[0]}" \
+                if self.warnings else ""
+            return (f"Start of the game: {self.count} moves. Right arrow or Play steps through; "
+                    f"A/S/O overlays.{skipped}"), theme.BAD if self.warnings else theme.TEXT
+        token = self.moves[self.index - 1]
+        before = self.positions[self.index - 1]
+        seat = is_resign(token)
+        if seat is not None:
+            return f"Move {self.index}/{self.count}: {look.NAME[seat]} left the game.", theme.TEXT
+        move = parse_move(token)
+        first = not before.started[move.seat]
+        return f"Move {self.index}/{self.count} ({token}): {look.NAME[move.seat]}: {describe(move, first)}.", \
+            theme.TEXT
+
+    def last_move(self):
+        if not self.index:
+            return None
+        token = self.moves[self.index - 1]
+        return None if is_resign(token) is not None else parse_move(token)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        cb = self.app.options.colour_blind
+        self.draw_frame(surface, cb)
+        overlays.draw(surface, self.app.text, self.geo, self.state, self.shown, cb)
+        marks.draw_last(surface, self, self.last_move())
+        self.draw_drops(surface, cb)
+        self.draw_bottom(surface)
+        marks.draw_dead_tip(surface, self)
+        self.draw_overlays(surface)
+
+    def status_area(self) -> pygame.Rect:
+        r = self.bottom_rect
+        return pygame.Rect(r.x, self.bar.bottom + 2, r.w, r.bottom - self.bar.bottom - 2)
+
+    def draw_bottom(self, surface: pygame.Surface) -> None:
+        super().draw_bottom(surface)
+        bar, t = self.bar, self.app.text
+        pygame.draw.rect(surface, (20, 22, 48), bar, border_radius=bar.h // 2)
+        n = max(1, self.count)
+        done = pygame.Rect(bar.x, bar.y, int(self.index / n * bar.w), bar.h)
+        pygame.draw.rect(surface, theme.ACCENT_2, done, border_radius=bar.h // 2)
+        knob = (bar.x + int(self.index / n * bar.w), bar.centery)
+        pygame.draw.circle(surface, theme.ACCENT, knob, bar.h // 2 + 4)
+        if self.hover_ply is not None:
+            tip = t.render(f"move {self.hover_ply}", max(12, bar.h), theme.TEXT)
+            surface.blit(tip, tip.get_rect(midbottom=(bar.x + int(self.hover_ply / n * bar.w), bar.y - 2)))
+
+
+def replay_of(app, state):
+    """The end show's "Watch replay": this game from its first move, as a record."""
+    def open_replay() -> None:
+        app.push(ReplayScene.from_text(app, SPRAWL.write_record(state), "This game"))
+    return open_replay

@@ -1,0 +1,307 @@
+"""The end of a Sprawl game: the end show, then the final board and table.
+
+Dead trees lift off the board one by one and their pieces fly back to their colours'
+stashes; each stash is then counted pip by pip with a rising counter; when seats tie on
+pips the tie-breaks are shown with the figure that decides; then the final table (3-8
+rows) and the winner(s). Space steps, F fast-forwards, S skips to the end, "Replay the
+show" runs it again. The running order is the shell's ``BeatSequence``; every number is
+the engine's breakdown (``score_plan``).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from client import theme
+from client.anim import Callback, Delay, Tween
+from client.scenes.score_sequence import BeatSequence
+from client.view.widgets import Button, ButtonColumn
+
+from . import look
+from .score_draw import draw_flying, draw_table, draw_ties, draw_tree_focus
+from .score_plan import CountBeat, TableBeat, TieBeat, TreeBeat, plan
+from .screen import SprawlScreen
+
+FAST = 4.0
+FLY = 0.32
+
+
+class ScoreScene(SprawlScreen):
+    opaque = True
+    modal = True
+    freeze_below = False
+    bottom_scale = 0.1
+
+    def __init__(self, app, state, *, on_new_game: Callable[[], None] | None = None,
+                 on_save: Callable[[], None] | None = None, new_game_label: str = "New game",
+                 headline: str | None = None, on_replay: Callable[[], None] | None = None,
+                 names: list[str] | None = None, show: bool = True) -> None:
+        self.score = state.score()
+        self.beats = plan(state, self.score)
+        self.headline = headline
+        self.names = names or [""] * state.n
+        self.fast = False
+        self.table_hidden = False
+        self.reset_view(state.n)
+        super().__init__(app, state)
+        self.sequence = BeatSequence(self.beats, self.timeline, steps=self._beat_steps,
+                                     on_finish=self._finished, intro=0.9, gap=0.35)
+        self.next_button = Button("Next (Space)", self.step)
+        self.fast_button = Button("Fast (F)", self.toggle_fast)
+        self.skip_button = Button("Skip (S)", self.skip)
+        final = [Button("Replay the show", self.replay_show)]
+        if on_replay is not None:
+            final.append(Button("Watch replay", on_replay))
+        if on_save is not None:
+            final.append(Button("Save", on_save))
+        if on_new_game is not None:
+            final.append(Button(new_game_label, on_new_game, accent=theme.ACCENT))
+        final += [Button("Close", self.close), Button("Menu", self.app.go_home)]
+        self.final_buttons = final
+        self.column = ButtonColumn(final)
+        if show and headline is None:
+            self.start_show()
+        else:
+            self.sequence.finish(quiet=True)
+
+    def reset_view(self, n: int) -> None:
+        self.lifted: set[int] = set()           # squares whose piece has flown home
+        self.landed = [[0, 0, 0] for _ in range(n)]   # pieces back per seat and size
+        self.flying: list[list] = []            # [seat, square, size, p]
+        self.focus: TreeBeat | None = None
+        self.counting: int | None = None        # the seat being counted
+        self.counted: list[int | None] = [None] * n   # counter per seat (None: not yet)
+        self.lit = [0] * n                      # pieces lit by the count per seat
+        self.ties = 0.0
+        self.table = 0.0
+        self.captions: list[str] = []
+        self.hidden = frozenset()
+
+    @property
+    def stage(self) -> str:
+        return self.sequence.stage
+
+    # -- the show ------------------------------------------------------------------------------
+    def start_show(self) -> None:
+        self.timeline.tracks = []
+        self.banners.current = None
+        self.reset_view(self.players)
+        self.sequence.start()
+        self.buttons = [self.next_button, self.fast_button, self.skip_button]
+        self.layout_buttons()
+        self.announce("THE END", "dead trees go home · stashes are counted · fewest pips wins",
+                      theme.ACCENT_2, hold=0.6)
+
+    def _beat_steps(self, beat, index: int) -> list:
+        if isinstance(beat, TreeBeat):
+            return self._tree_steps(beat)
+        if isinstance(beat, CountBeat):
+            return self._count_steps(beat)
+        if isinstance(beat, TieBeat):
+            return [Callback(lambda: self.captions.append("tie-breaks")),
+                    Tween(0.5, lambda p: setattr(self, "ties", p), "out_cubic"), Delay(2.2),
+                    Callback(lambda: setattr(self, "ties", 0.0))]
+        return [Tween(0.8, lambda p: setattr(self, "table", p), "out_cubic"), Callback(self._fanfare), Delay(1.0)]
+
+    def _tree_steps(self, beat: TreeBeat) -> list:
+        def focus() -> None:
+            self.focus = beat
+            self.captions.append(f"tree {beat.tree}")
+            self.sound("stamp", 0.6)
+
+        steps: list = [Callback(focus), Delay(0.6)]
+        for seat, sq, size in beat.pieces:
+            fly = [seat, sq, size, 0.0]
+
+            def lift(fly=fly) -> None:
+                self.flying.append(fly)
+                self.lifted.add(fly[1])
+                self.hidden = frozenset(self.lifted)
+
+            def land(fly=fly) -> None:
+                if fly in self.flying:
+                    self.flying.remove(fly)
+                self.landed[fly[0]][fly[2] - 1] += 1
+                self.sound("place", 0.6)
+
+            steps += [Callback(lift), Tween(FLY, lambda p, fly=fly: fly.__setitem__(3, p), "in_out_quad"),
+                      Callback(land)]
+        steps += [Delay(0.3), Callback(lambda: setattr(self, "focus", None))]
+        return steps
+
+    def _count_steps(self, beat: CountBeat) -> list:
+        seat = beat.seat
+        counts = beat.counts()
+
+        def begin() -> None:
+            self.counting, self.counted[seat], self.lit[seat] = seat, 0, 0
+
+        def walk(p: float) -> None:
+            n = len(counts)
+            k = n if p >= 1.0 else min(n, int(p * n + 1e-9))
+            while self.lit[seat] < k:
+                self.lit[seat] += 1
+                self.counted[seat] = counts[self.lit[seat] - 1]
+                self.sound("tick", 0.4)
+
+        def end() -> None:
+            self.counted[seat] = beat.stash
+            self.captions.append(f"{look.NAME[seat]} {beat.stash}")
+
+        duration = min(1.6, 0.25 + 0.08 * len(counts))
+        return [Callback(begin), Tween(duration, walk, "linear"), Callback(end), Delay(0.35),
+                Callback(lambda: setattr(self, "counting", None))]
+
+    def _fanfare(self) -> None:
+        self.sound("fanfare")
+        head, sub = self.winner_words()
+        self.announce(head, sub, theme.ACCENT, hold=1.4)
+
+    def step(self) -> None:
+        self.sequence.step()
+
+    def toggle_fast(self) -> None:
+        self.fast = not self.fast
+        self.fast_button.label = "Normal (F)" if self.fast else "Fast (F)"
+
+    def skip(self) -> None:
+        if self.stage == "show":
+            self.sequence.skip()
+
+    def replay_show(self) -> None:
+        self.start_show()
+        self.sound("select")
+
+    def _finished(self, quiet: bool) -> None:
+        """The final board: every number settled from the engine's breakdown."""
+        seats = self.score["seats"]
+        self.flying, self.focus, self.counting, self.ties = [], None, None, 0.0
+        self.lifted = {sq for b in self.beats if isinstance(b, TreeBeat) for _, sq, _ in b.pieces}
+        self.hidden = frozenset(self.lifted)
+        self.landed = [[sum(1 for r in s["returned"] if r["size"] == k) for k in (1, 2, 3)] for s in seats]
+        self.counted = [s["stash"] for s in seats]
+        self.lit = [len(b.pieces) for b in self.beats if isinstance(b, CountBeat)]
+        self.table = 1.0
+        self.buttons = self.final_buttons
+        self.layout_buttons()
+        self.column.focus = 0
+        if self.headline:
+            self.announce(self.headline, "", theme.ACCENT, hold=1.6)
+        elif quiet:
+            self._fanfare()
+
+    def sound(self, name: str, volume: float = 1.0) -> None:
+        if not self.sequence.muted:
+            self.app.sounds.play(name, volume)
+
+    def winner_words(self) -> tuple[str, str]:
+        table: TableBeat = self.beats[-1]
+        names = [look.NAME[w].upper() for w in table.winners]
+        head = f"{names[0]} WINS!" if len(names) == 1 else "A SHARED WIN: " + ", ".join(names)
+        sub = "   ".join(f"{look.NAME[r.seat]} {r.stash}" for r in table.rows)
+        return head, sub
+
+    # -- what the panels show ---------------------------------------------------------------------
+    def stash_counts(self, seat: int) -> tuple[int, int, int]:
+        base = self.state.stash[seat]
+        return tuple(base[k] + self.landed[seat][k] for k in range(3))
+
+    def panel_total(self, seat: int) -> str:
+        if self.counted[seat] is not None:
+            return f"{self.counted[seat]} pips"
+        c = self.stash_counts(seat)
+        return f"{c[0] + 2 * c[1] + 3 * c[2]} on hand"
+
+    def panel_note(self, seat: int) -> str:
+        s = self.score["seats"][seat]
+        if self.stage == "final":
+            return f"place {s['place']}" + (" · left the game" if s["left"] else "")
+        back = sum(self.landed[seat][k] * (k + 1) for k in range(3))
+        return f"{s['on_hand']} on hand + {back} back" if back else f"{s['on_hand']} on hand"
+
+    def seat_active(self, seat: int) -> bool:
+        if self.stage == "final":
+            return seat in self.beats[-1].winners
+        return self.counting == seat or (self.focus is not None and self.focus.owner == seat)
+
+    def seat_label(self, seat: int) -> str:
+        name = self.names[seat] if seat < len(self.names) else ""
+        return f"{look.NAME[seat]} ({name})" if name else look.NAME[seat]
+
+    # -- frame -----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        speed = FAST if self.fast and self.stage == "show" else 1.0
+        super().update(dt * speed)
+        self.sequence.update(dt * speed * self.app.anim_speed)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            if self.stage == "final":
+                self.column.handle_event(event)
+            self.buttons_event(event)
+            return True
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if self.stage == "show":
+                if key in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN):
+                    self.step()
+                elif key == pygame.K_f:
+                    self.toggle_fast()
+                elif key in (pygame.K_s, pygame.K_ESCAPE):
+                    self.skip()
+            elif key == pygame.K_ESCAPE:
+                self.close()
+            elif key == pygame.K_t:
+                self.table_hidden = not self.table_hidden
+            elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.column.handle_event(pygame.event.Event(
+                    pygame.KEYDOWN, key=pygame.K_UP if key == pygame.K_LEFT else pygame.K_DOWN, mod=0))
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.column.handle_event(event)
+            return True
+        self.buttons_event(event)
+        return True
+
+    def close(self) -> None:
+        self.app.stack.pop()
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        if self.stage == "show":
+            return "THE END SHOW", theme.ACCENT_2
+        if self.headline:
+            return self.headline, theme.ACCENT
+        return "GAME OVER: " + self.winner_words()[0], theme.ACCENT
+
+    def status_text(self) -> tuple[str, tuple[int, int, int]]:
+        cb = self.app.options.colour_blind
+        if self.focus is not None:
+            reason = self.focus.reason
+            text = (reason[0].upper() + reason[1:] + ".") if reason else f"The tree on {self.focus.tree} is dead."
+            return text + " Its pieces go back to their stashes.", look.colour_rgb(self.focus.owner, cb)
+        if self.counting is not None:
+            s = self.score["seats"][self.counting]
+            back = sum(r["size"] for r in s["returned"])
+            return (f"{look.NAME[self.counting]}'s stash: {self.counted[self.counting]} pips "
+                    f"({s['on_hand']} on hand + {back} back from dead trees)"), look.colour_rgb(self.counting, cb)
+        if self.stage == "show":
+            return "Space: next step · F: fast · S: skip to the end", theme.TEXT_DIM
+        return "T shows or hides the table. The fewest pips left in the stash wins.", theme.TEXT_DIM
+
+    def draw(self, surface: pygame.Surface) -> None:
+        cb = self.app.options.colour_blind
+        self.draw_frame(surface, cb)
+        if self.focus is not None:
+            draw_tree_focus(self, surface, self.focus, cb)
+        draw_flying(self, surface, cb)
+        if self.ties > 0:
+            draw_ties(self, surface, self.ties, cb)
+        if self.table > 0 and not (self.stage == "final" and self.table_hidden):
+            draw_table(self, surface, self.beats[-1], self.table, cb)
+        self.draw_bottom(surface)
+        if self.stage == "final":
+            for i, b in enumerate(self.buttons):
+                b.draw(surface, self.app.text, focus=i == self.column.focus)
+        self.draw_overlays(surface)

@@ -1,0 +1,130 @@
+"""Drawing the Sprawl end show: the dead tree in focus (outlined, the rest of the board
+dimmed), pieces flying home to their stashes, the tie-break box and the final table.
+Reads the score scene; changes nothing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client import theme
+from client.scenes.layout import table_rects
+from client.scenes.standings import ordinal
+from client.view.widgets import draw_panel
+
+from . import look
+from .overlays import outline
+from .score_plan import TIE_WORDS, TableBeat, TreeBeat
+
+if TYPE_CHECKING:
+    from .score import ScoreScene
+
+
+def draw_tree_focus(scene: "ScoreScene", surface: pygame.Surface, beat: TreeBeat, cb: bool) -> None:
+    geo = scene.geo
+    squares = {sq for _, sq, _ in beat.pieces} | {beat.tree}
+    shade = pygame.Surface((geo.cell, geo.cell), pygame.SRCALPHA)
+    shade.fill((6, 6, 18, 150))
+    for sq in geo.squares():
+        if sq not in squares:
+            surface.blit(shade, geo.square_rect(sq))
+    width = max(3, geo.cell // 16)
+    colour = theme.mixc(look.colour_rgb(beat.owner, cb), (255, 255, 255), 0.4)
+    outline(surface, geo, squares, colour, width, backing=False)
+
+
+def panel_target(scene: "ScoreScene", seat: int) -> tuple[int, int]:
+    rect = scene.panel_rects[seat]
+    return rect.x + rect.w // 3, rect.y + scene.header_h + max(12, (rect.h - scene.header_h) // 3)
+
+
+def draw_flying(scene: "ScoreScene", surface: pygame.Surface, cb: bool) -> None:
+    cell = scene.geo.cell
+    for seat, sq, size, p in scene.flying:
+        sx, sy = scene.geo.centre(sq)
+        tx, ty = panel_target(scene, seat)
+        arc = -abs(tx - sx) * 0.25 * 4 * p * (1 - p)
+        x, y = sx + (tx - sx) * p, sy + (ty - sy) * p + arc
+        px = max(10, int(cell * (1 - 0.7 * p)))
+        img = look.upright(seat, size, px, cb)
+        surface.blit(img, img.get_rect(center=(int(x), int(y))))
+
+
+def draw_ties(scene: "ScoreScene", surface: pygame.Surface, alpha: float, cb: bool) -> None:
+    """The seats tied on pips, the engine's figures in order, the deciding one lit."""
+    beat = next(b for b in scene.beats if type(b).__name__ == "TieBeat")
+    t = scene.app.text
+    size = max(13, int(scene.size[1] * 0.021))
+    names = list(TIE_WORDS)
+    rows = sum(len(g.seats) + 2 for g in beat.groups)
+    col_w = int(size * 6.2)
+    w = min(scene.size[0] - 40, int(size * 8) + col_w * len(names))
+    h = rows * int(size * 1.6) + size * 2
+    box = pygame.Rect(0, 0, w, h)
+    box.center = scene.geo.rect.center
+    box.clamp_ip(pygame.Rect(0, scene.top_h, scene.size[0], scene.bottom_rect.y - scene.top_h))
+    layer = pygame.Surface(scene.size, pygame.SRCALPHA)
+    draw_panel(layer, box, glow=theme.ACCENT_2, alpha=245)
+    y = box.y + size // 2
+    head = t.render("TIE-BREAKS: the first figure that differs decides (more is better)", size, theme.ACCENT, bold=True)
+    layer.blit(head, (box.x + 12, y))
+    y += int(size * 1.7)
+    small = max(11, size - 3)
+    for g in beat.groups:
+        x = box.x + int(size * 8)
+        for i, n in enumerate(names):
+            lit = n == g.decided_by
+            words = t.wrap(TIE_WORDS[n], small, col_w - 8)[:2]
+            for j, line in enumerate(words):
+                img = t.render(line, small, theme.ACCENT if lit else theme.TEXT_DIM, bold=lit)
+                layer.blit(img, (x + i * col_w, y + j * (small + 1) - (len(words) - 1) * (small + 1) // 2))
+        label = t.render(f"tied on {g.stash} pips", small, theme.TEXT_DIM)
+        layer.blit(label, (box.x + 12, y))
+        y += int(size * 1.6)
+        for seat, figs in zip(g.seats, g.figures):
+            pygame.draw.circle(layer, look.colour_rgb(seat, cb), (box.x + 20, y + size // 2), size // 2)
+            layer.blit(t.render(look.NAME[seat], size, theme.TEXT, bold=True), (box.x + 20 + size, y))
+            for i, value in enumerate(figs):
+                lit = names[i] == g.decided_by
+                img = t.render(str(value), size, theme.ACCENT if lit else theme.TEXT, bold=lit)
+                layer.blit(img, (x + i * col_w + col_w // 3, y))
+            y += int(size * 1.6)
+        if g.decided_by is None:
+            layer.blit(t.render("still equal: they share the place", small, theme.TEXT_DIM), (box.x + 20, y))
+        y += int(size * 0.6)
+    layer.set_alpha(int(255 * min(1.0, alpha)))
+    surface.blit(layer, (0, 0))
+
+
+def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p: float, cb: bool) -> None:
+    """The final table: place, colour, stash pips per seat, winners lit (3-8 rows)."""
+    t = scene.app.text
+    box, header, rows = table_rects(scene.size, scene.players)
+    shift = int((1 - p) * scene.size[1] * 0.3)
+    layer = pygame.Surface(scene.size, pygame.SRCALPHA)
+    draw_panel(layer, box.inflate(16, 16), glow=theme.ACCENT, alpha=240)
+    size = max(13, int(header.h * 0.48))
+    title = t.shadowed("FINAL TABLE: FEWEST PIPS WINS", int(header.h * 0.6), theme.ACCENT, (0, 0, 0), 2, bold=True)
+    layer.blit(title, title.get_rect(center=header.center))
+    for rect, row in zip(rows, beat.rows):
+        first = row.place == 1
+        pygame.draw.rect(layer, (50, 56, 116) if first else (30, 34, 70), rect, border_radius=8)
+        if first:
+            pygame.draw.rect(layer, theme.ACCENT, rect, 2, border_radius=8)
+        x = rect.x + 12
+        img = t.render(ordinal(row.place), size, theme.ACCENT if first else theme.TEXT_DIM, bold=True)
+        layer.blit(img, (x, rect.centery - img.get_height() // 2))
+        x += int(rect.w * 0.1)
+        chip = max(12, rect.h - 8)
+        layer.blit(look.upright(row.seat, 3, chip, cb), (x, rect.centery - chip // 2))
+        label = scene.seat_label(row.seat) + ("  (left the game)" if row.left else "")
+        img = t.render(label, size, theme.TEXT, bold=first)
+        layer.blit(img, (x + chip + 10, rect.centery - img.get_height() // 2))
+        img = t.render(f"{row.stash} pips", size, theme.TEXT, bold=True)
+        layer.blit(img, (rect.right - img.get_width() - 12, rect.centery - img.get_height() // 2))
+    if beat.decided_by not in (None, "stash"):
+        note = t.render(f"Decided by the tie-break: {TIE_WORDS[beat.decided_by]}.", max(12, size - 2), theme.TEXT_DIM)
+        layer.blit(note, note.get_rect(midtop=(box.centerx, box.bottom + 10)))
+    layer.set_alpha(int(255 * min(1.0, p)))
+    surface.blit(layer, (0, shift))

@@ -1,0 +1,270 @@
+"""What the Sprawl match screen, the replay and the end show share: the layout (board in
+the middle, one panel per seat from the shell's layout), the seat panels (each seat's
+stash of pyramids, pips on hand, live and dead trees), the shown position with the new
+piece dropping in, the bars, banners and toasts.
+
+``show_state`` swaps the model and starts the drop tween; ``draw`` only reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from shared.sprawl.board import COLOURS
+
+from client import theme
+from client.anim import Callback, Tween
+from client.scenes.base import Scene
+from client.scenes.layout import match_layout
+from client.view.banners import Banners, Toast
+from client.view.widgets import Button, draw_panel
+
+from . import look
+
+DROP_TIME = 0.3
+
+
+@dataclass
+class Drop:
+    squares: tuple[int, ...]
+    p: float = 0.0
+
+
+def changed_squares(old, new) -> tuple[int, ...]:
+    """Squares whose tower or branch differs between two positions of one game."""
+    if old.n != new.n:
+        return ()
+    return tuple(sq for sq in new.geo.squares if old.tw[sq] != new.tw[sq] or old.br[sq] != new.br[sq])
+
+
+class SprawlScreen(Scene):
+    bottom_scale = 0.09
+    title = "SPRAWL"
+
+    def __init__(self, app, state) -> None:
+        super().__init__(app)
+        self.state = state
+        self.hidden: frozenset = frozenset()
+        self.drops: list[Drop] = []
+        self.banners = Banners(self.timeline)
+        self.toasts = Toast()
+        self.buttons: list[Button] = []
+        self._board_cache: tuple | None = None
+        self.resize(app.size)
+
+    # -- layout -----------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.state.n
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        frame, _, rects = match_layout(size, self.players, self._fit_board, self.bottom_scale)
+        self.margin = frame.margin
+        self.top_rect, self.bottom_rect = frame.top, frame.bottom
+        self.top_h, self.bottom_h = frame.top.h, frame.bottom.h
+        self.panel_rects = rects
+        self.header_h = max(24, min(34, int(size[1] * 0.036)))
+        self.layout_buttons()
+
+    def _fit_board(self, area: pygame.Rect) -> pygame.Rect:
+        self.geo = look.BoardGeo.fit(area, self.state.geo.files, self.state.geo.ranks)
+        return self.geo.outer
+
+    def layout_buttons(self) -> None:
+        bh = int(min(self.bottom_h * 0.62, self.size[1] * 0.05))
+        x = self.size[0] - self.margin
+        y = self.bottom_rect.y + (self.bottom_h - bh) // 2
+        for b in reversed(self.buttons):
+            bw = max(int(bh * 1.6), self.app.text.font(int(bh * 0.46), True).size(b.label)[0] + int(bh * 0.8))
+            x -= bw
+            b.rect = pygame.Rect(x, y, bw, bh)
+            x -= 6
+
+    def seat_panels(self) -> list[tuple[pygame.Rect, int, int]]:
+        return [(r, self.header_h, 8) for r in self.panel_rects]
+
+    # -- showing states ---------------------------------------------------------------------
+    def show_state(self, new, animate: bool = True) -> None:
+        old = self.state
+        self.state = new
+        squares = changed_squares(old, new) if animate else ()
+        if not squares or len(squares) > 3:
+            self.timeline.finish_all()
+            self.hidden, self.drops = frozenset(), []
+            return
+        drop = Drop(squares)
+        self.hidden = self.hidden | frozenset(squares)
+
+        def land() -> None:
+            if drop in self.drops:
+                self.drops.remove(drop)
+            self.hidden = self.hidden - frozenset(squares)
+            self.app.sounds.play("place")
+
+        self.timeline.sequence(Callback(lambda: self.drops.append(drop)),
+                               Tween(DROP_TIME, lambda p: setattr(drop, "p", p), "out_back"), Callback(land))
+
+    def announce(self, text: str, sub: str = "", colour=theme.ACCENT, hold: float = 1.0,
+                 blocking: bool = False) -> None:
+        self.banners.announce(text, sub, colour, hold, blocking)
+
+    @property
+    def toast(self) -> str:
+        return self.toasts.text
+
+    def show_toast(self, text: str, seconds: float = 3.0) -> None:
+        self.toasts.show(text, seconds)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.toasts.update(dt)
+
+    def buttons_event(self, event: pygame.event.Event) -> bool:
+        return any(b.handle_event(event) for b in self.buttons)
+
+    # -- words ------------------------------------------------------------------------------
+    def seat_label(self, seat: int) -> str:
+        return look.NAME[seat]
+
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        s = self.state
+        if s.is_over():
+            return "GAME OVER", theme.ACCENT
+        seat = s.to_move
+        what = "PLACES A FIRST TOWER" if not s.started[seat] else "TO MOVE"
+        return f"{COLOURS[seat].upper()} {what}", look.colour_rgb(seat, self.app.options.colour_blind)
+
+    def status_text(self) -> tuple[str, tuple[int, int, int]]:
+        return "", theme.TEXT
+
+    # -- drawing ----------------------------------------------------------------------------
+    def board_surface(self, cb: bool) -> pygame.Surface:
+        key = (self.geo, self.state.key(), self.hidden, cb)
+        if self._board_cache is None or self._board_cache[0] != key:
+            self._board_cache = (key, look.render_board(self.app.text, self.geo, self.state, cb, self.hidden))
+        return self._board_cache[1]
+
+    def seat_active(self, seat: int) -> bool:
+        return not self.state.is_over() and self.state.to_move == seat
+
+    def stash_counts(self, seat: int) -> tuple[int, int, int]:
+        return self.state.stash[seat]
+
+    def panel_total(self, seat: int) -> str:
+        return f"{self.state.stash_pips(seat)} pips"
+
+    def panel_note(self, seat: int) -> str:
+        s = self.state
+        if seat in s.left:
+            return "left the game"
+        live, dead = len(s.live_trees(seat)), sum(1 for t in s.dead if s.controller(t) == seat)
+        if not s.started[seat]:
+            return "no tower yet"
+        return f"{live} live tree{'s' * (live != 1)}" + (f" · {dead} dead" if dead else "")
+
+    def draw_panels(self, surface: pygame.Surface, cb: bool) -> None:
+        for seat, rect in enumerate(self.panel_rects):
+            draw_seat_panel(self, surface, seat, rect, cb)
+
+    def draw_frame(self, surface: pygame.Surface, cb: bool) -> None:
+        surface.blit(self.app.background(self.size), (0, 0))
+        surface.blit(self.board_surface(cb), self.geo.outer.topleft)
+        self.draw_panels(surface, cb)
+        self.draw_top(surface)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        text, colour = self.turn_text()
+        bar = pygame.Surface(self.top_rect.size, pygame.SRCALPHA)
+        bar.fill((10, 10, 28, 200))
+        surface.blit(bar, self.top_rect)
+        pygame.draw.line(surface, theme.PANEL_EDGE, self.top_rect.bottomleft, self.top_rect.bottomright, 2)
+        title = self.app.text.render(self.title, max(12, int(self.top_h * 0.32)), theme.TEXT_DIM, bold=True)
+        surface.blit(title, (self.margin, self.top_rect.centery - title.get_height() // 2))
+        size = int(self.top_h * 0.46)
+        room = self.size[0] - 2 * (title.get_width() + 3 * self.margin)
+        img = self.app.text.shadowed(text, size, colour, (0, 0, 0), 2, bold=True)
+        while img.get_width() > room and size > 12:
+            size -= 2
+            img = self.app.text.shadowed(text, size, colour, (0, 0, 0), 2, bold=True)
+        surface.blit(img, img.get_rect(center=self.top_rect.center))
+
+    def draw_bottom(self, surface: pygame.Surface) -> None:
+        r = self.bottom_rect
+        bar = pygame.Surface(r.size, pygame.SRCALPHA)
+        bar.fill((10, 10, 28, 215))
+        surface.blit(bar, r)
+        pygame.draw.line(surface, theme.PANEL_EDGE, r.topleft, r.topright, 2)
+        text, colour = self.status_text()
+        if text:
+            area = self.status_area()
+            right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin
+            size = max(13, int(min(r.h * 0.28, self.size[1] * 0.024)))
+            lines = self.app.text.wrap(text, size, right - r.x - 2 * self.margin)[:2]
+            y = area.centery - len(lines) * (size + 3) // 2
+            for line in lines:
+                surface.blit(self.app.text.render(line, size, colour), (r.x + 2 * self.margin, y))
+                y += size + 3
+        for b in self.buttons:
+            b.draw(surface, self.app.text)
+
+    def status_area(self) -> pygame.Rect:
+        return self.bottom_rect
+
+    def draw_drops(self, surface: pygame.Surface, cb: bool) -> None:
+        for drop in self.drops:
+            for sq in drop.squares:
+                r = self.geo.square_rect(sq)
+                rise = int(self.geo.cell * 0.7 * (1 - drop.p))
+                layer = pygame.Surface(r.size, pygame.SRCALPHA)
+                if self.state.tw[sq] is not None:
+                    look.draw_tower(layer, pygame.Rect(0, 0, r.w, r.h), self.state.tw[sq], cb)
+                elif self.state.br[sq] is not None:
+                    placer, k, d, _, _ = self.state.br[sq]
+                    look.draw_branch(layer, pygame.Rect(0, 0, r.w, r.h), placer, k, d, cb)
+                layer.set_alpha(int(120 + 135 * min(1.0, drop.p * 1.3)))
+                surface.blit(layer, (r.x, r.y - rise))
+
+    def draw_overlays(self, surface: pygame.Surface) -> None:
+        text = self.app.text
+        self.banners.draw(surface, text, self.geo.rect.centery, int(min(self.geo.cell * 1.1, self.size[1] * 0.09)))
+        self.toasts.draw(surface, text, self.bottom_rect.y, max(14, self.bottom_h // 3))
+
+
+def draw_seat_panel(scene: SprawlScreen, surface: pygame.Surface, seat: int, rect: pygame.Rect, cb: bool,
+                    highlight: bool | None = None) -> None:
+    """A seat's panel: header (pyramid chip, colour, pips), the stash (3s, 2s, 1s; played
+    ones hollow) and a line about its trees."""
+    t = scene.app.text
+    rgb = look.colour_rgb(seat, cb)
+    active = scene.seat_active(seat) if highlight is None else highlight
+    draw_panel(surface, rect, edge=rgb if active else theme.PANEL_EDGE, glow=rgb if active else None)
+    h, pad = scene.header_h, 8
+    chip = h - 6
+    surface.blit(look.upright(seat, 3, chip, cb), (rect.x + pad, rect.y + 4))
+    size = max(12, int(h * 0.56))
+    label = t.render(scene.seat_label(seat), size, theme.TEXT if active else theme.TEXT_DIM, bold=True)
+    total = t.render(scene.panel_total(seat), size, theme.ACCENT if active else theme.TEXT, bold=True)
+    room = rect.w - 3 * pad - chip - total.get_width() - 8
+    if label.get_width() > room:
+        label = t.render(look.NAME[seat], size, theme.TEXT if active else theme.TEXT_DIM, bold=True)
+    surface.blit(label, (rect.x + pad + chip + 6, rect.y + (h - label.get_height()) // 2 + 2))
+    surface.blit(total, (rect.right - pad - total.get_width(), rect.y + (h - total.get_height()) // 2 + 2))
+    counts = scene.stash_counts(seat)
+    top = h + 2 + (max(14, h // 2) if getattr(scene, "chrome", None) is not None else 0)  # the chrome's name line
+    body = pygame.Rect(rect.x + pad, rect.y + top, rect.w - 2 * pad, rect.h - top - 4)
+    note_size = max(11, min(16, body.h // 7))
+    icon = max(8, min(body.w // 7, (body.h - note_size - 6) // 3))
+    y = body.y + 2
+    for row, size_k in enumerate((3, 2, 1)):
+        for j in range(5):
+            img = look.stash_icon(seat, size_k, icon, cb, used=j >= counts[size_k - 1])
+            surface.blit(img, (body.x + j * (icon + 2), y + row * icon))
+        left = t.render(f"{counts[size_k - 1]}×{size_k}", max(11, min(note_size, icon // 2)), theme.TEXT_DIM)
+        surface.blit(left, (body.x + 5 * (icon + 2) + 4, y + row * icon + (icon - left.get_height()) // 2))
+    note = scene.panel_note(seat)
+    if note and y + 3 * icon + note_size + 2 <= rect.bottom - 2:
+        img = t.render(note, note_size, theme.TEXT_DIM)
+        surface.blit(img, (body.x, y + 3 * icon + 2))
