@@ -119,10 +119,13 @@ class HandMixin:
         return self._ghost
 
     def fit_squares(self) -> frozenset:
-        """Where the piece in hand fits now (every legal placement's squares)."""
-        if not self.show_fit or self.hand is None or not self.human_turn:
+        """Where the piece in hand fits now (every legal placement's squares): with H, and
+        always for a colour's first piece (it must find its corner)."""
+        if self.hand is None or not self.human_turn:
             return frozenset()
         s = self.match.state
+        if not self.show_fit and s.played[self.hand.colour]:
+            return frozenset()
         key = (s, self.hand.colour, self.hand.piece)
         if key != self._fit_key:
             moves = s.placements_for(self.hand.colour, self.hand.piece)
