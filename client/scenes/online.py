@@ -6,7 +6,6 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..net import NetClient
 from ..online import OnlineSession
 from ..view.form import draw_backdrop
 from ..view.widgets import Button, TextField, draw_panel
@@ -50,6 +49,7 @@ class OnlineScene(Scene):
 
     def try_connect(self) -> None:
         """Start the network thread and go to the lobby (which shows the connection)."""
+        from ..net import NetClient  # websockets loads when someone connects, not at start-up
         self.remember()
         url = self.address.value.strip()
         if "://" not in url:

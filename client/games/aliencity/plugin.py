@@ -4,6 +4,10 @@ The match screen is :class:`~client.games.aliencity.game.GameScene` (board, seat
 overlays, score show); this module adds what the shell's menus ask a game for: option
 rows (kept in the saved config, as before the platform had other games), the title
 screen's skyline, the Options screen's guild preview, records and how-to pages.
+
+The screens (match, replay, how-to) are imported when first asked for, not with this
+module: the registry loads every plug-in at start-up, and the title screen should not
+wait for a game nobody has started yet.
 """
 
 from __future__ import annotations
@@ -25,12 +29,7 @@ from client.view.form import Row
 from client.view.widgets import draw_panel
 
 from . import look
-from .game import GameScene
-from .howto import PAGES, HowToScene
-from .replay import ReplayScene
-from .score_plan import plan
 from .view.board_view import boards, draw_pattern
-from .view.panel import PanelView
 
 # A skyline of pieces along the title screen: (piece index, owner cap or None), left to right.
 SKYLINE = [(0, None), (4, None), (2, 0), (6, None), (1, None), (3, None), (0, 1), (5, None),
@@ -44,11 +43,27 @@ class AlienCityPlugin(GamePlugin):
     title_art = True
     tagline = "build the city · claim the towers · mind the road"
     credit = "Alien City by Michael Schoessow, a piecepack + Icehouse game"
-    howto_pages = PAGES          # the rules in our words (drawn by HowToScene)
-    seat_panel = PanelView       # a seat's stock, claims and projected score
-    score_beats = staticmethod(plan)  # the final count, beat by beat
 
-    def make_board(self, app, state: State, seats: Sequence, *, chrome=None, seed: object = None) -> GameScene:
+    @property
+    def howto_pages(self) -> list:
+        """The rules in our words (drawn by ``HowToScene``)."""
+        from .howto import PAGES
+        return PAGES
+
+    @property
+    def seat_panel(self) -> type:
+        """A seat's stock, claims and projected score."""
+        from .view.panel import PanelView
+        return PanelView
+
+    @staticmethod
+    def score_beats(state) -> list:
+        """The final count, beat by beat."""
+        from .score_plan import plan
+        return plan(state)
+
+    def make_board(self, app, state: State, seats: Sequence, *, chrome=None, seed: object = None):
+        from .game import GameScene
         return GameScene(app, state, seats=list(seats), chrome=chrome, seed=seed)
 
     # -- options: the saved config keeps them (edition, location variant) -----------------
@@ -82,11 +97,13 @@ class AlienCityPlugin(GamePlugin):
         return "2004 rules: Black builds first."
 
     # -- records, help ------------------------------------------------------------------------
-    def open_record(self, app, text: str, title: str) -> ReplayScene:
+    def open_record(self, app, text: str, title: str):
         """Records are read leniently (real ones contain mistakes); the replay lists them."""
+        from .replay import ReplayScene
         return ReplayScene(app, read_ppn(text, lenient=True), title=title)
 
-    def howto_scene(self, app) -> HowToScene:
+    def howto_scene(self, app):
+        from .howto import HowToScene
         return HowToScene(app)
 
     def run_demo(self, args) -> int:
