@@ -13,6 +13,7 @@ from shared.gamekit.registry import Registry
 from .aliencity.plugin import AlienCityPlugin
 from .base import GamePlugin
 from .cityblocks.plugin import CityBlocksPlugin
+from .sprawl.plugin import SprawlPlugin
 
 
 class Plugins:
@@ -60,4 +61,4 @@ class Plugins:
 
 def builtin_plugins() -> Plugins:
     """Every game this client shows. City Blocks and Sprawl join with their plug-ins."""
-    return Plugins([AlienCityPlugin(), CityBlocksPlugin()])
+    return Plugins([AlienCityPlugin(), CityBlocksPlugin(), SprawlPlugin()])

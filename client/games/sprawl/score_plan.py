@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shared.sprawl.board import parse_square, square_order
-from shared.sprawl.scoring import TIE_BREAKS
+from shared.sprawl.scoring import TIE_BREAKS, _decided_by
 
 TIE_WORDS = {"neutralized_pips": "pips of towers neutralized", "neutralized_towers": "towers neutralized",
              "live_squares": "squares in live trees", "live_tower_pips": "pips in live towers",
@@ -113,7 +113,7 @@ def plan(state, score: dict | None = None) -> list[Beat]:
         if len(tied) < 2:
             continue
         figures = tuple(tuple(s["tie_breaks"][n] for n in TIE_BREAKS) for s in tied)
-        decided = next((n for i, n in enumerate(TIE_BREAKS) if len({f[i] for f in figures}) > 1), None)
+        decided = _group_decided_by(tied)
         groups.append(TieGroup(tuple(s["seat"] for s in tied), value, figures, decided))
     if groups:
         beats.append(TieBeat(tuple(groups)))
@@ -121,6 +121,18 @@ def plan(state, score: dict | None = None) -> list[Beat]:
                  for s in sorted(seats, key=lambda s: (s["place"], s["seat"])))
     beats.append(TableBeat(rows, tuple(score["winners"]), score["decided_by"]))
     return beats
+
+
+def _group_decided_by(tied: list[dict]) -> str | None:
+    """The figure that separates the best of a tied group from the rest (the engine's own
+    chain, asked about this group's best seat by place)."""
+    best = min(tied, key=lambda s: (s["place"], s["seat"]))
+    if sum(1 for s in tied if s["place"] == best["place"]) > 1:
+        return None
+    keys = {s["seat"]: (s["stash"],) + tuple(-s["tie_breaks"][n] for n in TIE_BREAKS) for s in tied}
+    order = sorted(keys)
+    found = _decided_by([keys[x] for x in order], list(range(len(order))), [order.index(best["seat"])])
+    return None if found == "stash" else found
 
 
 def final_pips(beats: list[Beat], players: int) -> list[int]:

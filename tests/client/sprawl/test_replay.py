@@ -1,0 +1,67 @@
+"""Replaying .spr records through the shell: the file opener finds the Sprawl plug-in by
+the record's header; stepping, jumping, overlays, the end show at the end, the rules a
+lenient record breaks in the engine's words."""
+
+import pygame
+
+from client.games.registry import builtin_plugins
+from client.games.sprawl.replay import ReplayScene
+from client.games.sprawl.score import ScoreScene
+from client.scenes.files import open_record
+from shared.sprawl import SPRAWL
+
+from ..conftest import click, key, show
+from .helpers import random_game, settle
+
+
+def test_sprawl_is_registered_last():
+    plugins = builtin_plugins()
+    assert list(plugins)[-1].spec.id == "sprawl"
+    assert plugins.for_record("Game: Sprawl\nPlayers: 3\n\n").spec.id == "sprawl"
+
+
+def test_a_saved_record_replays_move_by_move_to_the_end_show(app, tmp_path):
+    state = random_game(4, 8)
+    path = tmp_path / "game.spr"
+    path.write_text(SPRAWL.write_record(state, {"Seats": "Ann, Bob, Cy, Di"}), encoding="utf-8")
+    scene = open_record(app, path)
+    assert isinstance(scene, ReplayScene)
+    show(app, scene)
+    assert scene.count == len(state.history) and scene.state.ply == 0
+    app.step(1 / 60, events=[key(pygame.K_RIGHT)])
+    assert scene.index == 1 and scene.drops, "stepping forward drops the piece in"
+    settle(app, scene)
+    assert scene.state.key() == scene.positions[1].key() and not scene.hidden
+    app.step(1 / 60, events=[key(pygame.K_a), key(pygame.K_o)])
+    assert scene.shown == {"attacks", "trees"}
+    app.step(1 / 60, events=[key(pygame.K_END)])
+    assert scene.state.key() == state.key() and scene.score_button.enabled
+    app.step(1 / 60, events=[key(pygame.K_LEFT)])
+    assert scene.index == scene.count - 1 and not scene.score_button.enabled
+    app.step(1 / 60, events=[click(scene.bar.midleft)])
+    assert scene.index == 0
+    app.step(1 / 60, events=[key(pygame.K_END), key(pygame.K_c)])
+    app.step(1 / 60, events=[])
+    top = app.stack.top
+    assert isinstance(top, ScoreScene)
+    top.skip()
+    assert top.counted == [s["stash"] for s in state.score()["seats"]]
+
+
+def test_a_record_with_a_leaver_replays(app):
+    state = random_game(4, 6, stop_at=6)
+    state = state.resign(state.to_move)[0]
+    scene = ReplayScene.from_text(app, SPRAWL.write_record(state), "leaver")
+    show(app, scene)
+    app.step(1 / 60, events=[key(pygame.K_END)])
+    assert scene.state.key() == state.key()
+    assert "left the game" in scene.status_text()[0]
+
+
+def test_a_lenient_record_shows_the_broken_rule(app):
+    text = "Game: Sprawl\nPlayers: 3\nFirst: red\n\nr:3@c3 y:2n@a1 y:2@a1 g:1@e6\n"
+    scene = ReplayScene.from_text(app, text, "broken")
+    show(app, scene)
+    assert scene.count == 3
+    words, colour = scene.status_text()
+    assert "breaks the rules 1 times" in words and "first move must be a tower" in words
