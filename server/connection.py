@@ -43,7 +43,16 @@ class Limits:
     computer_threads: int = 2   # worker threads computer players think in (all matches)
     computer_think: float = 2.0  # seconds a computer player may think per move, at most
     computer_iterations: int | None = None  # search budget override (tests); None = the level's
-    abandon_after: float | None = 300.0  # seconds away before a seat of a 3+ seat match resigns
+    abandon_after: float | None = 300.0  # seconds away before an absent seat is resigned
+    max_queued: int = 1 << 20   # bytes waiting to be sent to one client before it is dropped
+    # per client address (the peer, or X-Forwarded-For from a trusted proxy): a second
+    # layer above the per-connection limits, so many connections cannot multiply them
+    ip_connections: int = 32    # open connections from one address
+    ip_rate: float = 60.0       # messages per second from one address, all connections
+    ip_burst: int = 180
+    ip_created: int = 6         # unfinished created matches of one address
+    ip_exempt_loopback: bool = True  # this machine (127.0.0.0/8, ::1): a host, a benchmark
+    waiting_expiry: float | None = 3600.0  # seconds a waiting match waits for players
 
 
 class TokenBucket:
@@ -98,6 +107,7 @@ class Connection:
         self.bucket = TokenBucket(limits.rate, limits.burst)
         self.chat_bucket = TokenBucket(limits.chat_rate, limits.chat_burst)
         self.limited_in_a_row = 0
+        self.max_queued = limits.max_queued
         self._closing: asyncio.Task | None = None
         try:
             host, port = ws.remote_address[:2]
@@ -117,11 +127,26 @@ class Connection:
     def send(self, message: dict) -> None:
         """Queue a message; never blocks (the rate limit bounds what one client causes)."""
         if self._closing is None:
-            broadcast((self.ws,), encode(message))
+            self.send_frame(encode(message))
 
     def send_frame(self, frame: bytes) -> None:
-        if self._closing is None:
-            broadcast((self.ws,), frame)
+        """Queue a frame, unless the client has stopped reading: what waits for it is
+        bounded by ``Limits.max_queued``, and a client over it is dropped (1008). Without
+        this a client that never reads grows the server's memory for ever, and the
+        keepalive cannot notice (its ping waits behind the full buffer)."""
+        if self._closing is not None:
+            return
+        transport = getattr(self.ws, "transport", None)
+        try:
+            queued = transport.get_write_buffer_size() if transport is not None else 0
+        except (AttributeError, RuntimeError):
+            queued = 0
+        if queued + len(frame) > self.max_queued:
+            self.close(1008, f"too slow: more than {self.max_queued} bytes waiting to be sent")
+            if transport is not None:  # the close frame cannot get through a full buffer
+                asyncio.get_running_loop().call_later(2.0, transport.abort)
+            return
+        broadcast((self.ws,), frame)
 
     def error(self, code: str, text: str, rid: int | None = None, **extra: Any) -> None:
         """Every rejection is answered: a code for programs and a sentence for people."""

@@ -19,7 +19,7 @@ from .connection import Connection, Limits, Session, new_token, token_hash
 from .game import record_format, winner_of
 from .match import CANCELLED, OVER, PLAYING, WAITING, Match, Seat
 from .matchmaking import Matchmaker
-from .protocol import CHAT_MAX, MAX_FRAME, NAME_MAX, PROTOCOL_VERSION, ProtocolError, decode, peek_rid
+from .protocol import PROTOCOL_VERSION, ProtocolError, decode, encode, limits_info, peek_rid
 from .store import MatchRecord, Store, StoreError
 
 log = logging.getLogger("alien_city.server")
@@ -106,12 +106,19 @@ class Lobby:
                        f"{PROTOCOL_VERSION}, not {msg['v']}.", rid, protocol=PROTOCOL_VERSION)
             conn.close(4002, "unsupported protocol version")
             return
-        session, token, resumed = None, None, False
+        session, token, resumed, recent = None, None, False, []
         if "resume" in msg:
-            session = self.sessions.get(token_hash(msg["resume"]))
-            if session is not None and hmac.compare_digest(session.token_hash,
-                                                           token_hash(msg["resume"])):
+            wanted = token_hash(msg["resume"])
+            session = self.sessions.get(wanted)
+            try:  # sessions whose matches all ended live on in the store
+                known = await self.store.session(wanted)
+            except StoreError:
+                known = None
+            if session is None and known is not None:
+                session = self.sessions[wanted] = Session(wanted, known[0])
+            if session is not None and hmac.compare_digest(session.token_hash, wanted):
                 token, resumed = msg["resume"], True
+                recent = known[1] if known else []
             else:
                 session = None
         if session is None:
@@ -134,10 +141,17 @@ class Lobby:
         log.info("hello %s%s", conn.label, " (resumed)" if resumed else "")
         conn.send({"type": "welcome", "rid": rid, "protocol": PROTOCOL_VERSION, "server": SERVER_NAME,
                    "session": token, "resumed": resumed, "name": session.name, "seats": seats,
+                   "ended": [{"match": code, "seat": self._seat_name(game, options, seat),
+                              "status": status} for code, seat, status, game, options in recent],
                    "games": [spec.info() for spec in self.games],
-                   "limits": {"max_frame": MAX_FRAME, "chat_max": CHAT_MAX, "name_max": NAME_MAX,
-                              "rate": self.limits.rate, "burst": self.limits.burst,
-                              "max_created": self.limits.max_created}})
+                   "limits": limits_info(self.limits)})
+
+    def _seat_name(self, game: str, options: dict, seat: int) -> str | None:
+        """A seat's name in a stored match of ``game`` with ``options``."""
+        try:
+            return self.games[game].seats(options)[seat].name
+        except Exception:  # a game no longer served, options it no longer takes
+            return None
 
     def _maybe_drop_session(self, session: Session) -> None:
         if session.conn is None and not session.seats:
@@ -161,8 +175,9 @@ class Lobby:
             message = {"type": "lobby_update", "match": match.info()}
         else:
             message = {"type": "lobby_gone", "match": match.code, "status": match.status}
+        frame = encode(message)
         for conn in list(self.watchers):
-            conn.send(message)
+            conn.send_frame(frame)
 
     # -- joining --------------------------------------------------------------------------
     async def _find(self, conn: Connection, code: str, rid: int | None) -> Match | None:
@@ -307,7 +322,11 @@ class Lobby:
         if match is None:
             return
         async with match.lock:
-            if not match.vote_rematch(conn, msg):
+            complete = match.vote_rematch(conn, msg)
+            if complete is None:
+                return
+            if not complete:
+                match.ok(conn, "rematch", rid, new_match=None)
                 return
             n = len(match.seats)  # everyone moves on one seat (two seats: they swap)
             swapped = [(s.session, (i + 1) % n) for i, s in enumerate(match.seats)
@@ -330,6 +349,7 @@ class Lobby:
                 if session.conn is not None:
                     match.detach(session.conn)  # the players move on to the new match
                     new.welcome(session.conn, seat, tokens[seat])
+            match.ok(conn, "rematch", rid, new_match=new.code)
             new.computers.wake()
             new.absence.check()  # a player who was away when it started
             self._maybe_forget(match)
@@ -393,7 +413,7 @@ class Lobby:
             if s.computer is not None:
                 match.seats[index] = Seat(s.name, s.token_hash, None, computer=s.computer)
                 continue
-            if live and s.session_hash:
+            if s.session_hash:  # finished matches too: their players may offer a rematch
                 session = self.sessions.get(s.session_hash)
                 if session is None:
                     session = self.sessions[s.session_hash] = Session(s.session_hash, s.name)

@@ -19,14 +19,12 @@ import logging
 import time
 from typing import Any, Callable
 
-from websockets.asyncio.server import broadcast
-
 from shared.gamekit import GameError, GameSpec, State
 
 from .absence import AbsenceWatch
 from .computer import ComputerPool, ComputerTurns
 from .connection import Connection, Limits, Session
-from .game import record_headers, winner_of
+from .game import record_headers, unknown_move_fields, winner_of
 from .protocol import encode
 from .store import MOVE, RESIGN, End, MatchRecord, MoveRecord, SeatRecord, Store, StoreError
 
@@ -149,7 +147,8 @@ class Match:
     # -- audience -------------------------------------------------------------------------
     def broadcast(self, message: dict) -> None:
         frame = encode(message)
-        broadcast([conn.ws for conn in self.audience if conn.open], frame)
+        for conn in list(self.audience):  # each bounded by what is queued for it
+            conn.send_frame(frame)
 
     def attach(self, conn: Connection, seat: int | None) -> None:
         self.audience[conn] = seat
@@ -219,6 +218,12 @@ class Match:
     def reject(self, conn: Connection, code: str, text: str, rid: int | None, **extra: Any) -> None:
         conn.error(code, text, rid, match=self.code, version=self.version, **extra)
 
+    def ok(self, conn: Connection, request: str, rid: int | None, **extra: Any) -> None:
+        """The direct answer to a request whose result is a broadcast (``resign``,
+        ``chat``, ``rematch``): a client waiting on its ``rid`` learns it was done."""
+        conn.send({"type": "ok", "rid": rid, "request": request, "match": self.code,
+                   "version": self.version} | extra)
+
     def _acting_seat(self, conn: Connection, rid: int | None) -> int | None:
         """The seat ``conn``'s session holds here, or ``None`` after answering not_seated."""
         seat = self.seat_of(conn.session)
@@ -268,6 +273,11 @@ class Match:
         except (GameError, TypeError, KeyError, AttributeError) as exc:  # a game's reader
             refuse("bad_move", str(exc) if isinstance(exc, GameError)  # may be less careful
                    else f"{msg['move']!r} is not a {self.spec.title} move")
+            return False
+        extra = unknown_move_fields(self.spec, msg["move"], move)
+        if extra:
+            refuse("bad_move", f"unknown field{'s' if len(extra) > 1 else ''} "
+                   f"{', '.join(map(repr, extra))} in the move map")
             return False
         rejection = self.state.why_not(move, seat)
         if rejection is not None:
@@ -352,7 +362,8 @@ class Match:
 
             def refuse(code: str, text: str, **extra: Any) -> None:
                 self.reject(conn, code, text, rid, **extra)
-            await self.give_up(seat, refuse)
+            if await self.give_up(seat, refuse):
+                self.ok(conn, "resign", rid)
 
     async def give_up(self, seat: int, refuse: Callable[..., None]) -> bool:
         """Resign ``seat`` (its player asked, or it was abandoned): checked, stored, then
@@ -388,19 +399,20 @@ class Match:
         self.changed()
         self.computers.wake()
 
-    def vote_rematch(self, conn: Connection, msg: dict) -> bool:
-        """Record a rematch offer; ``True`` once every seat has offered (start one)."""
+    def vote_rematch(self, conn: Connection, msg: dict) -> bool | None:
+        """Record a rematch offer; ``True`` once every seat has offered (start one),
+        ``False`` while others have not, ``None`` after answering a refusal."""
         rid = msg.get("rid")
         seat = self._acting_seat(conn, rid)
         if seat is None:
-            return False
+            return None
         if self.status != OVER:
             self.reject(conn, "not_over", "A rematch can be offered once the match is over.", rid)
-            return False
+            return None
         if self.rematch_code is not None:
             self.reject(conn, "rematch_started", f"The rematch is match {self.rematch_code}.",
                         rid, rematch=self.rematch_code)
-            return False
+            return None
         self.rematch_votes.add(seat)
         self.broadcast({"type": "rematch_offer", "match": self.code,
                         "seat": self.seat_names[seat], "version": self.version})
@@ -422,6 +434,7 @@ class Match:
             return
         self.broadcast({"type": "chat", "match": self.code, "seat": self.seat_names[seat],
                         "name": self.seats[seat].name, "text": msg["text"], "version": self.version})
+        self.ok(conn, "chat", rid)
 
     def game_record(self) -> str:
         """The game so far in the game's own record format."""

@@ -19,13 +19,30 @@ MAX_FRAME = 16 * 1024          # bytes; bigger frames are answered with too_larg
 TRANSPORT_MAX_FRAME = 1 << 20  # bytes; websockets closes the connection (1009) above this
 MAX_DEPTH = 4                  # nesting of maps/lists in a client message
 MAX_ITEMS = 64                 # entries in any one map or list
-MAX_STR = 1024                 # characters in any one string
+MAX_STR = 1024                 # characters in any one string (4 bytes each at most)
+MAX_STR_BYTES = MAX_STR * 4    # bytes of any one msgpack string
+MAX_BIN = 1024                 # bytes of any one msgpack binary
 NAME_MAX = 24
 CHAT_MAX = 200
 CODE_MAX = 16
 TOKEN_MAX = 128
 MID_MAX = 64
 MOVE_MAX = 64  # characters of move text
+
+
+def limits_info(limits: Any) -> dict[str, Any]:
+    """Every limit a client can run into, for ``welcome.limits`` (docs/protocol.md lists
+    the same names): the wire format's fixed ones and the server's :class:`Limits`."""
+    fixed = {"max_frame": MAX_FRAME, "transport_max_frame": TRANSPORT_MAX_FRAME,
+             "max_depth": MAX_DEPTH, "max_items": MAX_ITEMS, "max_str_bytes": MAX_STR_BYTES,
+             "max_bin": MAX_BIN, "name_max": NAME_MAX, "chat_max": CHAT_MAX,
+             "code_max": CODE_MAX, "token_max": TOKEN_MAX, "mid_max": MID_MAX,
+             "move_max": MOVE_MAX, "version_max": 2**31 - 1, "rid_max": 2**53 - 1}
+    names = ("rate", "burst", "flood", "chat_rate", "chat_burst", "max_created", "max_matches",
+             "hello_timeout", "ping_interval", "ping_timeout", "abandon_after", "max_queued",
+             "ip_connections", "ip_rate", "ip_burst", "ip_created", "waiting_expiry",
+             "catchup_max")
+    return fixed | {name: getattr(limits, name) for name in names if hasattr(limits, name)}
 
 
 class ProtocolError(Exception):
@@ -55,11 +72,11 @@ def decode(frame: bytes | str) -> dict:
         raise ProtocolError("too_large", f"frame of {len(frame)} bytes; the limit is {MAX_FRAME}")
     try:
         data = msgpack.unpackb(frame, raw=False, strict_map_key=True, use_list=True,
-                               max_str_len=MAX_STR * 4, max_bin_len=MAX_STR,
+                               max_str_len=MAX_STR_BYTES, max_bin_len=MAX_BIN,
                                max_array_len=MAX_ITEMS, max_map_len=MAX_ITEMS,
                                max_ext_len=0)
-    except Exception as exc:  # msgpack raises many kinds; all mean "not a message"
-        raise ProtocolError("bad_message", f"not valid msgpack: {type(exc).__name__}") from None
+    except Exception:  # msgpack raises many kinds; say which limit, if one was hit
+        raise ProtocolError("bad_message", diagnose(frame)[0]) from None
     _check_depth(data)
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", f"a message must be a map, got {_type_name(data)}")
@@ -82,15 +99,67 @@ def request_id(data: object) -> int | None:
 
 
 def peek_rid(frame: bytes | str) -> int | None:
-    """Best-effort ``rid`` from a frame that failed validation (never raises)."""
+    """Best-effort ``rid`` from a frame that failed validation (never raises): read
+    without the decoder's limits (the frame is at most ``MAX_FRAME`` bytes, so this is
+    bounded), so a frame refused for a long string still gets its ``rid`` back."""
     if isinstance(frame, str) or len(frame) > MAX_FRAME:
         return None
+    return diagnose(frame)[1]
+
+
+class _Ext:
+    """An extension value met while diagnosing (the protocol uses none)."""
+
+    __slots__ = ("code",)
+
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+def _lenient(frame: bytes) -> Any:
+    return msgpack.unpackb(frame, raw=False, strict_map_key=False, use_list=True,
+                           unicode_errors="surrogateescape", timestamp=0,
+                           ext_hook=lambda code, _data: _Ext(code))
+
+
+def diagnose(frame: bytes) -> tuple[str, int | None]:
+    """Why a frame of at most ``MAX_FRAME`` bytes was refused by the strict decoder, in
+    words (which limit, how far over), and its ``rid`` if the outer map has a usable one.
+    Never raises: a client writing its own encoder needs the reason, not a class name."""
     try:
-        return request_id(msgpack.unpackb(frame, raw=False, max_array_len=MAX_ITEMS,
-                                          max_map_len=MAX_ITEMS, max_str_len=MAX_STR * 4,
-                                          max_bin_len=MAX_STR, max_ext_len=0))
-    except Exception:
-        return None
+        data = _lenient(frame)
+    except msgpack.ExtraData:
+        return "not valid msgpack: more than one value in the frame", None
+    except Exception as exc:
+        return f"not valid msgpack: {type(exc).__name__}", None
+    rid = request_id(data)
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, (_Ext, msgpack.Timestamp)):
+            code = value.code if isinstance(value, _Ext) else -1
+            return f"msgpack extension types are not used (found ext type {code})", rid
+        if isinstance(value, str):
+            size = len(value.encode("utf-8", "surrogateescape"))
+            if any("\udc80" <= ch <= "\udcff" for ch in value):
+                return "a string that is not valid UTF-8", rid
+            if size > MAX_STR_BYTES:
+                return f"a string of {size} bytes (the limit is {MAX_STR_BYTES})", rid
+        elif isinstance(value, bytes):
+            if len(value) > MAX_BIN:
+                return f"a binary of {len(value)} bytes (the limit is {MAX_BIN})", rid
+        elif isinstance(value, (list, dict)):
+            if len(value) > MAX_ITEMS:
+                what = "map" if isinstance(value, dict) else "list"
+                return f"a {what} of {len(value)} items (the limit is {MAX_ITEMS})", rid
+            if isinstance(value, dict):
+                for key in value:
+                    if not isinstance(key, str):
+                        return f"map keys must be text, got {_type_name(key)}", rid
+                stack.extend(value.values())
+            else:
+                stack.extend(value)
+    return "not valid msgpack", rid
 
 
 def _check_depth(data: object) -> None:
@@ -219,7 +288,7 @@ class Schema:
         for key, check in self.optional.items():
             if key in data and data[key] is not None:
                 out[key] = check(key, data[key])
-        if "rid" in data:
+        if data.get("rid") is not None:  # nil counts as absent, as for every field
             out["rid"] = RID("rid", data["rid"])
         return out
 

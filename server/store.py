@@ -63,6 +63,7 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (match_id, version)
 );
 CREATE INDEX IF NOT EXISTS matches_status ON matches(status);
+CREATE INDEX IF NOT EXISTS seats_session ON seats(session_hash);
 """
 
 SCHEMA_VERSION = 2  # PRAGMA user_version: 0 = written by a protocol-1 server (or new)
@@ -226,6 +227,14 @@ class Store:
         """Matches still waiting or playing, with seats and moves, oldest first."""
         return await self._call(_load, "status IN ('waiting', 'playing')", ())
 
+    async def session(self, session_hash: str, recent: int = 5
+                      ) -> tuple[str, list[tuple[str, int, str, str, dict]]] | None:
+        """A session the store knows from its seats: its latest name and its ``recent``
+        latest finished matches as (code, seat, status, game, options); ``None`` if it
+        holds no seat.
+        Sessions leave memory when their matches end; this brings them back on resume."""
+        return await self._call(_session, session_hash, recent)
+
     async def load_code(self, code: str) -> MatchRecord | None:
         found = await self._call(_load, "code = ?", (code,))
         return found[0] if found else None
@@ -305,6 +314,22 @@ def _set_status(db: sqlite3.Connection, match_id: int, end: End) -> None:
     db.execute("UPDATE matches SET status = ?, end_reason = ?, winner = ?, ranking = ?"
                " WHERE id = ?", (end.status, end.reason, end.winner,
                                  None if end.ranking is None else json.dumps(end.ranking), match_id))
+
+
+def _session(db: sqlite3.Connection, session_hash: str, recent: int
+             ) -> tuple[str, list[tuple[str, int, str, str, dict]]] | None:
+    if not session_hash:
+        return None
+    row = db.execute("SELECT name FROM seats WHERE session_hash = ? ORDER BY match_id DESC"
+                     " LIMIT 1", (session_hash,)).fetchone()
+    if row is None:
+        return None
+    ended = db.execute("SELECT m.code, s.seat, m.status, m.game, m.options FROM seats s JOIN"
+                       " matches m ON m.id = s.match_id WHERE s.session_hash = ? AND"
+                       " m.status = 'over' ORDER BY m.id DESC LIMIT ?",
+                       (session_hash, recent)).fetchall()
+    return row[0], [(code, seat, status, game, json.loads(options))
+                    for code, seat, status, game, options in ended]
 
 
 def _load(db: sqlite3.Connection, where: str, params: tuple) -> list[MatchRecord]:
