@@ -25,8 +25,7 @@ from client.view.widgets import Button
 
 from . import look
 from .view.board_insight import BoardInsight
-from .view.board_view import BoardGeometry
-from .view.board_view import boards
+from .view.board_view import BoardGeometry, boards
 from .view.panel import PanelView
 
 DROP_TIME = 0.42

@@ -17,8 +17,7 @@ from client import theme
 from .. import look
 from ..insight import Reach
 from ..score_plan import REASON_WORD, BonusBeat, LocationBeat, TowerBeat
-from .board_view import BoardGeometry
-from .board_view import boards
+from .board_view import BoardGeometry, boards
 from .lotkit import COUNT_INK, GOLD, NOT_INK, PATH_INK, LotKit, draw_trace, path_points, player_pill_colours
 from .pathing import WAVE_SPEED, Wave, draw_wave
 
