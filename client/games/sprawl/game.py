@@ -196,7 +196,7 @@ class MatchScene(HandMixin, SprawlScreen):
         seat = s.to_move
         sub = self.seats[seat].label if isinstance(self.seats[seat], HumanSeat) else ""
         what = "FIRST TOWER" if not s.started[seat] else "TO MOVE"
-        self.announce(f"{look.NAME[seat].upper()} {what}", sub, look.colour_rgb(seat, self.app.options.colour_blind),
+        self.announce(f"{look.NAME[seat].upper()} {what}", sub, look.text_rgb(seat, self.app.options.colour_blind),
                       hold=0.5 if not first else 0.9)
 
     # -- what the chrome calls (online) ---------------------------------------------------------
@@ -288,7 +288,6 @@ class MatchScene(HandMixin, SprawlScreen):
         self.undo_button.enabled = self.undo_allowed
         for name, b in self.overlay_buttons.items():
             b.accent = theme.ACCENT if name in self.shown else theme.ACCENT_2
-            b.label = overlays.LABELS[name] + (" ✓" if name in self.shown else "")
         if self.chrome is not None:
             self.chrome.update_buttons()
 
@@ -383,6 +382,9 @@ class MatchScene(HandMixin, SprawlScreen):
         marks.draw_ghost(surface, self, cb)
         marks.draw_hand(surface, self, cb)
         self.draw_bottom(surface)
+        for name in self.shown:  # a lit dot on the buttons of the overlays on show
+            r = self.overlay_buttons[name].rect
+            pygame.draw.circle(surface, theme.ACCENT, (r.right - 9, r.y + 9), 4)
         if self.thinking:
             r = self.bottom_rect
             right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin

@@ -42,6 +42,12 @@ def colour_rgb(seat: int, cb: bool = False) -> tuple[int, int, int]:
     return (SAFE if cb else PLAIN)[seat]
 
 
+def text_rgb(seat: int, cb: bool = False) -> tuple[int, int, int]:
+    """The seat's colour for words and frames on the dark screen (black reads as silver)."""
+    r, g, b = colour_rgb(seat, cb)
+    return (190, 190, 206) if r + g + b < 150 else (r, g, b)
+
+
 def ink_on(seat: int, cb: bool = False) -> tuple[int, int, int]:
     """Dark or light marks on a piece of this colour."""
     r, g, b = colour_rgb(seat, cb)

@@ -33,7 +33,7 @@ def draw_glow(surface: pygame.Surface, scene: "MatchScene") -> None:
         r = scene.geo.square_rect(sq).inflate(-3, -3)
         strong = sq in best
         layer = pygame.Surface(r.size, pygame.SRCALPHA)
-        layer.fill((*look.LEGAL, int((55 + 45 * pulse) if strong else 30 + 20 * pulse)))
+        layer.fill((*look.LEGAL, int((35 + 35 * pulse) if strong else 22 + 18 * pulse)))
         surface.blit(layer, r)
         pygame.draw.rect(surface, look.LEGAL if strong else theme.scale(look.LEGAL, 0.75), r, max(2, cell // 30),
                          border_radius=4)

@@ -42,7 +42,7 @@ class SprawlPlugin(GamePlugin):
     def describe_seats(self, options: Mapping, seats: Sequence[SeatInfo], chosen: Sequence[str]) -> str:
         players = self.spec.options(options)["players"]
         board = {3: "5x6"}.get(players, "6x6" if players <= 6 else "8x8")
-        return f"{players} colours on a {board} board; the first player is drawn when the game starts."
+        return f"Board {board}; the first player is drawn."
 
     def open_record(self, app, text: str, title: str) -> ReplayScene:
         """Records are read leniently (the replay lists the rules they break)."""

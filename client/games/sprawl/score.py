@@ -200,7 +200,8 @@ class ScoreScene(SprawlScreen):
         table: TableBeat = self.beats[-1]
         names = [look.NAME[w].upper() for w in table.winners]
         head = f"{names[0]} WINS!" if len(names) == 1 else "A SHARED WIN: " + ", ".join(names)
-        sub = "   ".join(f"{look.NAME[r.seat]} {r.stash}" for r in table.rows)
+        sub = "   ".join(f"{look.NAME[r.seat]} {r.stash}" for r in table.rows[:4])
+        sub += "   …" if len(table.rows) > 4 else ""
         return head, sub
 
     # -- what the panels show ---------------------------------------------------------------------
@@ -212,7 +213,7 @@ class ScoreScene(SprawlScreen):
         if self.counted[seat] is not None:
             return f"{self.counted[seat]} pips"
         c = self.stash_counts(seat)
-        return f"{c[0] + 2 * c[1] + 3 * c[2]} on hand"
+        return f"{c[0] + 2 * c[1] + 3 * c[2]} pips"
 
     def panel_note(self, seat: int) -> str:
         s = self.score["seats"][seat]
@@ -280,12 +281,12 @@ class ScoreScene(SprawlScreen):
         if self.focus is not None:
             reason = self.focus.reason
             text = (reason[0].upper() + reason[1:] + ".") if reason else f"The tree on {self.focus.tree} is dead."
-            return text + " Its pieces go back to their stashes.", look.colour_rgb(self.focus.owner, cb)
+            return text + " Its pieces go back to their stashes.", look.text_rgb(self.focus.owner, cb)
         if self.counting is not None:
             s = self.score["seats"][self.counting]
             back = sum(r["size"] for r in s["returned"])
             return (f"{look.NAME[self.counting]}'s stash: {self.counted[self.counting]} pips "
-                    f"({s['on_hand']} on hand + {back} back from dead trees)"), look.colour_rgb(self.counting, cb)
+                    f"({s['on_hand']} on hand + {back} back from dead trees)"), look.text_rgb(self.counting, cb)
         if self.stage == "show":
             return "Space: next step · F: fast · S: skip to the end", theme.TEXT_DIM
         return "T shows or hides the table. The fewest pips left in the stash wins.", theme.TEXT_DIM

@@ -15,7 +15,7 @@ from client.view.widgets import draw_panel
 
 from . import look
 from .overlays import outline
-from .score_plan import TIE_WORDS, TableBeat, TreeBeat
+from .score_plan import TIE_WORDS, TableBeat, TieBeat, TreeBeat
 
 if TYPE_CHECKING:
     from .score import ScoreScene
@@ -52,47 +52,51 @@ def draw_flying(scene: "ScoreScene", surface: pygame.Surface, cb: bool) -> None:
 
 
 def draw_ties(scene: "ScoreScene", surface: pygame.Surface, alpha: float, cb: bool) -> None:
-    """The seats tied on pips, the engine's figures in order, the deciding one lit."""
-    beat = next(b for b in scene.beats if type(b).__name__ == "TieBeat")
+    """The seats tied on pips, the engine's figures in order (column heads once, on top),
+    the figure that decides lit; a group still equal says it shares the place."""
+    beat = next(b for b in scene.beats if isinstance(b, TieBeat))
     t = scene.app.text
     size = max(13, int(scene.size[1] * 0.021))
+    small = max(11, size - 3)
+    line = int(size * 1.5)
     names = list(TIE_WORDS)
-    rows = sum(len(g.seats) + 2 for g in beat.groups)
     col_w = int(size * 6.2)
-    w = min(scene.size[0] - 40, int(size * 8) + col_w * len(names))
-    h = rows * int(size * 1.6) + size * 2
+    first_col = int(size * 8)
+    heads = [t.wrap(TIE_WORDS[n], small, col_w - 8)[:2] for n in names]
+    head_h = max(len(h) for h in heads) * (small + 2) + 6
+    rows = sum(len(g.seats) + 2 for g in beat.groups)
+    w = min(scene.size[0] - 40, first_col + col_w * len(names) + 12)
+    h = int(size * 1.8) + head_h + rows * line + size
     box = pygame.Rect(0, 0, w, h)
     box.center = scene.geo.rect.center
     box.clamp_ip(pygame.Rect(0, scene.top_h, scene.size[0], scene.bottom_rect.y - scene.top_h))
     layer = pygame.Surface(scene.size, pygame.SRCALPHA)
-    draw_panel(layer, box, glow=theme.ACCENT_2, alpha=245)
+    draw_panel(layer, box, glow=theme.ACCENT_2, alpha=250)
     y = box.y + size // 2
-    head = t.render("TIE-BREAKS: the first figure that differs decides (more is better)", size, theme.ACCENT, bold=True)
+    head = t.render("TIE-BREAKS: the first figure that differs decides (more is better)", size, theme.ACCENT,
+                    bold=True)
     layer.blit(head, (box.x + 12, y))
-    y += int(size * 1.7)
-    small = max(11, size - 3)
+    y += int(size * 1.6)
+    x0 = box.x + first_col
+    for i, words in enumerate(heads):
+        for j, text in enumerate(words):
+            layer.blit(t.render(text, small, theme.TEXT_DIM), (x0 + i * col_w, y + j * (small + 2)))
+    y += head_h
     for g in beat.groups:
-        x = box.x + int(size * 8)
-        for i, n in enumerate(names):
-            lit = n == g.decided_by
-            words = t.wrap(TIE_WORDS[n], small, col_w - 8)[:2]
-            for j, line in enumerate(words):
-                img = t.render(line, small, theme.ACCENT if lit else theme.TEXT_DIM, bold=lit)
-                layer.blit(img, (x + i * col_w, y + j * (small + 1) - (len(words) - 1) * (small + 1) // 2))
-        label = t.render(f"tied on {g.stash} pips", small, theme.TEXT_DIM)
-        layer.blit(label, (box.x + 12, y))
-        y += int(size * 1.6)
+        layer.blit(t.render(f"tied on {g.stash} pips", small, theme.ACCENT_2, bold=True), (box.x + 12, y))
+        y += line
         for seat, figs in zip(g.seats, g.figures):
             pygame.draw.circle(layer, look.colour_rgb(seat, cb), (box.x + 20, y + size // 2), size // 2)
             layer.blit(t.render(look.NAME[seat], size, theme.TEXT, bold=True), (box.x + 20 + size, y))
             for i, value in enumerate(figs):
                 lit = names[i] == g.decided_by
                 img = t.render(str(value), size, theme.ACCENT if lit else theme.TEXT, bold=lit)
-                layer.blit(img, (x + i * col_w + col_w // 3, y))
-            y += int(size * 1.6)
-        if g.decided_by is None:
-            layer.blit(t.render("still equal: they share the place", small, theme.TEXT_DIM), (box.x + 20, y))
-        y += int(size * 0.6)
+                layer.blit(img, (x0 + i * col_w + col_w // 3, y))
+            y += line
+        note = "still equal: they share the place" if g.decided_by is None else \
+            f"decided by {TIE_WORDS[g.decided_by]}"
+        layer.blit(t.render(note, small, theme.TEXT_DIM), (box.x + 20, y))
+        y += line
     layer.set_alpha(int(255 * min(1.0, alpha)))
     surface.blit(layer, (0, 0))
 

@@ -135,7 +135,7 @@ class SprawlScreen(Scene):
             return "GAME OVER", theme.ACCENT
         seat = s.to_move
         what = "PLACES A FIRST TOWER" if not s.started[seat] else "TO MOVE"
-        return f"{COLOURS[seat].upper()} {what}", look.colour_rgb(seat, self.app.options.colour_blind)
+        return f"{COLOURS[seat].upper()} {what}", look.text_rgb(seat, self.app.options.colour_blind)
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         return "", theme.TEXT
@@ -238,7 +238,7 @@ def draw_seat_panel(scene: SprawlScreen, surface: pygame.Surface, seat: int, rec
     """A seat's panel: header (pyramid chip, colour, pips), the stash (3s, 2s, 1s; played
     ones hollow) and a line about its trees."""
     t = scene.app.text
-    rgb = look.colour_rgb(seat, cb)
+    rgb = look.text_rgb(seat, cb)
     active = scene.seat_active(seat) if highlight is None else highlight
     draw_panel(surface, rect, edge=rgb if active else theme.PANEL_EDGE, glow=rgb if active else None)
     h, pad = scene.header_h, 8
