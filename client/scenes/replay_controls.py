@@ -1,0 +1,132 @@
+"""Stepping through a recorded game, for any game's replay screen.
+
+:class:`ReplayControls` owns the position number and the ways to move it: first, back,
+forward (animated), last, play/pause at a steady pace, a ply number typed and Enter, a
+click or the wheel on the ply bar. The screen gives ``show(index, animate)`` (put that
+position on its board) and draws the bar where its bottom bar has room; marks on the bar
+(``bad``: plies that broke a rule) are the game's to say.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+import pygame
+
+from .. import theme
+from ..assets import TextCache
+from ..view.widgets import Button
+
+AUTOPLAY_STEP = 1.0  # seconds per ply while playing
+
+
+class ReplayControls:
+    def __init__(self, count: int, show: Callable[[int, bool], None], *, step_s: float = AUTOPLAY_STEP) -> None:
+        self.count = count          # plies: positions are 0..count
+        self.show = show
+        self.step_s = step_s
+        self.index = 0
+        self.playing = False
+        self.timer = 0.0
+        self.typed = ""             # digits of a ply to jump to
+        self.hover: int | None = None
+        self.bar = pygame.Rect(0, 0, 0, 0)
+        self.play_button = Button("Play", self.toggle_play, key=pygame.K_SPACE)
+        self.buttons = [Button("|<", self.first, key=pygame.K_HOME), Button("<", self.back), self.play_button,
+                        Button(">", self.forward), Button(">|", self.last, key=pygame.K_END)]
+
+    # -- moving -----------------------------------------------------------------------
+    def go(self, index: int, animate: bool = False) -> None:
+        index = max(0, min(self.count, index))
+        if index != self.index:
+            self.index = index
+            self.show(index, animate)
+
+    def forward(self) -> None:
+        self.go(self.index + 1, animate=True)
+
+    def back(self) -> None:
+        self.playing = False
+        self.go(self.index - 1)
+
+    def first(self) -> None:
+        self.playing = False
+        self.go(0)
+
+    def last(self) -> None:
+        self.playing = False
+        self.go(self.count)
+
+    def toggle_play(self) -> None:
+        if self.index >= self.count:
+            self.go(0)
+        self.playing = not self.playing
+        self.timer = 0.0
+
+    def update(self, dt: float) -> None:
+        """``dt`` already scaled by the animation speed."""
+        self.play_button.label = "Pause" if self.playing else "Play"
+        if self.playing:
+            self.timer += dt
+            if self.timer >= self.step_s:
+                self.timer = 0.0
+                self.forward()
+                if self.index >= self.count:
+                    self.playing = False
+
+    # -- input ------------------------------------------------------------------------
+    def ply_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.bar.inflate(0, 16).collidepoint(pos) or self.count == 0:
+            return None
+        return round((pos[0] - self.bar.x) / max(1, self.bar.w) * self.count)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Keys (Right/. Left/, digits Enter Backspace), the ply bar and the wheel."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RIGHT, pygame.K_PERIOD):
+                self.forward()
+            elif event.key in (pygame.K_LEFT, pygame.K_COMMA):
+                self.back()
+            elif event.unicode.isdigit():
+                self.typed = (self.typed + event.unicode)[-3:]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.typed:
+                self.playing = False
+                self.go(int(self.typed))
+                self.typed = ""
+            elif event.key == pygame.K_BACKSPACE:
+                self.typed = self.typed[:-1]
+            else:
+                return False
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.ply_at(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            ply = self.ply_at(event.pos)
+            if ply is not None:
+                self.playing = False
+                self.go(ply)
+                return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.go(self.index - event.y)
+            return True
+        return False
+
+    # -- drawing ----------------------------------------------------------------------
+    def draw_bar(self, surface: pygame.Surface, text: TextCache, bad: Iterable[int] = ()) -> None:
+        """The ply bar: a tick per ply (red where ``bad``), the knob, the pointed ply."""
+        bar = self.bar
+        pygame.draw.rect(surface, (20, 22, 48), bar, border_radius=bar.h // 2)
+        bad = set(bad)
+        n = max(1, self.count)
+        for i in range(self.count + 1):
+            x = bar.x + int(i / n * bar.w)
+            colour = theme.BAD if i in bad else (theme.ACCENT if i <= self.index else theme.PANEL_EDGE)
+            pygame.draw.line(surface, colour, (x, bar.y + 3), (x, bar.bottom - 3), 2)
+        knob = (bar.x + int(self.index / n * bar.w), bar.centery)
+        pygame.draw.circle(surface, theme.ACCENT, knob, bar.h // 2 + 3)
+        pygame.draw.circle(surface, (20, 20, 30), knob, bar.h // 2 + 3, 2)
+        if self.hover is not None:
+            tip = text.render(f"ply {self.hover}", max(12, bar.h), theme.TEXT)
+            x = bar.x + int(self.hover / n * bar.w)
+            surface.blit(tip, tip.get_rect(midbottom=(x, bar.y - 2)))
