@@ -1,4 +1,5 @@
-"""``alien-city serve``: start the match server, stop it cleanly on Ctrl-C or SIGTERM.
+"""``alien-city serve``: start the match server, stop it cleanly on Ctrl-C or SIGTERM;
+optionally over TLS, behind a reverse proxy, announced on the LAN.
 
 A clean stop closes every client with code 1001 (going away) and lets the store finish
 its queued writes; every accepted move was already committed before it was announced.
@@ -8,24 +9,42 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import functools
 import logging
 import signal
+import socket
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from ssl import SSLContext
 
 from websockets.asyncio.server import Server, serve
 
 from shared.gamekit import Registry
+from shared.netkit.beacon import DISCOVERY_PORT, Beacon
 
+from .announce import Announcer
 from .connection import Limits
 from .handler import handle
 from .lobby import Lobby
+from .netpolicy import Network, parse_proxies
 from .protocol import TRANSPORT_MAX_FRAME
 from .store import Store, StoreError, default_path
+from .web import health_hook, server_context
 
 log = logging.getLogger("alien_city.server")
+
+
+@dataclass(frozen=True)
+class LanSettings:
+    """Where ``serve --lan`` sends its beacon: broadcast on a LAN; tests pin all of it
+    to loopback (``target="127.0.0.1", bind="127.0.0.1"``)."""
+
+    target: str = "255.255.255.255"
+    port: int = DISCOVERY_PORT
+    bind: str = "0.0.0.0"
+    interval: float = 1.0
 
 
 @dataclass
@@ -36,14 +55,31 @@ class RunningServer:
     lobby: Lobby
     host: str
     port: int
+    tls: bool = False
+    announcer: Announcer | None = None
+    name: str = ""
 
     @property
     def url(self) -> str:
-        return f"ws://{self.host}:{self.port}"
+        """The address to connect to from this machine (a wildcard host becomes loopback)."""
+        host = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "[::1]"}.get(self.host, self.host)
+        host = f"[{host}]" if ":" in host and not host.startswith("[") else host
+        return f"{'wss' if self.tls else 'ws'}://{host}:{self.port}"
+
+    def beacon(self) -> Beacon:
+        """What the LAN is told: counts from the lobby, read when each beacon is sent."""
+        live = [m for m in self.lobby.matches.values() if m.live]
+        return Beacon(self.name, self.port,
+                      waiting=sum(1 for m in live if m.public and m.status == "waiting"),
+                      playing=sum(1 for m in live if m.status == "playing"),
+                      players=sum(1 for c in self.lobby.connections if c.session is not None),
+                      games=tuple(self.lobby.games.ids()), tls=self.tls)
 
     async def close(self) -> None:
-        """Stop computer players, close clients with 1001, wait for handlers, then flush
-        and close the store."""
+        """Stop announcing and computer players, close clients with 1001, wait for
+        handlers, then flush and close the store."""
+        if self.announcer is not None:
+            await self.announcer.close()
         await self.lobby.stop_computers()
         self.server.close()  # close_connections=True: 1001 going away
         await self.server.wait_closed()
@@ -51,36 +87,65 @@ class RunningServer:
 
 
 async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memory:",
-                       limits: Limits = Limits(), games: Registry | None = None) -> RunningServer:
+                       limits: Limits = Limits(), games: Registry | None = None, *,
+                       ssl: SSLContext | None = None, proxies: tuple[Network, ...] = (),
+                       lan: LanSettings | None = None, name: str | None = None) -> RunningServer:
     """Open the store, restore unfinished matches, listen (port 0 = any free port).
-    ``games`` is the registry of games served (default: every built-in game)."""
+    ``games`` is the registry of games served (default: every built-in game); ``ssl``
+    serves ``wss://``; ``proxies`` are trusted for ``X-Forwarded-For``; ``lan``
+    announces the server on the local network under ``name`` (default: the host name)."""
     store = Store(db)
     lobby = Lobby(store, games, limits)
+    lobby.proxies = tuple(proxies)
+    running: RunningServer | None = None
     try:
         restored = await lobby.restore()
         server = await serve(functools.partial(handle, lobby=lobby), host, port,
                              max_size=TRANSPORT_MAX_FRAME, compression=None,
                              ping_interval=limits.ping_interval, ping_timeout=limits.ping_timeout,
-                             close_timeout=2, open_timeout=10, server_header=None)
+                             close_timeout=2, open_timeout=10, server_header=None, ssl=ssl,
+                             process_request=health_hook(lobby))
+        bound = next(iter(server.sockets)).getsockname()
+        running = RunningServer(server, lobby, host, bound[1], tls=ssl is not None,
+                                name=(name or socket.gethostname() or "alien-city")[:40])
+        lobby.start_housekeeping()
+        if lan is not None:
+            running.announcer = Announcer(running.beacon, target=lan.target, port=lan.port,
+                                          bind=lan.bind, interval=lan.interval)
+            await running.announcer.start()
     except BaseException:
-        await lobby.close()  # do not leave the store's thread running
+        if running is not None:
+            await running.close()
+        else:
+            await lobby.close()  # do not leave the store's thread running
         raise
-    bound = next(iter(server.sockets)).getsockname()
     if restored:
         log.info("restored %d unfinished matches", restored)
-    return RunningServer(server, lobby, host, bound[1])
+    return running
 
 
-async def main(host: str, port: int, db: str) -> int:
+async def main(args: argparse.Namespace, db: str) -> int:
     sys.setswitchinterval(0.0005)  # the store thread must not wait 5 ms for the GIL
     try:
-        running = await start_server(host, port, db)
+        context = server_context(args.certfile, args.keyfile) if args.certfile else None
+        proxies = parse_proxies(args.behind_proxy)
+    except ValueError as exc:
+        print(f"alien-city serve: {exc}", file=sys.stderr)
+        return 2
+    lan = LanSettings(target=args.lan_target, port=args.lan_port,
+                      bind="127.0.0.1" if args.lan_target.startswith("127.") else "0.0.0.0") \
+        if args.lan else None
+    limits = Limits() if args.waiting_expiry is None else \
+        dataclasses.replace(Limits(), waiting_expiry=args.waiting_expiry or None)
+    try:
+        running = await start_server(args.host, args.port, db, limits, ssl=context,
+                                     proxies=proxies, lan=lan, name=args.name)
     except StoreError as exc:
         print(f"alien-city serve: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"alien-city serve: cannot listen on {host}:{port}: {exc.strerror or exc}",
-              file=sys.stderr)
+        print(f"alien-city serve: cannot listen on {args.host}:{args.port} or announce: "
+              f"{exc.strerror or exc}", file=sys.stderr)
         return 2
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -89,8 +154,13 @@ async def main(host: str, port: int, db: str) -> int:
             loop.add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):  # Windows: Ctrl-C raises instead
             pass
-    shown = "[::]" if host == "::" else host
-    print(f"alien-city server listening on ws://{shown}:{running.port} (store: {db})", flush=True)
+    if args.print_address:  # the first line is for a program (a hosting client)
+        print(running.url, flush=True)
+    shown = "[::]" if args.host == "::" else args.host
+    scheme = "wss" if context else "ws"
+    extra = f"; announced on the LAN as {running.name!r} (udp {args.lan_port})" if lan else ""
+    print(f"alien-city server listening on {scheme}://{shown}:{running.port} (store: {db}){extra}",
+          file=sys.stderr if args.print_address else sys.stdout, flush=True)
     try:
         await stop.wait()
     finally:
@@ -106,6 +176,28 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--port", type=int, default=8765, help="TCP port (default 8765; 0 = any)")
     parser.add_argument("--db", default=None,
                         help=f"match store file (default {default_path()}; ':memory:' keeps none)")
+    parser.add_argument("--name", default=None,
+                        help="the server's name in 'Games on your network' (default: host name)")
+    parser.add_argument("--lan", action="store_true",
+                        help=f"announce the server on the local network (UDP beacon to port "
+                             f"{DISCOVERY_PORT}, broadcast)")
+    parser.add_argument("--lan-target", default="255.255.255.255", metavar="ADDR",
+                        help="where --lan sends its beacon (default the broadcast address)")
+    parser.add_argument("--lan-port", type=int, default=DISCOVERY_PORT, metavar="PORT",
+                        help=f"the discovery UDP port (default {DISCOVERY_PORT})")
+    parser.add_argument("--certfile", default=None,
+                        help="serve wss:// (TLS) with this certificate (PEM, chain first)")
+    parser.add_argument("--keyfile", default=None,
+                        help="the certificate's private key (PEM; default: in --certfile)")
+    parser.add_argument("--behind-proxy", default=None, metavar="ADDR[,ADDR]",
+                        help="trust X-Forwarded-For from these proxy addresses or networks "
+                             "(per-address limits then count the real clients)")
+    parser.add_argument("--waiting-expiry", type=float, default=None, metavar="SECONDS",
+                        help="cancel waiting matches nobody joined after this long "
+                             "(default 3600; 0 = never)")
+    parser.add_argument("--print-address", action="store_true",
+                        help="print only the address to connect to (ws://127.0.0.1:PORT) as the "
+                             "first line of output, once listening (for a hosting program)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -120,6 +212,9 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
     try:
-        return asyncio.run(main(args.host, args.port, db))
+        if args.keyfile and not args.certfile:
+            print("alien-city serve: --keyfile needs --certfile", file=sys.stderr)
+            return 2
+        return asyncio.run(main(args, db))
     except KeyboardInterrupt:
         return 0

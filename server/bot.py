@@ -18,6 +18,7 @@ import asyncio
 import random
 import threading
 import time
+from ssl import SSLContext
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -28,6 +29,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from shared.gamekit import GameError, GameSpec, Registry, State, builtin_games
 
 from .protocol import PROTOCOL_VERSION
+from .web import tls_problem
 
 SILENCE = 60.0        # seconds without any message in a running game before the bot gives up
 RECONNECT_FOR = 30.0  # seconds the bot keeps trying to reconnect
@@ -64,12 +66,14 @@ class Bot:
     def __init__(self, url: str, *, name: str = "bot", seed: int | None = None,
                  stats: Stats | None = None, think: float = 0.0,
                  out: Callable[[str], None] | None = None, level: str = "random",
-                 game: str = "alien-city", games: Registry | None = None) -> None:
+                 game: str = "alien-city", games: Registry | None = None,
+                 ssl: SSLContext | None = None) -> None:
         self.spec: GameSpec = (games if games is not None else builtin_games()).get(game)
         if level != "random" and level not in self.spec.computer_levels:
             raise ValueError(f"unknown level {level!r} for {self.spec.title}: expected random or "
                              f"one of {', '.join(self.spec.computer_levels)}")
         self.url = url
+        self.ssl = ssl  # for wss://: None = the system's trusted certificates
         self.name = name
         self.rng = random.Random(seed)
         self.level = level
@@ -108,11 +112,13 @@ class Bot:
             await self.ws.close()
 
     async def _connect(self, resume: bool) -> None:
+        extra = {"ssl": self.ssl} if self.ssl is not None and self.url.startswith("wss:") else {}
         try:
             self.ws = await connect(self.url, max_size=1 << 22, compression=None,
-                                    open_timeout=10, close_timeout=2)
+                                    open_timeout=10, close_timeout=2, **extra)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
-            raise BotError(f"cannot connect to {self.url}: {exc}") from None
+            raise BotError(tls_problem(self.url, exc)
+                           or f"cannot connect to {self.url}: {exc}") from None
         hello: dict[str, Any] = {"type": "hello", "v": PROTOCOL_VERSION, "name": self.name}
         if resume and self.session:
             hello["resume"] = self.session

@@ -15,6 +15,7 @@ from websockets.exceptions import ConnectionClosed
 from shared.gamekit import builtin_games
 
 from .bot import Bot, BotError, result_text
+from .web import client_context
 
 
 def _levels() -> list[str]:
@@ -69,6 +70,10 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--private", action="store_true", help="do not list a created match")
     parser.add_argument("--think-ms", type=float, default=0.0,
                         help="mean thinking time per move in milliseconds (default 0)")
+    parser.add_argument("--cafile", default=None, metavar="PEM",
+                        help="wss://: also trust this certificate (a self-signed server's own)")
+    parser.add_argument("--insecure", action="store_true",
+                        help="wss://: do not check the server's certificate (testing only)")
     parser.add_argument("--watch", metavar="CODE",
                         help="only watch this match as a spectator, printing every move")
 
@@ -77,8 +82,14 @@ async def _run(args: argparse.Namespace) -> int:
     def say(line: str) -> None:
         print(line, flush=True)
 
+    context = None
+    if args.server.lower().startswith("wss:"):
+        try:
+            context = client_context(args.cafile, args.insecure)
+        except (OSError, ValueError) as exc:
+            raise BotError(f"cannot read --cafile {args.cafile}: {exc}") from None
     bot = Bot(args.server, name=args.name, seed=args.seed, out=say, think=args.think_ms / 1000,
-              level=args.level, game=args.game)
+              level=args.level, game=args.game, ssl=context)
     options = dict(args.option)
     if args.edition is not None:
         options["edition"] = args.edition

@@ -109,16 +109,19 @@ class Connection:
         self.limited_in_a_row = 0
         self.max_queued = limits.max_queued
         self._closing: asyncio.Task | None = None
+        self.counted = False  # counted in its address's connections (server.netpolicy)
         try:
             host, port = ws.remote_address[:2]
             self.peer = f"{host}:{port}"
         except (TypeError, AttributeError, ValueError):
-            self.peer = "?"
+            host, self.peer = "?", "?"
+        self.address: str = str(host)  # the client's address (X-Forwarded-For when trusted)
 
     @property
     def label(self) -> str:
         name = self.session.name if self.session else "-"
-        return f"#{self.number} {name} ({self.peer})"
+        via = f" for {self.address}" if not self.peer.startswith(f"{self.address}:") else ""
+        return f"#{self.number} {name} ({self.peer}{via})"
 
     @property
     def open(self) -> bool:

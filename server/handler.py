@@ -13,11 +13,20 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from .lobby import Lobby
+from .netpolicy import client_address
 
 
 async def handle(ws: ServerConnection, lobby: Lobby) -> None:
-    conn = lobby.connect(ws)
     try:
+        peer = str(ws.remote_address[0])
+    except (TypeError, AttributeError, IndexError):
+        peer = None
+    forwarded = ws.request.headers.get_all("X-Forwarded-For") if ws.request is not None else []
+    conn = lobby.connect(ws, client_address(peer, forwarded, lobby.proxies))
+    try:
+        if not conn.open:  # refused (too many connections from its address): let it close
+            await ws.wait_closed()
+            return
         deadline = time.monotonic() + lobby.limits.hello_timeout
         while conn.session is None:  # until a good hello, within the hello timeout
             try:

@@ -15,10 +15,12 @@ from typing import Any, Awaitable, Callable
 from shared.gamekit import Registry, builtin_games
 
 from .computer import ComputerPool
+from .housekeeping import Housekeeper
 from .connection import Connection, Limits, Session, new_token, token_hash
 from .game import record_format, winner_of
 from .match import CANCELLED, OVER, PLAYING, WAITING, Match, Seat
 from .matchmaking import Matchmaker
+from .netpolicy import AddressLimits, Network
 from .protocol import PROTOCOL_VERSION, ProtocolError, decode, encode, limits_info, peek_rid
 from .store import MatchRecord, Store, StoreError
 
@@ -38,11 +40,15 @@ class Lobby:
         self.sessions: dict[str, Session] = {}     # token hash -> session
         self.matches: dict[str, Match] = {}        # room code -> match (live + recent)
         self.watchers: set[Connection] = set()
+        self.connections: set[Connection] = set()
+        self.addresses = AddressLimits(limits)
+        self.proxies: tuple[Network, ...] = ()   # trusted reverse proxies (X-Forwarded-For)
         self.computers = ComputerPool(limits.computer_threads, limits.computer_think,
                                       limits.computer_iterations)
         self.maker = Matchmaker(store, limits, self.games, self.matches, self.match_changed,
-                                self.computers)
+                                self.computers, self.addresses)
         self._numbers = itertools.count(1)
+        self.housekeeper = Housekeeper(self)
         self._routes: dict[str, Callable[[Connection, dict], Awaitable[None]]] = {
             "hello": self.hello, "watch_lobby": self.watch_lobby, "create": self.maker.create,
             "quick": self.maker.quick, "quick_cancel": self.maker.quick_cancel, "join": self.join,
@@ -52,14 +58,28 @@ class Lobby:
         }
 
     # -- connection lifecycle -------------------------------------------------------------
-    def connect(self, ws: Any) -> Connection:
+    def connect(self, ws: Any, address: str | None = None) -> Connection:
+        """A new socket from ``address`` (default: its peer). An address over its
+        connection limit is told so and closed (1008); the handler then just waits."""
         conn = Connection(ws, next(self._numbers), self.limits)
+        if address:
+            conn.address = address
+        self.connections.add(conn)
         log.info("connect %s", conn.label)
+        conn.counted = self.addresses.open(conn.address)
+        if not conn.counted:
+            conn.error("too_many_connections", f"Too many connections from {conn.address}: "
+                       f"at most {self.limits.ip_connections} at once from one address.")
+            conn.close(1008, "too many connections from one address")
         return conn
 
     def disconnect(self, conn: Connection) -> None:
         """Forget a closed connection everywhere; its session and seats stay for a resume."""
         self.watchers.discard(conn)
+        self.connections.discard(conn)
+        if conn.counted:
+            self.addresses.closed(conn.address)
+            conn.counted = False
         self.maker.drop(conn)
         for match in list(conn.matches.values()):
             match.detach(conn)
@@ -78,6 +98,15 @@ class Lobby:
             else:
                 conn.error("rate_limited", f"More than {self.limits.rate:g} messages a second; "
                            "this one was not processed.", peek_rid(frame), scope="connection")
+            return
+        if not self.addresses.take(conn.address):
+            conn.limited_in_a_row += 1
+            if conn.limited_in_a_row > self.limits.flood:
+                conn.close(1008, "message rate limit of the address exceeded")
+            else:
+                conn.error("rate_limited", f"More than {self.limits.ip_rate:g} messages a second "
+                           f"from {conn.address}; this one was not processed.", peek_rid(frame),
+                           scope="address")
             return
         conn.limited_in_a_row = 0
         try:
@@ -396,6 +425,7 @@ class Lobby:
                           limits=self.limits, notify=self.match_changed,
                           rematch_of=record.rematch_of, computers=self.computers)
             match.record_id = record.id
+            match.created_at = record.created or match.created_at
             match.replay(record.moves)
         except Exception as exc:  # a record the game no longer accepts: report, skip it
             log.error("match %s cannot be restored: %s", record.code, exc)
@@ -438,11 +468,20 @@ class Lobby:
             match.absence.check()   # nobody is connected yet: the clocks start now
         return count
 
+    def start_housekeeping(self) -> None:
+        """Expire waiting matches nobody joined, tidy the address table (periodically)."""
+        self.housekeeper.start()
+
+    def forget(self, match: Match) -> None:
+        """Drop a match nobody needs from memory (the store keeps it)."""
+        self._maybe_forget(match)
+
     async def stop_computers(self) -> None:
         """Stop every thinking computer player (promptly; they play no further move)."""
         await self.computers.close()
 
     async def close(self) -> None:
+        await self.housekeeper.close()
         for match in self.matches.values():
             match.absence.close()
         await self.stop_computers()

@@ -85,6 +85,7 @@ class Match:
         self.rematch_code: str | None = None
         self.lock = asyncio.Lock()
         self.ended_at: float | None = None
+        self.created_at = time.time()  # wall clock: it is stored, and restarts keep it
         self.computers = ComputerTurns(self, computers)
         self.absence = AbsenceWatch(self)
 

@@ -26,6 +26,7 @@ from .computer import ComputerPool
 from .connection import Connection, Limits, Session, new_token, token_hash
 from .game import match_setup
 from .match import PLAYING, Match, Seat
+from .netpolicy import AddressLimits
 from .store import CodeTaken, Store, StoreError
 
 log = logging.getLogger("alien_city.server")
@@ -48,8 +49,10 @@ class Matchmaker:
 
     def __init__(self, store: Store, limits: Limits, games: Registry,
                  matches: dict[str, Match], notify: Callable[[Match], None],
-                 computers: ComputerPool | None = None) -> None:
+                 computers: ComputerPool | None = None,
+                 addresses: AddressLimits | None = None) -> None:
         self.store = store
+        self.addresses = addresses if addresses is not None else AddressLimits(limits)
         self.computers = computers
         self.limits = limits
         self.games = games
@@ -76,6 +79,13 @@ class Matchmaker:
         if mine >= self.limits.max_created:
             conn.error("too_many_matches", f"You already have {mine} unfinished matches; "
                        "finish or leave one first.", rid)
+            return False
+        def live(code: str) -> bool:
+            return (m := self.matches.get(code)) is not None and m.live
+        from_here = self.addresses.created_live(conn.address, live)
+        if from_here >= self.limits.ip_created:
+            conn.error("too_many_matches", f"{from_here} unfinished matches were created from "
+                       f"{conn.address}; finish or leave one first.", rid, scope="address")
             return False
         if sum(1 for m in self.matches.values() if m.live) >= self.limits.max_matches:
             conn.error("server_full", "The server has too many matches; try again later.", rid)
@@ -185,6 +195,7 @@ class Matchmaker:
             conn.error("server_error", "The match could not be saved; try again later.", rid)
             return
         conn.created.add(match.code)
+        self.addresses.add_created(conn.address, match.code)
         match.welcome(conn, seat, tokens[seat], rid, created=True)
         match.computers.wake()
 

@@ -124,6 +124,7 @@ class MatchRecord:
     winner: int | None = None
     rematch_of: str | None = None
     ranking: list[int] | None = None  # place per seat once the match is over
+    created: float | None = None      # time.time() when it was made
     seats: dict[int, SeatRecord] = field(default_factory=dict)
     moves: list[MoveRecord] = field(default_factory=list)
 
@@ -334,14 +335,15 @@ def _session(db: sqlite3.Connection, session_hash: str, recent: int
 
 def _load(db: sqlite3.Connection, where: str, params: tuple) -> list[MatchRecord]:
     rows = db.execute("SELECT id, code, game, options, seed, public, status, end_reason, winner,"
-                      f" rematch_of, ranking FROM matches WHERE {where} ORDER BY id",
+                      f" rematch_of, ranking, created FROM matches WHERE {where} ORDER BY id",
                       params).fetchall()
     records = []
     for row in rows:
         r = MatchRecord(id=row[0], code=row[1], game=row[2], options=json.loads(row[3]),
                         seed=row[4], public=bool(row[5]), status=row[6], end_reason=row[7],
                         winner=row[8], rematch_of=row[9],
-                        ranking=None if row[10] is None else json.loads(row[10]))
+                        ranking=None if row[10] is None else json.loads(row[10]),
+                        created=row[11])
         for seat, name, token_hash, session_hash, computer in db.execute(
                 "SELECT seat, name, token_hash, session_hash, computer FROM seats"
                 " WHERE match_id = ?", (r.id,)):

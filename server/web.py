@@ -1,0 +1,103 @@
+"""What the server's port says besides the game protocol, and TLS for both ends.
+
+- ``GET /healthz`` answers 200 with a small JSON (version, matches, connections) on the
+  websocket port itself, so a load balancer or a reverse proxy can check the server
+  without speaking msgpack (websockets' ``process_request`` hook).
+- :func:`server_context` / :func:`client_context` build the TLS contexts of ``serve
+  --certfile/--keyfile`` and of clients connecting to ``wss://`` (certificates checked
+  unless a test opts out), and :func:`tls_problem` turns a failed handshake into one
+  sentence a person can act on instead of an OpenSSL trace.
+"""
+
+from __future__ import annotations
+
+import json
+import ssl
+from http import HTTPStatus
+from importlib import metadata
+from typing import TYPE_CHECKING, Any, Callable
+
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
+
+from .protocol import PROTOCOL_VERSION
+
+if TYPE_CHECKING:
+    from .lobby import Lobby
+
+HEALTH_PATH = "/healthz"
+
+
+def server_version() -> str:
+    try:
+        return metadata.version("alien-city")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def health(lobby: "Lobby") -> dict[str, Any]:
+    """The numbers a load balancer or an operator's dashboard wants, cheap to compute."""
+    live = [m for m in lobby.matches.values() if m.live]
+    playing = sum(1 for m in live if m.status == "playing")
+    return {"status": "ok", "version": server_version(), "protocol": PROTOCOL_VERSION,
+            "matches": len(live), "playing": playing, "waiting": len(live) - playing,
+            "connections": len(lobby.connections)}
+
+
+def health_hook(lobby: "Lobby") -> Callable[[Any, Request], Response | None]:
+    """``process_request`` for websockets: ``/healthz`` answered, anything else goes on
+    to the websocket handshake (which answers plain HTTP requests 426)."""
+    def process_request(connection: Any, request: Request) -> Response | None:
+        if request.path.split("?", 1)[0] != HEALTH_PATH:
+            return None
+        body = json.dumps(health(lobby), separators=(",", ":")).encode()
+        headers = Headers([("Content-Type", "application/json"),
+                           ("Content-Length", str(len(body))), ("Cache-Control", "no-store")])
+        return Response(HTTPStatus.OK.value, HTTPStatus.OK.phrase, headers, body)
+    return process_request
+
+
+def server_context(certfile: str, keyfile: str | None = None) -> ssl.SSLContext:
+    """TLS for ``serve --certfile --keyfile`` (TLS 1.2 at least). Raises ``ValueError``
+    with a sentence naming the file when the pair cannot be loaded."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    try:
+        context.load_cert_chain(certfile, keyfile)
+    except FileNotFoundError as exc:
+        raise ValueError(f"no such file: {exc.filename}") from None
+    except (ssl.SSLError, OSError) as exc:
+        raise ValueError(f"cannot use certificate {certfile} with key {keyfile or certfile}: "
+                         f"{getattr(exc, 'reason', None) or exc}") from None
+    return context
+
+
+def client_context(cafile: str | None = None, insecure: bool = False) -> ssl.SSLContext:
+    """TLS for connecting to ``wss://``: the system's trusted certificates (plus
+    ``cafile``, e.g. a self-signed server's own certificate), host name checked.
+    ``insecure`` turns checking off, for tests and one's own LAN only."""
+    context = ssl.create_default_context(cafile=cafile)
+    if insecure:
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+def tls_problem(url: str, exc: BaseException) -> str | None:
+    """One line saying what is wrong with the server's certificate, or ``None`` when
+    ``exc`` is not a certificate problem."""
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        why = (exc.verify_message or str(exc)).rstrip(".")
+        if exc.verify_code in (18, 19):  # self-signed leaf / in chain
+            why = "it is self-signed"
+        elif exc.verify_code == 10:
+            why = "it has expired"
+        elif exc.verify_code == 20 or "issuer" in why:
+            why = "it is signed by an authority this computer does not trust"
+        elif "Hostname mismatch" in why or "IP address mismatch" in why:
+            why = "it was made for another name or address"
+        return (f"the certificate of {url} is not trusted: {why}. Use --cafile FILE to trust "
+                f"that server's certificate, or --insecure to skip the check (testing only)")
+    if isinstance(exc, ssl.SSLError):
+        return f"TLS with {url} failed ({exc.reason or exc}): is it a wss:// server?"
+    return None
