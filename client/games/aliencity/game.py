@@ -25,7 +25,6 @@ from shared.aliencity import (PIECES, Build, Claim, GameOver, GameState,
                               Move, Pass, Phase, Piece, Player, PlayerSkipped, Ruleset, lot_name,
                               new_game)
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
-from shared.aliencity.types import COLUMNS, ROWS
 
 from client import theme
 from client.anim import Callback, Delay
@@ -35,7 +34,7 @@ from client.scenes.pause import PauseScene
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
 from client.view.widgets import Button, draw_orbit
 
-from . import look, marks, words
+from . import board_input, look, marks, words
 from .board_screen import BoardScreen
 from .dice import DiceScene
 from .marks import HINT_COLOUR
@@ -356,11 +355,7 @@ class GameScene(BoardScreen):
         self.update_buttons()
 
     def hint_words(self, move: Move) -> str:
-        if isinstance(move, Build):
-            return f"Hint: build a {move.piece.name()} on {lot_name(move.lot)} (H again repeats it)."
-        if isinstance(move, Claim):
-            return f"Hint: claim the {self.match.state.piece_at(move.lot).name()} on {lot_name(move.lot)}."
-        return "Hint: skip the claim this time (S)."
+        return words.hint_words(self, move)
 
     def _poll_hint(self) -> None:
         was = self.computers.hinting
@@ -409,83 +404,7 @@ class GameScene(BoardScreen):
         return [Delay(think * 0.6), Callback(show_choice), Delay(think), Callback(do)]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.chrome is not None and self.chrome.handle_event(event):
-            return True
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            self.track_pointer(event.pos)
-            self.hover_lot = self.geo.lot_at(event.pos) if self.human_turn else self.hover_lot
-            panel = self.panels.get(self.match.state.to_move)
-            self.hover_slot = panel.slot_at(event.pos) if panel else None
-            self.buttons_event(event)
-            return True
-        if self.road_keys(event):
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._pin_click(event.pos):
-            return True
-        if (event.type == pygame.KEYDOWN and event.key == pygame.K_c and self.over_shown
-                and self.match.state.phase is Phase.OVER):
-            self.show_final_count()
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.pause_menu()
-                return True
-            if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-                self.save()
-                return True
-            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-                self.undo()
-                return True
-        if self.timeline.busy and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
-                self.timeline.finish_all()  # impatient: skip the animation
-            return True  # input waits while a move animates
-        if self.buttons_event(event):
-            return True
-        if not self.human_turn:
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            panel = self.panels[self.match.state.to_move]
-            piece = panel.slot_at(event.pos)
-            if piece is not None:
-                self.select(piece)
-                return True
-            lot = self.geo.lot_at(event.pos)
-            if lot is not None:
-                self.cursor = None
-                self.click_lot(lot)
-                return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.cycle(1)
-            return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        return False
-
-    def _key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        if pygame.K_1 <= key <= pygame.K_7:
-            self.select(PIECES[key - pygame.K_1])
-            return True
-        if key == pygame.K_TAB:
-            self.cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-            return True
-        moves = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
-        if key in moves:
-            dc, dr = moves[key]
-            lot = self.cursor if self.cursor is not None else (self.last_lots[0] if self.last_lots else 36)
-            col = min(COLUMNS - 1, max(0, lot % COLUMNS + dc))
-            row = min(ROWS - 1, max(0, lot // COLUMNS + dr))
-            self.cursor = row * COLUMNS + col
-            self.hover_lot = self.cursor
-            self.pointer_pos = self.geo.lot_center(self.cursor)
-            self.insight.point(self.cursor)
-            return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor is not None:
-            self.click_lot(self.cursor)
-            return True
-        return False
+        return board_input.handle_event(self, event)
 
     # -- drawing --------------------------------------------------------------------
     def panel_surface(self, player: Player, cb: bool) -> pygame.Surface:
@@ -527,16 +446,6 @@ class GameScene(BoardScreen):
         cx, cy = right - radius - 6, r.centery
         colour = HINT_COLOUR if self.computers.hinting and not self.thinking else theme.ACCENT_2
         draw_orbit(surface, (cx, cy), radius, self.app.clock_time, colour)
-
-    def _pin_click(self, pos: tuple[int, int]) -> bool:
-        """A click on a structure pins its road wave (unless it is a tower to claim now)."""
-        lot = self.geo.lot_at(pos)
-        s = self.match.state
-        if lot is None or not s.board[lot]:
-            return False
-        if self.human_turn and s.phase is Phase.CLAIM and lot in s.legal_claims():
-            return False
-        return self.insight.click(lot)
 
     def preview_build(self) -> Build | None:
         """The build under the pointer whose effect on the projected scores is previewed."""

@@ -64,3 +64,12 @@ def game_status(scene) -> tuple[str, tuple[int, int, int]]:
     n = len(s.legal_lots(scene.selected))
     return (f"{who}: build a {scene.selected.name()} on one of {n} lit lots "
             "(Tab: next piece, U: undo, R: road)."), theme.TEXT
+
+
+def hint_words(scene, move) -> str:
+    """The hint in words (the toast)."""
+    if isinstance(move, Build):
+        return f"Hint: build a {move.piece.name()} on {lot_name(move.lot)} (H again repeats it)."
+    if isinstance(move, Claim):
+        return f"Hint: claim the {scene.match.state.piece_at(move.lot).name()} on {lot_name(move.lot)}."
+    return "Hint: skip the claim this time (S)."
