@@ -4,7 +4,7 @@ screen serves hot-seat play (any mix of people and computers), games against the
 computer and online matches (playing or watching).
 
 Pick a size (1-3, or click it under the board) and an action (Tab: stand it up as a tower
-or spore / lay it as a branch; B, T), a branch's direction with the arrow keys or by
+or spore / lay it as a branch; B, P: T is the online chat), a branch's direction with the arrow keys or by
 dragging from its square; legal squares glow; the ghost on the pointed square is green,
 or red with the engine's reason. Click plays the ghost; when it is not legal, the click
 lists every legal move ending on that square (or says why none does). Right-click always

@@ -57,7 +57,7 @@ PAGES = [
     ("Controls", []),
 ]
 
-KEYS = [("1 2 3, wheel", "the size in hand"), ("Tab, B, T", "branch or tower/spore"),
+KEYS = [("1 2 3, wheel", "the size in hand"), ("Tab, B, P", "branch or upright (tower/spore)"),
         ("Arrows, or drag", "a branch's direction"), ("Click", "play, or list the moves there"),
         ("Right-click", "every legal move on a square"), ("A / S / O", "attacks, spores, trees"),
         ("U", "undo"), ("Ctrl+S", "save the record"), ("C", "the end show again"), ("Esc", "pause menu")]

@@ -120,7 +120,7 @@ def _key(scene: "MatchScene", event: pygame.event.Event) -> bool:
         scene.set_action("branch" if scene.action == "place" else "place")
     elif key == pygame.K_b:
         scene.set_action("branch")
-    elif key == pygame.K_t:
+    elif key == pygame.K_p:
         scene.set_action("place")
     elif key in ARROWS:
         scene.set_direction(ARROWS[key])

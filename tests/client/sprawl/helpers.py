@@ -55,7 +55,7 @@ def play_by_events(app, scene, move) -> None:
         app.step(0.016, events=[key(pygame.K_1 + index)], draw=False)
         return
     if isinstance(move, Place):
-        app.step(0.016, events=[key(pygame.K_t)], draw=False)
+        app.step(0.016, events=[key(pygame.K_p)], draw=False)
         assert scene.action == "place"
     tap(app, centre)
 

@@ -83,7 +83,7 @@ def test_clicking_a_square_the_hand_cannot_use_lists_the_moves_ending_there(app)
     show(app, scene)
     settle(app, scene)
     q = sorted(state.legal_moves().branches)[0][0]
-    app.step(1 / 60, events=[key(pygame.K_t)])   # a spore there is not legal: the click lists the moves
+    app.step(1 / 60, events=[key(pygame.K_p)])   # a spore there is not legal: the click lists the moves
     assert state.why_not(scene.move_at(q)) is not None
     tap(app, scene.geo.centre(q))
     listed = scene.chooser
