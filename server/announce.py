@@ -68,11 +68,7 @@ class Announcer:
             await asyncio.sleep(self.interval)
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
+        from .housekeeping import cancel  # (housekeeping imports nothing of ours back)
+        await cancel(self._task)
         if self._protocol is not None and self._protocol.transport is not None:
             self._protocol.transport.close()

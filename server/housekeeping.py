@@ -84,10 +84,15 @@ class Housekeeper:
         return True
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
-            self._task = None
+        await cancel(self._task)
+        self._task = None
+
+
+async def cancel(task: asyncio.Task | None) -> None:
+    """Cancel a background task and wait until it has stopped (it may be ``None``)."""
+    if task is not None:
+        task.cancel()
+        try:
+            await task
+        except asyncio.CancelledError:
+            pass

@@ -250,6 +250,10 @@ class Lobby:
                 conn.send(match.sync(known))
                 return
             free = [i for i, s in enumerate(match.seats) if s is None]
+            if match.status == CANCELLED:
+                match.reject(conn, "game_over", f"The match was cancelled ({match.end_reason}); "
+                             "it has no seats to take.", rid)
+                return
             if match.status != WAITING or not free:
                 match.reject(conn, "match_full", "Every seat is taken; join as a spectator.", rid)
                 return

@@ -127,7 +127,8 @@ class Match:
             "ruleset": self.spec.describe(self.options), "public": self.public,
             "status": self.status, "version": self.version,
             "players": [{"seat": name, "name": seat.name if seat else None,
-                         "online": self.online(i), "computer": seat.computer if seat else None}
+                         "online": self.online(i), "computer": seat.computer if seat else None,
+                         "abandon_in": self.absence.abandon_in(i)}
                         for i, (name, seat) in enumerate(zip(self.seat_names, self.seats))],
             "seats": [info.to_dict() for info in self.seat_infos],
             "spectators": sum(1 for seat in self.audience.values() if seat is None),
@@ -156,6 +157,7 @@ class Match:
         conn.matches[self.code] = self
         if seat is not None:
             self.absence.back(seat)
+            self.absence.check()  # an opponent's clock may have run out while nobody was here
             self._presence(seat, True)
         self.changed()
 
@@ -165,14 +167,14 @@ class Match:
         seat = self.audience.pop(conn)
         conn.matches.pop(self.code, None)
         if seat is not None:
-            self._presence(seat, False)
             self.absence.check()
+            self._presence(seat, False)
         self.changed()
 
     def _presence(self, seat: int, online: bool) -> None:
         self.broadcast({"type": "presence", "match": self.code, "seat": self.seat_names[seat],
                         "name": self.seats[seat].name, "online": online,
-                        "version": self.version})
+                        "version": self.version, "abandon_in": self.absence.abandon_in(seat)})
 
     def changed(self) -> None:
         """Membership or status changed: tell the audience and the lobby."""

@@ -77,8 +77,8 @@ def test_person_plays_a_full_match_against_a_computer_seat():
             info = sync["info"]
             assert info["status"] == "playing"
             assert info["players"] == [
-                {"seat": "black", "name": "Ada", "online": True, "computer": None},
-                {"seat": "white", "name": "Computer (easy)", "online": True, "computer": "easy"}]
+                {"seat": "black", "name": "Ada", "online": True, "computer": None, "abandon_in": None},
+                {"seat": "white", "name": "Computer (easy)", "online": True, "computer": "easy", "abandon_in": None}]
             listed = await lobby.expect("lobby_update")
             while listed["match"]["code"] != code or listed["match"]["players"][0]["name"] is None:
                 listed = await lobby.expect("lobby_update")
@@ -175,7 +175,8 @@ def test_resign_and_rematch_against_the_computer():
             assert joined["seat"] == "white" and joined["seat_token"]
             sync = await ada.expect("sync", match=started["new_match"])
             assert sync["info"]["players"][0] == {"seat": "black", "name": "Computer (random)",
-                                                  "online": True, "computer": "random"}
+                                                  "online": True, "computer": "random",
+                                                  "abandon_in": None}
             assert sync["info"]["status"] == "playing"
             state = GameState.from_dict(sync["state"])
             state, _ = await play_out(ada, joined["match"], state, sync["version"], "white",

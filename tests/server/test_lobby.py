@@ -22,8 +22,8 @@ def test_lobby_lists_public_matches_live_and_hides_private_ones():
             assert update["code"] == shown["match"] and update["status"] == "waiting"
             assert update["ruleset"] == "2002+location" and update["public"] is True
             assert update["players"] == [
-                {"seat": "black", "name": None, "online": False, "computer": None},
-                {"seat": "white", "name": "Ada", "online": True, "computer": None}]
+                {"seat": "black", "name": None, "online": False, "computer": None, "abandon_in": None},
+                {"seat": "white", "name": "Ada", "online": True, "computer": None, "abandon_in": None}]
             bob = await Client.open(server.url, "Bob")
             await bob.request({"type": "join", "match": shown["match"].lower()}, "joined")
             while (await watcher.expect("lobby_update"))["match"]["status"] != "playing":
