@@ -91,8 +91,15 @@ class ScoreScene(SprawlScreen):
         self.sequence.start()
         self.buttons = [self.next_button, self.fast_button, self.skip_button]
         self.layout_buttons()
-        self.announce("THE END", "dead trees go home · stashes are counted · fewest pips wins",
-                      theme.ACCENT_2, hold=0.6)
+        self.announce("THE END", self.end_words(), theme.ACCENT_2, hold=0.9)
+
+    def end_words(self) -> str:
+        """Why the game ended (the engine's ``ended``), then what the show does."""
+        ended = self.score.get("ended") or {}
+        who = (ended.get("seat") or "").title()
+        why = {"stuck": f"{who} cannot act: the game ends. ", "alone": f"Only {who} is left. "}.get(
+            ended.get("reason"), "") if who else ""
+        return why + "Dead trees go home, stashes are counted: fewest pips wins."
 
     def _beat_steps(self, beat, index: int) -> list:
         if isinstance(beat, TreeBeat):
