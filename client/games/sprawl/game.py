@@ -357,7 +357,8 @@ class MatchScene(HandMixin, SprawlScreen):
                 return f"{self.seat_label(s.to_move)} is thinking…", theme.TEXT_DIM
             return f"{self.seat_label(s.to_move)} to move.", theme.TEXT_DIM
         if self.chooser:
-            return "Pick one of the moves ending on this square (click or 1-9); Esc closes the list.", theme.TEXT
+            return ("Pick one of the moves ending on this square (click or 1-9); Esc closes the list"
+                    + self.chooser_note + "."), theme.TEXT
         ghost = self.ghost()
         if ghost is not None:
             move, reason = ghost

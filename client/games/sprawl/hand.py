@@ -37,6 +37,7 @@ class HandMixin:
     press: tuple | None = None      # (square, pos) of a mouse press on the board
     chooser: list | None = None     # the legal moves listed for a clicked square
     chooser_square: int | None = None
+    chooser_note = ""
     _ghost_key: tuple | None = None
     _ghost: tuple | None = None
     _glow_key: tuple | None = None
@@ -146,6 +147,12 @@ class HandMixin:
         moves = self.moves_ending_on(sq)
         if not moves:
             return False
+        self.chooser_note = ""
+        if len(moves) > 9:  # more than the keys 1-9: the size in hand first (the others by size)
+            same = [m for m in moves if m.size == self.hand_size]
+            if same:
+                moves = same
+                self.chooser_note = f" (size {self.hand_size}: change the size for the others)"
         self.chooser, self.chooser_square = moves[:9], sq
         self.app.sounds.play("select")
         return True
