@@ -30,7 +30,7 @@ from client.view.widgets import Button, draw_orbit
 
 from . import look, marks, overlays
 from .hand import HandMixin, describe
-from .model import LocalMatch, ViewMatch
+from .model import LocalMatch, ViewMatch, save_record
 from .screen import SprawlScreen
 
 BOT_SHOW = 0.45   # seconds a computer's choice shows before it lands
@@ -263,7 +263,11 @@ class MatchScene(HandMixin, SprawlScreen):
 
     def save(self) -> None:
         try:
-            path = self.match.save()
+            if self.chrome is None:
+                names = [getattr(seat, "name", "") or seat.label for seat in self.seats]
+                path = save_record(self.match.record({"Seats": ", ".join(names)}))
+            else:
+                path = self.match.save()
         except OSError as exc:
             self.show_toast(f"Could not save the record: {exc.strerror or exc}", 5)
             return

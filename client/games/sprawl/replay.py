@@ -24,8 +24,10 @@ AUTOPLAY_STEP = 0.7
 class ReplayScene(SprawlScreen):
     bottom_scale = 0.115
 
-    def __init__(self, app, start, moves: list[str], title: str = "Replay", warnings: tuple = ()) -> None:
+    def __init__(self, app, start, moves: list[str], title: str = "Replay", warnings: tuple = (),
+                 names: list[str] | None = None) -> None:
         self.title_text = title
+        self.names = list(names or [])
         self.moves = list(moves)
         self.warnings = list(warnings)
         self.positions = [start]
@@ -54,11 +56,16 @@ class ReplayScene(SprawlScreen):
     def from_text(cls, app, text: str, title: str = "Replay") -> "ReplayScene":
         """Raises the engine's ``RecordError`` (a ``ValueError``) for text that is no record."""
         record = SPRAWL.read_record(text, lenient=True)
-        return cls(app, record.start, list(record.moves), title, record.warnings)
+        names = [n.strip() for n in record.headers.get("Seats", "").split(",")]
+        return cls(app, record.start, list(record.moves), title, record.warnings, names)
 
     @property
     def title(self) -> str:
         return "SPRAWL REPLAY"
+
+    def seat_label(self, seat: int) -> str:
+        name = self.names[seat] if seat < len(self.names) else ""
+        return f"{look.NAME[seat]} ({name})" if name else look.NAME[seat]
 
     @property
     def count(self) -> int:
@@ -113,7 +120,7 @@ class ReplayScene(SprawlScreen):
         if not final.is_over() or self.index != self.count:
             return
         self.playing = False
-        self.app.push(ScoreScene(self.app, final))
+        self.app.push(ScoreScene(self.app, final, names=self.names + [""] * (final.n - len(self.names))))
 
     def update(self, dt: float) -> None:
         super().update(dt)

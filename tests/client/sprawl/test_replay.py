@@ -65,3 +65,19 @@ def test_a_lenient_record_shows_the_broken_rule(app):
     assert scene.count == 3
     words, colour = scene.status_text()
     assert "breaks the rules 1 times" in words and "first move must be a tower" in words
+
+
+def test_a_local_game_saves_a_record_that_replays_with_its_seat_names(app, tmp_path, monkeypatch):
+    from client.games.sprawl import game as game_module
+    from client.games.sprawl.game import MatchScene
+    from client.scenes.seats import ComputerSeat, HumanSeat
+    state = random_game(3, 4, stop_at=7)
+    scene = MatchScene(app, state, seats=[HumanSeat("Ann"), ComputerSeat(level="easy"), HumanSeat("Cy")])
+    show(app, scene)
+    saved = {}
+    monkeypatch.setattr(game_module, "save_record", lambda text: saved.setdefault("text", text) and tmp_path)
+    app.step(1 / 60, events=[key(pygame.K_s, pygame.KMOD_CTRL)])
+    assert "Seats: Ann, Easy, Cy" in saved["text"]
+    replay = ReplayScene.from_text(app, saved["text"], "saved")
+    assert replay.seat_label(0) == "Red (Ann)" and replay.positions[-1].key() == state.key()
+    scene.computers.stop()
