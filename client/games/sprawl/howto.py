@@ -14,8 +14,8 @@ from shared.sprawl import SPRAWL
 from shared.sprawl.board import square_name
 
 from client import theme
-from client.scenes.base import Scene
-from client.view.widgets import Button, draw_panel
+from client.scenes.pages import PagesScene
+from client.view.widgets import draw_panel
 
 from . import look, overlays
 from .hand import describe
@@ -54,21 +54,19 @@ PAGES = [
         "The fewest pips left in your stash wins; ties go to the most pips of opponents' towers you "
         "neutralized, then more such towers, then the largest live trees.",
     ]),
-    ("Controls", []),
+    ("Controls", [
+        "Pick a size (and for a branch its direction) under the board, then click a glowing square; "
+        "drag from a square to lay a branch pointing that way.",
+        "A red ghost says why a move is not allowed; clicking there lists every move that can end on "
+        "that square.",
+        "In a replay the same overlays work (A, S, O); C opens the end show at the end.",
+    ]),
 ]
 
-KEYS = [("1 2 3, wheel", "the size in hand"), ("Tab, B, P", "branch or upright (tower/spore)"),
+KEYS = [("1 2 3, wheel", "the size in hand"), ("Tab, B, P", "branch or upright"),
         ("Arrows, or drag", "a branch's direction"), ("Click", "play, or list the moves there"),
         ("Right-click", "every legal move on a square"), ("A / S / O", "attacks, spores, trees"),
         ("U", "undo"), ("Ctrl+S", "save the record"), ("C", "the end show again"), ("Esc", "pause menu")]
-
-
-def sample(players: int, seed: int, plies: int | None):
-    state = SPRAWL.new_state({"players": players}, seed)
-    rng = random.Random(seed)
-    while not state.is_over() and (plies is None or state.ply < plies):
-        state = state.play(state.legal_moves().random(rng))[0]
-    return state
 
 
 def find(test, players: int = 4, seeds=range(1, 400)):
@@ -115,97 +113,33 @@ def examples(state) -> tuple:
     return good, bad
 
 
-class HowToScene(Scene):
+class HowToScene(PagesScene):
+    """The shell's pages with Sprawl's pictures; on the quiz page Space first shows the answer."""
+
     def __init__(self, app) -> None:
-        super().__init__(app)
-        self.page = 0
         self.pos = positions()
         self.answer = False
-        self.prev = Button("< Back", lambda: self.turn(-1), key=pygame.K_LEFT)
-        self.next = Button("Next >", lambda: self.turn(1), key=pygame.K_RIGHT)
-        self.done = Button("Close", self.close, key=pygame.K_ESCAPE)
-        self.resize(app.size)
+        super().__init__(app, PAGES, heading="SPRAWL")
+        self.done.label = "Close"
 
     def turn(self, step: int) -> None:
-        self.page = max(0, min(len(PAGES) - 1, self.page + step))
+        super().turn(step)
         self.answer = False
-        self.app.sounds.play("select")
-
-    def close(self) -> None:
-        self.app.stack.pop()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        w, h = size
-        self.text_box = pygame.Rect(int(w * 0.04), int(h * 0.14), int(w * 0.42), int(h * 0.7))
-        self.pic_box = pygame.Rect(int(w * 0.5), int(h * 0.14), int(w * 0.46), int(h * 0.6))
-        bh = max(38, int(h * 0.06))
-        bw = max(140, int(w * 0.12))
-        y = h - bh - int(h * 0.03)
-        self.prev.rect = pygame.Rect(int(w * 0.04), y, bw, bh)
-        self.next.rect = pygame.Rect(int(w * 0.04) + bw + 14, y, bw, bh)
-        self.done.rect = pygame.Rect(w - int(w * 0.04) - bw, y, bw, bh)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        for b in (self.prev, self.next, self.done):
-            if b.handle_event(event):
-                return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN):
-            if PAGES[self.page][0] == "Quiz" and not self.answer:
-                self.answer = True
-            elif self.page == len(PAGES) - 1:
-                self.close()
-            else:
-                self.turn(1)
+        quiz = PAGES[self.page][0] == "Quiz"
+        if quiz and not self.answer and event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE,
+                                                                                       pygame.K_RETURN):
+            self.answer = True
             return True
-        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        t = self.app.text
-        w, h = self.size
-        surface.blit(self.app.background(self.size), (0, 0))
-        heading, paras = PAGES[self.page]
-        title = t.shadowed(f"SPRAWL: {heading.upper()}", int(h * 0.05), theme.ACCENT, (120, 30, 80), 3, bold=True)
-        surface.blit(title, (int(w * 0.04), int(h * 0.04)))
-        r = max(5, h // 110)
-        for i in range(len(PAGES)):
-            centre = (w - int(w * 0.04) - (len(PAGES) - 1 - i) * r * 4, int(h * 0.07))
-            pygame.draw.circle(surface, theme.ACCENT if i == self.page else theme.TEXT_DIM, centre, r,
-                               0 if i == self.page else 2)
-        draw_panel(surface, self.text_box)
-        size = max(14, int(h * 0.024))
-        y = self.text_box.y + 16
-        for para in paras:
-            pygame.draw.circle(surface, theme.ACCENT_2, (self.text_box.x + 18, y + size // 2), 4)
-            for line in t.wrap(para, size, self.text_box.w - 48):
-                surface.blit(t.render(line, size, theme.TEXT), (self.text_box.x + 32, y))
-                y += int(size * 1.25)
-            y += int(size * 0.7)
-        if heading == "Controls":
-            self._keys(surface, self.text_box, size)
-        else:
-            caption = self.illustrate(surface, self.pic_box)
-            if caption:
-                self._caption(surface, caption, size)
-        for b in (self.prev, self.next, self.done):
-            b.draw(surface, t)
-
-    def _caption(self, surface: pygame.Surface, caption: tuple, size: int) -> None:
-        t = self.app.text
-        text, colour = caption
-        box_w = self.pic_box.w
-        lines = t.wrap(text, size, box_w - 28)[:5]
-        box = pygame.Rect(self.pic_box.x, self.pic_box.bottom + 8, box_w, len(lines) * int(size * 1.25) + 16)
-        pygame.draw.rect(surface, (12, 12, 28), box, border_radius=10)
-        pygame.draw.rect(surface, colour, box, 2, border_radius=10)
-        yy = box.y + 8
-        for line in lines:
-            surface.blit(t.render(line, size, theme.TEXT), (box.x + 14, yy))
-            yy += int(size * 1.25)
+        return super().handle_event(event)
 
     def illustrate(self, surface: pygame.Surface, box: pygame.Rect) -> tuple[str, tuple] | None:
         cb = self.app.options.colour_blind
         heading = PAGES[self.page][0]
+        if heading == "Controls":
+            self._keys(surface, box)
+            return None
         pos = self.pos
         state = {"Pieces and board": pos["middle"], "A turn": pos["middle"], "Attacks": pos["dead"],
                  "Spores": pos["middle"], "Quiz": pos["quiz"][0] if pos["quiz"] else pos["dead"],
@@ -261,8 +195,10 @@ class HowToScene(Scene):
         text = overlays.dead_reasons(state)[tower]
         return "Neutralized: " + text + ".", theme.BAD
 
-    def _keys(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
+    def _keys(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         t = self.app.text
+        draw_panel(surface, box)
+        size = max(13, min(int(box.h / (len(KEYS) * 2.1)), int(box.w / 26)))
         y = box.y + size
         for key, what in KEYS:
             surface.blit(t.render(key, size, theme.ACCENT, bold=True), (box.x + 24, y))

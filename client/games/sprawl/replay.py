@@ -12,6 +12,7 @@ from shared.sprawl import SPRAWL, parse_move
 from shared.sprawl.serial import is_resign
 
 from client import theme
+from client.scenes.replay_controls import ReplayControls
 from client.view.widgets import Button
 
 from . import look, marks, overlays
@@ -36,21 +37,15 @@ class ReplayScene(SprawlScreen):
             seat = is_resign(token)
             state = state.resign(seat)[0] if seat is not None else state.play(parse_move(token))[0]
             self.positions.append(state)
-        self.index = 0
-        self.playing = False
-        self.play_timer = 0.0
-        self.hover_ply: int | None = None
         self.hover: int | None = None
         self.chooser = None
         self.shown: set[str] = set()
-        self.play_button = Button("Play", self.toggle_play, key=pygame.K_SPACE)
+        self.controls = ReplayControls(len(self.positions) - 1, self._show, step_s=AUTOPLAY_STEP)
         self.score_button = Button("Score", self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
         super().__init__(app, start)
-        self.buttons = [Button("|<", self.first, key=pygame.K_HOME), Button("<", self.back), self.play_button,
-                        Button(">", self.forward), Button(">|", self.last, key=pygame.K_END), self.score_button,
-                        Button("Close", self.close)]
+        self.buttons = self.controls.buttons + [self.score_button, Button("Close", self.close)]
         self.layout_buttons()
-        self.go(0)
+        self._show(0, False)
 
     @classmethod
     def from_text(cls, app, text: str, title: str = "Replay") -> "ReplayScene":
@@ -69,47 +64,40 @@ class ReplayScene(SprawlScreen):
 
     @property
     def count(self) -> int:
-        return len(self.positions) - 1
+        return self.controls.count
+
+    @property
+    def index(self) -> int:
+        return self.controls.index
+
+    @property
+    def bar(self) -> pygame.Rect:
+        return self.controls.bar
 
     def layout_buttons(self) -> None:
         super().layout_buttons()
-        r = self.bottom_rect
-        right = min((b.rect.x for b in self.buttons), default=r.right)
-        self.bar = pygame.Rect(self.margin * 2, r.y + int(r.h * 0.16), right - 3 * self.margin, int(r.h * 0.2))
+        if hasattr(self, "controls"):
+            r = self.bottom_rect
+            right = min((b.rect.x for b in self.buttons), default=r.right)
+            self.controls.bar = pygame.Rect(self.margin * 2, r.y + int(r.h * 0.16), right - 3 * self.margin,
+                                            int(r.h * 0.2))
 
-    # -- navigation -------------------------------------------------------------------------------
+    # -- navigation (the shell's ReplayControls) --------------------------------------------------
     def go(self, index: int, animate: bool = False) -> None:
-        index = max(0, min(self.count, index))
-        if index != self.index or not animate:
-            self.timeline.finish_all()
-            self.index = index
-            self.show_state(self.positions[index], animate=animate)
+        self.controls.go(index, animate)
+
+    def forward(self) -> None:
+        self.controls.forward()
+
+    def _show(self, index: int, animate: bool) -> None:
+        """The controls moved to ``index``: that position on the board (dropping in when
+        stepping on); at the end of a finished game the end show follows."""
+        self.timeline.finish_all()
+        self.show_state(self.positions[index], animate=animate)
         over = index == self.count and self.positions[index].is_over()
         self.score_button.enabled = over
         if over and animate:
             self.timeline.delay(0.8, self.score_show)
-
-    def forward(self) -> None:
-        if self.index < self.count:
-            self.go(self.index + 1, animate=True)
-
-    def back(self) -> None:
-        self.playing = False
-        self.go(self.index - 1)
-
-    def first(self) -> None:
-        self.playing = False
-        self.go(0)
-
-    def last(self) -> None:
-        self.playing = False
-        self.go(self.count)
-
-    def toggle_play(self) -> None:
-        if self.index >= self.count:
-            self.go(0)
-        self.playing = not self.playing
-        self.play_timer = 0.0
 
     def close(self) -> None:
         self.app.stack.pop()
@@ -119,50 +107,24 @@ class ReplayScene(SprawlScreen):
         final = self.positions[-1]
         if not final.is_over() or self.index != self.count:
             return
-        self.playing = False
+        self.controls.playing = False
         self.app.push(ScoreScene(self.app, final, names=self.names + [""] * (final.n - len(self.names))))
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.play_button.label = "Pause" if self.playing else "Play"
-        if self.playing:
-            self.play_timer += dt * self.app.anim_speed
-            if self.play_timer >= AUTOPLAY_STEP:
-                self.play_timer = 0.0
-                self.forward()
-                if self.index >= self.count:
-                    self.playing = False
-
-    def ply_at(self, pos) -> int | None:
-        if not self.bar.inflate(0, 16).collidepoint(pos) or self.count == 0:
-            return None
-        return max(0, min(self.count, round((pos[0] - self.bar.x) / max(1, self.bar.w) * self.count)))
+        self.controls.update(dt * self.app.anim_speed)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.close()
                 return True
-            if event.key in (pygame.K_RIGHT, pygame.K_PERIOD):
-                self.forward()
-                return True
-            if event.key in (pygame.K_LEFT, pygame.K_COMMA):
-                self.back()
-                return True
             if event.key in overlays.KEYS.values():
                 self.shown ^= {next(n for n, k in overlays.KEYS.items() if k == event.key)}
                 return True
         if event.type == pygame.MOUSEMOTION:
-            self.hover_ply = self.ply_at(event.pos)
             self.hover = self.geo.square_at(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            ply = self.ply_at(event.pos)
-            if ply is not None:
-                self.playing = False
-                self.go(ply)
-                return True
-        if event.type == pygame.MOUSEWHEEL:
-            self.go(self.index - event.y)
+        if self.controls.handle_event(event):
             return True
         self.buttons_event(event)
         return True
@@ -175,6 +137,8 @@ class ReplayScene(SprawlScreen):
         return f"{self.title_text}: {text}", colour
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
+        if self.controls.typed:
+            return f"Jump to move {self.controls.typed} (Enter)", theme.ACCENT
         if self.index == 0:
             skipped = f" The record breaks the rules {len(self.warnings)} times: {self.warnings[0]}" \
                 if self.warnings else ""
@@ -212,16 +176,7 @@ class ReplayScene(SprawlScreen):
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         super().draw_bottom(surface)
-        bar, t = self.bar, self.app.text
-        pygame.draw.rect(surface, (20, 22, 48), bar, border_radius=bar.h // 2)
-        n = max(1, self.count)
-        done = pygame.Rect(bar.x, bar.y, int(self.index / n * bar.w), bar.h)
-        pygame.draw.rect(surface, theme.ACCENT_2, done, border_radius=bar.h // 2)
-        knob = (bar.x + int(self.index / n * bar.w), bar.centery)
-        pygame.draw.circle(surface, theme.ACCENT, knob, bar.h // 2 + 4)
-        if self.hover_ply is not None:
-            tip = t.render(f"move {self.hover_ply}", max(12, bar.h), theme.TEXT)
-            surface.blit(tip, tip.get_rect(midbottom=(bar.x + int(self.hover_ply / n * bar.w), bar.y - 2)))
+        self.controls.draw_bar(surface, self.app.text)
 
 
 def replay_of(app, state):
