@@ -15,8 +15,10 @@ import sys
 COMMANDS: dict[str, tuple[str, str]] = {
     "score": ("alien_city.records", "score a game record (.ppn Alien City, .cbr City Blocks, .spr Sprawl)"),
     "analyze": ("alien_city.records", "replay a game record listing every legal move, then score it"),
-    "serve": ("server.app", "run the match server (lobby, matches, spectators, reconnection)"),
-    "bot": ("server.bot", "a headless client that plays on a server (--level random|easy|medium|hard)"),
+    "serve": ("server.app", "run the match server (lobby, matches, spectators, reconnection; "
+                            "--lan, TLS, --behind-proxy, /healthz)"),
+    "bot": ("server.bot", "a headless client that plays on a server, ws:// or wss:// "
+                          "(--level random|easy|medium|hard)"),
     "demo": ("client.cli_demo", "attract mode: bot against bot with every animation (--screenshots DIR)"),
 }
 

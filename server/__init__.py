@@ -7,7 +7,9 @@ contract in ``shared.gamekit``). Around them: game (the server's conventions ove
 contract: seat counts, winner, record headers), protocol (msgpack frames, validation),
 connection (limits, sessions), store (SQLite, steps written before they are announced),
 computer (computer seats and the worker threads they think in), absence (resigning a
-player long gone from a match of 3+ seats) and bot with bot_cli (the load
-generator and command-line player). No rules live here: every game is served through
+player long gone from a match), housekeeping (expiring waiting matches), netpolicy
+(client addresses behind proxies, per-address limits), web (``/healthz``, TLS), announce
+(the LAN beacon), host (a server for "Host a game", in a thread or a child process) and
+bot with bot_cli (the load generator and command-line player). No rules live here: every game is served through
 the contract. The wire protocol is described in docs/protocol.md and docs/games/.
 """

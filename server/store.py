@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 CHECKPOINT_EVERY = 2.0  # seconds between background WAL checkpoints
+WAL_LIMIT = 4 << 20     # bytes of WAL after which a checkpoint starts the file over
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -184,13 +185,23 @@ class Store:
             raise StoreError(f"the match store failed: {exc}") from None
 
     def _checkpoints(self) -> None:
-        """Copy the WAL into the database now and then, off the event loop."""
-        db = sqlite3.connect(self.path, isolation_level=None)
+        """Copy the WAL into the database now and then, off the event loop.
+
+        A passive checkpoint never waits for anyone, but under a steady stream of moves it
+        never catches up with the last frame either, and SQLite only starts the WAL over
+        once everything in it has been copied: the file would grow for as long as the
+        server is busy (a soak run showed ~75 kB per match). So once the WAL passes
+        ``WAL_LIMIT`` a truncating checkpoint holds writers back for the moment it takes
+        to copy what the passive ones left (a few milliseconds), and the file restarts."""
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=2.0)
+        wal = Path(f"{self.path}-wal")
         try:
             while not self._stop.wait(CHECKPOINT_EVERY):
                 try:
-                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-                except sqlite3.Error:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                    if wal.exists() and wal.stat().st_size > WAL_LIMIT:
+                        db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+                except (sqlite3.Error, OSError):
                     pass  # busy or failing disk: the next round tries again
         finally:
             db.close()
