@@ -120,6 +120,8 @@ def test_a_session_is_remembered_after_its_match_ended(tmp_path):
             black = await Client.open(server.url, "Ada", resume=sessions[0])
             assert black.welcome["resumed"] and black.session == sessions[0]
             assert black.welcome["ended"][0] == {"match": code, "seat": "black", "status": "over"}
+            record = await black.request({"type": "get_record", "match": code}, "record")
+            assert record["status"] == "over" and "Black: Ada" in record["record"]
             offer = await black.request({"type": "rematch", "match": code}, "ok")
             assert offer["new_match"] is None
             white = await Client.open(server.url, "Bob", resume=sessions[1])
