@@ -15,6 +15,7 @@ import json
 import ssl
 from http import HTTPStatus
 from importlib import metadata
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from websockets.datastructures import Headers
@@ -62,13 +63,19 @@ def server_context(certfile: str, keyfile: str | None = None) -> ssl.SSLContext:
     with a sentence naming the file when the pair cannot be loaded."""
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.minimum_version = ssl.TLSVersion.TLSv1_2
+    for path in filter(None, (certfile, keyfile)):
+        if not Path(path).is_file():
+            raise ValueError(f"no such file: {path}")
     try:
         context.load_cert_chain(certfile, keyfile)
-    except FileNotFoundError as exc:
-        raise ValueError(f"no such file: {exc.filename}") from None
-    except (ssl.SSLError, OSError) as exc:
+    except ssl.SSLError as exc:
+        why = "the key does not belong to the certificate" if "KEY_VALUES_MISMATCH" in str(exc) \
+            else "not a PEM certificate and private key" if "PEM" in str(exc) \
+            else (exc.reason or str(exc))
         raise ValueError(f"cannot use certificate {certfile} with key {keyfile or certfile}: "
-                         f"{getattr(exc, 'reason', None) or exc}") from None
+                         f"{why}") from None
+    except OSError as exc:
+        raise ValueError(f"cannot read {certfile}: {exc.strerror or exc}") from None
     return context
 
 

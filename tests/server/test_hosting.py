@@ -220,3 +220,18 @@ def test_hosted_server_on_a_thread(tmp_path):
         assert sock.connect_ex(("127.0.0.1", hosted.port)) != 0  # closed
     with pytest.raises(OSError):
         HostedServer.start(":memory:", host="256.1.1.1")
+
+
+def test_serve_refuses_bad_tls_and_proxy_arguments_in_one_line(certificate, tmp_path):
+    certfile, _ = certificate
+    other_key = tmp_path / "other.pem"
+    other_key.write_text("not a key\n")
+    cases = [(["--certfile", str(tmp_path / "missing.pem")], "no such file"),
+             (["--certfile", certfile, "--keyfile", str(other_key)], "not a PEM certificate"),
+             (["--keyfile", certfile], "--keyfile needs --certfile"),
+             (["--behind-proxy", "10.0.0.1,junk"], "'junk' is not an IP address")]
+    for extra, words in cases:
+        done = subprocess.run([sys.executable, "-m", "server", "--port", "0", "--db", ":memory:",
+                               *extra], cwd=ROOT, capture_output=True, text=True, timeout=60)
+        lines = done.stderr.strip().splitlines()
+        assert done.returncode == 2 and len(lines) == 1 and words in lines[0], (extra, done.stderr)
