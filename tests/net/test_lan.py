@@ -81,3 +81,38 @@ def test_a_port_in_use_is_reported_not_raised():
     bad = LanBrowser("256.0.0.1", 1).start()
     assert bad.error and "UDP port 1" in bad.error
     assert bad.servers() == []
+
+
+def test_a_browser_finds_a_hosted_server_and_its_address_plays():
+    """A thread-hosted server (as "Host a game" starts it) announcing on loopback: the
+    browser lists it with its counts, and the address it gives accepts a hello."""
+    from server.app import LanSettings
+    from server.host import HostedServer
+    from tests.server.helpers import Client, run
+
+    port = free_udp_port()
+    browser = LanBrowser("127.0.0.1", port).start()
+    hosted = HostedServer.start(":memory:", host="127.0.0.1", name="Ann's game",
+                                lan=LanSettings(target="127.0.0.1", port=port, bind="127.0.0.1",
+                                                interval=0.1))
+    try:
+        deadline = time.monotonic() + 5
+        while not browser.servers() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        found = browser.servers()
+        assert len(found) == 1 and found[0].beacon.name == "Ann's game"
+        assert found[0].url == hosted.url and "alien-city" in found[0].beacon.games
+
+        async def body():
+            c = await Client.open(found[0].url, "Bob")
+            await c.request({"type": "create", "public": True}, "joined")
+            for _ in range(100):
+                seen = browser.servers()
+                if seen and seen[0].beacon.waiting == 1 and seen[0].beacon.players == 1:
+                    return
+                await asyncio.sleep(0.05)
+            raise AssertionError(f"counts not updated: {browser.servers()}")
+        run(body)
+    finally:
+        hosted.stop()
+        browser.close()
