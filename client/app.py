@@ -55,6 +55,7 @@ class App:
         self.clock_time = 0.0  # seconds of game time so far (for gentle idle motion)
         self._backgrounds: dict[tuple[int, int], pygame.Surface] = {}
         self.frame_hook = None  # demo/tests: called after each drawn frame with the surface
+        self.hosting = None  # the server of "Host a game on this computer" (client.hosting)
 
     # -- window ---------------------------------------------------------------------
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
@@ -126,6 +127,9 @@ class App:
         self.stack.push(scene)
 
     def quit(self) -> None:
+        from .scenes.host import may_close
+        if not may_close(self):
+            return  # players are connected to the server we host: warned first
         self.running = False
         self.stop_computers()
 
@@ -189,6 +193,9 @@ class App:
 
     def close(self) -> None:
         self.stop_computers()
+        if self.hosting is not None:
+            self.hosting.stop()  # SIGTERM: clients told, matches saved
+            self.hosting = None
         pygame.quit()
 
 
@@ -216,15 +223,20 @@ def _make_background(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-def main(argv: list[str] | None = None) -> int:
-    """``alien-city`` with no subcommand: open the window at the title screen."""
+def main(argv: list[str] | None = None, then=None) -> int:
+    """``alien-city`` with no subcommand: open the window at the title screen (``then``:
+    called with the app once the title is up, e.g. to open a join link)."""
     try:
         app = App()
     except pygame.error as exc:
         print(f"alien-city: cannot open a window: {exc}", file=sys.stderr)
         return 1
     try:
-        app.run(TitleScene(app))
+        app.stack.push(TitleScene(app))
+        app.stack.apply_pending()
+        if then is not None:
+            then(app)
+        app.run()
     except KeyboardInterrupt:
         pass
     finally:

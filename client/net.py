@@ -11,7 +11,10 @@ the UI can show a banner; re-joining matches is the session's job (see ``online.
 from __future__ import annotations
 
 import asyncio
+import os
 import queue
+import socket
+import ssl
 import threading
 from typing import Any
 
@@ -23,12 +26,55 @@ PROTOCOL_VERSION = 2
 BACKOFF = (0.3, 1.0, 2.0, 4.0, 8.0)
 # Close codes after which trying again cannot help: unsupported version, session taken.
 FINAL_CLOSE = {4001, 4002}
+# ``wss://`` trusts the system's certificates, plus ALIEN_CITY_CAFILE (a self-signed
+# server's own certificate); ALIEN_CITY_INSECURE_TLS=1 turns checking off (testing only).
+CAFILE_ENV, INSECURE_ENV = "ALIEN_CITY_CAFILE", "ALIEN_CITY_INSECURE_TLS"
+
+
+def tls_context(cafile: str | None = None, insecure: bool | None = None) -> ssl.SSLContext:
+    """Certificate checking like a browser's; ``insecure`` only by explicit opt-in."""
+    cafile = cafile if cafile is not None else (os.environ.get(CAFILE_ENV) or None)
+    if insecure is None:
+        insecure = os.environ.get(INSECURE_ENV, "") not in ("", "0")
+    context = ssl.create_default_context(cafile=cafile)
+    if insecure:
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+def no_server_text(url: str) -> str:
+    return f"no server at {url}: start one with Host a game, or check the address"
+
+
+def _refused(exc: OSError) -> bool:
+    """Connection refused (asyncio joins one failure per address: "Multiple exceptions")."""
+    text = str(exc)
+    return isinstance(exc, ConnectionRefusedError) or "Connect call failed" in text \
+        or "Connection refused" in text
+
+
+def certificate_text(url: str, exc: ssl.SSLCertVerificationError) -> str:
+    """One line on what is wrong with a server's certificate."""
+    why = (exc.verify_message or str(exc)).rstrip(".")
+    if exc.verify_code in (18, 19):
+        why = "it is self-signed"
+    elif exc.verify_code == 10:
+        why = "it has expired"
+    elif exc.verify_code == 20 or "issuer" in why:
+        why = "it is signed by an authority this computer does not trust"
+    elif "mismatch" in why:
+        why = "it was made for another name or address"
+    return (f"the certificate of {url} is not trusted: {why}. Set {CAFILE_ENV}=cert.pem to trust "
+            f"that server's certificate ({INSECURE_ENV}=1 skips the check: testing only)")
 
 
 class NetClient:
     def __init__(self, url: str, name: str, *, session: str | None = None,
-                 backoff: tuple[float, ...] = BACKOFF) -> None:
+                 backoff: tuple[float, ...] = BACKOFF, ssl_context: ssl.SSLContext | None = None) -> None:
         self.url = url
+        self.ssl_context = ssl_context
+        self.ever_connected = False  # a first connection that fails says so at once
         self.name = name
         self.session = session
         self.backoff = backoff
@@ -96,16 +142,30 @@ class NetClient:
             reason = ""
             final = False
             try:
+                extra = {}
+                if self.url.lower().startswith("wss:"):
+                    extra["ssl"] = self.ssl_context or tls_context()
                 async with connect(self.url, compression=None, max_size=1 << 22, open_timeout=6,
-                                   ping_interval=20, ping_timeout=20, close_timeout=1) as ws:
+                                   ping_interval=20, ping_timeout=20, close_timeout=1, **extra) as ws:
                     self._ws = ws
                     hello = {"type": "hello", "v": PROTOCOL_VERSION, "name": self.name}
                     if self.session:
                         hello["resume"] = self.session
                     await ws.send(msgpack.packb(hello, use_bin_type=True))
                     self.attempt = 0
+                    self.ever_connected = True
                     self._status("connected")
                     final = await self._session(ws)
+            except ssl.SSLCertVerificationError as exc:
+                reason, final = certificate_text(self.url, exc), True
+            except OSError as exc:
+                # Nothing listens there (or no such host): say so now, not after retries,
+                # unless we were connected before (then the server may be restarting).
+                reason = str(exc) or type(exc).__name__
+                if isinstance(exc, socket.gaierror):
+                    reason, final = f"no such server {self.url}: check the address", not self.ever_connected
+                elif _refused(exc):
+                    reason, final = no_server_text(self.url), not self.ever_connected
             except (OSError, TimeoutError, WebSocketException, InvalidURI) as exc:
                 reason = str(exc) or type(exc).__name__
                 final = isinstance(exc, InvalidURI) or getattr(getattr(exc, "rcvd", None), "code", 0) in FINAL_CLOSE

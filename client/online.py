@@ -13,6 +13,8 @@ no longer knows the session), so the board resynchronises by itself. No pygame h
 from __future__ import annotations
 
 import itertools
+import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -55,6 +57,48 @@ class MatchView:
     pending: tuple[Any, Any, int] | None = None  # (mid, move, version) sent, not yet answered
     chat: list[tuple[str, str]] = field(default_factory=list)
     rematch: str | None = None  # code of the rematch once started
+    away: dict[str, float] = field(default_factory=dict)  # seat -> when the server resigns it (monotonic)
+    saved_key: tuple | None = None  # what the token store last heard (opponents, whose turn)
+
+    def note_away(self, seat: object, online: object, abandon_in: object) -> None:
+        """Start (or stop) the clock of a seat whose player left (``abandon_in`` seconds)."""
+        if not isinstance(seat, str):
+            return
+        if online or not isinstance(abandon_in, (int, float)) or isinstance(abandon_in, bool):
+            self.away.pop(seat, None)
+        else:
+            self.away[seat] = time.monotonic() + max(0.0, float(abandon_in))
+
+    def away_text(self) -> str | None:
+        """"Alice left: waiting for them to come back (2:41)" for the first opponent away."""
+        if self.status != "playing" or self.ended is not None:
+            return None
+        names = self.names()
+        for seat, deadline in self.away.items():
+            if seat == self.seat_name:
+                continue
+            left = max(0, int(deadline - time.monotonic() + 0.999))
+            i = self.seat_index(seat)
+            who = names.get(i) if i is not None else None
+            clock = f"{left // 60}:{left % 60:02d}"
+            return f"{who or seat} left: waiting for them to come back ({clock})"
+        return None
+
+    def turn_words(self) -> str:
+        """Whose turn, for the title screen's Continue: "your turn", "Bob's turn"."""
+        if self.status == "waiting":
+            return "waiting for an opponent"
+        s = self.state
+        if s is None or s.to_move is None or self.ended is not None:
+            return ""
+        if s.to_move == self.seat:
+            return "your turn"
+        name = self.names().get(s.to_move)
+        return f"{name}'s turn" if name else ""
+
+    def opponents(self) -> tuple[str, ...]:
+        mine = self.seat
+        return tuple(n for i, n in sorted(self.names().items()) if i != mine and n != "(free seat)")
 
     @property
     def status(self) -> str:
@@ -109,8 +153,15 @@ class MatchView:
 
 
 class OnlineSession:
-    def __init__(self, net: Transport, name: str, games: Registry | None = None) -> None:
+    def __init__(self, net: Transport, name: str, games: Registry | None = None, *,
+                 tokens=None, server: str | None = None) -> None:
+        """``tokens`` (a :class:`client.tokens.TokenStore`) keeps the session and seat
+        tokens of ``server`` on disk, so a closed client gets back into its matches."""
         self.net = net
+        self.tokens = tokens
+        self.server = server
+        self.public_url: str | None = None  # the address others use (hosting), for invite links
+        self.resumed_seats: set[str] = set()
         self.name = name
         self.games = games if games is not None else builtin_games()
         self.protocol = 1
@@ -126,6 +177,7 @@ class OnlineSession:
         self.queued = False
         self.last_error: str = ""
         self._mids = itertools.count(1)
+        self._mid_prefix = secrets.token_hex(3)
         self._rids = itertools.count(1)
 
     # -- actions --------------------------------------------------------------------
@@ -166,10 +218,33 @@ class OnlineSession:
         return [spec for spec in self.games if spec.id in ids]
 
     def join(self, code: str, spectator: bool = False) -> None:
-        message = {"type": "join", "match": code.strip().upper()}
+        code = code.strip().upper()
+        message = {"type": "join", "match": code}
         if spectator:
             message["as"] = "spectator"
+        elif code not in self.resumed_seats:
+            token = self.saved_token(code)
+            if token:
+                message["seat_token"] = token  # our seat from before the client closed
         self.send(message)
+
+    # -- tokens on disk -------------------------------------------------------------
+    def saved_token(self, code: str) -> str | None:
+        if self.tokens is None or self.server is None:
+            return None
+        return self.tokens.seat_token(self.server, code)
+
+    def _save_seat(self, view: MatchView) -> None:
+        """Keep what the title screen's Continue says (opponents, whose turn) up to date."""
+        if self.tokens is None or self.server is None or view.role != "player":
+            return
+        if view.ended is not None or view.status in ("over", "cancelled"):
+            self.tokens.forget_match(self.server, view.code)
+            return
+        key = (view.opponents(), view.turn_words())
+        if view.saved_key != key:
+            view.saved_key = key
+            self.tokens.touch(self.server, view.code, opponents=key[0], turn=key[1])
 
     def leave(self, code: str) -> None:
         self.send({"type": "leave", "match": code})
@@ -180,7 +255,7 @@ class OnlineSession:
         view = self.matches.get(code)
         if view is None or not view.my_turn:
             return False
-        mid = f"m{next(self._mids)}"
+        mid = f"m{self._mid_prefix}-{next(self._mids)}"  # unique across restarts of the client
         view.pending = (mid, move, view.version)
         self.send({"type": "move", "match": code, "version": view.version, "mid": mid,
                    "move": view.spec.move_text(move)})
@@ -217,7 +292,9 @@ class OnlineSession:
         if self.net_state == "lost":
             self.net_note = f"Connection lost: reconnecting (try {m.get('attempt', 1)})…"
         elif self.net_state == "closed":
-            self.net_note = f"Disconnected: {m.get('reason', '')}"
+            reason = str(m.get("reason") or "closed")
+            self.net_note = (reason[:1].upper() + reason[1:]) if not self.welcomed and reason != "closed" \
+                else f"Disconnected: {reason}"
         elif self.net_state == "connecting":
             self.net_note = "Connecting…" if not self.welcomed else self.net_note
         return [Note("net", data=m)]
@@ -228,6 +305,13 @@ class OnlineSession:
         self.net_note = ""
         self.session = m.get("session")
         self.name = m.get("name", self.name)
+        if self.tokens is not None and self.server is not None:
+            if isinstance(self.session, str):
+                self.tokens.set_session(self.server, self.session)
+            self.resumed_seats = {s.get("match") for s in m.get("seats") or [] if isinstance(s, dict)}
+            for ended in m.get("ended") or []:
+                if isinstance(ended, dict) and isinstance(ended.get("match"), str):
+                    self.tokens.forget_match(self.server, ended["match"])
         self.protocol = m.get("protocol", self.protocol) if isinstance(m.get("protocol"), int) else self.protocol
         if isinstance(m.get("games"), list):
             self.offered = [g for g in m["games"] if isinstance(g, dict)]
@@ -277,6 +361,11 @@ class OnlineSession:
             view.spec = self.spec_of(m.get("game"))
         if m.get("seat_token"):
             view.seat_token = m["seat_token"]
+            if self.tokens is not None and self.server is not None and seat:
+                self.tokens.remember_seat(self.server, code, seat, m["seat_token"],
+                                          game=view.spec.id if view.spec else str(m.get("game", DEFAULT_GAME)))
+        elif view.seat_token is None and view.role == "player":
+            view.seat_token = self.saved_token(code)
         return [Note("joined", code, data=m)]
 
     def _on_sync(self, m: dict) -> list[Note]:
@@ -304,6 +393,9 @@ class OnlineSession:
                 view.pending = None
         if m.get("ended"):
             view.ended = m["ended"]
+        for p in view.info.get("players", []):
+            view.note_away(p.get("seat"), p.get("online"), p.get("abandon_in"))
+        self._save_seat(view)
         return [Note("synced", code)]
 
     def _on_moved(self, m: dict) -> list[Note]:
@@ -322,6 +414,7 @@ class OnlineSession:
         view.version = m["version"]
         if view.pending is not None and view.pending[0] == m.get("mid"):
             view.pending = None
+        self._save_seat(view)
         return [Note("moved", code, data=m, move=move, before=before, after=view.state, events=events)]
 
     def _on_ended(self, m: dict) -> list[Note]:
@@ -330,6 +423,8 @@ class OnlineSession:
             view.ended = m
             view.pending = None
             view.info = dict(view.info, status="over")
+            view.away.clear()
+            self._save_seat(view)
         return [Note("ended", m.get("match"), data=m)]
 
     def _on_presence(self, m: dict) -> list[Note]:
@@ -339,12 +434,18 @@ class OnlineSession:
                 if p.get("seat") == m.get("seat"):
                     p["online"] = m.get("online")
                     p["name"] = m.get("name", p.get("name"))
+                    p["abandon_in"] = m.get("abandon_in")
+            view.note_away(m.get("seat"), m.get("online"), m.get("abandon_in"))
         return [Note("presence", m.get("match"), data=m)]
 
     def _on_match_info(self, m: dict) -> list[Note]:
         view = self.matches.get(m.get("match"))
         if view is not None:
             view.info = m.get("info") or view.info
+            for p in view.info.get("players", []):
+                if p.get("seat") not in view.away or p.get("online"):
+                    view.note_away(p.get("seat"), p.get("online"), p.get("abandon_in"))
+            self._save_seat(view)
         return [Note("info", m.get("match"), data=m)]
 
     def _on_chat(self, m: dict) -> list[Note]:
@@ -367,6 +468,9 @@ class OnlineSession:
         code = m.get("match")
         view = self.matches.get(code) if code else None
         text = m.get("text") or m.get("code", "error")
+        if self.tokens is not None and self.server is not None and code and \
+                m.get("code") in ("bad_token", "game_over", "unknown_match", "seat_taken"):
+            self.tokens.forget_match(self.server, code)  # nothing left to continue there
         if view is not None:
             if m.get("code") == "duplicate_move":
                 view.pending = None

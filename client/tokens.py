@@ -29,11 +29,12 @@ class SavedSeat:
     game: str = "alien-city"
     opponents: tuple[str, ...] = ()
     updated: float = 0.0
+    turn: str = ""  # as last seen: "your turn", "Bob's turn", "waiting for an opponent"
 
     def label(self) -> str:
-        """``match K7QXAD vs Bob``, for the title screen's Continue button."""
+        """``match K7QXAD vs Bob (your turn)``, for the title screen's Continue button."""
         vs = f" vs {', '.join(self.opponents)}" if self.opponents else ""
-        return f"match {self.match}{vs}"
+        return f"match {self.match}{vs}" + (f" ({self.turn})" if self.turn else "")
 
 
 class TokenStore:
@@ -81,7 +82,7 @@ class TokenStore:
                     out.append(SavedSeat(url, code, str(seat["seat"]), str(seat["seat_token"]),
                                          str(seat.get("game", "alien-city")),
                                          tuple(str(o) for o in seat.get("opponents", ())),
-                                         float(seat.get("updated", 0.0))))
+                                         float(seat.get("updated", 0.0)), str(seat.get("turn", ""))))
                 except (KeyError, TypeError, ValueError):
                     continue  # one bad entry does not hide the others
         return sorted(out, key=lambda s: -s.updated)
@@ -104,14 +105,22 @@ class TokenStore:
                 del matches[code]
         self._save()
 
-    def touch(self, server: str, match: str, *, opponents: tuple[str, ...] | None = None) -> None:
-        """Mark a saved seat as just used (and update who it is against)."""
+    def touch(self, server: str, match: str, *, opponents: tuple[str, ...] | None = None,
+              turn: str | None = None) -> None:
+        """Mark a saved seat as just used (and update who it is against, whose turn)."""
         seat = self._data.get(server, {}).get("matches", {}).get(match)
         if seat is not None:
             seat["updated"] = time.time()
             if opponents is not None:
                 seat["opponents"] = list(opponents)
+            if turn is not None:
+                seat["turn"] = turn
             self._save()
+
+    def seat_token(self, server: str, match: str) -> str | None:
+        seat = self._data.get(server, {}).get("matches", {}).get(match)
+        token = seat.get("seat_token") if isinstance(seat, dict) else None
+        return token if isinstance(token, str) else None
 
     def forget_match(self, server: str, match: str) -> None:
         """The match ended (or the seat is gone): nothing left to continue."""

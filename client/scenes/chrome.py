@@ -66,6 +66,7 @@ class OnlineChrome:
         self.resign_button = Button("Resign", self.resign)
         self.rematch_button = Button("Rematch", self.rematch, enabled=False)
         self.leave_button = Button("Leave", self.leave)
+        self.invite_button = Button("Copy invite link", self.copy_invite)
 
     # -- composition --------------------------------------------------------------------
     def attach(self, host: MatchHost) -> None:
@@ -91,12 +92,25 @@ class OnlineChrome:
         save = Button("Save", lambda: self.host.save())
         if not self.player:
             return [save, self.leave_button]
-        return [self.resign_button, self.rematch_button, save, self.leave_button]
+        return [self.invite_button, self.resign_button, self.rematch_button, save, self.leave_button]
 
     def update_buttons(self) -> None:
         over = self.view.ended is not None
         self.rematch_button.enabled = over and self.player
         self.resign_button.enabled = not over and self.view.status == "playing"
+        self.invite_button.enabled = not over
+
+    def invite_link(self) -> str:
+        """The join link for this room on the address others use (``alien-city://...``)."""
+        from shared.netkit.links import JoinLink
+        server = self.session.public_url or self.session.server or getattr(self.session.net, "url", "")
+        return JoinLink(server, self.code).text()
+
+    def copy_invite(self) -> None:
+        from ..clipboard import copy_text
+        link = self.invite_link()
+        copy_text(link)
+        self.host.show_toast(f"Copied: {link}", 5)
 
     def can_move(self) -> bool:
         return self.view.my_turn
@@ -236,6 +250,9 @@ class OnlineChrome:
             return f"Sent {v.spec.move_text(v.pending[1])}: waiting for the server…", theme.ACCENT_2
         if v.status == "waiting":
             return f"Give your friend the room code {v.code}. The game starts when they join.", theme.TEXT
+        away = v.away_text()
+        if away:
+            return away, theme.ACCENT
         s = v.state
         if self.player and s is not None and not s.is_over() and not v.my_turn and s.to_move is not None:
             name = v.names().get(s.to_move) or self.seat_label(s.to_move)

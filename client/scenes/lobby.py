@@ -18,6 +18,9 @@ from .base import Scene
 from .chrome import open_match
 
 
+CREATE_TIMEOUT_S = 10.0  # "Create match" and "Join" never wait longer for the server
+
+
 class LobbyScene(Scene):
     def __init__(self, app, session: OnlineSession, mode: str = "play", net=None) -> None:
         super().__init__(app)
@@ -33,6 +36,7 @@ class LobbyScene(Scene):
         self.code = TextField("Room code", "", max_len=12)
         self.message = ""
         self.waiting_for: str | None = None  # a match we joined, until its first sync
+        self.answer_left = 0.0  # seconds left for the server to answer Create/Join
         self.create_button = Button("Create match", self.create)
         self.seat_button = Button("Seat: random", self.cycle_seat)
         self.game_button = Button("", self.cycle_game)
@@ -145,9 +149,12 @@ class LobbyScene(Scene):
     def create(self) -> None:
         choices, levels = self.seat_choices(), self.levels()
         computer = levels[(self.opponents - 1) % len(levels)] if self.opponents and levels else None
+        if self.refuse_offline():
+            return
         self.session.create(self.spec.id, self.new_options(), choices[self.seat % len(choices)], self.public,
                             computer=computer)
         self.message = "Creating a match…"
+        self.answer_left = CREATE_TIMEOUT_S
 
     def quick(self) -> None:
         # A protocol-1 server pairs any two quick players: name the game only when it matters.
@@ -159,8 +166,19 @@ class LobbyScene(Scene):
         if not code:
             self.message = "Type a room code, or pick a match from the list."
             return
+        if self.session.net_state == "closed":
+            self.message = self.session.net_note
+            return
         self.session.join(code, spectator or self.mode == "watch" and not self.code.value)
         self.message = f"Joining {code}…"
+        self.answer_left = CREATE_TIMEOUT_S
+
+    def refuse_offline(self) -> bool:
+        """True (and why) when nothing can be sent: the connection is over or not yet there."""
+        if self.session.net_state == "closed":
+            self.message = self.session.net_note
+            return True
+        return False
 
     def close(self) -> None:
         self.app.stack.pop()
@@ -168,7 +186,19 @@ class LobbyScene(Scene):
     # -- frame --------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.answer_left > 0:
+            self.answer_left -= dt
+            if self.answer_left <= 0:
+                self.message = (f"The server did not answer in {CREATE_TIMEOUT_S:.0f} s"
+                                + ("" if self.session.connected else f" ({self.session.net_note or 'not connected'})")
+                                + ": try again, or check the address.")
+                self.app.sounds.play("error")
         for note in self.session.pump():
+            if note.kind in ("joined", "error"):
+                self.answer_left = 0.0
+            if note.kind == "net" and self.session.net_state == "closed":
+                self.answer_left = 0.0
+                self.message = self.session.net_note
             if note.kind == "joined":
                 self.waiting_for = note.match
             elif note.kind == "synced" and note.match == self.waiting_for:
@@ -177,6 +207,10 @@ class LobbyScene(Scene):
                 self.app.push(open_match(self.app, self.session, note.match))
             elif note.kind == "welcome":
                 self.name_game()
+            elif note.kind == "error" and note.data.get("code") == "match_full" and note.match:
+                # Every seat is taken (a join link to a running match): watch it instead.
+                self.session.join(note.match, spectator=True)
+                self.message = f"Every seat of {note.match} is taken: watching it."
             elif note.kind == "error":
                 self.message = note.text
                 self.app.sounds.play("error")
@@ -211,6 +245,10 @@ class LobbyScene(Scene):
         draw_backdrop(surface, app, "LOBBY" if self.mode == "play" else "WATCH A GAME", y=0.07)
         s = self.session
         status = f"{s.name} on {getattr(self.net, 'url', '')}" if s.welcomed else (s.net_note or "Connecting…")
+        if s.welcomed and s.public_url:
+            status = f"Hosting on this computer: others connect to {s.public_url}"
+        if s.net_state == "closed":
+            status = s.net_note
         colour = theme.GOOD if s.connected and s.welcomed else theme.BAD
         img = t.render(status, max(13, int(h * 0.022)), colour)
         surface.blit(img, img.get_rect(center=(w // 2, int(h * 0.12))))

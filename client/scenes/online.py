@@ -1,16 +1,18 @@
 """Play online / Watch: where to connect (server address and name, remembered), and
-optionally a room code to go straight to a match. Connect opens the lobby."""
+optionally a room code to go straight to a match. Connect opens the lobby. A join link
+(``alien-city://HOST:PORT/ROOM``, ``wss://HOST/#ROOM``) pasted with Ctrl+V, or typed in
+the address field, fills in both."""
 
 from __future__ import annotations
 
 import pygame
 
 from .. import theme
-from ..online import OnlineSession
+from ..clipboard import paste_text
+from shared.netkit.links import LinkError, parse_link
 from ..view.form import draw_backdrop
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
-from .lobby import LobbyScene
 
 
 class OnlineScene(Scene):
@@ -47,24 +49,44 @@ class OnlineScene(Scene):
         o.server, o.player_name = self.address.value.strip() or o.server, self.name_field.value.strip() or o.player_name
         self.app.save_options()
 
+    def use_link(self, text: str) -> bool:
+        """Fill the address and room code from a join link; False (and why) if it is none."""
+        try:
+            link = parse_link(text)
+        except LinkError as exc:
+            self.message = f"Not a join link: {exc}"
+            return False
+        self.address.value = link.server
+        if link.room:
+            self.code.value = link.room
+        self.message = f"Link read: {link.server}" + (f", room {link.room}" if link.room else "")
+        return True
+
+    def paste(self) -> None:
+        text = paste_text()
+        if not text:
+            self.message = "The clipboard holds no text."
+        elif "://" in text or "#" in text:
+            self.use_link(text)
+        else:
+            field = next((f for f in (self.address, self.name_field, self.code) if f.active), self.address)
+            field.value = (field.value + text.strip())[:field.max_len]
+
     def try_connect(self) -> None:
         """Start the network thread and go to the lobby (which shows the connection)."""
-        from ..net import NetClient  # websockets loads when someone connects, not at start-up
+        from ..connect import open_lobby
+        address = self.address.value.strip()
+        if address.lower().startswith("alien-city:") or "#" in address:
+            if not self.use_link(address):
+                return
         self.remember()
-        url = self.address.value.strip()
-        if "://" not in url:
-            url = "ws://" + url
         name = (self.name_field.value.strip() or "Player")[:24]
-        net = NetClient(url, name).start()
-        session = OnlineSession(net, name, self.app.games.specs())
-        lobby = LobbyScene(self.app, session, self.mode, net=net)
-        code = self.code.value.strip()
-        if code:
-            lobby.code.value = code
-            lobby.join(self.mode == "watch")
-        self.app.stack.replace(lobby)
+        open_lobby(self.app, self.address.value.strip(), name, self.mode, code=self.code.value.strip() or None)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.paste()
+            return True
         for field in (self.address, self.name_field, self.code):
             if field.handle_event(event):
                 return True
@@ -80,6 +102,9 @@ class OnlineScene(Scene):
         w, h = self.size
         draw_backdrop(surface, app, "PLAY ONLINE" if self.mode == "play" else "WATCH A GAME", y=0.09)
         draw_panel(surface, self.box)
+        hint = t.render("Ctrl+V pastes a join link (alien-city://… or wss://…#ROOM)", max(12, int(h * 0.02)),
+                        theme.TEXT_DIM)
+        surface.blit(hint, (self.box.x + 30, self.box.y + 12))
         blink = int(app.clock_time * 2) % 2 == 0
         for field in (self.address, self.name_field, self.code):
             field.draw(surface, t, blink)

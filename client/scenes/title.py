@@ -10,6 +10,7 @@ from .. import theme
 from ..view.widgets import Button, ButtonColumn
 from .base import Scene
 from .choose import ChooseGameScene
+from .continue_online import continue_buttons
 from .files import FilesScene
 from .online import OnlineScene
 from .options import OptionsScene
@@ -19,10 +20,12 @@ from .picker import GamePickerScene
 class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.menu = ButtonColumn([
+        self.menu = ButtonColumn(continue_buttons(app) + [
             Button("Play vs computer", self.vs_computer),
             Button("Local game", self.local_game),
             Button("Play online", lambda: self.online("play")),
+            Button("Host a game on this computer", self.host),
+            Button("Games on your network", self.lan_games),
             Button("Watch", lambda: self.online("watch")),
             Button("Replay a record", self.replay),
             Button("Options", self.options),
@@ -49,6 +52,22 @@ class TitleScene(Scene):
 
     def online(self, mode: str) -> None:
         self.app.push(OnlineScene(self.app, mode))
+
+    def host(self) -> None:
+        from .host import HostScene
+        self.app.push(HostScene(self.app))
+
+    def lan_games(self) -> None:
+        from .lan_games import LanGamesScene
+        self.app.push(LanGamesScene(self.app))
+
+    def resume(self) -> None:
+        """Back on the title: the Continue entries may have changed (a match ended)."""
+        fresh = continue_buttons(self.app)
+        old = [b for b in self.menu.buttons if b.label.startswith("Continue:")]
+        if [b.label for b in fresh] != [b.label for b in old]:
+            self.menu.buttons[:] = fresh + [b for b in self.menu.buttons if b not in old]
+            self.resize(self.size)
 
     def replay(self) -> None:
         self.app.push(FilesScene(self.app))

@@ -1,0 +1,105 @@
+""""Host a game on this computer": the match server of ``alien-city serve`` run as a
+child process (``server.host.spawn_server``: the client's loop never waits on it, and a
+crash of one does not take the other down), its matches in the user's data folder,
+announced on the LAN (UDP beacon to port 8766).
+
+Where it listens and where it announces are settings (environment variables), so tests
+pin everything to loopback:
+
+- ``ALIEN_CITY_HOST_ADDRESS`` (default ``0.0.0.0``: every interface) and
+  ``ALIEN_CITY_HOST_PORT`` (default 8765; any free port when that one is taken);
+- ``ALIEN_CITY_LAN_TARGET`` (default ``255.255.255.255``) and ``ALIEN_CITY_LAN_PORT``
+  (default 8766): where the beacon goes (also where "Games on your network" listens).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import urllib.request
+from urllib.parse import urlsplit
+
+from .config import config_dir
+
+HOSTED_DB = "hosted-matches.sqlite3"
+DEFAULT_PORT = 8765
+
+
+def lan_port() -> int:
+    try:
+        return int(os.environ.get("ALIEN_CITY_LAN_PORT", "8766"))
+    except ValueError:
+        return 8766
+
+
+def lan_listen_address() -> str:
+    """Where "Games on your network" listens: all interfaces unless a test pins it."""
+    return os.environ.get("ALIEN_CITY_LAN_ADDRESS", "")
+
+
+def lan_address() -> str | None:
+    """This computer's address on its LAN, for others to type (no packet is sent: a UDP
+    socket's connect only picks the route)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+            sock.connect(("192.0.2.1", 9))  # TEST-NET-1: never sent anywhere
+            address = sock.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+class Hosting:
+    """A running hosted server: where we connect, where others connect, and stopping it."""
+
+    def __init__(self, proc, url: str, public_url: str) -> None:
+        self.proc = proc
+        self.url = url
+        self.public_url = public_url
+        self.confirmed_close = False
+
+    @classmethod
+    def start(cls, name: str) -> "Hosting":
+        """Start the server (blocks a few seconds at most: call it off the game loop)."""
+        from server.host import spawn_server
+        bind = os.environ.get("ALIEN_CITY_HOST_ADDRESS", "0.0.0.0")
+        port = int(os.environ.get("ALIEN_CITY_HOST_PORT", str(DEFAULT_PORT)))
+        extra = ["--lan-target", os.environ.get("ALIEN_CITY_LAN_TARGET", "255.255.255.255"),
+                 "--lan-port", str(lan_port())]
+        db = str(config_dir() / HOSTED_DB)
+        config_dir().mkdir(parents=True, exist_ok=True)
+        log = str(config_dir() / "hosted-server.log")
+        try:
+            proc, url = spawn_server(db, host=bind, port=port, lan=True, name=name, extra=extra, log=log)
+        except RuntimeError:
+            if port == 0:
+                raise
+            proc, url = spawn_server(db, host=bind, port=0, lan=True, name=name, extra=extra, log=log)
+        public = url
+        if bind in ("0.0.0.0", "", "::"):
+            address = lan_address()
+            if address:
+                public = f"ws://{address}:{urlsplit(url).port}"
+        return cls(proc, url, public)
+
+    @property
+    def running(self) -> bool:
+        return self.proc.poll() is None
+
+    def health(self) -> dict:
+        parts = urlsplit(self.url)
+        try:
+            with urllib.request.urlopen(f"http://{parts.hostname}:{parts.port}/healthz", timeout=1.5) as answer:
+                return json.loads(answer.read().decode("utf-8"))
+        except (OSError, ValueError):
+            return {}
+
+    def others_connected(self) -> int:
+        """Connections other than this client's own (at most one)."""
+        return max(0, int(self.health().get("connections", 0)) - 1)
+
+    def stop(self) -> int:
+        """SIGTERM: clients get 1001, every match is saved; returns the exit status."""
+        from server.host import stop_spawned
+        return stop_spawned(self.proc)

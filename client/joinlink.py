@@ -1,0 +1,46 @@
+"""``alien-city join LINK``: open the client straight into a room from a join link
+(``alien-city://HOST:PORT/ROOM`` or ``wss://HOST/#ROOM``; ``shared.netkit.links``).
+
+A seat is taken when one is free; when both are taken the lobby watches the match
+instead (``--watch`` watches from the start). Your saved seat in that match, if any
+(``client.tokens``), is taken back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser, command: str = "join") -> None:
+    parser.add_argument("link", help="a join link: alien-city://HOST:PORT/ROOM or wss://HOST/#ROOM")
+    parser.add_argument("--name", default=None, help="your name (default: the one in Options)")
+    parser.add_argument("--watch", action="store_true", help="watch the match rather than take a seat")
+
+
+def run(args: argparse.Namespace) -> int:
+    from shared.netkit.links import LinkError, parse_link
+    try:
+        link = parse_link(args.link)
+    except LinkError as exc:
+        print(f"alien-city join: {exc}", file=sys.stderr)
+        return 2
+    from .app import main as open_window
+    from .connect import open_lobby
+
+    def go(app) -> None:
+        name = (args.name or app.options.player_name or "Player")[:24]
+        open_lobby(app, link.server, name, "watch" if args.watch else "play", code=link.room,
+                   spectator=args.watch, replace=False)
+        app.stack.apply_pending()
+    return open_window(then=go)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="alien-city join", description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

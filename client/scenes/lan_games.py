@@ -1,0 +1,105 @@
+""""Games on your network": the servers heard on the LAN (``client.lan.LanBrowser``,
+UDP beacons on port 8766) with their name, games waiting, players and ping, updated
+live; a click on one connects to it and opens its lobby. Where it listens is a setting
+(``ALIEN_CITY_LAN_ADDRESS``/``ALIEN_CITY_LAN_PORT``, see ``client.hosting``) so tests
+stay on loopback."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..view.form import draw_backdrop, draw_focus
+from ..view.widgets import Button, draw_panel
+from .base import Scene
+
+
+class LanGamesScene(Scene):
+    def __init__(self, app, browser=None) -> None:
+        super().__init__(app)
+        self.browser = browser
+        self.rows: list[tuple[object, pygame.Rect]] = []
+        self.hover: int | None = None
+        self.back = Button("Back", self.close, key=pygame.K_ESCAPE)
+        self.resize(app.size)
+
+    def enter(self) -> None:
+        if self.browser is None:
+            from ..hosting import lan_listen_address, lan_port
+            from ..lan import LanBrowser
+            self.browser = LanBrowser(lan_listen_address(), lan_port()).start()
+
+    def exit(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        self.box = pygame.Rect(int(w * 0.1), int(h * 0.16), int(w * 0.8), int(h * 0.66))
+        bh = max(38, int(h * 0.06))
+        self.back.rect = pygame.Rect(self.box.x, self.box.bottom + int(h * 0.03), max(160, int(w * 0.12)), bh)
+        self.row_h = max(40, int(h * 0.07))
+
+    def close(self) -> None:
+        self.app.stack.pop()
+
+    def servers(self) -> list:
+        return self.browser.servers() if self.browser is not None else []
+
+    def join(self, server) -> None:
+        from ..connect import open_lobby
+        open_lobby(self.app, server.url, self.app.options.player_name or "Player", "play")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.rows = []
+        y = self.box.y + 70
+        for server in self.servers():
+            if y + self.row_h > self.box.bottom - 10:
+                break
+            self.rows.append((server, pygame.Rect(self.box.x + 14, y, self.box.w - 28, self.row_h - 8)))
+            y += self.row_h
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.back.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = next((i for i, (_, r) in enumerate(self.rows) if r.collidepoint(event.pos)), None)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for server, rect in self.rows:
+                if rect.collidepoint(event.pos):
+                    self.join(server)
+                    return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.rows:
+            self.join(self.rows[self.hover or 0][0])
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t, (w, h) = self.app.text, self.size
+        draw_backdrop(surface, self.app, "GAMES ON YOUR NETWORK")
+        draw_panel(surface, self.box)
+        size = max(14, int(self.row_h * 0.36))
+        head = "SERVER                                         WAITING     PLAYERS     PING      (click to join)"
+        surface.blit(t.render(head, max(12, int(size * 0.8)), theme.TEXT_DIM, bold=True), (self.box.x + 26, self.box.y + 24))
+        error = getattr(self.browser, "error", None)
+        if error:
+            surface.blit(t.render(error, size, theme.BAD), (self.box.x + 26, self.box.y + 70))
+        elif not self.rows:
+            dots = "." * (1 + int(self.app.clock_time * 2) % 3)
+            for i, line in enumerate((f"Listening for games on your network{dots}",
+                                      "A game appears here when someone picks Host a game on this computer",
+                                      "(or runs alien-city serve --lan). Firewalls must let UDP port 8766 in.")):
+                surface.blit(t.render(line, size, theme.TEXT_DIM), (self.box.x + 26, self.box.y + 70 + i * (size + 10)))
+        for i, (server, rect) in enumerate(self.rows):
+            if i == self.hover:
+                draw_focus(surface, rect, 8)
+            b = server.beacon
+            ping = f"{server.ping_ms:.0f} ms" if server.ping_ms is not None else "…"
+            cols = ((b.name, 0.0), (f"{b.waiting} waiting", 0.47), (f"{b.players} players", 0.6),
+                    (ping, 0.73))
+            for text, x in cols:
+                surface.blit(t.render(text, size, theme.TEXT), (rect.x + 12 + int(rect.w * x), rect.centery - size // 2))
+            addr = t.render(server.url, max(11, int(size * 0.7)), theme.TEXT_DIM)
+            surface.blit(addr, (rect.right - addr.get_width() - 12, rect.centery - addr.get_height() // 2))
+        self.back.draw(surface, t)
