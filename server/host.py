@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -99,6 +100,28 @@ class HostedServer:
                 pass
         if self._thread is not None:
             self._thread.join(timeout)
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses others on the LAN may reach (no loopback), from the
+    host name's addresses: nothing is sent on the network. What "Host a game" shows next
+    to the room code (``ws://ADDRESS:PORT``); may be empty (then the beacon still works)."""
+    found: list[str] = []
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET, socket.SOCK_STREAM)
+    except OSError:
+        infos = []
+    candidates = [sockaddr[0] for *_, sockaddr in infos]
+    try:  # the address of the default route: connect() on UDP picks it and sends nothing
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: documentation only, never routed
+            candidates.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    for address in candidates:
+        if not address.startswith(("127.", "0.")) and address not in found:
+            found.append(address)
+    return found
 
 
 def spawn_server(db: str, *, host: str = "0.0.0.0", port: int = 0, lan: bool = False,

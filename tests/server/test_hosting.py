@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed
 from server.app import LanSettings, start_server
 from server.bot import Bot, BotError
 from server.connection import Limits
-from server.host import HostedServer, spawn_server, stop_spawned
+from server.host import HostedServer, lan_addresses, spawn_server, stop_spawned
 from server.netpolicy import client_address, parse_proxies
 from server.web import client_context, server_context
 from shared.netkit.beacon import read_beacon
@@ -235,3 +235,8 @@ def test_serve_refuses_bad_tls_and_proxy_arguments_in_one_line(certificate, tmp_
                                *extra], cwd=ROOT, capture_output=True, text=True, timeout=60)
         lines = done.stderr.strip().splitlines()
         assert done.returncode == 2 and len(lines) == 1 and words in lines[0], (extra, done.stderr)
+
+
+def test_lan_addresses_are_not_loopback():
+    for address in lan_addresses():
+        assert not address.startswith("127.") and address.count(".") == 3
