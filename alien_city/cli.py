@@ -19,6 +19,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                             "--lan, TLS, --behind-proxy, /healthz)"),
     "bot": ("server.bot", "a headless client that plays on a server, ws:// or wss:// "
                           "(--level random|easy|medium|hard)"),
+    "join": ("client.joinlink", "open the game straight into a room from a join link "
+                                "(alien-city://HOST:PORT/ROOM or wss://HOST/#ROOM)"),
     "demo": ("client.cli_demo", "attract mode: bot against bot with every animation (--screenshots DIR)"),
 }
 

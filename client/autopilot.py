@@ -93,6 +93,15 @@ class Pilot:
                 self.shot(self.pending_shot)
                 self.pending_shot = None
             return
+        hosting = self.app.hosting
+        if hosting is not None and "hosting" not in self.seen:
+            self.seen.add("hosting")
+            say("hosting", url=hosting.url, public_url=hosting.public_url, pid=hosting.proc.pid)
+        if name == "CloseHostScene" and self.ended_at is not None:
+            say("warned", others=top.others)  # players still connected: quit anyway
+            self.shot("close-warning")
+            self.press("Close the server and quit")
+            return
         getattr(self, f"phase_{self.phase}")(top, name)
         self.watch_matches()
 
@@ -232,13 +241,16 @@ def main(argv: list[str] | None = None) -> int:
         pilot.phase = "lobby"
     say("started", pid=__import__("os").getpid())
     clock = pygame.time.Clock()
+    quitting = False
     try:
         while app.running:
             app.step(FIXED_DT)
             pilot.tick(FIXED_DT)
-            if args.exit_after_end is not None and pilot.ended_at is not None \
+            if args.exit_after_end is not None and pilot.ended_at is not None and not quitting \
                     and time.monotonic() - pilot.ended_at > args.exit_after_end:
-                app.quit()
+                quitting = True
+                say("quitting")
+                app.quit()  # as the window's close button (hosting: a warning first)
             clock.tick(60)
     finally:
         say("quit")

@@ -88,11 +88,12 @@ def may_close(app) -> bool:
     hosting = getattr(app, "hosting", None)
     if hosting is None or not hosting.running or hosting.confirmed_close:
         return True
+    if isinstance(app.stack.top, CloseHostScene):
+        return False  # already asking
     others = hosting.others_connected()
     if others <= 0:
         return True
-    if not isinstance(app.stack.top, CloseHostScene):
-        app.push(CloseHostScene(app, others))
+    app.push(CloseHostScene(app, others))
     return False
 
 
