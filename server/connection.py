@@ -45,6 +45,8 @@ class Limits:
     computer_iterations: int | None = None  # search budget override (tests); None = the level's
     abandon_after: float | None = 300.0  # seconds away before an absent seat is resigned
     max_queued: int = 1 << 20   # bytes waiting to be sent to one client before it is dropped
+    stall_bytes: int = 64 * 1024  # a client with this much waiting for longer than
+    stall_timeout: float = 60.0   # this many seconds is not reading: dropped (housekeeping)
     # per client address (the peer, or X-Forwarded-For from a trusted proxy): a second
     # layer above the per-connection limits, so many connections cannot multiply them
     ip_connections: int = 32    # open connections from one address
@@ -108,6 +110,7 @@ class Connection:
         self.chat_bucket = TokenBucket(limits.chat_rate, limits.chat_burst)
         self.limited_in_a_row = 0
         self.max_queued = limits.max_queued
+        self.stalled_since: float | None = None  # monotonic time unread bytes piled up
         self._closing: asyncio.Task | None = None
         self.counted = False  # counted in its address's connections (server.netpolicy)
         try:
@@ -139,17 +142,40 @@ class Connection:
         keepalive cannot notice (its ping waits behind the full buffer)."""
         if self._closing is not None:
             return
-        transport = getattr(self.ws, "transport", None)
-        try:
-            queued = transport.get_write_buffer_size() if transport is not None else 0
-        except (AttributeError, RuntimeError):
-            queued = 0
-        if queued + len(frame) > self.max_queued:
+        if self.queued() + len(frame) > self.max_queued:
             self.close(1008, f"too slow: more than {self.max_queued} bytes waiting to be sent")
+            transport = getattr(self.ws, "transport", None)
             if transport is not None:  # the close frame cannot get through a full buffer
                 asyncio.get_running_loop().call_later(2.0, transport.abort)
             return
         broadcast((self.ws,), frame)
+
+    def queued(self) -> int:
+        """Bytes waiting in the socket's write buffer (sent when the client reads)."""
+        transport = getattr(self.ws, "transport", None)
+        try:
+            return transport.get_write_buffer_size() if transport is not None else 0
+        except (AttributeError, RuntimeError):
+            return 0
+
+    def check_stalled(self, now: float, limits: Limits) -> bool:
+        """Drop a client that has left ``stall_bytes`` unread for ``stall_timeout``
+        seconds, even if the server has nothing more to send it: the keepalive cannot
+        (its ping waits behind the unread bytes). ``True`` if it was dropped."""
+        if self.queued() < limits.stall_bytes:
+            self.stalled_since = None
+            return False
+        if self.stalled_since is None:
+            self.stalled_since = now
+            return False
+        if now - self.stalled_since < limits.stall_timeout:
+            return False
+        self.close(1008, f"not reading: {self.queued()} bytes unread for "
+                         f"{now - self.stalled_since:.0f} s")
+        transport = getattr(self.ws, "transport", None)
+        if transport is not None:
+            asyncio.get_running_loop().call_later(2.0, transport.abort)
+        return True
 
     def error(self, code: str, text: str, rid: int | None = None, **extra: Any) -> None:
         """Every rejection is answered: a code for programs and a sentence for people."""

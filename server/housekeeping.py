@@ -3,6 +3,8 @@
 - A waiting match nobody joined is cancelled after ``Limits.waiting_expiry`` (1 h by
   default; its ``end_reason`` is ``"expired"``): otherwise abandoned rooms would fill
   the lobby, hold their creators' match allowance and stay in memory for good.
+- A client that leaves ``Limits.stall_bytes`` unread for ``stall_timeout`` seconds is
+  dropped (1008), even when nothing more is sent to it (``max_queued`` catches the rest).
 - The per-address table forgets addresses whose created matches have ended.
 
 Finished matches are not touched: they leave memory when nobody watches them (the lobby
@@ -38,8 +40,10 @@ class Housekeeper:
 
     @property
     def interval(self) -> float:
-        expiry = self.lobby.limits.waiting_expiry
-        return 60.0 if not expiry else max(0.05, min(60.0, expiry / 4))
+        limits = self.lobby.limits
+        waits = [60.0, limits.stall_timeout / 2] + ([limits.waiting_expiry / 4]
+                                                    if limits.waiting_expiry else [])
+        return max(0.05, min(waits))
 
     def start(self) -> None:
         if self._task is None:
@@ -63,6 +67,9 @@ class Housekeeper:
             for match in [m for m in lobby.matches.values() if m.status == WAITING]:
                 if now - match.created_at >= expiry and await self._expire(match):
                     expired += 1
+        clock = time.monotonic()
+        for conn in list(lobby.connections):
+            conn.check_stalled(clock, lobby.limits)
         lobby.addresses.prune(lambda code: (m := lobby.matches.get(code)) is not None and m.live)
         return expired
 

@@ -40,6 +40,7 @@ def limits_info(limits: Any) -> dict[str, Any]:
              "move_max": MOVE_MAX, "version_max": 2**31 - 1, "rid_max": 2**53 - 1}
     names = ("rate", "burst", "flood", "chat_rate", "chat_burst", "max_created", "max_matches",
              "hello_timeout", "ping_interval", "ping_timeout", "abandon_after", "max_queued",
+             "stall_bytes", "stall_timeout",
              "ip_connections", "ip_rate", "ip_burst", "ip_created", "waiting_expiry",
              "catchup_max")
     return fixed | {name: getattr(limits, name) for name in names if hasattr(limits, name)}

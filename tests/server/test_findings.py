@@ -141,6 +141,42 @@ def _ws_frame(message: dict) -> bytes:
     return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
 
 
+async def raw_reader_that_never_reads(port: int) -> socket.socket:
+    """A socket with a tiny receive buffer that does the websocket handshake by hand,
+    says hello, and from then on never reads."""
+    loop = asyncio.get_running_loop()
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setblocking(False)
+    await loop.sock_connect(sock, ("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    await loop.sock_sendall(sock, (
+        f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += await loop.sock_recv(sock, 1)
+    assert b" 101 " in answer
+    await loop.sock_sendall(sock, _ws_frame({"type": "hello", "v": PROTOCOL_VERSION, "name": "slow"}))
+    return sock
+
+
+async def lobby_with_matches(url: str, count: int) -> Client:
+    host = await Client.open(url, "Host")
+    for _ in range(count):
+        await host.request({"type": "create", "public": True}, "joined")
+    return host
+
+
+async def until(condition, seconds: float) -> bool:
+    for _ in range(int(seconds / 0.02)):
+        if condition():
+            return True
+        await asyncio.sleep(0.02)
+    return condition()
+
+
 def test_a_client_that_never_reads_is_dropped():
     """A raw socket says hello, then toggles watch_lobby without ever reading: once more
     than max_queued bytes wait for it, the server drops it; others are unaffected."""
@@ -148,43 +184,48 @@ def test_a_client_that_never_reads_is_dropped():
 
     async def body():
         async with running(limits) as server:
-            host = await Client.open(server.url, "Host")
-            for _ in range(30):
-                await host.request({"type": "create", "public": True}, "joined")
+            host = await lobby_with_matches(server.url, 30)
+            sock = await raw_reader_that_never_reads(server.port)
             loop = asyncio.get_running_loop()
-            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-            sock.setblocking(False)
-            await loop.sock_connect(sock, ("127.0.0.1", server.port))
-            key = base64.b64encode(os.urandom(16)).decode()
-            await loop.sock_sendall(sock, (
-                f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
-                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                "Sec-WebSocket-Version: 13\r\n\r\n").encode())
-            answer = b""
-            while b"\r\n\r\n" not in answer:
-                answer += await loop.sock_recv(sock, 1)
-            assert b" 101 " in answer
-            await loop.sock_sendall(sock, _ws_frame({"type": "hello", "v": PROTOCOL_VERSION,
-                                                     "name": "slow"}))
-            assert len(server.server.connections) == 2
-            dropped = False
+            assert await until(lambda: len(server.server.connections) == 2, 2)
             try:
                 for i in range(2000):
                     await loop.sock_sendall(sock, _ws_frame({"type": "watch_lobby", "on": i % 2 == 0}))
                     if len(server.server.connections) == 1:
-                        dropped = True
                         break
                     await asyncio.sleep(0.002)
             except OSError:  # reset by the server: dropped
-                dropped = True
-            for _ in range(200):
-                if len(server.server.connections) == 1:
-                    break
-                await asyncio.sleep(0.05)
-            assert dropped or len(server.server.connections) == 1
-            assert len(server.server.connections) == 1
+                pass
+            assert await until(lambda: len(server.server.connections) == 1, 4)
             sock.close()
             pong = await host.request({"type": "ping"}, "pong")  # the server is fine
             assert pong["type"] == "pong"
+    run(body)
+
+
+def test_a_client_that_stops_reading_is_dropped_even_when_nothing_more_is_sent():
+    """Unread bytes over stall_bytes for stall_timeout: dropped by housekeeping, though
+    the server sends it nothing more (its keepalive ping would wait behind them)."""
+    limits = dataclasses.replace(FAST, max_created=100, stall_bytes=8 * 1024, stall_timeout=0.5)
+
+    async def body():
+        async with running(limits) as server:
+            host = await lobby_with_matches(server.url, 30)
+            sock = await raw_reader_that_never_reads(server.port)
+            loop = asyncio.get_running_loop()
+            def slow_one():
+                return next((c for c in server.lobby.connections
+                             if c.session and c.session.name == "slow"), None)
+            assert await until(lambda: slow_one() is not None, 2)
+            slow = slow_one()
+            for i in range(3000):  # until the kernel's buffers are full and bytes wait here
+                if slow.queued() >= limits.stall_bytes:
+                    break
+                await loop.sock_sendall(sock, _ws_frame({"type": "watch_lobby", "on": i % 2 == 0}))
+                await asyncio.sleep(0.002)
+            assert slow.queued() >= limits.stall_bytes and slow.open
+            assert await until(lambda: not slow.open, 3)
+            assert await until(lambda: len(server.lobby.connections) == 1, 4)
+            sock.close()
+            assert (await host.request({"type": "ping"}, "pong"))["type"] == "pong"
     run(body)
