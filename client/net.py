@@ -92,8 +92,14 @@ class NetClient:
         return self
 
     def send(self, message: dict) -> None:
-        """Queue a message; it goes out when connected (after the hello)."""
-        self.loop.call_soon_threadsafe(self._put, message)
+        """Queue a message; it goes out when connected (after the hello). Once the
+        connection is over for good (no server there), it is dropped."""
+        if self.loop.is_closed():
+            return
+        try:
+            self.loop.call_soon_threadsafe(self._put, message)
+        except RuntimeError:  # closed meanwhile
+            pass
 
     def poll(self) -> list[dict]:
         out = []
