@@ -95,9 +95,9 @@ class Hosting:
         except (OSError, ValueError):
             return {}
 
-    def others_connected(self) -> int:
-        """Connections other than this client's own (at most one)."""
-        return max(0, int(self.health().get("connections", 0)) - 1)
+    def others_connected(self, own: int = 0) -> int:
+        """Connections other than this client's ``own`` ones."""
+        return max(0, int(self.health().get("connections", 0)) - own)
 
     def stop(self) -> int:
         """SIGTERM: clients get 1001, every match is saved; returns the exit status."""

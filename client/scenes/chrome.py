@@ -297,6 +297,10 @@ class OnlineChrome:
         vis = "public: listed in the lobby" if v.info.get("public", True) else "private: only the code finds it"
         sub = t.render(f"Waiting for an opponent ({vis})", int(unit * 0.24), theme.TEXT)
         surface.blit(sub, sub.get_rect(midbottom=(box.centerx, box.bottom - 8)))
+        if self.session.public_url:  # hosting: where the others connect
+            where = t.render(f"Others connect to {self.session.public_url} (or Games on your network)",
+                             int(unit * 0.24), theme.ACCENT_2)
+            surface.blit(where, where.get_rect(midtop=(box.centerx, box.bottom + 6)))
 
     def _draw_chat(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         """The last chat lines over the lower part of the first seat's panel."""

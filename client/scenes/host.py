@@ -90,11 +90,18 @@ def may_close(app) -> bool:
         return True
     if isinstance(app.stack.top, CloseHostScene):
         return False  # already asking
-    others = hosting.others_connected()
+    own = sum(1 for scene in app.stack.scenes
+              if getattr(_session_of(scene), "server", None) == hosting.url and _session_of(scene).connected)
+    others = hosting.others_connected(own)
     if others <= 0:
         return True
     app.push(CloseHostScene(app, others))
     return False
+
+
+def _session_of(scene):
+    chrome = getattr(scene, "chrome", None)
+    return getattr(chrome, "session", None) or getattr(scene, "session", None)
 
 
 class CloseHostScene(Scene):

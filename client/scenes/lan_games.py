@@ -80,8 +80,10 @@ class LanGamesScene(Scene):
         draw_backdrop(surface, self.app, "GAMES ON YOUR NETWORK")
         draw_panel(surface, self.box)
         size = max(14, int(self.row_h * 0.36))
-        head = "SERVER                                         WAITING     PLAYERS     PING      (click to join)"
-        surface.blit(t.render(head, max(12, int(size * 0.8)), theme.TEXT_DIM, bold=True), (self.box.x + 26, self.box.y + 24))
+        for text, x in (("SERVER (click to join)", 0.0), ("GAMES", 0.47), ("PLAYERS", 0.6), ("PING", 0.73),
+                        ("ADDRESS", 0.88)):
+            surface.blit(t.render(text, max(12, int(size * 0.8)), theme.TEXT_DIM, bold=True),
+                         (self.box.x + 26 + int((self.box.w - 28) * x), self.box.y + 24))
         error = getattr(self.browser, "error", None)
         if error:
             surface.blit(t.render(error, size, theme.BAD), (self.box.x + 26, self.box.y + 70))
