@@ -79,6 +79,18 @@ class CodeTaken(StoreError):
     """Another match already has this room code."""
 
 
+class StaleVersion(StoreError):
+    """A step was appended for a version the match has already passed (another writer,
+    e.g. another node of a cluster, stored that version first). ``version`` is the
+    match's stored version when the append was refused (-1 if unknown)."""
+
+    def __init__(self, match_id: int | None, wanted: int, version: int = -1) -> None:
+        super().__init__(f"match {match_id}: step for version {wanted} refused, "
+                         f"the stored match is at version {version}")
+        self.wanted = wanted
+        self.version = version
+
+
 @dataclass
 class SeatRecord:
     name: str
@@ -315,9 +327,17 @@ def _put_seat(db: sqlite3.Connection, match_id: int, seat: int, s: SeatRecord) -
 
 
 def _add_move(db: sqlite3.Connection, match_id: int, m: MoveRecord, end: End | None) -> None:
-    db.execute("INSERT INTO moves (match_id, version, seat, mid, move, kind)"
-               " VALUES (?, ?, ?, ?, ?, ?)",
-               (match_id, m.version, m.seat, json.dumps(m.mid), m.move, m.kind))
+    try:
+        db.execute("INSERT INTO moves (match_id, version, seat, mid, move, kind)"
+                   " VALUES (?, ?, ?, ?, ?, ?)",
+                   (match_id, m.version, m.seat, json.dumps(m.mid), m.move, m.kind))
+    except sqlite3.IntegrityError:  # that version is stored already: same answer as Redis
+        if db.execute("SELECT 1 FROM moves WHERE match_id = ? AND version = ?",
+                      (match_id, m.version)).fetchone() is None:
+            raise  # not a taken version (no such match): the store failed
+        last = db.execute("SELECT COALESCE(MAX(version), 0) FROM moves WHERE match_id = ?",
+                          (match_id,)).fetchone()[0]
+        raise StaleVersion(match_id, m.version, last) from None
     if end is not None:
         _set_status(db, match_id, end)
 

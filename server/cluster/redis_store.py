@@ -1,0 +1,327 @@
+"""The match store on Redis: the interface of :class:`server.store.Store`, shared by every
+node of a cluster (``alien-city serve --redis redis://HOST:PORT/DB``).
+
+Keys (``prefix`` defaults to ``ac:``; one Redis database per cluster)::
+
+    ac:next_id             counter of match ids (INCR)
+    ac:code:<CODE>         room code -> match id (set once: a code is never reused)
+    ac:match:<id>          hash: status (plain text), end_reason, winner, ranking (JSON),
+                           meta (JSON: code, game, options, seed, public, rematch_of, created)
+    ac:seats:<id>          hash: seat number -> JSON [name, token_hash, session_hash, computer]
+    ac:moves:<id>          list: every stored step, JSON [version, seat, mid, move, kind];
+                           entry i holds version i + 1 (versions are consecutive from 1)
+    ac:open                sorted set of the ids of waiting and playing matches
+    ac:session:<hash>      sorted set of the ids of the matches a session holds a seat in
+
+Every write is one Lua script, so it is atomic on the Redis server whatever the nodes do.
+Appending a step is a **compare-and-append**: the script stores it only if it is for
+exactly the version after the last stored one (and the match is not over). Two nodes
+racing for the same version: one is stored, the other gets :class:`StaleVersion`
+carrying the stored version. The same step sent again (a client library retrying after a
+lost reply) is recognised and answered as stored, not refused.
+
+Durability is Redis's: a call returns only after Redis has applied the script and, with
+``appendonly yes``, written it to the AOF (``appendfsync always``: fsynced before the
+reply; ``everysec``: fsynced within about a second, so it survives a crash of Redis or of
+any node, and only an OS crash or power cut of the Redis machine may lose the last
+second). :meth:`RedisStore.open` reads the settings and warns when AOF is off. See
+``docs/cluster.md``.
+
+The ``redis`` package is imported here only, and only when a node is started with
+``--redis``: the default SQLite server never needs it (``pip install 'alien-city[cluster]'``).
+
+The scripts name keys they compute (session sets), so they need one Redis (replicas
+allowed), not Redis Cluster.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any
+
+from ..store import CodeTaken, End, MatchRecord, MoveRecord, SeatRecord, StaleVersion, StoreError
+
+log = logging.getLogger("alien_city.server")
+
+LIVE = ("waiting", "playing")
+TIMEOUT = 5.0  # seconds for one Redis call (connect or reply)
+
+# KEYS: code key, id counter, open set. ARGV: prefix, live (1/0), meta JSON, status,
+# end_reason JSON, winner JSON, ranking JSON, then (seat, seat JSON, session hash) triples.
+INSERT = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return -1 end
+local id = redis.call('INCR', KEYS[2])
+redis.call('SET', KEYS[1], id)
+local p = ARGV[1]
+redis.call('HSET', p .. 'match:' .. id, 'meta', ARGV[3], 'status', ARGV[4],
+           'end_reason', ARGV[5], 'winner', ARGV[6], 'ranking', ARGV[7])
+for i = 8, #ARGV, 3 do
+  redis.call('HSET', p .. 'seats:' .. id, ARGV[i], ARGV[i + 1])
+  if ARGV[i + 2] ~= '' then redis.call('ZADD', p .. 'session:' .. ARGV[i + 2], id, id) end
+end
+if ARGV[2] == '1' then redis.call('ZADD', KEYS[3], id, id) end
+return id
+"""
+
+# KEYS: match hash, seats hash. ARGV: prefix, id, seat, seat JSON, session hash.
+PUT_SEAT = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local old = redis.call('HGET', KEYS[2], ARGV[3])
+redis.call('HSET', KEYS[2], ARGV[3], ARGV[4])
+if old then
+  local before = cjson.decode(old)[3]
+  if before ~= '' and before ~= ARGV[5] then
+    local still = false
+    for _, v in ipairs(redis.call('HVALS', KEYS[2])) do
+      if cjson.decode(v)[3] == before then still = true end
+    end
+    if not still then redis.call('ZREM', ARGV[1] .. 'session:' .. before, ARGV[2]) end
+  end
+end
+if ARGV[5] ~= '' then redis.call('ZADD', ARGV[1] .. 'session:' .. ARGV[5], ARGV[2], ARGV[2]) end
+return 1
+"""
+
+# The compare-and-append. KEYS: match hash, moves list, open set. ARGV: id, version,
+# step JSON, ends (1/0), status, end_reason JSON, winner JSON, ranking JSON.
+# Returns {answer, stored version}: ok, again (this very step was stored already),
+# stale (another step holds that version), over (the match ended), missing.
+ADD_MOVE = """
+local status = redis.call('HGET', KEYS[1], 'status')
+if not status then return {'missing', 0} end
+local n = redis.call('LLEN', KEYS[2])
+local version = tonumber(ARGV[2])
+if version <= n then
+  if redis.call('LINDEX', KEYS[2], version - 1) == ARGV[3] then return {'again', n} end
+  return {'stale', n}
+end
+if version ~= n + 1 then return {'stale', n} end
+if status ~= 'waiting' and status ~= 'playing' then return {'over', n} end
+redis.call('RPUSH', KEYS[2], ARGV[3])
+if ARGV[4] == '1' then
+  redis.call('HSET', KEYS[1], 'status', ARGV[5], 'end_reason', ARGV[6], 'winner', ARGV[7],
+             'ranking', ARGV[8])
+  if ARGV[5] ~= 'waiting' and ARGV[5] ~= 'playing' then redis.call('ZREM', KEYS[3], ARGV[1]) end
+end
+return {'ok', n + 1}
+"""
+
+# KEYS: match hash, open set. ARGV: id, status, end_reason JSON, winner JSON, ranking JSON.
+SET_STATUS = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'status', ARGV[2], 'end_reason', ARGV[3], 'winner', ARGV[4],
+           'ranking', ARGV[5])
+if ARGV[2] == 'waiting' or ARGV[2] == 'playing' then
+  redis.call('ZADD', KEYS[2], ARGV[1], ARGV[1])
+else
+  redis.call('ZREM', KEYS[2], ARGV[1])
+end
+return 1
+"""
+
+
+def _seat_json(s: SeatRecord) -> str:
+    return json.dumps([s.name, s.token_hash, s.session_hash, s.computer])
+
+
+def _step_json(m: MoveRecord) -> str:
+    return json.dumps([m.version, m.seat, m.mid, m.move, m.kind], separators=(",", ":"))
+
+
+class RedisStore:
+    """The match store of a cluster node. Same async methods as :class:`server.store.Store`;
+    call :meth:`open` once before use (``start_server`` does)."""
+
+    def __init__(self, url: str, *, prefix: str = "ac:", timeout: float = TIMEOUT) -> None:
+        try:
+            import redis.asyncio as aioredis
+            from redis.exceptions import RedisError
+        except ImportError:
+            raise StoreError("the cluster mode needs the redis package: "
+                             "pip install 'alien-city[cluster]'") from None
+        self._errors = RedisError
+        self.url = url
+        self.path = _public(url)  # what logs and messages show (no password)
+        self.prefix = prefix
+        try:
+            self._r = aioredis.Redis.from_url(url, decode_responses=True, socket_timeout=timeout,
+                                              socket_connect_timeout=timeout)
+        except ValueError as exc:
+            raise StoreError(f"bad Redis address {self.path}: {exc}") from None
+        self._insert = self._r.register_script(INSERT)
+        self._put_seat = self._r.register_script(PUT_SEAT)
+        self._add_move = self._r.register_script(ADD_MOVE)
+        self._set_status = self._r.register_script(SET_STATUS)
+        self._closed = False
+        self.durability: dict[str, str] = {}
+
+    def _k(self, *parts: Any) -> str:
+        return self.prefix + ":".join(str(p) for p in parts)
+
+    async def _guard(self, awaitable: Any) -> Any:
+        if self._closed:
+            raise StoreError("the match store is closed")
+        try:
+            return await awaitable
+        except self._errors as exc:
+            raise StoreError(f"the match store (Redis {self.path}) failed: {exc}") from None
+
+    async def open(self) -> None:
+        """Check Redis answers; read (and log) its durability settings."""
+        await self._guard(self._r.ping())
+        try:
+            got = await self._r.config_get("append*")
+        except self._errors:  # CONFIG may be disabled (managed Redis): say we cannot tell
+            log.warning("cannot read the Redis durability settings (CONFIG GET refused)")
+            return
+        self.durability = {k: got[k] for k in ("appendonly", "appendfsync") if k in got}
+        if self.durability.get("appendonly") != "yes":
+            log.warning("Redis %s runs without AOF (appendonly no): a Redis crash loses "
+                        "acknowledged moves; see docs/cluster.md", self.path)
+        else:
+            log.info("Redis %s: appendonly yes, appendfsync %s", self.path,
+                     self.durability.get("appendfsync"))
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            await self._r.aclose()
+        except self._errors:
+            pass
+
+    # -- writes ---------------------------------------------------------------------------
+    async def insert_match(self, record: MatchRecord) -> int:
+        r = record
+        meta = json.dumps({"code": r.code, "game": r.game, "options": r.options, "seed": r.seed,
+                           "public": bool(r.public), "rematch_of": r.rematch_of,
+                           "created": time.time()})
+        args: list[Any] = [self.prefix, "1" if r.status in LIVE else "0", meta, r.status,
+                           json.dumps(r.end_reason), json.dumps(r.winner), json.dumps(r.ranking)]
+        for seat, s in r.seats.items():
+            args += [seat, _seat_json(s), s.session_hash]
+        match_id = await self._guard(self._insert(
+            keys=[self._k("code", r.code), self._k("next_id"), self._k("open")], args=args))
+        if match_id == -1:
+            raise CodeTaken(r.code)
+        return int(match_id)
+
+    async def put_seat(self, match_id: int, seat: int, record: SeatRecord) -> None:
+        done = await self._guard(self._put_seat(
+            keys=[self._k("match", match_id), self._k("seats", match_id)],
+            args=[self.prefix, match_id, seat, _seat_json(record), record.session_hash]))
+        if not done:
+            raise StoreError(f"no match {match_id} in the store")
+
+    async def add_move(self, match_id: int, move: MoveRecord, end: End | None) -> None:
+        """Append a step for exactly ``move.version`` (the stored version + 1), with the
+        match's end if it ended it; :class:`StaleVersion` if another step holds that
+        version or the match is over."""
+        args: list[Any] = [match_id, move.version, _step_json(move)]
+        if end is None:
+            args += ["0", "", "null", "null", "null"]
+        else:
+            args += ["1", end.status, json.dumps(end.reason), json.dumps(end.winner),
+                     json.dumps(end.ranking)]
+        answer, stored = await self._guard(self._add_move(
+            keys=[self._k("match", match_id), self._k("moves", match_id), self._k("open")],
+            args=args))
+        if answer in ("ok", "again"):
+            return
+        if answer == "missing":
+            raise StoreError(f"no match {match_id} in the store")
+        raise StaleVersion(match_id, move.version, int(stored))
+
+    async def set_status(self, match_id: int, status: str, reason: str | None = None) -> None:
+        await self._status(match_id, End(status, reason))
+
+    async def _status(self, match_id: int, end: End) -> None:
+        done = await self._guard(self._set_status(
+            keys=[self._k("match", match_id), self._k("open")],
+            args=[match_id, end.status, json.dumps(end.reason), json.dumps(end.winner),
+                  json.dumps(end.ranking)]))
+        if not done:
+            raise StoreError(f"no match {match_id} in the store")
+
+    # -- reads ----------------------------------------------------------------------------
+    async def _load(self, ids: list[int]) -> list[MatchRecord]:
+        if not ids:
+            return []
+        pipe = self._r.pipeline(transaction=False)
+        for match_id in ids:
+            pipe.hgetall(self._k("match", match_id))
+            pipe.hgetall(self._k("seats", match_id))
+            pipe.lrange(self._k("moves", match_id), 0, -1)
+        got = await self._guard(pipe.execute())
+        records = []
+        for i, match_id in enumerate(ids):
+            fields, seats, steps = got[3 * i: 3 * i + 3]
+            if not fields:
+                continue
+            meta = json.loads(fields["meta"])
+            r = MatchRecord(id=int(match_id), code=meta["code"], game=meta["game"],
+                            options=meta["options"], seed=meta["seed"], public=meta["public"],
+                            status=fields["status"], end_reason=json.loads(fields["end_reason"]),
+                            winner=json.loads(fields["winner"]), rematch_of=meta["rematch_of"],
+                            ranking=json.loads(fields["ranking"]), created=meta["created"])
+            for seat, text in sorted(seats.items(), key=lambda kv: int(kv[0])):
+                name, token, session, computer = json.loads(text)
+                r.seats[int(seat)] = SeatRecord(name, token, session, computer)
+            r.moves = [MoveRecord(*json.loads(text)) for text in steps]
+            records.append(r)
+        return records
+
+    async def load_open(self) -> list[MatchRecord]:
+        """Matches still waiting or playing, with seats and moves, oldest first."""
+        ids = [int(i) for i in await self._guard(self._r.zrange(self._k("open"), 0, -1))]
+        return await self._load(ids)
+
+    async def load_code(self, code: str) -> MatchRecord | None:
+        match_id = await self._guard(self._r.get(self._k("code", code)))
+        if match_id is None:
+            return None
+        found = await self._load([int(match_id)])
+        return found[0] if found else None
+
+    async def session(self, session_hash: str, recent: int = 5
+                      ) -> tuple[str, list[tuple[str, int, str, str, dict]]] | None:
+        """As :meth:`server.store.Store.session`: the session's latest name and its
+        ``recent`` latest finished matches as (code, seat, status, game, options)."""
+        if not session_hash:
+            return None
+        ids = [int(i) for i in
+               await self._guard(self._r.zrevrange(self._k("session", session_hash), 0, -1))]
+        if not ids:
+            return None
+        pipe = self._r.pipeline(transaction=False)
+        for match_id in ids:
+            pipe.hmget(self._k("match", match_id), "status", "meta")
+            pipe.hgetall(self._k("seats", match_id))
+        got = await self._guard(pipe.execute())
+        name: str | None = None
+        ended: list[tuple[str, int, str, str, dict]] = []
+        for i in range(len(ids)):
+            (status, meta), seats = got[2 * i], got[2 * i + 1]
+            mine = sorted(int(seat) for seat, text in seats.items()
+                          if json.loads(text)[2] == session_hash)
+            if not mine or meta is None:
+                continue
+            if name is None:
+                name = json.loads(seats[str(mine[0])])[0]
+            if status == "over":
+                meta = json.loads(meta)
+                for seat in mine:
+                    if len(ended) < recent:
+                        ended.append((meta["code"], seat, status, meta["game"], meta["options"]))
+        return None if name is None else (name, ended)
+
+
+def _public(url: str) -> str:
+    """``url`` without a password (for logs)."""
+    if "@" not in url:
+        return url
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://***@{rest.rpartition('@')[2]}"
