@@ -21,12 +21,10 @@ import pygame
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 
 from client import theme
-from client.anim import Callback, Delay
-from client.computer import LEVEL_NAMES, seat_seed
-from client.scenes.driver import ComputerTurns
-from client.scenes.pause import PauseScene
-from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
-from client.view.widgets import Button, draw_orbit
+from client.computer import LEVEL_NAMES
+from client.scenes.match_screen import MatchControls
+from client.scenes.seats import ComputerSeat, SeatController
+from client.view.widgets import Button
 
 from . import look, marks
 from .input import handle_key
@@ -40,26 +38,18 @@ from .screen import CityScreen
 BOT_SHOW = 0.35   # seconds a computer's choice shows before it lands
 
 
-class MatchScene(HandMixin, CityScreen):
+class MatchScene(MatchControls, HandMixin, CityScreen):
+    bot_show, pass_show = BOT_SHOW, 0.1
+
     def __init__(self, app, state: CityState | None = None, *, seats: list[SeatController] | None = None,
                  chrome=None, seed: object = None, bot_factory=None, players: int = 4) -> None:
         if state is None:
             seed = secrets.randbelow(10**9) if seed is None else seed
             state = CITY_BLOCKS.new_state({"players": players}, seed)
-        self.game_seed = seed if seed is not None else state.seed
-        self.chrome = chrome
-        self.match = LocalMatch(state) if chrome is None else ViewMatch(chrome)
-        self.bot_factory = bot_factory or CITY_BLOCKS.make_bot
-        self.seats: list[SeatController] = list(seats) if seats else [HumanSeat() for _ in range(state.players)]
-        for i, seat in enumerate(self.seats):
-            if isinstance(seat, ComputerSeat) and seat.bot is None:
-                seat.bot = self.bot_factory(seat.level, seat_seed(self.game_seed, i))
-        self.computers = ComputerTurns()
+        self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=CITY_BLOCKS,
+                        holders=(LocalMatch, ViewMatch), n_seats=state.players)
         self.hover_slot: tuple[int, str] | None = None
         self.confirming = False
-        self.bot_busy = False
-        self.bot_choice: Move | None = None
-        self.over_shown = False
         self.pass_button = Button("Pass (P)", self.ask_pass, accent=theme.ACCENT)
         self.undo_button = Button("Undo", self.undo)
         self.fit_button = Button("Fits (H)", self.toggle_fit)
@@ -78,21 +68,6 @@ class MatchScene(HandMixin, CityScreen):
         self.update_buttons()
 
     # -- who plays --------------------------------------------------------------------------
-    @property
-    def bots(self) -> dict[int, ComputerSeat]:
-        return {i: s for i, s in enumerate(self.seats) if isinstance(s, ComputerSeat)}
-
-    @property
-    def human_turn(self) -> bool:
-        s = self.match.state
-        if s.over or not self.seats[s.to_move].local:
-            return False
-        return self.chrome is None or self.chrome.can_move()
-
-    @property
-    def thinking(self) -> bool:
-        return self.computers.thinking
-
     @property
     def undo_allowed(self) -> bool:
         return self.chrome is None and any(not isinstance(self.seats[h.to_move], ComputerSeat)
@@ -114,9 +89,6 @@ class MatchScene(HandMixin, CityScreen):
         if self.chrome is not None and s.ply > 0:
             return
         self.announce_turn(first=True)
-
-    def exit(self) -> None:
-        self.computers.stop()
 
     def resume(self) -> None:
         self.hover = None
@@ -153,20 +125,6 @@ class MatchScene(HandMixin, CityScreen):
     def cancel_pass(self) -> None:
         self.confirming = False
 
-    def submit(self, move: Move) -> None:
-        if self.chrome is None:
-            self.play(move)
-        elif self.chrome.submit(move):
-            self.app.sounds.play("select")
-        else:
-            self.show_toast("Not your move right now.", 3)
-
-    def play(self, move: Move) -> None:
-        self.computers.drop_hint()
-        before = self.match.state
-        events = self.match.play(move)
-        self.after_step(move, before, events)
-
     def after_step(self, move: Move, before: CityState, events: list[dict]) -> None:
         """Animate a played move and say what it did."""
         self.show_state(self.match.state)
@@ -200,75 +158,28 @@ class MatchScene(HandMixin, CityScreen):
         self.auto_select()
         self.update_buttons()
 
-    def match_started(self) -> None:
-        if self.match.state.ply == 0 and not self.timeline.tracks:
-            self.announce_turn(first=True)
-
     def seat_panels(self) -> list[tuple[pygame.Rect, int, int]]:
         return [(p.rect, p.header_h, p.pad) for p in self.panels]
 
-    def _game_over(self) -> None:
-        if self.over_shown:
-            return
-        self.over_shown = True
-        self.app.sounds.play("claim")
-        self.show_final_count()
+    def score_scene(self, state: CityState, **words) -> ScoreScene:
+        return ScoreScene(self.app, state, **words)
 
-    def show_final_count(self) -> None:
-        state, chrome = self.match.state, self.chrome
-        if chrome is None:
-            scene = ScoreScene(self.app, state, on_new_game=self.new_game, on_save=self.save,
-                               on_replay=replay_of(self.app, state))
-        else:
-            scene = ScoreScene(self.app, state, on_new_game=chrome.new_game_action(), on_save=self.save,
-                               new_game_label=chrome.new_game_label, headline=chrome.headline(),
-                               on_replay=replay_of(self.app, state))
-        self.app.push(scene)
+    def replay(self, state: CityState):
+        return replay_of(self.app, state)
 
     # -- menu actions ------------------------------------------------------------------------
     def undo(self) -> None:
-        if self.chrome is not None:
-            self.show_toast(self.chrome.no_undo, 3)
+        state = self.take_back()
+        if state is None:
             return
-        if not self.undo_allowed or self.timeline.busy:
-            return
-        self.computers.stop()
-        self.bot_busy, self.bot_choice = False, None
-        state = self.match.undo()
-        while (state.over or isinstance(self.seats[state.to_move], ComputerSeat)) and self.match.can_undo:
-            state = self.match.undo()
-        self.timeline.finish_all()
-        self.banners.current = None
-        self.show_state(state, animate=False)
-        self.over_shown = False
         self.hand = None
         self.auto_select()
         self.app.sounds.play("undo")
         self.show_toast(f"Took back the last turn: {look.NAME[state.colour]} to place.", 3)
         self.update_buttons()
 
-    def save(self) -> None:
-        try:
-            path = self.match.save()
-        except OSError as exc:
-            self.show_toast(f"Could not save the record: {exc.strerror or exc}", 5)
-            return
-        self.show_toast(f"Record saved: {path}", 5)
-
-    def pause_menu(self) -> None:
-        if self.chrome is not None:
-            self.show_toast(self.chrome.pause_note, 4)
-            return
-        self.app.push(PauseScene(self.app, self))
-
-    def new_game(self) -> None:
-        if self.chrome is not None:
-            self.chrome.rematch()
-            return
-        seed = secrets.randbelow(10**9)
-        seats = [ComputerSeat(level=s.level) if isinstance(s, ComputerSeat) else s for s in self.seats]
-        state = CITY_BLOCKS.new_state({"players": self.players}, seed)
-        self.app.stack.clear_to(MatchScene(self.app, state, seats=seats, seed=seed, bot_factory=self.bot_factory))
+    def fresh_state(self, seed: int) -> CityState:
+        return CITY_BLOCKS.new_state({"players": self.players}, seed)
 
     def update_buttons(self) -> None:
         self.pass_button.enabled = self.human_turn
@@ -278,31 +189,6 @@ class MatchScene(HandMixin, CityScreen):
             self.chrome.update_buttons()
 
     # -- frame ---------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        if self.chrome is not None:
-            self.chrome.update(dt)
-        super().update(dt)
-        s = self.match.state
-        if s.over or s.to_move not in self.bots or self.bot_busy:
-            return
-        seat = self.bots[s.to_move]
-        move = self.computers.poll(seat, s, s, ready=not self.timeline.busy)
-        if move is not None:
-            self._show_bot_move(s, move)
-
-    def _show_bot_move(self, s: CityState, move: Move) -> None:
-        self.bot_busy = True
-
-        def show() -> None:
-            self.bot_choice = move
-
-        def do() -> None:
-            self.bot_busy, self.bot_choice = False, None
-            if self.match.state is s:
-                self.play(move)
-
-        self.timeline.sequence(Callback(show), Delay(BOT_SHOW if not move.is_pass else 0.1), Callback(do))
-
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.chrome is not None and self.chrome.handle_event(event):
             return True
@@ -394,10 +280,6 @@ class MatchScene(HandMixin, CityScreen):
         history = self.state.history
         return history[-1] if history else None
 
-    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
-        text, colour = super().turn_text()
-        return (text, colour) if self.chrome is None else self.chrome.turn_text(text, colour)
-
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         said = self.chrome.status_text() if self.chrome is not None else None
         if said is not None:
@@ -436,11 +318,7 @@ class MatchScene(HandMixin, CityScreen):
         marks.draw_computer(surface, self, cb)
         marks.draw_ghost(surface, self, cb)
         self.draw_bottom(surface)
-        if self.thinking:
-            r = self.bottom_rect
-            right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin
-            radius = max(8, self.bottom_h // 5)
-            draw_orbit(surface, (right - radius - 6, r.centery), radius, self.app.clock_time, theme.ACCENT_2)
+        self.draw_thinking(surface)
         self.draw_overlays(surface)
         marks.draw_confirm(surface, self)
         if self.chrome is not None:

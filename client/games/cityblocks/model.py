@@ -1,69 +1,26 @@
-"""Who holds a City Blocks game: ``LocalMatch`` (this machine: history for undo, records)
-and ``ViewMatch`` (an online match: the server's position through the chrome). Every
-move goes through the engine's ``play``; the client never decides a rule."""
+"""Who holds a City Blocks game: the shell's ``LocalMatch`` (this machine: history for
+undo, records) and ``ViewMatch`` (an online match: the server's position through the
+chrome), writing ``.cbr`` records. Every move goes through the engine's ``play``; the
+client never decides a rule."""
 
 from __future__ import annotations
 
-import datetime as _dt
 from pathlib import Path
 
-from shared.cityblocks import CITY_BLOCKS, CityState, Move
+from shared.cityblocks import CITY_BLOCKS
 
-from client.records import save_record as _save
+from client.scenes import holders
 
 
-class LocalMatch:
-    """Every seat on this machine. ``history`` holds the state before each move."""
-
+class LocalMatch(holders.LocalMatch):
+    spec, stem, suffix = CITY_BLOCKS, "city-blocks", ".cbr"
     can_undo_online = True
 
-    def __init__(self, state: CityState) -> None:
-        self.state = state
-        self.history: list[CityState] = []
 
-    def play(self, move: Move) -> list[dict]:
-        before = self.state
-        self.state, events = before.play(move)
-        self.history.append(before)
-        return events
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self.history)
-
-    def undo(self) -> CityState:
-        self.state = self.history.pop()
-        return self.state
-
-    def record(self, headers: dict | None = None) -> str:
-        extra = {"Date": _dt.date.today().isoformat(), "Client": "alien-city"}
-        extra.update(headers or {})
-        return CITY_BLOCKS.write_record(self.state, extra)
-
-    def save(self, folder: Path | None = None) -> Path:
-        return save_record(self.record(), folder)
-
-
-class ViewMatch:
-    """An online match's position: what the chrome last heard from the server."""
-
-    can_undo = False
-    history: list = []
-
-    def __init__(self, chrome) -> None:
-        self.chrome = chrome
-
-    @property
-    def state(self) -> CityState:
-        return self.chrome.state
-
-    def record(self) -> str:
-        return CITY_BLOCKS.write_record(self.state, self.chrome.record_headers())
-
-    def save(self, folder: Path | None = None) -> Path:
-        return save_record(self.record(), folder)
+class ViewMatch(holders.ViewMatch):
+    spec, stem, suffix = CITY_BLOCKS, "city-blocks", ".cbr"
 
 
 def save_record(text: str, folder: Path | None = None) -> Path:
     """A ``.cbr`` record into the records folder under a fresh name."""
-    return _save(text, "city-blocks", ".cbr", folder)
+    return LocalMatch.save_text(text, folder)

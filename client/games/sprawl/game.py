@@ -21,12 +21,9 @@ import pygame
 from shared.sprawl import SPRAWL
 
 from client import theme
-from client.anim import Callback, Delay
-from client.computer import seat_seed
-from client.scenes.driver import ComputerTurns
-from client.scenes.pause import PauseScene
+from client.scenes.match_screen import MatchControls
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
-from client.view.widgets import Button, draw_orbit
+from client.view.widgets import Button
 
 from . import look, marks, overlays
 from .hand import HandMixin, describe
@@ -36,24 +33,16 @@ from .screen import SprawlScreen
 BOT_SHOW = 0.45   # seconds a computer's choice shows before it lands
 
 
-class MatchScene(HandMixin, SprawlScreen):
+class MatchScene(MatchControls, HandMixin, SprawlScreen):
+    bot_show = pass_show = BOT_SHOW
+
     def __init__(self, app, state=None, *, seats: list[SeatController] | None = None, chrome=None,
                  seed: object = None, bot_factory=None, players: int = 4) -> None:
         if state is None:
             seed = secrets.randbelow(10**9) if seed is None else seed
             state = SPRAWL.new_state({"players": players}, seed)
-        self.game_seed = seed if seed is not None else state.seed
-        self.chrome = chrome
-        self.match = LocalMatch(state) if chrome is None else ViewMatch(chrome)
-        self.bot_factory = bot_factory or SPRAWL.make_bot
-        self.seats: list[SeatController] = list(seats) if seats else [HumanSeat() for _ in range(state.n)]
-        for i, seat in enumerate(self.seats):
-            if isinstance(seat, ComputerSeat) and seat.bot is None:
-                seat.bot = self.bot_factory(seat.level, seat_seed(self.game_seed, i))
-        self.computers = ComputerTurns()
-        self.bot_busy = False
-        self.bot_choice = None
-        self.over_shown = False
+        self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=SPRAWL,
+                        holders=(LocalMatch, ViewMatch), n_seats=state.n)
         self.shown: set[str] = set()
         self.chooser_hover = -1
         self.hand_rects: list[pygame.Rect] = []
@@ -83,21 +72,6 @@ class MatchScene(HandMixin, SprawlScreen):
 
     # -- who plays ---------------------------------------------------------------------------
     @property
-    def bots(self) -> dict[int, ComputerSeat]:
-        return {i: s for i, s in enumerate(self.seats) if isinstance(s, ComputerSeat)}
-
-    @property
-    def human_turn(self) -> bool:
-        s = self.match.state
-        if s.is_over() or not self.seats[s.to_move].local:
-            return False
-        return self.chrome is None or self.chrome.can_move()
-
-    @property
-    def thinking(self) -> bool:
-        return self.computers.thinking
-
-    @property
     def undo_allowed(self) -> bool:
         return self.chrome is None and any(h.to_move is not None and not isinstance(self.seats[h.to_move], ComputerSeat)
                                            for h in self.match.history)
@@ -106,9 +80,6 @@ class MatchScene(HandMixin, SprawlScreen):
         if self.chrome is not None and self.match.state.ply > 0:
             return
         self.announce_turn(first=True)
-
-    def exit(self) -> None:
-        self.computers.stop()
 
     def resume(self) -> None:
         self.hover = None
@@ -153,20 +124,6 @@ class MatchScene(HandMixin, SprawlScreen):
                 self.action = "place"
             self.try_move(move)
 
-    def submit(self, move) -> None:
-        if self.chrome is None:
-            self.play(move)
-        elif self.chrome.submit(move):
-            self.app.sounds.play("select")
-        else:
-            self.show_toast("Not your move right now.", 3)
-
-    def play(self, move) -> None:
-        self.computers.drop_hint()
-        before = self.match.state
-        events = self.match.play(move)
-        self.after_step(move, before, events)
-
     def after_step(self, move, before, events: list[dict]) -> None:
         """Animate a played move and say what it did (neutralized towers, the end)."""
         self.show_state(self.match.state)
@@ -210,30 +167,14 @@ class MatchScene(HandMixin, SprawlScreen):
         self.auto_hand()
         self.update_buttons()
 
-    def match_started(self) -> None:
-        if self.match.state.ply == 0 and not self.timeline.tracks:
-            self.announce_turn(first=True)
-
-    def _game_over(self) -> None:
-        if self.over_shown:
-            return
-        self.over_shown = True
-        self.app.sounds.play("claim")
-        self.show_final_count()
-
-    def show_final_count(self) -> None:
-        from .replay import replay_of
+    def score_scene(self, state, **words):
         from .score import ScoreScene
-        state, chrome = self.match.state, self.chrome
         names = [s.label if isinstance(s, HumanSeat) and s.name else "" for s in self.seats]
-        if chrome is None:
-            scene = ScoreScene(self.app, state, on_new_game=self.new_game, on_save=self.save,
-                               on_replay=replay_of(self.app, state), names=names)
-        else:
-            scene = ScoreScene(self.app, state, on_new_game=chrome.new_game_action(), on_save=self.save,
-                               new_game_label=chrome.new_game_label, headline=chrome.headline(),
-                               on_replay=replay_of(self.app, state), names=names)
-        self.app.push(scene)
+        return ScoreScene(self.app, state, names=names, **words)
+
+    def replay(self, state):
+        from .replay import replay_of
+        return replay_of(self.app, state)
 
     # -- menu actions ----------------------------------------------------------------------------
     def toggle(self, name: str) -> None:
@@ -242,51 +183,22 @@ class MatchScene(HandMixin, SprawlScreen):
         self.update_buttons()
 
     def undo(self) -> None:
-        if self.chrome is not None:
-            self.show_toast(self.chrome.no_undo, 3)
+        state = self.take_back()
+        if state is None:
             return
-        if not self.undo_allowed or self.timeline.busy:
-            return
-        self.computers.stop()
-        self.bot_busy, self.bot_choice = False, None
-        state = self.match.undo()
-        while (state.is_over() or isinstance(self.seats[state.to_move], ComputerSeat)) and self.match.can_undo:
-            state = self.match.undo()
-        self.timeline.finish_all()
-        self.banners.current = None
-        self.show_state(state, animate=False)
-        self.over_shown = False
         self.auto_hand()
         self.app.sounds.play("undo")
         self.show_toast(f"Took back the last turn: {look.NAME[state.to_move]} to move.", 3)
         self.update_buttons()
 
-    def save(self) -> None:
-        try:
-            if self.chrome is None:
-                names = [getattr(seat, "name", "") or seat.label for seat in self.seats]
-                path = save_record(self.match.record({"Seats": ", ".join(names)}))
-            else:
-                path = self.match.save()
-        except OSError as exc:
-            self.show_toast(f"Could not save the record: {exc.strerror or exc}", 5)
-            return
-        self.show_toast(f"Record saved: {path}", 5)
+    def write_record(self):
+        if self.chrome is None:
+            names = [getattr(seat, "name", "") or seat.label for seat in self.seats]
+            return save_record(self.match.record({"Seats": ", ".join(names)}))
+        return self.match.save()
 
-    def pause_menu(self) -> None:
-        if self.chrome is not None:
-            self.show_toast(self.chrome.pause_note, 4)
-            return
-        self.app.push(PauseScene(self.app, self))
-
-    def new_game(self) -> None:
-        if self.chrome is not None:
-            self.chrome.rematch()
-            return
-        seed = secrets.randbelow(10**9)
-        seats = [ComputerSeat(level=s.level) if isinstance(s, ComputerSeat) else s for s in self.seats]
-        state = SPRAWL.new_state(self.match.state.options, seed)
-        self.app.stack.clear_to(MatchScene(self.app, state, seats=seats, seed=seed, bot_factory=self.bot_factory))
+    def fresh_state(self, seed: int):
+        return SPRAWL.new_state(self.match.state.options, seed)
 
     def update_buttons(self) -> None:
         self.undo_button.enabled = self.undo_allowed
@@ -296,30 +208,6 @@ class MatchScene(HandMixin, SprawlScreen):
             self.chrome.update_buttons()
 
     # -- frame -----------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        if self.chrome is not None:
-            self.chrome.update(dt)
-        super().update(dt)
-        s = self.match.state
-        if s.is_over() or s.to_move not in self.bots or self.bot_busy:
-            return
-        move = self.computers.poll(self.bots[s.to_move], s, s, ready=not self.timeline.busy)
-        if move is not None:
-            self._show_bot_move(s, move)
-
-    def _show_bot_move(self, s, move) -> None:
-        self.bot_busy = True
-
-        def show() -> None:
-            self.bot_choice = move
-
-        def do() -> None:
-            self.bot_busy, self.bot_choice = False, None
-            if self.match.state is s:
-                self.play(move)
-
-        self.timeline.sequence(Callback(show), Delay(BOT_SHOW), Callback(do))
-
     def handle_event(self, event: pygame.event.Event) -> bool:
         from .input import handle_event
         if self.chrome is not None and self.chrome.handle_event(event):
@@ -343,10 +231,6 @@ class MatchScene(HandMixin, SprawlScreen):
         if isinstance(ctrl, HumanSeat) and ctrl.name:
             return f"{look.NAME[seat]} ({ctrl.name})"
         return look.NAME[seat]
-
-    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
-        text, colour = super().turn_text()
-        return (text, colour) if self.chrome is None else self.chrome.turn_text(text, colour)
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         said = self.chrome.status_text() if self.chrome is not None else None
@@ -390,11 +274,7 @@ class MatchScene(HandMixin, SprawlScreen):
         for name in self.shown:  # a lit dot on the buttons of the overlays on show
             r = self.overlay_buttons[name].rect
             pygame.draw.circle(surface, theme.ACCENT, (r.right - 9, r.y + 9), 4)
-        if self.thinking:
-            r = self.bottom_rect
-            right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin
-            radius = max(8, self.bottom_h // 5)
-            draw_orbit(surface, (right - radius - 6, r.centery), radius, self.app.clock_time, theme.ACCENT_2)
+        self.draw_thinking(surface)
         marks.draw_chooser(surface, self, cb)
         marks.draw_dead_tip(surface, self)
         self.draw_overlays(surface)

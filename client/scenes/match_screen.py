@@ -1,0 +1,187 @@
+"""What every plug-in's match screen does the same way around its board: who sits where
+(seat controllers, computers built from the game's ``make_bot``), who holds the game (a
+local or an online holder from :mod:`.holders`), computers polled every frame through
+:class:`~.driver.ComputerTurns` (the choice shows for a moment, then lands), moves
+submitted locally or through the online chrome, undo back to a person's turn, saving,
+pausing, a new game, and the final count pushed when the game ends.
+
+:class:`MatchControls` is a mixin placed before the game's screen class; the screen
+supplies ``timeline``, ``banners``, ``show_state``, ``show_toast``, ``after_step``,
+``draw_bottom``'s bars and the hooks ``score_scene``, ``replay`` and ``fresh_state``.
+Game-free: states answer ``is_over()``, ``to_move``, ``ply`` and ``play``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import pygame
+
+from .. import theme
+from ..anim import Callback, Delay
+from ..computer import seat_seed
+from ..view.widgets import draw_orbit
+from .driver import ComputerTurns
+from .pause import PauseScene
+from .seats import ComputerSeat, HumanSeat, SeatController
+
+
+class MatchControls:
+    bot_show = 0.35      # seconds a computer's choice shows before it lands
+    pass_show = 0.35     # the same for a pass
+
+    def init_match(self, state, *, seats: list[SeatController] | None, chrome, seed: object,
+                   bot_factory, spec: Any, holders: tuple[type, type], n_seats: int) -> None:
+        """The seats (computers get their bots), the holder and the computers' driver."""
+        self.game_seed = seed if seed is not None else state.seed
+        self.chrome = chrome
+        local, view = holders
+        self.match = local(state) if chrome is None else view(chrome)
+        self.bot_factory = bot_factory or spec.make_bot
+        self.seats: list[SeatController] = list(seats) if seats else [HumanSeat() for _ in range(n_seats)]
+        for i, seat in enumerate(self.seats):
+            if isinstance(seat, ComputerSeat) and seat.bot is None:
+                seat.bot = self.bot_factory(seat.level, seat_seed(self.game_seed, i))
+        self.computers = ComputerTurns()
+        self.bot_busy = False
+        self.bot_choice: Any = None
+        self.over_shown = False
+
+    # -- who plays ------------------------------------------------------------------------------
+    @property
+    def bots(self) -> dict[int, ComputerSeat]:
+        return {i: s for i, s in enumerate(self.seats) if isinstance(s, ComputerSeat)}
+
+    @property
+    def human_turn(self) -> bool:
+        s = self.match.state
+        if s.is_over() or not self.seats[s.to_move].local:
+            return False
+        return self.chrome is None or self.chrome.can_move()
+
+    @property
+    def thinking(self) -> bool:
+        return self.computers.thinking
+
+    def exit(self) -> None:
+        self.computers.stop()
+
+    # -- moves ------------------------------------------------------------------------------------
+    def submit(self, move) -> None:
+        if self.chrome is None:
+            self.play(move)
+        elif self.chrome.submit(move):
+            self.app.sounds.play("select")
+        else:
+            self.show_toast("Not your move right now.", 3)
+
+    def play(self, move) -> None:
+        self.computers.drop_hint()
+        before = self.match.state
+        events = self.match.play(move)
+        self.after_step(move, before, events)
+
+    def match_started(self) -> None:
+        if self.match.state.ply == 0 and not self.timeline.tracks:
+            self.announce_turn(first=True)
+
+    def _game_over(self) -> None:
+        if self.over_shown:
+            return
+        self.over_shown = True
+        self.app.sounds.play("claim")
+        self.show_final_count()
+
+    def show_final_count(self) -> None:
+        state, chrome = self.match.state, self.chrome
+        if chrome is None:
+            words = {"on_new_game": self.new_game}
+        else:
+            words = {"on_new_game": chrome.new_game_action(), "new_game_label": chrome.new_game_label,
+                     "headline": chrome.headline()}
+        self.app.push(self.score_scene(state, on_save=self.save, on_replay=self.replay(state), **words))
+
+    # -- menu actions -------------------------------------------------------------------------------
+    def take_back(self):
+        """Undo back to the last person's turn; the state shown then, or None when undo
+        is not possible now (online: the chrome's note is shown)."""
+        if self.chrome is not None:
+            self.show_toast(self.chrome.no_undo, 3)
+            return None
+        if not self.undo_allowed or self.timeline.busy:
+            return None
+        self.computers.stop()
+        self.bot_busy, self.bot_choice = False, None
+        state = self.match.undo()
+        while (state.is_over() or isinstance(self.seats[state.to_move], ComputerSeat)) and self.match.can_undo:
+            state = self.match.undo()
+        self.timeline.finish_all()
+        self.banners.current = None
+        self.show_state(state, animate=False)
+        self.over_shown = False
+        return state
+
+    def save(self) -> None:
+        try:
+            path = self.write_record()
+        except OSError as exc:
+            self.show_toast(f"Could not save the record: {exc.strerror or exc}", 5)
+            return
+        self.show_toast(f"Record saved: {path}", 5)
+
+    def write_record(self):
+        return self.match.save()
+
+    def pause_menu(self) -> None:
+        if self.chrome is not None:
+            self.show_toast(self.chrome.pause_note, 4)
+            return
+        self.app.push(PauseScene(self.app, self))
+
+    def new_game(self) -> None:
+        if self.chrome is not None:
+            self.chrome.rematch()
+            return
+        seed = secrets.randbelow(10**9)
+        seats = [ComputerSeat(level=s.level) if isinstance(s, ComputerSeat) else s for s in self.seats]
+        state = self.fresh_state(seed)
+        self.app.stack.clear_to(type(self)(self.app, state, seats=seats, seed=seed, bot_factory=self.bot_factory))
+
+    # -- frame ----------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.chrome is not None:
+            self.chrome.update(dt)
+        super().update(dt)
+        s = self.match.state
+        if s.is_over() or s.to_move not in self.bots or self.bot_busy:
+            return
+        move = self.computers.poll(self.bots[s.to_move], s, s, ready=not self.timeline.busy)
+        if move is not None:
+            self._show_bot_move(s, move)
+
+    def _show_bot_move(self, s, move) -> None:
+        self.bot_busy = True
+
+        def show() -> None:
+            self.bot_choice = move
+
+        def do() -> None:
+            self.bot_busy, self.bot_choice = False, None
+            if self.match.state is s:
+                self.play(move)
+
+        hold = self.pass_show if getattr(move, "is_pass", False) else self.bot_show
+        self.timeline.sequence(Callback(show), Delay(hold), Callback(do))
+
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        text, colour = super().turn_text()
+        return (text, colour) if self.chrome is None else self.chrome.turn_text(text, colour)
+
+    def draw_thinking(self, surface: pygame.Surface) -> None:
+        """The computer's orbit at the bottom bar's right, left of the buttons."""
+        if self.thinking:
+            r = self.bottom_rect
+            right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin
+            radius = max(8, self.bottom_h // 5)
+            draw_orbit(surface, (right - radius - 6, r.centery), radius, self.app.clock_time, theme.ACCENT_2)
