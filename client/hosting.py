@@ -16,13 +16,17 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
+import subprocess
+import time
 import urllib.request
 from urllib.parse import urlsplit
 
 from .config import config_dir
 
 HOSTED_DB = "hosted-matches.sqlite3"
+HOSTED_NOTE = "hosted-server.json"  # pid and address of the server we started, for after a crash
 DEFAULT_PORT = 8765
 
 
@@ -61,7 +65,11 @@ class Hosting:
 
     @classmethod
     def start(cls, name: str) -> "Hosting":
-        """Start the server (blocks a few seconds at most: call it off the game loop)."""
+        """Start the server (blocks a few seconds at most: call it off the game loop). A
+        server this client started before it crashed is taken over, matches and all."""
+        left = cls.left_running()
+        if left is not None:
+            return left
         from server.host import spawn_server
         bind = os.environ.get("ALIEN_CITY_HOST_ADDRESS", "0.0.0.0")
         port = int(os.environ.get("ALIEN_CITY_HOST_PORT", str(DEFAULT_PORT)))
@@ -81,7 +89,25 @@ class Hosting:
             address = lan_address()
             if address:
                 public = f"ws://{address}:{urlsplit(url).port}"
-        return cls(proc, url, public)
+        hosting = cls(proc, url, public)
+        try:
+            (config_dir() / HOSTED_NOTE).write_text(json.dumps({"pid": proc.pid, "url": url, "public_url": public}))
+        except OSError:
+            pass
+        return hosting
+
+    @classmethod
+    def left_running(cls) -> "Hosting | None":
+        """The server of a client that was killed, if it still runs and answers."""
+        try:
+            note = json.loads((config_dir() / HOSTED_NOTE).read_text())
+            pid, url, public = int(note["pid"]), str(note["url"]), str(note["public_url"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        hosting = cls(_Orphan(pid), url, public)
+        if not hosting.running or hosting.health().get("status") != "ok":
+            return None
+        return hosting
 
     @property
     def running(self) -> bool:
@@ -102,4 +128,53 @@ class Hosting:
     def stop(self) -> int:
         """SIGTERM: clients get 1001, every match is saved; returns the exit status."""
         from server.host import stop_spawned
-        return stop_spawned(self.proc)
+        status = stop_spawned(self.proc)
+        try:
+            (config_dir() / HOSTED_NOTE).unlink()
+        except OSError:
+            pass
+        return status
+
+
+class _Orphan:
+    """A server process started by an earlier run of the client (not our child): enough
+    of ``subprocess.Popen`` for ``stop_spawned``."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        try:
+            with open(f"/proc/{self.pid}/cmdline", "rb") as handle:
+                alive = b"server" in handle.read()
+            if alive:
+                return None
+        except OSError:
+            try:
+                os.kill(self.pid, 0)
+                return None
+            except OSError:
+                pass
+        self.returncode = 0
+        return 0
+
+    def send_signal(self, sig: int) -> None:
+        try:
+            os.kill(self.pid, sig)
+        except OSError:
+            pass
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+    def wait(self, timeout: float | None = None) -> int:
+        end = time.monotonic() + (timeout if timeout is not None else 1e9)
+        while self.poll() is None:
+            if time.monotonic() > end:
+                raise subprocess.TimeoutExpired(f"pid {self.pid}", timeout)
+            time.sleep(0.05)
+        return 0

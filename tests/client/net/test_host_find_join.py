@@ -71,3 +71,29 @@ def _alive(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
     except OSError:
         return True
+
+
+def test_a_killed_host_takes_its_server_back(tmp_path):
+    """The host's client is killed: its server plays on; started again, Host a game takes
+    that server back (the same process, the same matches) and Continue offers the match."""
+    env = {"ALIEN_CITY_LAN_PORT": str(free_udp_port()), "ALIEN_CITY_HOST_PORT": "0"}
+    ann_dir = tmp_path / "ann"
+    first = Pilot(ann_dir, "--name", "Ann", "--host", env=loopback_env(ann_dir, **env))
+    pilots, server = [first], None
+    try:
+        server = first.wait_for("hosting", timeout=60)
+        code = first.wait_for("joined", timeout=30)["match"]
+        first.kill9()
+        assert _alive(server["pid"])
+        again = Pilot(ann_dir, "--name", "Ann", "--host", env=loopback_env(ann_dir, **env))
+        pilots.append(again)
+        assert again.wait_for("hosting", timeout=60) == server
+        assert again.wait_for("joined", timeout=30)["match"] != code  # a new room beside the old one
+        title = Pilot(ann_dir, "--name", "Ann", "--continue", env=loopback_env(ann_dir, **env))
+        pilots.append(title)
+        assert title.wait_for("continue", timeout=30)["label"].startswith("Continue: match ")
+    finally:
+        for p in pilots:
+            p.stop()
+        if server is not None and _alive(server["pid"]):
+            os.kill(server["pid"], signal.SIGTERM)
