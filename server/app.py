@@ -58,6 +58,7 @@ class RunningServer:
     tls: bool = False
     announcer: Announcer | None = None
     name: str = ""
+    node: str | None = None  # the node's name in a cluster (``--redis``), else None
 
     @property
     def url(self) -> str:
@@ -89,12 +90,15 @@ class RunningServer:
 async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memory:",
                        limits: Limits = Limits(), games: Registry | None = None, *,
                        ssl: SSLContext | None = None, proxies: tuple[Network, ...] = (),
-                       lan: LanSettings | None = None, name: str | None = None) -> RunningServer:
+                       lan: LanSettings | None = None, name: str | None = None,
+                       redis: str | None = None, node_name: str | None = None) -> RunningServer:
     """Open the store, restore unfinished matches, listen (port 0 = any free port).
     ``games`` is the registry of games served (default: every built-in game); ``ssl``
     serves ``wss://``; ``proxies`` are trusted for ``X-Forwarded-For``; ``lan``
-    announces the server on the local network under ``name`` (default: the host name)."""
-    store = Store(db)
+    announces the server on the local network under ``name`` (default: the host name).
+    ``redis`` (``redis://HOST:PORT/DB``) runs a cluster node on that Redis instead of
+    the SQLite ``db`` (docs/cluster.md); ``node_name`` names it in logs."""
+    store = Store(db) if redis is None else await _redis_store(redis)
     lobby = Lobby(store, games, limits)
     lobby.proxies = tuple(proxies)
     running: RunningServer | None = None
@@ -107,7 +111,9 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
                              process_request=health_hook(lobby))
         bound = next(iter(server.sockets)).getsockname()
         running = RunningServer(server, lobby, host, bound[1], tls=ssl is not None,
-                                name=(name or socket.gethostname() or "alien-city")[:40])
+                                name=(name or socket.gethostname() or "alien-city")[:40],
+                                node=None if redis is None else
+                                node_name or f"{socket.gethostname()}-{bound[1]}")
         lobby.start_housekeeping()
         if lan is not None:
             running.announcer = Announcer(running.beacon, target=lan.target, port=lan.port,
@@ -122,6 +128,18 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
     if restored:
         log.info("restored %d unfinished matches", restored)
     return running
+
+
+async def _redis_store(url: str):
+    """The cluster's match store, opened (the redis package is imported only here)."""
+    from .cluster.redis_store import RedisStore
+    store = RedisStore(url)
+    try:
+        await store.open()
+    except BaseException:
+        await store.close()
+        raise
+    return store
 
 
 async def main(args: argparse.Namespace, db: str) -> int:
@@ -139,7 +157,8 @@ async def main(args: argparse.Namespace, db: str) -> int:
         dataclasses.replace(Limits(), waiting_expiry=args.waiting_expiry or None)
     try:
         running = await start_server(args.host, args.port, db, limits, ssl=context,
-                                     proxies=proxies, lan=lan, name=args.name)
+                                     proxies=proxies, lan=lan, name=args.name,
+                                     redis=args.redis, node_name=args.node_name)
     except StoreError as exc:
         print(f"alien-city serve: {exc}", file=sys.stderr)
         return 2
@@ -159,7 +178,10 @@ async def main(args: argparse.Namespace, db: str) -> int:
     shown = "[::]" if args.host == "::" else args.host
     scheme = "wss" if context else "ws"
     extra = f"; announced on the LAN as {running.name!r} (udp {args.lan_port})" if lan else ""
-    print(f"alien-city server listening on {scheme}://{shown}:{running.port} (store: {db}){extra}",
+    if running.node is not None:
+        extra += f"; cluster node {running.node!r}"
+    where = running.lobby.store.path
+    print(f"alien-city server listening on {scheme}://{shown}:{running.port} (store: {where}){extra}",
           file=sys.stderr if args.print_address else sys.stdout, flush=True)
     try:
         await stop.wait()
@@ -176,6 +198,12 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--port", type=int, default=8765, help="TCP port (default 8765; 0 = any)")
     parser.add_argument("--db", default=None,
                         help=f"match store file (default {default_path()}; ':memory:' keeps none)")
+    parser.add_argument("--redis", default=None, metavar="redis://HOST:PORT/DB",
+                        help="run as a node of a cluster: matches live in this Redis, shared "
+                             "with the other nodes, instead of --db (pip install "
+                             "'alien-city[cluster]'; docs/cluster.md)")
+    parser.add_argument("--node-name", default=None, metavar="N",
+                        help="this node's name in a cluster's logs (default: host-port)")
     parser.add_argument("--name", default=None,
                         help="the server's name in 'Games on your network' (default: host name)")
     parser.add_argument("--lan", action="store_true",
@@ -203,8 +231,11 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
 def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("websockets").setLevel(logging.WARNING)
+    if args.redis is not None and args.db is not None:
+        print("alien-city serve: give --redis or --db, not both", file=sys.stderr)
+        return 2
     db = args.db if args.db is not None else str(default_path())
-    if db != ":memory:":
+    if db != ":memory:" and args.redis is None:
         try:
             Path(db).parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:

@@ -98,15 +98,22 @@ class RedisProcess:
         self._end((signal.SIGKILL, 5.0))
 
     def _end(self, *steps: tuple[int, float]) -> None:
-        for sig, patience in steps:
-            if self.proc is None or self.proc.poll() is not None:
-                break
-            self.proc.send_signal(sig)
-            try:
-                self.proc.wait(patience)
-            except subprocess.TimeoutExpired:
-                continue
+        if self.proc is not None:
+            end_process(self.proc, *steps)
         self.proc = None
+
+
+def end_process(proc: subprocess.Popen, *steps: tuple[int, float]) -> int | None:
+    """Send each (signal, seconds to wait) in turn until ``proc`` has exited."""
+    for sig, patience in steps:
+        if proc.poll() is not None:
+            break
+        proc.send_signal(sig)
+        try:
+            proc.wait(patience)
+        except subprocess.TimeoutExpired:
+            continue
+    return proc.poll()
 
 
 @pytest.fixture

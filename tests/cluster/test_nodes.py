@@ -1,0 +1,178 @@
+"""Cluster nodes (``serve --redis``) on one real redis-server, over loopback.
+
+What works today without fan-out between nodes (docs/cluster.md): a node that dies with
+``kill -9`` mid-game loses no acknowledged move; its players reconnect to another node
+with their session and seat tokens and finish there; a node started later reads every
+match, record and ranking from Redis; and a node holding an out-of-date copy of a match
+cannot fork it (Redis's compare-and-append refuses the step).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from server.app import start_server
+from shared.aliencity import GameState, parse_move
+from shared.aliencity.ppn import read_ppn
+from tests.server.helpers import FAST, Client, pick, run
+
+from .conftest import end_process
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Node:
+    """``python -m server --redis URL --port 0`` as a process (log in ``folder``)."""
+
+    def __init__(self, redis_url: str, folder: Path, name: str) -> None:
+        self.log = open(folder / f"{name}.log", "w")
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "server", "--port", "0", "--redis", redis_url,
+             "--node-name", name, "--print-address"],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=self.log, text=True,
+            stdin=subprocess.DEVNULL)
+        self.url = self.proc.stdout.readline().strip()
+        assert self.url.startswith("ws://"), (self.url, (folder / f"{name}.log").read_text())
+
+    def kill9(self) -> None:
+        self.proc.kill()
+        self.proc.wait(10)
+
+    def stop(self) -> int | None:
+        """SIGTERM (a clean stop), SIGKILL if it takes over 10 s; the exit status."""
+        code = end_process(self.proc, (signal.SIGTERM, 10.0), (signal.SIGKILL, 5.0))
+        self.log.close()
+        return code
+
+
+async def play(black: Client, white: Client, code: str, state: GameState, rng: random.Random,
+               played: list[str], moves: int | None, mid: int) -> GameState:
+    """Play ``moves`` moves (None: to the end), each acknowledged to both players."""
+    while not state.is_over() and (moves is None or moves > 0):
+        mover = black if state.to_move.text() == "black" else white
+        text = pick(state, rng)
+        mid += 1
+        await mover.send({"type": "move", "match": code, "version": len(state.history),
+                          "mid": mid, "move": text})
+        moved = await white.expect("moved")
+        assert moved["version"] == len(state.history) + 1
+        await black.expect("moved", version=moved["version"])
+        played.append(moved["move"])
+        state = state.play(parse_move(text)).state
+        moves = None if moves is None else moves - 1
+    return state
+
+
+def test_a_node_killed_mid_game_its_players_finish_on_another(redis_server, tmp_path) -> None:
+    a, b = Node(redis_server.url, tmp_path, "a"), Node(redis_server.url, tmp_path, "b")
+    c = None
+    played: list[str] = []
+    try:
+        async def on_a() -> tuple:
+            black = await Client.open(a.url, "Ada")
+            created = await black.request({"type": "create", "seat": "black"}, "joined")
+            code = created["match"]
+            white = await Client.open(a.url, "Bob")
+            joined = await white.request({"type": "join", "match": code}, "joined")
+            state = GameState.from_dict((await white.expect("sync"))["state"])
+            await black.expect("sync")
+            state = await play(black, white, code, state, random.Random(5), played, 10, 0)
+            # one more move in flight as node a dies: stored or not, never half
+            mover = black if state.to_move.text() == "black" else white
+            await mover.send({"type": "move", "match": code, "version": len(state.history),
+                              "mid": 99, "move": pick(state, random.Random(6))})
+            a.kill9()
+            return (black.session, created["seat_token"], white.session, joined["seat_token"],
+                    code, state)
+
+        s_black, t_black, s_white, t_white, code, before = run(on_a, 60)
+
+        async def on_b() -> None:
+            black = await Client.open(b.url, "Ada", resume=s_black)
+            white = await Client.open(b.url, "Bob", resume=s_white)
+            assert black.welcome["resumed"] and white.welcome["resumed"]
+            known = len(played)
+            await black.request({"type": "join", "match": code, "seat_token": t_black,
+                                 "version": known}, "joined")
+            await white.request({"type": "join", "match": code, "seat_token": t_white,
+                                 "version": known}, "joined")
+            sync = await white.expect("sync")
+            await black.expect("sync")
+            assert sync["mode"] == "moves" and sync["version"] in (known, known + 1)
+            state = before
+            for m in sync["moves"]:  # the in-flight move, if Redis had it
+                played.append(m["move"])
+                state = state.play(parse_move(m["move"])).state
+            state = await play(black, white, code, state, random.Random(7), played, None, 100)
+            ended = await black.expect("ended")
+            assert ended["score"] == state.score().to_dict()
+            await black.close()
+            await white.close()
+
+        run(on_b, 60)
+        assert b.stop() == 0
+        c = Node(redis_server.url, tmp_path, "c")  # every node restarted: Redis has it all
+
+        async def on_c() -> None:
+            reader = await Client.open(c.url, "Cy")
+            got = await reader.request({"type": "get_record", "match": code}, "record")
+            assert got["status"] == "over"
+            replayed = read_ppn(got["record"]).state
+            assert [m.text() for _, m in replayed.history if m.text() != "pass"] == \
+                [m for m in played if m != "pass"]
+            back = await Client.open(c.url, "Ada", resume=s_black)  # sessions too
+            assert back.welcome["resumed"] and back.welcome["name"] == "Ada"
+            assert [e["match"] for e in back.welcome["ended"]] == [code]
+            await reader.close()
+            await back.close()
+
+        run(on_c, 30)
+    finally:
+        for node in (a, b, c):
+            if node is not None:
+                node.stop()
+
+
+def test_an_out_of_date_node_cannot_fork_a_match(redis_server) -> None:
+    """Node b loaded the match at version 2; node a then stored version 3. A move sent to
+    b for version 2 passes b's own checks, but Redis refuses the append: the match keeps
+    the one step 3 that node a acknowledged."""
+    async def body() -> None:
+        a = await start_server("127.0.0.1", 0, limits=FAST, redis=redis_server.url, node_name="a")
+        b = await start_server("127.0.0.1", 0, limits=FAST, redis=redis_server.url, node_name="b")
+        try:
+            black = await Client.open(a.url, "Ada")
+            created = await black.request({"type": "create", "seat": "black"}, "joined")
+            code = created["match"]
+            white = await Client.open(a.url, "Bob")
+            await white.request({"type": "join", "match": code}, "joined")
+            state = GameState.from_dict((await white.expect("sync"))["state"])
+            await black.expect("sync")
+            played: list[str] = []
+            state = await play(black, white, code, state, random.Random(1), played, 2, 0)
+            watcher = await Client.open(b.url, "Eve")  # b loads the match at version 2
+            await watcher.request({"type": "join", "match": code, "as": "spectator"}, "joined")
+            stale_state = state
+            state = await play(black, white, code, state, random.Random(2), played, 1, 10)
+            # the player to move at version 2 takes their seat on node b and moves again
+            name, session = ("Ada", black.session) if stale_state.to_move.text() == "black" \
+                else ("Bob", white.session)
+            other = await Client.open(b.url, name, resume=session)
+            await other.request({"type": "join", "match": code, "version": 2}, "joined")
+            answer = await other.request({"type": "move", "match": code, "version": 2, "mid": 50,
+                                          "move": pick(stale_state, random.Random(3))})
+            assert answer["type"] == "error" and answer["code"] in ("stale_state", "server_error")
+            stored = await a.lobby.store.load_code(code)
+            assert [m.move for m in stored.moves] == played  # exactly what node a acknowledged
+            for client in (black, white, watcher, other):
+                await client.close()
+        finally:
+            await b.close()
+            await a.close()
+    run(body, 60)
