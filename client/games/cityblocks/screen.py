@@ -20,7 +20,8 @@ from client import theme
 from client.anim import Callback, Tween
 from client.scenes.base import Scene
 from client.scenes.layout import match_layout
-from client.view.banners import Banners, Toast
+from client.view.banners import Announcing, Banners, Toast
+from client.view.bars import draw_bottom_bar, draw_top_bar, row_right
 from client.view.widgets import Button
 
 from . import look
@@ -46,7 +47,7 @@ def added_squares(old: tuple[int, ...], new: tuple[int, ...]) -> list[tuple[int,
     return out
 
 
-class CityScreen(Scene):
+class CityScreen(Announcing, Scene):
     bottom_scale = 0.08
 
     def __init__(self, app, state) -> None:
@@ -83,13 +84,8 @@ class CityScreen(Scene):
 
     def layout_buttons(self) -> None:
         bh = int(min(self.bottom_h * 0.7, self.size[1] * 0.056))
-        x = self.size[0] - self.margin
         y = self.bottom_rect.y + (self.bottom_h - bh) // 2
-        for b in reversed(self.buttons):
-            bw = max(bh * 2, self.app.text.font(int(bh * 0.46), True).size(b.label)[0] + bh)
-            x -= bw
-            b.rect = pygame.Rect(x, y, bw, bh)
-            x -= self.margin // 2 + 4
+        row_right(self.buttons, self.app.text, self.size[0] - self.margin, y, bh, bh * 2, bh, self.margin // 2 + 4)
 
     def trays(self):
         for panel in self.panels:
@@ -140,24 +136,6 @@ class CityScreen(Scene):
 
         self.timeline.sequence(Tween(0.5, lambda p: setattr(ring, "p", p), "out_quad", blocking=False),
                                Callback(done))
-
-    def announce(self, text: str, sub: str = "", colour=theme.ACCENT, hold: float = 1.0,
-                 blocking: bool = False) -> None:
-        self.banners.announce(text, sub, colour, hold, blocking)
-
-    @property
-    def toast(self) -> str:
-        return self.toasts.text
-
-    def show_toast(self, text: str, seconds: float = 3.0) -> None:
-        self.toasts.show(text, seconds)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.toasts.update(dt)
-
-    def buttons_event(self, event: pygame.event.Event) -> bool:
-        return any(b.handle_event(event) for b in self.buttons)
 
     # -- words ------------------------------------------------------------------------------
     def seat_label(self, seat: int) -> str:
@@ -247,34 +225,14 @@ class CityScreen(Scene):
 
     def draw_top(self, surface: pygame.Surface) -> None:
         text, colour = self.turn_text()
-        bar = pygame.Surface(self.top_rect.size, pygame.SRCALPHA)
-        bar.fill((10, 10, 28, 200))
-        surface.blit(bar, self.top_rect)
-        pygame.draw.line(surface, theme.PANEL_EDGE, self.top_rect.bottomleft, self.top_rect.bottomright, 2)
-        img = self.app.text.shadowed(text, int(self.top_h * 0.5), colour, (0, 0, 0), 2, bold=True)
-        surface.blit(img, img.get_rect(center=self.top_rect.center))
-        title = self.app.text.render("CITY BLOCKS", max(12, int(self.top_h * 0.32)), theme.TEXT_DIM, bold=True)
-        surface.blit(title, (self.margin, self.top_rect.centery - title.get_height() // 2))
+        draw_top_bar(surface, self.app.text, self.top_rect, self.margin, "CITY BLOCKS", text, colour,
+                     int(self.top_h * 0.5))
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
-        r = self.bottom_rect
-        bar = pygame.Surface(r.size, pygame.SRCALPHA)
-        bar.fill((10, 10, 28, 215))
-        surface.blit(bar, r)
-        pygame.draw.line(surface, theme.PANEL_EDGE, r.topleft, r.topright, 2)
         text, colour = self.status_text()
-        if text:
-            area = self.status_area()
-            right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin
-            size = max(13, int(min(r.h * 0.3, self.size[1] * 0.026)))
-            lines = self.app.text.wrap(text, size, right - r.x - 2 * self.margin)[:2]
-            y = area.centery - len(lines) * (size + 2) // 2
-            for line in lines:
-                img = self.app.text.render(line, size, colour)
-                surface.blit(img, (r.x + 2 * self.margin, y))
-                y += size + 2
-        for b in self.buttons:
-            b.draw(surface, self.app.text)
+        size = max(13, int(min(self.bottom_rect.h * 0.3, self.size[1] * 0.026)))
+        draw_bottom_bar(surface, self.app.text, self.bottom_rect, self.margin, text, colour, self.buttons,
+                        self.status_area(), size, 2)
 
     def status_area(self) -> pygame.Rect:
         return self.bottom_rect

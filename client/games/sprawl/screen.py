@@ -18,7 +18,8 @@ from client import theme
 from client.anim import Callback, Tween
 from client.scenes.base import Scene
 from client.scenes.layout import match_layout
-from client.view.banners import Banners, Toast
+from client.view.banners import Announcing, Banners, Toast
+from client.view.bars import draw_bottom_bar, draw_top_bar, row_right
 from client.view.widgets import Button, draw_panel
 
 from . import look
@@ -39,7 +40,7 @@ def changed_squares(old, new) -> tuple[int, ...]:
     return tuple(sq for sq in new.geo.squares if old.tw[sq] != new.tw[sq] or old.br[sq] != new.br[sq])
 
 
-class SprawlScreen(Scene):
+class SprawlScreen(Announcing, Scene):
     bottom_scale = 0.09
     title = "SPRAWL"
 
@@ -75,13 +76,8 @@ class SprawlScreen(Scene):
 
     def layout_buttons(self) -> None:
         bh = int(min(self.bottom_h * 0.62, self.size[1] * 0.05))
-        x = self.size[0] - self.margin
         y = self.bottom_rect.y + (self.bottom_h - bh) // 2
-        for b in reversed(self.buttons):
-            bw = max(int(bh * 1.6), self.app.text.font(int(bh * 0.46), True).size(b.label)[0] + int(bh * 0.8))
-            x -= bw
-            b.rect = pygame.Rect(x, y, bw, bh)
-            x -= 6
+        row_right(self.buttons, self.app.text, self.size[0] - self.margin, y, bh, int(bh * 1.6), int(bh * 0.8), 6)
 
     def seat_panels(self) -> list[tuple[pygame.Rect, int, int]]:
         return [(r, self.header_h, 8) for r in self.panel_rects]
@@ -106,24 +102,6 @@ class SprawlScreen(Scene):
 
         self.timeline.sequence(Callback(lambda: self.drops.append(drop)),
                                Tween(DROP_TIME, lambda p: setattr(drop, "p", p), "out_back"), Callback(land))
-
-    def announce(self, text: str, sub: str = "", colour=theme.ACCENT, hold: float = 1.0,
-                 blocking: bool = False) -> None:
-        self.banners.announce(text, sub, colour, hold, blocking)
-
-    @property
-    def toast(self) -> str:
-        return self.toasts.text
-
-    def show_toast(self, text: str, seconds: float = 3.0) -> None:
-        self.toasts.show(text, seconds)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.toasts.update(dt)
-
-    def buttons_event(self, event: pygame.event.Event) -> bool:
-        return any(b.handle_event(event) for b in self.buttons)
 
     # -- words ------------------------------------------------------------------------------
     def seat_label(self, seat: int) -> str:
@@ -177,38 +155,14 @@ class SprawlScreen(Scene):
 
     def draw_top(self, surface: pygame.Surface) -> None:
         text, colour = self.turn_text()
-        bar = pygame.Surface(self.top_rect.size, pygame.SRCALPHA)
-        bar.fill((10, 10, 28, 200))
-        surface.blit(bar, self.top_rect)
-        pygame.draw.line(surface, theme.PANEL_EDGE, self.top_rect.bottomleft, self.top_rect.bottomright, 2)
-        title = self.app.text.render(self.title, max(12, int(self.top_h * 0.32)), theme.TEXT_DIM, bold=True)
-        surface.blit(title, (self.margin, self.top_rect.centery - title.get_height() // 2))
-        size = int(self.top_h * 0.46)
-        room = self.size[0] - 2 * (title.get_width() + 3 * self.margin)
-        img = self.app.text.shadowed(text, size, colour, (0, 0, 0), 2, bold=True)
-        while img.get_width() > room and size > 12:
-            size -= 2
-            img = self.app.text.shadowed(text, size, colour, (0, 0, 0), 2, bold=True)
-        surface.blit(img, img.get_rect(center=self.top_rect.center))
+        draw_top_bar(surface, self.app.text, self.top_rect, self.margin, self.title, text, colour,
+                     int(self.top_h * 0.46), fit=True)
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
-        r = self.bottom_rect
-        bar = pygame.Surface(r.size, pygame.SRCALPHA)
-        bar.fill((10, 10, 28, 215))
-        surface.blit(bar, r)
-        pygame.draw.line(surface, theme.PANEL_EDGE, r.topleft, r.topright, 2)
         text, colour = self.status_text()
-        if text:
-            area = self.status_area()
-            right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin
-            size = max(13, int(min(r.h * 0.28, self.size[1] * 0.024)))
-            lines = self.app.text.wrap(text, size, right - r.x - 2 * self.margin)[:2]
-            y = area.centery - len(lines) * (size + 3) // 2
-            for line in lines:
-                surface.blit(self.app.text.render(line, size, colour), (r.x + 2 * self.margin, y))
-                y += size + 3
-        for b in self.buttons:
-            b.draw(surface, self.app.text)
+        size = max(13, int(min(self.bottom_rect.h * 0.28, self.size[1] * 0.024)))
+        draw_bottom_bar(surface, self.app.text, self.bottom_rect, self.margin, text, colour, self.buttons,
+                        self.status_area(), size, 3)
 
     def status_area(self) -> pygame.Rect:
         return self.bottom_rect
