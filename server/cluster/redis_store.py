@@ -12,6 +12,11 @@ Keys (``prefix`` defaults to ``ac:``; one Redis database per cluster)::
                            entry i holds version i + 1 (versions are consecutive from 1)
     ac:open                sorted set of the ids of waiting and playing matches
     ac:session:<hash>      sorted set of the ids of the matches a session holds a seat in
+    ac:events              stream of every change, written by the same script as the change
+                           (so in the order Redis applied them): kind match | seat | step |
+                           status, the match id, the version, the data (JSON). Capped at
+                           about EVENTS_KEPT entries. Nodes read it (:class:`EventFeed`
+                           in :mod:`server.cluster.fanout`) to learn what other nodes did.
 
 Every write is one Lua script, so it is atomic on the Redis server whatever the nodes do.
 Appending a step is a **compare-and-append**: the script stores it only if it is for
@@ -39,6 +44,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from ..store import CodeTaken, End, MatchRecord, MoveRecord, SeatRecord, StaleVersion, StoreError
@@ -47,11 +53,18 @@ log = logging.getLogger("alien_city.server")
 
 LIVE = ("waiting", "playing")
 TIMEOUT = 5.0  # seconds for one Redis call (connect or reply)
+RETRIES = 3    # more attempts of a call after a lost connection (Redis restarting)
+EVENTS_KEPT = 100_000  # entries of the event stream kept (approximately: MAXLEN ~)
+_XADD = f"redis.call('XADD', %s, 'MAXLEN', '~', {EVENTS_KEPT}, '*', "
 
-# KEYS: code key, id counter, open set. ARGV: prefix, live (1/0), meta JSON, status,
+# KEYS: code key, id counter, open set, events. ARGV: prefix, live (1/0), meta JSON, status,
 # end_reason JSON, winner JSON, ranking JSON, then (seat, seat JSON, session hash) triples.
 INSERT = """
-if redis.call('EXISTS', KEYS[1]) == 1 then return -1 end
+local taken = redis.call('GET', KEYS[1])
+if taken then  -- the same insert sent again (a lost reply) gets its id; another, -1
+  if redis.call('HGET', ARGV[1] .. 'match:' .. taken, 'meta') == ARGV[3] then return tonumber(taken) end
+  return -1
+end
 local id = redis.call('INCR', KEYS[2])
 redis.call('SET', KEYS[1], id)
 local p = ARGV[1]
@@ -62,10 +75,11 @@ for i = 8, #ARGV, 3 do
   if ARGV[i + 2] ~= '' then redis.call('ZADD', p .. 'session:' .. ARGV[i + 2], id, id) end
 end
 if ARGV[2] == '1' then redis.call('ZADD', KEYS[3], id, id) end
+""" + _XADD % "KEYS[4]" + """'kind', 'match', 'match', id, 'version', 0, 'data', ARGV[3])
 return id
 """
 
-# KEYS: match hash, seats hash. ARGV: prefix, id, seat, seat JSON, session hash.
+# KEYS: match hash, seats hash, events. ARGV: prefix, id, seat, seat JSON, session hash.
 PUT_SEAT = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 local old = redis.call('HGET', KEYS[2], ARGV[3])
@@ -81,11 +95,13 @@ if old then
   end
 end
 if ARGV[5] ~= '' then redis.call('ZADD', ARGV[1] .. 'session:' .. ARGV[5], ARGV[2], ARGV[2]) end
+""" + _XADD % "KEYS[3]" + """'kind', 'seat', 'match', ARGV[2], 'version', ARGV[3], 'data', ARGV[4])
 return 1
 """
 
-# The compare-and-append. KEYS: match hash, moves list, open set. ARGV: id, version,
-# step JSON, ends (1/0), status, end_reason JSON, winner JSON, ranking JSON.
+# The compare-and-append. KEYS: match hash, moves list, open set, events. ARGV: id,
+# version, step JSON, ends (1/0), status, end_reason JSON, winner JSON, ranking JSON,
+# the end as one JSON (the event's) or 'null'.
 # Returns {answer, stored version}: ok, again (this very step was stored already),
 # stale (another step holds that version), over (the match ended), missing.
 ADD_MOVE = """
@@ -105,10 +121,13 @@ if ARGV[4] == '1' then
              'ranking', ARGV[8])
   if ARGV[5] ~= 'waiting' and ARGV[5] ~= 'playing' then redis.call('ZREM', KEYS[3], ARGV[1]) end
 end
+""" + _XADD % "KEYS[4]" + """'kind', 'step', 'match', ARGV[1], 'version', version, 'data', ARGV[3],
+      'end', ARGV[9])
 return {'ok', n + 1}
 """
 
-# KEYS: match hash, open set. ARGV: id, status, end_reason JSON, winner JSON, ranking JSON.
+# KEYS: match hash, open set, events. ARGV: id, status, end_reason JSON, winner JSON,
+# ranking JSON.
 SET_STATUS = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], 'status', ARGV[2], 'end_reason', ARGV[3], 'winner', ARGV[4],
@@ -118,6 +137,9 @@ if ARGV[2] == 'waiting' or ARGV[2] == 'playing' then
 else
   redis.call('ZREM', KEYS[2], ARGV[1])
 end
+""" + _XADD % "KEYS[3]" + """'kind', 'status', 'match', ARGV[1], 'version', -1, 'data',
+      '{"status": "' .. ARGV[2] .. '", "reason": ' .. ARGV[3] .. ', "winner": ' .. ARGV[4] ..
+      ', "ranking": ' .. ARGV[5] .. '}')
 return 1
 """
 
@@ -145,9 +167,15 @@ class RedisStore:
         self.url = url
         self.path = _public(url)  # what logs and messages show (no password)
         self.prefix = prefix
-        try:
-            self._r = aioredis.Redis.from_url(url, decode_responses=True, socket_timeout=timeout,
-                                              socket_connect_timeout=timeout)
+        from redis.asyncio.retry import Retry
+        from redis.backoff import ExponentialBackoff
+        from redis.exceptions import ConnectionError as Lost, TimeoutError as Late
+        try:  # a call is tried again on a lost connection: every write is idempotent
+            # (a step or a match sent again is answered "stored")
+            self._r = aioredis.Redis.from_url(
+                url, decode_responses=True, socket_timeout=timeout,
+                socket_connect_timeout=timeout, retry_on_error=[Lost, Late],
+                retry=Retry(ExponentialBackoff(cap=1.0, base=0.05), RETRIES))
         except ValueError as exc:
             raise StoreError(f"bad Redis address {self.path}: {exc}") from None
         self._insert = self._r.register_script(INSERT)
@@ -204,14 +232,15 @@ class RedisStore:
         for seat, s in r.seats.items():
             args += [seat, _seat_json(s), s.session_hash]
         match_id = await self._guard(self._insert(
-            keys=[self._k("code", r.code), self._k("next_id"), self._k("open")], args=args))
+            keys=[self._k("code", r.code), self._k("next_id"), self._k("open"),
+                  self._k("events")], args=args))
         if match_id == -1:
             raise CodeTaken(r.code)
         return int(match_id)
 
     async def put_seat(self, match_id: int, seat: int, record: SeatRecord) -> None:
         done = await self._guard(self._put_seat(
-            keys=[self._k("match", match_id), self._k("seats", match_id)],
+            keys=[self._k("match", match_id), self._k("seats", match_id), self._k("events")],
             args=[self.prefix, match_id, seat, _seat_json(record), record.session_hash]))
         if not done:
             raise StoreError(f"no match {match_id} in the store")
@@ -222,13 +251,13 @@ class RedisStore:
         version or the match is over."""
         args: list[Any] = [match_id, move.version, _step_json(move)]
         if end is None:
-            args += ["0", "", "null", "null", "null"]
+            args += ["0", "", "null", "null", "null", "null"]
         else:
             args += ["1", end.status, json.dumps(end.reason), json.dumps(end.winner),
-                     json.dumps(end.ranking)]
+                     json.dumps(end.ranking), json.dumps(_end_dict(end))]
         answer, stored = await self._guard(self._add_move(
-            keys=[self._k("match", match_id), self._k("moves", match_id), self._k("open")],
-            args=args))
+            keys=[self._k("match", match_id), self._k("moves", match_id), self._k("open"),
+                  self._k("events")], args=args))
         if answer in ("ok", "again"):
             return
         if answer == "missing":
@@ -240,13 +269,35 @@ class RedisStore:
 
     async def _status(self, match_id: int, end: End) -> None:
         done = await self._guard(self._set_status(
-            keys=[self._k("match", match_id), self._k("open")],
+            keys=[self._k("match", match_id), self._k("open"), self._k("events")],
             args=[match_id, end.status, json.dumps(end.reason), json.dumps(end.winner),
                   json.dumps(end.ranking)]))
         if not done:
             raise StoreError(f"no match {match_id} in the store")
 
     # -- reads ----------------------------------------------------------------------------
+    async def last_event(self) -> str:
+        """The id of the newest event ('0-0' if none): read it *before* loading matches,
+        then follow the feed from there, and no change falls between the two."""
+        newest = await self._guard(self._r.xrevrange(self._k("events"), count=1))
+        return newest[0][0] if newest else "0-0"
+
+    async def events(self, after: str, block_ms: int = 1000, count: int = 500) -> list[Event]:
+        """The events after id ``after``, in order (waiting up to ``block_ms`` for one)."""
+        got = await self._guard(self._r.xread({self._k("events"): after}, count=count,
+                                              block=block_ms))
+        out = []
+        for _stream, entries in got or ():
+            for event_id, f in entries:
+                out.append(Event(event_id, f["kind"], int(f["match"]), int(f["version"]),
+                                 json.loads(f["data"]), json.loads(f.get("end", "null"))))
+        return out
+
+    async def steps_since(self, match_id: int, version: int) -> list[MoveRecord]:
+        """The stored steps after ``version`` (a node that missed events catches up)."""
+        steps = await self._guard(self._r.lrange(self._k("moves", match_id), version, -1))
+        return [MoveRecord(*json.loads(text)) for text in steps]
+
     async def _load(self, ids: list[int]) -> list[MatchRecord]:
         if not ids:
             return []
@@ -317,6 +368,27 @@ class RedisStore:
                     if len(ended) < recent:
                         ended.append((meta["code"], seat, status, meta["game"], meta["options"]))
         return None if name is None else (name, ended)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One change as the event stream tells it. ``kind``: ``match`` (created; data = the
+    meta), ``seat`` (version = the seat number; data = [name, token_hash, session_hash,
+    computer]), ``step`` (version = the step's; data = [version, seat, mid, move, kind];
+    ``end`` = the match's end if the step ended it) or ``status`` (data = status, reason,
+    winner, ranking)."""
+
+    id: str
+    kind: str
+    match_id: int
+    version: int
+    data: Any
+    end: Any = None
+
+
+def _end_dict(end: End) -> dict:
+    return {"status": end.status, "reason": end.reason, "winner": end.winner,
+            "ranking": end.ranking}
 
 
 def _public(url: str) -> str:

@@ -96,6 +96,17 @@ def test_two_nodes_racing_for_each_version(redis_server) -> None:
         assert [m.version for m in moves] == list(range(1, 101))
         # a step sent again after a lost reply is taken as stored, not refused
         await a.add_move(match_id, MoveRecord(100, 0, moves[-1].mid, moves[-1].move), None)
+        # so is a match inserted again (the same call sent twice: its reply was lost)
+        script, seen = a._insert, []
+
+        async def twice(*args, **kwargs):
+            seen.append(await script(*args, **kwargs))
+            return await script(*args, **kwargs)
+        a._insert = twice
+        assert [await a.insert_match(record("AGAIN1"))] == seen
+        a._insert = script
+        with pytest.raises(CodeTaken):  # another match with that code is still refused
+            await a.insert_match(record("AGAIN1"))
         await a.close()
         await b.close()
     run(body, 60)

@@ -1,0 +1,78 @@
+"""Following the cluster's event stream (``ac:events`` in Redis).
+
+Every write of the Redis store appends an event to one Redis stream *in the same Lua
+script* as the write, so the stream holds every created match, seat change, step and
+status change in exactly the order Redis applied them, each with its match id and
+version. :class:`EventFeed` reads it from a given id on: a node that loses Redis for a
+while resumes from the last id it handled, so it misses nothing the stream still holds
+(about ``EVENTS_KEPT`` entries); past that, :meth:`RedisStore.steps_since` gives a
+match's steps after the version a node has (the resync by version).
+
+What a node does with the events (apply other nodes' steps to its copies of matches,
+tell its clients) is the next step of docs/cluster.md; this module only delivers them,
+in order, without gaps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
+
+from ..store import StoreError
+
+if TYPE_CHECKING:
+    from .redis_store import Event, RedisStore
+
+log = logging.getLogger("alien_city.server")
+
+RETRY = (0.1, 0.2, 0.5, 1.0, 2.0)  # seconds between attempts while Redis is away
+
+
+class EventFeed:
+    """Calls ``handle(event)`` for every event after ``after``, in stream order."""
+
+    def __init__(self, store: "RedisStore", handle: Callable[["Event"], Awaitable[Any] | Any],
+                 after: str = "0-0", block_ms: int = 500) -> None:
+        self.store = store
+        self.handle = handle
+        self.last = after
+        self.block_ms = block_ms
+        self.failures = 0
+        self._task: asyncio.Task | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="cluster events")
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                events = await self.store.events(self.last, self.block_ms)
+            except StoreError as exc:
+                pause = RETRY[min(self.failures, len(RETRY) - 1)]
+                if self.failures == 0:
+                    log.warning("cluster events: %s; retrying from %s", exc, self.last)
+                self.failures += 1
+                await asyncio.sleep(pause)
+                continue
+            if self.failures:
+                log.info("cluster events: Redis is back; reading on from %s", self.last)
+                self.failures = 0
+            for event in events:
+                try:
+                    result = self.handle(event)
+                    if inspect.isawaitable(result):
+                        await result
+                except Exception:  # one bad event must not stop the feed
+                    log.exception("cluster events: handling %s failed", event)
+                self.last = event.id
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):
+                pass
+            self._task = None
