@@ -2,12 +2,16 @@
 
     python3 bench/client.py [--frames N] [--seed S]
 
-Last line: ``frame_ms_p50=<f> frame_ms_p95=<f> startup_s=<f> overlay_frame_ms_p95=<f>``
+Last line: ``frame_ms_p50=<f> frame_ms_p95=<f> startup_s=<f> overlay_frame_ms_p95=<f>
+idle_cpu_pct=<f>``
 - frame times: a 1280x800 bot-against-bot game with every animation on, the mouse moving
   over the board every frame; each frame is events + update + draw + flip, timed alone;
 - overlay frame times: the same play with the road overlay on (R), the mouse resting on
   one structure after another (a pathing wave spreading from each), and every game's
   end-of-game score show played out in full, not skipped;
+- idle CPU: a fresh interpreter runs the real loop (``App.run``) for 10 s on the title
+  screen, then 10 s on an Alien City board where nobody moves; process CPU time over wall
+  time, in percent of one core (the larger of the two; both printed above);
 - startup: a fresh interpreter from launch until the title screen's first frame is drawn
   (what a player waits for after typing ``alien-city``).
 """
@@ -41,6 +45,40 @@ app.step(1 / 60, events=[])
 print("drawn", flush=True)
 app.close()
 """
+
+
+IDLE = """
+import sys, time
+sys.path.insert(0, {root!r})
+import pygame
+from client.app import App
+from client.config import Options
+from client.scenes.title import TitleScene
+app = App(Options(), (1280, 800), persist=False)
+if {where!r} == "title":
+    app.stack.push(TitleScene(app))
+else:
+    from client.games.aliencity.game import GameScene
+    from shared.aliencity import Ruleset, new_game
+    app.stack.push(GameScene(app, new_game(Ruleset(2004), 7)))
+app.stack.apply_pending()
+pygame.time.set_timer(pygame.QUIT, int({seconds} * 1000), loops=1)
+cpu, wall = time.process_time(), time.perf_counter()
+app.run()
+cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+print(f"idle {{100 * cpu / wall:.2f}}", flush=True)
+app.close()
+"""
+
+
+def idle_cpu_pct(where: str, seconds: float = 10.0) -> float:
+    """Percent of one core the real loop uses while nothing happens on ``where``."""
+    proc = subprocess.run([sys.executable, "-c", IDLE.format(root=str(ROOT), where=where, seconds=seconds)],
+                          capture_output=True, text=True, env=os.environ.copy(), timeout=120)
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("idle ")]
+    if not lines:
+        raise SystemExit(f"idle run failed: {proc.stderr.strip()[-500:]}")
+    return float(lines[-1].split()[1])
 
 
 def startup_seconds() -> float:
@@ -153,7 +191,13 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=2400)
     parser.add_argument("--overlay-frames", type=int, default=4800)
     parser.add_argument("--seed", default="bench")
+    parser.add_argument("--idle-only", action="store_true", help="only the idle CPU figures")
     args = parser.parse_args()
+    idle = {where: idle_cpu_pct(where) for where in ("title", "board")}
+    print(" ".join(f"idle_cpu_pct_{where}={pct:.2f}" for where, pct in idle.items()))
+    if args.idle_only:
+        print(f"idle_cpu_pct={max(idle.values()):.2f}")
+        return 0
     startup = min(startup_seconds() for _ in range(2))
     times = frame_times(args.frames, args.seed)
     times.sort()
@@ -162,7 +206,7 @@ def main() -> int:
     print(f"frames={len(times)} max_ms={times[-1]:.2f} mean_ms={statistics.fmean(times):.2f}")
     print(f"overlay_frames={len(overlay)} max_ms={max(overlay):.2f} mean_ms={statistics.fmean(overlay):.2f}")
     print(f"frame_ms_p50={p50:.2f} frame_ms_p95={p95(times):.2f} startup_s={startup:.2f} "
-          f"overlay_frame_ms_p95={p95(overlay):.2f}")
+          f"overlay_frame_ms_p95={p95(overlay):.2f} idle_cpu_pct={max(idle.values()):.2f}")
     return 0
 
 

@@ -1,7 +1,10 @@
 """The game loop: one window, one SceneStack, fixed-dt updates in seconds.
 
 ``App.run`` drives real time (accumulated into fixed 1/60 s steps, so animations look
-the same at any frame rate); ``App.step`` runs one frame with a given dt and no waiting,
+the same at any frame rate) and draws only when something changes or moves: a scene says
+how many frames a second it needs now (``frame_rate()``; by default 60 while its
+timeline runs, else 0), input draws at once, and an idle screen sleeps on the event
+queue, updating ten times a second and drawing a slow heartbeat; ``App.step`` runs one frame with a given dt and no waiting,
 which is what the attract-mode demo, the tests and the benchmark use headless.
 """
 
@@ -13,6 +16,11 @@ import sys
 import time
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+if sys.platform.startswith("linux") and os.environ.get("DISPLAY") \
+        and os.environ.get("SDL_VIDEODRIVER", "x11") == "x11":
+    # X11 has its own framebuffer (MIT-SHM): SDL's default, a texture through OpenGL, costs
+    # ~12 ms of CPU a frame where GL is software (Mesa llvmpipe: VMs, Xvfb, no GPU driver).
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 import pygame  # noqa: E402
 
@@ -25,6 +33,10 @@ from .scenes.title import TitleScene  # noqa: E402
 from .games.registry import Plugins, builtin_plugins  # noqa: E402
 
 FIXED_DT = 1 / 60
+MAX_FPS = 60.0
+IDLE_FPS = 4.0  # heartbeat draws while nothing moves (a status that changed by itself)
+IDLE_UPDATE = 0.1  # seconds between updates while idle (a server's news, a computer's move)
+INPUT_BURST = 0.35  # seconds of full frame rate after input (hover glows, presses)
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
 
@@ -168,28 +180,63 @@ class App:
         if not self.stack.scenes:
             self.running = False
 
+    def frame_rate(self) -> float:
+        """Frames a second the scenes need now: the most any live or visible scene asks
+        (``scene.frame_rate()``, else 60 while its timeline has tracks)."""
+        rate = 0.0
+        for scene in self.stack.scenes[-3:]:
+            ask = getattr(scene, "frame_rate", None)
+            rate = max(rate, ask() if ask is not None else default_frame_rate(scene))
+        return min(MAX_FPS, rate)
+
     def run(self, first: Scene | None = None) -> None:
         if first is not None:
             self.stack.push(first)
             self.stack.apply_pending()
-        clock = pygame.time.Clock()
         pending = 0.0
+        last = time.perf_counter()
+        next_draw = last
+        burst_until = 0.0
         while self.running:
-            pending = min(pending + clock.tick(120) / 1000, 0.25)
-            for event in pygame.event.get():
+            now = time.perf_counter()
+            fps = MAX_FPS if now < burst_until else self.frame_rate()
+            wake = min(next_draw, now + IDLE_UPDATE)
+            events = self._wait_events(wake - now)
+            if events:
+                burst_until = time.perf_counter() + INPUT_BURST
+            for event in events:
                 self.process_event(event)
+            now = time.perf_counter()
+            pending = min(pending + now - last, 0.5)
+            last = now
             steps = 0
-            while pending >= FIXED_DT and steps < 5:
+            while pending >= FIXED_DT and steps < 30:
                 self.stack.update(FIXED_DT)
                 self.clock_time += FIXED_DT
                 pending -= FIXED_DT
                 steps += 1
-            self.stack.draw(self.window)
-            pygame.display.flip()
+            fps = max(fps, self.frame_rate(), IDLE_FPS)
+            if events or now >= next_draw or self.stack.pending:
+                self.stack.draw(self.window)
+                pygame.display.flip()
+                next_draw = now + 1 / fps
+            else:
+                next_draw = min(next_draw, now + 1 / fps)
             self.stack.apply_pending()
             if not self.stack.scenes:
                 self.running = False
         self.save_options()
+
+    @staticmethod
+    def _wait_events(timeout: float) -> list[pygame.event.Event]:
+        """The queued events; when none, sleep on the queue for up to ``timeout`` seconds."""
+        events = pygame.event.get()
+        if events or timeout <= 0.001:
+            return events
+        first = pygame.event.wait(int(timeout * 1000))
+        if first.type == pygame.NOEVENT:
+            return []
+        return [first] + pygame.event.get()
 
     def close(self) -> None:
         self.stop_computers()
@@ -197,6 +244,14 @@ class App:
             self.hosting.stop()  # SIGTERM: clients told, matches saved
             self.hosting = None
         pygame.quit()
+
+
+def default_frame_rate(scene: Scene) -> float:
+    """A scene that does not say: full rate while its timeline runs or its score show
+    (``scene.sequence``) is on, else still."""
+    if len(scene.timeline) or getattr(getattr(scene, "sequence", None), "stage", None) == "show":
+        return MAX_FPS
+    return 0.0
 
 
 def _make_background(size: tuple[int, int]) -> pygame.Surface:

@@ -86,6 +86,10 @@ class TitleScene(Scene):
     def _open_howto(self, plugin) -> None:
         self.app.stack.replace(plugin.howto_scene(self.app))
 
+    def frame_rate(self) -> float:
+        """The logo's drop at full rate; then the skyline's gentle bobbing at a low rate."""
+        return 60.0 if len(self.timeline) else 10.0
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit()

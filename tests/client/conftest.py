@@ -1,13 +1,17 @@
 """Client tests run headless: dummy video and audio drivers are set before pygame is
 imported anywhere, and options/records go to a temporary config directory."""
 
+import atexit
 import os
+import shutil
 import tempfile
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-os.environ["ALIEN_CITY_CONFIG_DIR"] = tempfile.mkdtemp(prefix="alien-city-test-config-")
+_CONFIG_DIR = tempfile.mkdtemp(prefix="alien-city-test-config-")
+os.environ["ALIEN_CITY_CONFIG_DIR"] = _CONFIG_DIR
+atexit.register(shutil.rmtree, _CONFIG_DIR, True)  # nothing left behind per run
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402

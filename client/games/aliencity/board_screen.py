@@ -200,6 +200,26 @@ class BoardScreen(Scene):
         self.insight.update(dt * self.app.anim_speed)
         self.toasts.update(dt)
 
+    def frame_rate(self) -> float:
+        """Full rate while pieces fly, the road narrows or flashes, or a wave spreads;
+        a low rate for the slow pulses (the road's flow, a pointed structure's ring);
+        0 on a still board (the app then draws on input and a slow heartbeat)."""
+        overlay, pathing = self.insight.overlay, self.insight.pathing
+        if len(self.timeline) or self.flyers or self.ripples or overlay.changes or overlay.flash > 0:
+            return 60.0
+        if getattr(getattr(self, "sequence", None), "stage", None) == "show":
+            return 60.0  # the score show between beats
+        if overlay.alpha != (1.0 if overlay.on else 0.0):
+            return 60.0  # fading in or out
+        wave = pathing.wave
+        if pathing.old is not None or pathing.pair is not None and pathing.pair.progress() < 1.0:
+            return 60.0
+        if wave is not None and wave.age < 3.0:
+            return 60.0
+        if overlay.on or wave is not None:
+            return 15.0
+        return 0.0
+
     # -- input helpers ---------------------------------------------------------------
     def track_pointer(self, pos: tuple[int, int]) -> int | None:
         """The mouse moved: remember where, and let the pathing follow it. Returns the lot."""

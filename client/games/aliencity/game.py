@@ -435,6 +435,13 @@ class GameScene(BoardScreen):
         super().draw_marks(surface)
         marks.draw_marks(self, surface)
 
+    def frame_rate(self) -> float:
+        """The board's needs, and the thinking orbit's spin at a modest rate."""
+        rate = super().frame_rate()
+        if self.thinking or self.computers.hinting:
+            rate = max(rate, 20.0)
+        return rate
+
     def draw_bottom(self, surface: pygame.Surface) -> None:
         super().draw_bottom(surface)
         if not (self.thinking or self.computers.hinting):
