@@ -99,6 +99,11 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
     ``redis`` (``redis://HOST:PORT/DB``) runs a cluster node on that Redis instead of
     the SQLite ``db`` (docs/cluster.md); ``node_name`` names it in logs."""
     store = Store(db) if redis is None else await _redis_store(redis)
+    if redis is not None and limits.abandon_after is not None:
+        # presence is not shared between nodes yet: a node would count a player connected
+        # to another node as away and resign them (docs/cluster.md, "What does not work")
+        log.info("cluster node: away players are not resigned (presence is per node)")
+        limits = dataclasses.replace(limits, abandon_after=None)
     lobby = Lobby(store, games, limits)
     lobby.proxies = tuple(proxies)
     running: RunningServer | None = None
