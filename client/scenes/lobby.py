@@ -173,6 +173,17 @@ class LobbyScene(Scene):
         self.message = f"Joining {code}…"
         self.answer_left = CREATE_TIMEOUT_S
 
+    def offer_unfinished(self) -> None:
+        """A running match of ours on this server (resumed session or saved seat token):
+        the room code is filled in, Join takes the seat back."""
+        s = self.session
+        mine = sorted(s.resumed_seats - set(s.matches))
+        if not mine and s.tokens is not None and s.server is not None:
+            mine = [seat.match for seat in s.tokens.seats(s.server) if seat.match not in s.matches]
+        if mine and not self.code.value and self.waiting_for is None and self.mode == "play":
+            self.code.value = mine[0]
+            self.message = f"Your match {mine[0]} is still on: Join takes your seat back."
+
     def refuse_offline(self) -> bool:
         """True (and why) when nothing can be sent: the connection is over or not yet there."""
         if self.session.net_state == "closed":
@@ -207,6 +218,7 @@ class LobbyScene(Scene):
                 self.app.push(open_match(self.app, self.session, note.match))
             elif note.kind == "welcome":
                 self.name_game()
+                self.offer_unfinished()
             elif note.kind == "error" and note.data.get("code") == "match_full" and note.match:
                 # Every seat is taken (a join link to a running match): watch it instead.
                 self.session.join(note.match, spectator=True)
@@ -257,7 +269,8 @@ class LobbyScene(Scene):
         surface.blit(t.render("PUBLIC MATCHES (click to pick, click again to join)", size, theme.TEXT_DIM, bold=True),
                      (self.list_box.x + 16, self.list_box.y + 16))
         if not self.rows:
-            surface.blit(t.render("None open right now: create one!", size, theme.TEXT_DIM),
+            empty = "None open right now: create one!" if s.welcomed else "Not connected to a server."
+            surface.blit(t.render(empty, size, theme.TEXT_DIM),
                          (self.list_box.x + 16, self.list_box.y + 60))
         for code, rect in self.rows:
             info = s.lobby.get(code, {})

@@ -199,3 +199,30 @@ def test_games_on_your_network_lists_and_joins(app, tmp_path):
         app.stack.apply_pending()
     finally:
         server.stop()
+
+
+def test_the_lobby_offers_our_running_match_back(app, tmp_path):
+    """Play online, Connect (not Continue): the lobby fills in our unfinished match's
+    code, and Join takes the seat back, as the same session."""
+    server = HostedServer.start(str(tmp_path / "m.sqlite3"), host="127.0.0.1", limits=FAST)
+    try:
+        show(app, TitleScene(app))
+        first = open_lobby(app, server.url, "Ann", replace=False)
+        app.stack.apply_pending()
+        run_until(app, lambda: first.session.welcomed)
+        first.create()
+        run_until(app, lambda: getattr(app.stack.top, "chrome", None) is not None)
+        code = app.stack.top.chrome.code
+        app.stack.pop()   # the match screen
+        app.stack.pop()   # the lobby: its connection closes
+        app.stack.apply_pending()
+        again = open_lobby(app, server.url, "Ann", replace=False)
+        app.stack.apply_pending()
+        run_until(app, lambda: again.session.welcomed)
+        assert again.code.value == code and "still on" in again.message
+        again.join(False)
+        run_until(app, lambda: getattr(app.stack.top, "chrome", None) is not None)
+        view = app.stack.top.chrome.view
+        assert (view.code, view.role, view.status) == (code, "player", "waiting")
+    finally:
+        server.stop()
