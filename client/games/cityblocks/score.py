@@ -19,7 +19,7 @@ from shared.cityblocks.geometry import COLOURS
 from client import theme
 from client.scenes.layout import table_rects
 from client.scenes.score_sequence import BeatSequence
-from client.view.widgets import Button, ButtonColumn
+from client.scenes.score_show import ScoreShow
 
 from . import look
 from .score_beats import BeatView, beat_steps, describe
@@ -30,10 +30,9 @@ from .tray import draw_header
 
 BEAT_GAP = 0.35
 INTRO = 0.9
-FAST = 4.0
 
 
-class ScoreScene(CityScreen):
+class ScoreScene(ScoreShow, CityScreen):
     opaque = True
     modal = True
     freeze_below = False
@@ -47,36 +46,19 @@ class ScoreScene(CityScreen):
         self.headline = headline
         self.on_replay = on_replay
         self.view = BeatView(done=True)
-        self.fast = False
         self.totals: list[float] = [0.0] * state.players
         self.awarded = [0] * state.players
         self.counted: set[int] = set()      # colours already counted (their rows show)
-        self.table_hidden = False           # T: the final board without the table
         super().__init__(app, state)
         self.sequence = BeatSequence(self.beats, self.timeline, steps=self._beat_steps, on_done=self.beat_finished,
                                      on_finish=self._finished, intro=INTRO, gap=BEAT_GAP)
-        self.next_button = Button("Next (Space)", self.step)
-        self.fast_button = Button("Fast (F)", self.toggle_fast)
-        self.skip_button = Button("Skip (S)", self.skip)
-        final = [Button("Replay scoring", self.replay_show)]
-        if on_replay is not None:
-            final.append(Button("Watch replay", on_replay))
-        if on_save is not None:
-            final.append(Button("Save", on_save))
-        if on_new_game is not None:
-            final.append(Button(new_game_label, on_new_game, accent=theme.ACCENT))
-        final += [Button("Close", self.close), Button("Menu", self.app.go_home)]
-        self.final_buttons = final
-        self.column = ButtonColumn(final)
-        self.column.focus = len(final) - 3 if on_new_game is not None else 0
+        self.make_buttons("Replay scoring", on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
+                          new_game_label=new_game_label)
+        self.column.focus = len(self.final_buttons) - 3 if on_new_game is not None else 0
         if show and headline is None:
             self.start_show()
         else:
             self.sequence.finish(quiet=True)
-
-    @property
-    def stage(self) -> str:
-        return self.sequence.stage
 
     # -- the show (its running order is the shell's BeatSequence) --------------------------
     def start_show(self) -> None:
@@ -86,8 +68,7 @@ class ScoreScene(CityScreen):
         self.totals, self.awarded = [0.0] * self.players, [0] * self.players
         self.counted = set()
         self.sequence.start()
-        self.buttons = [self.next_button, self.fast_button, self.skip_button]
-        self.layout_buttons()
+        self.show_buttons()
         self.announce("THE FINAL COUNT", "Space: next step   F: fast   S: skip to the end", theme.ACCENT_2, hold=0.6)
 
     def _beat_steps(self, beat, index: int):
@@ -99,23 +80,11 @@ class ScoreScene(CityScreen):
         if isinstance(beat, ColourBeat):
             self.counted.add(beat.colour)
 
-    def step(self) -> None:
-        """Space: finish the beat on show at once and start the next."""
-        self.sequence.step()
-
-    def toggle_fast(self) -> None:
-        self.fast = not self.fast
-        self.fast_button.label = "Normal (F)" if self.fast else "Fast (F)"
-
     def skip(self) -> None:
         if self.stage != "show":
             return
         self.sequence.skip()
         self.announce_winner()
-
-    def replay_show(self) -> None:
-        self.start_show()
-        self.sound("select")
 
     def _finished(self, quiet: bool) -> None:
         """The final board: every number settled from the engine's breakdown."""
@@ -129,10 +98,6 @@ class ScoreScene(CityScreen):
             self.announce(self.headline, "", theme.ACCENT, hold=1.6)
 
     # -- hooks the beats call ------------------------------------------------------------------
-    def sound(self, name: str, volume: float = 1.0) -> None:
-        if not self.sequence.muted:
-            self.app.sounds.play(name, volume)
-
     def award(self, seat: int, points: int) -> None:
         start = self.totals[seat]
         self.awarded[seat] += points
@@ -154,43 +119,6 @@ class ScoreScene(CityScreen):
     def announce_winner(self) -> None:
         head, sub = self.winner_words()
         self.announce(head, sub, theme.ACCENT, hold=1.4)
-
-    # -- frame -------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        speed = FAST if self.fast and self.stage == "show" else 1.0
-        super().update(dt * speed)
-        self.sequence.update(dt * speed * self.app.anim_speed)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            if self.stage == "final":
-                self.column.handle_event(event)
-            self.buttons_event(event)
-            return True
-        if event.type == pygame.KEYDOWN:
-            key = event.key
-            if self.stage == "show":
-                if key in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN):
-                    self.step()
-                elif key == pygame.K_f:
-                    self.toggle_fast()
-                elif key in (pygame.K_s, pygame.K_ESCAPE):
-                    self.skip()
-            elif key == pygame.K_ESCAPE:
-                self.close()
-            elif key == pygame.K_t:
-                self.table_hidden = not self.table_hidden
-            elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.column.handle_event(pygame.event.Event(
-                    pygame.KEYDOWN, key=pygame.K_UP if key == pygame.K_LEFT else pygame.K_DOWN, mod=0))
-            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.column.handle_event(event)
-            return True
-        self.buttons_event(event)
-        return True
-
-    def close(self) -> None:
-        self.app.stack.pop()
 
     # -- drawing -------------------------------------------------------------------------------
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
@@ -231,9 +159,7 @@ class ScoreScene(CityScreen):
         elif self.stage == "final":
             draw_table(self, surface, self.beats[-1], 1.0, cb, compact=True)
         self.draw_bottom(surface)
-        if self.stage == "final":
-            for i, b in enumerate(self.buttons):
-                b.draw(surface, self.app.text, focus=i == self.column.focus)
+        self.draw_final_buttons(surface)
         self.draw_overlays(surface)
 
     def table_box(self):

@@ -17,18 +17,17 @@ import pygame
 from client import theme
 from client.anim import Callback, Delay, Tween
 from client.scenes.score_sequence import BeatSequence
-from client.view.widgets import Button, ButtonColumn
+from client.scenes.score_show import ScoreShow
 
 from . import look
 from .score_draw import draw_flying, draw_table, draw_ties, draw_tree_focus
 from .score_plan import CountBeat, TableBeat, TieBeat, TreeBeat, plan
 from .screen import SprawlScreen
 
-FAST = 4.0
 FLY = 0.32
 
 
-class ScoreScene(SprawlScreen):
+class ScoreScene(ScoreShow, SprawlScreen):
     opaque = True
     modal = True
     freeze_below = False
@@ -42,25 +41,12 @@ class ScoreScene(SprawlScreen):
         self.beats = plan(state, self.score)
         self.headline = headline
         self.names = names or [""] * state.n
-        self.fast = False
-        self.table_hidden = False
         self.reset_view(state.n)
         super().__init__(app, state)
         self.sequence = BeatSequence(self.beats, self.timeline, steps=self._beat_steps,
                                      on_finish=self._finished, intro=0.9, gap=0.35)
-        self.next_button = Button("Next (Space)", self.step)
-        self.fast_button = Button("Fast (F)", self.toggle_fast)
-        self.skip_button = Button("Skip (S)", self.skip)
-        final = [Button("Replay the show", self.replay_show)]
-        if on_replay is not None:
-            final.append(Button("Watch replay", on_replay))
-        if on_save is not None:
-            final.append(Button("Save", on_save))
-        if on_new_game is not None:
-            final.append(Button(new_game_label, on_new_game, accent=theme.ACCENT))
-        final += [Button("Close", self.close), Button("Menu", self.app.go_home)]
-        self.final_buttons = final
-        self.column = ButtonColumn(final)
+        self.make_buttons("Replay the show", on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
+                          new_game_label=new_game_label)
         if show and headline is None:
             self.start_show()
         else:
@@ -79,18 +65,13 @@ class ScoreScene(SprawlScreen):
         self.captions: list[str] = []
         self.hidden = frozenset()
 
-    @property
-    def stage(self) -> str:
-        return self.sequence.stage
-
     # -- the show ------------------------------------------------------------------------------
     def start_show(self) -> None:
         self.timeline.tracks = []
         self.banners.current = None
         self.reset_view(self.players)
         self.sequence.start()
-        self.buttons = [self.next_button, self.fast_button, self.skip_button]
-        self.layout_buttons()
+        self.show_buttons()
         self.announce("THE END", self.end_words(), theme.ACCENT_2, hold=0.9)
 
     def end_words(self) -> str:
@@ -166,20 +147,9 @@ class ScoreScene(SprawlScreen):
         head, sub = self.winner_words()
         self.announce(head, sub, theme.ACCENT, hold=1.4)
 
-    def step(self) -> None:
-        self.sequence.step()
-
-    def toggle_fast(self) -> None:
-        self.fast = not self.fast
-        self.fast_button.label = "Normal (F)" if self.fast else "Fast (F)"
-
     def skip(self) -> None:
         if self.stage == "show":
             self.sequence.skip()
-
-    def replay_show(self) -> None:
-        self.start_show()
-        self.sound("select")
 
     def _finished(self, quiet: bool) -> None:
         """The final board: every number settled from the engine's breakdown."""
@@ -198,10 +168,6 @@ class ScoreScene(SprawlScreen):
             self.announce(self.headline, "", theme.ACCENT, hold=1.6)
         elif quiet:
             self._fanfare()
-
-    def sound(self, name: str, volume: float = 1.0) -> None:
-        if not self.sequence.muted:
-            self.app.sounds.play(name, volume)
 
     def winner_words(self) -> tuple[str, str]:
         table: TableBeat = self.beats[-1]
@@ -238,43 +204,6 @@ class ScoreScene(SprawlScreen):
         name = self.names[seat] if seat < len(self.names) else ""
         return f"{look.NAME[seat]} ({name})" if name else look.NAME[seat]
 
-    # -- frame -----------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        speed = FAST if self.fast and self.stage == "show" else 1.0
-        super().update(dt * speed)
-        self.sequence.update(dt * speed * self.app.anim_speed)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            if self.stage == "final":
-                self.column.handle_event(event)
-            self.buttons_event(event)
-            return True
-        if event.type == pygame.KEYDOWN:
-            key = event.key
-            if self.stage == "show":
-                if key in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN):
-                    self.step()
-                elif key == pygame.K_f:
-                    self.toggle_fast()
-                elif key in (pygame.K_s, pygame.K_ESCAPE):
-                    self.skip()
-            elif key == pygame.K_ESCAPE:
-                self.close()
-            elif key == pygame.K_t:
-                self.table_hidden = not self.table_hidden
-            elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.column.handle_event(pygame.event.Event(
-                    pygame.KEYDOWN, key=pygame.K_UP if key == pygame.K_LEFT else pygame.K_DOWN, mod=0))
-            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.column.handle_event(event)
-            return True
-        self.buttons_event(event)
-        return True
-
-    def close(self) -> None:
-        self.app.stack.pop()
-
     # -- drawing ---------------------------------------------------------------------------------
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.stage == "show":
@@ -309,7 +238,5 @@ class ScoreScene(SprawlScreen):
         if self.table > 0 and not (self.stage == "final" and self.table_hidden):
             draw_table(self, surface, self.beats[-1], self.table, cb)
         self.draw_bottom(surface)
-        if self.stage == "final":
-            for i, b in enumerate(self.buttons):
-                b.draw(surface, self.app.text, focus=i == self.column.focus)
+        self.draw_final_buttons(surface)
         self.draw_overlays(surface)

@@ -1,0 +1,108 @@
+"""What a game's score screen does the same way in every plug-in: the show's buttons
+(Next, Fast, Skip) and the final board's column (replay the show, watch the replay,
+save, new game, close, menu), the keys (show: Space/Right/Enter next, F fast, S/Esc skip;
+final: Esc closes, T hides the table, Left/Right/Enter walk the column) and the fast
+clock. :class:`ScoreShow` is a mixin placed before the game's screen class; the game
+keeps its beats (a :class:`~.score_sequence.BeatSequence` in ``sequence``), ``skip`` and
+its drawing."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from .. import theme
+from ..view.widgets import Button, ButtonColumn
+
+FAST = 4.0   # how much faster the show runs with F
+
+
+class ScoreShow:
+    fast_factor = FAST
+    fast = False            # F: the show runs ``fast_factor`` times faster
+    table_hidden = False    # T: the final board without the table
+
+    def make_buttons(self, replay_label: str, *, on_replay: Callable[[], None] | None,
+                     on_save: Callable[[], None] | None, on_new_game: Callable[[], None] | None,
+                     new_game_label: str) -> None:
+        self.next_button = Button("Next (Space)", self.step)
+        self.fast_button = Button("Fast (F)", self.toggle_fast)
+        self.skip_button = Button("Skip (S)", self.skip)
+        final = [Button(replay_label, self.replay_show)]
+        if on_replay is not None:
+            final.append(Button("Watch replay", on_replay))
+        if on_save is not None:
+            final.append(Button("Save", on_save))
+        if on_new_game is not None:
+            final.append(Button(new_game_label, on_new_game, accent=theme.ACCENT))
+        final += [Button("Close", self.close), Button("Menu", self.app.go_home)]
+        self.final_buttons = final
+        self.column = ButtonColumn(final)
+
+    @property
+    def stage(self) -> str:
+        return self.sequence.stage
+
+    def show_buttons(self) -> None:
+        self.buttons = [self.next_button, self.fast_button, self.skip_button]
+        self.layout_buttons()
+
+    def step(self) -> None:
+        """Space: finish the beat on show at once and start the next."""
+        self.sequence.step()
+
+    def toggle_fast(self) -> None:
+        self.fast = not self.fast
+        self.fast_button.label = "Normal (F)" if self.fast else "Fast (F)"
+
+    def replay_show(self) -> None:
+        self.start_show()
+        self.sound("select")
+
+    def sound(self, name: str, volume: float = 1.0) -> None:
+        if not self.sequence.muted:
+            self.app.sounds.play(name, volume)
+
+    def close(self) -> None:
+        self.app.stack.pop()
+
+    # -- frame -----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        speed = self.fast_factor if self.fast and self.stage == "show" else 1.0
+        super().update(dt * speed)
+        self.sequence.update(dt * speed * self.app.anim_speed)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            if self.stage == "final":
+                self.column.handle_event(event)
+            self.buttons_event(event)
+            return True
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if self.stage == "show":
+                if key in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN):
+                    self.step()
+                elif key == pygame.K_f:
+                    self.toggle_fast()
+                elif key in (pygame.K_s, pygame.K_ESCAPE):
+                    self.skip()
+            elif key == pygame.K_ESCAPE:
+                self.close()
+            elif key == pygame.K_t:
+                self.table_hidden = not self.table_hidden
+            elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.column.handle_event(pygame.event.Event(
+                    pygame.KEYDOWN, key=pygame.K_UP if key == pygame.K_LEFT else pygame.K_DOWN, mod=0))
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.column.handle_event(event)
+            return True
+        self.buttons_event(event)
+        return True
+
+    def draw_final_buttons(self, surface: pygame.Surface) -> None:
+        """The final board's buttons, the column's focus ringed."""
+        if self.stage == "final":
+            for i, b in enumerate(self.buttons):
+                b.draw(surface, self.app.text, focus=i == self.column.focus)
