@@ -42,6 +42,8 @@ class Pilot:
         self.last_scene = None
         self.ended_at: float | None = None
         self.last_version = None
+        self.last_error = ""
+        self.pending_shot: str | None = None  # a screenshot to take once the wait is over
 
     # -- helpers ----------------------------------------------------------------------
     def click(self, pos) -> None:
@@ -89,7 +91,7 @@ class Pilot:
             self.pending_shot = name
         if self.wait > 0:
             self.wait -= dt
-            if self.wait <= 0 and getattr(self, "pending_shot", None):
+            if self.wait <= 0 and self.pending_shot:
                 self.shot(self.pending_shot)
                 self.pending_shot = None
             return
@@ -160,7 +162,7 @@ class Pilot:
         if s.net_state == "closed" and ("closed", s.net_note) not in self.seen:
             self.seen.add(("closed", s.net_note))
             say("closed", note=s.net_note)
-        if s.last_error and s.last_error != getattr(self, "last_error", ""):
+        if s.last_error and s.last_error != self.last_error:
             self.last_error = s.last_error
             say("error", text=s.last_error)
         for code, view in s.matches.items():
@@ -235,7 +237,6 @@ def main(argv: list[str] | None = None) -> int:
         link = parse_link(args.link)
         open_lobby(app, link.server, args.name, "play", code=link.room, replace=False)
         app.stack.apply_pending()
-        args.link_opened = True
     pilot = Pilot(app, args)
     if args.link:
         pilot.phase = "lobby"
