@@ -18,6 +18,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 from ssl import SSLContext
+from typing import Any
 
 from websockets.asyncio.server import Server, serve
 
@@ -59,6 +60,7 @@ class RunningServer:
     announcer: Announcer | None = None
     name: str = ""
     node: str | None = None  # the node's name in a cluster (``--redis``), else None
+    feed: Any = None         # a cluster node's EventFeed (other nodes' changes)
 
     @property
     def url(self) -> str:
@@ -81,6 +83,8 @@ class RunningServer:
         handlers, then flush and close the store."""
         if self.announcer is not None:
             await self.announcer.close()
+        if self.feed is not None:
+            await self.feed.close()
         await self.lobby.stop_computers()
         self.server.close()  # close_connections=True: 1001 going away
         await self.server.wait_closed()
@@ -107,7 +111,12 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
     lobby = Lobby(store, games, limits)
     lobby.proxies = tuple(proxies)
     running: RunningServer | None = None
+    feed = None
     try:
+        if redis is not None:  # follow other nodes' changes from before the restore on
+            from .cluster.fanout import EventFeed
+            from .cluster.node import Follower
+            feed = EventFeed(store, Follower(lobby, store).handle, await store.last_event())
         restored = await lobby.restore()
         server = await serve(functools.partial(handle, lobby=lobby), host, port,
                              max_size=TRANSPORT_MAX_FRAME, compression=None,
@@ -118,7 +127,9 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
         running = RunningServer(server, lobby, host, bound[1], tls=ssl is not None,
                                 name=(name or socket.gethostname() or "alien-city")[:40],
                                 node=None if redis is None else
-                                node_name or f"{socket.gethostname()}-{bound[1]}")
+                                node_name or f"{socket.gethostname()}-{bound[1]}", feed=feed)
+        if feed is not None:
+            feed.start()
         lobby.start_housekeeping()
         if lan is not None:
             running.announcer = Announcer(running.beacon, target=lan.target, port=lan.port,

@@ -1,10 +1,10 @@
 """Cluster nodes (``serve --redis``) on one real redis-server, over loopback.
 
-What works today without fan-out between nodes (docs/cluster.md): a node that dies with
-``kill -9`` mid-game loses no acknowledged move; its players reconnect to another node
-with their session and seat tokens and finish there; a node started later reads every
-match, record and ranking from Redis; and a node holding an out-of-date copy of a match
-cannot fork it (Redis's compare-and-append refuses the step).
+A node that dies with ``kill -9`` mid-game loses no acknowledged move; its players
+reconnect to another node with their session and seat tokens and finish there; a node
+started later reads every match, record and ranking from Redis; a move for a version
+already passed never forks a match; and players on different nodes play one match (the
+nodes follow each other's steps, seats and starts through the event stream).
 """
 
 from __future__ import annotations
@@ -141,8 +141,8 @@ def test_a_node_killed_mid_game_its_players_finish_on_another(redis_server, tmp_
 
 def test_an_out_of_date_node_cannot_fork_a_match(redis_server) -> None:
     """Node b loaded the match at version 2; node a then stored version 3. A move sent to
-    b for version 2 passes b's own checks, but Redis refuses the append: the match keeps
-    the one step 3 that node a acknowledged."""
+    b for version 2 is refused (b has followed node a to version 3, or, had it not, Redis
+    refuses the append): the match keeps the one step 3 that node a acknowledged."""
     async def body() -> None:
         a = await start_server("127.0.0.1", 0, limits=FAST, redis=redis_server.url, node_name="a")
         b = await start_server("127.0.0.1", 0, limits=FAST, redis=redis_server.url, node_name="b")
@@ -176,3 +176,45 @@ def test_an_out_of_date_node_cannot_fork_a_match(redis_server) -> None:
             await b.close()
             await a.close()
     run(body, 60)
+
+
+def test_players_on_two_nodes_play_one_match(redis_server, tmp_path) -> None:
+    """Black on node a, White on node b: each sees every move (with versions) and the end,
+    and a spectator on a third node too; the record is the same everywhere."""
+    nodes = [Node(redis_server.url, tmp_path, name) for name in "abc"]
+    a, b, c = nodes
+    try:
+        async def body() -> None:
+            black = await Client.open(a.url, "Ada")
+            created = await black.request({"type": "create", "seat": "black"}, "joined")
+            code = created["match"]
+            await black.expect("sync")
+            white = await Client.open(b.url, "Bob")
+            joined = await white.request({"type": "join", "match": code}, "joined")
+            assert joined["seat"] == "white"
+            state = GameState.from_dict((await white.expect("sync"))["state"])
+            while True:  # node a learns the seat and the start from the event stream
+                info = await black.expect("match_info")
+                if info["info"]["status"] == "playing":
+                    break
+            assert info["info"]["players"][1]["name"] == "Bob"
+            watcher = await Client.open(c.url, "Eve")
+            await watcher.request({"type": "join", "match": code, "as": "spectator"}, "joined")
+            await watcher.expect("sync")
+            played: list[str] = []
+            state = await play(black, white, code, state, random.Random(9), played, None, 0)
+            ended = [await p.expect("ended") for p in (black, white, watcher)]
+            assert {e["version"] for e in ended} == {len(state.history)}
+            assert all(e["score"] == state.score().to_dict() for e in ended)
+            seen = [m["version"] for m in watcher.drain("moved")] + \
+                [m["version"] for m in watcher.seen if m.get("type") == "moved"]
+            assert sorted(set(seen)) == list(range(1, len(played) + 1))
+            records = [(await p.request({"type": "get_record", "match": code}, "record"))["record"]
+                       for p in (black, white, watcher)]
+            assert records[0] == records[1] == records[2]
+            for p in (black, white, watcher):
+                await p.close()
+        run(body, 90)
+    finally:
+        for node in nodes:
+            node.stop()

@@ -1,0 +1,134 @@
+"""What a cluster node does with the other nodes' changes (the fan-out, first part).
+
+:class:`Follower` handles the events of ``ac:events`` (:class:`~.fanout.EventFeed`) for
+the matches this node holds in memory (matches the node does not hold are read from Redis
+when a client asks for them, as on a single server):
+
+- ``step``: a step for ``version == match.version + 1`` is played on the match's state and
+  announced to this node's audience exactly as a step of its own (``moved``, ``ended``);
+  a version further ahead means events were missed: the steps after the node's version
+  are read from Redis (``steps_since``) and applied in order; a version not ahead is the
+  node's own step (or one already applied) and is ignored.
+- ``seat``: a seat taken or reclaimed on another node: the seat and its session here.
+- ``status``: a match started or cancelled on another node.
+
+Every change is applied under the match's lock, so it never interleaves with a move
+this node is checking. Chat, presence, rematch offers, lobby lists and computer-seat
+leases are not shared yet (docs/cluster.md).
+
+It uses the match's own step functions (``Match._accept``, ``_end``, ``_apply_resign``):
+a ``Match.apply_remote`` in ``server/match.py`` would be the cleaner home.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from ..connection import Session
+from ..match import CANCELLED, OVER, PLAYING, Seat
+from ..store import RESIGN, End, MoveRecord
+
+if TYPE_CHECKING:
+    from ..lobby import Lobby
+    from ..match import Match
+    from .redis_store import Event, RedisStore
+
+log = logging.getLogger("alien_city.server")
+
+
+class Follower:
+    """Applies other nodes' changes to this node's matches."""
+
+    def __init__(self, lobby: "Lobby", store: "RedisStore") -> None:
+        self.lobby = lobby
+        self.store = store
+        self.applied = 0  # steps of other nodes applied (for tests and logs)
+
+    def _match(self, match_id: int) -> "Match | None":
+        for match in self.lobby.matches.values():
+            if match.record_id == match_id:
+                return match
+        return None
+
+    async def handle(self, event: "Event") -> None:
+        match = self._match(event.match_id)
+        if match is None:
+            return
+        async with match.lock:
+            if event.kind == "step":
+                await self._steps(match, event)
+            elif event.kind == "seat":
+                self._seat(match, event.version, event.data)
+            elif event.kind == "status":
+                self._status(match, event.data)
+
+    async def _steps(self, match: "Match", event: "Event") -> None:
+        if not match.live or event.version <= match.version:
+            return  # this node's own step, or one applied already
+        if event.version == match.version + 1:
+            steps, last_end = [MoveRecord(*event.data)], event.end
+        else:  # events were missed: resync by version from the stored steps
+            steps = await self.store.steps_since(match.record_id, match.version)
+            last_end = event.end if steps and steps[-1].version == event.version else None
+        for i, step in enumerate(steps):
+            if not match.live or step.version != match.version + 1:
+                break
+            end = last_end if i == len(steps) - 1 else None
+            self._play(match, step, None if end is None else
+                       End(end["status"], end["reason"], end["winner"], end["ranking"]))
+            self.applied += 1
+
+    def _play(self, match: "Match", step: MoveRecord, end: End | None) -> None:
+        """One stored step of another node, announced here as the match announces its own."""
+        if step.kind == RESIGN:
+            state, events = match.state.resign(step.seat)
+            if end is None and state.is_over():
+                end = match._end_of(state, "resigned")
+            match._apply_resign(step.seat, state, events, end)
+            return
+        move = match.spec.move_from_wire(step.move)
+        state, events = match.state.play(move, step.seat)
+        match._accept(step.seat, step.mid, state, events, match.spec.move_text(move))
+        if end is None and state.is_over():  # missed the end with the event: the game says
+            end = match._end_of(state, "finished")
+        if end is not None:
+            match._end(end)
+        else:
+            match.computers.wake()
+
+    def _seat(self, match: "Match", index: int, data: list) -> None:
+        name, token, session_hash, computer = data
+        if not 0 <= index < len(match.seats):
+            return
+        held = match.seats[index]
+        if held is not None and held.token_hash == token and \
+                (held.session.token_hash if held.session else "") == session_hash:
+            return  # this node's own change
+        if held is not None and held.session is not None and held.session.token_hash != session_hash:
+            held.session.seats.pop(match.code, None)
+            if held.session.conn is not None and held.session.conn in match.audience:
+                conn = held.session.conn
+                match.detach(conn)
+                conn.error("seat_taken", "Someone used your seat token elsewhere.",
+                           match=match.code, version=match.version)
+        session = None
+        if session_hash:
+            session = self.lobby.sessions.get(session_hash)
+            if session is None:
+                session = self.lobby.sessions[session_hash] = Session(session_hash, name)
+            session.seats[match.code] = index
+        match.seats[index] = Seat(name, token, session, computer=computer)
+        match.changed()
+
+    def _status(self, match: "Match", data: dict) -> None:
+        status = data["status"]
+        if status == match.status or status == OVER:  # an end comes with its step
+            return
+        if status == PLAYING and all(match.seats):
+            match.status = PLAYING
+            match.changed()
+            match.computers.wake()
+        elif status == CANCELLED and match.live:
+            match.status, match.end_reason = CANCELLED, data["reason"]
+            match.changed()
