@@ -26,6 +26,7 @@ import pygame  # noqa: E402
 
 from . import theme  # noqa: E402
 from .assets import Sounds, TextCache, set_window_icon  # noqa: E402
+from .autosave import AutoSave, register as register_autosave  # noqa: E402
 from .config import Options, load_options, save_options  # noqa: E402
 from .computer import stop_all  # noqa: E402
 from .scenes.base import Scene, SceneStack  # noqa: E402
@@ -68,6 +69,8 @@ class App:
         self._backgrounds: dict[tuple[int, int], pygame.Surface] = {}
         self.frame_hook = None  # demo/tests: called after each drawn frame with the surface
         self.hosting = None  # the server of "Host a game on this computer" (client.hosting)
+        self.autosave = AutoSave()  # the local game in progress, saved after every move
+        register_autosave()  # ... and the title's Continue for it
 
     # -- window ---------------------------------------------------------------------
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
@@ -171,6 +174,7 @@ class App:
             self.process_event(event)
         self.stack.update(dt)
         self.clock_time += dt
+        self.autosave.track(self)
         if draw:
             self.stack.draw(self.window)
             if self.frame_hook is not None:
@@ -215,6 +219,7 @@ class App:
                 self.clock_time += FIXED_DT
                 pending -= FIXED_DT
                 steps += 1
+            self.autosave.track(self)
             fps = max(fps, self.frame_rate(), IDLE_FPS)
             if events or now >= next_draw or self.stack.pending:
                 self.stack.draw(self.window)

@@ -20,7 +20,7 @@ class PauseScene(Scene):
         buttons = [Button("Resume", self.close), Button("Save record", self.save),
                    Button("Undo last turn", self.undo, enabled=game.undo_allowed),
                    Button("Options", self.options), Button("Main menu", self.menu),
-                   Button("Quit", app.quit)]
+                   Button("Quit", self.quit)]
         self.menu_column = ButtonColumn(buttons)
         super().__init__(app)
         self.resize(app.size)
@@ -50,7 +50,18 @@ class PauseScene(Scene):
         self.app.push(OptionsScene(self.app))
 
     def menu(self) -> None:
-        self.app.go_home()
+        """Asks first: the game is kept (autosaved) and Continue on the title resumes it."""
+        self.app.push(ConfirmScene(self.app, "Leave this game for the main menu?",
+                                   self._kept_line(), "Main menu", self.app.go_home))
+
+    def quit(self) -> None:
+        self.app.push(ConfirmScene(self.app, "Quit Alien City?", self._kept_line(), "Quit", self.app.quit))
+
+    def _kept_line(self) -> str:
+        over = getattr(getattr(getattr(self.game, "match", None), "state", None), "is_over", None)
+        if over is not None and over():
+            return "The game is over."
+        return "Your game is saved: Continue on the title screen resumes it."
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.menu_column.handle_modal(event, self.close, (pygame.K_ESCAPE, pygame.K_p))
@@ -63,3 +74,49 @@ class PauseScene(Scene):
         title = self.app.text.shadowed("PAUSED", int(self.box.h * 0.09), theme.ACCENT, (0, 0, 0), 3, bold=True)
         surface.blit(title, title.get_rect(center=(self.box.centerx, self.box.y + self.menu_column.buttons[0].rect.h)))
         self.menu_column.draw(surface, self.app.text)
+
+
+class ConfirmScene(Scene):
+    """A question over the screen: Stay (Esc) or the action."""
+
+    opaque = False
+    modal = True
+
+    def __init__(self, app, question: str, detail: str, label: str, action) -> None:
+        self.question, self.detail, self.action = question, detail, action
+        self.menu_column = ButtonColumn([Button("Stay", self.close), Button(label, self.confirm)])
+        super().__init__(app)
+        self.resize(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        row = max(40, int(h * 0.06))
+        self.box = pygame.Rect(0, 0, max(440, int(w * 0.44)), row * 6)
+        self.box.center = (w // 2, h // 2)
+        self.menu_column.layout(w // 2, self.box.y + row * 3, self.box.w - row * 2, row, row // 3)
+
+    def close(self) -> None:
+        self.app.stack.pop()
+
+    def confirm(self) -> None:
+        self.app.stack.pop()
+        self.action()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.menu_column.handle_modal(event, self.close)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(self.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 10, 150))
+        surface.blit(shade, (0, 0))
+        draw_panel(surface, self.box, glow=theme.ACCENT_2)
+        t, row = self.app.text, self.menu_column.buttons[0].rect.h
+        big = t.render(self.question, max(18, int(row * 0.55)), theme.ACCENT, bold=True)
+        surface.blit(big, big.get_rect(center=(self.box.centerx, self.box.y + row)))
+        y = self.box.y + int(row * 1.6)
+        for line in t.wrap(self.detail, max(14, int(row * 0.38)), self.box.w - row):
+            img = t.render(line, max(14, int(row * 0.38)), theme.TEXT)
+            surface.blit(img, img.get_rect(midtop=(self.box.centerx, y)))
+            y += img.get_height() + 2
+        self.menu_column.draw(surface, t)

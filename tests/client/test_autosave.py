@@ -1,0 +1,167 @@
+"""No local game is ever lost: saved after each move, resumed by the title's Continue
+(also after SIGKILL of a real client); leaving a game from the pause menu asks first."""
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from client import autosave
+from shared.aliencity.spec import AlienCityPosition
+from client.scenes.pause import ConfirmScene, PauseScene
+from client.scenes.seats import ComputerSeat, HumanSeat
+from client.scenes.title import TitleScene
+
+from .conftest import click, show
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def own_config(tmp_path, monkeypatch):
+    monkeypatch.setenv("ALIEN_CITY_CONFIG_DIR", str(tmp_path))
+    yield tmp_path
+
+
+def start(app, game_id: str, seats, seed: int = 11):
+    plugin = app.games.get(game_id)
+    opts = plugin.options_for(app, len(seats) if game_id != "alien-city" else None)
+    state = plugin.new_state(app, opts, seed)
+    scene = plugin.make_board(app, state, seats, seed=seed)
+    app.stack.clear_to(scene)
+    app.stack.apply_pending()
+    app.step(1 / 60, events=[])
+    return scene
+
+
+def play_some(app, scene, n: int, rng: random.Random) -> None:
+    for _ in range(n):
+        state = scene.match.state
+        if state.is_over():
+            return
+        if hasattr(state, "legal_builds"):  # Alien City: the engine state under the screen
+            scene.play(AlienCityPosition(state).legal_moves().random(rng))
+        else:
+            scene.match.play(state.legal_moves().random(rng))
+        app.step(1 / 60, events=[])
+
+
+def continue_button(app):
+    title = TitleScene(app)
+    show(app, title)
+    return title, [b for b in title.menu.buttons if getattr(b, "autosave", None) is not None]
+
+
+@pytest.mark.parametrize("game_id,seats", [
+    ("alien-city", 2), ("city-blocks", 2), ("sprawl", 3)])
+def test_each_move_is_saved_and_continue_resumes_it(app, own_config, game_id, seats):
+    scene = start(app, game_id, [HumanSeat(name=f"P{i}") for i in range(seats)])
+    assert not autosave.autosave_path().exists()  # nothing played yet: nothing replaced
+    play_some(app, scene, 3, random.Random(5))
+    played = scene.match.state
+    assert autosave.autosave_path().exists()
+    app.stack.scenes.clear()
+    title, buttons = continue_button(app)
+    assert len(buttons) == 1 and buttons[0].label.startswith("Continue: ")
+    title.handle_event(click(buttons[0].rect.center))
+    app.stack.apply_pending()
+    resumed = app.stack.top
+    assert resumed.match.state.to_dict() == played.to_dict()
+    assert [s.name for s in resumed.seats] == [f"P{i}" for i in range(seats)]
+
+
+def test_vs_computer_resumes_with_the_computer_at_its_level(app):
+    scene = start(app, "alien-city", [HumanSeat(), ComputerSeat(level="hard")])
+    scene.play(scene.match.state.legal_builds()[0])
+    app.step(1 / 60, events=[])
+    data = autosave.load()
+    assert data["seats"][1] == {"kind": "computer", "level": "hard"}
+    assert "Computer (Hard)" in autosave.describe(app, data)
+    resumed = autosave.resume_scene(app, data)
+    assert isinstance(resumed.seats[1], ComputerSeat) and resumed.seats[1].level == "hard"
+    resumed.computers.stop()
+    scene.computers.stop()
+
+
+def test_pause_main_menu_and_quit_ask_first(app):
+    scene = start(app, "alien-city", [HumanSeat(), HumanSeat()])
+    pause = PauseScene(app, scene)
+    show(app, pause)
+    pause.menu()
+    app.stack.apply_pending()
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmScene) and "saved" in ask.detail
+    ask.close()  # Stay
+    app.stack.apply_pending()
+    assert app.stack.top is pause
+    pause.quit()
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, ConfirmScene) and app.running
+    app.stack.top.confirm()
+    assert not app.running
+
+
+CHILD = """
+import sys, time, random
+sys.path.insert(0, {root!r})
+from client.app import App
+from shared.aliencity.spec import AlienCityPosition
+from client.config import Options
+from client.scenes.seats import HumanSeat
+app = App(Options(), (1280, 800), persist=False)
+plugin = app.games.get("alien-city")
+scene = plugin.make_board(app, plugin.new_state(app, plugin.options(app), 23), [HumanSeat(name="Ann"), HumanSeat(name="Bo")], seed=23)
+app.stack.push(scene); app.stack.apply_pending()
+rng = random.Random(1)
+for _ in range(5):
+    s = scene.match.state
+    scene.play(AlienCityPosition(s).legal_moves().random(rng))
+    for _ in range(90):
+        app.step(1 / 60, events=[])
+print("ply", scene.match.state.ply, scene.match.state.to_dict()["board"] if "board" in scene.match.state.to_dict() else "", flush=True)
+while True:
+    app.step(1 / 60, events=[])
+    time.sleep(0.01)
+"""
+
+
+def test_a_killed_client_continues_where_it_was(app, own_config):
+    env = dict(os.environ, ALIEN_CITY_CONFIG_DIR=str(own_config), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy")
+    proc = subprocess.Popen([sys.executable, "-c", CHILD.format(root=str(ROOT))], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("ply"), proc.stderr.read()
+        time.sleep(0.3)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+    assert proc.returncode == -signal.SIGKILL
+    ply = int(line.split()[1])
+    title, buttons = continue_button(app)
+    assert len(buttons) == 1
+    title.handle_event(click(buttons[0].rect.center))
+    app.stack.apply_pending()
+    resumed = app.stack.top
+    assert resumed.match.state.ply == ply and [s.name for s in resumed.seats] == ["Ann", "Bo"]
+    assert str(resumed.match.state.to_dict().get("board", "")) == line.split(" ", 2)[2].strip()
+
+
+def test_a_finished_game_leaves_no_continue(app):
+    scene = start(app, "alien-city", [HumanSeat(), HumanSeat()])
+    play_some(app, scene, 2, random.Random(2))
+    assert autosave.load() is not None
+    rng = random.Random(3)
+    while not scene.match.state.is_over():
+        s = scene.match.state
+        scene.match.play(AlienCityPosition(s).legal_moves().random(rng))
+    app.step(1 / 60, events=[])
+    assert autosave.load() is None
+    _, buttons = continue_button(app)
+    assert buttons == []
