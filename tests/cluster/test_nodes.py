@@ -218,3 +218,51 @@ def test_players_on_two_nodes_play_one_match(redis_server, tmp_path) -> None:
     finally:
         for node in nodes:
             node.stop()
+
+
+def test_players_on_two_nodes_one_node_killed_mid_game(redis_server, tmp_path) -> None:
+    """Black on node a, White on node b; ``kill -9`` node a with Black's move in flight;
+    Black resumes on node c with its tokens, White stays on b: the match finishes with
+    every acknowledged move, and both see the same end."""
+    nodes = [Node(redis_server.url, tmp_path, name) for name in "abc"]
+    a, b, c = nodes
+    played: list[str] = []
+    try:
+        async def body() -> None:
+            black = await Client.open(a.url, "Ada")
+            created = await black.request({"type": "create", "seat": "black"}, "joined")
+            code = created["match"]
+            await black.expect("sync")
+            white = await Client.open(b.url, "Bob")
+            await white.request({"type": "join", "match": code}, "joined")
+            state = GameState.from_dict((await white.expect("sync"))["state"])
+            while (await black.expect("match_info"))["info"]["status"] != "playing":
+                pass
+            state = await play(black, white, code, state, random.Random(3), played, 9, 0)
+            if state.to_move.text() != "black":  # Black's move is the one in flight
+                state = await play(black, white, code, state, random.Random(4), played, 1, 50)
+            await black.send({"type": "move", "match": code, "version": len(state.history),
+                              "mid": 99, "move": pick(state, random.Random(5))})
+            a.kill9()
+            known = len(played)
+            black = await Client.open(c.url, "Ada", resume=black.session)
+            await black.request({"type": "join", "match": code, "version": known,
+                                 "seat_token": created["seat_token"]}, "joined")
+            sync = await black.expect("sync")
+            assert sync["mode"] == "moves" and sync["version"] in (known, known + 1)
+            for m in sync["moves"]:  # the move in flight reached Redis: White sees it too
+                await white.expect("moved", version=m["version"])
+                played.append(m["move"])
+                state = state.play(parse_move(m["move"])).state
+            state = await play(black, white, code, state, random.Random(6), played, None, 100)
+            ended = [await p.expect("ended") for p in (black, white)]
+            assert ended[0]["score"] == ended[1]["score"] == state.score().to_dict()
+            record = (await white.request({"type": "get_record", "match": code}, "record"))["record"]
+            assert [m.text() for _, m in read_ppn(record).state.history if m.text() != "pass"] == \
+                [m for m in played if m != "pass"]
+            await black.close()
+            await white.close()
+        run(body, 90)
+    finally:
+        for node in nodes:
+            node.stop()
