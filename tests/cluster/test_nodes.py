@@ -178,6 +178,24 @@ def test_an_out_of_date_node_cannot_fork_a_match(redis_server) -> None:
     run(body, 60)
 
 
+async def across(black_url: str, white_url: str) -> tuple[Client, Client, dict, GameState]:
+    """Black creates a match on one node, White joins it on another: (black, white, the
+    'joined' of Black with the code and seat token, the start position)."""
+    black = await Client.open(black_url, "Ada")
+    created = await black.request({"type": "create", "seat": "black"}, "joined")
+    await black.expect("sync")
+    white = await Client.open(white_url, "Bob")
+    joined = await white.request({"type": "join", "match": created["match"]}, "joined")
+    assert joined["seat"] == "white"
+    state = GameState.from_dict((await white.expect("sync"))["state"])
+    while True:  # Black's node learns the seat and the start from the event stream
+        info = await black.expect("match_info")
+        if info["info"]["status"] == "playing":
+            break
+    assert info["info"]["players"][1]["name"] == "Bob"
+    return black, white, created, state
+
+
 def test_players_on_two_nodes_play_one_match(redis_server, tmp_path) -> None:
     """Black on node a, White on node b: each sees every move (with versions) and the end,
     and a spectator on a third node too; the record is the same everywhere."""
@@ -185,19 +203,8 @@ def test_players_on_two_nodes_play_one_match(redis_server, tmp_path) -> None:
     a, b, c = nodes
     try:
         async def body() -> None:
-            black = await Client.open(a.url, "Ada")
-            created = await black.request({"type": "create", "seat": "black"}, "joined")
+            black, white, created, state = await across(a.url, b.url)
             code = created["match"]
-            await black.expect("sync")
-            white = await Client.open(b.url, "Bob")
-            joined = await white.request({"type": "join", "match": code}, "joined")
-            assert joined["seat"] == "white"
-            state = GameState.from_dict((await white.expect("sync"))["state"])
-            while True:  # node a learns the seat and the start from the event stream
-                info = await black.expect("match_info")
-                if info["info"]["status"] == "playing":
-                    break
-            assert info["info"]["players"][1]["name"] == "Bob"
             watcher = await Client.open(c.url, "Eve")
             await watcher.request({"type": "join", "match": code, "as": "spectator"}, "joined")
             await watcher.expect("sync")
@@ -229,15 +236,8 @@ def test_players_on_two_nodes_one_node_killed_mid_game(redis_server, tmp_path) -
     played: list[str] = []
     try:
         async def body() -> None:
-            black = await Client.open(a.url, "Ada")
-            created = await black.request({"type": "create", "seat": "black"}, "joined")
+            black, white, created, state = await across(a.url, b.url)
             code = created["match"]
-            await black.expect("sync")
-            white = await Client.open(b.url, "Bob")
-            await white.request({"type": "join", "match": code}, "joined")
-            state = GameState.from_dict((await white.expect("sync"))["state"])
-            while (await black.expect("match_info"))["info"]["status"] != "playing":
-                pass
             state = await play(black, white, code, state, random.Random(3), played, 9, 0)
             if state.to_move.text() != "black":  # Black's move is the one in flight
                 state = await play(black, white, code, state, random.Random(4), played, 1, 50)
