@@ -20,6 +20,8 @@ from .base import Scene
 class PagesScene(Scene):
     """Pages of text (a heading and paragraphs each) beside an illustration the game draws."""
 
+    text_scale = 0.028   # the paragraphs' size, a fraction of the window's height
+
     def __init__(self, app, pages: Sequence[tuple[str, Sequence[str]]], heading: str = "HOW TO PLAY") -> None:
         super().__init__(app)
         self.pages = list(pages)
@@ -76,7 +78,7 @@ class PagesScene(Scene):
             else:
                 pygame.draw.circle(surface, theme.TEXT_DIM, centre, r, 2)
         draw_panel(surface, self.text_box)
-        size = max(14, int(h * 0.028))
+        size = max(14, int(h * self.text_scale))
         y = self.text_box.y + 18
         for para in paras:
             lines = t.wrap(para, size, self.text_box.w - 48)

@@ -12,8 +12,8 @@ from shared.cityblocks import CITY_BLOCKS, CityState
 from shared.cityblocks.geometry import COLOURS, PIECES
 
 from client import theme
-from client.scenes.base import Scene
-from client.view.widgets import Button, draw_panel
+from client.scenes.pages import PagesScene
+from client.view.widgets import draw_panel
 
 from . import look
 from .pieces import Hand
@@ -60,18 +60,17 @@ def sample(players: int, seed: int, plies: int | None) -> CityState:
     return state
 
 
-class HowToScene(Scene):
+class HowToScene(PagesScene):
+    """The shell's pages with City Blocks' pictures, drawn by its own board code."""
+
+    text_scale = 0.026
+
     def __init__(self, app) -> None:
-        super().__init__(app)
-        self.page = 0
         self.empty = sample(4, 3, 0)
         self.middle = sample(4, 11, 10)
         self.late = sample(4, 21, None)
-        self.prev = Button("< Back", lambda: self.turn(-1), key=pygame.K_LEFT)
-        self.next = Button("Next >", lambda: self.turn(1), key=pygame.K_RIGHT)
-        self.done = Button("Menu", self.close, key=pygame.K_ESCAPE)
         self.examples = self._examples()
-        self.resize(app.size)
+        super().__init__(app, PAGES, heading="CITY BLOCKS")
 
     def _examples(self) -> dict:
         """A legal and an illegal placement on the middle position, in the engine's words."""
@@ -98,75 +97,7 @@ class HowToScene(Scene):
                 break
         return {"legal": legal, "bad": bad}
 
-    def turn(self, step: int) -> None:
-        self.page = max(0, min(len(PAGES) - 1, self.page + step))
-        self.app.sounds.play("select")
-
-    def close(self) -> None:
-        self.app.stack.pop()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        w, h = size
-        self.text_box = pygame.Rect(int(w * 0.05), int(h * 0.15), int(w * 0.44), int(h * 0.68))
-        self.pic_box = pygame.Rect(int(w * 0.52), int(h * 0.12), int(w * 0.43), int(h * 0.74))
-        bh = max(38, int(h * 0.06))
-        bw = max(150, int(w * 0.12))
-        y = h - bh - int(h * 0.04)
-        self.prev.rect = pygame.Rect(int(w * 0.05), y, bw, bh)
-        self.next.rect = pygame.Rect(int(w * 0.05) + bw + 14, y, bw, bh)
-        self.done.rect = pygame.Rect(w - int(w * 0.05) - bw, y, bw, bh)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        for b in (self.prev, self.next, self.done):
-            if b.handle_event(event):
-                return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN):
-            if self.page == len(PAGES) - 1:
-                self.close()
-            else:
-                self.turn(1)
-            return True
-        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        t = self.app.text
-        w, h = self.size
-        surface.blit(self.app.background(self.size), (0, 0))
-        heading, paras = PAGES[self.page]
-        title = t.shadowed(f"CITY BLOCKS: {heading.upper()}", int(h * 0.055), theme.ACCENT, (120, 30, 80), 3,
-                           bold=True)
-        surface.blit(title, (int(w * 0.05), int(h * 0.04)))
-        r = max(5, h // 110)
-        for i in range(len(PAGES)):
-            centre = (w - int(w * 0.05) - (len(PAGES) - 1 - i) * r * 4, int(h * 0.075))
-            pygame.draw.circle(surface, theme.ACCENT if i == self.page else theme.TEXT_DIM, centre, r,
-                               0 if i == self.page else 2)
-        draw_panel(surface, self.text_box)
-        size = max(14, int(h * 0.026))
-        y = self.text_box.y + 18
-        for para in paras:
-            pygame.draw.circle(surface, theme.ACCENT_2, (self.text_box.x + 18, y + size // 2), 4)
-            for line in t.wrap(para, size, self.text_box.w - 48):
-                surface.blit(t.render(line, size, theme.TEXT), (self.text_box.x + 32, y))
-                y += int(size * 1.25)
-            y += int(size * 0.8)
-        caption = self._illustrate(surface, self.pic_box)
-        if caption:
-            text, colour = caption
-            lines = t.wrap(text, size, self.text_box.w - 48)
-            box = pygame.Rect(self.text_box.x + 16, 0, self.text_box.w - 32, len(lines) * int(size * 1.25) + 20)
-            box.bottom = self.text_box.bottom - 16
-            pygame.draw.rect(surface, (12, 12, 28), box, border_radius=10)
-            pygame.draw.rect(surface, colour, box, 2, border_radius=10)
-            yy = box.y + 10
-            for line in lines:
-                surface.blit(t.render(line, size, theme.TEXT), (box.x + 14, yy))
-                yy += int(size * 1.25)
-        for b in (self.prev, self.next, self.done):
-            b.draw(surface, t)
-
-    def _illustrate(self, surface: pygame.Surface, box: pygame.Rect) -> tuple[str, tuple] | None:
+    def illustrate(self, surface: pygame.Surface, box: pygame.Rect) -> tuple[str, tuple] | None:
         cb = self.app.options.colour_blind
         if self.page == 3:
             self._keys(surface, box)
