@@ -1,5 +1,5 @@
 """"Host a game on this computer": the match server of ``alien-city serve`` run as a
-child process (``server.host.spawn_server``: the client's loop never waits on it, and a
+child process (``shared.netkit.serverproc.spawn_server``: the client's loop never waits on it, and a
 crash of one does not take the other down), its matches in the user's data folder,
 announced on the LAN (UDP beacon to port 8766).
 
@@ -70,7 +70,7 @@ class Hosting:
         left = cls.left_running()
         if left is not None:
             return left
-        from server.host import spawn_server
+        from shared.netkit.serverproc import spawn_server
         bind = os.environ.get("ALIEN_CITY_HOST_ADDRESS", "0.0.0.0")
         port = int(os.environ.get("ALIEN_CITY_HOST_PORT", str(DEFAULT_PORT)))
         extra = ["--lan-target", os.environ.get("ALIEN_CITY_LAN_TARGET", "255.255.255.255"),
@@ -127,7 +127,7 @@ class Hosting:
 
     def stop(self) -> int:
         """SIGTERM: clients get 1001, every match is saved; returns the exit status."""
-        from server.host import stop_spawned
+        from shared.netkit.serverproc import stop_spawned
         status = stop_spawned(self.proc)
         try:
             (config_dir() / HOSTED_NOTE).unlink()

@@ -5,8 +5,9 @@ Two ways, same code:
 
 - :class:`HostedServer` runs it inside the calling process, on its own thread with its
   own event loop (the client's loop is pygame's; the server must not wait on frames).
-- :func:`spawn_server` runs ``python -m server --print-address`` as a child process and
-  reads the address it prints once listening; SIGTERM (``stop``) closes it cleanly.
+- :func:`shared.netkit.serverproc.spawn_server` runs ``python -m server --print-address``
+  as a child process and reads the address it prints once listening; SIGTERM closes it
+  cleanly (re-exported here).
 
 Either way the address returned is one this machine can connect to; for others on the
 LAN the server announces itself (``lan``) and listens on every interface (``host``).
@@ -15,21 +16,17 @@ LAN the server announces itself (``lan``) and listens on every interface (``host
 from __future__ import annotations
 
 import asyncio
-import os
-import signal
 import socket
-import subprocess
-import sys
-import tempfile
 import threading
 from concurrent.futures import Future
-from pathlib import Path
-from typing import Sequence
+
+from shared.netkit.serverproc import spawn_server, stop_spawned
 
 from .app import LanSettings, RunningServer, start_server
 from .connection import Limits
 
-ROOT = Path(__file__).resolve().parents[1]
+__all__ = ["HostedServer", "lan_addresses", "spawn_server", "stop_spawned"]
+
 
 
 class HostedServer:
@@ -124,45 +121,3 @@ def lan_addresses() -> list[str]:
     return found
 
 
-def spawn_server(db: str, *, host: str = "0.0.0.0", port: int = 0, lan: bool = False,
-                 name: str | None = None, extra: Sequence[str] = (), log: str | None = None,
-                 timeout: float = 15.0) -> tuple[subprocess.Popen, str]:
-    """``python -m server`` as a child process: (process, address to connect to). Its
-    log goes to the file ``log`` (default: a temporary file; never a pipe nobody reads,
-    which would stop the server once full). Stop it with :func:`stop_spawned` (SIGTERM:
-    a clean stop, matches saved)."""
-    args = [sys.executable, "-m", "server", "--host", host, "--port", str(port), "--db", db,
-            "--print-address", *(["--lan"] if lan else []), *(["--name", name] if name else []),
-            *extra]
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    errors = open(log, "a") if log else tempfile.TemporaryFile("w+")
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=errors, text=True, env=env)
-    result: list[str] = []
-    reader = threading.Thread(target=lambda: result.append(proc.stdout.readline()), daemon=True)
-    reader.start()
-    reader.join(timeout)
-    url = result[0].strip() if result else ""
-    if not url.startswith(("ws://", "wss://")):
-        proc.kill()
-        proc.wait(5)
-        errors.seek(0) if not log else None
-        err = errors.read() if not log else Path(log).read_text(errors="replace")
-        errors.close()
-        raise RuntimeError(f"the server did not start: {(err or url).strip()[-300:]}")
-    errors.close()  # the child has its own copy
-    return proc, url
-
-
-def stop_spawned(proc: subprocess.Popen, timeout: float = 10.0) -> int:
-    """SIGTERM, wait; kill only if it does not stop in time. Returns its exit status."""
-    if proc.poll() is None:
-        if sys.platform == "win32":
-            proc.terminate()  # no SIGTERM there; the store's WAL keeps every committed move
-        else:
-            proc.send_signal(signal.SIGTERM)
-        try:
-            return proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-    return proc.wait()
