@@ -65,8 +65,10 @@ class AutoSave:
         self._first: Any = None   # the position the screen opened with
         self._saved: Any = None   # the last position written
         self.error: str | None = None
+        self._online_saved: Any = None  # the online match screen whose ended record is written
 
     def track(self, app) -> None:
+        self._track_online(app)
         scene = match_scene(app)
         if scene is None:
             self._scene = None
@@ -86,6 +88,20 @@ class AutoSave:
             self.error = None
         except Exception as exc:  # noqa: BLE001 - a full disk, a bad state: the game goes on
             self.error = str(exc)
+
+    def _track_online(self, app) -> None:
+        """An online match that ended: its record goes to the records folder, once."""
+        top = app.stack.scenes[-3:]
+        for scene in top:
+            match = getattr(scene, "match", None)
+            if getattr(scene, "chrome", None) is None or match is None or scene is self._online_saved:
+                continue
+            try:
+                if match.state.is_over():
+                    self._online_saved = scene
+                    match.save()
+            except Exception as exc:  # noqa: BLE001 - a full disk never stops the game
+                self.error = str(exc)
 
     def write(self, app, scene, state) -> None:
         plugin = plugin_of(app, scene)

@@ -44,12 +44,49 @@ def open_record(app, path: Path) -> Scene:
     return plugin.open_record(app, text, path.name)
 
 
+def record_summary(app, path: Path) -> tuple[str, str]:
+    """What a record file holds, from its header lines: ("Alien City: Ann vs Bo",
+    "Black 31, White 28 · 2026-01-26") ; the file name when the text says nothing."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            head = fh.read(4000)
+    except OSError:
+        return path.name, ""
+    headers: dict[str, str] = {}
+    for line in head.splitlines()[:40]:
+        key, sep, value = line.strip().partition(":")
+        if sep and value.strip() and " " not in key.strip():
+            headers.setdefault(key.strip().lower(), value.strip().strip('"'))
+    plugin = app.games.for_record(head)
+    game = plugin.spec.title if plugin is not None else headers.get("game", "")
+    players = headers.get("seats") or headers.get("names") or ""
+    if not players and ("black" in headers or "white" in headers):
+        players = f"{headers.get('black', 'Black')} vs {headers.get('white', 'White')}"
+    if not players and headers.get("players"):
+        players = f"{headers['players']} players"
+    if players and "," in players and " vs " not in players:
+        players = " vs ".join(p.strip() for p in players.split(","))
+    title = f"{game}: {players}" if game and players else game or path.name
+    date = headers.get("date")
+    if not date:
+        try:
+            import datetime as _dt
+            date = _dt.date.fromtimestamp(path.stat().st_mtime).isoformat()
+        except OSError:
+            date = ""
+    result = headers.get("result") or "unfinished"
+    if headers.get("room"):
+        result = f"online {headers['room']} · {result}"
+    return title, " · ".join(part for part in (result, date, path.name) if part)
+
+
 class FilesScene(Scene):
     def __init__(self, app, folders: list[Path] | None = None) -> None:
         super().__init__(app)
         self.folders = folders if folders is not None else [records_dir(), Path.cwd()]
         suffixes = tuple(dict.fromkeys(p.spec.record_suffix for p in app.games if p.spec.record_suffix))
         self.files = find_records(self.folders, suffixes or (".ppn",))
+        self._summaries: dict[Path, tuple[str, str]] = {}
         self.focus = 0
         self.scroll = 0
         self.error = ""
@@ -147,9 +184,17 @@ class FilesScene(Scene):
             path = self.files[i]
             if i == self.focus:
                 draw_focus(surface, r, 8)
-            surface.blit(t.render(path.name, size, theme.TEXT, bold=True), (r.x + 12, r.centery - size // 2))
-            folder = t.render(str(path.parent), int(size * 0.8), theme.TEXT_DIM)
-            surface.blit(folder, (r.right - folder.get_width() - 12, r.centery - folder.get_height() // 2))
+            if path not in self._summaries:
+                self._summaries[path] = record_summary(app, path)
+            title, facts = self._summaries[path]
+            name = t.render(title, size, theme.TEXT, bold=True)
+            surface.blit(name, (r.x + 12, r.centery - size // 2))
+            small = max(12, int(size * 0.8))
+            room = r.w - name.get_width() - 48
+            while facts and t.font(small).size(facts)[0] > room and " · " in facts:
+                facts = facts.rsplit(" · ", 1)[0]  # the file name goes first, then the date
+            info = t.render(facts, small, theme.TEXT_DIM)
+            surface.blit(info, (r.right - info.get_width() - 12, r.centery - info.get_height() // 2))
         self.field.draw(surface, t, blink=int(app.clock_time * 2) % 2 == 0)
         if self.error:
             y = self.field.rect.bottom + 12

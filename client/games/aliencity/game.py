@@ -50,6 +50,14 @@ def default_bot_factory(level: str, seed: int):
     return ALIEN_CITY.make_bot(level, seed)
 
 
+def seat_name(seat: SeatController, index: int) -> str:
+    """A seat's name for records and panels: "Ann", "Computer (Hard)", else the colour."""
+    if isinstance(seat, ComputerSeat) and seat.level:
+        return seat.label
+    name = getattr(seat, "name", "")
+    return name or ("Black", "White")[index]
+
+
 class GameScene(BoardScreen):
     def __init__(self, app, state: GameState | AlienCityPosition | None = None, *,
                  seats: list[SeatController] | None = None, chrome=None,
@@ -75,6 +83,8 @@ class GameScene(BoardScreen):
             if isinstance(seat, ComputerSeat) and seat.bot is None:
                 seat.bot = self.bot_factory(seat.level, seat_seed(self.game_seed, i))
         self.computers = ComputerTurns()  # computer seats and hints, in worker threads
+        if chrome is None:
+            self.match.names = tuple(seat_name(seat, i) for i, seat in enumerate(self.seats))
         self.selected: Piece | None = None
         self.hover_lot: int | None = None
         self.hover_slot: Piece | None = None
@@ -89,6 +99,9 @@ class GameScene(BoardScreen):
         self.undo_button = Button("Undo", self.undo, key=pygame.K_u)
         self.hint_button = Button("Hint", self.ask_hint, key=pygame.K_h)
         super().__init__(app, state)
+        for player, seat in zip(Player, self.seats):  # "Computer (Hard)" under WHITE
+            if chrome is None and (isinstance(seat, ComputerSeat) and seat.level or getattr(seat, "name", "")):
+                self.panels[player].who = seat_name(seat, player)
         if chrome is not None:
             chrome.attach(self)
             local = any(seat.local for seat in self.seats)

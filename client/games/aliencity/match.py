@@ -21,9 +21,10 @@ from client.records import save_record
 class LocalMatch:
     """Both players on this machine. ``turn_starts`` holds the state before each build."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, names: tuple[str, str] | None = None) -> None:
         self.state = state
         self.turn_starts: list[GameState] = []
+        self.names = names  # the seats' names for the record (Black, White)
 
     def play(self, move: Move) -> Step:
         before = self.state
@@ -44,6 +45,8 @@ class LocalMatch:
 
     def record(self) -> str:
         extra = {"Date": _dt.date.today().isoformat(), "Client": "alien-city"}
+        if self.names:
+            extra["Black"], extra["White"] = self.names
         if self.state.is_over():
             score = self.state.score()
             extra["Result"] = f"Black {score.totals[0]}, White {score.totals[1]}"
@@ -72,7 +75,8 @@ class ViewMatch:
         return write_ppn(self.state, self.chrome.record_headers())
 
     def save(self, folder: Path | None = None) -> Path:
-        return LocalMatch(self.state).save(folder)
+        names = tuple(self.chrome.seat_label(i) for i in range(2)) if hasattr(self.chrome, "seat_label") else None
+        return LocalMatch(self.state, names).save(folder)
 
 
 class RandomBot:

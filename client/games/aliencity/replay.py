@@ -15,11 +15,13 @@ from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
 
 from client import theme
 from client.scenes.replay_controls import ReplayControls
-from client.view.widgets import Button
+from client.view.widgets import Button, draw_panel
 
 from . import look
 from .board_screen import BoardScreen
 from .score import ScoreScene
+
+OPEN_GUARD = 0.3  # seconds after opening in which mouse presses still belong to the Open click
 
 class ReplayScene(BoardScreen):
     bottom_scale = 0.115
@@ -33,6 +35,11 @@ class ReplayScene(BoardScreen):
         super().__init__(app, self.positions[0])
         self.buttons = self.controls.buttons + [self.score_button, Button("Close", self.close)]
         self.layout_buttons()
+        self.opened_at = app.clock_time
+
+    def enter(self) -> None:
+        super().enter()
+        self.opened_at = self.app.clock_time
 
     @property
     def count(self) -> int:
@@ -83,6 +90,9 @@ class ReplayScene(BoardScreen):
         self.controls.update(dt * self.app.anim_speed)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
+                and self.app.clock_time - self.opened_at < OPEN_GUARD:
+            return True  # the click (or double click) that opened the record: not a jump to a ply
         if self.road_keys(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.insight.click(self.geo.lot_at(event.pos)):
@@ -114,13 +124,37 @@ class ReplayScene(BoardScreen):
         if ply.claim is not None:
             text += f" and claimed the tower on {lot_name(ply.claim.lot)}"
         if ply.warnings:
-            return text + ". Against the rules: " + "; ".join(w.split(": ", 1)[-1] for w in ply.warnings), theme.BAD
+            return text + ". Against the rules (why: above).", theme.BAD
         return text + ".", theme.TEXT
+
+    def rule_breaks(self) -> list[str]:
+        """The rules the shown ply broke, in full (the status line has no room for them)."""
+        if self.index == 0:
+            return []
+        return [w.split(": ", 1)[-1] for w in self.result.plies[self.index - 1].warnings]
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         super().draw_bottom(surface)
         bad = (i + 1 for i, p in enumerate(self.result.plies) if p.warnings)
         self.controls.draw_bar(surface, self.app.text, bad)
+        self.draw_rule_breaks(surface)
+
+    def draw_rule_breaks(self, surface: pygame.Surface) -> None:
+        """Every broken rule of the shown ply, wrapped in a card over the board's foot."""
+        breaks = self.rule_breaks()
+        if not breaks:
+            return
+        t = self.app.text
+        size = max(13, int(self.size[1] * 0.021))
+        width = min(self.geo.width + 2 * self.margin, self.size[0] - 2 * self.margin)
+        lines = [line for w in breaks for line in t.wrap("Against the rules: " + w, size, width - 24)]
+        box = pygame.Rect(0, 0, width, len(lines) * (size + 5) + 16)
+        box.midbottom = (self.geo.rect.centerx, self.bottom_rect.y - 6)
+        draw_panel(surface, box, edge=theme.BAD, alpha=235)
+        y = box.y + 8
+        for line in lines:
+            surface.blit(t.render(line, size, theme.TEXT), (box.x + 12, y))
+            y += size + 5
 
     def status_rect(self) -> pygame.Rect:
         r = self.bottom_rect

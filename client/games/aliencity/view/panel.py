@@ -23,6 +23,7 @@ class PanelView:
         self.rect = pygame.Rect(0, 0, 100, 100)
         self.slots: dict[Piece, pygame.Rect] = {}
         self._cache: tuple | None = None
+        self.who = ""  # who plays the seat, under the colour: "Computer (Hard)", "Ann"
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -50,7 +51,7 @@ class PanelView:
     def surface(self, state: GameState, *, selected: Piece | None, hover: Piece | None,
                 can_place: tuple[bool, ...], cb: bool, label: str) -> pygame.Surface:
         key = (self.rect.size, state.board, state.caps, state.stocks, state.to_move, state.phase,
-               selected, hover, can_place, cb, label)
+               selected, hover, can_place, cb, label, self.who)
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
         surf = self._draw(state, selected, hover, can_place, cb, label)
@@ -75,6 +76,9 @@ class PanelView:
         name_col = theme.TEXT if self.player is Player.BLACK else (20, 20, 30)
         name = self.text.render(look.PLAYER_NAME[self.player].upper(), int(hh * 0.55), name_col, bold=True)
         surf.blit(name, (self.pad + hh * 1.1, (hh - name.get_height()) // 2))
+        if self.who:
+            who = self.text.render(self.who, max(13, int(hh * 0.34)), theme.ACCENT_2, bold=True)
+            surf.blit(who, (self.pad, hh + max(3, hh // 10)))
         if active:
             tag = self.text.render(label, int(hh * 0.34), (20, 20, 30) if self.player is Player.WHITE
                                    else theme.ACCENT, bold=True)
