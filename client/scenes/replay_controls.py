@@ -130,3 +130,11 @@ class ReplayControls:
             tip = text.render(f"ply {self.hover}", max(12, bar.h), theme.TEXT)
             x = bar.x + int(self.hover / n * bar.w)
             surface.blit(tip, tip.get_rect(midbottom=(x, bar.y - 2)))
+
+
+def replay_opener(app, scene_cls, write: Callable[[], str], title: str = "This game") -> Callable[[], None]:
+    """A score screen's "Watch replay": opens ``scene_cls.from_text`` on the record that
+    ``write`` makes (when asked, not before)."""
+    def open_replay() -> None:
+        app.push(scene_cls.from_text(app, write(), title))
+    return open_replay

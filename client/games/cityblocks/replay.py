@@ -2,7 +2,8 @@
 
 Positions come from the engine's record reader (lenient: every piece that can go down
 goes down; the rule it broke is shown at its ply, in the engine's words). Stepping
-forward animates the piece; stepping back or jumping shows the position at once. At the
+forward animates the piece; stepping back or jumping (the bar, the wheel, a move number
+and Enter: the shell's ``ReplayControls``) shows the position at once. At the
 end of a finished game the final count opens (C, or the Score button).
 """
 
@@ -14,6 +15,7 @@ from shared.cityblocks import CITY_BLOCKS, CityState, Move
 from shared.cityblocks.record import replay as read_plies
 
 from client import theme
+from client.scenes.replay_controls import ReplayControls, replay_opener
 from client.view.widgets import Button
 
 from . import look
@@ -36,18 +38,12 @@ class ReplayScene(CityScreen):
         if not plies:
             self.positions = [start if final.ply == 0 else final]
         self.broken = [before.why_not(move) for before, move in plies]
-        self.index = 0
-        self.playing = False
-        self.play_timer = 0.0
-        self.hover_ply: int | None = None
-        self.play_button = Button("Play", self.toggle_play, key=pygame.K_SPACE)
+        self.controls = ReplayControls(len(self.positions) - 1, self._show, step_s=AUTOPLAY_STEP)
         self.score_button = Button("Score", self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
         super().__init__(app, self.positions[0])
-        self.buttons = [Button("|<", self.first, key=pygame.K_HOME), Button("<", self.back), self.play_button,
-                        Button(">", self.forward), Button(">|", self.last, key=pygame.K_END), self.score_button,
-                        Button("Close", self.close)]
+        self.buttons = self.controls.buttons + [self.score_button, Button("Close", self.close)]
         self.layout_buttons()
-        self.go(0)
+        self._show(0, False)
 
     @classmethod
     def from_text(cls, app, text: str, title: str = "Replay") -> "ReplayScene":
@@ -57,47 +53,44 @@ class ReplayScene(CityScreen):
 
     @property
     def count(self) -> int:
-        return len(self.positions) - 1
+        return self.controls.count
 
     def layout_buttons(self) -> None:
         super().layout_buttons()
-        r = self.bottom_rect
-        right = min((b.rect.x for b in self.buttons), default=r.right)
-        self.bar = pygame.Rect(self.margin * 2, r.y + int(r.h * 0.16), right - 3 * self.margin, int(r.h * 0.2))
+        if hasattr(self, "controls"):
+            r = self.bottom_rect
+            right = min((b.rect.x for b in self.buttons), default=r.right)
+            self.controls.bar = pygame.Rect(self.margin * 2, r.y + int(r.h * 0.16), right - 3 * self.margin,
+                                            int(r.h * 0.2))
 
-    # -- navigation ---------------------------------------------------------------------------
+    # -- navigation (the shell's ReplayControls) ------------------------------------------------
+    @property
+    def index(self) -> int:
+        return self.controls.index
+
+    @property
+    def playing(self) -> bool:
+        return self.controls.playing
+
+    @property
+    def bar(self) -> pygame.Rect:
+        return self.controls.bar
+
     def go(self, index: int, animate: bool = False) -> None:
-        index = max(0, min(self.count, index))
-        if index != self.index or not animate:
-            self.timeline.finish_all()
-            self.index = index
-            self.show_state(self.positions[index], animate=animate)
+        self.controls.go(index, animate)
+
+    def forward(self) -> None:
+        self.controls.forward()
+
+    def _show(self, index: int, animate: bool) -> None:
+        """The controls moved to ``index``: that position on the board (dropping in when
+        stepping on); at the end of a finished game the final count follows."""
+        self.timeline.finish_all()
+        self.show_state(self.positions[index], animate=animate)
         over = index == self.count and self.positions[index].over
         self.score_button.enabled = over
         if over and animate:
             self.timeline.delay(0.8, self.score_show)
-
-    def forward(self) -> None:
-        if self.index < self.count:
-            self.go(self.index + 1, animate=True)
-
-    def back(self) -> None:
-        self.playing = False
-        self.go(self.index - 1)
-
-    def first(self) -> None:
-        self.playing = False
-        self.go(0)
-
-    def last(self) -> None:
-        self.playing = False
-        self.go(self.count)
-
-    def toggle_play(self) -> None:
-        if self.index >= self.count:
-            self.go(0)
-        self.playing = not self.playing
-        self.play_timer = 0.0
 
     def close(self) -> None:
         self.app.stack.pop()
@@ -106,46 +99,18 @@ class ReplayScene(CityScreen):
         final = self.positions[-1]
         if not final.over or self.index != self.count:
             return
-        self.playing = False
+        self.controls.playing = False
         self.app.push(ScoreScene(self.app, final))
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.play_button.label = "Pause" if self.playing else "Play"
-        if self.playing:
-            self.play_timer += dt * self.app.anim_speed
-            if self.play_timer >= AUTOPLAY_STEP:
-                self.play_timer = 0.0
-                self.forward()
-                if self.index >= self.count:
-                    self.playing = False
-
-    def ply_at(self, pos) -> int | None:
-        if not self.bar.inflate(0, 16).collidepoint(pos) or self.count == 0:
-            return None
-        return max(0, min(self.count, round((pos[0] - self.bar.x) / max(1, self.bar.w) * self.count)))
+        self.controls.update(dt * self.app.anim_speed)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.close()
-                return True
-            if event.key in (pygame.K_RIGHT, pygame.K_PERIOD):
-                self.forward()
-                return True
-            if event.key in (pygame.K_LEFT, pygame.K_COMMA):
-                self.back()
-                return True
-        if event.type == pygame.MOUSEMOTION:
-            self.hover_ply = self.ply_at(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            ply = self.ply_at(event.pos)
-            if ply is not None:
-                self.playing = False
-                self.go(ply)
-                return True
-        if event.type == pygame.MOUSEWHEEL:
-            self.go(self.index - event.y)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        if self.controls.handle_event(event):
             return True
         self.buttons_event(event)
         return True
@@ -158,6 +123,8 @@ class ReplayScene(CityScreen):
         return f"{self.title}: {text}", colour
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
+        if self.controls.typed:
+            return f"Jump to move {self.controls.typed} (Enter)", theme.ACCENT
         if self.index == 0:
             return f"Start of the game: {self.count} moves. Right arrow or Play steps through.", theme.TEXT
         move = self.moves[self.index - 1]
@@ -205,13 +172,12 @@ class ReplayScene(CityScreen):
                 pygame.draw.line(surface, theme.BAD, (x, bar.y - 2), (x, bar.bottom + 2), 2)
         knob = (bar.x + int(self.index / n * bar.w), bar.centery)
         pygame.draw.circle(surface, theme.ACCENT, knob, bar.h // 2 + 4)
-        if self.hover_ply is not None:
-            tip = t.render(f"move {self.hover_ply}", max(12, bar.h), theme.TEXT)
-            surface.blit(tip, tip.get_rect(midbottom=(bar.x + int(self.hover_ply / n * bar.w), bar.y - 2)))
+        hover = self.controls.hover
+        if hover is not None:
+            tip = t.render(f"move {hover}", max(12, bar.h), theme.TEXT)
+            surface.blit(tip, tip.get_rect(midbottom=(bar.x + int(hover / n * bar.w), bar.y - 2)))
 
 
 def replay_of(app, state: CityState):
     """The score screen's "Watch replay": this game from its first move, as a record."""
-    def open_replay() -> None:
-        app.push(ReplayScene.from_text(app, CITY_BLOCKS.write_record(state), "This game"))
-    return open_replay
+    return replay_opener(app, ReplayScene, lambda: CITY_BLOCKS.write_record(state))

@@ -12,7 +12,7 @@ from shared.sprawl import SPRAWL, parse_move
 from shared.sprawl.serial import is_resign
 
 from client import theme
-from client.scenes.replay_controls import ReplayControls
+from client.scenes.replay_controls import ReplayControls, replay_opener
 from client.view.widgets import Button
 
 from . import look, marks, overlays
@@ -181,6 +181,4 @@ class ReplayScene(SprawlScreen):
 
 def replay_of(app, state):
     """The end show's "Watch replay": this game from its first move, as a record."""
-    def open_replay() -> None:
-        app.push(ReplayScene.from_text(app, SPRAWL.write_record(state), "This game"))
-    return open_replay
+    return replay_opener(app, ReplayScene, lambda: SPRAWL.write_record(state))
