@@ -11,10 +11,12 @@ when a client asks for them, as on a single server):
   node's own step (or one already applied) and is ignored.
 - ``seat``: a seat taken or reclaimed on another node: the seat and its session here.
 - ``status``: a match started or cancelled on another node.
+- ``match``: a public match created on another node is loaded while it waits, so this
+  node's lobby watchers see it (``lobby_update``) and can join it here.
 
 Every change is applied under the match's lock, so it never interleaves with a move
-this node is checking. Chat, presence, rematch offers, lobby lists and computer-seat
-leases are not shared yet (docs/cluster.md).
+this node is checking. Chat, presence, rematch offers, quick-match queues and
+computer-seat leases are not shared yet (docs/cluster.md).
 
 It uses the match's own step functions (``Match._accept``, ``_end``, ``_apply_resign``):
 a ``Match.apply_remote`` in ``server/match.py`` would be the cleaner home.
@@ -26,7 +28,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from ..connection import Session
-from ..match import CANCELLED, OVER, PLAYING, Seat
+from ..match import CANCELLED, OVER, PLAYING, WAITING, Seat
 from ..store import RESIGN, End, MoveRecord
 
 if TYPE_CHECKING:
@@ -54,6 +56,8 @@ class Follower:
     async def handle(self, event: "Event") -> None:
         match = self._match(event.match_id)
         if match is None:
+            if event.kind == "match" and event.data.get("public"):
+                await self._listed(event.data["code"])
             return
         async with match.lock:
             if event.kind == "step":
@@ -62,6 +66,19 @@ class Follower:
                 self._seat(match, event.version, event.data)
             elif event.kind == "status":
                 self._status(match, event.data)
+
+    async def _listed(self, code: str) -> None:
+        """A public match created on another node: held here too while it waits for
+        players, so this node's lobby watchers see it and the node follows its seats."""
+        record = await self.store.load_code(code)
+        lobby = self.lobby
+        if record is None or record.status != WAITING or code in lobby.matches \
+                or record.game not in lobby.games:
+            return
+        match = lobby._rebuild(record)
+        if match is not None and code not in lobby.matches:
+            lobby.matches[code] = match
+            lobby.match_changed(match)
 
     async def _steps(self, match: "Match", event: "Event") -> None:
         if not match.live or event.version <= match.version:

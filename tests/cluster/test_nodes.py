@@ -266,3 +266,33 @@ def test_players_on_two_nodes_one_node_killed_mid_game(redis_server, tmp_path) -
     finally:
         for node in nodes:
             node.stop()
+
+
+def test_a_public_match_made_on_one_node_is_listed_and_joined_on_another(redis_server) -> None:
+    """Lobby watchers of node b see a public match created on node a, join it on b; the
+    creator on a learns that it started; a cancelled one leaves b's lobby."""
+    async def body() -> None:
+        a = await start_server("127.0.0.1", 0, limits=FAST, redis=redis_server.url, node_name="a")
+        b = await start_server("127.0.0.1", 0, limits=FAST, redis=redis_server.url, node_name="b")
+        try:
+            watcher = await Client.open(b.url, "Bob")
+            assert (await watcher.request({"type": "watch_lobby", "on": True}, "lobby"))["matches"] == []
+            ada = await Client.open(a.url, "Ada")
+            code = (await ada.request({"type": "create", "seat": "black"}, "joined"))["match"]
+            update = await watcher.expect("lobby_update")
+            assert update["match"]["code"] == code and update["match"]["players"][0]["name"] == "Ada"
+            await watcher.request({"type": "join", "match": code}, "joined")
+            while (await ada.expect("match_info"))["info"]["status"] != "playing":
+                pass
+            other = (await ada.request({"type": "create", "seat": "black"}, "joined"))["match"]
+            while (await watcher.expect("lobby_update"))["match"]["code"] != other:
+                pass  # (updates of the first match: it started)
+            await ada.request({"type": "leave", "match": other}, "left")
+            gone = await watcher.expect("lobby_gone", match=other)
+            assert gone["status"] == "cancelled"
+            for client in (watcher, ada):
+                await client.close()
+        finally:
+            await b.close()
+            await a.close()
+    run(body, 60)
