@@ -136,10 +136,17 @@ def test_claimed_towers_project_the_engine_score_and_hover_explains_it(app):
     assert claimed == {t.lot: t for t in state.score().towers} and claimed
     lot, ts = next(iter(claimed.items()))
     game.handle_event(motion(game.geo.lot_center(lot)))
-    from client.games.aliencity.view.projections import structure_rows
-    title, rows = structure_rows(state, lot, game.insight.engine.reach(state, lot), ts)
-    assert any(f"{len(ts.customers)} × {ts.competition} = {ts.points}" in text for text, _ in rows)
-    app.step(1 / 60, events=[])
+    from client.games.aliencity.view import board_insight
+    cards = []  # the cards the frame draws (title, rows): what is on screen, not a helper's answer
+    real = board_insight.draw_card
+    board_insight.draw_card = lambda surface, text, title, rows, *a, **k: (
+        cards.append((title, rows)), real(surface, text, title, rows, *a, **k))[1]
+    try:
+        app.step(1 / 60, events=[])
+    finally:
+        board_insight.draw_card = real
+    assert len(cards) == 1, cards
+    assert any(f"{len(ts.customers)} × {ts.competition} = {ts.points}" in text for text, _ in cards[0][1])
 
 
 def test_hovering_a_lot_with_a_piece_previews_the_engine_score_after_the_build(app):
