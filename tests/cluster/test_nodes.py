@@ -9,6 +9,7 @@ nodes follow each other's steps, seats and starts through the event stream).
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import signal
@@ -296,3 +297,36 @@ def test_a_public_match_made_on_one_node_is_listed_and_joined_on_another(redis_s
             await b.close()
             await a.close()
     run(body, 60)
+
+
+def test_redis_killed_and_restarted_mid_game(redis_server) -> None:
+    """``kill -9`` of redis-server (AOF everysec) with players on two nodes: a move while
+    Redis is down is refused (``server_error``: not acknowledged); after the restart the
+    nodes reconnect, the match goes on from where Redis has it and finishes, and every
+    acknowledged move is in the record."""
+    async def body() -> None:
+        a = await start_server("127.0.0.1", 0, limits=FAST, redis=redis_server.url, node_name="a")
+        b = await start_server("127.0.0.1", 0, limits=FAST, redis=redis_server.url, node_name="b")
+        try:
+            black, white, created, state = await across(a.url, b.url)
+            code = created["match"]
+            played: list[str] = []
+            state = await play(black, white, code, state, random.Random(21), played, 6, 0)
+            redis_server.kill()
+            mover = black if state.to_move.text() == "black" else white
+            refused = await mover.request({"type": "move", "match": code, "mid": 500,
+                                           "version": len(state.history),
+                                           "move": pick(state, random.Random(22))})
+            assert refused["type"] == "error" and refused["code"] == "server_error"
+            await asyncio.to_thread(redis_server.start)
+            state = await play(black, white, code, state, random.Random(23), played, None, 600)
+            for p in (black, white):
+                await p.expect("ended")
+            stored = await b.lobby.store.load_code(code)
+            assert [m.move for m in stored.moves] == played
+            for p in (black, white):
+                await p.close()
+        finally:
+            await b.close()
+            await a.close()
+    run(body, 90)
