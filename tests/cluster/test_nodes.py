@@ -10,14 +10,16 @@ nodes follow each other's steps, seats and starts through the event stream).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import AsyncIterator
 
-from server.app import start_server
+from server.app import RunningServer, start_server
 from shared.aliencity import GameState, parse_move
 from shared.aliencity.ppn import read_ppn
 from tests.server.helpers import FAST, Client, pick, run
@@ -145,9 +147,7 @@ def test_an_out_of_date_node_cannot_fork_a_match(redis_server) -> None:
     b for version 2 is refused (b has followed node a to version 3, or, had it not, Redis
     refuses the append): the match keeps the one step 3 that node a acknowledged."""
     async def body() -> None:
-        a = await start_server("127.0.0.1", 0, limits=FAST, redis=redis_server.url, node_name="a")
-        b = await start_server("127.0.0.1", 0, limits=FAST, redis=redis_server.url, node_name="b")
-        try:
+        async with two_nodes(redis_server.url) as (a, b):
             black = await Client.open(a.url, "Ada")
             created = await black.request({"type": "create", "seat": "black"}, "joined")
             code = created["match"]
@@ -173,10 +173,21 @@ def test_an_out_of_date_node_cannot_fork_a_match(redis_server) -> None:
             assert [m.move for m in stored.moves] == played  # exactly what node a acknowledged
             for client in (black, white, watcher, other):
                 await client.close()
+    run(body, 60)
+
+
+@contextlib.asynccontextmanager
+async def two_nodes(redis_url: str) -> AsyncIterator[tuple[RunningServer, RunningServer]]:
+    """Two nodes in this process (a, b) on one Redis, closed afterwards."""
+    a = await start_server("127.0.0.1", 0, limits=FAST, redis=redis_url, node_name="a")
+    try:
+        b = await start_server("127.0.0.1", 0, limits=FAST, redis=redis_url, node_name="b")
+        try:
+            yield a, b
         finally:
             await b.close()
-            await a.close()
-    run(body, 60)
+    finally:
+        await a.close()
 
 
 async def across(black_url: str, white_url: str) -> tuple[Client, Client, dict, GameState]:
@@ -273,9 +284,7 @@ def test_a_public_match_made_on_one_node_is_listed_and_joined_on_another(redis_s
     """Lobby watchers of node b see a public match created on node a, join it on b; the
     creator on a learns that it started; a cancelled one leaves b's lobby."""
     async def body() -> None:
-        a = await start_server("127.0.0.1", 0, limits=FAST, redis=redis_server.url, node_name="a")
-        b = await start_server("127.0.0.1", 0, limits=FAST, redis=redis_server.url, node_name="b")
-        try:
+        async with two_nodes(redis_server.url) as (a, b):
             watcher = await Client.open(b.url, "Bob")
             assert (await watcher.request({"type": "watch_lobby", "on": True}, "lobby"))["matches"] == []
             ada = await Client.open(a.url, "Ada")
@@ -293,9 +302,6 @@ def test_a_public_match_made_on_one_node_is_listed_and_joined_on_another(redis_s
             assert gone["status"] == "cancelled"
             for client in (watcher, ada):
                 await client.close()
-        finally:
-            await b.close()
-            await a.close()
     run(body, 60)
 
 
@@ -305,9 +311,7 @@ def test_redis_killed_and_restarted_mid_game(redis_server) -> None:
     nodes reconnect, the match goes on from where Redis has it and finishes, and every
     acknowledged move is in the record."""
     async def body() -> None:
-        a = await start_server("127.0.0.1", 0, limits=FAST, redis=redis_server.url, node_name="a")
-        b = await start_server("127.0.0.1", 0, limits=FAST, redis=redis_server.url, node_name="b")
-        try:
+        async with two_nodes(redis_server.url) as (a, b):
             black, white, created, state = await across(a.url, b.url)
             code = created["match"]
             played: list[str] = []
@@ -326,7 +330,4 @@ def test_redis_killed_and_restarted_mid_game(redis_server) -> None:
             assert [m.move for m in stored.moves] == played
             for p in (black, white):
                 await p.close()
-        finally:
-            await b.close()
-            await a.close()
     run(body, 90)
