@@ -132,6 +132,64 @@ class ReplayControls:
             surface.blit(tip, tip.get_rect(midbottom=(x, bar.y - 2)))
 
 
+class ReplaySteps:
+    """A replay screen's stepping, a mixin before the game's screen class: the screen
+    sets ``controls`` (a :class:`ReplayControls` whose ``show`` is ``_show``),
+    ``positions`` (a state per ply) and ``score_button``, and has ``score_show``; the
+    ply bar sits at the top of the bottom bar, the status below it."""
+
+    @property
+    def count(self) -> int:
+        return self.controls.count
+
+    @property
+    def index(self) -> int:
+        return self.controls.index
+
+    @property
+    def playing(self) -> bool:
+        return self.controls.playing
+
+    @property
+    def bar(self) -> pygame.Rect:
+        return self.controls.bar
+
+    def layout_buttons(self) -> None:
+        super().layout_buttons()
+        if hasattr(self, "controls"):
+            r = self.bottom_rect
+            right = min((b.rect.x for b in self.buttons), default=r.right)
+            self.controls.bar = pygame.Rect(self.margin * 2, r.y + int(r.h * 0.16), right - 3 * self.margin,
+                                            int(r.h * 0.2))
+
+    def go(self, index: int, animate: bool = False) -> None:
+        self.controls.go(index, animate)
+
+    def forward(self) -> None:
+        self.controls.forward()
+
+    def _show(self, index: int, animate: bool) -> None:
+        """The controls moved to ``index``: that position on the board (dropping in when
+        stepping on); at the end of a finished game the score screen follows."""
+        self.timeline.finish_all()
+        self.show_state(self.positions[index], animate=animate)
+        over = index == self.count and self.positions[index].is_over()
+        self.score_button.enabled = over
+        if over and animate:
+            self.timeline.delay(0.8, self.score_show)
+
+    def close(self) -> None:
+        self.app.stack.pop()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.controls.update(dt * self.app.anim_speed)
+
+    def status_area(self) -> pygame.Rect:
+        r = self.bottom_rect
+        return pygame.Rect(r.x, self.bar.bottom + 2, r.w, r.bottom - self.bar.bottom - 2)
+
+
 def replay_opener(app, scene_cls, write: Callable[[], str], title: str = "This game") -> Callable[[], None]:
     """A score screen's "Watch replay": opens ``scene_cls.from_text`` on the record that
     ``write`` makes (when asked, not before)."""

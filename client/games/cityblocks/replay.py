@@ -15,7 +15,7 @@ from shared.cityblocks import CITY_BLOCKS, CityState, Move
 from shared.cityblocks.record import replay as read_plies
 
 from client import theme
-from client.scenes.replay_controls import ReplayControls, replay_opener
+from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
 from client.view.widgets import Button
 
 from . import look
@@ -25,7 +25,7 @@ from .screen import CityScreen
 AUTOPLAY_STEP = 0.7
 
 
-class ReplayScene(CityScreen):
+class ReplayScene(ReplaySteps, CityScreen):
     bottom_scale = 0.115
 
     def __init__(self, app, start: CityState, plies: list[tuple[CityState, Move]], final: CityState,
@@ -51,60 +51,13 @@ class ReplayScene(CityScreen):
         record, plies = read_plies(text, lenient=True)
         return cls(app, record.start, plies, record.state, title, dict(record.headers))
 
-    @property
-    def count(self) -> int:
-        return self.controls.count
-
-    def layout_buttons(self) -> None:
-        super().layout_buttons()
-        if hasattr(self, "controls"):
-            r = self.bottom_rect
-            right = min((b.rect.x for b in self.buttons), default=r.right)
-            self.controls.bar = pygame.Rect(self.margin * 2, r.y + int(r.h * 0.16), right - 3 * self.margin,
-                                            int(r.h * 0.2))
-
     # -- navigation (the shell's ReplayControls) ------------------------------------------------
-    @property
-    def index(self) -> int:
-        return self.controls.index
-
-    @property
-    def playing(self) -> bool:
-        return self.controls.playing
-
-    @property
-    def bar(self) -> pygame.Rect:
-        return self.controls.bar
-
-    def go(self, index: int, animate: bool = False) -> None:
-        self.controls.go(index, animate)
-
-    def forward(self) -> None:
-        self.controls.forward()
-
-    def _show(self, index: int, animate: bool) -> None:
-        """The controls moved to ``index``: that position on the board (dropping in when
-        stepping on); at the end of a finished game the final count follows."""
-        self.timeline.finish_all()
-        self.show_state(self.positions[index], animate=animate)
-        over = index == self.count and self.positions[index].over
-        self.score_button.enabled = over
-        if over and animate:
-            self.timeline.delay(0.8, self.score_show)
-
-    def close(self) -> None:
-        self.app.stack.pop()
-
     def score_show(self) -> None:
         final = self.positions[-1]
         if not final.over or self.index != self.count:
             return
         self.controls.playing = False
         self.app.push(ScoreScene(self.app, final))
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.controls.update(dt * self.app.anim_speed)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -154,10 +107,6 @@ class ReplayScene(CityScreen):
         self.draw_drops(surface, cb)
         self.draw_bottom(surface)
         self.draw_overlays(surface)
-
-    def status_area(self) -> pygame.Rect:
-        r = self.bottom_rect
-        return pygame.Rect(r.x, self.bar.bottom + 2, r.w, r.bottom - self.bar.bottom - 2)
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         super().draw_bottom(surface)

@@ -12,7 +12,7 @@ from shared.sprawl import SPRAWL, parse_move
 from shared.sprawl.serial import is_resign
 
 from client import theme
-from client.scenes.replay_controls import ReplayControls, replay_opener
+from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
 from client.view.widgets import Button
 
 from . import look, marks, overlays
@@ -22,7 +22,7 @@ from .screen import SprawlScreen
 AUTOPLAY_STEP = 0.7
 
 
-class ReplayScene(SprawlScreen):
+class ReplayScene(ReplaySteps, SprawlScreen):
     bottom_scale = 0.115
 
     def __init__(self, app, start, moves: list[str], title: str = "Replay", warnings: tuple = (),
@@ -62,46 +62,7 @@ class ReplayScene(SprawlScreen):
         name = self.names[seat] if seat < len(self.names) else ""
         return f"{look.NAME[seat]} ({name})" if name else look.NAME[seat]
 
-    @property
-    def count(self) -> int:
-        return self.controls.count
-
-    @property
-    def index(self) -> int:
-        return self.controls.index
-
-    @property
-    def bar(self) -> pygame.Rect:
-        return self.controls.bar
-
-    def layout_buttons(self) -> None:
-        super().layout_buttons()
-        if hasattr(self, "controls"):
-            r = self.bottom_rect
-            right = min((b.rect.x for b in self.buttons), default=r.right)
-            self.controls.bar = pygame.Rect(self.margin * 2, r.y + int(r.h * 0.16), right - 3 * self.margin,
-                                            int(r.h * 0.2))
-
     # -- navigation (the shell's ReplayControls) --------------------------------------------------
-    def go(self, index: int, animate: bool = False) -> None:
-        self.controls.go(index, animate)
-
-    def forward(self) -> None:
-        self.controls.forward()
-
-    def _show(self, index: int, animate: bool) -> None:
-        """The controls moved to ``index``: that position on the board (dropping in when
-        stepping on); at the end of a finished game the end show follows."""
-        self.timeline.finish_all()
-        self.show_state(self.positions[index], animate=animate)
-        over = index == self.count and self.positions[index].is_over()
-        self.score_button.enabled = over
-        if over and animate:
-            self.timeline.delay(0.8, self.score_show)
-
-    def close(self) -> None:
-        self.app.stack.pop()
-
     def score_show(self) -> None:
         from .score import ScoreScene
         final = self.positions[-1]
@@ -109,10 +70,6 @@ class ReplayScene(SprawlScreen):
             return
         self.controls.playing = False
         self.app.push(ScoreScene(self.app, final, names=self.names + [""] * (final.n - len(self.names))))
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.controls.update(dt * self.app.anim_speed)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -169,10 +126,6 @@ class ReplayScene(SprawlScreen):
         self.draw_bottom(surface)
         marks.draw_dead_tip(surface, self)
         self.draw_overlays(surface)
-
-    def status_area(self) -> pygame.Rect:
-        r = self.bottom_rect
-        return pygame.Rect(r.x, self.bar.bottom + 2, r.w, r.bottom - self.bar.bottom - 2)
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         super().draw_bottom(surface)
