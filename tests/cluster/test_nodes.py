@@ -331,3 +331,32 @@ def test_redis_killed_and_restarted_mid_game(redis_server) -> None:
             for p in (black, white):
                 await p.close()
     run(body, 90)
+
+
+def test_a_resignation_on_one_node_ends_the_match_on_the_other(redis_server) -> None:
+    async def body() -> None:
+        async with two_nodes(redis_server.url) as (a, b):
+            black, white, created, state = await across(a.url, b.url)
+            code = created["match"]
+            state = await play(black, white, code, state, random.Random(31), [], 3, 0)
+            assert (await black.request({"type": "resign", "match": code}))["type"] == "ok"
+            ended = [await p.expect("ended") for p in (black, white)]
+            assert ended[0]["winner"] == ended[1]["winner"] == "white"
+            assert ended[0]["reason"] == ended[1]["reason"] == "resigned"
+            assert ended[0]["version"] == ended[1]["version"] == 3
+            info = await white.request({"type": "get_state", "match": code}, "sync")
+            assert info["info"]["status"] == "over"
+            for p in (black, white):
+                await p.close()
+    run(body, 60)
+
+
+def test_serve_redis_refuses_a_bad_address_or_both_stores(tmp_path) -> None:
+    from .conftest import free_port
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    for extra in (["--redis", f"redis://127.0.0.1:{free_port()}/0"],
+                  ["--redis", "redis://127.0.0.1:1/0", "--db", str(tmp_path / "x.sqlite3")]):
+        done = subprocess.run([sys.executable, "-m", "server", "--port", "0", *extra], cwd=ROOT,
+                              env=env, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2, done.stderr
+        assert "alien-city serve:" in done.stderr and "Traceback" not in done.stderr
