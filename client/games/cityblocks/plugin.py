@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 from shared.cityblocks import CITY_BLOCKS, CityBlocksSpec
 from shared.gamekit.api import SeatInfo
 
-from client.games.base import GamePlugin
+from client.scenes.plugin_scenes import ScenesPlugin
 
 from .game import MatchScene
 from .howto import HowToScene
@@ -25,18 +25,14 @@ LEVEL_WORDS = {
 }
 
 
-class CityBlocksPlugin(GamePlugin):
+class CityBlocksPlugin(ScenesPlugin):
     """2, 3 or 4 seats; four colours; ``.cbr`` records."""
 
     spec: CityBlocksSpec = CITY_BLOCKS
     tagline = "place your pieces · grow one big area · keep your edges open"
+    match_scene, replay_scene, howto = MatchScene, ReplayScene, HowToScene
+    level_words = LEVEL_WORDS
     credit = "City Blocks by Jeremy Ritchie"
-
-    def make_board(self, app, state, seats: Sequence, *, chrome=None, seed: object = None) -> MatchScene:
-        return MatchScene(app, state, seats=list(seats), chrome=chrome, seed=seed)
-
-    def describe_level(self, level: str) -> str:
-        return LEVEL_WORDS.get(level, super().describe_level(level))
 
     def describe_seats(self, options: Mapping, seats: Sequence[SeatInfo], chosen: Sequence[str]) -> str:
         players = self.spec.options(options)["players"]
@@ -45,10 +41,3 @@ class CityBlocksPlugin(GamePlugin):
         if players == 3:
             return "Blue is shared: each turn places your colour or blue. The first seat is drawn."
         return "The first colour is drawn when the game starts."
-
-    def open_record(self, app, text: str, title: str) -> ReplayScene:
-        """Records are read leniently (the replay lists the rules they break)."""
-        return ReplayScene.from_text(app, text, title)
-
-    def howto_scene(self, app) -> HowToScene:
-        return HowToScene(app)

@@ -13,7 +13,7 @@ from typing import Mapping, Sequence
 from shared.gamekit.api import SeatInfo
 from shared.sprawl import SPRAWL, SprawlSpec
 
-from client.games.base import GamePlugin
+from client.scenes.plugin_scenes import ScenesPlugin
 
 from .game import MatchScene
 from .howto import HowToScene
@@ -26,27 +26,16 @@ LEVEL_WORDS = {
 }
 
 
-class SprawlPlugin(GamePlugin):
+class SprawlPlugin(ScenesPlugin):
     """3 to 8 seats; eight Icehouse colours; ``.spr`` records."""
 
     spec: SprawlSpec = SPRAWL
     tagline = "grow towers · lay branches · spore · fewest pips wins"
+    match_scene, replay_scene, howto = MatchScene, ReplayScene, HowToScene
+    level_words = LEVEL_WORDS
     credit = "Sprawl by Invisible City Productions"
-
-    def make_board(self, app, state, seats: Sequence, *, chrome=None, seed: object = None) -> MatchScene:
-        return MatchScene(app, state, seats=list(seats), chrome=chrome, seed=seed)
-
-    def describe_level(self, level: str) -> str:
-        return LEVEL_WORDS.get(level, super().describe_level(level))
 
     def describe_seats(self, options: Mapping, seats: Sequence[SeatInfo], chosen: Sequence[str]) -> str:
         players = self.spec.options(options)["players"]
         board = {3: "5x6"}.get(players, "6x6" if players <= 6 else "8x8")
         return f"Board {board}; the first player is drawn."
-
-    def open_record(self, app, text: str, title: str) -> ReplayScene:
-        """Records are read leniently (the replay lists the rules they break)."""
-        return ReplayScene.from_text(app, text, title)
-
-    def howto_scene(self, app) -> HowToScene:
-        return HowToScene(app)
