@@ -79,7 +79,10 @@ class App:
                 return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             except pygame.error:
                 self.options.fullscreen = False
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        w, h = surface.get_size()
+        _set_minimum_size((min(w, MIN_SIZE[0]), min(h, MIN_SIZE[1])))
+        return surface
 
     @property
     def size(self) -> tuple[int, int]:
@@ -97,17 +100,16 @@ class App:
         surface = pygame.display.get_surface()
         if surface is not None:
             self.window = surface
-        w, h = self.size
-        if (w, h) != (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])) and not self.options.fullscreen:
-            self.window = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])),
-                                                  pygame.RESIZABLE)
+        # The window manager keeps the window at least MIN_SIZE (set when it opened): no
+        # set_mode here, which recreated the window and threw it back to its start position.
         if not self.options.fullscreen:
             self.windowed_size = self.size
             self.options.window_w, self.options.window_h = self.size
         self.stack.resize(self.size)
 
     def set_size(self, size: tuple[int, int]) -> None:
-        """Resize the window from code (tests, screenshots)."""
+        """Resize the window from code (tests, screenshots: even below the minimum)."""
+        _set_minimum_size((min(size[0], MIN_SIZE[0]), min(size[1], MIN_SIZE[1])))
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.stack.resize(self.size)
 
@@ -249,6 +251,17 @@ class App:
             self.hosting.stop()  # SIGTERM: clients told, matches saved
             self.hosting = None
         pygame.quit()
+
+
+def _set_minimum_size(size: tuple[int, int]) -> None:
+    """Ask the window manager not to let the window shrink below ``size``."""
+    import warnings
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = size
+    except (AttributeError, pygame.error, ValueError):
+        pass  # an older pygame-ce or a driver without windows (the dummy one may refuse)
 
 
 def default_frame_rate(scene: Scene) -> float:
