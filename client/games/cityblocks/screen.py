@@ -18,11 +18,8 @@ from shared.cityblocks.layout import SEAT_COLOURS, SEATS
 
 from client import theme
 from client.anim import Callback, Tween
-from client.scenes.base import Scene
-from client.scenes.layout import match_layout
-from client.view.banners import Announcing, Banners, Toast
-from client.view.bars import draw_bottom_bar, draw_top_bar, row_right
-from client.view.widgets import Button
+from client.scenes.board_frame import BoardFrame
+from client.view.bars import row_right
 
 from . import look
 from .tray import draw_header, layout_panels
@@ -47,36 +44,23 @@ def added_squares(old: tuple[int, ...], new: tuple[int, ...]) -> list[tuple[int,
     return out
 
 
-class CityScreen(Announcing, Scene):
+class CityScreen(BoardFrame):
     bottom_scale = 0.08
+    bar_title = "CITY BLOCKS"
 
     def __init__(self, app, state) -> None:
-        super().__init__(app)
-        self.state = state
-        self.hidden: frozenset = frozenset()
-        self.drops: list[Drop] = []
         self.pulses: list[Drop] = []
-        self.banners = Banners(self.timeline)
-        self.toasts = Toast()
-        self.buttons: list[Button] = []
-        self._board_cache: tuple | None = None
         self._tray_cache: dict = {}
-        self.resize(app.size)
+        super().__init__(app, state)
 
     # -- layout -----------------------------------------------------------------------------
     @property
     def players(self) -> int:
         return self.state.players
 
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        frame, _, rects = match_layout(size, self.players, self._fit_board, self.bottom_scale)
-        self.margin = frame.margin
-        self.top_rect, self.bottom_rect = frame.top, frame.bottom
-        self.top_h, self.bottom_h = frame.top.h, frame.bottom.h
+    def place_panels(self, rects: list[pygame.Rect], size: tuple[int, int]) -> None:
         self.panels = layout_panels(rects, self.players, size[1])
         self._tray_cache.clear()
-        self.layout_buttons()
 
     def _fit_board(self, area: pygame.Rect) -> pygame.Rect:
         self.geo = look.BoardGeo.fit(area)
@@ -153,9 +137,6 @@ class CityScreen(Announcing, Scene):
             return f"{colour} TO PLACE ({colour.title()} or Blue)", look.colour_rgb(s.colour)
         return f"{colour} TO PLACE", look.colour_rgb(s.colour)
 
-    def status_text(self) -> tuple[str, tuple[int, int, int]]:
-        return "", theme.TEXT
-
     # -- drawing ----------------------------------------------------------------------------
     def board_surface(self, cb: bool) -> pygame.Surface:
         key = (self.geo, self.state.boards, self.hidden, cb)
@@ -186,9 +167,6 @@ class CityScreen(Announcing, Scene):
         """Who sits where, written under each seat's header (none by default)."""
         return {}
 
-    def seat_active(self, seat: int) -> bool:
-        return not self.state.over and self.state.to_move == seat
-
     def draw_panels(self, surface: pygame.Surface, cb: bool) -> None:
         t = self.app.text
         scores = self.colour_scores()
@@ -214,28 +192,6 @@ class CityScreen(Announcing, Scene):
                         self._tray_cache.clear()
                     img = self._tray_cache[key] = tray.surface(t, score=scores[tray.colour], cb=cb, note=note, **args)
                 surface.blit(img, tray.rect)
-
-    def draw_frame(self, surface: pygame.Surface, cb: bool) -> None:
-        """Background, board, panels, top bar."""
-        app = self.app
-        surface.blit(app.background(self.size), (0, 0))
-        surface.blit(self.board_surface(cb), self.geo.outer.topleft)
-        self.draw_panels(surface, cb)
-        self.draw_top(surface)
-
-    def draw_top(self, surface: pygame.Surface) -> None:
-        text, colour = self.turn_text()
-        draw_top_bar(surface, self.app.text, self.top_rect, self.margin, "CITY BLOCKS", text, colour,
-                     int(self.top_h * 0.5))
-
-    def draw_bottom(self, surface: pygame.Surface) -> None:
-        text, colour = self.status_text()
-        size = max(13, int(min(self.bottom_rect.h * 0.3, self.size[1] * 0.026)))
-        draw_bottom_bar(surface, self.app.text, self.bottom_rect, self.margin, text, colour, self.buttons,
-                        self.status_area(), size, 2)
-
-    def status_area(self) -> pygame.Rect:
-        return self.bottom_rect
 
     def draw_drops(self, surface: pygame.Surface, cb: bool) -> None:
         cell = self.geo.cell

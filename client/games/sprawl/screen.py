@@ -16,11 +16,9 @@ from shared.sprawl.board import COLOURS
 
 from client import theme
 from client.anim import Callback, Tween
-from client.scenes.base import Scene
-from client.scenes.layout import match_layout
-from client.view.banners import Announcing, Banners, Toast
-from client.view.bars import draw_bottom_bar, draw_top_bar, row_right
-from client.view.widgets import Button, draw_panel
+from client.scenes.board_frame import BoardFrame
+from client.view.bars import row_right
+from client.view.widgets import draw_panel
 
 from . import look
 
@@ -40,35 +38,24 @@ def changed_squares(old, new) -> tuple[int, ...]:
     return tuple(sq for sq in new.geo.squares if old.tw[sq] != new.tw[sq] or old.br[sq] != new.br[sq])
 
 
-class SprawlScreen(Announcing, Scene):
+class SprawlScreen(BoardFrame):
     bottom_scale = 0.09
     title = "SPRAWL"
+    turn_scale, fit_turn = 0.46, True
+    status_scale, status_gap = (0.28, 0.024), 3
 
-    def __init__(self, app, state) -> None:
-        super().__init__(app)
-        self.state = state
-        self.hidden: frozenset = frozenset()
-        self.drops: list[Drop] = []
-        self.banners = Banners(self.timeline)
-        self.toasts = Toast()
-        self.buttons: list[Button] = []
-        self._board_cache: tuple | None = None
-        self.resize(app.size)
+    @property
+    def bar_title(self) -> str:
+        return self.title
 
     # -- layout -----------------------------------------------------------------------------
     @property
     def players(self) -> int:
         return self.state.n
 
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        frame, _, rects = match_layout(size, self.players, self._fit_board, self.bottom_scale)
-        self.margin = frame.margin
-        self.top_rect, self.bottom_rect = frame.top, frame.bottom
-        self.top_h, self.bottom_h = frame.top.h, frame.bottom.h
+    def place_panels(self, rects: list[pygame.Rect], size: tuple[int, int]) -> None:
         self.panel_rects = rects
         self.header_h = max(24, min(34, int(size[1] * 0.036)))
-        self.layout_buttons()
 
     def _fit_board(self, area: pygame.Rect) -> pygame.Rect:
         self.geo = look.BoardGeo.fit(area, self.state.geo.files, self.state.geo.ranks)
@@ -115,18 +102,12 @@ class SprawlScreen(Announcing, Scene):
         what = "PLACES A FIRST TOWER" if not s.started[seat] else "TO MOVE"
         return f"{COLOURS[seat].upper()} {what}", look.text_rgb(seat, self.app.options.colour_blind)
 
-    def status_text(self) -> tuple[str, tuple[int, int, int]]:
-        return "", theme.TEXT
-
     # -- drawing ----------------------------------------------------------------------------
     def board_surface(self, cb: bool) -> pygame.Surface:
         key = (self.geo, self.state.key(), self.hidden, cb)
         if self._board_cache is None or self._board_cache[0] != key:
             self._board_cache = (key, look.render_board(self.app.text, self.geo, self.state, cb, self.hidden))
         return self._board_cache[1]
-
-    def seat_active(self, seat: int) -> bool:
-        return not self.state.is_over() and self.state.to_move == seat
 
     def stash_counts(self, seat: int) -> tuple[int, int, int]:
         return self.state.stash[seat]
@@ -146,26 +127,6 @@ class SprawlScreen(Announcing, Scene):
     def draw_panels(self, surface: pygame.Surface, cb: bool) -> None:
         for seat, rect in enumerate(self.panel_rects):
             draw_seat_panel(self, surface, seat, rect, cb)
-
-    def draw_frame(self, surface: pygame.Surface, cb: bool) -> None:
-        surface.blit(self.app.background(self.size), (0, 0))
-        surface.blit(self.board_surface(cb), self.geo.outer.topleft)
-        self.draw_panels(surface, cb)
-        self.draw_top(surface)
-
-    def draw_top(self, surface: pygame.Surface) -> None:
-        text, colour = self.turn_text()
-        draw_top_bar(surface, self.app.text, self.top_rect, self.margin, self.title, text, colour,
-                     int(self.top_h * 0.46), fit=True)
-
-    def draw_bottom(self, surface: pygame.Surface) -> None:
-        text, colour = self.status_text()
-        size = max(13, int(min(self.bottom_rect.h * 0.28, self.size[1] * 0.024)))
-        draw_bottom_bar(surface, self.app.text, self.bottom_rect, self.margin, text, colour, self.buttons,
-                        self.status_area(), size, 3)
-
-    def status_area(self) -> pygame.Rect:
-        return self.bottom_rect
 
     def draw_drops(self, surface: pygame.Surface, cb: bool) -> None:
         for drop in self.drops:
