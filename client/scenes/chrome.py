@@ -271,7 +271,8 @@ class OnlineChrome:
             name = names.get(seat)
             if name:
                 dot = theme.GOOD if online.get(seat) else theme.BAD
-                img = t.render(name + ("" if online.get(seat) else " (offline)"), max(12, header_h // 3),
+                free = name == "(free seat)"  # nobody to be offline
+                img = t.render(name + ("" if online.get(seat) or free else " (offline)"), max(12, header_h // 3),
                                theme.TEXT_DIM)
                 y = rect.y + header_h + 3
                 pygame.draw.circle(surface, dot, (rect.x + pad + 5, y + img.get_height() // 2), 5)

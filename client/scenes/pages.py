@@ -28,13 +28,30 @@ class PagesScene(Scene):
         self.heading = heading
         self.page = 0
         self.prev = Button("< Back", lambda: self.turn(-1), key=pygame.K_LEFT)
-        self.next = Button("Next >", lambda: self.turn(1), key=pygame.K_RIGHT)
+        self.next = Button("Next >", self._next, key=pygame.K_RIGHT)
         self.done = Button("Menu", self.close, key=pygame.K_ESCAPE)
+        self._buttons()
         self.resize(app.size)
 
     def turn(self, step: int) -> None:
         self.page = max(0, min(len(self.pages) - 1, self.page + step))
         self.app.sounds.play("select")
+        self._buttons()
+
+    def _next(self) -> None:
+        """Next page; on the last one the button says Done and closes the pages."""
+        if self.page >= len(self.pages) - 1:
+            self.close()
+        else:
+            self.turn(1)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._buttons()  # the page may be set from outside (the attract mode, tests)
+
+    def _buttons(self) -> None:
+        self.prev.enabled = self.page > 0
+        self.next.label = "Done" if self.page >= len(self.pages) - 1 else "Next >"
 
     def close(self) -> None:
         self.app.stack.pop()

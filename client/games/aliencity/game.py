@@ -86,6 +86,7 @@ class GameScene(BoardScreen):
         if chrome is None:
             self.match.names = tuple(seat_name(seat, i) for i, seat in enumerate(self.seats))
         self.selected: Piece | None = None
+        self.chosen: dict[Player, Piece] = {}  # each seat's own last choice of piece
         self.hover_lot: int | None = None
         self.hover_slot: Piece | None = None
         self.mouse = (0, 0)
@@ -264,6 +265,7 @@ class GameScene(BoardScreen):
             self.show_toast(f"{look.PLAYER_NAME[s.to_move]} has no {piece.name()}s left.")
             return
         self.selected = piece
+        self.chosen[s.to_move] = piece
         self.app.sounds.play("select")
 
     def _auto_select(self) -> None:
@@ -271,7 +273,9 @@ class GameScene(BoardScreen):
         if s.phase is not Phase.BUILD:
             return
         masks = s.build_masks(s.to_move)
-        if self.selected is not None and masks[self.selected.index]:
+        own = self.chosen.get(s.to_move)  # your own last choice, never the piece the other just built
+        if own is not None and masks[own.index]:
+            self.selected = own
             return
         self.selected = next((p for p in PIECES if masks[p.index]), None)
 

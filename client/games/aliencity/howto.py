@@ -20,11 +20,16 @@ PAGES = [
     ("The city", [
         "Twenty tiles make a city of 8 × 10 lots. Each tile belongs to a guild: Energy (red sun), "
         "Synthesis (blue fountain), Control (green crown) or the Builders (black tool).",
-        "The corner that shows the guild's symbol is the tile's icon lot; the small number is its rank.",
+        "The corner that shows the guild's symbol is the tile's icon lot; the small mark is its rank: "
+        "A is the ace (1), 2 to 5 as printed, and – the null (blank) rank. Ranks only count in the "
+        "location variant (Options): a claimed tower adds its tile's rank, unless another claimed "
+        "tower stands on a tile of the same rank.",
         "Every empty lot is road. The road is what the game is about: it must always stay in one "
         "piece, and all distances are walked along it.",
     ]),
     ("A turn", [
+        "Who starts: in the 2004 rules Black; in the 2002 rules both roll four dice and the higher "
+        "sum starts (ties roll again). Options choose the edition.",
         "Build one structure from your stock: a tower (a pyramid) or a dome (a disc). You must build "
         "if you can.",
         "Then you may claim any unclaimed tower on the board, yours or not, by capping it in your "
@@ -35,7 +40,8 @@ PAGES = [
     ("Where you may build", [
         "The road must stay connected, and every structure must keep a road lot beside it.",
         "A tile's icon lot is built last. The first two structures on a tile are of the tile's colour "
-        "(towers of any colour may always go on black tiles). A dome goes on its own colour while it can.",
+        "(towers of any colour may always go on black tiles). A dome must go on a tile of its own "
+        "colour; only when no lot of its colour is open to it may it go on any lot the other rules allow.",
         "Choose a piece and the lots where it may go light up. Point at any other lot and the game "
         "tells you which rule forbids it.",
     ]),
@@ -51,7 +57,8 @@ PAGES = [
     ("Controls", [
         "Mouse: click a piece in your panel, then a lit lot. Right-click: next piece.",
         "Keys: 1-7 choose a piece, Tab the next one, arrows move a cursor over the lots, Enter builds. "
-        "S skips a claim. U (or Ctrl+Z) undoes the last turn, Ctrl+S saves the record.",
+        "S skips a claim. H asks the computer for a hint (shown, not played). U (or Ctrl+Z) undoes the "
+        "last turn, Ctrl+S saves the record.",
         "R shows the road network (marks: building there splits the road, or cuts a structure off). "
         "Point at a structure for its road distances; click it, then point at another for the path between.",
         "Space hurries an animation, Esc pauses, F11 switches full screen. In a replay: Left/Right step, "
@@ -153,7 +160,8 @@ class HowToScene(PagesScene):
         t = self.app.text
         draw_panel(surface, box)
         rows = [("1 - 7", "choose a piece"), ("Tab / right-click", "next piece"), ("Arrows", "move the lot cursor"),
-                ("Enter / click", "build or claim"), ("S", "skip the claim"), ("U, Ctrl+Z", "undo the last turn"),
+                ("Enter / click", "build or claim"), ("S", "skip the claim"), ("H", "a hint"),
+                ("U, Ctrl+Z", "undo the last turn"),
                 ("Ctrl+S", "save the record"), ("R", "road overlay"), ("Click a structure", "pin its road"),
                 ("Space", "hurry / next step"), ("Esc", "pause menu"), ("F11", "full screen")]
         size = max(13, int(box.h / (len(rows) * 2.1)))

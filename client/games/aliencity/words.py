@@ -25,6 +25,15 @@ def find_reason(scene) -> str | None:
         reason = s.why_not(Claim(lot))
     return reason.text if reason else None
 
+def piece_name(scene, piece) -> str:
+    """"red tower"; in colour-blind mode the red guild is drawn orange, so the words say
+    "orange (red) tower": what you see first, then the rules' name."""
+    name = piece.name()
+    if scene.app.options.colour_blind and name.startswith("red "):
+        return "orange (red) " + name[4:]
+    return name
+
+
 def game_status(scene) -> tuple[str, tuple[int, int, int]]:
     """The status line: whose turn and what they may do, or what the pointer shows."""
     s = scene.state
@@ -43,7 +52,7 @@ def game_status(scene) -> tuple[str, tuple[int, int, int]]:
         return f"Hard is looking for a hint for {who}{dots}", HINT_COLOUR
     focus = scene.insight.focus
     if focus is not None and (s.phase is Phase.BUILD or focus not in s.legal_claims()):
-        piece = s.piece_at(focus).name()
+        piece = piece_name(scene, s.piece_at(focus))
         if scene.insight.pinned is not None and scene.insight.pinned != focus:
             return f"Road path from {lot_name(scene.insight.pinned)} to the {piece} on {lot_name(focus)}.", theme.ACCENT_2
         return (f"Road distances from the {piece} on {lot_name(focus)}. Click it to pin, then point at "
@@ -54,16 +63,16 @@ def game_status(scene) -> tuple[str, tuple[int, int, int]]:
     lot = scene.hover_lot
     if s.phase is Phase.CLAIM:
         if lot is not None and lot in s.legal_claims():
-            return f"Click to claim the {s.piece_at(lot).name()} on {lot_name(lot)}.", theme.GOOD
+            return f"Click to claim the {piece_name(scene, s.piece_at(lot))} on {lot_name(lot)}.", theme.GOOD
         return (f"{who} may claim any unclaimed tower ({s.claims_left(s.to_move)} claims left), "
                 "or Skip (S)."), theme.TEXT
     if scene.selected is None:
         return f"{who}: choose a piece from your stock (1-7).", theme.TEXT
     if lot is not None:
-        return f"Build a {scene.selected.name()} on {lot_name(lot)}.", theme.GOOD
+        return f"Build a {piece_name(scene, scene.selected)} on {lot_name(lot)}.", theme.GOOD
     n = len(s.legal_lots(scene.selected))
-    return (f"{who}: build a {scene.selected.name()} on one of {n} lit lots "
-            "(Tab: next piece, U: undo, R: road)."), theme.TEXT
+    keys = "Tab: next piece, R: road" if scene.chrome is not None else "Tab: next piece, U: undo, R: road"
+    return f"{who}: build a {piece_name(scene, scene.selected)} on one of {n} lit lots ({keys}).", theme.TEXT
 
 
 def hint_words(scene, move) -> str:
