@@ -10,9 +10,12 @@ the top bar; the game draws its marks over it and calls ``draw_bottom``."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 from .. import theme
+from ..anim import Callback, Tween
 from ..view.banners import Announcing, Banners, Toast
 from ..view.bars import draw_bottom_bar, draw_top_bar
 from .base import Scene
@@ -46,6 +49,27 @@ class BoardFrame(Announcing, Scene):
         self.top_h, self.bottom_h = frame.top.h, frame.bottom.h
         self.place_panels(rects, size)
         self.layout_buttons()
+
+    # -- showing states -------------------------------------------------------------------------
+    def no_drops(self) -> None:
+        """Every animation done at once; nothing hidden or dropping."""
+        self.timeline.finish_all()
+        self.hidden, self.drops = frozenset(), []
+
+    def drop_in(self, drop, squares, seconds: float, landed: Callable[[], None] = lambda: None) -> None:
+        """``drop`` (its ``p`` tweened 0 to 1) falls onto ``squares``, hidden on the board
+        until it lands with a sound; then ``landed``."""
+        self.hidden = self.hidden | frozenset(squares)
+
+        def land() -> None:
+            if drop in self.drops:
+                self.drops.remove(drop)
+            self.hidden = self.hidden - frozenset(squares)
+            self.app.sounds.play("place")
+            landed()
+
+        self.timeline.sequence(Callback(lambda: self.drops.append(drop)),
+                               Tween(seconds, lambda p: setattr(drop, "p", p), "out_back"), Callback(land))
 
     def place_panels(self, rects: list[pygame.Rect], size: tuple[int, int]) -> None:
         """The seat panels in the layout's ``rects``."""

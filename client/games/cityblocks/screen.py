@@ -93,22 +93,10 @@ class CityScreen(BoardFrame):
         self.state = new
         added = added_squares(old.boards, new.boards) if old.players == new.players else []
         if not animate or not added or len(added) > 1 or len(added[0][1]) > 5:
-            self.timeline.finish_all()
-            self.hidden, self.drops = frozenset(), []
+            self.no_drops()
             return
         colour, squares = added[0]
-        drop = Drop(colour, squares)
-        self.hidden = self.hidden | frozenset(squares)
-
-        def land() -> None:
-            if drop in self.drops:
-                self.drops.remove(drop)
-            self.hidden = self.hidden - frozenset(squares)
-            self.app.sounds.play("place")
-            self.pulse(colour, squares)
-
-        self.timeline.sequence(Callback(lambda: self.drops.append(drop)),
-                               Tween(DROP_TIME, lambda p: setattr(drop, "p", p), "out_back"), Callback(land))
+        self.drop_in(Drop(colour, squares), squares, DROP_TIME, lambda: self.pulse(colour, squares))
 
     def pulse(self, colour: int, squares) -> None:
         ring = Drop(colour, tuple(squares))

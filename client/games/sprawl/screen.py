@@ -15,7 +15,6 @@ import pygame
 from shared.sprawl.board import COLOURS
 
 from client import theme
-from client.anim import Callback, Tween
 from client.scenes.board_frame import BoardFrame
 from client.view.bars import row_right
 from client.view.widgets import draw_panel
@@ -75,20 +74,9 @@ class SprawlScreen(BoardFrame):
         self.state = new
         squares = changed_squares(old, new) if animate else ()
         if not squares or len(squares) > 3:
-            self.timeline.finish_all()
-            self.hidden, self.drops = frozenset(), []
+            self.no_drops()
             return
-        drop = Drop(squares)
-        self.hidden = self.hidden | frozenset(squares)
-
-        def land() -> None:
-            if drop in self.drops:
-                self.drops.remove(drop)
-            self.hidden = self.hidden - frozenset(squares)
-            self.app.sounds.play("place")
-
-        self.timeline.sequence(Callback(lambda: self.drops.append(drop)),
-                               Tween(DROP_TIME, lambda p: setattr(drop, "p", p), "out_back"), Callback(land))
+        self.drop_in(Drop(squares), squares, DROP_TIME)
 
     # -- words ------------------------------------------------------------------------------
     def seat_label(self, seat: int) -> str:
