@@ -228,6 +228,7 @@ class OnlineChrome:
             return self.chat_field.handle_event(event) or event.type in (pygame.KEYDOWN, pygame.TEXTINPUT)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_t and self.player:
             self.chatting = self.chat_field.active = True
+            self.chat_field.ignore_next_text("t")  # the T that opened the chat is not typed
             return True
         return False
 

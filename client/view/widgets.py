@@ -140,6 +140,24 @@ class TextField:
         self.max_len = max_len
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.active = False
+        self.caret: int | None = None  # the insertion point (None: the end)
+        self.all_selected = False  # Ctrl+A: the next typing or Backspace replaces everything
+        self._swallow = ""  # the text of the key that opened the field (T for chat): not typed
+
+    def ignore_next_text(self, text: str) -> None:
+        """The key that just opened this field also sends its letter: drop it once."""
+        self._swallow = text
+
+    def _at(self) -> int:
+        return len(self.value) if self.caret is None else max(0, min(len(self.value), self.caret))
+
+    def _insert(self, text: str) -> None:
+        if self.all_selected:
+            self.value, self.caret, self.all_selected = "", None, False
+        at = self._at()
+        text = text[: max(0, self.max_len - len(self.value))]
+        self.value = self.value[:at] + text + self.value[at:]
+        self.caret = None if self.caret is None else at + len(text)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -148,17 +166,45 @@ class TextField:
         if not self.active:
             return False
         if event.type == pygame.KEYDOWN:
+            self._swallow = "" if event.key != pygame.K_t else self._swallow
+            ctrl = event.mod & pygame.KMOD_CTRL
+            at = self._at()
             if event.key == pygame.K_BACKSPACE:
-                self.value = self.value[:-1]
+                if self.all_selected:
+                    self.value, self.caret, self.all_selected = "", None, False
+                elif at > 0:
+                    self.value = self.value[:at - 1] + self.value[at:]
+                    self.caret = None if self.caret is None else at - 1
+                return True
+            if event.key == pygame.K_DELETE:
+                if self.all_selected:
+                    self.value, self.caret, self.all_selected = "", None, False
+                else:
+                    self.value = self.value[:at] + self.value[at + 1:]
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
                 self.active = False
                 return event.key != pygame.K_ESCAPE
-            if event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+            if ctrl and event.key == pygame.K_a:
+                self.all_selected = bool(self.value)
+                return True
+            if ctrl and event.key == pygame.K_v:
+                from ..clipboard import paste_text
+                self._insert(" ".join(paste_text().split()))
+                return True
+            moves = {pygame.K_HOME: 0, pygame.K_END: len(self.value),
+                     pygame.K_LEFT: max(0, at - 1), pygame.K_RIGHT: min(len(self.value), at + 1)}
+            if event.key in moves:
+                self.all_selected = False
+                target = moves[event.key]
+                self.caret = None if target >= len(self.value) else target
                 return True
             return True  # other keys arrive as TEXTINPUT
         if event.type == pygame.TEXTINPUT:
-            self.value = (self.value + event.text)[: self.max_len]
+            if self._swallow and event.text.lower() == self._swallow:
+                self._swallow = ""
+                return True
+            self._insert(event.text)
             return True
         return False
 
@@ -169,8 +215,12 @@ class TextField:
         pygame.draw.rect(surface, (16, 18, 40), self.rect, border_radius=6)
         edge = theme.ACCENT_2 if self.active else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, self.rect, 2, border_radius=6)
-        shown = self.value + ("|" if self.active and blink else "")
+        at = self._at()
+        caret = "|" if self.active and blink else ("" if not self.active else " ")
+        shown = self.value[:at] + caret + self.value[at:]
         img = text.render(shown or " ", max(12, int(h * 0.5)), theme.TEXT)
+        if self.all_selected and self.active:
+            pygame.draw.rect(surface, (40, 80, 150), self.rect.inflate(-8, -8), border_radius=4)
         clip = surface.get_clip()
         inner = self.rect.inflate(-16, -4)
         surface.set_clip(inner)
