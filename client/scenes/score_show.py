@@ -19,6 +19,11 @@ FAST = 4.0   # how much faster the show runs with F
 
 
 class ScoreShow:
+    opaque = True
+    modal = True
+    freeze_below = False
+    bottom_scale = 0.1
+
     fast_factor = FAST
     fast = False            # F: the show runs ``fast_factor`` times faster
     table_hidden = False    # T: the final board without the table

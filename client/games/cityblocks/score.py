@@ -33,11 +33,6 @@ INTRO = 0.9
 
 
 class ScoreScene(ScoreShow, CityScreen):
-    opaque = True
-    modal = True
-    freeze_below = False
-    bottom_scale = 0.1
-
     def __init__(self, app, state, *, on_new_game: Callable[[], None] | None = None,
                  on_save: Callable[[], None] | None = None, new_game_label: str = "New game",
                  headline: str | None = None, on_replay: Callable[[], None] | None = None, show: bool = True) -> None:
