@@ -23,6 +23,7 @@ class ScoreShow:
     modal = True
     freeze_below = False
     bottom_scale = 0.1
+    show_title = "THE FINAL COUNT"   # the top bar while the show runs
 
     fast_factor = FAST
     fast = False            # F: the show runs ``fast_factor`` times faster
@@ -105,6 +106,14 @@ class ScoreShow:
             return True
         self.buttons_event(event)
         return True
+
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        """The show's title while it runs; then the headline (online) or the winner."""
+        if self.stage == "show":
+            return self.show_title, theme.ACCENT_2
+        if self.headline:
+            return self.headline, theme.ACCENT
+        return "GAME OVER: " + self.winner_words()[0], theme.ACCENT
 
     def draw_final_buttons(self, surface: pygame.Surface) -> None:
         """The final board's buttons, the column's focus ringed."""

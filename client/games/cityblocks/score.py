@@ -33,6 +33,8 @@ INTRO = 0.9
 
 
 class ScoreScene(ScoreShow, CityScreen):
+    show_title = "THE FINAL COUNT"
+
     def __init__(self, app, state, *, on_new_game: Callable[[], None] | None = None,
                  on_save: Callable[[], None] | None = None, new_game_label: str = "New game",
                  headline: str | None = None, on_replay: Callable[[], None] | None = None, show: bool = True) -> None:
@@ -116,13 +118,6 @@ class ScoreScene(ScoreShow, CityScreen):
         self.announce(head, sub, theme.ACCENT, hold=1.4)
 
     # -- drawing -------------------------------------------------------------------------------
-    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
-        if self.stage == "show":
-            return "THE FINAL COUNT", theme.ACCENT_2
-        if self.headline:
-            return self.headline, theme.ACCENT
-        return "GAME OVER: " + self.winner_words()[0], theme.ACCENT
-
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         beat = self.view.beat
         if self.stage == "show" and isinstance(beat, ColourBeat):

@@ -28,6 +28,8 @@ FLY = 0.32
 
 
 class ScoreScene(ScoreShow, SprawlScreen):
+    show_title = "THE END SHOW"
+
     def __init__(self, app, state, *, on_new_game: Callable[[], None] | None = None,
                  on_save: Callable[[], None] | None = None, new_game_label: str = "New game",
                  headline: str | None = None, on_replay: Callable[[], None] | None = None,
@@ -200,13 +202,6 @@ class ScoreScene(ScoreShow, SprawlScreen):
         return f"{look.NAME[seat]} ({name})" if name else look.NAME[seat]
 
     # -- drawing ---------------------------------------------------------------------------------
-    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
-        if self.stage == "show":
-            return "THE END SHOW", theme.ACCENT_2
-        if self.headline:
-            return self.headline, theme.ACCENT
-        return "GAME OVER: " + self.winner_words()[0], theme.ACCENT
-
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         cb = self.app.options.colour_blind
         if self.focus is not None:
