@@ -51,10 +51,12 @@ class OptionsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
-        rh = max(40, int(h * 0.07))
+        bh = max(38, int(h * 0.06))
+        room = h - int(h * 0.16) - bh - int(h * 0.17)  # from the box top to above the help lines and Back
+        n = len(self.rows)
+        rh = max(22, min(int(h * 0.07), (room - 10 * n) // (n + 1)))  # every row fits above Back
         self.box = pygame.Rect(int(w * 0.08), int(h * 0.16), int(w * 0.52), len(self.rows) * (rh + 10) + rh)
         self.menu.layout(self.box.x + 20, self.box.y + rh // 2, self.box.w - 40, rh, 10)
-        bh = max(38, int(h * 0.06))
         self.back.rect = pygame.Rect(0, 0, max(180, int(w * 0.14)), bh)
         self.back.rect.bottomleft = (self.box.x, h - int(h * 0.05))
         self.preview = pygame.Rect(self.box.right + int(w * 0.04), self.box.y,

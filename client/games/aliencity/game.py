@@ -220,6 +220,8 @@ class GameScene(BoardScreen):
                               theme.BAD, hold=1.6)
             elif isinstance(event, GameOver):
                 self.timeline.delay(0.5, self._game_over)
+        if step.state.phase is Phase.BUILD:
+            self.insight.point(None)  # a new turn: the last build's distances leave the board
         if step.state.phase is not Phase.OVER:
             if isinstance(move, Build) and step.state.phase is Phase.CLAIM and self.human_turn:
                 self.app.sounds.play("select")

@@ -82,6 +82,10 @@ class AlienCityPlugin(GamePlugin):
                 lambda v: setattr(o, "location_bonus", v),
                 "Claimed towers also score their tile's rank, unless another claimed tower "
                 "stands on a tile of the same rank."),
+            Row("Road after a build", [True, False], ["Flash it", "Off"], lambda: o.road_flash,
+                lambda v: setattr(o, "road_flash", v),
+                "After each build the road network shows for a moment, narrowing where the new "
+                "structure closed it. R shows it whenever you like."),
         ]
 
     def describe_options(self, options: Mapping) -> str:

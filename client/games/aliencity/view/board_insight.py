@@ -39,7 +39,8 @@ class BoardInsight:
     def set_state(self, state: GameState, animate: bool = True, delay: float = 0.0) -> None:
         first = self.state is None
         self.state = state
-        self.overlay.set_road(state.road, animate=animate and not first, delay=delay)
+        self.overlay.set_road(state.road, animate=animate and not first, delay=delay,
+                              flash=getattr(self.app.options, "road_flash", True))
         if self.pinned is not None and state.piece_at(self.pinned) is None:
             self.pinned = None
         self.refresh()

@@ -20,7 +20,7 @@ from shared.aliencity.types import COLUMNS, LOT_COUNT, ROWS
 from .board_view import BoardGeometry
 
 FADE_TIME = 0.25  # seconds to fade the overlay in or out
-FLASH_TIME = 1.7  # seconds the overlay stays up after a build
+FLASH_TIME = 0.9  # seconds the overlay stays up after a build (Options can turn it off)
 NARROW_TIME = 0.55  # seconds for a closed lot to pinch off
 FLOW_SPEED = 1.0  # lots per second
 BAND = 0.36  # road width, in lot sizes
