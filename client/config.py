@@ -30,6 +30,7 @@ class Options:
     window_h: int = 800
     server: str = "ws://localhost:8765"
     player_name: str = "Player"
+    computer_level: str = ""  # vs computer: the level last chosen ("" = the game's easiest)
     road_flash: bool = True  # Alien City: the road shows for a moment after each build
 
     @classmethod

@@ -37,7 +37,7 @@ class GamePickerScene(Scene):
         self.game = app.games.first.spec.id
         self.count = 0  # seats, set per game
         self.players: list[str] = []  # per seat: PERSON or a computer level
-        self.level = "easy"
+        self.level = getattr(app.options, "computer_level", "") or "easy"  # the level last chosen
         self.you = "0"  # vs computer: your seat number as text, or "random"
         self.menu = RowMenu([], self._changed, value_x=0.4, enter_changes=False)
         self.start_button = Button("Start", self.start, key=pygame.K_RETURN, accent=theme.ACCENT)
@@ -116,6 +116,8 @@ class GamePickerScene(Scene):
 
     def _set_level(self, level: str) -> None:
         self.level = level
+        self.app.options.computer_level = level  # remembered (saved with the options)
+        self.app.save_options()
 
     def _set_player(self, seat: int, who: str) -> None:
         self.players[seat] = who
