@@ -189,6 +189,22 @@ class ReplaySteps:
         r = self.bottom_rect
         return pygame.Rect(r.x, self.bar.bottom + 2, r.w, r.bottom - self.bar.bottom - 2)
 
+    # -- words ----------------------------------------------------------------------------------
+    end_words = "the final count"   # what C opens at the end of a finished game
+    record_title = "Replay"         # the record's title on the top bar
+
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        if self.index == self.count and self.state.is_over():
+            return f"{self.record_title.upper()}: GAME OVER (C: {self.end_words})", theme.ACCENT
+        text, colour = super().turn_text()
+        return f"{self.record_title}: {text}", colour
+
+    def typed_status(self) -> tuple[str, tuple[int, int, int]] | None:
+        """While a move number is typed: where Enter jumps."""
+        if self.controls.typed:
+            return f"Jump to move {self.controls.typed} (Enter)", theme.ACCENT
+        return None
+
 
 def replay_opener(app, scene_cls, write: Callable[[], str], title: str = "This game") -> Callable[[], None]:
     """A score screen's "Watch replay": opens ``scene_cls.from_text`` on the record that

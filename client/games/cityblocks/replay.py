@@ -69,15 +69,14 @@ class ReplayScene(ReplaySteps, CityScreen):
         return True
 
     # -- drawing ------------------------------------------------------------------------------
-    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
-        if self.index == self.count and self.state.over:
-            return f"{self.title.upper()}: GAME OVER (C: the final count)", theme.ACCENT
-        text, colour = super().turn_text()
-        return f"{self.title}: {text}", colour
+    @property
+    def record_title(self) -> str:
+        return self.title
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
-        if self.controls.typed:
-            return f"Jump to move {self.controls.typed} (Enter)", theme.ACCENT
+        typed = self.typed_status()
+        if typed is not None:
+            return typed
         if self.index == 0:
             return f"Start of the game: {self.count} moves. Right arrow or Play steps through.", theme.TEXT
         move = self.moves[self.index - 1]

@@ -87,15 +87,16 @@ class ReplayScene(ReplaySteps, SprawlScreen):
         return True
 
     # -- drawing ----------------------------------------------------------------------------------
-    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
-        if self.index == self.count and self.state.is_over():
-            return f"{self.title_text.upper()}: GAME OVER (C: the end show)", theme.ACCENT
-        text, colour = super().turn_text()
-        return f"{self.title_text}: {text}", colour
+    end_words = "the end show"
+
+    @property
+    def record_title(self) -> str:
+        return self.title_text
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
-        if self.controls.typed:
-            return f"Jump to move {self.controls.typed} (Enter)", theme.ACCENT
+        typed = self.typed_status()
+        if typed is not None:
+            return typed
         if self.index == 0:
             skipped = f" The record breaks the rules {len(self.warnings)} times: {self.warnings[0]}" \
                 if self.warnings else ""
