@@ -39,8 +39,8 @@ STANDARD = Palette(
 # Okabe-Ito: vermillion, blue, bluish green keep apart for the common colour blindnesses;
 # tiles also carry patterns (stripes, dots, cross-hatch) and pieces their guild symbol.
 COLOUR_SAFE = Palette(
-    tile={Colour.RED: (132, 58, 10), Colour.BLUE: (16, 62, 112), Colour.GREEN: (10, 96, 78),
-          Colour.BLACK: (46, 46, 50)},
+    tile={Colour.RED: (132, 58, 10), Colour.BLUE: (16, 62, 112), Colour.GREEN: (18, 128, 104),
+          Colour.BLACK: (34, 34, 38)},  # green lighter, black darker: apart by lightness too
     piece={Colour.RED: (230, 120, 20), Colour.BLUE: (40, 130, 220), Colour.GREEN: (40, 200, 160),
            Colour.BLACK: (60, 60, 64)},
     name="colour-safe")

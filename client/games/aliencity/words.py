@@ -34,6 +34,12 @@ def piece_name(scene, piece) -> str:
     return name
 
 
+def a_piece(scene, piece) -> str:
+    """"a red tower", "an orange (red) tower"."""
+    name = piece_name(scene, piece)
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
 def game_status(scene) -> tuple[str, tuple[int, int, int]]:
     """The status line: whose turn and what they may do, or what the pointer shows."""
     s = scene.state
@@ -69,10 +75,10 @@ def game_status(scene) -> tuple[str, tuple[int, int, int]]:
     if scene.selected is None:
         return f"{who}: choose a piece from your stock (1-7).", theme.TEXT
     if lot is not None:
-        return f"Build a {piece_name(scene, scene.selected)} on {lot_name(lot)}.", theme.GOOD
+        return f"Build {a_piece(scene, scene.selected)} on {lot_name(lot)}.", theme.GOOD
     n = len(s.legal_lots(scene.selected))
     keys = "Tab: next piece, R: road" if scene.chrome is not None else "Tab: next piece, U: undo, R: road"
-    return f"{who}: build a {piece_name(scene, scene.selected)} on one of {n} lit lots ({keys}).", theme.TEXT
+    return f"{who}: build {a_piece(scene, scene.selected)} on one of {n} lit lots ({keys}).", theme.TEXT
 
 
 def hint_words(scene, move) -> str:
