@@ -8,7 +8,7 @@ from shared.netkit.links import JoinLink, LinkError, parse_link
 
 
 @pytest.mark.parametrize("text,server,room", [
-    ("alien-city://192.168.1.20:8765/K7QXAD", "ws://192.168.1.20:8765", "K7QXAD"),
+    ("alien-city://127.0.0.20:8765/K7QXAD", "ws://127.0.0.20:8765", "K7QXAD"),
     ("alien-city://example.org/k7qxad", "ws://example.org:8765", "K7QXAD"),
     ("  alien-city://localhost:9000/AB12  ", "ws://localhost:9000", "AB12"),
     ("wss://games.example.org/city#K7QXAD", "wss://games.example.org:443/city", "K7QXAD"),
@@ -42,5 +42,5 @@ def test_bad_links_say_what_is_wrong(text, words):
 
 def test_the_short_form_is_written_for_plain_servers():
     """Sharing a plain server writes alien-city://; TLS servers keep their URL."""
-    assert JoinLink("ws://10.0.0.5:8765", "K7QXAD").text() == "alien-city://10.0.0.5:8765/K7QXAD"
+    assert JoinLink("ws://127.0.0.5:8765", "K7QXAD").text() == "alien-city://127.0.0.5:8765/K7QXAD"
     assert JoinLink("wss://g.example:443/x", "K7").text() == "wss://g.example:443/x/#K7"

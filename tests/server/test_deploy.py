@@ -95,8 +95,8 @@ def test_the_nginx_config_of_the_page_proxies_a_wss_match(certificate, tmp_path)
                 await bot.close()
             # the proxy appends the peer it saw; the server takes the first untrusted one
             c = await Client.open(url, "Eve", ssl=trusted,
-                                  additional_headers={"X-Forwarded-For": "203.0.113.5"})
-            assert "203.0.113.5" in {conn.address for conn in server.lobby.connections}
+                                  additional_headers={"X-Forwarded-For": "127.3.3.5"})
+            assert "127.3.3.5" in {conn.address for conn in server.lobby.connections}
             tls = ssl.create_default_context(cafile=certfile)
             answer = await asyncio.to_thread(urllib.request.urlopen,
                                              f"https://127.0.0.1:{port}/healthz",

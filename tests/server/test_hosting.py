@@ -107,12 +107,13 @@ def test_healthz_answers_json_on_the_game_port():
 
 
 def test_forwarded_addresses_only_from_trusted_proxies():
-    proxies = parse_proxies("10.0.0.0/8, 127.0.0.1")
-    assert client_address("10.0.0.1", ["1.2.3.4, 10.0.0.2"], proxies) == "1.2.3.4"
-    assert client_address("10.0.0.1", ["6.6.6.6, 1.2.3.4"], proxies) == "1.2.3.4"  # spoofed left
-    assert client_address("10.0.0.1", ["6.6.6.6", "1.2.3.4"], proxies) == "1.2.3.4"
-    assert client_address("8.8.8.8", ["1.2.3.4"], proxies) == "8.8.8.8"  # not a proxy
-    assert client_address("10.0.0.1", ["junk"], proxies) == "10.0.0.1"
+    # only loopback addresses, even in a parsing test: 127.0.64.0/18 plays the proxies' net
+    proxies = parse_proxies("127.0.64.0/18, 127.0.0.1")
+    assert client_address("127.0.64.1", ["127.1.2.3, 127.0.64.2"], proxies) == "127.1.2.3"
+    assert client_address("127.0.64.1", ["127.6.6.6, 127.1.2.3"], proxies) == "127.1.2.3"  # spoofed left
+    assert client_address("127.0.64.1", ["127.6.6.6", "127.1.2.3"], proxies) == "127.1.2.3"
+    assert client_address("127.8.8.8", ["127.1.2.3"], proxies) == "127.8.8.8"  # not a proxy
+    assert client_address("127.0.64.1", ["junk"], proxies) == "127.0.64.1"
     assert client_address("::ffff:127.0.0.1", [], proxies) == "127.0.0.1"
     with pytest.raises(ValueError, match="'nope'"):
         parse_proxies("127.0.0.1,nope")
@@ -121,7 +122,8 @@ def test_forwarded_addresses_only_from_trusted_proxies():
 def test_per_address_limits_behind_a_proxy():
     """Through a trusted proxy on loopback, the forwarded address is what is counted:
     connections, messages and created matches, each refused with a clear error."""
-    limits = dataclasses.replace(FAST, ip_connections=2, ip_rate=5.0, ip_burst=5, ip_created=1)
+    limits = dataclasses.replace(FAST, ip_connections=2, ip_rate=5.0, ip_burst=5, ip_created=1,
+                                 ip_exempt_loopback=False)  # the test speaks for 127.x clients
 
     async def open_as(url: str, address: str) -> Client:
         return await Client.open(url, "P", additional_headers={"X-Forwarded-For": address})
@@ -130,17 +132,17 @@ def test_per_address_limits_behind_a_proxy():
         server = await start_server("127.0.0.1", 0, ":memory:", limits,
                                     proxies=parse_proxies("127.0.0.1"))
         try:
-            first = await open_as(server.url, "203.0.113.7")
-            second = await open_as(server.url, "203.0.113.7")
-            assert {c.address for c in server.lobby.connections} == {"203.0.113.7"}
+            first = await open_as(server.url, "127.3.3.7")
+            second = await open_as(server.url, "127.3.3.7")
+            assert {c.address for c in server.lobby.connections} == {"127.3.3.7"}
             third = Client(await connect(server.url, additional_headers={
-                "X-Forwarded-For": "203.0.113.7"}))
+                "X-Forwarded-For": "127.3.3.7"}))
             refused = await third.expect("error")
-            assert refused["code"] == "too_many_connections" and "203.0.113.7" in refused["text"]
+            assert refused["code"] == "too_many_connections" and "127.3.3.7" in refused["text"]
             with pytest.raises(ConnectionClosed) as closed:
                 await third.ws.recv()
             assert closed.value.rcvd.code == 1008
-            other = await open_as(server.url, "198.51.100.1")  # another address: welcome
+            other = await open_as(server.url, "127.5.5.1")  # another address: welcome
             made = await first.request({"type": "create"}, "joined")
             assert made["type"] == "joined"
             again = await second.request({"type": "create"})
@@ -229,7 +231,7 @@ def test_serve_refuses_bad_tls_and_proxy_arguments_in_one_line(certificate, tmp_
     cases = [(["--certfile", str(tmp_path / "missing.pem")], "no such file"),
              (["--certfile", certfile, "--keyfile", str(other_key)], "not a PEM certificate"),
              (["--keyfile", certfile], "--keyfile needs --certfile"),
-             (["--behind-proxy", "10.0.0.1,junk"], "'junk' is not an IP address")]
+             (["--behind-proxy", "127.0.0.9,junk"], "'junk' is not an IP address")]
     for extra, words in cases:
         done = subprocess.run([sys.executable, "-m", "server", "--port", "0", "--db", ":memory:",
                                *extra], cwd=ROOT, capture_output=True, text=True, timeout=60)
