@@ -25,27 +25,13 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
             action.metavar = "RECORD"
 
 
-def _read(path: str) -> str | int:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        return _fail(f"no such file: {path}")
-    except IsADirectoryError:
-        return _fail(f"{path} is a directory, not a record")
-    except UnicodeDecodeError:
-        return _fail(f"{path} is not a text file, so not a game record")
-    except OSError as exc:
-        return _fail(f"cannot read {path}: {exc.strerror or exc}")
-
-
 def run(args: argparse.Namespace) -> int:
-    text = _read(args.record)
+    text = alien_city_cli.read_text(args.record)
     if isinstance(text, int):
         return text
     spec = builtin_games().for_record(text)
     if spec is None or spec.id == "alien-city":
-        return alien_city_cli.run(args)  # PPN, or not a record at all: PPN's own errors
+        return alien_city_cli.run(args, text)  # PPN, or not a record at all: PPN's own errors
     return _run_contract(spec, text, args)
 
 

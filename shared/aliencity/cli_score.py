@@ -30,18 +30,27 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
 
-def run(args: argparse.Namespace) -> int:
+def read_text(path: str) -> str | int:
+    """A record file's text, or the exit status 2 after one line saying why not."""
     try:
-        with open(args.record, encoding="utf-8") as handle:
-            text = handle.read()
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
     except FileNotFoundError:
-        return _fail(f"no such file: {args.record}")
+        return _fail(f"no such file: {path}")
     except IsADirectoryError:
-        return _fail(f"{args.record} is a directory, not a record")
+        return _fail(f"{path} is a directory, not a record")
     except UnicodeDecodeError:
-        return _fail(f"{args.record} is not a text file, so not a PPN record")
+        return _fail(f"{path} is not a text file, so not a game record")
     except OSError as exc:
-        return _fail(f"cannot read {args.record}: {exc.strerror or exc}")
+        return _fail(f"cannot read {path}: {exc.strerror or exc}")
+
+
+def run(args: argparse.Namespace, text: str | None = None) -> int:
+    """``score``/``analyze`` of a PPN record (``text``: already read from ``args.record``)."""
+    if text is None:
+        text = read_text(args.record)
+        if isinstance(text, int):
+            return text
     try:
         result = read_ppn(text, lenient=args.lenient, edition=args.edition,
                           location_bonus=args.location_bonus)
