@@ -55,7 +55,7 @@ class App:
         pygame.font.init()
         pygame.display.set_caption("Alien City")
         set_window_icon()
-        self.windowed_size = size or (self.options.window_w, self.options.window_h)
+        self.windowed_size = size or fit_desktop((self.options.window_w, self.options.window_h))
         self.window = self._open_window(self.options.fullscreen)
         pygame.key.set_repeat(300, 40)
         self.text = TextCache()
@@ -270,6 +270,25 @@ def default_frame_rate(scene: Scene) -> float:
     if len(scene.timeline) or getattr(getattr(scene, "sequence", None), "stage", None) == "show":
         return MAX_FPS
     return 0.0
+
+
+def fit_desktop(size: tuple[int, int],
+                desktops: list[tuple[int, int]] | None = None) -> tuple[int, int]:
+    """The saved window size, shrunk (keeping its shape) to fit the desktop with room for
+    a title bar and a panel: a 1280x800 window on a 1366x768 laptop screen would open
+    with its top and bottom off the screen. Headless drivers keep the size as saved."""
+    if desktops is None:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return size
+        try:
+            desktops = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            return size
+    if not desktops or desktops[0][0] <= 0 or desktops[0][1] <= 0:
+        return size
+    room_w, room_h = desktops[0][0], desktops[0][1] - 80
+    scale = min(1.0, room_w / size[0], room_h / size[1])
+    return max(640, int(size[0] * scale)), max(480, int(size[1] * scale))
 
 
 def _make_background(size: tuple[int, int]) -> pygame.Surface:

@@ -40,8 +40,11 @@ class TitleScene(Scene):
         super().resize(size)
         w, h = size
         n = len(self.menu.buttons)
-        bh = max(26, min(int(h * 0.052), int(h * 0.48 / (n * 1.2))))  # the menu ends above the key hint
-        self.menu.layout(w // 2, int(h * 0.3), max(300, int(w * 0.26)), bh, max(6, bh // 5))
+        # the menu ends above the key hint (at 0.78 h) however many Continue lines it has
+        bh = max(18, min(int(h * 0.052), int(h * 0.48 / (n * 1.2))))
+        self.menu.layout(w // 2, int(h * 0.3), max(300, int(w * 0.26)), bh, max(4, bh // 5))
+        last = self.menu.buttons[-1].rect if self.menu.buttons else None
+        self.hint_y = max(int(h * 0.81), last.bottom + int(h * 0.03)) if last else int(h * 0.81)
 
     # menu actions ---------------------------------------------------------------------
     def local_game(self) -> None:
@@ -118,6 +121,6 @@ class TitleScene(Scene):
         self.menu.draw(surface, app.text)
         hint = app.text.render("Mouse or arrows + Enter  ·  F11 full screen  ·  Esc quits", int(h * 0.024),
                                theme.TEXT_DIM)
-        surface.blit(hint, hint.get_rect(center=(w // 2, int(h * 0.81))))
+        surface.blit(hint, hint.get_rect(center=(w // 2, self.hint_y)))
         if art is not None and art.credit:
             surface.blit(app.text.render(art.credit, int(h * 0.02), theme.TEXT_DIM), (10, 8))
