@@ -38,6 +38,9 @@ class Pilot:
         self.phase = "start"
         self.wait = 0.0
         self.seen: set = set()
+        # every match view met so far: a spectator's screen may leave a match (dropping its
+        # view) in the same frame its end arrives, and the end must still be reported
+        self.views: dict = {}
         self.shots = 0
         self.last_scene = None
         self.ended_at: float | None = None
@@ -165,7 +168,8 @@ class Pilot:
         if s.last_error and s.last_error != self.last_error:
             self.last_error = s.last_error
             say("error", text=s.last_error)
-        for code, view in s.matches.items():
+        self.views.update(s.matches)
+        for code, view in self.views.items():
             if (code, "joined") not in self.seen and view.state is not None:
                 self.seen.add((code, "joined"))
                 say("joined", match=code, role=view.role, seat=view.seat_name, version=view.version,
