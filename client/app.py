@@ -32,6 +32,7 @@ from .computer import stop_all  # noqa: E402
 from .scenes.base import Scene, SceneStack  # noqa: E402
 from .scenes.title import TitleScene  # noqa: E402
 from .games.registry import Plugins, builtin_plugins  # noqa: E402
+from shared.i18n import set_language  # noqa: E402
 
 FIXED_DT = 1 / 60
 MAX_FPS = 60.0
@@ -50,6 +51,7 @@ class App:
         self.started = time.perf_counter()
         self.options = options if options is not None else load_options()
         self.persist = persist
+        set_language(self.options.language)  # before any text is made
         self.speed = speed
         pygame.display.init()
         pygame.font.init()

@@ -12,6 +12,8 @@ import sys
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from shared.i18n import LANGUAGES
+
 ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
 MUSIC_VOLUMES = (0.25, 0.5, 0.75, 1.0)
 
@@ -32,6 +34,7 @@ class Options:
     player_name: str = "Player"
     computer_level: str = ""  # vs computer: the level last chosen ("" = the game's easiest)
     road_flash: bool = True  # Alien City: the road shows for a moment after each build
+    language: str = "system"  # 'system' (the environment's), or a code of shared.i18n.LANGUAGES
 
     @classmethod
     def from_dict(cls, data: object) -> "Options":
@@ -51,6 +54,8 @@ class Options:
                 ok = isinstance(value, type(default))
             if ok:
                 setattr(opts, f.name, type(default)(value))
+        if opts.language != "system" and opts.language not in LANGUAGES:
+            opts.language = "system"
         if opts.edition not in (2002, 2004):
             opts.edition = 2004
         if opts.anim_speed not in ANIM_SPEEDS:

@@ -1,0 +1,57 @@
+"""Find user-visible text that skipped the catalogue.
+
+Under the pseudo language every translated string comes back wrapped in marks
+(``shared.i18n.PSEUDO``).  ``recording_texts`` records every string the client draws
+(``TextCache.render`` is the one place text becomes pixels); ``unmarked`` then lists the
+strings with words outside any marks: English that never went through ``_()``.
+
+Each screen's test drives its screen under the pseudo language and asserts that
+``unmarked(texts, allow=...)`` is empty; ``allow`` names data that is not ours to
+translate (player names, lot names, numbers, file names)."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from typing import Iterable, Iterator
+
+from client.assets import TextCache
+from shared import i18n
+
+_MARKED = re.compile(re.escape(i18n.PSEUDO_OPEN) + r"[^" + re.escape(i18n.PSEUDO_CLOSE)
+                     + r"]*" + re.escape(i18n.PSEUDO_CLOSE))
+_WORD = re.compile(r"[^\W\d_]{2,}")  # two letters or more: 'f3', 'A', '12' are not words
+
+
+@contextlib.contextmanager
+def recording_texts(language: str = i18n.PSEUDO) -> Iterator[list[str]]:
+    """Switch to ``language`` and record every string drawn until the block ends."""
+    texts: list[str] = []
+    original = TextCache.render
+
+    def render(self, text, *args, **kwargs):
+        texts.append(text)
+        return original(self, text, *args, **kwargs)
+
+    previous = i18n.current_language()
+    TextCache.render = render
+    i18n.set_language(language)
+    try:
+        yield texts
+    finally:
+        TextCache.render = original
+        i18n.set_language(previous)
+
+
+def unmarked(texts: Iterable[str], allow: Iterable[str] = ()) -> list[str]:
+    """The drawn strings that still hold a word outside the pseudo marks (after removing
+    each allowed piece of data), each once, in the order drawn."""
+    allowed = sorted(set(allow), key=len, reverse=True)
+    out: list[str] = []
+    for text in texts:
+        rest = _MARKED.sub(" ", text)
+        for piece in allowed:
+            rest = rest.replace(piece, " ")
+        if _WORD.search(rest) and text not in out:
+            out.append(text)
+    return out

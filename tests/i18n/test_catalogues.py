@@ -1,0 +1,100 @@
+"""The catalogues match the code: every marked string is translated into Slovak and
+French, placeholders survive translation, and the shipped .mo files are the .po files
+compiled (a stale .mo would show old texts to players)."""
+
+from __future__ import annotations
+
+import gettext
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from shared import i18n
+
+ROOT = Path(__file__).resolve().parents[2]
+pytest.importorskip("babel", reason="Babel extracts the marked strings (pip install '.[test]')")
+
+spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18n.py")
+tool = importlib.util.module_from_spec(spec)
+sys.modules["i18n_tool"] = tool
+spec.loader.exec_module(tool)
+
+LANGS = [code for code in i18n.LANGUAGES if code != i18n.SOURCE_LANGUAGE]
+PLACEHOLDER = re.compile(r"\{[a-z_0-9]*(?:![rsa])?(?::[^{}]*)?\}")
+
+
+@pytest.mark.parametrize("name", i18n.DOMAINS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_marked_string_is_translated(lang, name):
+    problems = tool.problems(lang, name)
+    assert not problems, (f"{len(problems)} string(s) lack a {lang} translation; run "
+                          "`python3 tools/i18n.py update` and translate:\n" + "\n".join(problems[:40]))
+
+
+@pytest.mark.parametrize("name", i18n.DOMAINS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_placeholders_survive_translation(lang, name):
+    bad = []
+    for msg in tool.load(lang, name):
+        if not msg.id or not msg.string:
+            continue
+        ids = msg.id if isinstance(msg.id, tuple) else (msg.id,)
+        strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+        wanted = set(PLACEHOLDER.findall(ids[-1])) | set(PLACEHOLDER.findall(ids[0]))
+        for text in strings:
+            got = set(PLACEHOLDER.findall(text))
+            # A plural form may leave out {n} ("one tower"), never invent a name.
+            if not got <= wanted or (len(ids) == 1 and got != wanted):
+                bad.append(f"{msg.id!r} -> {text!r}")
+    assert not bad, f"{lang}/{name}: placeholders changed:\n" + "\n".join(bad)
+
+
+@pytest.mark.parametrize("name", i18n.DOMAINS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_shipped_mo_is_the_compiled_po(lang, name):
+    po = tool.po_path(lang, name)
+    assert po.exists(), f"{po} is missing; run `python3 tools/i18n.py update`"
+    with po.with_suffix(".mo").open("rb") as f:
+        shipped = gettext.GNUTranslations(f)._catalog
+    expected = {}
+    for msg in tool.load(lang, name):
+        if not msg.id or msg.fuzzy or not msg.string:
+            continue
+        key = msg.id if not msg.context else f"{msg.context}\x04{msg.id}"
+        if isinstance(msg.id, tuple):
+            key = msg.id[0] if not msg.context else f"{msg.context}\x04{msg.id[0]}"
+            for i, form in enumerate(msg.string):
+                expected[(key, i)] = form
+        else:
+            expected[key] = msg.string
+    shipped = {k: v for k, v in shipped.items() if k != ""}
+    assert shipped == expected, f"{po.with_suffix('.mo')} is stale; run `python3 tools/i18n.py compile {name}`"
+
+
+def test_language_choice_follows_the_environment():
+    assert i18n.system_language({"LANG": "sk_SK.UTF-8"}) == "sk"
+    assert i18n.system_language({"LANGUAGE": "de:fr", "LANG": "de_DE.UTF-8"}) == "fr"
+    assert i18n.system_language({"LC_ALL": "C", "LANG": "fr_FR.UTF-8"}) == "en"
+    assert i18n.system_language({"LANG": "de_DE.UTF-8"}) == "en"
+    assert i18n.system_language({}) == "en"
+    assert i18n.resolve("fr") == "fr"
+
+
+def test_unknown_domain_is_refused_by_name():
+    with pytest.raises(ValueError, match="'nope'"):
+        i18n.domain("nope")
+
+
+def test_switching_language_changes_the_next_lookup():
+    _, _n, ngettext, _p = i18n.domain("client")
+    try:
+        i18n.set_language(i18n.PSEUDO)
+        assert _("Quit") == "\u27e6Quit\u27e7"
+        assert ngettext("one tower", "{n} towers", 3) == "\u27e6{n} towers\u27e7"
+        i18n.set_language("en")
+        assert _("Quit") == "Quit"
+    finally:
+        i18n.set_language("en")
