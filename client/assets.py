@@ -152,6 +152,25 @@ class TextCache:
             self.surfaces[key] = surf
         return surf
 
+    def fitted(self, text: str, size: int, colour: tuple[int, int, int], width: int,
+               bold: bool = False, display: bool = False) -> pygame.Surface:
+        """``text`` at ``size`` or, when that is wider than ``width`` pixels (a longer
+        translation), at the largest smaller size that fits, never below the text floor;
+        past the floor the text is cut with an ellipsis rather than spill out."""
+        self._check_floor()
+        size = int(size)
+        while size > 6 and self.font(size, bold, display).size(text)[0] > width:
+            if pixel_size(size - 1, display, self.floor) == pixel_size(size, display, self.floor):
+                break  # already at the floor: smaller sizes open the same font
+            size -= 1
+        font = self.font(size, bold, display)
+        if font.size(text)[0] > width:
+            cut = text
+            while cut and font.size(cut + "…")[0] > width:
+                cut = cut[:-1]
+            text = cut.rstrip() + "…"
+        return self.render(text, size, colour, bold, display)
+
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Split ``text`` into lines that fit ``width`` pixels."""
         font = self.font(size, bold)

@@ -28,14 +28,14 @@ sys.path.insert(0, str(ROOT))
 from shared.i18n import DOMAINS, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE  # noqa: E402
 
 # Domain -> the source folders or files whose marked strings it holds.
+ONLINE = ("client/online.py", "client/net.py", "client/connect.py", "client/hosting.py",
+          "client/lan.py", "client/joinlink.py", "client/tokens.py",
+          "client/scenes/online.py", "client/scenes/lobby.py", "client/scenes/host.py",
+          "client/scenes/lan_games.py", "client/scenes/continue_online.py",
+          "client/scenes/chrome.py")
 SOURCES: dict[str, tuple[str, ...]] = {
-    "client": ("client/__init__.py", "client/__main__.py", "client/app.py", "client/assets.py",
-               "client/autopilot.py", "client/autosave.py", "client/cli_demo.py",
-               "client/clipboard.py", "client/computer.py", "client/config.py",
-               "client/connect.py", "client/hosting.py", "client/joinlink.py", "client/lan.py",
-               "client/net.py", "client/online.py", "client/records.py", "client/synth.py",
-               "client/theme.py", "client/tokens.py", "client/anim", "client/view",
-               "client/scenes", "client/games/base.py", "client/games/registry.py"),
+    "client": ("client",),  # the shell: everything in client/ not claimed below
+    "online": ONLINE,
     "aliencity": ("client/games/aliencity",),
     "aliencity-rules": ("shared/aliencity",),
     "cityblocks": ("shared/cityblocks", "client/games/cityblocks"),
@@ -53,21 +53,30 @@ PLURALS = {  # (nplurals, expression) as the .po header states them
 }
 
 
-def source_files(name: str) -> list[Path]:
+def _listed(entries: tuple[str, ...]) -> list[Path]:
     files: list[Path] = []
-    for entry in SOURCES[name]:
+    for entry in entries:
         path = ROOT / entry
         if path.is_dir():
             files.extend(sorted(path.rglob("*.py")))
         elif path.exists():
             files.append(path)
+    return files
+
+
+def source_files(name: str) -> list[Path]:
+    """The files of one domain; a file in a folder of a wider domain ('client') belongs to
+    the narrower one that names it or its folder."""
+    files = _listed(SOURCES[name])
     if name == "review":
         for pattern in REVIEW_GLOBS:
             files.extend(sorted(ROOT.glob(pattern)))
-    else:
-        review = set(source_files("review"))
-        files = [f for f in files if f not in review]
-    return files
+        return files
+    claimed = {f for other in DOMAINS if other != name and other != "client"
+               for f in source_files(other)} if name == "client" else set()
+    if name != "review":
+        claimed |= set(source_files("review"))
+    return [f for f in files if f not in claimed]
 
 
 def template(name: str) -> Catalog:

@@ -34,7 +34,7 @@ LANGUAGES: dict[str, str] = {"en": "English", "sk": "Slovenčina", "fr": "Franç
 SOURCE_LANGUAGE = "en"
 
 # Every catalogue of the program; tools/i18n.py maps each to its source folders.
-DOMAINS = ("client", "aliencity", "aliencity-rules", "cityblocks", "sprawl", "cli", "review")
+DOMAINS = ("client", "online", "aliencity", "aliencity-rules", "cityblocks", "sprawl", "cli", "review")
 
 # A test-only language: every translated string comes back wrapped in these marks, so a
 # test that records what the screen drew can tell marked strings from forgotten ones.

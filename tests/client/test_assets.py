@@ -164,3 +164,15 @@ def test_music_options_round_trip_and_bad_values():
     assert (opts.music, opts.music_volume) == (False, 0.75)
     assert Options.from_dict({"music_volume": 0.3}).music_volume == 0.5
     assert Options.from_dict({"music": "yes"}).music is True
+
+
+def test_fitted_text_shrinks_then_cuts_but_never_spills():
+    pygame.display.set_mode((1280, 800))
+    cache = client_assets.TextCache()
+    short = cache.fitted("Quit", 30, (255, 255, 255), 400)
+    assert short.get_size() == cache.render("Quit", 30, (255, 255, 255)).get_size()
+    long_text = "Rozostavané mesto sa zapĺňa vežami a kupolami"
+    full = cache.render(long_text, 30, (255, 255, 255))
+    for width in (full.get_width() - 40, 200, 60):
+        img = cache.fitted(long_text, 30, (255, 255, 255), width)
+        assert img.get_width() <= width, width

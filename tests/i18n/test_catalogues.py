@@ -98,3 +98,19 @@ def test_switching_language_changes_the_next_lookup():
         assert _("Quit") == "Quit"
     finally:
         i18n.set_language("en")
+
+
+def test_each_module_marks_strings_in_its_own_catalogue():
+    """A module's ``domain("x")`` must be the catalogue its file is extracted into, or
+    its strings would be looked up in a catalogue that does not hold them."""
+    owner = {path: name for name in i18n.DOMAINS for path in tool.source_files(name)}
+    wrong = []
+    for path in sorted(ROOT.glob("**/*.py")):
+        if any(part in ("tests", "build", ".git") or part.startswith(".") for part in
+               path.relative_to(ROOT).parts[:-1]):
+            continue
+        for used in re.findall(r"""\bdomain\(\s*["']([\w-]+)["']\s*\)""", path.read_text("utf-8")):
+            if owner.get(path) != used:
+                wrong.append(f"{path.relative_to(ROOT)} uses {used!r}, is extracted into "
+                             f"{owner.get(path)!r}")
+    assert not wrong, "\n".join(wrong)
