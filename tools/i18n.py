@@ -32,7 +32,7 @@ ONLINE = ("client/online.py", "client/net.py", "client/connect.py", "client/host
           "client/lan.py", "client/joinlink.py", "client/tokens.py",
           "client/scenes/online.py", "client/scenes/lobby.py", "client/scenes/host.py",
           "client/scenes/lan_games.py", "client/scenes/continue_online.py",
-          "client/scenes/chrome.py")
+          "client/scenes/chrome.py", "client/refusals.py")
 SOURCES: dict[str, tuple[str, ...]] = {
     "client": ("client",),  # the shell: everything in client/ not claimed below
     "online": ONLINE,
