@@ -13,6 +13,7 @@ from typing import Callable
 import pygame
 
 from .. import theme
+from ..review import review_button
 from ..view.widgets import Button, ButtonColumn
 
 FAST = 4.0   # how much faster the show runs with F
@@ -36,6 +37,7 @@ class ScoreShow:
         self.fast_button = Button("Fast (F)", self.toggle_fast)
         self.skip_button = Button("Skip (S)", self.skip)
         final = [Button(replay_label, self.replay_show)]
+        final.append(review_button(self.app, lambda: self.state))
         if on_replay is not None:
             final.append(Button("Watch replay", on_replay))
         if on_save is not None:
