@@ -17,9 +17,11 @@ from typing import Callable
 import pygame
 
 from shared.aliencity import GameState, Player
+from shared.aliencity.spec import AlienCityPosition
 
 from client import theme
 from client.anim import Callback, Sequence, Tween
+from client.review import review_button
 from client.scenes.score_sequence import BeatSequence
 from client.view.widgets import Button, ButtonColumn
 
@@ -65,6 +67,7 @@ class ScoreScene(BoardScreen):
         self.next_button = Button("Next  (Space)", self.step)
         self.skip_button = Button("Skip  (S)", self.skip)
         final = [Button("Replay scoring", self.replay_show)]
+        final.append(review_button(app, lambda: AlienCityPosition(self.state)))
         self.on_replay = on_replay  # the caller knows how to replay (no import back here)
         if on_replay is not None:
             final.append(Button("Watch replay", self.replay))
