@@ -18,7 +18,9 @@ from typing import Iterable, Iterator
 from client.assets import TextCache
 from shared import i18n
 
-_MARKED = re.compile(re.escape(i18n.PSEUDO_OPEN) + r"[^" + re.escape(i18n.PSEUDO_CLOSE)
+# The innermost marked piece: a translated word formatted into a translated sentence
+# ("⟦it is ⟦red⟧'s turn⟧") nests marks, so they are removed from the inside out.
+_MARKED = re.compile(re.escape(i18n.PSEUDO_OPEN) + r"[^" + re.escape(i18n.PSEUDO_OPEN + i18n.PSEUDO_CLOSE)
                      + r"]*" + re.escape(i18n.PSEUDO_CLOSE))
 _WORD = re.compile(r"[^\W\d_]{2,}")  # two letters or more: 'f3', 'A', '12' are not words
 
@@ -49,7 +51,9 @@ def unmarked(texts: Iterable[str], allow: Iterable[str] = ()) -> list[str]:
     allowed = sorted(set(allow), key=len, reverse=True)
     out: list[str] = []
     for text in texts:
-        rest = _MARKED.sub(" ", text)
+        rest, found = text, 1
+        while found:
+            rest, found = _MARKED.subn(" ", rest)
         for piece in allowed:
             rest = rest.replace(piece, " ")
         if _WORD.search(rest) and text not in out:
