@@ -111,6 +111,29 @@ class GamePlugin(ABC):
     def draw_options_preview(self, app: "App", surface: pygame.Surface, rect: pygame.Rect) -> None:
         """What the look options change, drawn beside the Options form."""
 
+    # -- the game review --------------------------------------------------------------------
+    def review_board(self, app: "App") -> "ReviewBoard":
+        """How the game review shows one turn on this game's board (the default draws no
+        board: the review still lists the played and the better move as text)."""
+        return ReviewBoard()
+
+
+class ReviewBoard:
+    """One turn of a game review on the board: ``show`` says what (the position the mover
+    faced, the move shown, the position after it, the other move to mark), ``draw`` puts
+    it in a rect. A game's plug-in subclasses it; this default draws nothing."""
+
+    def show(self, before: State, move: Any, after: State, other: Any = None) -> None:
+        """``move`` (played or better) led from ``before`` to ``after``; ``other`` (the
+        move not shown, or None) is marked faintly."""
+
+    def update(self, dt: float) -> None:
+        """Advance the board's own animations (a road overlay, say)."""
+
+    def draw(self, app: "App", surface: pygame.Surface, rect: pygame.Rect) -> bool:
+        """Draw the turn inside ``rect``; False when this game has no board to draw."""
+        return False
+
 
 def field_values(f: OptionField) -> tuple[list, list[str]]:
     """The values of one schema option and their names, for a row."""
