@@ -152,11 +152,11 @@ class TextCache:
             self.surfaces[key] = surf
         return surf
 
-    def fitted(self, text: str, size: int, colour: tuple[int, int, int], width: int,
-               bold: bool = False, display: bool = False) -> pygame.Surface:
-        """``text`` at ``size`` or, when that is wider than ``width`` pixels (a longer
-        translation), at the largest smaller size that fits, never below the text floor;
-        past the floor the text is cut with an ellipsis rather than spill out."""
+    def fit(self, text: str, size: int, width: int, bold: bool = False,
+            display: bool = False) -> tuple[str, int]:
+        """The text and size to draw ``text`` within ``width`` pixels: ``size`` or, when
+        that is wider (a longer translation), the largest smaller size that fits, never
+        below the text floor; past the floor the text is cut with an ellipsis."""
         self._check_floor()
         size = int(size)
         while size > 6 and self.font(size, bold, display).size(text)[0] > width:
@@ -169,6 +169,12 @@ class TextCache:
             while cut and font.size(cut + "…")[0] > width:
                 cut = cut[:-1]
             text = cut.rstrip() + "…"
+        return text, size
+
+    def fitted(self, text: str, size: int, colour: tuple[int, int, int], width: int,
+               bold: bool = False, display: bool = False) -> pygame.Surface:
+        """``text`` rendered no wider than ``width`` pixels (see :meth:`fit`)."""
+        text, size = self.fit(text, size, width, bold, display)
         return self.render(text, size, colour, bold, display)
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:

@@ -60,7 +60,7 @@ def row_right(buttons: Sequence, text: TextCache, right: int, y: int, bh: int, m
     or its label plus ``pad``, ``gap`` apart."""
     x = right
     for b in reversed(buttons):
-        bw = max(min_w, text.font(int(bh * 0.46), True).size(b.label)[0] + pad)
+        bw = max(min_w, text.font(int(bh * 0.46), True).size(getattr(b, "text", b.label))[0] + pad)
         x -= bw
         b.rect = pygame.Rect(x, y, bw, bh)
         x -= gap

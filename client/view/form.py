@@ -17,27 +17,46 @@ import pygame
 
 from .. import theme
 from ..assets import TextCache
+from .widgets import same
 
 FOCUS_FILL = (50, 56, 116)
 
 
 @dataclass
 class Row:
-    """One setting: a label, the values it cycles through and their names."""
+    """One setting: a label, the values it cycles through and their names.
+
+    ``label`` is the row's key (code and tests find a row by it, in English). What is shown
+    is looked up at each draw, so a language switch shows at once: the label, the names and
+    the help go through ``tr`` (the caller's ``_``); ``title``, ``names`` or ``help`` given
+    as callables say the words themselves (a game's words, translated by the game)."""
 
     label: str
     values: list[Any]
-    names: list[str]
+    names: list[str] | Callable[[], Sequence[str]]
     get: Callable[[], Any]
     set: Callable[[Any], None]
-    help: str = ""
+    help: str | Callable[[], str] = ""
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 10, 10))
     enabled: bool = True
     colour: tuple[int, int, int] | None = None  # a swatch before the label (a seat's colour)
+    tr: Callable[[str], str] = same
+    title: Callable[[], str] | None = None  # the label as shown, when not ``tr(label)``
+
+    def text(self) -> str:
+        """The label as shown now."""
+        return self.title() if self.title is not None else self.tr(self.label)
+
+    def help_text(self) -> str:
+        return self.help() if callable(self.help) else self.tr(self.help) if self.help else ""
+
+    def value_names(self) -> list[str]:
+        return list(self.names()) if callable(self.names) else [self.tr(n) for n in self.names]
 
     def shown(self) -> str:
         value = self.get()
-        return self.names[self.values.index(value)] if value in self.values else str(value)
+        names = self.value_names()
+        return names[self.values.index(value)] if value in self.values else str(value)
 
     def change(self, step: int) -> None:
         if not self.enabled or not self.values:
@@ -139,10 +158,11 @@ class RowMenu:
                 pygame.draw.circle(surface, row.colour, (x + radius, r.centery), radius)
                 pygame.draw.circle(surface, theme.PANEL_EDGE, (x + radius, r.centery), radius, 2)
                 x += 3 * radius
-            label = text.render(row.label, size, ink, bold=True)
-            surface.blit(label, (x, r.centery - label.get_height() // 2))
             vx = r.x + int(r.w * self.value_x)
-            value = text.render(row.shown(), size, theme.ACCENT if focus and row.enabled else ink, bold=bold_values)
+            label = text.fitted(row.text(), size, ink, vx - x - 8, bold=True)
+            surface.blit(label, (x, r.centery - label.get_height() // 2))
+            value = text.fitted(row.shown(), size, theme.ACCENT if focus and row.enabled else ink,
+                                int(r.right - r.h * 0.6) - (vx + r.h) - 6, bold=bold_values)
             surface.blit(value, (vx + r.h, r.centery - value.get_height() // 2))
             if row.enabled and len(row.values) > 1:
                 left = text.render("<", size, theme.TEXT_DIM, bold=True)
@@ -153,9 +173,10 @@ class RowMenu:
     def draw_help(self, surface: pygame.Surface, text: TextCache, x: int, y: int, width: int, size: int) -> int:
         """The focused row's help under the form; returns the y after it."""
         row = self.focused
-        if row is None or not row.help:
+        words = row.help_text() if row is not None else ""
+        if not words:
             return y
-        for line in text.wrap(row.help, size, width):
+        for line in text.wrap(words, size, width):
             surface.blit(text.render(line, size, theme.TEXT_DIM), (x, y))
             y += size + 4
         return y

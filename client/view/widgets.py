@@ -36,17 +36,30 @@ def button_surface(text: TextCache, size: tuple[int, int], label: str, *, hover:
     edge = accent if (hover and enabled) else ((96, 108, 190) if enabled else (60, 64, 96))
     pygame.draw.rect(s, edge, inner, max(2, h // 18), border_radius=rad)
     colour = theme.TEXT if enabled else theme.TEXT_DIM
-    img = text.shadowed(label, max(12, int(h * 0.46)), colour, (10, 10, 30), 2, bold=True)
+    # a longer translation shrinks (or is cut) to stay inside the button
+    label, size = text.fit(label, max(12, int(h * 0.46)), w - max(14, h // 2), bold=True, display=True)
+    img = text.shadowed(label, size, colour, (10, 10, 30), 2, bold=True)
     s.blit(img, img.get_rect(center=(w // 2, h // 2)))
     if cache is not None:
         cache[key] = s
     return s
 
 
+def same(text: str) -> str:
+    """Text shown as it is (a widget's default ``tr``)."""
+    return text
+
+
 class Button:
+    """A labelled button. ``label`` is its key (code and tests find a button by it, in
+    English); the button shows ``tr(label)``, looked up at each draw, so ``tr`` is the
+    caller's ``_`` (its own catalogue) or a function giving a game's words for the key."""
+
     def __init__(self, label: str, on_click: Callable[[], None], *, key: int | None = None,
-                 enabled: bool = True, accent=theme.ACCENT_2) -> None:
+                 enabled: bool = True, accent=theme.ACCENT_2,
+                 tr: Callable[[str], str] = same) -> None:
         self.label = label
+        self.tr = tr
         self.on_click = on_click
         self.key = key
         self.enabled = enabled
@@ -54,6 +67,11 @@ class Button:
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.hover = False
         self._cache: dict = {}
+
+    @property
+    def text(self) -> str:
+        """The label as shown now (in the language in use)."""
+        return self.tr(self.label)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -70,7 +88,7 @@ class Button:
         return False
 
     def draw(self, surface: pygame.Surface, text: TextCache, focus: bool = False) -> None:
-        img = button_surface(text, self.rect.size, self.label, hover=self.hover or focus,
+        img = button_surface(text, self.rect.size, self.text, hover=self.hover or focus,
                              enabled=self.enabled, accent=self.accent, cache=self._cache)
         surface.blit(img, self.rect)
 
