@@ -26,7 +26,8 @@ from .computer import ComputerPool, ComputerTurns
 from .connection import Connection, Limits, Session
 from .game import record_headers, unknown_move_fields, winner_of
 from .protocol import encode
-from .store import MOVE, RESIGN, End, MatchRecord, MoveRecord, SeatRecord, Store, StoreError
+from .store import (MOVE, RESIGN, End, MatchRecord, MoveRecord, SeatRecord, StaleVersion, Store,
+                    StoreError)
 
 log = logging.getLogger("alien_city.server")
 
@@ -298,6 +299,11 @@ class Match:
         try:
             await self.store.add_move(self.record_id, MoveRecord(self.version + 1, seat, mid, text),
                                       end)
+        except StaleVersion:  # another node stored this version first
+            if await self._caught_up(refuse, "The move could not be saved"):
+                refuse("stale_state", f"Your move was made on version {msg['version']}; "
+                       f"the match is at version {self.version}.")
+            return False
         except StoreError as exc:
             log.error("match %s: move not saved: %s", self.code, exc)
             refuse("server_error", "The move could not be saved, so it was not played. "
@@ -309,6 +315,50 @@ class Match:
         else:
             self.computers.wake()
         return True
+
+    async def _caught_up(self, refuse: Callable[..., None], failed: str) -> bool:
+        """After a :class:`StaleVersion`: apply what the other writer stored. ``True`` if
+        the match still runs (the caller refuses or retries on the new version); else a
+        refusal was answered (the match ended meanwhile, or the store failed)."""
+        try:
+            await self.catch_up()
+        except StoreError as exc:
+            log.error("match %s: cannot read the steps another node stored: %s", self.code, exc)
+            refuse("server_error", f"{failed}, so it was not played. Try again later.")
+            return False
+        return self._running(refuse, "The match has not started: waiting for players.")
+
+    async def catch_up(self) -> int:
+        """Apply and announce the steps stored after this copy's version by another
+        writer (another node of a cluster). Call with the lock held; how many were
+        applied. Raises :class:`StoreError` when the store cannot be read."""
+        applied = 0
+        for step in await self.store.steps_since(self.record_id, self.version):
+            if not self.live or step.version != self.version + 1:
+                break
+            self.apply_remote(step)
+            applied += 1
+        return applied
+
+    def apply_remote(self, step: MoveRecord, end: End | None = None) -> None:
+        """A step another writer stored for version ``self.version + 1``: played on the
+        position and announced exactly like a step of this copy's own (``moved``, then
+        ``ended`` if it ended the match). ``end`` is the stored end, if known; else the
+        game says. Call with the lock held."""
+        if step.kind == RESIGN:
+            state, events = self.state.resign(step.seat)
+            if end is None and state.is_over():
+                end = self._end_of(state, "resigned")
+            self._apply_resign(step.seat, state, events, end)
+            return
+        move = self.spec.move_from_wire(step.move)
+        state, events = self.state.play(move, step.seat)
+        self._accept(step.seat, step.mid, state, events, self.spec.move_text(move))
+        end = end if end is not None else self._end_of(state, "finished")
+        if end is not None:
+            self._end(end)
+        else:
+            self.computers.wake()
 
     def _running(self, refuse: Callable[..., None], waiting: str) -> bool:
         """Check 4: the match is running (``waiting`` is the sentence while it waits)."""
@@ -373,23 +423,29 @@ class Match:
         announced. Call with the lock held. ``True`` if the seat resigned."""
         if not self._running(refuse, "The match has not started; use 'leave' to cancel it."):
             return False
-        try:
-            state, events = self.state.resign(seat)
-        except GameError as exc:  # e.g. this seat has already resigned
-            rejection = getattr(exc, "rejection", None)
-            refuse("illegal_move", rejection.text if rejection else str(exc),
-                   rule=rejection.code if rejection else "cannot_resign")
-            return False
-        end = self._end_of(state, "resigned")
-        try:
-            await self.store.add_move(self.record_id,
-                                      MoveRecord(self.version + 1, seat, None, "", RESIGN), end)
-        except StoreError as exc:
-            log.error("match %s: resignation not saved: %s", self.code, exc)
-            refuse("server_error", "The resignation could not be saved.")
-            return False
-        self._apply_resign(seat, state, events, end)
-        return True
+        for _attempt in range(3):  # a resignation holds on any version: lost, try the next
+            try:
+                state, events = self.state.resign(seat)
+            except GameError as exc:  # e.g. this seat has already resigned
+                rejection = getattr(exc, "rejection", None)
+                refuse("illegal_move", rejection.text if rejection else str(exc),
+                       rule=rejection.code if rejection else "cannot_resign")
+                return False
+            end = self._end_of(state, "resigned")
+            try:
+                await self.store.add_move(self.record_id,
+                                          MoveRecord(self.version + 1, seat, None, "", RESIGN), end)
+            except StaleVersion:  # another node stored this version first
+                if not await self._caught_up(refuse, "The resignation could not be saved"):
+                    return False
+                continue  # on the next version
+            except StoreError as exc:
+                log.error("match %s: resignation not saved: %s", self.code, exc)
+                break
+            self._apply_resign(seat, state, events, end)
+            return True
+        refuse("server_error", "The resignation could not be saved.")
+        return False
 
     def _apply_resign(self, seat: int, state: State, events: list[dict], end: End | None) -> None:
         self.resigned.append(seat)

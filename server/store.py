@@ -263,6 +263,11 @@ class Store:
         found = await self._call(_load, "code = ?", (code,))
         return found[0] if found else None
 
+    async def steps_since(self, match_id: int, version: int) -> list[MoveRecord]:
+        """The stored steps after ``version``, in order (a writer refused with
+        :class:`StaleVersion` catches up with them)."""
+        return await self._call(_steps, match_id, version)
+
 
 def _columns(db: sqlite3.Connection, table: str) -> set[str]:
     return {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
@@ -379,9 +384,13 @@ def _load(db: sqlite3.Connection, where: str, params: tuple) -> list[MatchRecord
                 "SELECT seat, name, token_hash, session_hash, computer FROM seats"
                 " WHERE match_id = ?", (r.id,)):
             r.seats[seat] = SeatRecord(name, token_hash, session_hash, computer)
-        r.moves = [MoveRecord(v, seat, json.loads(mid), move, kind)
-                   for v, seat, mid, move, kind in db.execute(
-                       "SELECT version, seat, mid, move, kind FROM moves WHERE match_id = ?"
-                       " ORDER BY version", (r.id,))]
+        r.moves = _steps(db, r.id, 0)
         records.append(r)
     return records
+
+
+def _steps(db: sqlite3.Connection, match_id: int, after: int) -> list[MoveRecord]:
+    return [MoveRecord(v, seat, json.loads(mid), move, kind)
+            for v, seat, mid, move, kind in db.execute(
+                "SELECT version, seat, mid, move, kind FROM moves WHERE match_id = ?"
+                " AND version > ? ORDER BY version", (match_id, after))]

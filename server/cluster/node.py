@@ -18,8 +18,8 @@ Every change is applied under the match's lock, so it never interleaves with a m
 this node is checking. Chat, presence, rematch offers, quick-match queues and
 computer-seat leases are not shared yet (docs/cluster.md).
 
-It uses the match's own step functions (``Match._accept``, ``_end``, ``_apply_resign``):
-a ``Match.apply_remote`` in ``server/match.py`` would be the cleaner home.
+Steps are applied through ``Match.apply_remote`` and ``Match.catch_up``, the same
+functions a node uses when it lost a version to another node.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from ..connection import Session
 from ..match import CANCELLED, OVER, PLAYING, WAITING, Seat
-from ..store import RESIGN, End, MoveRecord
+from ..store import End, MoveRecord
 
 if TYPE_CHECKING:
     from ..lobby import Lobby
@@ -84,35 +84,12 @@ class Follower:
         if not match.live or event.version <= match.version:
             return  # this node's own step, or one applied already
         if event.version == match.version + 1:
-            steps, last_end = [MoveRecord(*event.data)], event.end
-        else:  # events were missed: resync by version from the stored steps
-            steps = await self.store.steps_since(match.record_id, match.version)
-            last_end = event.end if steps and steps[-1].version == event.version else None
-        for i, step in enumerate(steps):
-            if not match.live or step.version != match.version + 1:
-                break
-            end = last_end if i == len(steps) - 1 else None
-            self._play(match, step, None if end is None else
-                       End(end["status"], end["reason"], end["winner"], end["ranking"]))
+            end = event.end
+            match.apply_remote(MoveRecord(*event.data), None if end is None else
+                               End(end["status"], end["reason"], end["winner"], end["ranking"]))
             self.applied += 1
-
-    def _play(self, match: "Match", step: MoveRecord, end: End | None) -> None:
-        """One stored step of another node, announced here as the match announces its own."""
-        if step.kind == RESIGN:
-            state, events = match.state.resign(step.seat)
-            if end is None and state.is_over():
-                end = match._end_of(state, "resigned")
-            match._apply_resign(step.seat, state, events, end)
-            return
-        move = match.spec.move_from_wire(step.move)
-        state, events = match.state.play(move, step.seat)
-        match._accept(step.seat, step.mid, state, events, match.spec.move_text(move))
-        if end is None and state.is_over():  # missed the end with the event: the game says
-            end = match._end_of(state, "finished")
-        if end is not None:
-            match._end(end)
-        else:
-            match.computers.wake()
+        else:  # events were missed: resync by version from the stored steps
+            self.applied += await match.catch_up()
 
     def _seat(self, match: "Match", index: int, data: list) -> None:
         name, token, session_hash, computer = data
