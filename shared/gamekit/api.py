@@ -326,6 +326,19 @@ class GameSpec(ABC):
     def computer_name(self, level: str) -> str:
         return f"Computer ({level})"
 
+    # -- the game review --------------------------------------------------------------------
+    review_unit: str = "value"   # what ``projection`` counts: 'points' or 'value'
+
+    def projection(self, state: State) -> tuple[float, ...]:
+        """Each seat's prospects from ``state`` (higher is better), for the game review: a
+        guess of its final score when ``review_unit`` is 'points' (only the differences
+        between seats matter), else a value in [-1, 1]. Games override it with their own
+        evaluation; by default the returns of a finished game, else half of the returns
+        the ranking as it stands would give."""
+        if state.is_over():
+            return tuple(float(v) for v in state.returns())
+        return tuple(0.5 * v for v in returns_from_places(state.ranking()))
+
     # -- the protocol's view ----------------------------------------------------------------
     def info(self) -> dict:
         """What the server's ``welcome`` says about this game."""
