@@ -276,6 +276,17 @@ class AlienCitySpec(GameSpec):
                  think_s: float | None = None) -> AlienCityBot:
         return AlienCityBot(level, seed, iterations, think_s)
 
+    review_unit = "points"
+
+    def projection(self, state: AlienCityPosition) -> tuple[float, float]:
+        """The bots' guess of the final margin (exact once the game is over), split around
+        the mean of the totals as they stand: (Black, White) in points."""
+        from shared.bots.evaluate import margin
+        totals = state.state.score().totals
+        mid = (totals[Player.BLACK] + totals[Player.WHITE]) / 2.0
+        lead = margin(state.state)
+        return (mid + lead / 2.0, mid - lead / 2.0)
+
 
 ALIEN_CITY = AlienCitySpec()
 AlienCityPosition.spec = ALIEN_CITY

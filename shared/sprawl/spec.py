@@ -111,6 +111,11 @@ class SprawlSpec(GameSpec):
         from .bots import make_bot
         return make_bot(level, seed, iterations=iterations, think_s=think_s)
 
+    def projection(self, state: SprawlState) -> tuple[float, ...]:
+        """The hard computer's per-seat values (returns once the game is over)."""
+        from .bots import values
+        return tuple(values(state))
+
 
 SPRAWL = SprawlSpec()
 SprawlState.spec = SPRAWL
