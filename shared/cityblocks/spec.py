@@ -119,6 +119,21 @@ class CityBlocksSpec(GameSpec):
         from .bots import make_bot
         return make_bot(level, seed, iterations=iterations, think_s=think_s)
 
+    review_unit = "points"
+
+    def projection(self, state: CityState) -> tuple[float, ...]:
+        """Each seat's final total as the hard computer guesses it (largest area, sides on
+        holes nobody can fill, a share of the other free sides); the totals once over."""
+        if state.over:
+            return tuple(float(t) for t in state.seat_totals())
+        from .bots import Valuer
+        from .layout import SEAT_COLOURS
+        out = []
+        for colours in SEAT_COLOURS[state.players]:
+            own = tuple(1.0 if c in colours else 0.0 for c in range(len(COLOURS)))
+            out.append(Valuer(state, own).base)
+        return tuple(out)
+
 
 def score_text(state: CityState) -> str:
     """The breakdown for people: per colour area, other groups, edges; seats; winner."""
