@@ -14,7 +14,10 @@ import threading
 import time
 from dataclasses import dataclass
 
+from shared.i18n import domain
 from shared.netkit.beacon import DISCOVERY_PORT, PONG, PROBE, Beacon, read_beacon
+
+_, N_, ngettext, pgettext = domain("online")
 
 FORGET_AFTER_S = 4.0   # a server whose beacon stopped this long ago is gone
 PING_EVERY_S = 2.0
@@ -58,8 +61,8 @@ class LanBrowser:
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
             sock.bind((self.bind, self.port))
         except OSError as exc:
-            self.error = (f"cannot listen for games on UDP port {self.port}: "
-                          f"{exc.strerror or exc}")
+            self.error = _("Cannot listen for games on UDP port {port}: {why}").format(
+                port=self.port, why=exc.strerror or exc)
             return self
         self._sock = sock
         self._thread = threading.Thread(target=self._run, name="lan-browser", daemon=True)

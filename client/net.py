@@ -6,6 +6,7 @@ The game loop never waits on the network. It calls ``send`` (thread-safe, queued
 again with growing pauses. It reports its own state in the same queue as messages of
 type ``"_net"`` (``state``: ``connecting`` / ``connected`` / ``lost`` / ``closed``), so
 the UI can show a banner; re-joining matches is the session's job (see ``online.py``).
+A ``closed`` state's ``reason`` is worded for the player, in the language in use.
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ from typing import Any
 import msgpack
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
+
+from shared.i18n import domain
+
+_, N_, ngettext, pgettext = domain("online")
 
 PROTOCOL_VERSION = 2
 BACKOFF = (0.3, 1.0, 2.0, 4.0, 8.0)
@@ -44,7 +49,17 @@ def tls_context(cafile: str | None = None, insecure: bool | None = None) -> ssl.
 
 
 def no_server_text(url: str) -> str:
-    return f"no server at {url}: start one with Host a game, or check the address"
+    return _("no server at {url}: start one with Host a game, or check the address").format(url=url)
+
+
+def closed_text(code: int | None, url: str) -> str | None:
+    """Why the server closed for good (a close code after which retrying cannot help)."""
+    if code == 4001:
+        return _("your session was opened in another window or on another device")
+    if code == 4002:
+        return _("the server at {url} speaks another protocol version: update the game "
+                 "or the server").format(url=url)
+    return None
 
 
 def _refused(exc: OSError) -> bool:
@@ -58,15 +73,16 @@ def certificate_text(url: str, exc: ssl.SSLCertVerificationError) -> str:
     """One line on what is wrong with a server's certificate."""
     why = (exc.verify_message or str(exc)).rstrip(".")
     if exc.verify_code in (18, 19):
-        why = "it is self-signed"
+        why = _("it is self-signed")
     elif exc.verify_code == 10:
-        why = "it has expired"
+        why = _("it has expired")
     elif exc.verify_code == 20 or "issuer" in why:
-        why = "it is signed by an authority this computer does not trust"
+        why = _("it is signed by an authority this computer does not trust")
     elif "mismatch" in why:
-        why = "it was made for another name or address"
-    return (f"the certificate of {url} is not trusted: {why}. Set {CAFILE_ENV}=cert.pem to trust "
-            f"that server's certificate ({INSECURE_ENV}=1 skips the check: testing only)")
+        why = _("it was made for another name or address")
+    return _("the certificate of {url} is not trusted: {why}. Set {cafile}=cert.pem to trust "
+             "that server's certificate ({insecure}=1 skips the check: testing only)").format(
+        url=url, why=why, cafile=CAFILE_ENV, insecure=INSECURE_ENV)
 
 
 class NetClient:
@@ -162,6 +178,8 @@ class NetClient:
                     self.ever_connected = True
                     self._status("connected")
                     final = await self._session(ws)
+                    if final:
+                        reason = closed_text(ws.close_code, self.url) or reason
             except ssl.SSLCertVerificationError as exc:
                 reason, final = certificate_text(self.url, exc), True
             except OSError as exc:
@@ -169,22 +187,28 @@ class NetClient:
                 # unless we were connected before (then the server may be restarting).
                 reason = str(exc) or type(exc).__name__
                 if isinstance(exc, socket.gaierror):
-                    reason, final = f"no such server {self.url}: check the address", not self.ever_connected
+                    reason = _("no such server {url}: check the address").format(url=self.url)
+                    final = not self.ever_connected
                 elif _refused(exc):
                     reason, final = no_server_text(self.url), not self.ever_connected
             except (OSError, TimeoutError, WebSocketException, InvalidURI) as exc:
                 reason = str(exc) or type(exc).__name__
-                final = isinstance(exc, InvalidURI) or getattr(getattr(exc, "rcvd", None), "code", 0) in FINAL_CLOSE
+                code = getattr(getattr(exc, "rcvd", None), "code", 0)
+                final = isinstance(exc, InvalidURI) or code in FINAL_CLOSE
+                if isinstance(exc, InvalidURI):
+                    reason = _("{url} is not a server address (ws://HOST:PORT or "
+                               "wss://HOST)").format(url=self.url)
+                reason = closed_text(code, self.url) or reason
             finally:
                 self._ws = None
             if self._stop.is_set():
                 break
             if final:
-                self._status("closed", reason=reason or "the server ended the session")
+                self._status("closed", reason=reason or _("the server ended the session"))
                 return
             delay = self.backoff[min(self.attempt, len(self.backoff) - 1)]
             self.attempt += 1
-            self._status("lost", reason=reason or "connection lost", retry_in=delay)
+            self._status("lost", reason=reason or _("connection lost"), retry_in=delay)
             try:
                 await asyncio.wait_for(self._stop.wait(), delay)
             except TimeoutError:

@@ -20,8 +20,21 @@ from typing import Any, Protocol
 
 from shared.gamekit.api import GameError, GameSpec, SeatInfo, State
 from shared.gamekit.registry import Registry, UnknownGame, builtin_games
+from shared.i18n import domain
+
+from .refusals import refusal_text
+
+_, N_, ngettext, pgettext = domain("online")
 
 DEFAULT_GAME = "alien-city"  # what a protocol-1 server plays
+# The server's computer levels, as a seat's name shows them ("Computer (Hard)").
+# TRANSLATORS: levels of a computer player ("Computer (Hard)", "Computer: Hard").
+LEVELS = {"random": N_("Random"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+
+
+def level_name(level: str) -> str:
+    """A computer level in the language in use (an unknown one as the server says it)."""
+    return _(LEVELS[level]) if level in LEVELS else level.title()
 
 
 class Transport(Protocol):
@@ -81,11 +94,14 @@ class MatchView:
             i = self.seat_index(seat)
             who = names.get(i) if i is not None else None
             clock = f"{left // 60}:{left % 60:02d}"
-            return f"{who or seat} left: waiting for them to come back ({clock})"
+            return _("{name} left: waiting for them to come back ({clock})").format(
+                name=who or seat, clock=clock)
         return None
 
     def turn_words(self) -> str:
-        """Whose turn, for the title screen's Continue: "your turn", "Bob's turn"."""
+        """Whose turn, for the title screen's Continue: "your turn", "Bob's turn". These
+        English words are what the token file keeps; ``SavedSeat.label`` translates them
+        when it shows them."""
         if self.status == "waiting":
             return "waiting for an opponent"
         s = self.state
@@ -97,8 +113,18 @@ class MatchView:
         return f"{name}'s turn" if name else ""
 
     def opponents(self) -> tuple[str, ...]:
-        mine = self.seat
-        return tuple(n for i, n in sorted(self.names().items()) if i != mine and n != "(free seat)")
+        """The other players' names as the server gives them (kept in the token file)."""
+        mine, out = self.seat, []
+        for p in self.info.get("players", []):
+            i = self.seat_index(p.get("seat"))
+            if i is not None and i != mine and p.get("name"):
+                out.append((i, str(p["name"])))
+        return tuple(name for _i, name in sorted(out))
+
+    def is_free(self, seat: int) -> bool:
+        """Nobody holds this seat yet (nobody to be offline there)."""
+        return any(self.seat_index(p.get("seat")) == seat and not p.get("name")
+                   for p in self.info.get("players", []))
 
     @property
     def status(self) -> str:
@@ -130,11 +156,16 @@ class MatchView:
         return None if self.seat_name is None else self.seat_index(self.seat_name)
 
     def names(self) -> dict[int, str]:
+        """Each seat's player as shown: the name, a computer by its level, a free seat."""
         out = {}
         for p in self.info.get("players", []):
             i = self.seat_index(p.get("seat"))
-            if i is not None:
-                out[i] = p.get("name") or "(free seat)"
+            if i is None:
+                continue
+            if isinstance(p.get("computer"), str):
+                out[i] = _("Computer ({level})").format(level=level_name(p["computer"]))
+            else:
+                out[i] = p.get("name") or _("(free seat)")
         return out
 
     def online(self) -> dict[int, bool]:
@@ -290,13 +321,18 @@ class OnlineSession:
         self.net_state = m.get("state", "")
         self.connected = self.net_state == "connected"
         if self.net_state == "lost":
-            self.net_note = f"Connection lost: reconnecting (try {m.get('attempt', 1)})…"
+            self.net_note = _("Connection lost: reconnecting (try {n})…").format(n=m.get("attempt", 1))
         elif self.net_state == "closed":
+            # The network thread words its reasons in the language in use ("closed": we closed).
             reason = str(m.get("reason") or "closed")
-            self.net_note = (reason[:1].upper() + reason[1:]) if not self.welcomed and reason != "closed" \
-                else f"Disconnected: {reason}"
+            if reason == "closed":
+                self.net_note = _("Disconnected.")
+            elif not self.welcomed:
+                self.net_note = reason[:1].upper() + reason[1:]
+            else:
+                self.net_note = _("Disconnected: {reason}").format(reason=reason)
         elif self.net_state == "connecting":
-            self.net_note = "Connecting…" if not self.welcomed else self.net_note
+            self.net_note = _("Connecting…") if not self.welcomed else self.net_note
         return [Note("net", data=m)]
 
     def _on_welcome(self, m: dict) -> list[Note]:
@@ -376,7 +412,7 @@ class OnlineSession:
         view.info = m.get("info") or view.info
         spec = view.spec = self.spec_of(view.info.get("game")) or view.spec
         if spec is None:
-            return [Note("error", code, text="This client cannot show that game.")]
+            return [Note("error", code, text=_("This version of the game cannot show that game."))]
         if m.get("mode") == "snapshot":
             view.state = spec.state_from_dict(m["state"])
         else:
@@ -467,7 +503,10 @@ class OnlineSession:
     def _on_error(self, m: dict) -> list[Note]:
         code = m.get("match")
         view = self.matches.get(code) if code else None
-        text = m.get("text") or m.get("code", "error")
+        pending = view.pending if view is not None else None
+        text = refusal_text(m, view.state if view is not None else None,
+                            pending[1] if pending is not None else None,
+                            view.seat if view is not None else None)
         if self.tokens is not None and self.server is not None and code and \
                 m.get("code") in ("bad_token", "game_over", "unknown_match", "seat_taken"):
             self.tokens.forget_match(self.server, code)  # nothing left to continue there

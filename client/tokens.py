@@ -14,6 +14,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from shared.i18n import domain
+
+_, N_, ngettext, pgettext = domain("online")
+
 FILE_NAME = "online-tokens.json"
 MAX_MATCHES = 50  # per server; the oldest are dropped beyond this
 
@@ -29,12 +33,26 @@ class SavedSeat:
     game: str = "alien-city"
     opponents: tuple[str, ...] = ()
     updated: float = 0.0
-    turn: str = ""  # as last seen: "your turn", "Bob's turn", "waiting for an opponent"
+    turn: str = ""  # as last seen, in English: "your turn", "Bob's turn", "waiting for an opponent"
+
+    def turn_text(self) -> str:
+        """The saved turn words in the language in use."""
+        if self.turn in ("your turn", "waiting for an opponent"):
+            return _("your turn") if self.turn == "your turn" else _("waiting for an opponent")
+        if self.turn.endswith("'s turn"):
+            return _("{name}'s turn").format(name=self.turn[: -len("'s turn")])
+        return self.turn
 
     def label(self) -> str:
         """``match K7QXAD vs Bob (your turn)``, for the title screen's Continue button."""
-        vs = f" vs {', '.join(self.opponents)}" if self.opponents else ""
-        return f"match {self.match}{vs}" + (f" ({self.turn})" if self.turn else "")
+        names, turn = ", ".join(self.opponents), self.turn_text()
+        if names and turn:
+            return _("match {code} vs {names} ({turn})").format(code=self.match, names=names, turn=turn)
+        if names:
+            return _("match {code} vs {names}").format(code=self.match, names=names)
+        if turn:
+            return _("match {code} ({turn})").format(code=self.match, turn=turn)
+        return _("match {code}").format(code=self.match)
 
 
 class TokenStore:

@@ -15,11 +15,15 @@ from typing import Any, Callable, Protocol
 
 import pygame
 
+from shared.i18n import domain
+
 from .. import theme
 from ..online import MatchView, Note, OnlineSession
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
 from .seats import HumanSeat, RemoteSeat, SeatController
+
+_, N_, ngettext, pgettext = domain("online")
 
 REFUSED_FLASH = 1.2  # seconds a refused move stays marked
 
@@ -48,9 +52,18 @@ class MatchHost(Protocol):
 class OnlineChrome:
     """One server match around a match screen (``attach`` ties them together)."""
 
-    no_undo = "No undo in online games."
-    pause_note = "Leave (bottom right) goes back to the lobby; the game waits for you."
-    new_game_label = "Rematch"
+    # Words the match screen shows for the chrome, in the language in use.
+    @property
+    def no_undo(self) -> str:
+        return _("No undo in online games.")
+
+    @property
+    def pause_note(self) -> str:
+        return _("Leave (bottom right) goes back to the lobby; the game waits for you.")
+
+    @property
+    def new_game_label(self) -> str:
+        return _("Rematch")
 
     def __init__(self, session: OnlineSession, code: str) -> None:
         self.session = session
@@ -60,13 +73,16 @@ class OnlineChrome:
         self.refused_move: Any = None
         self.refused_left = 0.0
         self.resign_armed = 0.0
-        self.chat_field = TextField("Say (Enter to send, Esc to cancel)", max_len=200)
+        self.chat_field = TextField(N_("Say something (Enter sends, Esc cancels)"), max_len=200)
         self.chatting = False
         self._sent: Any = None
-        self.resign_button = Button("Resign", self.resign)
-        self.rematch_button = Button("Rematch", self.rematch, enabled=False)
-        self.leave_button = Button("Leave", self.leave)
-        self.invite_button = Button("Copy invite link", self.copy_invite)
+        self.resign_button = Button(N_("Resign"), self.resign, tr=_)
+        self.rematch_button = Button(N_("Rematch"), self.rematch, enabled=False, tr=_)
+        # TRANSLATORS: leave the match screen for the lobby (the seat is kept).
+        self.leave_button = Button(N_("Leave"), self.leave, tr=_)
+        self.invite_button = Button(N_("Copy invite link"), self.copy_invite, tr=_)
+        # TRANSLATORS: save the game record to a file.
+        self.save_button = Button(N_("Save"), lambda: self.host.save(), tr=_)
 
     # -- composition --------------------------------------------------------------------
     def attach(self, host: MatchHost) -> None:
@@ -89,7 +105,7 @@ class OnlineChrome:
 
     def buttons(self) -> list[Button]:
         """The chrome's buttons for the bottom bar (the game adds its own in front)."""
-        save = Button("Save", lambda: self.host.save())
+        save = self.save_button
         if not self.player:
             return [save, self.leave_button]
         return [self.invite_button, self.resign_button, self.rematch_button, save, self.leave_button]
@@ -110,7 +126,7 @@ class OnlineChrome:
         from ..clipboard import copy_text
         link = self.invite_link()
         copy_text(link)
-        self.host.show_toast(f"Copied: {link}", 5)
+        self.host.show_toast(_("Copied: {link}").format(link=link), 5)
 
     def can_move(self) -> bool:
         return self.view.my_turn
@@ -132,6 +148,11 @@ class OnlineChrome:
         infos = self.view.seat_infos()
         return infos[seat].label if seat is not None and 0 <= seat < len(infos) else "?"
 
+    def seat_name_label(self, name: object) -> str:
+        """A seat named as the protocol names it ('black') as people call it ('Black')."""
+        seat = self.view.seat_index(name)
+        return self.seat_label(seat) if seat is not None else str(name)
+
     # -- actions -------------------------------------------------------------------------
     def submit(self, move: Any) -> bool:
         if self.session.move(self.code, move):
@@ -145,11 +166,11 @@ class OnlineChrome:
             self.resign_armed = 0
         else:
             self.resign_armed = 3.0
-            self.host.show_toast("Press Resign again within 3 seconds to resign this game.", 3)
+            self.host.show_toast(_("Press Resign again within 3 seconds to resign this game."), 3)
 
     def rematch(self) -> None:
         self.session.rematch(self.code)
-        self.host.show_toast("Rematch offered: waiting for your opponent.", 4)
+        self.host.show_toast(_("Rematch offered: waiting for your opponent."), 4)
 
     def new_game_action(self) -> Callable[[], None] | None:
         """The score screen's "Rematch" (players only)."""
@@ -160,7 +181,9 @@ class OnlineChrome:
         if ended.get("reason") != "resigned":
             return None
         w = ended.get("winner")
-        return f"{str(w).upper()} WINS BY RESIGNATION" if w else "RESIGNED"
+        if not w:
+            return _("RESIGNED")
+        return _("{seat} WINS BY RESIGNATION").format(seat=self.seat_name_label(w).upper())
 
     def leave(self) -> None:
         self.session.leave(self.code)
@@ -191,24 +214,27 @@ class OnlineChrome:
                 host._game_over()
         elif note.kind == "error":
             host.app.sounds.play("error")
-            host.show_toast(note.text, 5)
+            host.show_toast(note.text, 5)  # the session's sentence for the error's code
             if note.data.get("code") in ("illegal_move", "stale_state", "not_your_turn") and self._sent is not None:
                 self.refused_move, self.refused_left = self._sent, REFUSED_FLASH
         elif note.kind == "ended":
             host.update_buttons()
             if note.data.get("reason") == "resigned":
                 winner = note.data.get("winner")
-                text = f"{winner.upper()} WINS: THE OTHER PLAYER RESIGNED" if winner else "RESIGNED"
+                text = (_("{seat} WINS: THE OTHER PLAYER RESIGNED").format(
+                    seat=self.seat_name_label(winner).upper()) if winner else _("RESIGNED"))
                 host.announce(text, "", theme.ACCENT, hold=1.6)
             host.timeline.delay(0.6, host._game_over)
         elif note.kind == "presence":
-            who = self.seat_label(self.view.seat_index(note.data.get("seat")))
-            state = "is back" if note.data.get("online") else "lost the connection"
-            host.show_toast(f"{note.data.get('name', who)} ({who}) {state}.", 3)
+            who = self.seat_name_label(note.data.get("seat"))
+            said = (_("{name} ({seat}) is back.") if note.data.get("online")
+                    else _("{name} ({seat}) lost the connection."))
+            host.show_toast(said.format(name=note.data.get("name", who), seat=who), 3)
         elif note.kind == "chat":
             host.app.sounds.play("hover")
         elif note.kind == "rematch_offer":
-            host.show_toast(f"{str(note.data.get('seat', '?')).capitalize()} offers a rematch.", 4)
+            host.show_toast(_("{seat} offers a rematch.").format(
+                seat=self.seat_name_label(note.data.get("seat", "?"))), 4)
         elif note.kind == "info":
             host.update_buttons()
             if self.view.status == "playing":
@@ -236,28 +262,30 @@ class OnlineChrome:
     def turn_text(self, text: str, colour) -> tuple[str, tuple[int, int, int]]:
         v = self.view
         if v.status == "waiting":
-            return f"ROOM {v.code}: WAITING FOR AN OPPONENT", theme.ACCENT
+            return _("ROOM {code}: WAITING FOR AN OPPONENT").format(code=v.code), theme.ACCENT
         if not self.player:
-            return f"WATCHING {v.code}: {text}", theme.ACCENT_2
+            return _("WATCHING {code}: {text}").format(code=v.code, text=text), theme.ACCENT_2
         s = v.state
         if s is not None and s.to_move is not None and s.to_move == v.seat and not s.is_over():
-            return f"YOUR TURN ({self.seat_label(v.seat).upper()})", theme.ACCENT
+            return _("YOUR TURN ({seat})").format(seat=self.seat_label(v.seat).upper()), theme.ACCENT
         return text, colour
 
     def status_text(self) -> tuple[str, tuple[int, int, int]] | None:
         """The chrome's line for the bottom bar, or None to let the game speak."""
         v = self.view
         if v.pending is not None:
-            return f"Sent {v.spec.move_text(v.pending[1])}: waiting for the server…", theme.ACCENT_2
+            return _("Sent {move}: waiting for the server…").format(
+                move=v.spec.move_text(v.pending[1])), theme.ACCENT_2
         if v.status == "waiting":
-            return f"Give your friend the room code {v.code}. The game starts when they join.", theme.TEXT
+            return _("Give your friend the room code {code}. The game starts when they join.").format(
+                code=v.code), theme.TEXT
         away = v.away_text()
         if away:
             return away, theme.ACCENT
         s = v.state
         if self.player and s is not None and not s.is_over() and not v.my_turn and s.to_move is not None:
             name = v.names().get(s.to_move) or self.seat_label(s.to_move)
-            return f"{name} is thinking…  (T: chat)", theme.TEXT_DIM
+            return _("{name} is thinking…  (T: chat)").format(name=name), theme.TEXT_DIM
         return None
 
     # -- drawing -------------------------------------------------------------------------
@@ -272,19 +300,19 @@ class OnlineChrome:
             name = names.get(seat)
             if name:
                 dot = theme.GOOD if online.get(seat) else theme.BAD
-                free = name == "(free seat)"  # nobody to be offline
-                img = t.render(name + ("" if online.get(seat) or free else " (offline)"), max(12, header_h // 3),
-                               theme.TEXT_DIM)
+                if not online.get(seat) and not v.is_free(seat):  # a free seat: nobody to be offline
+                    name = _("{name} (offline)").format(name=name)
+                img = t.fitted(name, max(12, header_h // 3), theme.TEXT_DIM, rect.w - pad * 2 - 16)
                 y = rect.y + header_h + 3
                 pygame.draw.circle(surface, dot, (rect.x + pad + 5, y + img.get_height() // 2), 5)
                 surface.blit(img, (rect.x + pad + 16, y))
         if v.chat or self.chatting:
             self._draw_chat(surface, host.seat_panels()[0][0])
         if not self.session.connected or not self.session.welcomed or self.session.net_state != "connected":
-            note = self.session.net_note or "Connecting…"
+            note = self.session.net_note or _("Connecting…")
             bar = pygame.Rect(0, host.top_h, surface.get_width(), max(28, host.top_h // 2 + 8))
             pygame.draw.rect(surface, (120, 20, 40), bar)
-            img = t.render(note, int(bar.h * 0.55), theme.TEXT, bold=True)
+            img = t.fitted(note, int(bar.h * 0.55), theme.TEXT, bar.w - 24, bold=True)
             surface.blit(img, img.get_rect(center=bar.center))
 
     def _draw_room_code(self, surface: pygame.Surface, board: pygame.Rect, unit: int) -> None:
@@ -292,16 +320,17 @@ class OnlineChrome:
         box = pygame.Rect(0, 0, int(board.w * 1.1), int(unit * 2.6))
         box.center = board.center
         draw_panel(surface, box, glow=theme.ACCENT)
-        label = t.render("ROOM CODE", int(unit * 0.3), theme.TEXT_DIM, bold=True)
+        label = t.fitted(_("ROOM CODE"), int(unit * 0.3), theme.TEXT_DIM, box.w - 24, bold=True)
         surface.blit(label, label.get_rect(midtop=(box.centerx, box.y + 10)))
         code = t.shadowed(v.code, int(unit * 1.2), theme.ACCENT, (0, 0, 0), 4, bold=True)
         surface.blit(code, code.get_rect(center=(box.centerx, box.centery + 4)))
-        vis = "public: listed in the lobby" if v.info.get("public", True) else "private: only the code finds it"
-        sub = t.render(f"Waiting for an opponent ({vis})", int(unit * 0.24), theme.TEXT)
+        sub = (_("Waiting for an opponent (public: listed in the lobby)") if v.info.get("public", True)
+               else _("Waiting for an opponent (private: only the code finds it)"))
+        sub = t.fitted(sub, int(unit * 0.24), theme.TEXT, box.w - 24)
         surface.blit(sub, sub.get_rect(midbottom=(box.centerx, box.bottom - 8)))
         if self.session.public_url:  # hosting: where the others connect
-            where = t.render(f"Others connect to {self.session.public_url} (or Games on your network)",
-                             int(unit * 0.24), theme.ACCENT_2)
+            where = t.fitted(_("Others connect to {url} (or Games on your network)").format(
+                url=self.session.public_url), int(unit * 0.24), theme.ACCENT_2, surface.get_width() - 24)
             surface.blit(where, where.get_rect(midtop=(box.centerx, box.bottom + 6)))
 
     def _draw_chat(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
@@ -313,11 +342,20 @@ class OnlineChrome:
         box.bottom = panel.bottom - 6
         draw_panel(surface, box, alpha=220)
         y = box.y + 6
+        room = box.w - 16
         for who, text in lines:
-            surface.blit(t.render(f"{who}: {text}"[:80], size, theme.TEXT), (box.x + 8, y))
+            line = _("{name}: {text}").format(name=who, text=text)
+            surface.blit(t.fitted(line, size, theme.TEXT, room), (box.x + 8, y))
             y += size + 4
         if self.chatting:
-            surface.blit(t.render("> " + self.chat_field.value + "|", size, theme.ACCENT), (box.x + 8, y))
+            if self.chat_field.value:  # the end of what is typed stays in sight
+                typed = "> " + self.chat_field.value + "|"
+                while len(typed) > 3 and t.font(size).size(typed)[0] > room:
+                    typed = "> …" + typed[4:]
+                surface.blit(t.render(typed, size, theme.ACCENT), (box.x + 8, y))
+            else:
+                hint = t.fitted("> " + _(self.chat_field.label), size, theme.TEXT_DIM, room)
+                surface.blit(hint, (box.x + 8, y))
 
 
 def open_match(app, session: OnlineSession, code: str) -> Scene:

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from typing import Callable
 
+from shared.i18n import domain
+
 from ..view.widgets import Button
+
+_, N_, ngettext, pgettext = domain("online")
 
 
 def online_continue(app) -> Button | None:
@@ -22,10 +26,12 @@ def online_continue(app) -> Button | None:
 
     def go() -> None:
         from ..connect import open_lobby
-        open_lobby(app, seat.server, app.options.player_name or "Player", "play",
-                   code=seat.match, replace=False)
+        from .online import player_name
+        open_lobby(app, seat.server, player_name(app), "play", code=seat.match, replace=False)
 
-    button = Button(f"Continue: {seat.label()}", go)
+    # The label (a key, English) finds the button; the words shown follow the language.
+    button = Button(f"Continue: {seat.label()}", go,
+                    tr=lambda _key: _("Continue: {match}").format(match=seat.label()))
     button.saved_seat = seat  # tests and tools: which match it opens
     return button
 

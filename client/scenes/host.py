@@ -10,19 +10,25 @@ import threading
 
 import pygame
 
+from shared.i18n import domain
+
 from .. import theme
 from ..view.form import draw_backdrop
 from ..view.widgets import Button, ButtonColumn, draw_panel
 from .base import Scene
+from .online import player_name
+
+_, N_, ngettext, pgettext = domain("online")
 
 
 class HostScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.message = "Starting the match server…"
+        self.message = N_("Starting the match server…")  # a key, translated where drawn
+        self.error = ""  # why the server could not start (the system's words)
         self.failed = False
         self._result: list = []
-        self.back = Button("Back", self.close, key=pygame.K_ESCAPE)
+        self.back = Button(N_("Back"), self.close, key=pygame.K_ESCAPE, tr=_)
         self.resize(app.size)
 
     def enter(self) -> None:
@@ -30,7 +36,8 @@ class HostScene(Scene):
         if hosting is not None and hosting.running:
             self._result.append(hosting)
             return
-        name = f"{(self.app.options.player_name or 'Player')[:24]}'s game"
+        # TRANSLATORS: the hosted server's name, as others see it in Games on your network.
+        name = _("{name}'s game").format(name=player_name(self.app))
 
         def start() -> None:
             from ..hosting import Hosting
@@ -57,12 +64,11 @@ class HostScene(Scene):
         result = self._result[0]
         if isinstance(result, Exception):
             self.failed = True
-            self.message = f"The server could not start: {result}"
+            self.message, self.error = N_("The server could not start: {error}"), str(result)
             return
         self.app.hosting = result
         from ..connect import open_lobby
-        lobby = open_lobby(self.app, result.url, self.app.options.player_name or "Player", "play",
-                           public_url=result.public_url)
+        lobby = open_lobby(self.app, result.url, player_name(self.app), "play", public_url=result.public_url)
         self._result.clear()
         self.failed = True  # done: the lobby replaces this screen
         return lobby
@@ -73,10 +79,11 @@ class HostScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         t, (w, h) = self.app.text, self.size
-        draw_backdrop(surface, self.app, "HOST A GAME")
+        draw_backdrop(surface, self.app, _("HOST A GAME"))
         draw_panel(surface, self.box)
         y = self.box.y + 24
-        for line in t.wrap(self.message, max(14, int(h * 0.026)), self.box.w - 60)[:4]:
+        message = _(self.message).format(error=self.error)
+        for line in t.wrap(message, max(14, int(h * 0.026)), self.box.w - 60)[:4]:
             surface.blit(t.render(line, max(14, int(h * 0.026)), theme.TEXT), (self.box.x + 30, y))
             y += int(h * 0.036)
         self.back.draw(surface, t)
@@ -112,7 +119,9 @@ class CloseHostScene(Scene):
 
     def __init__(self, app, others: int) -> None:
         self.others = others
-        self.menu = ButtonColumn([Button("Stay", self.close), Button("Close the server and quit", self.quit)])
+        # TRANSLATORS: do not quit (the server keeps running).
+        self.menu = ButtonColumn([Button(N_("Stay"), self.close, tr=_),
+                                  Button(N_("Close the server and quit"), self.quit, tr=_)])
         super().__init__(app)
         self.resize(app.size)
 
@@ -140,8 +149,9 @@ class CloseHostScene(Scene):
         draw_panel(surface, self.box, glow=theme.BAD)
         t, h = self.app.text, self.size[1]
         n = self.others
-        lines = [f"{n} player{'s are' if n != 1 else ' is'} connected to the server you host.",
-                 "Quitting closes it: their games are saved and go on when you host again."]
+        lines = [ngettext("{n} player is connected to the server you host.",
+                          "{n} players are connected to the server you host.", n).format(n=n),
+                 _("Quitting closes it: their games are saved and go on when you host again.")]
         y = self.box.y + 20
         for line in lines:
             for part in t.wrap(line, max(14, int(h * 0.024)), self.box.w - 40):

@@ -8,10 +8,19 @@ from __future__ import annotations
 
 import pygame
 
+from shared.i18n import domain
+
 from .. import theme
 from ..view.form import draw_backdrop, draw_focus
 from ..view.widgets import Button, draw_panel
 from .base import Scene
+from .online import player_name
+
+_, N_, ngettext, pgettext = domain("online")
+
+# The list's columns: heading and where it starts (a share of the row's width).
+COLUMNS = ((N_("SERVER (click to join)"), 0.0), (N_("GAMES"), 0.47), (N_("PLAYERS"), 0.6), (N_("PING"), 0.73),
+           (N_("ADDRESS"), 0.88))
 
 
 class LanGamesScene(Scene):
@@ -20,7 +29,7 @@ class LanGamesScene(Scene):
         self.browser = browser
         self.rows: list[tuple[object, pygame.Rect]] = []
         self.hover: int | None = None
-        self.back = Button("Back", self.close, key=pygame.K_ESCAPE)
+        self.back = Button(N_("Back"), self.close, key=pygame.K_ESCAPE, tr=_)
         self.resize(app.size)
 
     def enter(self) -> None:
@@ -49,7 +58,7 @@ class LanGamesScene(Scene):
 
     def join(self, server) -> None:
         from ..connect import open_lobby
-        open_lobby(self.app, server.url, self.app.options.player_name or "Player", "play")
+        open_lobby(self.app, server.url, player_name(self.app), "play")
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -77,31 +86,37 @@ class LanGamesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         t, (w, h) = self.app.text, self.size
-        draw_backdrop(surface, self.app, "GAMES ON YOUR NETWORK")
+        draw_backdrop(surface, self.app, _("GAMES ON YOUR NETWORK"))
         draw_panel(surface, self.box)
         size = max(14, int(self.row_h * 0.36))
-        for text, x in (("SERVER (click to join)", 0.0), ("GAMES", 0.47), ("PLAYERS", 0.6), ("PING", 0.73),
-                        ("ADDRESS", 0.88)):
-            surface.blit(t.render(text, max(12, int(size * 0.8)), theme.TEXT_DIM, bold=True),
-                         (self.box.x + 26 + int((self.box.w - 28) * x), self.box.y + 24))
+        inner = self.box.w - 28
+        for i, (text, x) in enumerate(COLUMNS):
+            room = int(inner * ((COLUMNS[i + 1][1] if i + 1 < len(COLUMNS) else 1.0) - x)) - 12
+            surface.blit(t.fitted(_(text), max(12, int(size * 0.8)), theme.TEXT_DIM, room, bold=True),
+                         (self.box.x + 26 + int(inner * x), self.box.y + 24))
         error = getattr(self.browser, "error", None)
         if error:
-            surface.blit(t.render(error, size, theme.BAD), (self.box.x + 26, self.box.y + 70))
+            for i, line in enumerate(t.wrap(error, size, self.box.w - 52)[:3]):
+                surface.blit(t.render(line, size, theme.BAD), (self.box.x + 26, self.box.y + 70 + i * (size + 10)))
         elif not self.rows:
             dots = "." * (1 + int(self.app.clock_time * 2) % 3)
-            for i, line in enumerate((f"Listening for games on your network{dots}",
-                                      "A game appears here when someone picks Host a game on this computer",
-                                      "(or runs alien-city serve --lan). Firewalls must let UDP port 8766 in.")):
+            text = (_("Listening for games on your network") + dots + "\n"
+                    + _("A game appears here when someone picks Host a game on this computer "
+                        "(or runs alien-city serve --lan). Firewalls must let UDP port {port} in.").format(
+                        port=getattr(self.browser, "port", 8766)))
+            for i, line in enumerate(t.wrap(text, size, self.box.w - 52)[:6]):
                 surface.blit(t.render(line, size, theme.TEXT_DIM), (self.box.x + 26, self.box.y + 70 + i * (size + 10)))
         for i, (server, rect) in enumerate(self.rows):
             if i == self.hover:
                 draw_focus(surface, rect, 8)
             b = server.beacon
-            ping = f"{server.ping_ms:.0f} ms" if server.ping_ms is not None else "…"
-            cols = ((b.name, 0.0), (f"{b.waiting} waiting", 0.47), (f"{b.players} players", 0.6),
-                    (ping, 0.73))
-            for text, x in cols:
-                surface.blit(t.render(text, size, theme.TEXT), (rect.x + 12 + int(rect.w * x), rect.centery - size // 2))
+            ping = _("{ms} ms").format(ms=f"{server.ping_ms:.0f}") if server.ping_ms is not None else "…"
+            cols = ((b.name, 0.0), (ngettext("{n} waiting", "{n} waiting", b.waiting).format(n=b.waiting), 0.47),
+                    (ngettext("{n} player", "{n} players", b.players).format(n=b.players), 0.6), (ping, 0.73))
+            for j, (text, x) in enumerate(cols):
+                room = int(rect.w * ((cols[j + 1][1] if j + 1 < len(cols) else 0.88) - x)) - 12
+                img = t.fitted(text, size, theme.TEXT, room)
+                surface.blit(img, (rect.x + 12 + int(rect.w * x), rect.centery - img.get_height() // 2))
             addr = t.render(server.url, max(11, int(size * 0.7)), theme.TEXT_DIM)
             surface.blit(addr, (rect.right - addr.get_width() - 12, rect.centery - addr.get_height() // 2))
         self.back.draw(surface, t)

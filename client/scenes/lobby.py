@@ -8,17 +8,22 @@ from __future__ import annotations
 import pygame
 
 from shared.gamekit.api import GameSpec
+from shared.i18n import domain
 
 from .. import theme
-from ..computer import LEVEL_NAMES
-from ..online import OnlineSession
+from ..online import LEVELS, OnlineSession, level_name
 from ..view.form import draw_backdrop, draw_focus
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
 from .chrome import open_match
 
+_, N_, ngettext, pgettext = domain("online")
 
 CREATE_TIMEOUT_S = 10.0  # "Create match" and "Join" never wait longer for the server
+# A listed match's status as the server names it -> as the lobby shows it.
+# TRANSLATORS: the state of a match in the lobby's list ("K7QXAD  Alien City  Ann  waiting").
+STATUS = {"waiting": N_("waiting"), "playing": N_("playing"), "over": N_("over"),
+          "cancelled": N_("cancelled")}
 
 
 class LobbyScene(Scene):
@@ -33,20 +38,23 @@ class LobbyScene(Scene):
         self.players = 0      # the seat count of a new match (0: the game's first)
         self.opponents = 0    # 0: people; then a computer level for every other seat
         self.public = True
-        self.code = TextField("Room code", "", max_len=12)
+        self.code = TextField(N_("Room code"), "", max_len=12)
         self.message = ""
         self.waiting_for: str | None = None  # a match we joined, until its first sync
         self.answer_left = 0.0  # seconds left for the server to answer Create/Join
-        self.create_button = Button("Create match", self.create)
+        # Labels are English keys (tests and the autopilot find buttons by them); the
+        # buttons show them translated, looked up at each draw.
+        self.create_button = Button(N_("Create match"), self.create, tr=_)
         self.seat_button = Button("Seat: random", self.cycle_seat)
         self.game_button = Button("", self.cycle_game)
         self.players_button = Button("", self.cycle_players)
         self.opponents_button = Button("", self.cycle_opponents)
-        self.public_button = Button("Public", self.toggle_public)
-        self.quick_button = Button("Quick match", self.quick)
-        self.join_button = Button("Join", lambda: self.join(False))
-        self.watch_button = Button("Watch", lambda: self.join(True))
-        self.back = Button("Back", self.close, key=pygame.K_ESCAPE)
+        self.public_button = Button(N_("Public"), self.toggle_public, tr=_)
+        self.quick_button = Button(N_("Quick match"), self.quick, tr=_)
+        # TRANSLATORS: buttons: take a seat in the match of the room code / only watch it.
+        self.join_button = Button(N_("Join"), lambda: self.join(False), tr=_)
+        self.watch_button = Button(N_("Watch"), lambda: self.join(True), tr=_)
+        self.back = Button(N_("Back"), self.close, key=pygame.K_ESCAPE, tr=_)
         self.buttons = [self.game_button, self.players_button, self.opponents_button, self.create_button,
                         self.seat_button, self.public_button, self.quick_button, self.join_button,
                         self.watch_button, self.back]
@@ -111,18 +119,34 @@ class LobbyScene(Scene):
         return tuple(v for v in self.spec.computer_levels if v != "random")
 
     def name_game(self) -> None:
-        """Button labels for the game, seat count, opponents and seat chosen now."""
+        """Button labels for the game, seat count, opponents and seat chosen now: an
+        English key (``Seat: black``) and the words shown, translated at each draw."""
         spec = self.spec
         self.game_button.label = f"Game: {spec.title}"
+        self.game_button.tr = lambda _key: _("Game: {title}").format(title=spec.title)
         count = spec.seat_counts[self.players % len(spec.seat_counts)]
         self.players_button.label = f"Players: {count}"
+        self.players_button.tr = lambda _key: _("Players: {n}").format(n=count)
         self.players_button.enabled = len(spec.seat_counts) > 1
         levels = self.levels()
         level = levels[(self.opponents - 1) % len(levels)] if self.opponents and levels else None
-        self.opponents_button.label = "Others: people" if level is None else f"Computer: {LEVEL_NAMES.get(level, level)}"
+        if level is None:
+            self.opponents_button.label = "Others: people"
+            self.opponents_button.tr = lambda _key: _("Others: people")
+        else:
+            self.opponents_button.label = f"Computer: {LEVELS.get(level, level)}"
+            self.opponents_button.tr = lambda _key: _("Computer: {level}").format(level=level_name(level))
         self.opponents_button.enabled = bool(levels)
         choices = self.seat_choices()
-        self.seat_button.label = f"Seat: {choices[self.seat % len(choices)]}"
+        chosen = choices[self.seat % len(choices)]
+        self.seat_button.label = f"Seat: {chosen}"
+        self.seat_button.tr = lambda _key: _("Seat: {seat}").format(seat=self.seat_label(chosen))
+
+    def seat_label(self, name: str) -> str:
+        """A seat as people call it ("Black", "random" in the language in use)."""
+        if name == "random":
+            return pgettext("seat", "random")
+        return next((s.label for s in self.spec.seats(self.new_options()) if s.name == name), name)
 
     def cycle_game(self) -> None:
         self.game += 1
@@ -144,7 +168,7 @@ class LobbyScene(Scene):
 
     def toggle_public(self) -> None:
         self.public = not self.public
-        self.public_button.label = "Public" if self.public else "Private"
+        self.public_button.label = N_("Public") if self.public else N_("Private")
 
     def create(self) -> None:
         choices, levels = self.seat_choices(), self.levels()
@@ -153,24 +177,24 @@ class LobbyScene(Scene):
             return
         self.session.create(self.spec.id, self.new_options(), choices[self.seat % len(choices)], self.public,
                             computer=computer)
-        self.message = "Creating a match…"
+        self.message = _("Creating a match…")
         self.answer_left = CREATE_TIMEOUT_S
 
     def quick(self) -> None:
         # A protocol-1 server pairs any two quick players: name the game only when it matters.
         self.session.quick(self.spec.id if len(self.session.server_games()) > 1 else None)
-        self.message = "Looking for an opponent…"
+        self.message = _("Looking for an opponent…")
 
     def join(self, spectator: bool) -> None:
         code = self.code.value.strip().upper().replace(" ", "").replace("-", "") or self.selected
         if not code:
-            self.message = "Type a room code, or pick a match from the list."
+            self.message = _("Type a room code, or pick a match from the list.")
             return
         if self.session.net_state == "closed":
             self.message = self.session.net_note
             return
         self.session.join(code, spectator or self.mode == "watch" and not self.code.value)
-        self.message = f"Joining {code}…"
+        self.message = _("Joining {code}…").format(code=code)
         self.answer_left = CREATE_TIMEOUT_S
 
     def offer_unfinished(self) -> None:
@@ -182,7 +206,7 @@ class LobbyScene(Scene):
             mine = [seat.match for seat in s.tokens.seats(s.server) if seat.match not in s.matches]
         if mine and not self.code.value and self.waiting_for is None and self.mode == "play":
             self.code.value = mine[0]
-            self.message = f"Your match {mine[0]} is still on: Join takes your seat back."
+            self.message = _("Your match {code} is still on: Join takes your seat back.").format(code=mine[0])
 
     def refuse_offline(self) -> bool:
         """True (and why) when nothing can be sent: the connection is over or not yet there."""
@@ -194,15 +218,41 @@ class LobbyScene(Scene):
     def close(self) -> None:
         self.app.stack.pop()
 
+    def row_text(self, code: str) -> str:
+        """One listed match: room code, game, its options, players, status, spectators."""
+        s = self.session
+        info = s.lobby.get(code, {})
+        # TRANSLATORS: between player names in the lobby's list ("Ann vs Bob"); keep the spaces.
+        players = _(" vs ").join((p.get("name") or _("(free)")) for p in info.get("players", []))
+        spec = s.spec_of(info.get("game"))
+        game = spec.title if spec is not None else str(info.get("game", "?"))
+        rules = str(info.get("ruleset", ""))
+        if spec is not None and isinstance(info.get("options"), dict):
+            try:
+                rules = self.app.games.get(spec.id).describe_options(info["options"])
+            except Exception:  # noqa: BLE001 - options this client cannot read: the server's words
+                pass
+        status = info.get("status", "")
+        line = "   ".join((code, game, rules, players, _(STATUS[status]) if status in STATUS else str(status)))
+        watching = info.get("spectators")
+        if isinstance(watching, int) and watching > 0:
+            line += "   " + ngettext("{n} watching", "{n} watching", watching).format(n=watching)
+        return line
+
     # -- frame --------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.answer_left > 0:
             self.answer_left -= dt
             if self.answer_left <= 0:
-                self.message = (f"The server did not answer in {CREATE_TIMEOUT_S:.0f} s"
-                                + ("" if self.session.connected else f" ({self.session.net_note or 'not connected'})")
-                                + ": try again, or check the address.")
+                seconds = f"{CREATE_TIMEOUT_S:.0f}"
+                if self.session.connected:
+                    self.message = _("The server did not answer in {seconds} s: try again, "
+                                     "or check the address.").format(seconds=seconds)
+                else:
+                    self.message = _("The server did not answer in {seconds} s ({why}): try again, "
+                                     "or check the address.").format(
+                        seconds=seconds, why=self.session.net_note or _("not connected"))
                 self.app.sounds.play("error")
         for note in self.session.pump():
             if note.kind in ("joined", "error"):
@@ -222,7 +272,7 @@ class LobbyScene(Scene):
             elif note.kind == "error" and note.data.get("code") == "match_full" and note.match:
                 # Every seat is taken (a join link to a running match): watch it instead.
                 self.session.join(note.match, spectator=True)
-                self.message = f"Every seat of {note.match} is taken: watching it."
+                self.message = _("Every seat of {code} is taken: watching it.").format(code=note.match)
             elif note.kind == "error":
                 self.message = note.text
                 self.app.sounds.play("error")
@@ -254,40 +304,40 @@ class LobbyScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app, t = self.app, self.app.text
         w, h = self.size
-        draw_backdrop(surface, app, "LOBBY" if self.mode == "play" else "WATCH A GAME", y=0.07)
+        draw_backdrop(surface, app, _("LOBBY") if self.mode == "play" else _("WATCH A GAME"), y=0.07)
         s = self.session
-        status = f"{s.name} on {getattr(self.net, 'url', '')}" if s.welcomed else (s.net_note or "Connecting…")
+        if s.welcomed:
+            status = _("{name} on {url}").format(name=s.name, url=getattr(self.net, "url", ""))
+        else:
+            status = s.net_note or _("Connecting…")
         if s.welcomed and s.public_url:
-            status = f"Hosting on this computer: others connect to {s.public_url}"
+            status = _("Hosting on this computer: others connect to {url}").format(url=s.public_url)
         if s.net_state == "closed":
             status = s.net_note
         colour = theme.GOOD if s.connected and s.welcomed else theme.BAD
-        img = t.render(status, max(13, int(h * 0.022)), colour)
+        img = t.fitted(status, max(13, int(h * 0.022)), colour, w - 40)
         surface.blit(img, img.get_rect(center=(w // 2, int(h * 0.12))))
         draw_panel(surface, self.list_box)
         size = max(13, int(self.row_h * 0.42))
-        surface.blit(t.render("PUBLIC MATCHES (click to pick, click again to join)", size, theme.TEXT_DIM, bold=True),
-                     (self.list_box.x + 16, self.list_box.y + 16))
+        surface.blit(t.fitted(_("PUBLIC MATCHES (click to pick, click again to join)"), size, theme.TEXT_DIM,
+                              self.list_box.w - 32, bold=True), (self.list_box.x + 16, self.list_box.y + 16))
         if not self.rows:
-            empty = "None open right now: create one!" if s.welcomed else "Not connected to a server."
-            surface.blit(t.render(empty, size, theme.TEXT_DIM),
+            empty = _("None open right now: create one!") if s.welcomed else _("Not connected to a server.")
+            surface.blit(t.fitted(empty, size, theme.TEXT_DIM, self.list_box.w - 32),
                          (self.list_box.x + 16, self.list_box.y + 60))
         for code, rect in self.rows:
-            info = s.lobby.get(code, {})
             if code == self.selected:
                 draw_focus(surface, rect, 8)
-            players = " vs ".join((p.get("name") or "(free)") for p in info.get("players", []))
-            spec = s.spec_of(info.get("game"))
-            game = spec.title if spec is not None else str(info.get("game", "?"))
-            line = f"{code}   {game}   {info.get('ruleset', '')}   {players}   {info.get('status', '')}"
-            if info.get("spectators"):
-                line += f"   {info['spectators']} watching"
-            surface.blit(t.render(line, size, theme.TEXT), (rect.x + 12, rect.centery - size // 2))
+            img = t.fitted(self.row_text(code), size, theme.TEXT, rect.w - 24)
+            surface.blit(img, (rect.x + 12, rect.centery - img.get_height() // 2))
         draw_panel(surface, self.side)
         spec = self.spec
-        rules = f"New match: {app.games.get(spec.id).describe_options(self.new_options())} (see Options)"
-        surface.blit(t.render(rules, max(12, int(h * 0.02)), theme.TEXT_DIM), (self.side.x + 20, self.side.y + 14))
+        rules = _("New match: {options} (see Options)").format(
+            options=app.games.get(spec.id).describe_options(self.new_options()))
+        surface.blit(t.fitted(rules, max(12, int(h * 0.02)), theme.TEXT_DIM, self.side.w - 40),
+                     (self.side.x + 20, self.side.y + 14))
         blink = int(app.clock_time * 2) % 2 == 0
+        self.code.label = _("Room code")
         self.code.draw(surface, t, blink)
         for b in self.buttons:
             b.draw(surface, t)

@@ -9,10 +9,21 @@ import pygame
 
 from .. import theme
 from ..clipboard import paste_text
+from shared.i18n import domain
 from shared.netkit.links import LinkError, parse_link
 from ..view.form import draw_backdrop
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
+
+_, N_, ngettext, pgettext = domain("online")
+
+# TRANSLATORS: the name used when the player left theirs empty.
+DEFAULT_NAME = N_("Player")
+
+
+def player_name(app) -> str:
+    """The name we go online with: the one in Options, else "Player" in the language in use."""
+    return (app.options.player_name or _(DEFAULT_NAME))[:24]
 
 
 class OnlineScene(Scene):
@@ -23,8 +34,11 @@ class OnlineScene(Scene):
         self.address = TextField("Server address", o.server)
         self.name_field = TextField("Your name", o.player_name, max_len=24)
         self.code = TextField("Room code (to join or watch a private game)", "", max_len=12)
-        self.connect = Button("Connect", self.try_connect)
-        self.back = Button("Back", self.close, key=pygame.K_ESCAPE)
+        # Field labels are keys, translated where drawn.
+        self.field_labels = {self.address: N_("Server address"), self.name_field: N_("Your name"),
+                             self.code: N_("Room code (to join or watch a private game)")}
+        self.connect = Button(N_("Connect"), self.try_connect, tr=_)
+        self.back = Button(N_("Back"), self.close, key=pygame.K_ESCAPE, tr=_)
         self.message = ""
         self.resize(app.size)
 
@@ -54,18 +68,19 @@ class OnlineScene(Scene):
         try:
             link = parse_link(text)
         except LinkError as exc:
-            self.message = f"Not a join link: {exc}"
+            self.message = _("Not a join link: {why}").format(why=exc)
             return False
         self.address.value = link.server
         if link.room:
             self.code.value = link.room
-        self.message = f"Link read: {link.server}" + (f", room {link.room}" if link.room else "")
+        self.message = (_("Link read: {server}, room {code}").format(server=link.server, code=link.room)
+                        if link.room else _("Link read: {server}").format(server=link.server))
         return True
 
     def paste(self) -> None:
         text = paste_text()
         if not text:
-            self.message = "The clipboard holds no text."
+            self.message = _("The clipboard holds no text.")
         elif "://" in text or "#" in text:
             self.use_link(text)
         else:
@@ -80,7 +95,7 @@ class OnlineScene(Scene):
             if not self.use_link(address):
                 return
         self.remember()
-        name = (self.name_field.value.strip() or "Player")[:24]
+        name = (self.name_field.value.strip() or _(DEFAULT_NAME))[:24]
         open_lobby(self.app, self.address.value.strip(), name, self.mode, code=self.code.value.strip() or None)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -100,13 +115,14 @@ class OnlineScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app, t = self.app, self.app.text
         w, h = self.size
-        draw_backdrop(surface, app, "PLAY ONLINE" if self.mode == "play" else "WATCH A GAME", y=0.09)
+        draw_backdrop(surface, app, _("PLAY ONLINE") if self.mode == "play" else _("WATCH A GAME"), y=0.09)
         draw_panel(surface, self.box)
-        hint = t.render("Ctrl+V pastes a join link (alien-city://… or wss://…#ROOM)", max(12, int(h * 0.02)),
-                        theme.TEXT_DIM)
+        hint = t.fitted(_("Ctrl+V pastes a join link (alien-city://… or wss://…#ROOM)"), max(12, int(h * 0.02)),
+                        theme.TEXT_DIM, self.box.w - 60)
         surface.blit(hint, (self.box.x + 30, self.box.y + 12))
         blink = int(app.clock_time * 2) % 2 == 0
         for field in (self.address, self.name_field, self.code):
+            field.label = _(self.field_labels[field])
             field.draw(surface, t, blink)
         self.connect.draw(surface, t)
         self.back.draw(surface, t)
