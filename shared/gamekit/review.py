@@ -1,0 +1,260 @@
+"""The game review: where a finished game was won and lost, for any game of the contract.
+
+Each position of a record is searched by the game's strongest computer level with a fixed
+iteration budget (no clock: the same seed gives the same review on any machine). The
+search names the best move it finds; the game's :meth:`~shared.gamekit.api.GameSpec.projection`
+then judges the position after that move and after the move played. A seat's *lead* is
+its projection less the best other seat's; the *loss* of a move is how much lead the
+mover gave away against the best move found (never below zero: when the played move
+looks at least as good, it was the best move).
+
+Pure Python and game-generic: the client runs it in a worker thread with ``progress``
+and ``cancel``; :mod:`shared.gamekit.review_cache` keeps finished reviews.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Sequence
+
+from .api import GameSpec, IllegalMove, Record, RecordError, State
+
+VERSION = 1                 # bump when the method changes: cached reviews are redone
+DEFAULT_ITERATIONS = 300    # search budget per position
+NO_CLOCK_S = 1e9            # a time limit no review reaches: the budget alone decides
+NOTABLE = {"points": 2.0, "value": 0.08}   # losses below this are not worth a mark
+DIGITS = 3                  # projections are kept rounded (stable through JSON)
+
+Progress = Callable[[int, int], None]
+
+
+class ReviewCancelled(Exception):
+    """The review was asked to stop (``cancel`` set) before it finished."""
+
+
+@dataclass(frozen=True)
+class ReviewSettings:
+    """How a review searches: the level (default: the game's strongest), the iterations
+    per position and the seed. Part of the cache key."""
+
+    level: str = ""
+    iterations: int = DEFAULT_ITERATIONS
+    seed: int = 1
+
+    def for_spec(self, spec: GameSpec) -> "ReviewSettings":
+        """These settings with the level filled in (the strongest the game has)."""
+        if self.level:
+            if self.level not in spec.computer_levels:
+                raise ValueError(f"{spec.title} has no computer level {self.level!r}: "
+                                 f"{', '.join(spec.computer_levels)}")
+            return self
+        if not spec.computer_levels:
+            raise ValueError(f"{spec.title} has no computer player to review a game with")
+        return ReviewSettings(spec.computer_levels[-1], self.iterations, self.seed)
+
+    def to_dict(self) -> dict:
+        return {"level": self.level, "iterations": self.iterations, "seed": self.seed}
+
+
+@dataclass(frozen=True)
+class TurnReview:
+    """One move of the game as the review saw it. ``before`` is the projection after the
+    best move found (what the position offered), ``after`` after the move played."""
+
+    ply: int                      # 1, 2, ... (moves only; a seat leaving is no ply)
+    seat: int                     # the seat that moved
+    played: str                   # the move's text
+    best: str                     # the best move found (== played when it was the best)
+    before: tuple[float, ...]
+    after: tuple[float, ...]
+    loss: float                   # the mover's lead given away, >= 0
+    forced: bool = False          # the only legal move
+
+    @property
+    def was_best(self) -> bool:
+        return self.best == self.played
+
+    def lead_before(self, seat: int | None = None) -> float:
+        return lead(self.before, self.seat if seat is None else seat)
+
+    def lead_after(self, seat: int | None = None) -> float:
+        return lead(self.after, self.seat if seat is None else seat)
+
+    def to_dict(self) -> dict:
+        return {"ply": self.ply, "seat": self.seat, "played": self.played, "best": self.best,
+                "before": list(self.before), "after": list(self.after), "loss": self.loss,
+                "forced": self.forced}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "TurnReview":
+        return cls(int(data["ply"]), int(data["seat"]), str(data["played"]), str(data["best"]),
+                   tuple(float(v) for v in data["before"]), tuple(float(v) for v in data["after"]),
+                   float(data["loss"]), bool(data.get("forced", False)))
+
+
+@dataclass
+class Review:
+    """A whole game's review (msgpack- and JSON-safe through ``to_dict``)."""
+
+    game: str
+    seats: int
+    unit: str                     # 'points' or 'value' (the spec's ``review_unit``)
+    settings: ReviewSettings
+    record_hash: str
+    start: tuple[float, ...]      # the projection of the first position
+    turns: list[TurnReview] = field(default_factory=list)
+    version: int = VERSION
+
+    @property
+    def seed(self) -> int:
+        return self.settings.seed
+
+    @property
+    def notable(self) -> float:
+        """The smallest loss worth marking on the graph."""
+        return NOTABLE.get(self.unit, NOTABLE["value"])
+
+    def leads(self, seat: int) -> list[float]:
+        """``seat``'s lead over the game: the start, then after each move (the graph)."""
+        return [lead(self.start, seat)] + [lead(t.after, seat) for t in self.turns]
+
+    def worst(self, count: int = 3, seat: int | None = None) -> list[TurnReview]:
+        """The turns where a seat (any, or ``seat``) lost the most, worst first; only
+        losses of at least ``notable``, at most ``count`` per seat."""
+        out, per_seat = [], {}
+        for turn in sorted(self.turns, key=lambda t: (-t.loss, t.ply)):
+            if turn.loss < self.notable or (seat is not None and turn.seat != seat):
+                continue
+            if per_seat.get(turn.seat, 0) < count:
+                per_seat[turn.seat] = per_seat.get(turn.seat, 0) + 1
+                out.append(turn)
+        return out
+
+    def total_loss(self, seat: int) -> float:
+        return round(sum(t.loss for t in self.turns if t.seat == seat), DIGITS)
+
+    def to_dict(self) -> dict:
+        return {"version": self.version, "game": self.game, "seats": self.seats,
+                "unit": self.unit, "settings": self.settings.to_dict(),
+                "record_hash": self.record_hash, "start": list(self.start),
+                "turns": [t.to_dict() for t in self.turns]}
+
+    @classmethod
+    def from_dict(cls, data: object) -> "Review":
+        """A review back from ``to_dict``; ``ValueError`` names what is missing or wrong."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a review is a map, got {type(data).__name__}")
+        try:
+            s = data["settings"]
+            return cls(str(data["game"]), int(data["seats"]), str(data["unit"]),
+                       ReviewSettings(str(s["level"]), int(s["iterations"]), int(s["seed"])),
+                       str(data["record_hash"]), tuple(float(v) for v in data["start"]),
+                       [TurnReview.from_dict(t) for t in data["turns"]],
+                       int(data.get("version", 0)))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a game review: {exc!r}") from None
+
+
+def lead(values: Sequence[float], seat: int) -> float:
+    """``seat``'s projection less the best other seat's (its margin for first place)."""
+    others = [v for i, v in enumerate(values) if i != seat]
+    return round(values[seat] - max(others), DIGITS) if others else 0.0
+
+
+def record_hash(spec: GameSpec, record: Record) -> str:
+    """The record's content (game, start position, moves), hashed: equal for the same
+    game however it was saved or titled."""
+    if record.start is None:
+        raise RecordError(f"this {spec.title} record cannot be replayed (no start position)")
+    body = {"game": spec.id, "start": record.start.to_dict(), "moves": list(record.moves)}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), default=repr)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a record replayed: the position before it, the move, the position after."""
+
+    ply: int
+    before: State
+    move: Any
+    after: State
+
+
+def steps(spec: GameSpec, record: Record) -> Iterator[Step]:
+    """The record's moves in order with the positions around them (seats leaving are
+    applied, not listed). ``RecordError`` at the first move the rules refuse."""
+    if record.start is None:
+        raise RecordError(f"this {spec.title} record cannot be replayed (no start position)")
+    state, ply = record.start, 0
+    for text in record.moves:
+        leaver = spec.leaver(text)
+        if leaver is not None:
+            state, _ = state.resign(leaver)
+            continue
+        ply += 1
+        move = spec.parse_move(text)
+        try:
+            after, _ = state.play(move)
+        except IllegalMove as exc:
+            raise RecordError(f"ply {ply} ({text}): {exc.rejection.text}", illegal=True, ply=ply,
+                              token=text, rule=exc.rejection.code) from None
+        yield Step(ply, state, move, after)
+        state = after
+
+
+def _projection(spec: GameSpec, state: State) -> tuple[float, ...]:
+    return tuple(round(float(v), DIGITS) for v in spec.projection(state))
+
+
+def review_turn(spec: GameSpec, step: Step, settings: ReviewSettings,
+                cancel: threading.Event | None = None) -> TurnReview:
+    """One position searched: the best move found against the move played."""
+    seat = step.before.to_move
+    after = _projection(spec, step.after)
+    played = spec.move_text(step.move)
+    legal = step.before.legal_moves()
+    if len(legal) <= 1:
+        return TurnReview(step.ply, seat, played, played, after, after, 0.0, forced=True)
+    bot = spec.make_bot(settings.level, settings.seed, iterations=settings.iterations,
+                        think_s=NO_CLOCK_S)
+    best_move = bot.choose(step.before, stop=cancel)
+    if cancel is not None and cancel.is_set():
+        raise ReviewCancelled()
+    best = spec.move_text(best_move)
+    if best == played:
+        return TurnReview(step.ply, seat, played, played, after, after, 0.0)
+    before = _projection(spec, step.before.play(best_move)[0])
+    loss = round(lead(before, seat) - lead(after, seat), DIGITS)
+    if loss <= 0:  # the move played looks at least as good: it was the best found
+        return TurnReview(step.ply, seat, played, played, after, after, 0.0)
+    return TurnReview(step.ply, seat, played, best, before, after, loss)
+
+
+def review_record(spec: GameSpec, record: Record, settings: ReviewSettings = ReviewSettings(), *,
+                  progress: Progress | None = None,
+                  cancel: threading.Event | None = None) -> Review:
+    """Review every move of ``record``. ``progress(done, total)`` is called before the
+    first position and after each; ``cancel`` (set from another thread) stops the search
+    at once and raises :class:`ReviewCancelled`."""
+    settings = settings.for_spec(spec)
+    moves = list(steps(spec, record))
+    review = Review(spec.id, record.start.seat_count, spec.review_unit, settings,
+                    record_hash(spec, record), _projection(spec, record.start))
+    total = len(moves)
+    if progress is not None:
+        progress(0, total)
+    for i, step in enumerate(moves, start=1):
+        if cancel is not None and cancel.is_set():
+            raise ReviewCancelled()
+        review.turns.append(review_turn(spec, step, settings, cancel))
+        if progress is not None:
+            progress(i, total)
+    return review
+
+
+__all__ = ["DEFAULT_ITERATIONS", "Review", "ReviewCancelled", "ReviewSettings", "Step",
+           "TurnReview", "lead", "record_hash", "review_record", "review_turn", "steps"]
