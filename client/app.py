@@ -32,7 +32,9 @@ from .computer import stop_all  # noqa: E402
 from .scenes.base import Scene, SceneStack  # noqa: E402
 from .scenes.title import TitleScene  # noqa: E402
 from .games.registry import Plugins, builtin_plugins  # noqa: E402
-from shared.i18n import set_language  # noqa: E402
+from shared.i18n import domain, set_language  # noqa: E402
+
+_, N_, ngettext, pgettext = domain("client")
 
 FIXED_DT = 1 / 60
 MAX_FPS = 60.0
@@ -323,7 +325,7 @@ def main(argv: list[str] | None = None, then=None) -> int:
     try:
         app = App()
     except pygame.error as exc:
-        print(f"alien-city: cannot open a window: {exc}", file=sys.stderr)
+        print("alien-city: " + _("cannot open a window: {error}").format(error=exc), file=sys.stderr)
         return 1
     try:
         app.stack.push(TitleScene(app))

@@ -18,7 +18,11 @@ import os
 from pathlib import Path
 from typing import Any
 
+from shared.i18n import domain
+
 from .config import config_dir
+
+_, N_, ngettext, pgettext = domain("client")
 
 FORMAT = 1
 
@@ -158,8 +162,9 @@ def resume_scene(app, data: dict):
 
 
 def describe(app, data: dict) -> str:
-    """"Alien City, you vs Computer (hard), move 12"."""
-    from .computer import LEVEL_NAMES
+    """"Alien City, you vs Computer (Hard)", in the language in use (the game's title
+    from its spec)."""
+    from .computer import level_name
     try:
         title = app.games.get(data["game"]).spec.title
     except Exception:  # noqa: BLE001 - an unknown game: its id
@@ -167,11 +172,15 @@ def describe(app, data: dict) -> str:
     people = [s for s in data["seats"] if s.get("kind") != "computer"]
     computers = [s for s in data["seats"] if s.get("kind") == "computer"]
     if computers and len(people) == 1:
-        levels = ", ".join(f"Computer ({LEVEL_NAMES.get(s.get('level'), s.get('level'))})" for s in computers)
-        who = f"you vs {levels}"
+        levels = ", ".join(_("Computer ({level})").format(level=level_name(str(s.get("level", ""))))
+                           for s in computers)
+        # TRANSLATORS: a saved game on the title's Continue: "you vs Computer (Hard)"
+        who = _("you vs {computers}").format(computers=levels)
     else:
-        who = f"{len(data['seats'])} players"
-    return f"{title}, {who}"
+        n = len(data["seats"])
+        who = ngettext("{n} player", "{n} players", n).format(n=n)
+    # TRANSLATORS: a saved game: its title, then who plays ("Alien City, 3 players")
+    return _("{game}, {players}").format(game=title, players=who)
 
 
 def local_continue(app):
@@ -190,12 +199,15 @@ def local_continue(app):
         except Exception as exc:  # noqa: BLE001 - a damaged save: say so, keep the menu
             top = app.stack.top
             if hasattr(top, "note"):
-                top.note = f"The saved game could not be opened: {exc}"
+                top.note = _("The saved game could not be opened: {error}").format(error=exc)
             clear()
             return
         app.push(scene)
 
-    button = Button(f"Continue: {describe(app, data)}", go)
+    # The label (an English key: the title finds Continue buttons by it) is shown in the
+    # language in use, looked up at each draw.
+    button = Button(f"Continue: {data.get('game')} {data.get('saved', '')}".rstrip(), go,
+                    tr=lambda _key: _("Continue: {game}").format(game=describe(app, data)))
     button.autosave = data  # tests: what it resumes
     return button
 

@@ -14,7 +14,18 @@ import zlib
 
 from typing import Any
 
-LEVEL_NAMES = {"random": "Random", "easy": "Easy", "medium": "Medium", "hard": "Hard"}
+from shared.i18n import domain
+
+_, N_, ngettext, pgettext = domain("client")
+
+# TRANSLATORS: how strong a computer player is
+LEVEL_NAMES = {"random": N_("Random"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+
+
+def level_name(level: str) -> str:
+    """A computer level's name for people, in the language in use ('hard' -> 'Hard')."""
+    name = LEVEL_NAMES.get(level)
+    return _(name) if name is not None else level.title()
 
 _live: "weakref.WeakSet[Thinker]" = weakref.WeakSet()
 

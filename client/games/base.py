@@ -16,8 +16,11 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 import pygame
 
 from shared.gamekit.api import GameSpec, OptionField, SeatInfo, State
+from shared.i18n import domain
 
 from ..view.form import Row
+
+_, N_, ngettext, pgettext = domain("client")
 
 if TYPE_CHECKING:
     from ..app import App
@@ -61,7 +64,9 @@ class GamePlugin(ABC):
 
     def option_rows(self, app: "App") -> list[Row]:
         """Rows for the Options screen and the picker: by default one per schema field,
-        kept for this run of the app (a game may bind them to the saved config)."""
+        kept for this run of the app (a game may bind them to the saved config). The
+        label and help are read from the spec's schema at each draw, so the game's own
+        catalogue translates them in the language in use."""
         stored: dict = app.kit(f"options:{self.spec.id}", dict)
         rows = []
         for f in self.spec.option_schema():
@@ -75,8 +80,13 @@ class GamePlugin(ABC):
             def put(value: Any, f: OptionField = f) -> None:
                 stored[f.name] = value
 
-            rows.append(Row(f.label, values, names, get, put, f.help))
+            rows.append(Row(f.label, values, names, get, put, lambda f=f: self._field(f).help,
+                            tr=_, title=lambda f=f: self._field(f).label))
         return rows
+
+    def _field(self, field: OptionField) -> OptionField:
+        """A schema field as the spec gives it now (its words in the language in use)."""
+        return next((f for f in self.spec.option_schema() if f.name == field.name), field)
 
     def describe_options(self, options: Mapping) -> str:
         """Options in a few words for people (the lobby's "New match: ...")."""
@@ -84,7 +94,7 @@ class GamePlugin(ABC):
 
     def describe_level(self, level: str) -> str:
         """What a computer level does, in a few words (the picker's line)."""
-        return "a computer player"
+        return _("a computer player")
 
     def describe_seats(self, options: Mapping, seats: Sequence[SeatInfo], chosen: Sequence[str]) -> str:
         """A line under the picker's seats (who starts, say); empty by default."""
@@ -94,7 +104,7 @@ class GamePlugin(ABC):
     def open_record(self, app: "App", text: str, title: str) -> "Scene":
         """A replay of a record of this game. Raises :class:`shared.gamekit.api.GameError`
         (or ``ValueError``) with a message to show when the text cannot be replayed."""
-        raise ValueError(f"{self.spec.title} records cannot be replayed yet")
+        raise ValueError(_("{game} records cannot be replayed yet").format(game=self.spec.title))
 
     def howto_scene(self, app: "App") -> "Scene | None":
         """The how-to-play pages (None: the game has none yet)."""
@@ -105,7 +115,7 @@ class GamePlugin(ABC):
 
     def run_demo(self, args) -> int:
         """``alien-city demo``: the game's attract mode (games without one say so)."""
-        print(f"{self.spec.title} has no attract mode yet")
+        print(_("{game} has no attract mode yet").format(game=self.spec.title))
         return 2
 
     def draw_options_preview(self, app: "App", surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -138,7 +148,7 @@ class ReviewBoard:
 def field_values(f: OptionField) -> tuple[list, list[str]]:
     """The values of one schema option and their names, for a row."""
     if f.kind == "bool":
-        return [False, True], ["Off", "On"]
+        return [False, True], [N_("Off"), N_("On")]  # the row shows them through _
     if f.kind == "choice":
         return list(f.choices), [str(c) for c in f.choices]
     if f.choices:

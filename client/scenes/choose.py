@@ -7,19 +7,26 @@ from typing import Callable, Sequence
 
 import pygame
 
+from shared.i18n import domain
+
 from ..games.base import GamePlugin
 from ..view.form import draw_backdrop
 from ..view.widgets import Button, ButtonColumn, draw_panel
 from .base import Scene
 
+_, N_, ngettext, pgettext = domain("client")
+
 
 class ChooseGameScene(Scene):
     def __init__(self, app, title: str, plugins: Sequence[GamePlugin],
                  on_choose: Callable[[GamePlugin], None]) -> None:
+        """``title``: a heading the shell's catalogue holds (marked with ``N_``)."""
         super().__init__(app)
         self.title = title
-        buttons = [Button(p.spec.title, lambda p=p: on_choose(p)) for p in plugins]
-        self.menu = ButtonColumn(buttons + [Button("Back", self.close)])
+        # each game's title as its spec says it now (the game's catalogue translates it)
+        buttons = [Button(p.spec.id, lambda p=p: on_choose(p), tr=lambda _id, p=p: p.spec.title)
+                   for p in plugins]
+        self.menu = ButtonColumn(buttons + [Button(N_("Back"), self.close, tr=_)])
         self.resize(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -39,6 +46,6 @@ class ChooseGameScene(Scene):
         return self.menu.handle_modal(event, self.close)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface, self.app, self.title, y=0.12)
+        draw_backdrop(surface, self.app, _(self.title), y=0.12)
         draw_panel(surface, self.box)
         self.menu.draw(surface, self.app.text)

@@ -10,12 +10,15 @@ from pathlib import Path
 import pygame
 
 from shared.gamekit.api import GameError
+from shared.i18n import domain
 
 from .. import theme
 from ..config import records_dir
 from ..view.form import draw_backdrop, draw_focus
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
+
+_, N_, ngettext, pgettext = domain("client")
 
 MAX_LISTED = 200
 
@@ -40,7 +43,7 @@ def open_record(app, path: Path) -> Scene:
     plugin = app.games.for_record(text)
     if plugin is None:
         known = ", ".join(p.spec.title for p in app.games)
-        raise ValueError(f"not a record of a game this client shows ({known})")
+        raise ValueError(_("not a record of a game this client shows ({games})").format(games=known))
     return plugin.open_record(app, text, path.name)
 
 
@@ -60,13 +63,19 @@ def record_summary(app, path: Path) -> tuple[str, str]:
     plugin = app.games.for_record(head)
     game = plugin.spec.title if plugin is not None else headers.get("game", "")
     players = headers.get("seats") or headers.get("names") or ""
+    # TRANSLATORS: between players' names in the replay list: "Ann vs Bo"
+    versus = _(" vs ")
     if not players and ("black" in headers or "white" in headers):
-        players = f"{headers.get('black', 'Black')} vs {headers.get('white', 'White')}"
-    if not players and headers.get("players"):
-        players = f"{headers['players']} players"
+        black, white = (seat_labels(plugin) + ["?", "?"])[:2]
+        players = versus.join((headers.get("black", black), headers.get("white", white)))
+    if not players and headers.get("players", "").isdigit():
+        n = int(headers["players"])
+        players = ngettext("{n} player", "{n} players", n).format(n=n)
     if players and "," in players and " vs " not in players:
-        players = " vs ".join(p.strip() for p in players.split(","))
-    title = f"{game}: {players}" if game and players else game or path.name
+        players = versus.join(p.strip() for p in players.split(","))
+    # TRANSLATORS: a record in the replay list: the game's title, then its players
+    title = _("{game}: {players}").format(game=game, players=players) if game and players \
+        else game or path.name
     date = headers.get("date")
     if not date:
         try:
@@ -74,10 +83,19 @@ def record_summary(app, path: Path) -> tuple[str, str]:
             date = _dt.date.fromtimestamp(path.stat().st_mtime).isoformat()
         except OSError:
             date = ""
-    result = headers.get("result") or "unfinished"
+    result = headers.get("result") or _("unfinished")
     if headers.get("room"):
-        result = f"online {headers['room']} · {result}"
+        # TRANSLATORS: a record of an online match, with its room code
+        result = _("online {room}").format(room=headers["room"]) + " · " + result
     return title, " · ".join(part for part in (result, date, path.name) if part)
+
+
+def seat_labels(plugin) -> list[str]:
+    """The seat names of a game with its default options (its spec says them)."""
+    try:
+        return [s.label for s in plugin.spec.seats(plugin.spec.options(None))]
+    except Exception:  # noqa: BLE001 - no game, or one that needs options: no names
+        return []
 
 
 class FilesScene(Scene):
@@ -90,9 +108,10 @@ class FilesScene(Scene):
         self.focus = 0
         self.scroll = 0
         self.error = ""
-        self.field = TextField("Or type the path of a record and press Enter")
-        self.back = Button("Back", self.close, key=pygame.K_ESCAPE)
-        self.open_button = Button("Open", self.open_focused)
+        self.field = TextField(N_("Or type the path of a record and press Enter"), tr=_)
+        self.back = Button(N_("Back"), self.close, key=pygame.K_ESCAPE, tr=_)
+        # TRANSLATORS: button: open the chosen record file
+        self.open_button = Button(N_("Open"), self.open_focused, tr=_)
         self.resize(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -118,11 +137,12 @@ class FilesScene(Scene):
         try:
             scene = open_record(self.app, path)
         except FileNotFoundError:
-            self.error = f"No such file: {path}"
+            self.error = _("No such file: {path}").format(path=path)
         except (OSError, UnicodeDecodeError) as exc:
-            self.error = f"Cannot read {path.name}: {getattr(exc, 'strerror', None) or exc}"
+            self.error = _("Cannot read {name}: {reason}").format(
+                name=path.name, reason=getattr(exc, "strerror", None) or exc)
         except (GameError, ValueError) as exc:
-            self.error = f"{path.name}: {exc}"
+            self.error = f"{path.name}: {exc}"  # the game's words (its catalogue)
         else:
             self.error = ""
             self.app.push(scene)
@@ -169,12 +189,12 @@ class FilesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app, t = self.app, self.app.text
         w, h = self.size
-        draw_backdrop(surface, app, "REPLAY A RECORD", size=0.06)
+        draw_backdrop(surface, app, _("REPLAY A RECORD"), size=0.06)
         draw_panel(surface, self.list_box)
         size = int(self.row_h * 0.5)
         if not self.files:
-            msg = ("No records yet. Games you save land in " + str(records_dir()) +
-                   "; you can also type a path below or drop a record file on the window.")
+            msg = _("No records yet. Games you save land in {folder}; you can also type a path "
+                    "below or drop a record file on the window.").format(folder=records_dir())
             y = self.list_box.y + 20
             for line in t.wrap(msg, size, self.list_box.w - 40):
                 surface.blit(t.render(line, size, theme.TEXT_DIM), (self.list_box.x + 20, y))

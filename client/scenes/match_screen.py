@@ -18,6 +18,8 @@ from typing import Any
 
 import pygame
 
+from shared.i18n import domain
+
 from .. import theme
 from ..anim import Callback, Delay
 from ..computer import seat_seed
@@ -25,6 +27,8 @@ from ..view.widgets import draw_orbit
 from .driver import ComputerTurns
 from .pause import PauseScene
 from .seats import ComputerSeat, HumanSeat, SeatController
+
+_, N_, ngettext, pgettext = domain("client")
 
 
 class MatchControls:
@@ -74,7 +78,7 @@ class MatchControls:
         elif self.chrome.submit(move):
             self.app.sounds.play("select")
         else:
-            self.show_toast("Not your move right now.", 3)
+            self.show_toast(_("Not your move right now."), 3)
 
     def play(self, move) -> None:
         self.computers.drop_hint()
@@ -126,9 +130,9 @@ class MatchControls:
         try:
             path = self.write_record()
         except OSError as exc:
-            self.show_toast(f"Could not save the record: {exc.strerror or exc}", 5)
+            self.show_toast(_("Could not save the record: {reason}").format(reason=exc.strerror or exc), 5)
             return
-        self.show_toast(f"Record saved: {path}", 5)
+        self.show_toast(_("Record saved: {path}").format(path=path), 5)
 
     def write_record(self):
         return self.match.save()

@@ -1,41 +1,57 @@
-"""Options: each game's own rows (from its plug-in; Alien City: rules edition and location
-variant), then the app's own settings (sound, music, animation speed, colour-blind-safe
-mode, window or full screen), all in the shared row form. Each change is saved at once to
+"""Options: the language, each game's own rows (from its plug-in; Alien City: rules
+edition and location variant), then the app's own settings (sound, music, animation
+speed, colour-blind-safe mode, window or full screen), all in the shared row form. Each change is saved at once to
 the user's config directory; the first game previews what the look options change."""
 
 from __future__ import annotations
 
 import pygame
 
+from shared import i18n
+from shared.i18n import domain
+
 from ..config import ANIM_SPEEDS, MUSIC_VOLUMES
 from ..view.form import Row, RowMenu, draw_backdrop
 from ..view.widgets import Button, draw_panel
 from .base import Scene
+
+_, N_, ngettext, pgettext = domain("client")
 
 
 class OptionsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         o = app.options
-        self.rows = [row for plugin in app.games for row in plugin.option_rows(app)] + [
-            Row("Sound", [True, False], ["On", "Off"], lambda: o.sound, lambda v: setattr(o, "sound", v),
-                "Little synthesised clicks, thocks and chimes."),
-            Row("Music", [0.0, *MUSIC_VOLUMES], ["Off", *(f"{v:.0%}" for v in MUSIC_VOLUMES)],
+        # Labels are English keys (tests find rows by them); the words shown are looked up
+        # at each draw, so a new language shows at once.
+        language = Row(N_("Language"), ["system", *i18n.LANGUAGES], language_names, lambda: o.language,
+                       self._set_language, N_("The language of every screen. System: your computer's."),
+                       tr=_)
+        self.rows = [language] + [row for plugin in app.games for row in plugin.option_rows(app)] + [
+            Row(N_("Sound"), [True, False], [N_("On"), N_("Off")], lambda: o.sound,
+                lambda v: setattr(o, "sound", v), N_("Little synthesised clicks, thocks and chimes."), tr=_),
+            Row(N_("Music"), [0.0, *MUSIC_VOLUMES], [N_("Off"), *(f"{v:.0%}" for v in MUSIC_VOLUMES)],
                 lambda: o.music_volume if o.music else 0.0, self._set_music,
-                "A quiet synthesised loop; its volume, or Off (the volume is kept)."),
-            Row("Animation speed", list(ANIM_SPEEDS), [f"{s:g}×" for s in ANIM_SPEEDS],
+                N_("A quiet synthesised loop; its volume, or Off (the volume is kept)."), tr=_),
+            Row(N_("Animation speed"), list(ANIM_SPEEDS), [f"{s:g}×" for s in ANIM_SPEEDS],
                 lambda: o.anim_speed, lambda v: setattr(o, "anim_speed", v),
-                "How fast pieces drop, banners pass and dice roll."),
-            Row("Colour-blind-safe mode", [False, True], ["Off", "On"], lambda: o.colour_blind,
+                N_("How fast pieces drop, banners pass and dice roll."), tr=_),
+            Row(N_("Colour-blind-safe mode"), [False, True], [N_("Off"), N_("On")], lambda: o.colour_blind,
                 lambda v: setattr(o, "colour_blind", v),
-                "Guilds told apart by pattern and symbol too: striped suns, dotted fountains, "
-                "cross-hatched crowns, and symbols on every piece."),
-            Row("Display", [False, True], ["Window", "Full screen"], lambda: o.fullscreen,
-                self._set_fullscreen, "F11 switches at any time."),
+                N_("Guilds told apart by pattern and symbol too: striped suns, dotted fountains, "
+                   "cross-hatched crowns, and symbols on every piece."), tr=_),
+            Row(N_("Display"), [False, True], [N_("Window"), N_("Full screen")], lambda: o.fullscreen,
+                self._set_fullscreen, N_("F11 switches at any time."), tr=_),
         ]
         self.menu = RowMenu(self.rows, self._changed)
-        self.back = Button("Back", self.close, key=pygame.K_ESCAPE)
+        self.back = Button(N_("Back"), self.close, key=pygame.K_ESCAPE, tr=_)
         self.resize(app.size)
+
+    def _set_language(self, code: str) -> None:
+        """Every screen speaks the new language from the next frame (texts are looked up
+        as they are drawn); saved with the other options."""
+        self.app.options.language = code
+        i18n.set_language(code)
 
     def _set_music(self, value: float) -> None:
         o = self.app.options
@@ -79,10 +95,17 @@ class OptionsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app, t = self.app, self.app.text
         w, h = self.size
-        draw_backdrop(surface, app, "OPTIONS", size=0.08, depth=4)
+        draw_backdrop(surface, app, _("OPTIONS"), size=0.08, depth=4)
         draw_panel(surface, self.box)
         self.menu.draw(surface, t)
         self.menu.draw_help(surface, t, self.box.x, self.box.bottom + int(h * 0.025), self.box.w,
                             max(13, int(h * 0.024)))
         self.back.draw(surface, t)
         self.app.games.first.draw_options_preview(self.app, surface, self.preview)
+
+
+def language_names() -> list[str]:
+    """The Language row's choices: System (naming the language it gives now), then each
+    language named in itself."""
+    system = i18n.LANGUAGES[i18n.system_language()]
+    return [_("System ({language})").format(language=system), *i18n.LANGUAGES.values()]

@@ -12,9 +12,13 @@ from typing import Sequence
 
 import pygame
 
+from shared.i18n import domain
+
 from .. import theme
 from ..view.widgets import Button, draw_panel
 from .base import Scene
+
+_, N_, ngettext, pgettext = domain("client")
 
 
 class PagesScene(Scene):
@@ -22,14 +26,17 @@ class PagesScene(Scene):
 
     text_scale = 0.028   # the paragraphs' size, a fraction of the window's height
 
-    def __init__(self, app, pages: Sequence[tuple[str, Sequence[str]]], heading: str = "HOW TO PLAY") -> None:
+    def __init__(self, app, pages: Sequence[tuple[str, Sequence[str]]], heading: str | None = None) -> None:
+        """``pages`` and ``heading`` in the game's words (translated by the game); no
+        heading: the shell's HOW TO PLAY. A game whose pages follow the language as it
+        changes overrides :meth:`page_text`."""
         super().__init__(app)
         self.pages = list(pages)
         self.heading = heading
         self.page = 0
-        self.prev = Button("< Back", lambda: self.turn(-1), key=pygame.K_LEFT)
-        self.next = Button("Next >", self._next, key=pygame.K_RIGHT)
-        self.done = Button("Menu", self.close, key=pygame.K_ESCAPE)
+        self.prev = Button(N_("< Back"), lambda: self.turn(-1), key=pygame.K_LEFT, tr=_)
+        self.next = Button(N_("Next >"), self._next, key=pygame.K_RIGHT, tr=_)
+        self.done = Button(N_("Menu"), self.close, key=pygame.K_ESCAPE, tr=_)
         self._buttons()
         self.resize(app.size)
 
@@ -51,7 +58,7 @@ class PagesScene(Scene):
 
     def _buttons(self) -> None:
         self.prev.enabled = self.page > 0
-        self.next.label = "Done" if self.page >= len(self.pages) - 1 else "Next >"
+        self.next.label = N_("Done") if self.page >= len(self.pages) - 1 else N_("Next >")
 
     def close(self) -> None:
         self.app.stack.pop()
@@ -84,8 +91,12 @@ class PagesScene(Scene):
         app, t = self.app, self.app.text
         w, h = self.size
         surface.blit(app.background(self.size), (0, 0))
-        heading, paras = self.pages[self.page]
-        title = t.shadowed(f"{self.heading}: {heading.upper()}", int(h * 0.055), theme.ACCENT, (120, 30, 80), 3, bold=True)
+        heading, paras = self.page_text(self.page)
+        # TRANSLATORS: the how-to frame's title: "HOW TO PLAY: THE BOARD"
+        words = _("{heading}: {page}").format(heading=self.heading or _("HOW TO PLAY"), page=heading.upper())
+        dots_w = len(self.pages) * max(5, h // 110) * 4 + int(w * 0.05)
+        words, tsize = t.fit(words, int(h * 0.055), w - int(w * 0.05) - dots_w - 10, bold=True, display=True)
+        title = t.shadowed(words, tsize, theme.ACCENT, (120, 30, 80), 3, bold=True)
         surface.blit(title, (int(w * 0.05), int(h * 0.04)))
         r = max(5, h // 110)
         for i in range(len(self.pages)):
@@ -118,6 +129,10 @@ class PagesScene(Scene):
                 yy += int(size * 1.25)
         for b in (self.prev, self.next, self.done):
             b.draw(surface, t)
+
+    def page_text(self, page: int) -> tuple[str, Sequence[str]]:
+        """The heading and paragraphs of a page, as shown now."""
+        return self.pages[page]
 
     def illustrate(self, surface: pygame.Surface, box: pygame.Rect) -> tuple[str, tuple] | None:
         """Draw the page's picture in ``box``; return a caption and its edge colour (or None)."""

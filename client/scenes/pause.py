@@ -3,12 +3,18 @@ It knows the match screen only as something with ``undo_allowed``, ``save`` and 
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
+from shared.i18n import domain
+
 from .. import theme
-from ..view.widgets import Button, ButtonColumn, draw_panel
+from ..view.widgets import Button, ButtonColumn, draw_panel, same
 from .base import Scene
 from .options import OptionsScene
+
+_, N_, ngettext, pgettext = domain("client")
 
 
 class PauseScene(Scene):
@@ -17,10 +23,10 @@ class PauseScene(Scene):
 
     def __init__(self, app, game) -> None:
         self.game = game
-        buttons = [Button("Resume", self.close), Button("Save record", self.save),
-                   Button("Undo last turn", self.undo, enabled=game.undo_allowed),
-                   Button("Options", self.options), Button("Main menu", self.menu),
-                   Button("Quit", self.quit)]
+        buttons = [Button(N_("Resume"), self.close, tr=_), Button(N_("Save record"), self.save, tr=_),
+                   Button(N_("Undo last turn"), self.undo, enabled=game.undo_allowed, tr=_),
+                   Button(N_("Options"), self.options, tr=_), Button(N_("Main menu"), self.menu, tr=_),
+                   Button(N_("Quit"), self.quit, tr=_)]
         self.menu_column = ButtonColumn(buttons)
         super().__init__(app)
         self.resize(app.size)
@@ -51,17 +57,18 @@ class PauseScene(Scene):
 
     def menu(self) -> None:
         """Asks first: the game is kept (autosaved) and Continue on the title resumes it."""
-        self.app.push(ConfirmScene(self.app, "Leave this game for the main menu?",
-                                   self._kept_line(), "Main menu", self.app.go_home))
+        self.app.push(ConfirmScene(self.app, N_("Leave this game for the main menu?"),
+                                   self._kept_line(), N_("Main menu"), self.app.go_home, tr=_))
 
     def quit(self) -> None:
-        self.app.push(ConfirmScene(self.app, "Quit Alien City?", self._kept_line(), "Quit", self.app.quit))
+        self.app.push(ConfirmScene(self.app, N_("Quit Alien City?"), self._kept_line(), N_("Quit"),
+                                   self.app.quit, tr=_))
 
     def _kept_line(self) -> str:
         over = getattr(getattr(getattr(self.game, "match", None), "state", None), "is_over", None)
         if over is not None and over():
-            return "The game is over."
-        return "Your game is saved: Continue on the title screen resumes it."
+            return N_("The game is over.")
+        return N_("Your game is saved: Continue on the title screen resumes it.")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.menu_column.handle_modal(event, self.close, (pygame.K_ESCAPE, pygame.K_p))
@@ -71,20 +78,24 @@ class PauseScene(Scene):
         shade.fill((0, 0, 10, 150))
         surface.blit(shade, (0, 0))
         draw_panel(surface, self.box, glow=theme.ACCENT_2)
-        title = self.app.text.shadowed("PAUSED", int(self.box.h * 0.09), theme.ACCENT, (0, 0, 0), 3, bold=True)
+        title = self.app.text.shadowed(_("PAUSED"), int(self.box.h * 0.09), theme.ACCENT, (0, 0, 0), 3, bold=True)
         surface.blit(title, title.get_rect(center=(self.box.centerx, self.box.y + self.menu_column.buttons[0].rect.h)))
         self.menu_column.draw(surface, self.app.text)
 
 
 class ConfirmScene(Scene):
-    """A question over the screen: Stay (Esc) or the action."""
+    """A question over the screen: Stay (Esc) or the action. ``question``, ``detail`` and
+    ``label`` are shown through ``tr`` (the caller's ``_``) at each draw; ``label`` stays
+    the action button's key."""
 
     opaque = False
     modal = True
 
-    def __init__(self, app, question: str, detail: str, label: str, action) -> None:
-        self.question, self.detail, self.action = question, detail, action
-        self.menu_column = ButtonColumn([Button("Stay", self.close), Button(label, self.confirm)])
+    def __init__(self, app, question: str, detail: str, label: str, action, *,
+                 tr: Callable[[str], str] = same) -> None:
+        self.question, self.detail, self.action, self.tr = question, detail, action, tr
+        self.menu_column = ButtonColumn([Button(N_("Stay"), self.close, tr=_),
+                                         Button(label, self.confirm, tr=tr)])
         super().__init__(app)
         self.resize(app.size)
 
@@ -112,10 +123,10 @@ class ConfirmScene(Scene):
         surface.blit(shade, (0, 0))
         draw_panel(surface, self.box, glow=theme.ACCENT_2)
         t, row = self.app.text, self.menu_column.buttons[0].rect.h
-        big = t.render(self.question, max(18, int(row * 0.55)), theme.ACCENT, bold=True)
+        big = t.fitted(self.tr(self.question), max(18, int(row * 0.55)), theme.ACCENT, self.box.w - row, bold=True)
         surface.blit(big, big.get_rect(center=(self.box.centerx, self.box.y + row)))
         y = self.box.y + int(row * 1.6)
-        for line in t.wrap(self.detail, max(14, int(row * 0.38)), self.box.w - row):
+        for line in t.wrap(self.tr(self.detail), max(14, int(row * 0.38)), self.box.w - row):
             img = t.render(line, max(14, int(row * 0.38)), theme.TEXT)
             surface.blit(img, img.get_rect(midtop=(self.box.centerx, y)))
             y += img.get_height() + 2

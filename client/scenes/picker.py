@@ -16,14 +16,17 @@ import secrets
 import pygame
 
 from shared.gamekit.api import SeatInfo
+from shared.i18n import domain
 
 from .. import theme
-from ..computer import LEVEL_NAMES, seat_seed
+from ..computer import level_name, seat_seed
 from ..games.base import GamePlugin
 from ..view.form import Row, RowMenu, draw_backdrop
 from ..view.widgets import Button, draw_panel
 from .base import Scene
 from .seats import ComputerSeat, HumanSeat, SeatController
+
+_, N_, ngettext, pgettext = domain("client")
 
 PERSON = "person"
 
@@ -40,8 +43,8 @@ class GamePickerScene(Scene):
         self.level = getattr(app.options, "computer_level", "") or "easy"  # the level last chosen
         self.you = "0"  # vs computer: your seat number as text, or "random"
         self.menu = RowMenu([], self._changed, value_x=0.4, enter_changes=False)
-        self.start_button = Button("Start", self.start, key=pygame.K_RETURN, accent=theme.ACCENT)
-        self.back_button = Button("Back", self.close, key=pygame.K_ESCAPE)
+        self.start_button = Button(N_("Start"), self.start, key=pygame.K_RETURN, accent=theme.ACCENT, tr=_)
+        self.back_button = Button(N_("Back"), self.close, key=pygame.K_ESCAPE, tr=_)
         self.choose_game(self.game)
 
     # -- the rows -----------------------------------------------------------------------
@@ -82,28 +85,32 @@ class GamePickerScene(Scene):
         self.build_rows()
 
     def build_rows(self) -> None:
-        """Rows for this game: game, seats (count and players), then the game's options."""
+        """Rows for this game: game, seats (count and players), then the game's options.
+        Labels are English keys; the words shown are looked up at each draw (the shell's
+        through ``_``, a game's titles and seat names from its spec, in its language)."""
         games = list(self.app.games)
-        rows = [Row("Game", [p.spec.id for p in games], [p.spec.title for p in games], lambda: self.game,
-                    self.choose_game, "The game to play.")]
+        rows = [Row(N_("Game"), [p.spec.id for p in games], lambda: [p.spec.title for p in games],
+                    lambda: self.game, self.choose_game, N_("The game to play."), tr=_)]
         spec = self.plugin.spec
         if len(spec.seat_counts) > 1:
-            rows.append(Row("Players", list(spec.seat_counts), [str(n) for n in spec.seat_counts],
-                            lambda: self.count, self.set_count, "How many seats the game has."))
+            rows.append(Row(N_("Players"), list(spec.seat_counts), [str(n) for n in spec.seat_counts],
+                            lambda: self.count, self.set_count, N_("How many seats the game has."), tr=_))
         seats = self.seat_infos()
         levels = self.levels()
         if self.mode == "computer":
-            rows.append(Row("Computer", levels, [LEVEL_NAMES.get(v, v.title()) for v in levels],
-                            lambda: self.level, self._set_level, "How strong every other seat plays."))
-            rows.append(Row("You play", [str(i) for i in range(len(seats))] + ["random"],
-                            [s.label for s in seats] + ["Random"], lambda: self.you,
-                            lambda v: setattr(self, "you", v), "Your seat; the computer takes the others."))
+            rows.append(Row(N_("Computer"), levels, lambda: [level_name(v) for v in levels],
+                            lambda: self.level, self._set_level, N_("How strong every other seat plays."), tr=_))
+            rows.append(Row(N_("You play"), [str(i) for i in range(len(seats))] + ["random"],
+                            lambda: [s.label for s in self.seat_infos()] + [_("Random")], lambda: self.you,
+                            lambda v: setattr(self, "you", v), N_("Your seat; the computer takes the others."),
+                            tr=_))
         else:
-            names = ["Person"] + [f"Computer ({LEVEL_NAMES.get(v, v.title())})" for v in levels]
+            def names() -> list[str]:
+                return [_("Person")] + [_("Computer ({level})").format(level=level_name(v)) for v in levels]
             for i, seat in enumerate(seats):
                 rows.append(Row(seat.label, [PERSON] + levels, names, lambda i=i: self.players[i],
-                                lambda v, i=i: self._set_player(i, v), "A person at this screen, or a computer.",
-                                colour=seat.colour))
+                                lambda v, i=i: self._set_player(i, v), N_("A person at this screen, or a computer."),
+                                colour=seat.colour, tr=_, title=lambda i=i: self.seat_infos()[i].label))
         rows += self.plugin.option_rows(self.app)
         for row in rows:
             row.enabled = len(row.values) > 1
@@ -187,24 +194,29 @@ class GamePickerScene(Scene):
         lines = []
         levels = sorted({who for who in self.chosen() if who != PERSON}, key=self.levels().index)
         for level in levels:
-            lines.append(f"{LEVEL_NAMES.get(level, level.title())}: {self.plugin.describe_level(level)}.")
+            # TRANSLATORS: a computer level, then what it does (the game's words): "Easy: ..."
+            lines.append(_("{level}: {does}.").format(level=level_name(level),
+                                                       does=self.plugin.describe_level(level)))
         if self.mode == "computer":
-            you = "Your seat is drawn when the game starts." if self.you == "random" \
-                else f"You play {seats[int(self.you)].label}."
+            you = _("Your seat is drawn when the game starts.") if self.you == "random" \
+                else _("You play {seat}.").format(seat=seats[int(self.you)].label)
             lines.append(you)
         elif not levels:
-            lines.append(f"{len(seats)} people take turns at this screen.")
+            lines.append(ngettext("{n} person takes turns at this screen.",
+                                  "{n} people take turns at this screen.", len(seats)).format(n=len(seats)))
         start = self.plugin.describe_seats(self.options(), seats, self.chosen())
         if start:
             lines[-1] += " " + start
         if spec.title and len(self.app.games) > 1:
-            lines.insert(0, f"{spec.title}: {self.plugin.describe_options(self.options())}.")
+            # TRANSLATORS: the game's title, then its options in a few words (the game's)
+            lines.insert(0, _("{game}: {options}.").format(
+                game=spec.title, options=self.plugin.describe_options(self.options())))
         return lines
 
     def draw(self, surface: pygame.Surface) -> None:
         app, t = self.app, self.app.text
         w, h = self.size
-        draw_backdrop(surface, app, "PLAY VS COMPUTER" if self.mode == "computer" else "LOCAL GAME",
+        draw_backdrop(surface, app, _("PLAY VS COMPUTER") if self.mode == "computer" else _("LOCAL GAME"),
                       size=0.075, y=0.1, depth=4)
         draw_panel(surface, self.box)
         self.menu.draw(surface, t, bold_values=True)
@@ -216,8 +228,8 @@ class GamePickerScene(Scene):
                     surface.blit(t.render(part, size, theme.ACCENT_2 if i == 0 else theme.TEXT_DIM),
                                  (self.desc_rect.x, y))
                 y += size + 6
-        keys = t.render("Arrows change · Enter starts · Esc goes back",
-                        max(12, int(h * 0.022)), theme.TEXT_DIM)
+        keys = t.fitted(_("Arrows change · Enter starts · Esc goes back"),
+                        max(12, int(h * 0.022)), theme.TEXT_DIM, w - 20)
         surface.blit(keys, keys.get_rect(center=(w // 2, self.start_button.rect.bottom + int(h * 0.04))))
         self.back_button.draw(surface, t)
         self.start_button.draw(surface, t)

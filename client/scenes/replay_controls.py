@@ -13,9 +13,13 @@ from typing import Callable, Iterable
 
 import pygame
 
+from shared.i18n import domain
+
 from .. import theme
 from ..assets import TextCache
 from ..view.widgets import Button
+
+_, N_, ngettext, pgettext = domain("client")
 
 AUTOPLAY_STEP = 1.0  # seconds per ply while playing
 
@@ -31,7 +35,8 @@ class ReplayControls:
         self.typed = ""             # digits of a ply to jump to
         self.hover: int | None = None
         self.bar = pygame.Rect(0, 0, 0, 0)
-        self.play_button = Button("Play", self.toggle_play, key=pygame.K_SPACE)
+        # TRANSLATORS: replay button: play the moves one after another
+        self.play_button = Button(N_("Play"), self.toggle_play, key=pygame.K_SPACE, tr=_)
         self.buttons = [Button("|<", self.first, key=pygame.K_HOME), Button("<", self.back), self.play_button,
                         Button(">", self.forward), Button(">|", self.last, key=pygame.K_END)]
 
@@ -65,7 +70,7 @@ class ReplayControls:
 
     def update(self, dt: float) -> None:
         """``dt`` already scaled by the animation speed."""
-        self.play_button.label = "Pause" if self.playing else "Play"
+        self.play_button.label = N_("Pause") if self.playing else N_("Play")
         if self.playing:
             self.timer += dt
             if self.timer >= self.step_s:
@@ -127,7 +132,8 @@ class ReplayControls:
         pygame.draw.circle(surface, theme.ACCENT, knob, bar.h // 2 + 3)
         pygame.draw.circle(surface, (20, 20, 30), knob, bar.h // 2 + 3, 2)
         if self.hover is not None:
-            tip = text.render(f"ply {self.hover}", max(12, bar.h), theme.TEXT)
+            # TRANSLATORS: over the replay's move bar: which move the pointer is on
+            tip = text.render(_("move {n}").format(n=self.hover), max(12, bar.h), theme.TEXT)
             x = bar.x + int(self.hover / n * bar.w)
             surface.blit(tip, tip.get_rect(midbottom=(x, bar.y - 2)))
 
@@ -190,25 +196,30 @@ class ReplaySteps:
         return pygame.Rect(r.x, self.bar.bottom + 2, r.w, r.bottom - self.bar.bottom - 2)
 
     # -- words ----------------------------------------------------------------------------------
-    end_words = "the final count"   # what C opens at the end of a finished game
-    record_title = "Replay"         # the record's title on the top bar
+    # A game may override these with its own words (a property, translated by the game).
+    end_words = N_("the final count")   # what C opens at the end of a finished game
+    record_title = N_("Replay")         # the record's title on the top bar (or a file name)
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        title = _(self.record_title)
         if self.index == self.count and self.state.is_over():
-            return f"{self.record_title.upper()}: GAME OVER (C: {self.end_words})", theme.ACCENT
+            # TRANSLATORS: a replay's top line at the end; C opens {end} (the final count)
+            return _("{title}: GAME OVER (C: {end})").format(title=title.upper(), end=_(self.end_words)), \
+                theme.ACCENT
         text, colour = super().turn_text()
-        return f"{self.record_title}: {text}", colour
+        # TRANSLATORS: a replay's top line: the record's title, then the turn line
+        return _("{title}: {turn}").format(title=title, turn=text), colour
 
     def typed_status(self) -> tuple[str, tuple[int, int, int]] | None:
         """While a move number is typed: where Enter jumps."""
         if self.controls.typed:
-            return f"Jump to move {self.controls.typed} (Enter)", theme.ACCENT
+            return _("Jump to move {n} (Enter)").format(n=self.controls.typed), theme.ACCENT
         return None
 
 
-def replay_opener(app, scene_cls, write: Callable[[], str], title: str = "This game") -> Callable[[], None]:
+def replay_opener(app, scene_cls, write: Callable[[], str], title: str | None = None) -> Callable[[], None]:
     """A score screen's "Watch replay": opens ``scene_cls.from_text`` on the record that
-    ``write`` makes (when asked, not before)."""
+    ``write`` makes (when asked, not before); ``title`` defaults to "This game"."""
     def open_replay() -> None:
-        app.push(scene_cls.from_text(app, write(), title))
+        app.push(scene_cls.from_text(app, write(), title or _("This game")))
     return open_replay

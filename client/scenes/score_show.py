@@ -12,9 +12,13 @@ from typing import Callable
 
 import pygame
 
+from shared.i18n import domain
+
 from .. import theme
 from ..review import review_button
 from ..view.widgets import Button, ButtonColumn
+
+_, N_, ngettext, pgettext = domain("client")
 
 FAST = 4.0   # how much faster the show runs with F
 
@@ -24,7 +28,8 @@ class ScoreShow:
     modal = True
     freeze_below = False
     bottom_scale = 0.1
-    show_title = "THE FINAL COUNT"   # the top bar while the show runs
+    show_title = N_("THE FINAL COUNT")   # the top bar while the show runs (a game may
+    # override it with a property giving its own words, translated by the game)
 
     fast_factor = FAST
     fast = False            # F: the show runs ``fast_factor`` times faster
@@ -33,18 +38,21 @@ class ScoreShow:
     def make_buttons(self, replay_label: str, *, on_replay: Callable[[], None] | None,
                      on_save: Callable[[], None] | None, on_new_game: Callable[[], None] | None,
                      new_game_label: str) -> None:
-        self.next_button = Button("Next (Space)", self.step)
-        self.fast_button = Button("Fast (F)", self.toggle_fast)
-        self.skip_button = Button("Skip (S)", self.skip)
+        """``replay_label`` and ``new_game_label`` are the caller's words (translated by
+        it); the shell's own buttons show their English keys through ``_``."""
+        self.next_button = Button(N_("Next (Space)"), self.step, tr=_)
+        self.fast_button = Button(N_("Fast (F)"), self.toggle_fast, tr=_)
+        self.skip_button = Button(N_("Skip (S)"), self.skip, tr=_)
         final = [Button(replay_label, self.replay_show)]
         final.append(review_button(self.app, lambda: self.state))
         if on_replay is not None:
-            final.append(Button("Watch replay", on_replay))
+            final.append(Button(N_("Watch replay"), on_replay, tr=_))
         if on_save is not None:
-            final.append(Button("Save", on_save))
+            # TRANSLATORS: button: save the game's record
+            final.append(Button(N_("Save"), on_save, tr=_))
         if on_new_game is not None:
             final.append(Button(new_game_label, on_new_game, accent=theme.ACCENT))
-        final += [Button("Close", self.close), Button("Menu", self.app.go_home)]
+        final += [Button(N_("Close"), self.close, tr=_), Button(N_("Menu"), self.app.go_home, tr=_)]
         self.final_buttons = final
         self.column = ButtonColumn(final)
 
@@ -62,7 +70,7 @@ class ScoreShow:
 
     def toggle_fast(self) -> None:
         self.fast = not self.fast
-        self.fast_button.label = "Normal (F)" if self.fast else "Fast (F)"
+        self.fast_button.label = N_("Normal (F)") if self.fast else N_("Fast (F)")
 
     def replay_show(self) -> None:
         self.start_show()
@@ -112,10 +120,11 @@ class ScoreShow:
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         """The show's title while it runs; then the headline (online) or the winner."""
         if self.stage == "show":
-            return self.show_title, theme.ACCENT_2
+            return _(self.show_title), theme.ACCENT_2
         if self.headline:
             return self.headline, theme.ACCENT
-        return "GAME OVER: " + self.winner_words()[0], theme.ACCENT
+        # TRANSLATORS: the score screen's top line; {winner} is the game's words ("BLACK WINS")
+        return _("GAME OVER: {winner}").format(winner=self.winner_words()[0]), theme.ACCENT
 
     def draw_final_buttons(self, surface: pygame.Surface) -> None:
         """The final board's buttons, the column's focus ringed."""

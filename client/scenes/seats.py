@@ -12,7 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..computer import LEVEL_NAMES
+from shared.i18n import domain
+
+from ..computer import level_name
+
+_, N_, ngettext, pgettext = domain("client")
 
 
 @dataclass
@@ -37,7 +41,7 @@ class HumanSeat(SeatController):
 
     @property
     def label(self) -> str:
-        return self.name or "Player"
+        return self.name or _("Player")
 
 
 @dataclass
@@ -52,11 +56,11 @@ class ComputerSeat(SeatController):
 
     @property
     def name(self) -> str:
-        return LEVEL_NAMES.get(self.level, self.level.title())
+        return level_name(self.level)
 
     @property
     def label(self) -> str:
-        return f"Computer ({self.name})" if self.level else "Computer"
+        return _("Computer ({level})").format(level=self.name) if self.level else _("Computer")
 
 
 @dataclass
@@ -68,4 +72,4 @@ class RemoteSeat(SeatController):
 
     @property
     def label(self) -> str:
-        return self.name or "Opponent"
+        return self.name or _("Opponent")

@@ -13,17 +13,22 @@ from typing import Callable, Sequence
 import pygame
 
 from shared.gamekit.api import SeatInfo
+from shared.i18n import domain
 
 from .. import theme
-from ..view.widgets import Button, ButtonColumn, draw_panel
+from ..view.widgets import Button, ButtonColumn, draw_panel, same
 from .base import Scene
 from .layout import table_rects
 
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+_, N_, ngettext, pgettext = domain("client")
+
+# TRANSLATORS: places in a final table; {n} is the place number
+ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
+ORDINAL_OTHER = N_("{n}th")
 
 
 def ordinal(place: int) -> str:
-    return ORDINALS.get(place, f"{place}th")
+    return _(ORDINALS.get(place, ORDINAL_OTHER)).format(n=place)
 
 
 class StandingsScene(Scene):
@@ -32,16 +37,19 @@ class StandingsScene(Scene):
 
     def __init__(self, app, seats: Sequence[SeatInfo], places: Sequence[int], *,
                  scores: Sequence[str] | None = None, names: Sequence[str] | None = None,
-                 title: str = "FINAL STANDINGS", on_new_game: Callable[[], None] | None = None,
-                 new_game_label: str = "New game") -> None:
+                 title: str | None = None, on_new_game: Callable[[], None] | None = None,
+                 new_game_label: str | None = None) -> None:
+        """``title`` and ``new_game_label`` in the caller's words (translated by it);
+        without them the shell's FINAL STANDINGS and New game."""
         super().__init__(app)
         self.seats, self.places = list(seats), list(places)
         self.scores = list(scores) if scores is not None else [""] * len(self.seats)
         self.names = list(names) if names is not None else [""] * len(self.seats)
         self.title = title
-        buttons = [Button("Close", self.close), Button("Menu", app.go_home)]
+        buttons = [Button(N_("Close"), self.close, tr=_), Button(N_("Menu"), app.go_home, tr=_)]
         if on_new_game is not None:
-            buttons.insert(0, Button(new_game_label, on_new_game, accent=theme.ACCENT))
+            buttons.insert(0, Button(new_game_label or N_("New game"), on_new_game, accent=theme.ACCENT,
+                                     tr=_ if new_game_label is None else same))
         self.column = ButtonColumn(buttons)
         self.resize(app.size)
 
@@ -73,7 +81,7 @@ class StandingsScene(Scene):
         surface.blit(shade, (0, 0))
         draw_panel(surface, self.box.inflate(16, 16), glow=theme.ACCENT)
         size = max(12, int(self.header.h * 0.5))
-        title = t.shadowed(self.title, int(self.header.h * 0.7), theme.ACCENT, (0, 0, 0), 2, bold=True)
+        title = t.shadowed(self.title or _("FINAL STANDINGS"), int(self.header.h * 0.7), theme.ACCENT, (0, 0, 0), 2, bold=True)
         surface.blit(title, title.get_rect(center=self.header.center))
         for rect, i in zip(self.rows, self.order()):
             seat, place = self.seats[i], self.places[i]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from shared.i18n import domain
+
 from .. import theme
 from ..view.widgets import Button, ButtonColumn
 from .base import Scene
@@ -16,21 +18,26 @@ from .online import OnlineScene
 from .options import OptionsScene
 from .picker import GamePickerScene
 
+_, N_, ngettext, pgettext = domain("client")
+
 
 class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
+        # Labels are English keys (tests and the autopilot press buttons by them); each
+        # button shows its label translated, looked up at every draw.
         self.menu = ButtonColumn(continue_buttons(app) + [
-            Button("Play vs computer", self.vs_computer),
-            Button("Local game", self.local_game),
-            Button("Play online", lambda: self.online("play")),
-            Button("Host a game on this computer", self.host),
-            Button("Games on your network", self.lan_games),
-            Button("Watch", lambda: self.online("watch")),
-            Button("Replay a record", self.replay),
-            Button("Options", self.options),
-            Button("How to play", self.howto),
-            Button("Quit", app.quit),
+            Button(N_("Play vs computer"), self.vs_computer, tr=_),
+            Button(N_("Local game"), self.local_game, tr=_),
+            Button(N_("Play online"), lambda: self.online("play"), tr=_),
+            Button(N_("Host a game on this computer"), self.host, tr=_),
+            Button(N_("Games on your network"), self.lan_games, tr=_),
+            # TRANSLATORS: title menu: watch matches played online
+            Button(N_("Watch"), lambda: self.online("watch"), tr=_),
+            Button(N_("Replay a record"), self.replay, tr=_),
+            Button(N_("Options"), self.options, tr=_),
+            Button(N_("How to play"), self.howto, tr=_),
+            Button(N_("Quit"), app.quit, tr=_),
         ])
         self.intro = 0.0
         self.timeline.tween(0.9, lambda p: setattr(self, "intro", p), "out_back", blocking=False)
@@ -84,7 +91,7 @@ class TitleScene(Scene):
         if len(games) == 1:
             self.app.push(games[0].howto_scene(self.app))
         elif games:
-            self.app.push(ChooseGameScene(self.app, "HOW TO PLAY", games, self._open_howto))
+            self.app.push(ChooseGameScene(self.app, N_("HOW TO PLAY"), games, self._open_howto))
 
     def _open_howto(self, plugin) -> None:
         self.app.stack.replace(plugin.howto_scene(self.app))
@@ -119,8 +126,8 @@ class TitleScene(Scene):
             sub = app.text.render(art.tagline, int(h * 0.03), theme.ACCENT_2)
             surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.235))))
         self.menu.draw(surface, app.text)
-        hint = app.text.render("Mouse or arrows + Enter  ·  F11 full screen  ·  Esc quits", int(h * 0.024),
-                               theme.TEXT_DIM)
+        hint = app.text.fitted(_("Mouse or arrows + Enter  ·  F11 full screen  ·  Esc quits"), int(h * 0.024),
+                               theme.TEXT_DIM, w - 20)
         surface.blit(hint, hint.get_rect(center=(w // 2, self.hint_y)))
         if art is not None and art.credit:
             surface.blit(app.text.render(art.credit, int(h * 0.02), theme.TEXT_DIM), (10, 8))

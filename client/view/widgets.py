@@ -150,10 +150,13 @@ class ButtonColumn:
 
 
 class TextField:
-    """One line of editable text (server address, player name, a record path)."""
+    """One line of editable text (server address, player name, a record path); its
+    ``label`` is shown through ``tr`` (the caller's ``_``) at each draw."""
 
-    def __init__(self, label: str, value: str = "", max_len: int = 120) -> None:
+    def __init__(self, label: str, value: str = "", max_len: int = 120, *,
+                 tr: Callable[[str], str] = same) -> None:
         self.label = label
+        self.tr = tr
         self.value = value
         self.max_len = max_len
         self.rect = pygame.Rect(0, 0, 10, 10)
@@ -228,7 +231,7 @@ class TextField:
 
     def draw(self, surface: pygame.Surface, text: TextCache, blink: bool = True) -> None:
         h = self.rect.height
-        label = text.render(self.label, max(12, int(h * 0.4)), theme.TEXT_DIM)
+        label = text.render(self.tr(self.label), max(12, int(h * 0.4)), theme.TEXT_DIM)
         surface.blit(label, (self.rect.x, self.rect.y - label.get_height() - 4))
         pygame.draw.rect(surface, (16, 18, 40), self.rect, border_radius=6)
         edge = theme.ACCENT_2 if self.active else theme.PANEL_EDGE
