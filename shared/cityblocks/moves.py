@@ -14,6 +14,7 @@ from typing import NamedTuple
 from shared.gamekit.api import MalformedMove
 
 from .geometry import BOARD, COLOURS, FILES, LETTERS, PIECE_INDEX, SIZE, W, bit, square_name
+from .words import _
 
 MAX_TEXT = 120
 _SQUARE = re.compile(r"([a-z])(\d{1,2})\Z")
@@ -57,33 +58,36 @@ def pass_move(colour: int) -> Move:
 def parse_square(text: str) -> tuple[int, int]:
     match = _SQUARE.match(text.strip().lower())
     if not match:
-        raise MalformedMove(f"{text!r} is not a square (a1 .. t20)")
+        raise MalformedMove(_("{text} is not a square (a1 .. t20)").format(text=repr(text)))
     return FILES.index(match.group(1)), int(match.group(2)) - 1
+
+
+def _not_a_move(text: str) -> str:
+    return _("{text} is not a City Blocks move (expected colour:piece:squares like "
+             "'b:V3:a1,a2,b1', or 'b:pass')").format(text=repr(text))
 
 
 def parse_move(text: str) -> Move:
     """Read ``b:V3:a1,a2,b1`` or ``g:pass`` (squares in any order; written back sorted)."""
     if not isinstance(text, str):
-        raise MalformedMove(f"a move is text, got {type(text).__name__}")
+        raise MalformedMove(_("a move is text, got {kind}").format(kind=type(text).__name__))
     if len(text) > MAX_TEXT:
-        raise MalformedMove(f"{text[:40]!r}... is too long to be a City Blocks move")
+        raise MalformedMove(_("{text}... is too long to be a City Blocks move").format(text=repr(text[:40])))
     parts = text.strip().split(":")
     if len(parts) < 2 or len(parts[0]) != 1 or parts[0].lower() not in LETTERS:
-        raise MalformedMove(f"{text!r} is not a City Blocks move "
-                            "(expected colour:piece:squares like 'b:V3:a1,a2,b1', or 'b:pass')")
+        raise MalformedMove(_not_a_move(text))
     colour = LETTERS.index(parts[0].lower())
     if len(parts) == 2 and parts[1].strip().lower() == "pass":
         return pass_move(colour)
     if len(parts) != 3:
-        raise MalformedMove(f"{text!r} is not a City Blocks move "
-                            "(expected colour:piece:squares like 'b:V3:a1,a2,b1', or 'b:pass')")
+        raise MalformedMove(_not_a_move(text))
     piece = parts[1].strip().upper()
     if piece not in PIECE_INDEX:
-        raise MalformedMove(f"{text!r}: {parts[1]!r} is not a piece "
-                            f"({', '.join(PIECE_INDEX)})")
+        raise MalformedMove(_("{text}: {piece} is not a piece ({pieces})").format(
+            text=repr(text), piece=repr(parts[1]), pieces=", ".join(PIECE_INDEX)))
     names = [s for s in parts[2].split(",")]
     if not names or any(not s.strip() for s in names) or len(names) > 5:
-        raise MalformedMove(f"{text!r}: expected 2 to 5 squares separated by commas")
+        raise MalformedMove(_("{text}: expected 2 to 5 squares separated by commas").format(text=repr(text)))
     squares = tuple(sorted(parse_square(s) for s in names))
     return Move(colour, piece, squares)
 

@@ -19,6 +19,7 @@ from .geometry import BLUE, COLOURS, ORIENTS, PIECES, SQUARE_NAMES, SIZE, shape_
 from .layout import OWNER, ROUND, SEATS, first_code, first_from_code, first_turn
 from .moves import Move, parse_move
 from .state import CityState, new_state
+from .words import _
 
 GAME_NAME = "City Blocks"
 
@@ -44,13 +45,13 @@ def write_record(state: CityState, headers: Mapping[str, str] | None = None) -> 
 
 
 def _not_a_record(why: str) -> RecordError:
-    return RecordError(f"not a City Blocks record: {why}")
+    return RecordError(_("not a City Blocks record: {why}").format(why=why))
 
 
 def split_record(text: str) -> tuple[dict[str, str], list[str]]:
     """Headers and move tokens (comments dropped). Raises RecordError(illegal=False)."""
     if not isinstance(text, str):
-        raise _not_a_record("not text")
+        raise _not_a_record(_("not text"))
     lines = text.lstrip("\ufeff").splitlines()
     headers: dict[str, str] = {}
     i = 0
@@ -63,16 +64,18 @@ def split_record(text: str) -> tuple[dict[str, str], list[str]]:
             break
         key, sep, value = line.partition(":")
         if not sep or not key.strip() or " " in key.strip():
-            raise _not_a_record(f"line {i} is not a 'Key: value' header: {line[:40]!r}")
+            raise _not_a_record(_("line {line} is not a 'Key: value' header: {text}").format(
+                line=i, text=repr(line[:40])))
         headers[key.strip()] = value.strip()
     lower = {k.lower(): v for k, v in headers.items()}
     game = lower.get("game")
     if game is None:
-        raise _not_a_record("no 'Game:' header")
+        raise _not_a_record(_("no 'Game:' header"))
     if game.strip('"').lower() != GAME_NAME.lower():
-        raise _not_a_record(f"the game is {game!r}")
+        raise _not_a_record(_("the game is {game}").format(game=repr(game)))
     if lower.get("players", "").strip() not in ("2", "3", "4"):
-        raise _not_a_record(f"'Players:' must be 2, 3 or 4, got {lower.get('players')!r}")
+        raise _not_a_record(_("'Players:' must be 2, 3 or 4, got {players}").format(
+            players=repr(lower.get("players"))))
     tokens = []
     for line in lines[i:]:
         tokens.extend(line.split("#", 1)[0].split())
@@ -91,7 +94,7 @@ def _start(players: int, headers: Mapping[str, str], first_move: Move | None) ->
     elif players == 2:
         first = BLUE
         if first_move.colour != BLUE:
-            problem = "with 2 players blue moves first"
+            problem = _("with 2 players blue moves first")
     elif players == 4:
         first = first_move.colour
     elif first_move.colour != BLUE:
@@ -99,7 +102,7 @@ def _start(players: int, headers: Mapping[str, str], first_move: Move | None) ->
     else:
         first = named if named is not None else 0
         if named is None:
-            problem = "a 3-player record that opens with blue needs a 'First:' header"
+            problem = _("a 3-player record that opens with blue needs a 'First:' header")
     return new_state(players, seed, first), problem
 
 
@@ -112,7 +115,8 @@ def _left(players: int, headers: Mapping[str, str]) -> list[tuple[int, int]]:
     for part in value.split(","):
         bits = part.split()
         if len(bits) != 2 or bits[0] not in names or not bits[1].isdigit():
-            raise _not_a_record(f"bad 'Left:' entry {part.strip()!r} (expected 'seat tokens')")
+            raise _not_a_record(_("bad 'Left:' entry {entry} (expected 'seat tokens')").format(
+                entry=repr(part.strip())))
         out.append((names.index(bits[0]), int(bits[1])))
     return sorted(out, key=lambda e: e[1])
 
@@ -126,6 +130,15 @@ def placeable(state: CityState, move: Move) -> bool:
     if len(set(move.squares)) != len(move.squares) or shape_of(move.squares) is None:
         return False
     return not move.mask() & state.occupied
+
+
+def _at(ply: int, token: str, problem: str) -> str:
+    """Where a record breaks and why, as people read it."""
+    return _("ply {ply}: {token}: {problem}").format(ply=ply, token=token, problem=problem)
+
+
+def _skipped(ply: int, token: str, problem: str) -> str:
+    return _("ply {ply}: {token}: {problem} (skipped)").format(ply=ply, token=token, problem=problem)
 
 
 def replay(text: str, *, lenient: bool = False) -> tuple[Record, list[tuple[CityState, Move]]]:
@@ -143,18 +156,18 @@ def replay(text: str, *, lenient: bool = False) -> tuple[Record, list[tuple[City
     warnings: list[str] = []
     if problem:
         if not lenient:
-            raise RecordError(f"ply 1: {tokens[0]}: {problem}", illegal=True, ply=1,
+            raise RecordError(_at(1, tokens[0], problem), illegal=True, ply=1,
                               token=tokens[0], rule="first_colour")
-        warnings.append(f"ply 1: {tokens[0]}: {problem}")
+        warnings.append(_at(1, tokens[0], problem))
     start = state
     plies: list[tuple[CityState, Move]] = []
 
     def leave(upto: int) -> None:
         nonlocal state
         while leaves and leaves[0][1] <= upto and not state.over:
-            seat, _ = leaves.pop(0)
+            seat, _at_token = leaves.pop(0)
             if seat not in state.left:
-                state, _ = state.resign(seat)
+                state, _events = state.resign(seat)
 
     for ply, token in enumerate(tokens, 1):
         leave(ply - 1)
@@ -162,26 +175,27 @@ def replay(text: str, *, lenient: bool = False) -> tuple[Record, list[tuple[City
             move = parse_move(token)
         except MalformedMove as exc:
             if not lenient:
-                raise RecordError(f"ply {ply}: {token}: {exc}", illegal=True, ply=ply,
+                raise RecordError(_at(ply, token, str(exc)), illegal=True, ply=ply,
                                   token=token, rule="malformed") from None
-            warnings.append(f"ply {ply}: {token}: {exc} (skipped)")
+            warnings.append(_skipped(ply, token, str(exc)))
             continue
         reason = state.why_not(move)
         if reason is None:
             plies.append((state, move))
-            state, _ = state.play(move)
+            state, _events = state.play(move)
             continue
         if not lenient:
-            raise RecordError(f"ply {ply}: {token}: {reason.text}", illegal=True, ply=ply,
+            raise RecordError(_at(ply, token, reason.text), illegal=True, ply=ply,
                               token=token, rule=reason.code)
         if state.over or not placeable(state, move):
-            warnings.append(f"ply {ply}: {token}: {reason.text} (skipped)")
+            warnings.append(_skipped(ply, token, reason.text))
             continue
-        warnings.append(f"ply {ply}: {token}: {reason.text} (played as recorded)")
+        warnings.append(_("ply {ply}: {token}: {problem} (played as recorded)").format(
+            ply=ply, token=token, problem=reason.text))
         plies.append((state, move))
-        state, _ = state.force(move)
+        state, _events = state.force(move)
     leave(len(tokens))
-    moves = tuple(m.text() for _, m in plies)
+    moves = tuple(m.text() for _before, m in plies)
     return Record(state, moves, start, dict(headers), tuple(warnings)), plies
 
 

@@ -17,6 +17,7 @@ from .layout import SEATS
 from .moves import Move, parse_move
 from .scoring import summary
 from .state import CityState, new_state
+from .words import _, colour_name, ngettext, seat_label
 
 PLAYER_COUNTS = (2, 3, 4)
 
@@ -33,30 +34,33 @@ class CityBlocksSpec(GameSpec):
 
     # -- options and seats -------------------------------------------------------------
     def option_schema(self) -> tuple[OptionField, ...]:
-        return (OptionField("players", "choice", 4, "Players",
-                            "4: a colour each; 2: two colours each; 3: blue is shared",
+        return (OptionField("players", "choice", 4, _("Players"),
+                            _("4: a colour each; 2: two colours each; 3: blue is shared"),
                             PLAYER_COUNTS),)
 
     def options(self, raw: Mapping | None) -> dict:
         raw = dict(raw or {})
         unknown = sorted(set(map(str, raw)) - {"players"})
         if unknown:
-            raise BadOptions(f"unknown option {unknown[0]!r}: City Blocks has only "
-                             "'players' (2, 3 or 4)")
+            raise BadOptions(_("unknown option {option}: City Blocks has only 'players' (2, 3 or 4)").format(
+                option=repr(unknown[0])))
         players = raw.get("players", 4)
         if isinstance(players, str) and players.strip().isdigit():
             players = int(players)
         if isinstance(players, bool) or players not in PLAYER_COUNTS:
-            raise BadOptions(f"option 'players' must be 2, 3 or 4, got {players!r}")
+            raise BadOptions(_("option 'players' must be 2, 3 or 4, got {players}").format(players=repr(players)))
         return {"players": int(players)}
 
     def seats(self, options: Mapping) -> tuple[SeatInfo, ...]:
-        return SEATS[self.options(options)["players"]]
+        """The seats, labelled in the player's language (names and colours stay)."""
+        players = self.options(options)["players"]
+        return tuple(SeatInfo(seat.name, seat_label(players, i), seat.colour)
+                     for i, seat in enumerate(SEATS[players]))
 
     def describe(self, options: Mapping) -> str:
         players = self.options(options)["players"]
-        return {2: "2 players (two colours each)", 3: "3 players (shared blue)",
-                4: "4 players"}[players]
+        return {2: _("2 players (two colours each)"), 3: _("3 players (shared blue)"),
+                4: _("4 players")}[players]
 
     # -- states and moves -----------------------------------------------------------------
     def new_state(self, options: Mapping, seed: int) -> CityState:
@@ -71,7 +75,7 @@ class CityBlocksSpec(GameSpec):
 
     def move_text(self, move: Any) -> str:
         if not isinstance(move, Move):
-            raise MalformedMove(f"{move!r} is not a City Blocks move")
+            raise MalformedMove(_("{move} is not a City Blocks move.").format(move=repr(move)))
         return move.text()
 
     def is_pass(self, move: Any) -> bool:
@@ -88,7 +92,7 @@ class CityBlocksSpec(GameSpec):
                     return parse_move(f"{letter}:pass")
                 return parse_move(f"{letter}:{piece}:{','.join(map(str, raw['squares']))}")
             except (KeyError, TypeError) as exc:
-                raise MalformedMove(f"bad move map {raw!r}: {exc}") from None
+                raise MalformedMove(_("bad move map {raw}: {error}").format(raw=repr(raw), error=exc)) from None
         return super().move_from_wire(raw)
 
     # -- records ------------------------------------------------------------------------------
@@ -139,24 +143,30 @@ def score_text(state: CityState) -> str:
     """The breakdown for people: per colour area, other groups, edges; seats; winner."""
     data = state.score()
     lines = []
-    for name in COLOURS:
-        c = data["colours"][name]
-        others = ", ".join(map(str, c["other_groups"])) or "none"
-        lines.append(f"{name.title():7} area {c['area']:3} + edges {c['edges']:3} = "
-                     f"{c['total']:3}   ({c['squares']} squares; other groups: {others})")
+    names = [colour_name(c) for c in range(len(COLOURS))]
+    width = max(map(len, names))
+    for c, name in enumerate(COLOURS):
+        v = data["colours"][name]
+        others = ", ".join(map(str, v["other_groups"])) or _("none")
+        squares = ngettext("{n} square", "{n} squares", v["squares"]).format(n=v["squares"])
+        lines.append(_("{colour} area {area} + edges {edges} = {total}   ({squares}; other groups: {others})").format(
+            colour=names[c].ljust(width), area=f"{v['area']:3}", edges=f"{v['edges']:3}", total=f"{v['total']:3}",
+            squares=squares, others=others))
     if state.players == 3:
-        lines.append("(3 players: blue is shared and scores for nobody)")
+        lines.append(_("(3 players: blue is shared and scores for nobody)"))
     lines.append("")
-    seats = SEATS[state.players]
+    labels = [seat_label(state.players, s) for s in range(state.players)]
+    width = max(16, *map(len, labels))
     for s, seat in enumerate(data["seats"]):
-        note = "  (left the game)" if seat["left"] else ""
-        lines.append(f"{seats[s].label:16} {seat['total']:4}   place {seat['place']}{note}")
-    winners = [seats[s].label for s in data["winners"]]
-    state_word = "Winner" if state.over else "Leading (if the game ended now)"
-    if len(winners) > 1:
-        lines.append(f"{'Draw' if state.over else 'Level'}: {', '.join(winners)}")
+        text = _("{seat} {total}   place {place}").format(seat=labels[s].ljust(width), total=f"{seat['total']:4}",
+                                                         place=seat["place"])
+        lines.append(text + (_("  (left the game)") if seat["left"] else ""))
+    winners = ", ".join(labels[s] for s in data["winners"])
+    if len(data["winners"]) > 1:
+        line = _("Draw: {seats}") if state.over else _("Level: {seats}")
     else:
-        lines.append(f"{state_word}: {winners[0]}")
+        line = _("Winner: {seats}") if state.over else _("Leading (if the game ended now): {seats}")
+    lines.append(line.format(seats=winners))
     return "\n".join(lines)
 
 

@@ -21,6 +21,7 @@ from .geometry import (ALL_PIECES, BOARD, BLUE, CENTRES, COLOURS, CORNER_ANCHORS
                        square_name)
 from .layout import OWNER, ROUND, SEATS, SEAT_COLOURS, colours_at, seat_at
 from .moves import Move, pass_move
+from .words import _, colour_name, colour_word, seat_label
 
 START_BOARDS = tuple(1 << c for c in CENTRES)
 
@@ -211,55 +212,63 @@ class CityState:
 
     # -- rules ------------------------------------------------------------------------------
     def why_not(self, move: Any, seat: int | None = None) -> Rejection | None:
-        """The rule that forbids ``move`` now, in words; ``None`` when it is legal."""
+        """The rule that forbids ``move`` now, in words (the player's language; the code
+        stays English); ``None`` when it is legal."""
         if self.over:
-            return Rejection("game_over", "The game is over.")
+            return Rejection("game_over", _("The game is over."))
         if not isinstance(move, Move):
-            return Rejection("not_a_move", f"{move!r} is not a City Blocks move.")
+            return Rejection("not_a_move", _("{move} is not a City Blocks move.").format(move=repr(move)))
         to_move = self.to_move
         if seat is not None and seat != to_move:
             if not isinstance(seat, int) or not 0 <= seat < self.players:
-                return Rejection("no_such_seat", f"This game has no seat {seat!r}.")
-            return Rejection("not_your_turn",
-                             f"It is {SEATS[self.players][to_move].label}'s turn, not yours.")
-        name = COLOURS[move.colour]
+                return Rejection("no_such_seat", _("This game has no seat {seat}.").format(seat=repr(seat)))
+            return Rejection("not_your_turn", _("It is {seat}'s turn, not yours.").format(
+                seat=seat_label(self.players, to_move)))
         allowed = self.colours_to_move
         if move.is_pass:
             if move.colour != self.colour:
-                return Rejection("wrong_colour", f"It is {COLOURS[self.colour]}'s turn: pass "
-                                 f"with {self.pass_move().text()}.")
+                return Rejection("wrong_colour", _("It is {colour}'s turn: pass with {move}.").format(
+                    colour=colour_word(self.colour), move=self.pass_move().text()))
             return None
         if move.colour not in allowed:
             if self.players == 3:
-                return Rejection("wrong_colour", f"{COLOURS[self.colour].title()} may place "
-                                 f"{COLOURS[self.colour]} or blue pieces, not {name}.")
-            return Rejection("wrong_colour", f"It is {COLOURS[self.colour]}'s turn, not {name}'s.")
+                return Rejection("wrong_colour", _("{name} may place {colour} or blue pieces, not {other}.").format(
+                    name=colour_name(self.colour), colour=colour_word(self.colour),
+                    other=colour_word(move.colour)))
+            return Rejection("wrong_colour", _("It is {colour}'s turn, not {other}'s.").format(
+                colour=colour_word(self.colour), other=colour_word(move.colour)))
         piece = PIECE_INDEX[move.piece]
         if self.played[move.colour] >> piece & 1:
-            return Rejection("piece_played", f"{name.title()} has already played the {move.piece}.")
+            return Rejection("piece_played", _("{name} has already played the {piece}.").format(
+                name=colour_name(move.colour), piece=move.piece))
         for x, y in move.squares:
             if not (0 <= x < SIZE and 0 <= y < SIZE):
-                return Rejection("off_board", f"The piece would leave the board at "
-                                 f"{square_name(x, y)}.")
+                return Rejection("off_board", _("The piece would leave the board at {square}.").format(
+                    square=square_name(x, y)))
         if len(set(move.squares)) != len(move.squares):
-            return Rejection("wrong_shape", "A square is named twice.")
+            return Rejection("wrong_shape", _("A square is named twice."))
         o = shape_of(move.squares)
-        if o is None or ORIENTS[o].piece != piece:
-            shape = "no piece" if o is None else f"the {PIECES[ORIENTS[o].piece]}"
-            return Rejection("wrong_shape", f"These squares make {shape}, not the {move.piece}.")
+        if o is None:
+            return Rejection("wrong_shape", _("These squares make no piece, not the {piece}.").format(
+                piece=move.piece))
+        if ORIENTS[o].piece != piece:
+            return Rejection("wrong_shape", _("These squares make the {shape}, not the {piece}.").format(
+                shape=PIECES[ORIENTS[o].piece], piece=move.piece))
         occ = self.occupied
         for x, y in move.squares:
             if occ >> bit(x, y) & 1:
-                who = COLOURS[self.owner(x, y)]
-                return Rejection("covered", f"{square_name(x, y)} is already covered ({who}).")
+                return Rejection("covered", _("{square} is already covered ({colour}).").format(
+                    square=square_name(x, y), colour=colour_word(self.owner(x, y))))
         if not self.played[move.colour]:
             corner = CORNERS[move.colour]
             corner_name = SQUARE_NAMES[corner]
             if occ >> corner & 1:
-                return Rejection("corner_covered", f"{name.title()}'s corner {corner_name} is "
-                                 f"covered, so {name} can never place a piece: pass.")
+                return Rejection("corner_covered", _(
+                    "{name}'s corner {corner} is covered, so {colour} can never place a piece: pass."
+                ).format(name=colour_name(move.colour), corner=corner_name, colour=colour_word(move.colour)))
             if not move.mask() >> corner & 1:
-                return Rejection("corner", f"The first {name} piece must cover {corner_name}.")
+                return Rejection("corner", _("The first {colour} piece must cover {corner}.").format(
+                    colour=colour_word(move.colour), corner=corner_name))
         return None
 
     def play(self, move: Any, seat: int | None = None) -> tuple["CityState", list[dict]]:
@@ -314,11 +323,12 @@ class CityState:
     def resign(self, seat: int) -> tuple["CityState", list[dict]]:
         """``seat`` leaves: it passes from now on; with one seat left the game ends."""
         if self.over:
-            raise IllegalMove("resign", Rejection("game_over", "The game is over."))
+            raise IllegalMove("resign", Rejection("game_over", _("The game is over.")))
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalMove("resign", Rejection("no_such_seat", f"This game has no seat {seat!r}."))
+            raise IllegalMove("resign", Rejection("no_such_seat", _("This game has no seat {seat}.").format(
+                seat=repr(seat))))
         if seat in self.left:
-            raise IllegalMove("resign", Rejection("already_left", "That seat has already left."))
+            raise IllegalMove("resign", Rejection("already_left", _("That seat has already left.")))
         left = self.left + (seat,)
         over = len(left) >= self.players - 1
         nxt = CityState(self.players, self.seed, self.first, self.boards, self.played, self.ply,

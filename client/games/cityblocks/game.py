@@ -21,12 +21,12 @@ import pygame
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 
 from client import theme
-from client.computer import LEVEL_NAMES
 from client.scenes.match_screen import MatchControls
 from client.scenes.seats import ComputerSeat, SeatController
 from client.view.widgets import Button
 
 from . import look, marks
+from .words import _, computer_name, level_name, pgettext
 from .input import handle_key
 from .model import LocalMatch, ViewMatch
 from .hand import HandMixin
@@ -50,19 +50,22 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
                         holders=(LocalMatch, ViewMatch), n_seats=state.players)
         self.hover_slot: tuple[int, str] | None = None
         self.confirming = False
-        self.pass_button = Button("Pass (P)", self.ask_pass, accent=theme.ACCENT)
-        self.undo_button = Button("Undo", self.undo)
-        self.fit_button = Button("Fits (H)", self.toggle_fit)
-        self.confirm_buttons = [Button("Pass", self.confirm_pass, accent=theme.ACCENT),
-                                Button("Keep playing", self.cancel_pass)]
+        # TRANSLATORS: buttons under the board; the key in brackets stays.
+        self.pass_button = Button(_("Pass (P)"), self.ask_pass, accent=theme.ACCENT)
+        self.undo_button = Button(_("Undo"), self.undo)
+        # TRANSLATORS: button: light the squares where the chosen piece fits (key H).
+        self.fit_button = Button(_("Fits (H)"), self.toggle_fit)
+        # TRANSLATORS: the two answers to "Pass with blue?" while placements remain.
+        self.confirm_buttons = [Button(pgettext("confirm", "Pass"), self.confirm_pass, accent=theme.ACCENT),
+                                Button(_("Keep playing"), self.cancel_pass)]
         super().__init__(app, state)
         if chrome is not None:
             chrome.attach(self)
             local = any(seat.local for seat in self.seats)
             self.buttons = ([self.pass_button, self.fit_button] if local else []) + chrome.buttons()
         else:
-            self.buttons = [self.pass_button, self.undo_button, self.fit_button, Button("Save", self.save),
-                            Button("Menu", self.pause_menu)]
+            self.buttons = [self.pass_button, self.undo_button, self.fit_button, Button(_("Save"), self.save),
+                            Button(_("Menu"), self.pause_menu)]
         self.layout_buttons()
         self.auto_select()
         self.update_buttons()
@@ -131,7 +134,7 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
         self._ghost_key = None
         if move.is_pass:
             self.app.sounds.play("skip")
-            self.show_toast(f"{look.NAME[move.colour]} passed.", 1.6)
+            self.show_toast(_("{colour} passed.").format(colour=look.name(move.colour)), 1.6)
         if any(e.get("type") == "game_over" for e in events):
             self.timeline.delay(0.6, self._game_over)
         elif not self.match.state.over:
@@ -143,9 +146,11 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
         s = self.match.state
         if s.over or (not first and not self.human_turn) or (not first and len(self.seats) - len(self.bots) < 2):
             return
-        colour = look.NAME[s.colour].upper()
-        sub = f"{self.seat_label(s.to_move)}" + (" places blue or their own colour" if self.players == 3 else "")
-        self.announce(f"{colour} TO PLACE", sub, look.colour_rgb(s.colour, self.app.options.colour_blind),
+        seat = self.seat_label(s.to_move)
+        sub = _("{seat} places blue or their own colour").format(seat=seat) if self.players == 3 else seat
+        # TRANSLATORS: the banner when a turn starts: BLUE TO PLACE (the colour in capitals).
+        head = _("{colour} TO PLACE").format(colour=look.name(s.colour).upper())
+        self.announce(head, sub, look.colour_rgb(s.colour, self.app.options.colour_blind),
                       hold=0.5 if not first else 0.9)
 
     # -- what the chrome calls (online) -------------------------------------------------------
@@ -175,7 +180,7 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
         self.hand = None
         self.auto_select()
         self.app.sounds.play("undo")
-        self.show_toast(f"Took back the last turn: {look.NAME[state.colour]} to place.", 3)
+        self.show_toast(_("Took back the last turn: {colour} to place.").format(colour=look.word(state.colour)), 3)
         self.update_buttons()
 
     def fresh_state(self, seed: int) -> CityState:
@@ -273,8 +278,8 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
         """Computers by level and named people (online, the chrome writes the names)."""
         if self.chrome is not None:
             return {}
-        return {i: seat.label for i, seat in enumerate(self.seats)
-                if isinstance(seat, ComputerSeat) or getattr(seat, "name", "")}
+        return {i: computer_name(seat.level) if isinstance(seat, ComputerSeat) else seat.name
+                for i, seat in enumerate(self.seats) if isinstance(seat, ComputerSeat) or getattr(seat, "name", "")}
 
     def last_move(self) -> Move | None:
         history = self.state.history
@@ -286,13 +291,14 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
             return said
         s = self.match.state
         if s.over:
-            return "The game is over. C shows the final count again.", theme.TEXT
+            return _("The game is over. C shows the final count again."), theme.TEXT
         if not self.human_turn:
             seat = self.seats[s.to_move]
             if isinstance(seat, ComputerSeat):
-                return f"{self.seat_label(s.to_move)}: {LEVEL_NAMES.get(seat.level, 'the computer')} is thinking…", \
-                    theme.TEXT_DIM
-            return f"{self.seat_label(s.to_move)} to move.", theme.TEXT_DIM
+                # TRANSLATORS: e.g. "Green: Hard is thinking…" (a computer player by its level).
+                return _("{seat}: {computer} is thinking…").format(
+                    seat=self.seat_label(s.to_move), computer=level_name(seat.level)), theme.TEXT_DIM
+            return _("{seat} to move.").format(seat=self.seat_label(s.to_move)), theme.TEXT_DIM
         ghost = self.ghost()
         if ghost is not None:
             move, reason = ghost
@@ -300,13 +306,19 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
                 return reason, theme.BAD
             a0, e0, a1, e1 = self.projection(move)
             gain = a1 + e1 - a0 - e0
-            return (f"{move.piece} here: {look.NAME[move.colour]} {a0 + e0} → {a1 + e1} ({gain:+d}: area "
-                    f"{a1 - a0:+d}, edges {e1 - e0:+d}). Click or Enter places it."), theme.GOOD
+            # TRANSLATORS: the live projection under the board, e.g. "V5 here: Blue 12 → 17
+            # (+5: area +3, edges +2). Click or Enter places it." ({piece} is a piece's letter).
+            return (_("{piece} here: {colour} {before} → {after} ({gain}: area {area}, edges {edges}). "
+                      "Click or Enter places it.").format(
+                piece=move.piece, colour=look.name(move.colour), before=a0 + e0, after=a1 + e1,
+                gain=f"{gain:+d}", area=f"{a1 - a0:+d}", edges=f"{e1 - e0:+d}")), theme.GOOD
         if self.hand is None:
-            return "No piece left: pass with P.", theme.TEXT
-        return ("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · "
-                "click places · P passes · H shows where it fits"
-                + (" · C: blue or yours" if self.players == 3 else "")), theme.TEXT
+            return _("No piece left: pass with P."), theme.TEXT
+        if self.players == 3:
+            return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
+                     "P passes · H shows where it fits · C: blue or yours"), theme.TEXT
+        return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
+                 "P passes · H shows where it fits"), theme.TEXT
 
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind

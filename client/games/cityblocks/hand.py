@@ -11,6 +11,7 @@ from shared.cityblocks.geometry import COLOURS, PIECE_INDEX, PIECE_SIZE, PIECES
 
 from . import look
 from .pieces import Hand
+from .words import _
 
 
 class HandMixin:
@@ -50,7 +51,7 @@ class HandMixin:
         """Take a piece from a tray; the engine says why not when it is not yours to take."""
         s = self.match.state
         if not self.human_turn:
-            self.show_toast("Not your turn." if not s.over else "The game is over.", 2)
+            self.show_toast(_("Not your turn.") if not s.over else _("The game is over."), 2)
             return
         sample = Hand.take(colour, piece).move((0, 0))
         reason = s.why_not(sample)
@@ -87,7 +88,7 @@ class HandMixin:
         other = colours[1] if self.hand.colour == colours[0] else colours[0]
         left = s.pieces_left(other)
         if not left:
-            self.show_toast(f"{look.NAME[other]} has no pieces left.", 2)
+            self.show_toast(_("{colour} has no pieces left.").format(colour=look.name(other)), 2)
             return
         piece = self.hand.piece if self.hand.piece in left else left[-1]
         self.select(other, piece)
@@ -135,7 +136,7 @@ class HandMixin:
     def toggle_fit(self) -> None:
         self.show_fit = not self.show_fit
         self.app.sounds.play("select")
-        self.show_toast("Where the chosen piece fits: lit (H hides it)." if self.show_fit else "Fit hints off.", 2)
+        self.show_toast(_("Where the chosen piece fits: lit (H hides it).") if self.show_fit else _("Fit hints off."), 2)
 
     def projection(self, move: Move) -> tuple[int, int, int, int]:
         """(area, edges) of the move's colour now and after the move (engine scores),

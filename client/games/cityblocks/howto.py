@@ -17,38 +17,54 @@ from client.view.widgets import draw_panel
 
 from . import look
 from .pieces import Hand
+from .words import N_, _, ngettext
 
+# The pages in English, marked; ``pages()`` translates them when the scene opens.
 PAGES = [
-    ("The board", [
-        "20 × 20 squares, named like a chess board: files a to t, ranks 1 to 20 (a1 bottom left).",
-        "Four colours take turns: blue, green, red, yellow. Each colour's corner is flagged: "
-        "blue a1, green a20, red t20, yellow t1.",
-        "The four centre squares start on the board, one of each colour (dotted). They block "
-        "pieces and score like any other square.",
+    (N_("The board"), [
+        N_("20 × 20 squares, named like a chess board: files a to t, ranks 1 to 20 (a1 bottom left)."),
+        N_("Four colours take turns: blue, green, red, yellow. Each colour's corner is flagged: "
+           "blue a1, green a20, red t20, yellow t1."),
+        N_("The four centre squares start on the board, one of each colour (dotted). They block "
+           "pieces and score like any other square."),
     ]),
-    ("A turn", [
-        "Place one of your colour's twenty pieces (two to five squares), turned and flipped as you "
-        "like, on free squares. It does not have to touch anything.",
-        "Your colour's first piece must cover its corner.",
-        "Or pass: passing is always allowed, and you may place again later. When every turn of a "
-        "whole round is a pass, the game ends.",
+    (N_("A turn"), [
+        N_("Place one of your colour's twenty pieces (two to five squares), turned and flipped as you "
+           "like, on free squares. It does not have to touch anything."),
+        N_("Your colour's first piece must cover its corner."),
+        N_("Or pass: passing is always allowed, and you may place again later. When every turn of a "
+           "whole round is a pass, the game ends."),
     ]),
-    ("Scoring", [
-        "Each colour scores its largest area: the most squares of its colour joined side to side "
-        "(corners touching do not join).",
-        "Plus one point for every side of its squares that borders an empty square. Sides against "
-        "any piece, your own included, or the board's edge score nothing.",
-        "Two players: you play two colours and add them. Three players: blue is shared (each turn "
-        "places your colour or blue) and blue scores for nobody.",
+    (N_("Scoring"), [
+        N_("Each colour scores its largest area: the most squares of its colour joined side to side "
+           "(corners touching do not join)."),
+        N_("Plus one point for every side of its squares that borders an empty square. Sides against "
+           "any piece, your own included, or the board's edge score nothing."),
+        N_("Two players: you play two colours and add them. Three players: blue is shared (each turn "
+           "places your colour or blue) and blue scores for nobody."),
     ]),
-    ("Controls", [
-        "Pick a piece in your tray (click it; Tab, its letter, or its size 2-5). R or the wheel "
-        "turns it, F flips it; the ghost follows the pointer.",
-        "Green: you may place it there (click or Enter). Red: the reason is written beside it.",
-        "P passes (asked again if you could still place). H lights where the chosen piece fits. "
-        "C switches to blue (3 players). U undoes, Ctrl+S saves, Esc pauses.",
+    (N_("Controls"), [
+        N_("Pick a piece in your tray (click it; Tab, its letter, or its size 2-5). R or the wheel "
+           "turns it, F flips it; the ghost follows the pointer."),
+        N_("Green: you may place it there (click or Enter). Red: the reason is written beside it."),
+        N_("P passes (asked again if you could still place). H lights where the chosen piece fits. "
+           "C switches to blue (3 players). U undoes, Ctrl+S saves, Esc pauses."),
     ]),
 ]
+
+
+# The keys page: (keys, what they do); key names with words are translated too (Shift, Space,
+# Esc), single letters are the keys themselves.
+KEYS = [(N_("Click / Tab / letter / 2-5"), N_("choose a piece")), (N_("R, wheel, right-click"), N_("turn it")),
+        (N_("Shift+R, E"), N_("turn it back")), ("F", N_("flip it")), (N_("Click / Enter"), N_("place it")),
+        (N_("Arrows"), N_("move the ghost")), ("P", N_("pass")), ("H", N_("where it fits")),
+        ("C", N_("blue or yours (3 players)")), (N_("U, Ctrl+Z"), N_("undo")), (N_("Ctrl+S"), N_("save the record")),
+        (N_("Space"), N_("hurry an animation")), ("F1", N_("these pages")), (N_("Esc"), N_("pause menu"))]
+
+
+def pages() -> list[tuple[str, list[str]]]:
+    """The pages in the player's language."""
+    return [(_(title), [_(para) for para in paras]) for title, paras in PAGES]
 
 
 def sample(players: int, seed: int, plies: int | None) -> CityState:
@@ -56,7 +72,7 @@ def sample(players: int, seed: int, plies: int | None) -> CityState:
     state = CITY_BLOCKS.new_state({"players": players}, seed)
     rng = random.Random(seed)
     while not state.over and (plies is None or state.ply < plies):
-        state, _ = state.play(state.legal_moves().random_placement(rng))
+        state, _events = state.play(state.legal_moves().random_placement(rng))
     return state
 
 
@@ -70,7 +86,7 @@ class HowToScene(PagesScene):
         self.middle = sample(4, 11, 10)
         self.late = sample(4, 21, None)
         self.examples = self._examples()
-        super().__init__(app, PAGES, heading="CITY BLOCKS")
+        super().__init__(app, pages(), heading=_("CITY BLOCKS"))
 
     def _examples(self) -> dict:
         """A legal and an illegal placement on the middle position, in the engine's words."""
@@ -106,7 +122,7 @@ class HowToScene(PagesScene):
         geo = look.BoardGeo.fit(box)
         surface.blit(look.render_board(self.app.text, geo, state.boards, cb), geo.outer.topleft)
         if self.page == 0:
-            return ("Flags: the corners each colour's first piece must cover. Dots: the centre block.",
+            return (_("Flags: the corners each colour's first piece must cover. Dots: the centre block."),
                     theme.ACCENT_2)
         if self.page == 1:
             legal, bad = self.examples["legal"], self.examples["bad"]
@@ -115,13 +131,14 @@ class HowToScene(PagesScene):
                 for sq in legal.squares:
                     surface.blit(look.tile(legal.colour, geo.cell, cb, 210), geo.square_rect(sq))
                 look.outline(surface, geo, legal.squares, look.LEGAL, 3)
-                words.append(f"Green: {look.NAME[legal.colour].lower()} may place its {legal.piece} there.")
+                words.append(_("Green: {colour} may place its {piece} there.").format(
+                    colour=look.word(legal.colour), piece=legal.piece))
             if bad is not None:
                 move, reason = bad
                 for sq in move.squares:
                     surface.blit(look.tile(move.colour, geo.cell, cb, 110), geo.square_rect(sq))
                 look.outline(surface, geo, move.squares, look.ILLEGAL, 3)
-                words.append(f"Red: {reason}")
+                words.append(_("Red: {reason}").format(reason=reason))
             return " ".join(words), theme.BAD if bad else theme.GOOD
         score = state.score()
         colour = max(range(4), key=lambda c: score["colours"][COLOURS[c]]["total"])
@@ -131,20 +148,20 @@ class HowToScene(PagesScene):
         for sq, side in data["free_edges"]:
             a, b = look.edge_line(geo, look.square_xy(sq), side)
             pygame.draw.line(surface, (255, 236, 120), a, b, 3)
-        return (f"A finished game: {look.NAME[colour].lower()}'s largest area (outlined) is {data['area']} squares, "
-                f"its free edges (yellow) {data['edges']}: {data['total']} points.", theme.ACCENT)
+        # TRANSLATORS: {squares} is e.g. "23 squares", {points} e.g. "61 points".
+        return (_("A finished game: {colour}'s largest area (outlined) is {squares}, its free edges (yellow) "
+                  "{edges}: {points}.").format(
+            colour=look.word(colour), edges=data["edges"],
+            squares=ngettext("{n} square", "{n} squares", data["area"]).format(n=data["area"]),
+            points=ngettext("{n} point", "{n} points", data["total"]).format(n=data["total"])), theme.ACCENT)
 
     def _keys(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         t = self.app.text
         draw_panel(surface, box)
-        rows = [("Click / Tab / letter / 2-5", "choose a piece"), ("R, wheel, right-click", "turn it"),
-                ("Shift+R, E", "turn it back"), ("F", "flip it"), ("Click / Enter", "place it"),
-                ("Arrows", "move the ghost"), ("P", "pass"), ("H", "where it fits"), ("C", "blue or yours (3 players)"),
-                ("U, Ctrl+Z", "undo"), ("Ctrl+S", "save the record"), ("Space", "hurry an animation"),
-                ("F1", "these pages"), ("Esc", "pause menu")]
-        size = max(13, int(box.h / (len(rows) * 2.1)))
+        size = max(13, int(box.h / (len(KEYS) * 2.1)))
         y = box.y + size
-        for key, what in rows:
-            surface.blit(t.render(key, size, theme.ACCENT, bold=True), (box.x + 24, y))
-            surface.blit(t.render(what, size, theme.TEXT), (box.x + int(box.w * 0.55), y))
+        split = box.x + int(box.w * 0.55)
+        for key, what in KEYS:
+            surface.blit(t.fitted(_(key), size, theme.ACCENT, split - box.x - 32, bold=True), (box.x + 24, y))
+            surface.blit(t.fitted(_(what), size, theme.TEXT, box.right - split - 12), (split, y))
             y += int(size * 1.9)

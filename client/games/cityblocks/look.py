@@ -15,9 +15,13 @@ import pygame
 from shared.cityblocks.geometry import (CENTRES, COLOURS, CORNERS, FILES, ORIENTS, SIZE, W,
                                         bits)
 
+from shared.cityblocks.words import colour_name, colour_word
+
 from client import theme
 
-NAME = tuple(c.title() for c in COLOURS)            # "Blue", "Green", "Red", "Yellow"
+# A colour's name for people ("Blue", in the player's language) and its word inside a
+# sentence ("blue"); the engine's codes (COLOURS) stay English.
+name, word = colour_name, colour_word
 # Plain palette and the colour-blind one (Okabe-Ito hues: told apart by every common
 # kind of colour blindness), each square then also carries its colour's mark.
 PLAIN = ((52, 110, 228), (44, 170, 84), (222, 60, 60), (242, 196, 40))

@@ -13,6 +13,7 @@ from client import theme
 from client.view.widgets import draw_panel
 
 from . import look
+from .words import _, ngettext
 
 if TYPE_CHECKING:
     from .game import MatchScene
@@ -125,12 +126,15 @@ def draw_confirm(surface: pygame.Surface, scene: "MatchScene") -> None:
     box = scene.confirm_box
     draw_panel(surface, box, glow=theme.ACCENT)
     size = max(15, box.h // 9)
-    colour = look.NAME[scene.state.colour]
-    head = t.shadowed(f"PASS WITH {colour.upper()}?", int(size * 1.3), theme.ACCENT, (0, 0, 0), 2, bold=True)
+    # TRANSLATORS: the pass confirmation's title, e.g. PASS WITH BLUE? (the colour in capitals).
+    question = _("PASS WITH {colour}?").format(colour=look.name(scene.state.colour).upper())
+    question, big = t.fit(question, int(size * 1.3), box.w - 24, bold=True, display=True)
+    head = t.shadowed(question, big, theme.ACCENT, (0, 0, 0), 2, bold=True)
     surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + size // 2)))
     count = scene.state.legal_count()
-    words = (f"{count} placement{'s are' if count != 1 else ' is'} still legal for you. "
-             "Passing is allowed: you may place again on a later turn.")
+    words = " ".join((ngettext("{n} placement is still legal for you.", "{n} placements are still legal for you.",
+                               count).format(n=count),
+                      _("Passing is allowed: you may place again on a later turn.")))
     y = box.y + size // 2 + head.get_height() + size // 3
     for line in t.wrap(words, size, box.w - 40):
         img = t.render(line, size, theme.TEXT)

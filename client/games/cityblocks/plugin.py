@@ -17,11 +17,13 @@ from client.scenes.plugin_scenes import ScenesPlugin
 from .game import MatchScene
 from .howto import HowToScene
 from .replay import ReplayScene
+from .words import N_, _
 
+# TRANSLATORS: how each computer level plays, after its name in the picker ("Easy: ...").
 LEVEL_WORDS = {
-    "random": "places a random piece that fits",
-    "easy": "greedy over a sample of placements, with some noise",
-    "hard": "weighs area, safe edges and each opponent's best reply",
+    "random": N_("places a random piece that fits"),
+    "easy": N_("greedy over a sample of placements, with some noise"),
+    "hard": N_("weighs area, safe edges and each opponent's best reply"),
 }
 
 
@@ -29,15 +31,26 @@ class CityBlocksPlugin(ScenesPlugin):
     """2, 3 or 4 seats; four colours; ``.cbr`` records."""
 
     spec: CityBlocksSpec = CITY_BLOCKS
-    tagline = "place your pieces · grow one big area · keep your edges open"
     match_scene, replay_scene, howto = MatchScene, ReplayScene, HowToScene
     level_words = LEVEL_WORDS
-    credit = "City Blocks by Jeremy Ritchie"
+
+    @property
+    def tagline(self) -> str:
+        # TRANSLATORS: the line under the title art.
+        return _("place your pieces · grow one big area · keep your edges open")
+
+    @property
+    def credit(self) -> str:
+        return _("City Blocks by Jeremy Ritchie")
+
+    def describe_level(self, level: str) -> str:
+        words = self.level_words.get(level)
+        return _(words) if words is not None else super().describe_level(level)
 
     def describe_seats(self, options: Mapping, seats: Sequence[SeatInfo], chosen: Sequence[str]) -> str:
         players = self.spec.options(options)["players"]
         if players == 2:
-            return "Two colours each; blue places first, then green, red, yellow."
+            return _("Two colours each; blue places first, then green, red, yellow.")
         if players == 3:
-            return "Blue is shared: each turn places your colour or blue. The first seat is drawn."
-        return "The first colour is drawn when the game starts."
+            return _("Blue is shared: each turn places your colour or blue. The first seat is drawn.")
+        return _("The first colour is drawn when the game starts.")

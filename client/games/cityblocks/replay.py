@@ -20,6 +20,7 @@ from client.view.widgets import Button
 
 from . import look
 from .score import ScoreScene
+from .words import _, ngettext
 from .screen import CityScreen
 
 AUTOPLAY_STEP = 0.7
@@ -29,8 +30,8 @@ class ReplayScene(ReplaySteps, CityScreen):
     bottom_scale = 0.115
 
     def __init__(self, app, start: CityState, plies: list[tuple[CityState, Move]], final: CityState,
-                 title: str = "Replay", headers: dict | None = None) -> None:
-        self.title = title
+                 title: str | None = None, headers: dict | None = None) -> None:
+        self.title = _("Replay") if title is None else title
         names = [n.strip() for n in {k.lower(): v for k, v in (headers or {}).items()}.get("seats", "").split(",")]
         self.names = {i: n for i, n in enumerate(names) if n} if len(names) == final.players else {}
         self.moves = [move for _, move in plies]
@@ -39,14 +40,15 @@ class ReplayScene(ReplaySteps, CityScreen):
             self.positions = [start if final.ply == 0 else final]
         self.broken = [before.why_not(move) for before, move in plies]
         self.controls = ReplayControls(len(self.positions) - 1, self._show, step_s=AUTOPLAY_STEP)
-        self.score_button = Button("Score", self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
+        # TRANSLATORS: replay button (key C): open the final count of the game.
+        self.score_button = Button(_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
         super().__init__(app, self.positions[0])
-        self.buttons = self.controls.buttons + [self.score_button, Button("Close", self.close)]
+        self.buttons = self.controls.buttons + [self.score_button, Button(_("Close"), self.close)]
         self.layout_buttons()
         self._show(0, False)
 
     @classmethod
-    def from_text(cls, app, text: str, title: str = "Replay") -> "ReplayScene":
+    def from_text(cls, app, text: str, title: str | None = None) -> "ReplayScene":
         """Raises the engine's ``RecordError`` (a ``ValueError``) for text that is no record."""
         record, plies = read_plies(text, lenient=True)
         return cls(app, record.start, plies, record.state, title, dict(record.headers))
@@ -73,23 +75,33 @@ class ReplayScene(ReplaySteps, CityScreen):
     def record_title(self) -> str:
         return self.title
 
+    @property
+    def end_words(self) -> str:
+        # TRANSLATORS: what key C opens at the end of a replayed game ("C: the final count").
+        return _("the final count")
+
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         typed = self.typed_status()
         if typed is not None:
             return typed
         if self.index == 0:
-            return f"Start of the game: {self.count} moves. Right arrow or Play steps through.", theme.TEXT
+            return ngettext("Start of the game: {n} move. Right arrow or Play steps through.",
+                            "Start of the game: {n} moves. Right arrow or Play steps through.",
+                            self.count).format(n=self.count), theme.TEXT
         move = self.moves[self.index - 1]
         before = self.positions[self.index - 1]
         who = self.seat_label(before.to_move) if before.to_move is not None else "?"
         if move.is_pass:
-            text = f"Move {self.index}/{self.count}: {look.NAME[move.colour]} passed ({who})"
+            text = _("Move {n}/{count}: {colour} passed ({seat}).").format(
+                n=self.index, count=self.count, colour=look.name(move.colour), seat=who)
         else:
-            text = f"Move {self.index}/{self.count}: {who} placed {look.NAME[move.colour].lower()} {move.text()}"
+            # TRANSLATORS: e.g. "Move 7/80: Blue + Red placed red r:V5:t16,t17,t18,s18,r18."
+            text = _("Move {n}/{count}: {seat} placed {colour} {move}.").format(
+                n=self.index, count=self.count, seat=who, colour=look.word(move.colour), move=move.text())
         broken = self.broken[self.index - 1]
         if broken is not None:
-            return f"{text}. Against the rules: {broken.text}", theme.BAD
-        return text + ".", theme.TEXT
+            return _("{move} Against the rules: {rule}").format(move=text, rule=broken.text), theme.BAD
+        return text, theme.TEXT
 
     def seat_names(self) -> dict[int, str]:
         return self.names
@@ -122,7 +134,7 @@ class ReplayScene(ReplaySteps, CityScreen):
         pygame.draw.circle(surface, theme.ACCENT, knob, bar.h // 2 + 4)
         hover = self.controls.hover
         if hover is not None:
-            tip = t.render(f"move {hover}", max(12, bar.h), theme.TEXT)
+            tip = t.render(_("move {n}").format(n=hover), max(12, bar.h), theme.TEXT)
             surface.blit(tip, tip.get_rect(midbottom=(bar.x + int(hover / n * bar.w), bar.y - 2)))
 
 

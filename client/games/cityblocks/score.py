@@ -27,16 +27,20 @@ from .score_draw import draw_beat, draw_seat_rows, draw_table
 from .score_plan import ColourBeat, TableBeat, plan
 from .screen import CityScreen
 from .tray import draw_header
+from .words import _
 
 BEAT_GAP = 0.35
 INTRO = 0.9
 
 
 class ScoreScene(ScoreShow, CityScreen):
-    show_title = "THE FINAL COUNT"
+    @property
+    def show_title(self) -> str:
+        # TRANSLATORS: the score show's title: the points counted at the end of the game.
+        return _("THE FINAL COUNT")
 
     def __init__(self, app, state, *, on_new_game: Callable[[], None] | None = None,
-                 on_save: Callable[[], None] | None = None, new_game_label: str = "New game",
+                 on_save: Callable[[], None] | None = None, new_game_label: str | None = None,
                  headline: str | None = None, on_replay: Callable[[], None] | None = None, show: bool = True) -> None:
         self.score = state.score()
         self.beats = plan(state, self.score)
@@ -49,8 +53,8 @@ class ScoreScene(ScoreShow, CityScreen):
         super().__init__(app, state)
         self.sequence = BeatSequence(self.beats, self.timeline, steps=self._beat_steps, on_done=self.beat_finished,
                                      on_finish=self._finished, intro=INTRO, gap=BEAT_GAP)
-        self.make_buttons("Replay scoring", on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
-                          new_game_label=new_game_label)
+        self.make_buttons(_("Replay scoring"), on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
+                          new_game_label=_("New game") if new_game_label is None else new_game_label)
         self.column.focus = len(self.final_buttons) - 3 if on_new_game is not None else 0
         if show and headline is None:
             self.start_show()
@@ -66,7 +70,8 @@ class ScoreScene(ScoreShow, CityScreen):
         self.counted = set()
         self.sequence.start()
         self.show_buttons()
-        self.announce("THE FINAL COUNT", "Space: next step   F: fast   S: skip to the end", theme.ACCENT_2, hold=0.6)
+        self.announce(self.show_title, _("Space: next step   F: fast   S: skip to the end"), theme.ACCENT_2,
+                      hold=0.6)
 
     def _beat_steps(self, beat, index: int):
         self.view = BeatView(beat=beat, index=index)
@@ -109,7 +114,10 @@ class ScoreScene(ScoreShow, CityScreen):
     def winner_words(self) -> tuple[str, str]:
         table = self.beats[-1]
         names = [r.label for r in table.rows if r.seat in table.winners]
-        head = f"{names[0].upper()} WINS!" if len(names) == 1 else "A SHARED WIN: " + ", ".join(n.upper() for n in names)
+        if len(names) == 1:
+            head = _("{seat} WINS!").format(seat=names[0].upper())
+        else:
+            head = _("A SHARED WIN: {seats}").format(seats=", ".join(n.upper() for n in names))
         sub = "   ".join(f"{r.label} {r.total}" for r in table.rows)
         return head, sub
 
@@ -123,8 +131,8 @@ class ScoreScene(ScoreShow, CityScreen):
         if self.stage == "show" and isinstance(beat, ColourBeat):
             return f"{beat.title}:  {describe(self.view)}", look.colour_rgb(beat.colour, self.app.options.colour_blind)
         if self.stage == "show":
-            return "Space: next step · F: fast · S: skip to the end", theme.TEXT_DIM
-        return "T: show or hide the table. Each colour scored its largest area + its sides on empty squares.", \
+            return _("Space: next step · F: fast · S: skip to the end"), theme.TEXT_DIM
+        return _("T: show or hide the table. Each colour scored its largest area + its sides on empty squares."), \
             theme.TEXT_DIM
 
     def draw_panels(self, surface: pygame.Surface, cb: bool) -> None:

@@ -15,6 +15,7 @@ from client.anim import Callback, Delay, Tween
 from client.anim.timeline import Step
 
 from .score_plan import Beat, ColourBeat, TableBeat
+from .words import _
 
 if TYPE_CHECKING:
     from .score import ScoreScene
@@ -69,28 +70,27 @@ def _colour(scene: "ScoreScene", beat: ColourBeat, view: BeatView) -> list[Step]
     steps: list[Step] = [_caption(view, f"{beat.title}"), Delay(0.25)]
     if beat.area:
         steps += [Tween(area_time(beat.area), _counter(scene, view, "area", view.area_seen, beat.area, "tick"),
-                        "linear"), _caption(view, f"area {beat.area}"), Delay(0.3)]
+                        "linear"), _caption(view, _("area {n}").format(n=beat.area)), Delay(0.3)]
     else:
-        steps += [_caption(view, "area 0"), Delay(0.3)]
+        steps += [_caption(view, _("area {n}").format(n=0)), Delay(0.3)]
     if beat.others:
-        sizes = ", ".join(str(size) for size, _ in beat.others)
         steps += [Callback(lambda: scene.sound("stamp", 0.4)),
                   Tween(0.9, lambda p: setattr(view, "groups", p), "linear"),
-                  _caption(view, f"other groups {sizes} (not counted)")]
+                  _caption(view, _("other groups {sizes} (not counted)").format(sizes=sizes_of(beat)))]
     if beat.edge_count:
         steps += [Delay(0.15), Tween(edge_time(beat.edge_count),
                                      _counter(scene, view, "edges", view.edges_seen, beat.edge_count, "hover"),
-                                     "linear"), _caption(view, f"edges {beat.edge_count}"), Delay(0.25)]
+                                     "linear"), _caption(view, _("edges {n}").format(n=beat.edge_count)), Delay(0.25)]
     else:
-        steps += [_caption(view, "edges 0")]
+        steps += [_caption(view, _("edges {n}").format(n=0))]
 
     def land() -> None:
         if beat.seat is not None:
             scene.award(beat.seat, beat.total)
 
     steps += [Tween(0.35, lambda p: setattr(view, "total", p), "out_back"),
-              _caption(view, f"{beat.area} + {beat.edge_count} = {beat.total}"
-                       + ("" if beat.seat is not None else " (scores for nobody)")),
+              _caption(view, f"{beat.area} + {beat.edge_count} = {beat.total}" if beat.seat is not None else
+                       _("{sum} (scores for nobody)").format(sum=f"{beat.area} + {beat.edge_count} = {beat.total}")),
               Callback(land), Delay(0.7)]
     return steps
 
@@ -105,15 +105,20 @@ def _table(scene: "ScoreScene", beat: TableBeat, view: BeatView) -> list[Step]:
             _caption(view, totals), Callback(fanfare), Delay(1.2)]
 
 
+def sizes_of(beat: ColourBeat) -> str:
+    """The sizes of a colour's other groups, largest first: "5, 3, 1"."""
+    return ", ".join(str(size) for size, _squares in beat.others)
+
+
 def describe(view: BeatView) -> str:
     """The live readout under the board."""
     beat = view.beat
     if not isinstance(beat, ColourBeat):
         return ""
-    parts = [f"largest area {view.area}"]
+    parts = [_("largest area {n}").format(n=view.area)]
     if beat.others and view.groups > 0:
-        parts.append("other groups " + ", ".join(str(s) for s, _ in beat.others) + " (not counted)")
+        parts.append(_("other groups {sizes} (not counted)").format(sizes=sizes_of(beat)))
     if view.edges or view.total:
-        parts.append(f"free edges {view.edges}")
+        parts.append(_("free edges {n}").format(n=view.edges))
     text = "  ·  ".join(parts)
     return text + (f"  =  {beat.total}" if view.total > 0 else "")

@@ -14,6 +14,7 @@ from client.view.widgets import draw_panel
 
 from . import look
 from .score_plan import ColourBeat, TableBeat
+from .words import _, ngettext
 
 if TYPE_CHECKING:
     from .score import ScoreScene
@@ -65,9 +66,11 @@ def draw_beat(scene: "ScoreScene", surface: pygame.Surface, view: "BeatView", cb
     size = max(16, int(scene.top_h * 0.45))
     x = scene.top_rect.right - scene.margin
     colour = look.colour_rgb(beat.colour, cb)
-    shown = [("AREA", view.area, colour), ("EDGES", view.edges, lit_edge)][:2 if view.edges or view.total else 1]
+    # TRANSLATORS: the two counters of the score show's top bar: AREA 12, EDGES 30.
+    shown = [(_("AREA {n}"), view.area, colour), (_("EDGES {n}"), view.edges, lit_edge)][
+        :2 if view.edges or view.total else 1]
     for label, value, ink in reversed(shown):  # the counters, at the right of the top bar
-        img = scene.app.text.shadowed(f"{label} {value}", size, ink, (0, 0, 0), 2, bold=True)
+        img = scene.app.text.shadowed(label.format(n=value), size, ink, (0, 0, 0), 2, bold=True)
         box = img.get_rect().inflate(18, 8)
         box.midright = (x, scene.top_rect.centery)
         draw_panel(surface, box, alpha=235)
@@ -81,7 +84,7 @@ def draw_beat(scene: "ScoreScene", surface: pygame.Surface, view: "BeatView", cb
         draw_panel(surface, box, glow=colour, alpha=235)
         surface.blit(img, img.get_rect(center=box.center))
         if beat.seat is None:
-            note = scene.app.text.render("blue is shared: it scores for nobody", max(13, cell // 2), theme.TEXT)
+            note = scene.app.text.render(_("blue is shared: it scores for nobody"), max(13, cell // 2), theme.TEXT)
             surface.blit(note, note.get_rect(midtop=(box.centerx, box.bottom + 4)))
 
 
@@ -114,8 +117,10 @@ def draw_seat_rows(scene: "ScoreScene", surface: pygame.Surface, panel: "SeatPan
     for colour in colours:
         nums = colour_numbers(scene, colour)
         beat = next(b for b in scene.beats if isinstance(b, ColourBeat) and b.colour == colour)
-        name = look.NAME[colour] + (" (shared)" if beat.seat is None else "")
-        img = t.render(name.upper(), size, look.colour_rgb(colour, cb), bold=True)
+        name = look.name(colour).upper()
+        if beat.seat is None:
+            name = _("{colour} (shared)").format(colour=name)
+        img = t.fitted(name, size, look.colour_rgb(colour, cb), r.w - 2 * panel.pad - 8, bold=True)
         surface.blit(img, (r.x + panel.pad + 4, y))
         y += int(size * 1.35)
         if nums is None:
@@ -124,13 +129,15 @@ def draw_seat_rows(scene: "ScoreScene", surface: pygame.Surface, panel: "SeatPan
             y += int(size * 1.6)
             continue
         area, edges, total, done = nums
-        others = ", ".join(str(s) for s, _ in beat.others) or "none"
-        rows = [("largest area", str(area)), ("other groups", others), ("free edges", str(edges))]
+        others = ", ".join(str(s) for s, _squares in beat.others) or _("none")
+        # TRANSLATORS: the rows of a colour's count in its seat panel (a label, then a number).
+        rows = [(_("largest area"), str(area)), (_("other groups"), others), (_("free edges"), str(edges))]
         if done:
-            rows.append(("total", str(total)))
-        for label, value in rows:
-            left = t.render(label, size, theme.TEXT_DIM)
-            right = t.render(value, size, theme.ACCENT if label == "total" else theme.TEXT, bold=label == "total")
+            rows.append((_("total"), str(total)))
+        for k, (label, value) in enumerate(rows):
+            is_total = k == 3
+            right = t.render(value, size, theme.ACCENT if is_total else theme.TEXT, bold=is_total)
+            left = t.fitted(label, size, theme.TEXT_DIM, r.w - 2 * panel.pad - 30 - right.get_width())
             surface.blit(left, (r.x + panel.pad + 12, y))
             surface.blit(right, (r.right - panel.pad - 6 - right.get_width(), y))
             y += int(size * 1.25)
@@ -151,8 +158,9 @@ def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p:
     panel.set_alpha(int(255 * min(1.0, p * 1.5)))
     surface.blit(panel, box)
     size = max(13, int(header.h * 0.45))
-    for text, x in (("PLACE", 0.03), ("SEAT", 0.18), ("SCORE", 0.8)):
-        img = t.render(text, size, theme.TEXT_DIM, bold=True)
+    # TRANSLATORS: the final table's column headings.
+    for text, x, end in ((_("PLACE"), 0.03, 0.17), (_("SEAT"), 0.18, 0.79), (_("SCORE"), 0.8, 0.99)):
+        img = t.fitted(text, size, theme.TEXT_DIM, int(header.w * (end - x)), bold=True)
         surface.blit(img, (header.x + int(header.w * x), header.centery - img.get_height() // 2))
     order = sorted(beat.rows, key=lambda row: (row.place, row.seat))
     for k, (row, rect) in enumerate(zip(order, rows)):
@@ -170,13 +178,20 @@ def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p:
         for c in row.colours:
             surface.blit(look.tile(c, chip, cb), (x, rect.centery - chip // 2))
             x += chip + 4
-        label = row.label + ("  (left)" if row.left else "") + ("  WINNER" if win else "")
-        img = t.render(label, int(rect.h * 0.45), theme.TEXT, bold=win)
+        label = row.label
+        if row.left:
+            # TRANSLATORS: after a seat in the final table: it left the game.
+            label = _("{seat}  (left)").format(seat=label)
+        if win:
+            label = _("{seat}  WINNER").format(seat=label)
+        img = t.fitted(label, int(rect.h * 0.45), theme.TEXT, rect.x + int(rect.w * 0.79) - x - 8, bold=win)
         surface.blit(img, (x + 8, rect.centery - img.get_height() // 2))
         total = t.shadowed(str(int(round(row.total * shown))), int(rect.h * 0.6), theme.ACCENT, (0, 0, 0), 2,
                            bold=True)
         surface.blit(total, (rect.x + int(rect.w * 0.8), rect.centery - total.get_height() // 2))
     if scene.players == 3:
-        note = t.render(f"Blue (shared) scored {scene.beats[0].total} for nobody.", size, theme.TEXT_DIM)
+        note = t.fitted(ngettext("Blue (shared) scored {n} point for nobody.", "Blue (shared) scored {n} points for nobody.",
+                                 scene.beats[0].total).format(n=scene.beats[0].total), size,
+                        theme.TEXT_DIM, scene.size[0] - 20)
         surface.blit(note, note.get_rect(midtop=(box.centerx, box.bottom + 6)))
 

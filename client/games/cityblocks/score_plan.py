@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shared.cityblocks.geometry import COLOURS, groups
-from shared.cityblocks.layout import SEAT_COLOURS, SEATS
+from shared.cityblocks.layout import SEAT_COLOURS
+from shared.cityblocks.words import _, colour_name, seat_label
 
 Square = tuple[int, int]
 
@@ -49,7 +50,7 @@ class ColourBeat:
 
     @property
     def title(self) -> str:
-        return COLOURS[self.colour].upper()
+        return colour_name(self.colour).upper()
 
     @property
     def award(self) -> tuple[int | None, int]:
@@ -78,7 +79,9 @@ class TableBeat:
     rows: tuple[SeatRow, ...]
     winners: tuple[int, ...]
 
-    title = "FINAL TABLE"
+    @property
+    def title(self) -> str:
+        return _("FINAL TABLE")
 
     @property
     def award(self) -> tuple[int | None, int]:
@@ -110,8 +113,7 @@ def plan(state, score: dict | None = None) -> list[Beat]:
             edges=tuple((_xy(sq), side) for sq, side in data["free_edges"]),
             area=data["area"], edge_count=data["edges"], total=data["total"],
             seat=owner_seat(state.players, c)))
-    seats = SEATS[state.players]
-    rows = tuple(SeatRow(i, seats[i].label, tuple(COLOURS.index(n) for n in s["colours"]), s["total"],
+    rows = tuple(SeatRow(i, seat_label(state.players, i), tuple(COLOURS.index(n) for n in s["colours"]), s["total"],
                          s["place"], s["left"]) for i, s in enumerate(score["seats"]))
     beats.append(TableBeat(rows, tuple(score["winners"])))
     return beats

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 import pygame
 
 from shared.cityblocks.geometry import BOARD, COLOURS, PIECES
-from shared.cityblocks.layout import SEAT_COLOURS, SEATS
+from shared.cityblocks.layout import SEAT_COLOURS
+from shared.i18n import current_language
 
 from client import theme
 from client.anim import Callback, Tween
@@ -23,6 +24,7 @@ from client.view.bars import row_right
 
 from . import look
 from .tray import draw_header, layout_panels
+from .words import _, seat_label
 
 DROP_TIME = 0.3
 
@@ -46,7 +48,12 @@ def added_squares(old: tuple[int, ...], new: tuple[int, ...]) -> list[tuple[int,
 
 class CityScreen(BoardFrame):
     bottom_scale = 0.08
-    bar_title = "CITY BLOCKS"
+
+    @property
+    def bar_title(self) -> str:
+        # TRANSLATORS: the game's name on the top bar; a name: keep it or write it as your
+        # players know the game.
+        return _("CITY BLOCKS")
 
     def __init__(self, app, state) -> None:
         self.pulses: list[Drop] = []
@@ -111,19 +118,22 @@ class CityScreen(BoardFrame):
 
     # -- words ------------------------------------------------------------------------------
     def seat_label(self, seat: int) -> str:
-        return SEATS[self.players][seat].label
+        return seat_label(self.players, seat)
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         s = self.state
         if s.over:
-            return "GAME OVER", theme.ACCENT
-        colour = look.NAME[s.colour].upper()
+            return _("GAME OVER"), theme.ACCENT
+        colour = look.name(s.colour).upper()
         if self.players == 2:
-            nxt = look.NAME[(s.colour + 1) % 4]
-            return f"{colour} TO PLACE ({self.seat_label(s.to_move)})   ·   next: {nxt}", look.colour_rgb(s.colour)
+            return (_("{colour} TO PLACE ({seat})   ·   next: {next}").format(
+                colour=colour, seat=self.seat_label(s.to_move), next=look.name((s.colour + 1) % 4)),
+                look.colour_rgb(s.colour))
         if self.players == 3:
-            return f"{colour} TO PLACE ({colour.title()} or Blue)", look.colour_rgb(s.colour)
-        return f"{colour} TO PLACE", look.colour_rgb(s.colour)
+            # TRANSLATORS: 3 players: RED TO PLACE (Red or Blue): the seat may place its colour or blue.
+            return (_("{colour} TO PLACE ({name} or Blue)").format(colour=colour, name=look.name(s.colour)),
+                    look.colour_rgb(s.colour))
+        return _("{colour} TO PLACE").format(colour=colour), look.colour_rgb(s.colour)
 
     # -- drawing ----------------------------------------------------------------------------
     def board_surface(self, cb: bool) -> pygame.Surface:
@@ -170,15 +180,15 @@ class CityScreen(BoardFrame):
                 surface.blit(img, (panel.rect.x + panel.pad + 4, panel.rect.y + panel.header_h + 3))
             for tray in panel.trays:
                 args = self.tray_args(tray)
-                note = " (shared)" if self.players == 3 and tray.colour not in look_colours else ""
+                shared = self.players == 3 and tray.colour not in look_colours
                 key = (tray.colour, tray.rect.size, frozenset(args["played"]),
                        None if args["fits"] is None else frozenset(args["fits"]), args["chosen"], args["hover"],
-                       args["active"], scores[tray.colour], cb, note)
+                       args["active"], scores[tray.colour], cb, shared, current_language())
                 img = self._tray_cache.get(key)
                 if img is None:
                     if len(self._tray_cache) > 64:
                         self._tray_cache.clear()
-                    img = self._tray_cache[key] = tray.surface(t, score=scores[tray.colour], cb=cb, note=note, **args)
+                    img = self._tray_cache[key] = tray.surface(t, score=scores[tray.colour], cb=cb, shared=shared, **args)
                 surface.blit(img, tray.rect)
 
     def draw_drops(self, surface: pygame.Surface, cb: bool) -> None:

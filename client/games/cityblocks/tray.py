@@ -20,6 +20,7 @@ from client.view.widgets import draw_panel
 
 from . import look
 from .pieces import tray_orient
+from .words import _
 
 SLOTS = len(PIECES)
 
@@ -64,7 +65,8 @@ class TrayView:
         return None
 
     def surface(self, text, *, played: set[str], fits: set[str] | None, chosen: str | None,
-                hover: str | None, active: bool, score: tuple[int, int], cb: bool, note: str = "") -> pygame.Surface:
+                hover: str | None, active: bool, score: tuple[int, int], cb: bool, shared: bool = False
+                ) -> pygame.Surface:
         """The tray drawn in its own coordinates. ``fits``: pieces that fit (None: no dimming)."""
         s = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         ox, oy = self.rect.topleft
@@ -75,10 +77,15 @@ class TrayView:
             pygame.draw.rect(s, rgb, back, 2, border_radius=8)
         size = max(11, int(self.title_h * 0.78))
         area, edges = score
-        tally = text.render(f"area {area} · edges {edges}", max(10, int(size * 0.9)), theme.TEXT)
-        name = text.render(look.NAME[self.colour].upper() + note, size, rgb, bold=True)
-        if note and name.get_width() + tally.get_width() + 24 > self.rect.w:
-            name = text.render(look.NAME[self.colour].upper() + "*", size, rgb, bold=True)
+        # TRANSLATORS: a colour's live score over its tray (largest area, free edges).
+        tally = text.fitted(_("area {area} · edges {edges}").format(area=area, edges=edges),
+                            max(10, int(size * 0.9)), theme.TEXT, self.rect.w // 2)
+        colour = look.name(self.colour).upper()
+        # TRANSLATORS: the shared blue tray's title with 3 players: BLUE (shared).
+        title = _("{colour} (shared)").format(colour=colour) if shared else colour
+        name = text.render(title, size, rgb, bold=True)
+        if shared and name.get_width() + tally.get_width() + 24 > self.rect.w:
+            name = text.render(colour + "*", size, rgb, bold=True)
         s.blit(name, (8, (self.title_h - name.get_height()) // 2 + 2))
         s.blit(tally, (self.rect.w - tally.get_width() - 8, (self.title_h - tally.get_height()) // 2 + 2))
         for i, piece in enumerate(PIECES):
