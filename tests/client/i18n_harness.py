@@ -29,19 +29,27 @@ _WORD = re.compile(r"[^\W\d_]{2,}")  # two letters or more: 'f3', 'A', '12' are 
 def recording_texts(language: str = i18n.PSEUDO) -> Iterator[list[str]]:
     """Switch to ``language`` and record every string drawn until the block ends."""
     texts: list[str] = []
-    original = TextCache.render
+    original, original_wrap = TextCache.render, TextCache.wrap
+    wrapped: dict[str, str] = {}  # a line of wrapped text -> the whole text (marks intact)
 
     def render(self, text, *args, **kwargs):
-        texts.append(text)
+        texts.append(wrapped.get(text, text))
         return original(self, text, *args, **kwargs)
 
+    def wrap(self, text, *args, **kwargs):
+        lines = original_wrap(self, text, *args, **kwargs)
+        for line in lines:
+            if line != text:
+                wrapped[line] = text
+        return lines
+
     previous = i18n.current_language()
-    TextCache.render = render
+    TextCache.render, TextCache.wrap = render, wrap
     i18n.set_language(language)
     try:
         yield texts
     finally:
-        TextCache.render = original
+        TextCache.render, TextCache.wrap = original, original_wrap
         i18n.set_language(previous)
 
 
