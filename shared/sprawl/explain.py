@@ -8,14 +8,13 @@ sentence names the real obstacle ("c7 is beyond this tower's reach: it is 1 high
 
 from __future__ import annotations
 
-import re
-
 from typing import TYPE_CHECKING, Any
 
 from shared.gamekit.api import Rejection
 
-from .board import COLOURS, DIR_WORDS, square_name
+from .board import square_name
 from .moves import MOVE_TYPES, Branch, Build, Place
+from .words import _, colour_word, direction_word, join_and, ngettext, piece_on, sentence
 
 if TYPE_CHECKING:
     from .state import SprawlState
@@ -23,51 +22,72 @@ if TYPE_CHECKING:
 
 def _r(code: str, text: str) -> Rejection:
     """A rejection whose text is one sentence (square names keep their small letter)."""
-    if not re.match(r"[a-h]\d", text):
-        text = text[0].upper() + text[1:]
-    return Rejection(code, text + ("" if text.endswith(".") else "."))
+    return Rejection(code, sentence(text))
 
 
-def dead_text(state: "SprawlState", tower: int) -> str:
-    """'this tree is dead: its tower on c4 is neutralized by yellow's 1 on c5'"""
+def _attackers(state: "SprawlState", by) -> str:
+    """"yellow's 1 on c5 and red's 2 on d4": the branches that neutralize a piece."""
+    return join_and(piece_on(state.credited(a), state.br[a][1], square_name(a)) for a in by)
+
+
+def dead_text(state: "SprawlState", tower: int, named: bool = False) -> str:
+    """'this tree is dead: its tower on c4 is neutralized by yellow's 1 on c5' (``named``:
+    'the tree on c4 is dead: ...', for a sentence that stands alone)."""
     by = state.neutralized_by([p[0] for p in state.tw[tower]], state.att[tower])
-    parts = [f"{COLOURS[state.credited(a)]}'s {state.br[a][1]} on {square_name(a)}" for a in by]
-    text = f"this tree is dead: its tower on {square_name(tower)} is neutralized by "
+    square, attackers = square_name(tower), _attackers(state, by)
     if state.superior:
         pips = sum(p[0] for p in state.tw[tower])
         total = sum(state.br[a][1] for a in by)
-        return text + f"{total} attacking pips against its {pips} ({', '.join(parts)})"
-    return text + " and ".join(parts)
+        if named:
+            return ngettext("the tree on {square} is dead: its tower on {square} is neutralized by "
+                            "{total} attacking pip against its {pips} ({attackers})",
+                            "the tree on {square} is dead: its tower on {square} is neutralized by "
+                            "{total} attacking pips against its {pips} ({attackers})", total).format(
+                square=square, total=total, pips=pips, attackers=attackers)
+        return ngettext("this tree is dead: its tower on {square} is neutralized by {total} "
+                        "attacking pip against its {pips} ({attackers})",
+                        "this tree is dead: its tower on {square} is neutralized by {total} "
+                        "attacking pips against its {pips} ({attackers})", total).format(
+            square=square, total=total, pips=pips, attackers=attackers)
+    if named:
+        return _("the tree on {square} is dead: its tower on {square} is neutralized by "
+                 "{attackers}").format(square=square, attackers=attackers)
+    return _("this tree is dead: its tower on {square} is neutralized by {attackers}").format(
+        square=square, attackers=attackers)
 
 
 def why_not(state: "SprawlState", move: Any, seat: int | None = None) -> Rejection | None:
     if not isinstance(move, MOVE_TYPES):
-        return _r("not_a_move", f"{move!r} is not a Sprawl move")
+        return _r("not_a_move", _("{move} is not a Sprawl move").format(move=repr(move)))
     if state.to_move is None:
-        return _r("game_over", "the game is over")
+        return _r("game_over", _("the game is over"))
     to_move = state.to_move
     if seat is not None and seat != to_move:
-        return _r("not_your_turn", f"it is {COLOURS[to_move]}'s turn")
+        return _r("not_your_turn", _("it is {colour}'s turn").format(colour=colour_word(to_move)))
     if not 0 <= move.seat < state.n:
-        return _r("no_such_seat", f"there is no {COLOURS[move.seat]} in this game")
+        return _r("no_such_seat", _("there is no {colour} in this game").format(
+            colour=colour_word(move.seat)))
     if move.seat != to_move:
-        return _r("not_your_turn", f"it is {COLOURS[to_move]}'s turn, not {COLOURS[move.seat]}'s")
+        return _r("not_your_turn", _("it is {colour}'s turn, not {other}'s").format(
+            colour=colour_word(to_move), other=colour_word(move.seat)))
     q, k = move.square, move.size
     name = square_name(q)
     geo = state.geo
     if not geo.contains(q):
-        return _r("off_board", f"{name} is off this {geo.files}x{geo.ranks} board")
+        return _r("off_board", _("{square} is off this {files}x{ranks} board").format(
+            square=name, files=geo.files, ranks=geo.ranks))
     if not state.started[to_move] and not isinstance(move, Place):
-        return _r("first_tower", "your first move must be a tower: stand a piece upright "
-                  "on any vacant square")
+        return _r("first_tower", _("your first move must be a tower: stand a piece upright "
+                                   "on any vacant square"))
     stash = state.stash[to_move]
     if not stash[k - 1]:
-        return _r("no_piece", f"you have no {k} left in your stash")
+        return _r("no_piece", _("you have no {size} left in your stash").format(size=k))
     if isinstance(move, Build):
         return _build(state, move)
-    if state.tw[q] is not None or state.br[q] is not None:
-        what = "a tower" if state.tw[q] is not None else "a branch"
-        return _r("occupied", f"{name} is not vacant: {what} is there")
+    if state.tw[q] is not None:
+        return _r("occupied", _("{square} is not vacant: a tower is there").format(square=name))
+    if state.br[q] is not None:
+        return _r("occupied", _("{square} is not vacant: a branch is there").format(square=name))
     if isinstance(move, Branch):
         return _branch(state, move)
     return _place(state, move)
@@ -78,35 +98,40 @@ def _place(state: "SprawlState", move: Place) -> Rejection | None:
     name = square_name(q)
     if not state.started[seat]:
         if move.extra:
-            return _r("first_tower_single", "a first tower is a single piece")
+            return _r("first_tower_single", _("a first tower is a single piece"))
         return None
     hits = state.targets(seat).get(q, 0)
     if not hits:
         dead = _dead_targeting(state, seat, q)
         if dead is not None:
             return _r("dead_tree", dead_text(state, dead))
-        return _r("not_targeted", f"none of your branches in a live tree targets {name}: "
-                  "a new tower must be spored where your branch points land")
+        return _r("not_targeted", _("none of your branches in a live tree targets {square}: "
+                                    "a new tower must be spored where your branch points land")
+                  .format(square=name))
     if state.att[q] and not state._spore_safe(k, state.att[q]):
         by = state.neutralized_by([k], state.att[q])
-        who = " and ".join(f"{COLOURS[state.credited(a)]}'s {state.br[a][1]} on "
-                           f"{square_name(a)}" for a in by)
-        return _r("spore_neutralized", f"a {k} on {name} would be neutralized at once by {who}")
+        return _r("spore_neutralized", _("a {size} on {square} would be neutralized at once by "
+                                         "{attackers}").format(size=k, square=name,
+                                                               attackers=_attackers(state, by)))
     if move.extra:
         if not state.overload:
-            return _r("overload_off", "builds in the same turn as a spore need the overload "
-                      "option")
+            return _r("overload_off", _("builds in the same turn as a spore need the overload "
+                                        "option"))
         if len(move.extra) > hits - 1:
-            return _r("overload_count", f"{hits} of your branches target {name}: at most "
-                      f"{hits - 1} follow-up build{'s' if hits != 2 else ''}")
+            return _r("overload_count", ngettext(
+                "{hits} of your branches target {square}: at most {n} follow-up build",
+                "{hits} of your branches target {square}: at most {n} follow-up builds",
+                hits - 1).format(hits=hits, square=name, n=hits - 1))
         below = k
         for x in move.extra:
             if x != below - 1:
-                return _r("build_size", f"each build must be one smaller than the piece below: "
-                          f"a {below - 1} on the {below}" if below > 1 else
-                          "nothing can be built on a 1")
+                if below == 1:
+                    return _r("build_size", _("nothing can be built on a 1"))
+                return _r("build_size", _("each build must be one smaller than the piece below: "
+                                          "a {size} on the {below}").format(size=below - 1,
+                                                                            below=below))
             if not state.stash[seat][x - 1]:
-                return _r("no_piece", f"you have no {x} left in your stash")
+                return _r("no_piece", _("you have no {size} left in your stash").format(size=x))
             below = x
     return None
 
@@ -118,7 +143,7 @@ def _dead_targeting(state: "SprawlState", seat: int, q: int) -> int | None:
         if state.controller(t) != seat:
             continue
         for b in state.tree_branches[t]:
-            _, size, d, _, _ = state.br[b]
+            _x, size, d, _y, _z = state.br[b]
             if reach[b][d][size] == q:
                 return t
     return None
@@ -129,22 +154,26 @@ def _build(state: "SprawlState", move: Build) -> Rejection | None:
     name = square_name(q)
     tower = state.tw[q]
     if tower is None:
-        return _r("no_tower", f"there is no tower on {name} to build on")
+        return _r("no_tower", _("there is no tower on {square} to build on").format(square=name))
     owner = state.controller(q)
     if owner != seat:
         if not state.gami:
-            return _r("not_yours", f"the tower on {name} is {COLOURS[owner]}'s")
+            return _r("not_yours", _("the tower on {square} is {colour}'s").format(
+                square=name, colour=colour_word(owner)))
         if q not in state.targets(seat, vacant_only=False):
-            return _r("not_targeted", f"the tower on {name} is {COLOURS[owner]}'s and none of "
-                      "your branches in a live tree targets it")
+            return _r("not_targeted", _("the tower on {square} is {colour}'s and none of your "
+                                        "branches in a live tree targets it").format(
+                square=name, colour=colour_word(owner)))
     if q in state.dead:
         return _r("dead_tree", dead_text(state, q))
     top = tower[-1][0]
     if top == 1:
-        return _r("build_size", f"the tower on {name} has a 1 on top: nothing can go on a 1")
+        return _r("build_size", _("the tower on {square} has a 1 on top: nothing can go on a 1")
+                  .format(square=name))
     if k != top - 1:
-        return _r("build_size", f"a build must be one smaller than the top: the tower on "
-                  f"{name} has a {top} on top, so only a {top - 1} fits")
+        return _r("build_size", _("a build must be one smaller than the top: the tower on "
+                                  "{square} has a {top} on top, so only a {size} fits").format(
+            square=name, top=top, size=top - 1))
     return None
 
 
@@ -153,8 +182,8 @@ def _branch(state: "SprawlState", move: Branch) -> Rejection | None:
     name = square_name(q)
     geo = state.geo
     if geo.nb[q][d] < 0:
-        return _r("points_off", f"a branch on {name} pointing {DIR_WORDS[d]} would point "
-                  "off the board")
+        return _r("points_off", _("a branch on {square} pointing {direction} would point off "
+                                  "the board").format(square=name, direction=direction_word(d)))
     if state.branch_sources(seat, q, k, d):
         return None
     # No source works: let the neighbour that got furthest through the rules explain.
@@ -177,45 +206,54 @@ def _branch(state: "SprawlState", move: Branch) -> Rejection | None:
             if tree in state.dead:
                 found = (5, _r("dead_tree", dead_text(state, tree)))
             else:
-                found = (4, _r("reach", f"{name} is beyond this tower's reach: it is "
-                               f"{len(tw[tree])} high"))
+                found = (4, _r("reach", _("{square} is beyond this tower's reach: it is "
+                                          "{height} high").format(square=name,
+                                                                  height=len(tw[tree]))))
         if state.controller(tree) != seat and found[0] > 0:
-            found = (0, _r("not_yours", f"the piece on {pname} is "
-                           f"{COLOURS[state.controller(tree)]}'s"))
+            found = (0, _r("not_yours", _("the piece on {square} is {colour}'s").format(
+                square=pname, colour=colour_word(state.controller(tree)))))
         if best is None or found[0] > best[0]:
             best = found
     if best is None:
-        return _r("no_source", f"no tower or branch of yours is next to {name}")
+        return _r("no_source", _("no tower or branch of yours is next to {square}").format(
+            square=name))
     return best[1]
 
 
 def _tower_source(state, seat, p, pname, back, d) -> tuple[int, Rejection] | None:
     if d != back:
-        return (2, _r("direction", f"a branch beside the tower on {pname} must point "
-                      f"straight away from it ({DIR_WORDS[back]})"))
+        return (2, _r("direction", _("a branch beside the tower on {square} must point "
+                                     "straight away from it ({direction})").format(
+            square=pname, direction=direction_word(back))))
     return None
 
 
 def _branch_source(state, seat, p, pname, back, k, d) -> tuple[int, Rejection] | None:
-    _, size, dr, _, _ = state.br[p]
+    _x, size, dr, _y, _z = state.br[p]
     if back == (dr + 2) & 3:
-        return (1, _r("behind", f"nothing grows from the back of the branch on {pname}: "
-                      "only its tip and its two sides"))
+        return (1, _r("behind", _("nothing grows from the back of the branch on {square}: "
+                                  "only its tip and its two sides").format(square=pname)))
     if back == dr:
         if state.strict and d != dr:
-            return (2, _r("strict_branching", f"with strict branching, a branch on the tip "
-                          f"of the branch on {pname} must point the same way "
-                          f"({DIR_WORDS[dr]})"))
+            return (2, _r("strict_branching", _("with strict branching, a branch on the tip "
+                                                "of the branch on {square} must point the same "
+                                                "way ({direction})").format(
+                square=pname, direction=direction_word(dr))))
         if d == (dr + 2) & 3:
-            return (2, _r("points_back", f"a branch on the tip of the branch on {pname} may "
-                          "not point back at it"))
+            return (2, _r("points_back", _("a branch on the tip of the branch on {square} may "
+                                           "not point back at it").format(square=pname)))
     elif d != back:
-        return (2, _r("direction", f"a branch beside the branch on {pname} must point "
-                      f"straight away from it ({DIR_WORDS[back]})"))
+        return (2, _r("direction", _("a branch beside the branch on {square} must point "
+                                     "straight away from it ({direction})").format(
+            square=pname, direction=direction_word(back))))
     if size == 1:
-        return (3, _r("size", f"nothing can grow from a 1 (the branch on {pname})"))
+        return (3, _r("size", _("nothing can grow from a 1 (the branch on {square})").format(
+            square=pname)))
     if k != size - 1:
-        return (3, _r("size", f"a {k} may only grow from a {k + 1} (the branch on {pname} "
-                      f"is a {size})" if k < 3 else
-                      f"a 3 can only grow from a tower, not from the {size} on {pname}"))
+        if k < 3:
+            return (3, _r("size", _("a {size} may only grow from a {bigger} (the branch on "
+                                    "{square} is a {source})").format(size=k, bigger=k + 1,
+                                                                      square=pname, source=size)))
+        return (3, _r("size", _("a 3 can only grow from a tower, not from the {source} on "
+                                "{square}").format(source=size, square=pname)))
     return None

@@ -18,6 +18,7 @@ from typing import Iterator
 from shared.gamekit.api import MalformedMove
 
 from .board import DIR_LETTERS, LETTERS, parse_square, square_name
+from .words import _
 
 _PLACE = re.compile(r"^([a-z]):([123])@([a-z]\d+)((?:\+[123])*)$")
 _BUILD = re.compile(r"^([a-z]):\+([123])@([a-z]\d+)$")
@@ -80,22 +81,23 @@ MOVE_TYPES = (Place, Build, Branch)
 
 def _seat(letter: str, text: str) -> int:
     if letter not in LETTERS:
-        raise MalformedMove(f"bad move {text!r}: {letter!r} is not a colour letter "
-                            f"(r y g b k w p o)")
+        raise MalformedMove(_("bad move {move}: {letter} is not a colour letter "
+                              "(r y g b k w p o)").format(move=repr(text), letter=repr(letter)))
     return LETTERS.index(letter)
 
 
 def _square(name: str, text: str) -> int:
     sq = parse_square(name)
     if sq is None:
-        raise MalformedMove(f"bad move {text!r}: {name!r} is not a square of any Sprawl board")
+        raise MalformedMove(_("bad move {move}: {square} is not a square of any Sprawl board")
+                            .format(move=repr(text), square=repr(name)))
     return sq
 
 
 def parse_move(text: object) -> Move:
     """Move text -> move (case and surrounding spaces ignored). Raises MalformedMove."""
     if not isinstance(text, str):
-        raise MalformedMove(f"a move is text, got {type(text).__name__}")
+        raise MalformedMove(_("a move is text, got {kind}").format(kind=type(text).__name__))
     raw = text.strip().lower()
     if m := _BRANCH.match(raw):
         return Branch(_seat(m.group(1), text), int(m.group(2)), _square(m.group(4), text),
@@ -105,8 +107,8 @@ def parse_move(text: object) -> Move:
     if m := _PLACE.match(raw):
         extra = tuple(int(k) for k in m.group(4).split("+")[1:])
         return Place(_seat(m.group(1), text), int(m.group(2)), _square(m.group(3), text), extra)
-    raise MalformedMove(f"bad move {text!r}: expected e.g. 'r:3@c4' (tower or spore), "
-                        "'r:+2@c4' (build) or 'r:2n@c5' (branch)")
+    raise MalformedMove(_("bad move {move}: expected e.g. 'r:3@c4' (tower or spore), "
+                          "'r:+2@c4' (build) or 'r:2n@c5' (branch)").format(move=repr(text)))
 
 
 def move_text(move: Move) -> str:

@@ -27,6 +27,7 @@ from .board import COLOURS, LETTERS
 from .moves import parse_move
 from .serial import is_resign
 from .state import VARIANTS, SprawlState, first_player
+from .words import _
 
 
 def _headers(text: str) -> tuple[dict[str, str], list[str]]:
@@ -42,9 +43,9 @@ def _headers(text: str) -> tuple[dict[str, str], list[str]]:
         key, sep, value = line.partition(":")
         if not sep or not key.strip() or " " in key.strip():
             if not headers:
-                raise RecordError("not a Sprawl record: it must start with 'Game: Sprawl'")
-            raise RecordError(f"line {i + 1}: expected 'Key: value' in the header, "
-                              f"got {line[:40]!r}")
+                raise RecordError(_("not a Sprawl record: it must start with 'Game: Sprawl'"))
+            raise RecordError(_("line {line}: expected 'Key: value' in the header, got {text}")
+                              .format(line=i + 1, text=repr(line[:40])))
         headers[key.strip().lower()] = value.strip()
         i += 1
     tokens: list[str] = []
@@ -55,27 +56,27 @@ def _headers(text: str) -> tuple[dict[str, str], list[str]]:
 
 def read_record(spec, text: str, *, lenient: bool = False) -> Record:
     if not isinstance(text, str):
-        raise RecordError("a Sprawl record is text")
+        raise RecordError(_("a Sprawl record is text"))
     headers, tokens = _headers(text)
     game = headers.get("game", "").strip('"')
     if game.lower() != "sprawl":
-        raise RecordError(f"not a Sprawl record: Game is {game!r}" if game else
-                          "not a Sprawl record: no 'Game: Sprawl' header")
+        raise RecordError(_("not a Sprawl record: Game is {game}").format(game=repr(game)) if game
+                          else _("not a Sprawl record: no 'Game: Sprawl' header"))
     raw: dict = {}
     try:
         raw["players"] = int(headers.get("players", ""))
     except ValueError:
-        raise RecordError(f"bad Players header {headers.get('players', '')!r}: "
-                          "expected 3 to 8") from None
+        raise RecordError(_("bad Players header {value}: expected 3 to 8").format(
+            value=repr(headers.get("players", "")))) from None
     for name in filter(None, (o.strip().lower() for o in headers.get("options", "").split(","))):
         if name not in VARIANTS:
-            raise RecordError(f"unknown option {name!r} in the Options header "
-                              f"(known: {', '.join(VARIANTS)})")
+            raise RecordError(_("unknown option {option} in the Options header (known: {known})")
+                              .format(option=repr(name), known=", ".join(VARIANTS)))
         raw[name] = True
     try:
         options = spec.options(raw)
     except BadOptions as exc:
-        raise RecordError(f"bad header: {exc}") from None
+        raise RecordError(_("bad header: {error}").format(error=exc)) from None
     seed_text = headers.get("seed", "0")
     try:
         seed: int | str = int(seed_text)
@@ -85,13 +86,14 @@ def read_record(spec, text: str, *, lenient: bool = False) -> Record:
     named = headers.get("first", "").lower()
     if named:
         if named not in COLOURS[:options["players"]]:
-            raise RecordError(f"bad First header {named!r}: not a colour of this game")
+            raise RecordError(_("bad First header {value}: not a colour of this game").format(
+                value=repr(named)))
         first = COLOURS.index(named)
     if tokens and is_resign(tokens[0]) is None:
         letter = tokens[0].split(":", 1)[0].lower()
         if letter not in LETTERS[:options["players"]]:
-            raise RecordError(f"token 1 {tokens[0]!r}: not a move of this "
-                              f"{options['players']}-player game")
+            raise RecordError(_("token 1 {token}: not a move of this {players}-player game")
+                              .format(token=repr(tokens[0]), players=options["players"]))
         first = LETTERS.index(letter)
     state = start = SprawlState.new(options, seed, first)
     warnings: list[str] = []
@@ -108,15 +110,18 @@ def read_record(spec, text: str, *, lenient: bool = False) -> Record:
             moves.append(move.text())
         except MalformedMove as exc:
             if not lenient:
-                raise RecordError(f"ply {ply}: {exc}", illegal=True, ply=ply, token=token,
-                                  rule="malformed") from None
-            warnings.append(f"ply {ply} {token!r}: skipped: {exc}")
+                raise RecordError(_("ply {ply}: {error}").format(ply=ply, error=exc), illegal=True,
+                                  ply=ply, token=token, rule="malformed") from None
+            warnings.append(_("ply {ply} {token}: skipped: {error}").format(
+                ply=ply, token=repr(token), error=exc))
         except IllegalMove as exc:
             rule = exc.rejection.code
             if not lenient:
-                raise RecordError(f"ply {ply} {token!r}: {exc.rejection.text} [{rule}]",
-                                  illegal=True, ply=ply, token=token, rule=rule) from None
-            warnings.append(f"ply {ply} {token!r}: skipped: {exc.rejection.text} [{rule}]")
+                raise RecordError(_("ply {ply} {token}: {reason} [{rule}]").format(
+                    ply=ply, token=repr(token), reason=exc.rejection.text, rule=rule),
+                    illegal=True, ply=ply, token=token, rule=rule) from None
+            warnings.append(_("ply {ply} {token}: skipped: {reason} [{rule}]").format(
+                ply=ply, token=repr(token), reason=exc.rejection.text, rule=rule))
     shown = {k.capitalize(): v for k, v in headers.items()}
     return Record(state=state, moves=tuple(moves), start=start, headers=shown,
                   warnings=tuple(warnings))

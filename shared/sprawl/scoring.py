@@ -10,12 +10,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import COLOURS, square_name, square_order
+from .words import N_, _, colour_word, join_and, ngettext, pips, sentence
 
 if TYPE_CHECKING:
     from .state import SprawlState
 
 TIE_BREAKS = ("neutralized_pips", "neutralized_towers", "live_squares", "live_tower_pips",
               "live_towers")
+# The tie-break figures in words (translated where shown).
+TIE_WORDS = {"neutralized_pips": N_("pips of towers neutralized"),
+             "neutralized_towers": N_("towers neutralized"),
+             "live_squares": N_("squares in live trees"), "live_tower_pips": N_("pips in live towers"),
+             "live_towers": N_("live towers")}
 
 
 def breakdown(state: "SprawlState") -> dict:
@@ -95,33 +101,52 @@ def summary(state: "SprawlState") -> dict:
 
 
 def text(state: "SprawlState") -> str:
-    """The breakdown for people (``alien-city score``)."""
+    """The breakdown for people (``alien-city score``), in the player's language."""
     from .diagram import diagram
     full = breakdown(state)
-    lines = [f"Sprawl, {state.n} players, {state.geo.files}x{state.geo.ranks}"
-             + (" (game over)" if full["over"] else " (still running: as if it ended now)"),
-             "", diagram(state), ""]
+    size = f"{state.geo.files}x{state.geo.ranks}"
+    if full["over"]:
+        head = ngettext("Sprawl, {n} player, {size} (game over)",
+                        "Sprawl, {n} players, {size} (game over)", state.n)
+    else:
+        head = ngettext("Sprawl, {n} player, {size} (still running: as if it ended now)",
+                        "Sprawl, {n} players, {size} (still running: as if it ended now)", state.n)
+    lines = [head.format(n=state.n, size=size), "", diagram(state), ""]
+    width = max(len(colour_word(s)) for s in range(state.n))
     for s in sorted(full["seats"], key=lambda s: (s["place"], s["seat"])):
         back = sum(r["size"] for r in s["returned"])
-        line = (f"{s['place']}. {s['colour']:<7} stash {s['stash']:>2} pips "
-                f"({s['on_hand']} on hand + {back} back from dead trees)")
+        # TRANSLATORS: a line of the score table: place, colour, the pips left in the stash.
+        line = ngettext("{place}. {colour} stash {pips} pip ({on_hand} on hand + {back} back from "
+                        "dead trees)",
+                        "{place}. {colour} stash {pips} pips ({on_hand} on hand + {back} back "
+                        "from dead trees)", s["stash"]).format(
+            place=s["place"], colour=colour_word(s["seat"]).ljust(width), pips=f"{s['stash']:>2}",
+            on_hand=s["on_hand"], back=back)
         if s["dead"]:
-            line += f"; dead towers {', '.join(s['dead'])}"
+            line += _("; dead towers {squares}").format(squares=", ".join(s["dead"]))
         if s["left"]:
-            line += "; left the game"
+            line += _("; left the game")
         lines.append(line)
         t = s["tie_breaks"]
-        lines.append(f"   neutralized {_n(t['neutralized_pips'], 'pip')} in "
-                     f"{_n(t['neutralized_towers'], 'tower')}; live trees cover "
-                     f"{_n(t['live_squares'], 'square')}, {_n(t['live_tower_pips'], 'pip')} "
-                     f"in {_n(t['live_towers'], 'tower')}")
-    names = " and ".join(COLOURS[w] for w in full["winners"])
-    verb = "share the win" if len(full["winners"]) > 1 else "wins"
-    how = f" (decided by {full['decided_by'].replace('_', ' ')})" if full["decided_by"] not in (
-        None, "stash") else ""
-    lines.append(f"{names} {verb} with the fewest pips left{how}.")
+        # TRANSLATORS: the tie-break figures of one player, each phrase counted apart.
+        lines.append("   " + _("neutralized {pips} in {towers}; live trees cover {squares}, "
+                              "{tower_pips} in {live_towers}").format(
+            pips=pips(t["neutralized_pips"]), towers=_towers(t["neutralized_towers"]),
+            squares=ngettext("{n} square", "{n} squares", t["live_squares"]).format(
+                n=t["live_squares"]),
+            tower_pips=pips(t["live_tower_pips"]), live_towers=_towers(t["live_towers"])))
+    names = join_and(colour_word(w) for w in full["winners"])
+    decided = full["decided_by"]
+    if len(full["winners"]) > 1:
+        lines.append(sentence(_("{names} share the win with the fewest pips left").format(
+            names=names)))
+    elif decided not in (None, "stash"):
+        lines.append(sentence(_("{names} wins with the fewest pips left (decided by {figure})")
+                              .format(names=names, figure=_(TIE_WORDS[decided]))))
+    else:
+        lines.append(sentence(_("{names} wins with the fewest pips left").format(names=names)))
     return "\n".join(lines)
 
 
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _towers(count: int) -> str:
+    return ngettext("{n} tower", "{n} towers", count).format(n=count)

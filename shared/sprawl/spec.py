@@ -13,16 +13,22 @@ from .record import read_record, write_record
 from .scoring import summary, text
 from .serial import is_resign, state_from_dict
 from .state import VARIANTS, SprawlState
+from .words import N_, _, colour_name, ngettext
 
+# Each variant's label and help, marked here and translated where shown (``_`` at call
+# time: the server, in English, and each client, in its player's language).
 _VARIANT_HELP = {
-    "strict_branching": ("Strict branching", "a branch on a tip must point the same way"),
-    "superior_forces": ("Superior forces", "a tower falls only when the attackers' pips "
-                        "outweigh its own"),
-    "sprawlgami": ("Sprawlgami", "build on opponents' towers your branches target and take "
-                   "their trees"),
-    "overload": ("Overload", "a spore may be built up at once, one build per extra branch "
-                 "targeting the square"),
+    # TRANSLATORS: Sprawl's four variants (options), their names and a line of help each.
+    "strict_branching": (N_("Strict branching"), N_("a branch on a tip must point the same way")),
+    "superior_forces": (N_("Superior forces"), N_("a tower falls only when the attackers' pips "
+                                                  "outweigh its own")),
+    "sprawlgami": (N_("Sprawlgami"), N_("build on opponents' towers your branches target and "
+                                        "take their trees")),
+    "overload": (N_("Overload"), N_("a spore may be built up at once, one build per extra "
+                                    "branch targeting the square")),
 }
+LEVELS = {  # TRANSLATORS: the computer's levels, as in "Computer (easy)"
+    "random": N_("random"), "easy": N_("easy"), "hard": N_("hard")}
 
 
 class SprawlSpec(GameSpec):
@@ -36,39 +42,44 @@ class SprawlSpec(GameSpec):
     record_game_names = ("Sprawl",)
 
     def option_schema(self) -> tuple[OptionField, ...]:
-        fields = [OptionField("players", "int", 4, "Players", "3 to 8 (board 5x6, 6x6 or 8x8)",
-                              self.seat_counts)]
+        fields = [OptionField("players", "int", 4, _("Players"),
+                              _("3 to 8 (board 5x6, 6x6 or 8x8)"), self.seat_counts)]
         for name in VARIANTS:
             label, help_text = _VARIANT_HELP[name]
-            fields.append(OptionField(name, "bool", False, label, help_text))
+            fields.append(OptionField(name, "bool", False, _(label), _(help_text)))
         return tuple(fields)
 
     def options(self, raw: Mapping | None) -> dict:
         if raw is not None and not isinstance(raw, Mapping):
-            raise BadOptions(f"options must be a mapping, got {type(raw).__name__}")
+            raise BadOptions(_("options must be a mapping, got {kind}").format(
+                kind=type(raw).__name__))
         raw = dict(raw or {})
         unknown = set(raw) - {"players", *VARIANTS}
         if unknown:
-            raise BadOptions(f"unknown option {sorted(map(str, unknown))[0]!r}: Sprawl has "
-                             f"'players' (3-8) and {', '.join(VARIANTS)} (true/false)")
+            raise BadOptions(_("unknown option {option}: Sprawl has 'players' (3-8) and "
+                               "{variants} (true/false)").format(
+                option=repr(sorted(map(str, unknown))[0]), variants=", ".join(VARIANTS)))
         players = raw.get("players", 4)
         if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 8:
-            raise BadOptions(f"'players' must be a whole number from 3 to 8, got {players!r}")
+            raise BadOptions(_("'players' must be a whole number from 3 to 8, got {value}")
+                             .format(value=repr(players)))
         out: dict = {"players": players}
         for name in VARIANTS:
             value = raw.get(name, False)
             if not isinstance(value, bool):
-                raise BadOptions(f"{name!r} must be true or false, got {value!r}")
+                raise BadOptions(_("{option} must be true or false, got {value}").format(
+                    option=repr(name), value=repr(value)))
             out[name] = value
         return out
 
     def seats(self, options: Mapping) -> tuple[SeatInfo, ...]:
         n = int(options.get("players", 4))
-        return tuple(SeatInfo(COLOURS[s], COLOURS[s].capitalize(), RGB[s]) for s in range(n))
+        return tuple(SeatInfo(COLOURS[s], colour_name(s), RGB[s]) for s in range(n))
 
     def describe(self, options: Mapping) -> str:
-        words = [f"{options.get('players', 4)} players"]
-        words += [_VARIANT_HELP[v][0].lower() for v in VARIANTS if options.get(v)]
+        n = options.get("players", 4)
+        words = [ngettext("{n} player", "{n} players", n).format(n=n)]
+        words += [_(_VARIANT_HELP[v][0]).lower() for v in VARIANTS if options.get(v)]
         return ", ".join(words)
 
     def new_state(self, options: Mapping, seed: int) -> SprawlState:
@@ -85,7 +96,7 @@ class SprawlSpec(GameSpec):
 
     def move_text(self, move: Any) -> str:
         if not isinstance(move, MOVE_TYPES):
-            raise MalformedMove(f"{move!r} is not a Sprawl move")
+            raise MalformedMove(_("{move} is not a Sprawl move").format(move=repr(move)))
         return move.text()
 
     analyze_lists_legal = True  # the analyze contract lists Sprawl's legal texts
@@ -105,6 +116,10 @@ class SprawlSpec(GameSpec):
 
     def score_text(self, state: SprawlState) -> str:
         return text(state)
+
+    def computer_name(self, level: str) -> str:
+        # TRANSLATORS: a computer player's name; {level} is random, easy or hard.
+        return _("Computer ({level})").format(level=_(LEVELS[level]) if level in LEVELS else level)
 
     def make_bot(self, level: str, seed: int = 0, *, iterations: int | None = None,
                  think_s: float | None = None):

@@ -19,6 +19,7 @@ from shared.gamekit.api import IllegalMove, Rejection
 from .board import (COLOURS, LETTERS, PIECES_PER_SIZE, STRIDE, Geometry, board_size, geometry,
                     square_name, square_order)
 from .moves import MOVE_TYPES, Branch, Build, Legal, Move
+from .words import _, colour_name
 
 VARIANTS = ("strict_branching", "superior_forces", "sprawlgami", "overload")
 
@@ -328,7 +329,7 @@ class SprawlState:
 
     def play(self, move: Any, seat: int | None = None) -> tuple["SprawlState", list[dict]]:
         if (seat is not None and seat != self._to_move) or move not in self.legal_moves():
-            rejection = self.why_not(move, seat) or Rejection("illegal", "That move is not legal.")
+            rejection = self.why_not(move, seat) or Rejection("illegal", _("That move is not legal."))
             text = move.text() if isinstance(move, MOVE_TYPES) else repr(move)
             raise IllegalMove(text, rejection)
         return self._apply(move)
@@ -432,13 +433,13 @@ class SprawlState:
 
     def resign(self, seat: int) -> tuple["SprawlState", list[dict]]:
         if self._to_move is None:
-            raise IllegalMove("resign", Rejection("game_over", "The game is over."))
+            raise IllegalMove("resign", Rejection("game_over", _("The game is over.")))
         if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalMove("resign", Rejection("no_such_seat",
-                                                  f"This game has no seat {seat!r}."))
+            raise IllegalMove("resign", Rejection("no_such_seat", _("This game has no seat {seat}.").format(
+                seat=repr(seat))))
         if seat in self.left:
-            raise IllegalMove("resign", Rejection("already_left",
-                                                  f"{COLOURS[seat].capitalize()} has already left."))
+            raise IllegalMove("resign", Rejection("already_left", _("{colour} has already left.").format(
+                colour=colour_name(seat))))
         s = self._copy()
         s.left = self.left + (seat,)
         s.history = self.history + (f"{LETTERS[seat]}:resign",)

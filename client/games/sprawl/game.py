@@ -19,6 +19,8 @@ import secrets
 import pygame
 
 from shared.sprawl import SPRAWL
+from shared.sprawl.board import COLOURS
+from shared.sprawl.words import N_, _, join_and, piece_on
 
 from client import theme
 from client.scenes.match_screen import MatchControls
@@ -46,15 +48,16 @@ class MatchScene(MatchControls, HandMixin, SprawlScreen):
         self.shown: set[str] = set()
         self.chooser_hover = -1
         self.hand_rects: list[pygame.Rect] = []
-        self.overlay_buttons = {name: Button(overlays.LABELS[name], lambda n=name: self.toggle(n))
+        self.overlay_buttons = {name: Button(overlays.LABELS[name], lambda n=name: self.toggle(n), tr=_)
                                 for name in overlays.OVERLAYS}
-        self.undo_button = Button("Undo", self.undo)
+        self.undo_button = Button(N_("Undo"), self.undo, tr=_)
         super().__init__(app, state)
         if chrome is not None:
             chrome.attach(self)
             self.buttons = list(self.overlay_buttons.values()) + chrome.buttons()
         else:
-            self.buttons = list(self.overlay_buttons.values()) + [self.undo_button, Button("Menu", self.pause_menu)]
+            self.buttons = list(self.overlay_buttons.values()) + [self.undo_button,
+                                                                  Button(N_("Menu"), self.pause_menu, tr=_)]
         self.layout_buttons()
         self.auto_hand()
         self.update_buttons()
@@ -131,12 +134,10 @@ class MatchScene(MatchControls, HandMixin, SprawlScreen):
         self.chooser = None
         for e in events:
             if e.get("type") == "neutralized":
-                by = " and ".join(f"{b['colour']}'s {b['size']} on {b['square']}" for b in e["by"])
                 self.app.sounds.play("stamp")
-                self.show_toast(f"{e['owner'].title()}'s tower on {e['square']} is neutralized by {by}: "
-                                "its tree is dead.", 4)
+                self.show_toast(neutralized_words(e), 4)
             elif e.get("type") == "left":
-                self.show_toast(f"{e['colour'].title()} left the game.", 3)
+                self.show_toast(_("{colour} left the game.").format(colour=look.name(e["seat"])), 3)
         if any(e.get("type") == "game_over" for e in events):
             self.timeline.delay(0.7, self._game_over)
         elif not self.match.state.is_over():
@@ -152,8 +153,10 @@ class MatchScene(MatchControls, HandMixin, SprawlScreen):
             return
         seat = s.to_move
         sub = self.seats[seat].label if isinstance(self.seats[seat], HumanSeat) else ""
-        what = "FIRST TOWER" if not s.started[seat] else "TO MOVE"
-        self.announce(f"{look.NAME[seat].upper()} {what}", sub, look.text_rgb(seat, self.app.options.colour_blind),
+        colour = look.name(seat).upper()
+        # TRANSLATORS: a banner as a turn starts ({colour}: the player's colour, in capitals).
+        words = _("{colour} FIRST TOWER") if not s.started[seat] else _("{colour} TO MOVE")
+        self.announce(words.format(colour=colour), sub, look.text_rgb(seat, self.app.options.colour_blind),
                       hold=0.5 if not first else 0.9)
 
     # -- what the chrome calls (online) ---------------------------------------------------------
@@ -188,7 +191,7 @@ class MatchScene(MatchControls, HandMixin, SprawlScreen):
             return
         self.auto_hand()
         self.app.sounds.play("undo")
-        self.show_toast(f"Took back the last turn: {look.NAME[state.to_move]} to move.", 3)
+        self.show_toast(_("Took back the last turn: {colour} to move.").format(colour=look.name(state.to_move)), 3)
         self.update_buttons()
 
     def write_record(self):
@@ -223,14 +226,12 @@ class MatchScene(MatchControls, HandMixin, SprawlScreen):
 
     # -- words ---------------------------------------------------------------------------------
     def seat_label(self, seat: int) -> str:
-        if self.chrome is not None:
-            return self.chrome.seat_label(seat)
-        ctrl = self.seats[seat] if seat < len(self.seats) else None
-        if isinstance(ctrl, ComputerSeat):
-            return f"{look.NAME[seat]} ({ctrl.name})"
-        if isinstance(ctrl, HumanSeat) and ctrl.name:
-            return f"{look.NAME[seat]} ({ctrl.name})"
-        return look.NAME[seat]
+        """The seat's colour in the language in use (online too: the server's labels stay
+        English), with the name of who plays it here."""
+        ctrl = self.seats[seat] if self.chrome is None and seat < len(self.seats) else None
+        if isinstance(ctrl, ComputerSeat) or (isinstance(ctrl, HumanSeat) and ctrl.name):
+            return f"{look.name(seat)} ({ctrl.name})"
+        return look.name(seat)
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         said = self.chrome.status_text() if self.chrome is not None else None
@@ -238,25 +239,28 @@ class MatchScene(MatchControls, HandMixin, SprawlScreen):
             return said
         s = self.match.state
         if s.is_over():
-            return "The game is over. C shows the end show again.", theme.TEXT
+            return _("The game is over. C shows the end show again."), theme.TEXT
         if not self.human_turn:
-            seat = self.seats[s.to_move]
-            if isinstance(seat, ComputerSeat):
-                return f"{self.seat_label(s.to_move)} is thinking…", theme.TEXT_DIM
-            return f"{self.seat_label(s.to_move)} to move.", theme.TEXT_DIM
+            who = self.seat_label(s.to_move)
+            if isinstance(self.seats[s.to_move], ComputerSeat):
+                return _("{player} is thinking…").format(player=who), theme.TEXT_DIM
+            return _("{player} to move.").format(player=who), theme.TEXT_DIM
         if self.chooser:
-            return ("Pick one of the moves ending on this square (click or 1-9); Esc closes the list"
-                    + self.chooser_note + "."), theme.TEXT
+            if self.chooser_only is not None:
+                return _("Pick one of the moves ending on this square (click or 1-9); Esc closes the list "
+                         "(size {size}: change the size for the others).").format(size=self.chooser_only), theme.TEXT
+            return _("Pick one of the moves ending on this square (click or 1-9); Esc closes the list."), theme.TEXT
         ghost = self.ghost()
         if ghost is not None:
             move, reason = ghost
             if reason is not None:
                 return reason, theme.BAD
-            return f"{describe(move, not s.started[s.to_move])}: click or Enter plays it.", theme.GOOD
+            return _("{move}: click or Enter plays it.").format(move=describe(move, not s.started[s.to_move])), \
+                theme.GOOD
         if not s.started[s.to_move]:
-            return "Place your first tower: pick a size (1-3) and click any vacant square.", theme.TEXT
-        return ("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
-                "right-click lists the moves there · A/S/O overlays"), theme.TEXT
+            return _("Place your first tower: pick a size (1-3) and click any vacant square."), theme.TEXT
+        return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
+                 "right-click lists the moves there · A/S/O overlays"), theme.TEXT
 
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind
@@ -280,3 +284,10 @@ class MatchScene(MatchControls, HandMixin, SprawlScreen):
         self.draw_overlays(surface)
         if self.chrome is not None:
             self.chrome.draw(surface)
+
+
+def neutralized_words(event: dict) -> str:
+    """The toast for a tower neutralized by a move (the engine's event, codes in English)."""
+    by = [piece_on(COLOURS.index(b["colour"]), b["size"], b["square"]) for b in event["by"]]
+    return _("{owner}'s tower on {square} is neutralized by {attackers}: its tree is dead.").format(
+        owner=look.name(COLOURS.index(event["owner"])), square=event["square"], attackers=join_and(by))

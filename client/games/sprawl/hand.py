@@ -8,24 +8,28 @@ engine's (``legal_moves``, ``why_not``)."""
 from __future__ import annotations
 
 from shared.sprawl import Branch, Build, Place
-from shared.sprawl.board import DIR_WORDS, square_name
+from shared.sprawl.board import square_name
+from shared.i18n import current_language
+from shared.sprawl.words import _, direction_word, join_and
 
 ACTIONS = ("place", "branch")
 
 
 def describe(move, first: bool = False) -> str:
     """A move in a few words for the chooser and the status line."""
-    where = square_name(move.square)
+    where, size = square_name(move.square), move.size
     if isinstance(move, Branch):
-        return f"Branch: a {move.size} on {where} pointing {DIR_WORDS[move.direction]}"
+        return _("Branch: a {size} on {square} pointing {direction}").format(
+            size=size, square=where, direction=direction_word(move.direction))
     if isinstance(move, Build):
-        return f"Build a {move.size} on the tower on {where}"
+        return _("Build a {size} on the tower on {square}").format(size=size, square=where)
     if first:
-        return f"First tower: a {move.size} on {where}"
-    text = f"Spore a {move.size} on {where}"
+        return _("First tower: a {size} on {square}").format(size=size, square=where)
     if move.extra:
-        text += ", then build " + " and ".join(str(k) for k in move.extra) + " (overload)"
-    return text
+        # TRANSLATORS: {sizes}: the follow-up builds' sizes, e.g. "2 and 1".
+        return _("Spore a {size} on {square}, then build {sizes} (overload)").format(
+            size=size, square=where, sizes=join_and(str(k) for k in move.extra))
+    return _("Spore a {size} on {square}").format(size=size, square=where)
 
 
 class HandMixin:
@@ -37,7 +41,7 @@ class HandMixin:
     press: tuple | None = None      # (square, pos) of a mouse press on the board
     chooser: list | None = None     # the legal moves listed for a clicked square
     chooser_square: int | None = None
-    chooser_note = ""
+    chooser_only: int | None = None  # the one size listed when a square has too many moves
     _ghost_key: tuple | None = None
     _ghost: tuple | None = None
     _glow_key: tuple | None = None
@@ -61,7 +65,8 @@ class HandMixin:
         aim = self.hover
         if aim is None or not self.human_turn or self.timeline.busy or self.chooser is not None:
             return None
-        key = (self.match.state, self.hand_size, self.action, self.direction, self.drag_dir, aim)
+        key = (self.match.state, self.hand_size, self.action, self.direction, self.drag_dir, aim,
+               current_language())  # the reason is in words: a new language asks again
         if key != self._ghost_key:
             move = self.move_at(aim, self.drag_dir)
             reason = self.match.state.why_not(move)
@@ -102,7 +107,7 @@ class HandMixin:
         self.hand_size = k
         self.app.sounds.play("select")
         if not stash[k - 1]:
-            self.show_toast(f"You have no {k} left in your stash.", 2)
+            self.show_toast(_("You have no {size} left in your stash.").format(size=k), 2)
 
     def set_action(self, action: str) -> None:
         if self.human_turn and action != self.action:
@@ -147,12 +152,12 @@ class HandMixin:
         moves = self.moves_ending_on(sq)
         if not moves:
             return False
-        self.chooser_note = ""
+        self.chooser_only = None
         if len(moves) > 9:  # more than the keys 1-9: the size in hand first (the others by size)
             same = [m for m in moves if m.size == self.hand_size]
             if same:
                 moves = same
-                self.chooser_note = f" (size {self.hand_size}: change the size for the others)"
+                self.chooser_only = self.hand_size
         self.chooser, self.chooser_square = moves[:9], sq
         self.app.sounds.play("select")
         return True

@@ -11,7 +11,8 @@ from functools import lru_cache
 import pygame
 
 from shared.sprawl import SPRAWL
-from shared.sprawl.board import square_name
+from shared.sprawl.board import COLOURS, square_name
+from shared.sprawl.words import N_, _, colour_word, ngettext, sentence
 
 from client import theme
 from client.scenes.pages import PagesScene
@@ -21,52 +22,56 @@ from . import look, overlays
 from .hand import describe
 from .marks import ghost_move
 
+# The pages in English, marked; translated as they are drawn (the headings double as the
+# pages' keys in code and tests).
 PAGES = [
-    ("Pieces and board", [
-        "3 to 8 players, each with fifteen pyramids of one colour: five each of sizes 1, 2 and 3 (45 pips).",
-        "3 players play on 5 x 6 squares, 4 to 6 on 6 x 6, 7 or 8 on 8 x 8.",
-        "A tree is an upright tower (its pieces stacked 3-2-1) and the branches grown from it: "
-        "pieces lying flat, pointing. The outlines show which branches belong to which tower.",
+    (N_("Pieces and board"), [
+        N_("3 to 8 players, each with fifteen pyramids of one colour: five each of sizes 1, 2 and 3 (45 pips)."),
+        N_("3 players play on 5 x 6 squares, 4 to 6 on 6 x 6, 7 or 8 on 8 x 8."),
+        N_("A tree is an upright tower (its pieces stacked 3-2-1) and the branches grown from it: "
+           "pieces lying flat, pointing. The outlines show which branches belong to which tower."),
     ]),
-    ("A turn", [
-        "Your first move stands a piece upright on any vacant square: your first tower.",
-        "Then each turn: build on your tower (a 2 on a 3, a 1 on a 2), lay a branch next to a tower "
-        "pointing away from it, or grow a smaller branch from a branch's tip or side; or spore.",
-        "A branch may be as many steps from its tower as the tower is high. Green squares glow where "
-        "the piece in hand may go; a red ghost tells you why not.",
+    (N_("A turn"), [
+        N_("Your first move stands a piece upright on any vacant square: your first tower."),
+        N_("Then each turn: build on your tower (a 2 on a 3, a 1 on a 2), lay a branch next to a tower "
+           "pointing away from it, or grow a smaller branch from a branch's tip or side; or spore."),
+        N_("A branch may be as many steps from its tower as the tower is high. Green squares glow where "
+           "the piece in hand may go; a red ghost tells you why not."),
     ]),
-    ("Attacks", [
-        "Every branch attacks the square its tip points at, your own towers included.",
-        "A tower attacked by a size it does not contain is neutralized (a 3-2-1 is immune): its whole "
-        "tree is dead, greyed, and nothing grows from it. A: the attack overlay.",
+    (N_("Attacks"), [
+        N_("Every branch attacks the square its tip points at, your own towers included."),
+        N_("A tower attacked by a size it does not contain is neutralized (a 3-2-1 is immune): its whole "
+           "tree is dead, greyed, and nothing grows from it. A: the attack overlay."),
     ]),
-    ("Spores", [
-        "A branch of size k also targets the square k steps beyond its own, in the direction it points "
-        "(the dots; S shows them). Stand a new tower there: a spore.",
-        "A spore may not land where it would be neutralized at once.",
+    (N_("Spores"), [
+        N_("A branch of size k also targets the square k steps beyond its own, in the direction it points "
+           "(the dots; S shows them). Stand a new tower there: a spore."),
+        N_("A spore may not land where it would be neutralized at once."),
     ]),
-    ("Quiz", [
-        "Is the green tower live or neutralized? Look at the branches pointing at it and the sizes in it.",
-        "Space shows the answer (the engine's).",
+    (N_("Quiz"), [
+        N_("Is the green tower live or neutralized? Look at the branches pointing at it and the sizes in it."),
+        N_("Space shows the answer (the engine's)."),
     ]),
-    ("The end", [
-        "When the player to move cannot act, the game ends. Dead trees go back to their owners' stashes.",
-        "The fewest pips left in your stash wins; ties go to the most pips of opponents' towers you "
-        "neutralized, then more such towers, then the largest live trees.",
+    (N_("The end"), [
+        N_("When the player to move cannot act, the game ends. Dead trees go back to their owners' stashes."),
+        N_("The fewest pips left in your stash wins; ties go to the most pips of opponents' towers you "
+           "neutralized, then more such towers, then the largest live trees."),
     ]),
-    ("Controls", [
-        "Pick a size (and for a branch its direction) under the board, then click a glowing square; "
-        "drag from a square to lay a branch pointing that way.",
-        "A red ghost says why a move is not allowed; clicking there lists every move that can end on "
-        "that square.",
-        "In a replay the same overlays work (A, S, O); C opens the end show at the end.",
+    (N_("Controls"), [
+        N_("Pick a size (and for a branch its direction) under the board, then click a glowing square; "
+           "drag from a square to lay a branch pointing that way."),
+        N_("A red ghost says why a move is not allowed; clicking there lists every move that can end on "
+           "that square."),
+        N_("In a replay the same overlays work (A, S, O); C opens the end show at the end."),
     ]),
 ]
 
-KEYS = [("1 2 3, wheel", "the size in hand"), ("Tab, B, P", "branch or upright"),
-        ("Arrows, or drag", "a branch's direction"), ("Click", "play, or list the moves there"),
-        ("Right-click", "every legal move on a square"), ("A / S / O", "attacks, spores, trees"),
-        ("U", "undo"), ("Ctrl+S", "save the record"), ("C", "the end show again"), ("Esc", "pause menu")]
+# TRANSLATORS: the Controls page's table: a key (or mouse action) and what it does.
+KEYS = [(N_("1 2 3, wheel"), N_("the size in hand")), (N_("Tab, B, P"), N_("branch or upright")),
+        (N_("Arrows, or drag"), N_("a branch's direction")), (N_("Click"), N_("play, or list the moves there")),
+        (N_("Right-click"), N_("every legal move on a square")), (N_("A / S / O"), N_("attacks, spores, trees")),
+        (N_("U"), N_("undo")), (N_("Ctrl+S"), N_("save the record")), (N_("C"), N_("the end show again")),
+        (N_("Esc"), N_("pause menu"))]
 
 
 def find(test, players: int = 4, seeds=range(1, 400)):
@@ -120,7 +125,13 @@ class HowToScene(PagesScene):
         self.pos = positions()
         self.answer = False
         super().__init__(app, PAGES, heading="SPRAWL")
-        self.done.label = "Close"
+        self.done.label, self.done.tr = N_("Close"), _
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The shell's pages, in the language in use at this frame."""
+        self.heading = _("SPRAWL")
+        self.pages = [(_(head), [_(para) for para in paras]) for head, paras in PAGES]
+        super().draw(surface)
 
     def turn(self, step: int) -> None:
         super().turn(step)
@@ -150,59 +161,66 @@ class HowToScene(PagesScene):
         t = self.app.text
         if heading == "Pieces and board":
             overlays.draw_trees(surface, t, geo, state, cb)
-            return f"A real game after {state.ply} moves: trees outlined, h = the tower's height.", theme.ACCENT_2
+            return ngettext("A real game after {n} move: trees outlined, h = the tower's height.",
+                            "A real game after {n} moves: trees outlined, h = the tower's height.",
+                            state.ply).format(n=state.ply), theme.ACCENT_2
         if heading == "A turn":
             good, bad = pos["examples"]
             words = []
             view = _Picture(self.app, geo, state)
             if good is not None:
                 ghost_move(surface, view, good, True, cb)
-                words.append(f"Green: {describe(good)} is legal.")
+                words.append(_("Green: {move} is legal.").format(move=describe(good)))
             if bad is not None:
                 ghost_move(surface, view, bad[0], False, cb)
-                words.append(f"Red: {bad[1]}")
+                words.append(_("Red: {reason}").format(reason=state.why_not(bad[0]).text))  # asked now: in today's words
             return " ".join(words), theme.GOOD
         if heading == "Attacks":
             overlays.draw_attacks(surface, geo, state, cb)
             reason = overlays.dead_reasons(state)
             first = next(iter(reason.values()))
-            return first[0].upper() + first[1:] + ".", theme.BAD
+            return sentence(first), theme.BAD
         if heading == "Spores":
             overlays.draw_spores(surface, geo, state, cb)
-            return "Dots: where each colour may spore next (its colour; a number when several branches target it).", \
-                theme.ACCENT_2
+            return _("Dots: where each colour may spore next (its colour; a number when several branches target "
+                     "it)."), theme.ACCENT_2
         if heading == "Quiz":
             return self._quiz(surface, geo, cb)
         score = state.score()
         best = min(score["seats"], key=lambda s: s["place"])
-        return (f"A finished game: {best['colour']} wins with {best['stash']} pips left "
-                f"({best['on_hand']} on hand + {best['stash'] - best['on_hand']} back from dead trees)."), theme.ACCENT
+        return ngettext("A finished game: {colour} wins with {n} pip left ({on_hand} on hand + {back} back from "
+                        "dead trees).",
+                        "A finished game: {colour} wins with {n} pips left ({on_hand} on hand + {back} back from "
+                        "dead trees).", best["stash"]).format(
+            colour=colour_word(COLOURS.index(best["colour"])), n=best["stash"], on_hand=best["on_hand"],
+            back=best["stash"] - best["on_hand"]), theme.ACCENT
 
     def _quiz(self, surface, geo, cb) -> tuple[str, tuple]:
         if not self.pos["quiz"]:
-            return "No quiz position found.", theme.TEXT_DIM
+            return _("No quiz position found."), theme.TEXT_DIM
         state, tower = self.pos["quiz"]
         r = geo.square_rect(tower)
         pygame.draw.rect(surface, theme.ACCENT, r.inflate(6, 6), 3, border_radius=6)
         if not self.answer:
-            return f"The green tower on {square_name(tower)}: live or neutralized? (Space)", theme.ACCENT
+            return _("The green tower on {square}: live or neutralized? (Space)").format(
+                square=square_name(tower)), theme.ACCENT
         overlays.draw_attacks(surface, geo, state, cb)
         why = state.neutralization(tower)
         if why is None:
             sizes = sorted({a["size"] for a in state.attack_map()[tower]})
-            return (f"Live: it is attacked only by size {', '.join(map(str, sizes))}, and the tower holds "
-                    f"that size."), theme.GOOD
-        text = overlays.dead_reasons(state)[tower]
-        return "Neutralized: " + text + ".", theme.BAD
+            return _("Live: it is attacked only by size {sizes}, and the tower holds that size.").format(
+                sizes=", ".join(map(str, sizes))), theme.GOOD
+        return _("Neutralized: {reason}.").format(reason=overlays.dead_reasons(state)[tower]), theme.BAD
 
     def _keys(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         t = self.app.text
         draw_panel(surface, box)
         size = max(13, min(int(box.h / (len(KEYS) * 2.1)), int(box.w / 26)))
         y = box.y + size
+        col = int(box.w * 0.45)
         for key, what in KEYS:
-            surface.blit(t.render(key, size, theme.ACCENT, bold=True), (box.x + 24, y))
-            surface.blit(t.render(what, size, theme.TEXT), (box.x + int(box.w * 0.45), y))
+            surface.blit(t.fitted(_(key), size, theme.ACCENT, col - 32, bold=True), (box.x + 24, y))
+            surface.blit(t.fitted(_(what), size, theme.TEXT, box.w - col - 16), (box.x + col, y))
             y += int(size * 1.9)
 
 

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from shared.sprawl.words import _
+
 from .overlays import KEYS
 
 if TYPE_CHECKING:
@@ -46,7 +48,8 @@ def handle_event(scene: "MatchScene", event: pygame.event.Event) -> bool:
                 move = scene.move_at(sq)
                 reason = scene.match.state.why_not(move)
                 scene.app.sounds.play("error")
-                scene.show_toast(f"No move ends on this square. {reason.text if reason else ''}".strip(), 4)
+                scene.show_toast(_("No move ends on this square. {reason}").format(reason=reason.text) if reason
+                                 else _("No move ends on this square."), 4)
             return True
         return True
     if event.type == pygame.MOUSEBUTTONUP and event.button == 1:

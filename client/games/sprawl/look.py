@@ -16,11 +16,12 @@ from functools import lru_cache
 
 import pygame
 
-from shared.sprawl.board import COLOURS, LETTERS, RGB, STRIDE
+from shared.sprawl.board import LETTERS, RGB, STRIDE
+from shared.sprawl.words import colour_name
 
 from client import theme
 
-NAME = tuple(c.title() for c in COLOURS)
+name = colour_name   # a seat's colour as people read it, in the language in use ("Red")
 LETTERS_UP = tuple(x.upper() for x in LETTERS)
 PLAIN = RGB
 # the colour-blind palette keeps the hues apart by lightness too; each colour also gets a pattern

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from shared.sprawl import Branch, Build
-from shared.sprawl.board import DIR_WORDS
+from shared.sprawl.words import _, direction_word, sentence
 
 from client import theme
 from client.view.widgets import draw_panel, tooltip
@@ -93,7 +93,7 @@ def draw_chooser(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None
     box.y -= 24
     draw_panel(surface, box, glow=theme.ACCENT_2, alpha=245)
     size = max(13, int(scene.size_px() * 0.5))
-    head = t.render("Moves ending here (1-9, Esc):", max(12, size - 2), theme.TEXT_DIM, bold=True)
+    head = t.fitted(_("Moves ending here (1-9, Esc):"), max(12, size - 2), theme.TEXT_DIM, box.w - 20, bold=True)
     surface.blit(head, (box.x + 10, box.y + 6))
     first = not scene.match.state.started[scene.seat]
     for i, (move, r) in enumerate(zip(scene.chooser, rects)):
@@ -126,14 +126,17 @@ def draw_hand(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
             img = img.copy()
             img.set_alpha(70)
         surface.blit(img, r)
-    what = ("branch pointing " + DIR_WORDS[scene.direction]) if scene.action == "branch" else \
-        ("first tower" if not scene.match.state.started[seat] else "tower / spore")
+    if scene.action == "branch":
+        what = _("branch pointing {direction}").format(direction=direction_word(scene.direction))
+    else:
+        what = _("first tower") if not scene.match.state.started[seat] else _("tower / spore")
     x = rects[-1].right + 8
     room = scene.geo.outer.right + scene.margin * 2 - x
-    img = t.render(f"{scene.hand_size}: {what}  ·  1-3 size · Tab action · arrows or drag: direction",
-                   size, theme.TEXT_DIM)
+    # TRANSLATORS: beside the piece in hand: its size and action, then the keys that change them.
+    img = t.render(_("{size}: {what}  ·  1-3 size · Tab action · arrows or drag: direction").format(
+        size=scene.hand_size, what=what), size, theme.TEXT_DIM)
     if img.get_width() > room:
-        img = t.render(f"{scene.hand_size}: {what}", size, theme.TEXT_DIM)
+        img = t.fitted(f"{scene.hand_size}: {what}", size, theme.TEXT_DIM, room)
     surface.blit(img, (x, rects[0].centery - img.get_height() // 2))
 
 
@@ -148,4 +151,4 @@ def draw_dead_tip(surface: pygame.Surface, scene) -> None:
         return
     reason = dead_reasons(state)[tree]
     rect = scene.geo.square_rect(sq)
-    tooltip(surface, scene.app.text, reason[0].upper() + reason[1:] + ".", rect.bottomright, 380, theme.TEXT)
+    tooltip(surface, scene.app.text, sentence(reason), rect.bottomright, 380, theme.TEXT)

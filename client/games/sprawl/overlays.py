@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import pygame
 
-from shared.sprawl.board import STRIDE, square_name
+from shared.sprawl.board import STRIDE
 from shared.sprawl.explain import dead_text
+from shared.sprawl.words import N_
 
 from client import theme
 
 from . import look
 
 OVERLAYS = ("attacks", "spores", "trees")
-LABELS = {"attacks": "Attacks", "spores": "Spores", "trees": "Trees"}
+# TRANSLATORS: buttons that show or hide a layer over the board (keys A, S, O).
+LABELS = {"attacks": N_("Attacks"), "spores": N_("Spores"), "trees": N_("Trees")}
 KEYS = {"attacks": pygame.K_a, "spores": pygame.K_s, "trees": pygame.K_o}
 
 
@@ -117,8 +119,7 @@ def draw_trees(surface: pygame.Surface, text, geo: look.BoardGeo, state, cb: boo
 
 def dead_reasons(state) -> dict[int, str]:
     """Dead tower square -> the engine's sentence for it."""
-    return {t: dead_text(state, t).replace("this tree is dead", f"the tree on {square_name(t)} is dead", 1)
-            for t in sorted(state.dead)}
+    return {t: dead_text(state, t, named=True) for t in sorted(state.dead)}
 
 
 def draw(surface: pygame.Surface, text, geo: look.BoardGeo, state, shown: set[str], cb: bool) -> None:

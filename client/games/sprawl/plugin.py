@@ -12,6 +12,7 @@ from typing import Mapping, Sequence
 
 from shared.gamekit.api import SeatInfo
 from shared.sprawl import SPRAWL, SprawlSpec
+from shared.sprawl.words import N_, _
 
 from client.scenes.plugin_scenes import ScenesPlugin
 
@@ -19,10 +20,11 @@ from .game import MatchScene
 from .howto import HowToScene
 from .replay import ReplayScene
 
+# TRANSLATORS: what each computer level does, after its name ("Easy: ...").
 LEVEL_WORDS = {
-    "random": "plays a random legal move",
-    "easy": "the best move one ply deep, with some noise",
-    "hard": "searches ahead (Monte-Carlo) for each seat",
+    "random": N_("plays a random legal move"),
+    "easy": N_("the best move one ply deep, with some noise"),
+    "hard": N_("searches ahead (Monte-Carlo) for each seat"),
 }
 
 
@@ -30,12 +32,21 @@ class SprawlPlugin(ScenesPlugin):
     """3 to 8 seats; eight Icehouse colours; ``.spr`` records."""
 
     spec: SprawlSpec = SPRAWL
-    tagline = "grow towers · lay branches · spore · fewest pips wins"
     match_scene, replay_scene, howto = MatchScene, ReplayScene, HowToScene
     level_words = LEVEL_WORDS
-    credit = "Sprawl by Invisible City Productions"
+
+    @property
+    def tagline(self) -> str:
+        return _("grow towers · lay branches · spore · fewest pips wins")
+
+    @property
+    def credit(self) -> str:
+        return _("Sprawl by Invisible City Productions")
+
+    def describe_level(self, level: str) -> str:
+        return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else super().describe_level(level)
 
     def describe_seats(self, options: Mapping, seats: Sequence[SeatInfo], chosen: Sequence[str]) -> str:
         players = self.spec.options(options)["players"]
         board = {3: "5x6"}.get(players, "6x6" if players <= 6 else "8x8")
-        return f"Board {board}; the first player is drawn."
+        return _("Board {size}; the first player is drawn.").format(size=board)

@@ -10,6 +10,7 @@ import pygame
 
 from shared.sprawl import SPRAWL, parse_move
 from shared.sprawl.serial import is_resign
+from shared.sprawl.words import N_, _, ngettext
 
 from client import theme
 from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
@@ -41,9 +42,10 @@ class ReplayScene(ReplaySteps, SprawlScreen):
         self.chooser = None
         self.shown: set[str] = set()
         self.controls = ReplayControls(len(self.positions) - 1, self._show, step_s=AUTOPLAY_STEP)
-        self.score_button = Button("Score", self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
+        self.score_button = Button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT,
+                                   tr=_)
         super().__init__(app, start)
-        self.buttons = self.controls.buttons + [self.score_button, Button("Close", self.close)]
+        self.buttons = self.controls.buttons + [self.score_button, Button(N_("Close"), self.close, tr=_)]
         self.layout_buttons()
         self._show(0, False)
 
@@ -56,11 +58,7 @@ class ReplayScene(ReplaySteps, SprawlScreen):
 
     @property
     def title(self) -> str:
-        return "SPRAWL REPLAY"
-
-    def seat_label(self, seat: int) -> str:
-        name = self.names[seat] if seat < len(self.names) else ""
-        return f"{look.NAME[seat]} ({name})" if name else look.NAME[seat]
+        return _("SPRAWL REPLAY")
 
     # -- navigation (the shell's ReplayControls) --------------------------------------------------
     def score_show(self) -> None:
@@ -87,7 +85,10 @@ class ReplayScene(ReplaySteps, SprawlScreen):
         return True
 
     # -- drawing ----------------------------------------------------------------------------------
-    end_words = "the end show"
+    @property
+    def end_words(self) -> str:
+        # TRANSLATORS: what C opens at the end of a replay: the show that counts the stashes.
+        return _("the end show")
 
     @property
     def record_title(self) -> str:
@@ -98,19 +99,27 @@ class ReplayScene(ReplaySteps, SprawlScreen):
         if typed is not None:
             return typed
         if self.index == 0:
-            skipped = f" The record breaks the rules {len(self.warnings)} times: {self.warnings[0]}" \
-                if self.warnings else ""
-            return (f"Start of the game: {self.count} moves. Right arrow or Play steps through; "
-                    f"A/S/O overlays.{skipped}"), theme.BAD if self.warnings else theme.TEXT
+            start = ngettext("Start of the game: {n} move. Right arrow or Play steps through; A/S/O overlays.",
+                             "Start of the game: {n} moves. Right arrow or Play steps through; A/S/O overlays.",
+                             self.count).format(n=self.count)
+            if not self.warnings:
+                return start, theme.TEXT
+            n = len(self.warnings)
+            broken = ngettext("The record breaks the rules {n} time: {first}",
+                              "The record breaks the rules {n} times: {first}", n).format(n=n, first=self.warnings[0])
+            return f"{start} {broken}", theme.BAD
         token = self.moves[self.index - 1]
         before = self.positions[self.index - 1]
         seat = is_resign(token)
         if seat is not None:
-            return f"Move {self.index}/{self.count}: {look.NAME[seat]} left the game.", theme.TEXT
+            return _("Move {ply}/{count}: {colour} left the game.").format(
+                ply=self.index, count=self.count, colour=look.name(seat)), theme.TEXT
         move = parse_move(token)
         first = not before.started[move.seat]
-        return f"Move {self.index}/{self.count} ({token}): {look.NAME[move.seat]}: {describe(move, first)}.", \
-            theme.TEXT
+        # TRANSLATORS: the replay's status line: move number, its record token (r:2n@c5), who, what.
+        return _("Move {ply}/{count} ({token}): {colour}: {move}.").format(
+            ply=self.index, count=self.count, token=token, colour=look.name(move.seat),
+            move=describe(move, first)), theme.TEXT
 
     def last_move(self):
         if not self.index:

@@ -14,6 +14,9 @@ from typing import Callable
 
 import pygame
 
+from shared.sprawl.board import COLOURS, square_name
+from shared.sprawl.words import _, ngettext, pips, sentence
+
 from client import theme
 from client.anim import Callback, Delay, Tween
 from client.scenes.score_sequence import BeatSequence
@@ -28,7 +31,10 @@ FLY = 0.32
 
 
 class ScoreScene(ScoreShow, SprawlScreen):
-    show_title = "THE END SHOW"
+    @property
+    def show_title(self) -> str:
+        # TRANSLATORS: the top bar while the end show runs (dead trees go home, stashes counted).
+        return _("THE END SHOW")
 
     def __init__(self, app, state, *, on_new_game: Callable[[], None] | None = None,
                  on_save: Callable[[], None] | None = None, new_game_label: str = "New game",
@@ -69,15 +75,20 @@ class ScoreScene(ScoreShow, SprawlScreen):
         self.reset_view(self.players)
         self.sequence.start()
         self.show_buttons()
-        self.announce("THE END", self.end_words(), theme.ACCENT_2, hold=0.9)
+        self.announce(_("THE END"), self.end_words(), theme.ACCENT_2, hold=0.9)
 
     def end_words(self) -> str:
         """Why the game ended (the engine's ``ended``), then what the show does."""
         ended = self.score.get("ended") or {}
-        who = (ended.get("seat") or "").title()
-        why = {"stuck": f"{who} cannot act: the game ends. ", "alone": f"Only {who} is left. "}.get(
-            ended.get("reason"), "") if who else ""
-        return why + "Dead trees go home, stashes are counted: fewest pips wins."
+        show = _("Dead trees go home, stashes are counted: fewest pips wins.")
+        if ended.get("seat") not in COLOURS:
+            return show
+        who = look.name(COLOURS.index(ended["seat"]))
+        if ended.get("reason") == "stuck":
+            return _("{colour} cannot act: the game ends.").format(colour=who) + " " + show
+        if ended.get("reason") == "alone":
+            return _("Only {colour} is left.").format(colour=who) + " " + show
+        return show
 
     def _beat_steps(self, beat, index: int) -> list:
         if isinstance(beat, TreeBeat):
@@ -133,7 +144,7 @@ class ScoreScene(ScoreShow, SprawlScreen):
 
         def end() -> None:
             self.counted[seat] = beat.stash
-            self.captions.append(f"{look.NAME[seat]} {beat.stash}")
+            self.captions.append(f"{COLOURS[seat]} {beat.stash}")
 
         duration = min(1.6, 0.25 + 0.08 * len(counts))
         return [Callback(begin), Tween(duration, walk, "linear"), Callback(end), Delay(0.35),
@@ -168,9 +179,12 @@ class ScoreScene(ScoreShow, SprawlScreen):
 
     def winner_words(self) -> tuple[str, str]:
         table: TableBeat = self.beats[-1]
-        names = [look.NAME[w].upper() for w in table.winners]
-        head = f"{names[0]} WINS!" if len(names) == 1 else "A SHARED WIN: " + ", ".join(names)
-        sub = "   ".join(f"{look.NAME[r.seat]} {r.stash}" for r in table.rows[:4])
+        names = [look.name(w).upper() for w in table.winners]
+        if len(names) == 1:
+            head = _("{colour} WINS!").format(colour=names[0])
+        else:
+            head = _("A SHARED WIN: {colours}").format(colours=", ".join(names))
+        sub = "   ".join(f"{look.name(r.seat)} {r.stash}" for r in table.rows[:4])
         sub += "   …" if len(table.rows) > 4 else ""
         return head, sub
 
@@ -181,41 +195,45 @@ class ScoreScene(ScoreShow, SprawlScreen):
 
     def panel_total(self, seat: int) -> str:
         if self.counted[seat] is not None:
-            return f"{self.counted[seat]} pips"
+            return pips(self.counted[seat])
         c = self.stash_counts(seat)
-        return f"{c[0] + 2 * c[1] + 3 * c[2]} pips"
+        return pips(c[0] + 2 * c[1] + 3 * c[2])
 
     def panel_note(self, seat: int) -> str:
         s = self.score["seats"][seat]
         if self.stage == "final":
-            return f"place {s['place']}" + (" · left the game" if s["left"] else "")
+            if s["left"]:
+                return _("place {place} · left the game").format(place=s["place"])
+            return _("place {place}").format(place=s["place"])
         back = sum(self.landed[seat][k] * (k + 1) for k in range(3))
-        return f"{s['on_hand']} on hand + {back} back" if back else f"{s['on_hand']} on hand"
+        # TRANSLATORS: pips a player still holds ("on hand") and pips back from dead trees.
+        return _("{on_hand} on hand + {back} back").format(on_hand=s["on_hand"], back=back) if back else \
+            _("{on_hand} on hand").format(on_hand=s["on_hand"])
 
     def seat_active(self, seat: int) -> bool:
         if self.stage == "final":
             return seat in self.beats[-1].winners
         return self.counting == seat or (self.focus is not None and self.focus.owner == seat)
 
-    def seat_label(self, seat: int) -> str:
-        name = self.names[seat] if seat < len(self.names) else ""
-        return f"{look.NAME[seat]} ({name})" if name else look.NAME[seat]
-
     # -- drawing ---------------------------------------------------------------------------------
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         cb = self.app.options.colour_blind
         if self.focus is not None:
             reason = self.focus.reason
-            text = (reason[0].upper() + reason[1:] + ".") if reason else f"The tree on {self.focus.tree} is dead."
-            return text + " Its pieces go back to their stashes.", look.text_rgb(self.focus.owner, cb)
+            text = sentence(reason) if reason else _("The tree on {square} is dead.").format(
+                square=square_name(self.focus.tree))
+            return text + " " + _("Its pieces go back to their stashes."), look.text_rgb(self.focus.owner, cb)
         if self.counting is not None:
             s = self.score["seats"][self.counting]
             back = sum(r["size"] for r in s["returned"])
-            return (f"{look.NAME[self.counting]}'s stash: {self.counted[self.counting]} pips "
-                    f"({s['on_hand']} on hand + {back} back from dead trees)"), look.text_rgb(self.counting, cb)
+            n = self.counted[self.counting]
+            return ngettext("{colour}'s stash: {n} pip ({on_hand} on hand + {back} back from dead trees)",
+                            "{colour}'s stash: {n} pips ({on_hand} on hand + {back} back from dead trees)", n).format(
+                colour=look.name(self.counting), n=n, on_hand=s["on_hand"], back=back), \
+                look.text_rgb(self.counting, cb)
         if self.stage == "show":
-            return "Space: next step · F: fast · S: skip to the end", theme.TEXT_DIM
-        return "T shows or hides the table. The fewest pips left in the stash wins.", theme.TEXT_DIM
+            return _("Space: next step · F: fast · S: skip to the end"), theme.TEXT_DIM
+        return _("T shows or hides the table. The fewest pips left in the stash wins."), theme.TEXT_DIM
 
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from shared.sprawl.words import _, ngettext, pips
+
 from client import theme
 from client.scenes.layout import table_rects
 from client.scenes.standings import ordinal
@@ -62,7 +64,7 @@ def draw_ties(scene: "ScoreScene", surface: pygame.Surface, alpha: float, cb: bo
     names = list(TIE_WORDS)
     col_w = int(size * 6.2)
     first_col = int(size * 8)
-    heads = [t.wrap(TIE_WORDS[n], small, col_w - 8)[:2] for n in names]
+    heads = [t.wrap(_(TIE_WORDS[n]), small, col_w - 8)[:2] for n in names]
     head_h = max(len(h) for h in heads) * (small + 2) + 6
     rows = sum(len(g.seats) + 2 for g in beat.groups)
     w = min(scene.size[0] - 40, first_col + col_w * len(names) + 12)
@@ -73,8 +75,8 @@ def draw_ties(scene: "ScoreScene", surface: pygame.Surface, alpha: float, cb: bo
     layer = pygame.Surface(scene.size, pygame.SRCALPHA)
     draw_panel(layer, box, glow=theme.ACCENT_2, alpha=250)
     y = box.y + size // 2
-    head = t.render("TIE-BREAKS: the first figure that differs decides (more is better)", size, theme.ACCENT,
-                    bold=True)
+    head = t.fitted(_("TIE-BREAKS: the first figure that differs decides (more is better)"), size, theme.ACCENT,
+                    box.w - 24, bold=True)
     layer.blit(head, (box.x + 12, y))
     y += int(size * 1.6)
     x0 = box.x + first_col
@@ -83,19 +85,21 @@ def draw_ties(scene: "ScoreScene", surface: pygame.Surface, alpha: float, cb: bo
             layer.blit(t.render(text, small, theme.TEXT_DIM), (x0 + i * col_w, y + j * (small + 2)))
     y += head_h
     for g in beat.groups:
-        layer.blit(t.render(f"tied on {g.stash} pips", small, theme.ACCENT_2, bold=True), (box.x + 12, y))
+        tied = ngettext("tied on {n} pip", "tied on {n} pips", g.stash).format(n=g.stash)
+        layer.blit(t.fitted(tied, small, theme.ACCENT_2, box.w - 24, bold=True), (box.x + 12, y))
         y += line
         for seat, figs in zip(g.seats, g.figures):
             pygame.draw.circle(layer, look.colour_rgb(seat, cb), (box.x + 20, y + size // 2), size // 2)
-            layer.blit(t.render(look.NAME[seat], size, theme.TEXT, bold=True), (box.x + 20 + size, y))
+            layer.blit(t.fitted(look.name(seat), size, theme.TEXT, first_col - 28 - size, bold=True),
+                       (box.x + 20 + size, y))
             for i, value in enumerate(figs):
                 lit = names[i] == g.decided_by
                 img = t.render(str(value), size, theme.ACCENT if lit else theme.TEXT, bold=lit)
                 layer.blit(img, (x0 + i * col_w + col_w // 3, y))
             y += line
-        note = "still equal: they share the place" if g.decided_by is None else \
-            f"decided by {TIE_WORDS[g.decided_by]}"
-        layer.blit(t.render(note, small, theme.TEXT_DIM), (box.x + 20, y))
+        note = _("still equal: they share the place") if g.decided_by is None else \
+            _("decided by {figure}").format(figure=_(TIE_WORDS[g.decided_by]))
+        layer.blit(t.fitted(note, small, theme.TEXT_DIM, box.w - 32), (box.x + 20, y))
         y += line
     layer.set_alpha(int(255 * min(1.0, alpha)))
     surface.blit(layer, (0, 0))
@@ -109,7 +113,8 @@ def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p:
     layer = pygame.Surface(scene.size, pygame.SRCALPHA)
     draw_panel(layer, box.inflate(16, 16), glow=theme.ACCENT, alpha=240)
     size = max(13, int(header.h * 0.48))
-    title = t.shadowed("FINAL TABLE: FEWEST PIPS WINS", int(header.h * 0.6), theme.ACCENT, (0, 0, 0), 2, bold=True)
+    words, big = t.fit(_("FINAL TABLE: FEWEST PIPS WINS"), int(header.h * 0.6), box.w, bold=True, display=True)
+    title = t.shadowed(words, big, theme.ACCENT, (0, 0, 0), 2, bold=True)
     layer.blit(title, title.get_rect(center=header.center))
     for rect, row in zip(rows, beat.rows):
         first = row.place == 1
@@ -122,13 +127,15 @@ def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p:
         x += int(rect.w * 0.1)
         chip = max(12, rect.h - 8)
         layer.blit(look.upright(row.seat, 3, chip, cb), (x, rect.centery - chip // 2))
-        label = scene.seat_label(row.seat) + ("  (left the game)" if row.left else "")
-        img = t.render(label, size, theme.TEXT, bold=first)
+        label = scene.seat_label(row.seat) + ("  " + _("(left the game)") if row.left else "")
+        total = t.render(pips(row.stash), size, theme.TEXT, bold=True)
+        room = rect.right - total.get_width() - 24 - (x + chip + 10)
+        img = t.fitted(label, size, theme.TEXT, room, bold=first)
         layer.blit(img, (x + chip + 10, rect.centery - img.get_height() // 2))
-        img = t.render(f"{row.stash} pips", size, theme.TEXT, bold=True)
-        layer.blit(img, (rect.right - img.get_width() - 12, rect.centery - img.get_height() // 2))
+        layer.blit(total, (rect.right - total.get_width() - 12, rect.centery - total.get_height() // 2))
     if beat.decided_by not in (None, "stash"):
-        note = t.render(f"Decided by the tie-break: {TIE_WORDS[beat.decided_by]}.", max(12, size - 2), theme.TEXT_DIM)
+        note = t.fitted(_("Decided by the tie-break: {figure}.").format(figure=_(TIE_WORDS[beat.decided_by])),
+                        max(12, size - 2), theme.TEXT_DIM, box.w)
         layer.blit(note, note.get_rect(midtop=(box.centerx, box.bottom + 10)))
     layer.set_alpha(int(255 * min(1.0, p)))
     surface.blit(layer, (0, shift))

@@ -15,11 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shared.sprawl.board import parse_square, square_order
-from shared.sprawl.scoring import TIE_BREAKS, _decided_by
-
-TIE_WORDS = {"neutralized_pips": "pips of towers neutralized", "neutralized_towers": "towers neutralized",
-             "live_squares": "squares in live trees", "live_tower_pips": "pips in live towers",
-             "live_towers": "live towers"}
+from shared.sprawl.scoring import TIE_BREAKS, TIE_WORDS, _decided_by
 
 
 @dataclass(frozen=True)

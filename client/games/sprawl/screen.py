@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from shared.sprawl.board import COLOURS
+from shared.sprawl.words import _, ngettext, pips
 
 from client import theme
 from client.scenes.board_frame import BoardFrame
@@ -39,9 +39,13 @@ def changed_squares(old, new) -> tuple[int, ...]:
 
 class SprawlScreen(BoardFrame):
     bottom_scale = 0.09
-    title = "SPRAWL"
     turn_scale, fit_turn = 0.46, True
     status_scale, status_gap = (0.28, 0.024), 3
+
+    @property
+    def title(self) -> str:
+        # TRANSLATORS: the game's name at the top left of its screens (usually kept).
+        return _("SPRAWL")
 
     @property
     def bar_title(self) -> str:
@@ -79,16 +83,21 @@ class SprawlScreen(BoardFrame):
         self.drop_in(Drop(squares), squares, DROP_TIME)
 
     # -- words ------------------------------------------------------------------------------
+    names: list[str] = []   # who played each seat (replays and the end show), "" for nobody named
+
     def seat_label(self, seat: int) -> str:
-        return look.NAME[seat]
+        """The seat's colour in the language in use, with the player's name when known."""
+        name = self.names[seat] if seat < len(self.names) else ""
+        return f"{look.name(seat)} ({name})" if name else look.name(seat)
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         s = self.state
         if s.is_over():
-            return "GAME OVER", theme.ACCENT
+            return _("GAME OVER"), theme.ACCENT
         seat = s.to_move
-        what = "PLACES A FIRST TOWER" if not s.started[seat] else "TO MOVE"
-        return f"{COLOURS[seat].upper()} {what}", look.text_rgb(seat, self.app.options.colour_blind)
+        # TRANSLATORS: the top bar ({colour}: the player's colour, in capitals).
+        words = _("{colour} PLACES A FIRST TOWER") if not s.started[seat] else _("{colour} TO MOVE")
+        return words.format(colour=look.name(seat).upper()), look.text_rgb(seat, self.app.options.colour_blind)
 
     # -- drawing ----------------------------------------------------------------------------
     def board_surface(self, cb: bool) -> pygame.Surface:
@@ -101,16 +110,18 @@ class SprawlScreen(BoardFrame):
         return self.state.stash[seat]
 
     def panel_total(self, seat: int) -> str:
-        return f"{self.state.stash_pips(seat)} pips"
+        return pips(self.state.stash_pips(seat))
 
     def panel_note(self, seat: int) -> str:
         s = self.state
         if seat in s.left:
-            return "left the game"
+            return _("left the game")
         live, dead = len(s.live_trees(seat)), sum(1 for t in s.dead if s.controller(t) == seat)
         if not s.started[seat]:
-            return "no tower yet"
-        return f"{live} live tree{'s' * (live != 1)}" + (f" · {dead} dead" if dead else "")
+            return _("no tower yet")
+        note = ngettext("{n} live tree", "{n} live trees", live).format(n=live)
+        # TRANSLATORS: how many of a player's trees are dead, after "2 live trees · ".
+        return note + (" · " + ngettext("{n} dead", "{n} dead", dead).format(n=dead) if dead else "")
 
     def draw_panels(self, surface: pygame.Surface, cb: bool) -> None:
         for seat, rect in enumerate(self.panel_rects):
@@ -152,7 +163,7 @@ def draw_seat_panel(scene: SprawlScreen, surface: pygame.Surface, seat: int, rec
     total = t.render(scene.panel_total(seat), size, theme.ACCENT if active else theme.TEXT, bold=True)
     room = rect.w - 3 * pad - chip - total.get_width() - 8
     if label.get_width() > room:
-        label = t.render(look.NAME[seat], size, theme.TEXT if active else theme.TEXT_DIM, bold=True)
+        label = t.fitted(look.name(seat), size, theme.TEXT if active else theme.TEXT_DIM, room, bold=True)
     surface.blit(label, (rect.x + pad + chip + 6, rect.y + (h - label.get_height()) // 2 + 2))
     surface.blit(total, (rect.right - pad - total.get_width(), rect.y + (h - total.get_height()) // 2 + 2))
     counts = scene.stash_counts(seat)
@@ -169,5 +180,5 @@ def draw_seat_panel(scene: SprawlScreen, surface: pygame.Surface, seat: int, rec
         surface.blit(left, (body.x + 5 * (icon + 2) + 4, y + row * icon + (icon - left.get_height()) // 2))
     note = scene.panel_note(seat)
     if note and y + 3 * icon + note_size + 2 <= rect.bottom - 2:
-        img = t.render(note, note_size, theme.TEXT_DIM)
+        img = t.fitted(note, note_size, theme.TEXT_DIM, body.w)
         surface.blit(img, (body.x, y + 3 * icon + 2))

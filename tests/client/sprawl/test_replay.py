@@ -64,7 +64,7 @@ def test_a_lenient_record_shows_the_broken_rule(app):
     show(app, scene)
     assert scene.count == 3
     words, colour = scene.status_text()
-    assert "breaks the rules 1 times" in words and "first move must be a tower" in words
+    assert "breaks the rules 1 time:" in words and "first move must be a tower" in words
 
 
 def test_a_local_game_saves_a_record_that_replays_with_its_seat_names(app, tmp_path, monkeypatch):
