@@ -133,9 +133,11 @@ class ReviewBoard:
     faced, the move shown, the position after it, the other move to mark), ``draw`` puts
     it in a rect. A game's plug-in subclasses it; this default draws nothing."""
 
-    def show(self, before: State, move: Any, after: State, other: Any = None) -> None:
-        """``move`` (played or better) led from ``before`` to ``after``; ``other`` (the
-        move not shown, or None) is marked faintly."""
+    def show(self, before: State, move: Any, after: State, other: Any = None,
+             better: bool = False) -> None:
+        """``move`` led from ``before`` to ``after`` (None: just show ``after``, the
+        start); it is the better move found when ``better``, else the move played.
+        ``other`` (the move not shown, or None) is marked faintly."""
 
     def update(self, dt: float) -> None:
         """Advance the board's own animations (a road overlay, say)."""
