@@ -54,3 +54,8 @@ class CityBlocksPlugin(ScenesPlugin):
         if players == 3:
             return _("Blue is shared: each turn places your colour or blue. The first seat is drawn.")
         return _("The first colour is drawn when the game starts.")
+
+    def review_board(self, app):
+        """The game review's board: the position with the played and the better move."""
+        from .review_board import CityBlocksReviewBoard
+        return CityBlocksReviewBoard(app)

@@ -50,3 +50,8 @@ class SprawlPlugin(ScenesPlugin):
         players = self.spec.options(options)["players"]
         board = {3: "5x6"}.get(players, "6x6" if players <= 6 else "8x8")
         return _("Board {size}; the first player is drawn.").format(size=board)
+
+    def review_board(self, app):
+        """The game review's board: the position with the played and the better move."""
+        from .review_board import SprawlReviewBoard
+        return SprawlReviewBoard(app)

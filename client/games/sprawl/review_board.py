@@ -1,0 +1,44 @@
+"""Sprawl's board in the game review: the position after the move shown (the one played,
+or the better one) with its square framed, the move not shown framed faintly. Only
+pictures: the review screen writes every word."""
+
+from __future__ import annotations
+
+import pygame
+
+from client import theme
+from client.games.base import ReviewBoard
+
+from . import look
+
+PLAYED_INK = (250, 250, 255)
+BETTER_INK = theme.ACCENT_2
+
+
+class SprawlReviewBoard(ReviewBoard):
+    def __init__(self, app) -> None:
+        self.app = app
+        self.state = None
+        self.move = None
+        self.other = None
+        self.better = False
+
+    def show(self, before, move, after, other=None, better: bool = False) -> None:
+        self.state, self.move, self.other, self.better = after, move, other, better
+
+    def draw(self, app, surface: pygame.Surface, rect: pygame.Rect) -> bool:
+        state = self.state
+        if state is None:
+            return False
+        geo = look.BoardGeo.fit(rect, state.geo.files, state.geo.ranks)
+        surface.blit(look.render_board(app.text, geo, state, app.options.colour_blind), geo.outer.topleft)
+        width = max(2, geo.cell // 16)
+        if hasattr(self.other, "square"):
+            faint = PLAYED_INK if self.better else BETTER_INK
+            r = geo.square_rect(self.other.square).inflate(-width * 3, -width * 3)
+            pygame.draw.rect(surface, theme.scale(faint, 0.8), r, max(2, width // 2), border_radius=6)
+        if hasattr(self.move, "square"):
+            ink = BETTER_INK if self.better else PLAYED_INK
+            pygame.draw.rect(surface, ink, geo.square_rect(self.move.square).inflate(-2, -2), width,
+                             border_radius=4)
+        return True
