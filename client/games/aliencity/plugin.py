@@ -110,6 +110,11 @@ class AlienCityPlugin(GamePlugin):
         from .howto import HowToScene
         return HowToScene(app)
 
+    def review_board(self, app):
+        """The game review's board: the road overlay and the distance wave."""
+        from .review_board import AlienCityReviewBoard
+        return AlienCityReviewBoard(app)
+
     def run_demo(self, args) -> int:
         # Imported here, not above: the attract mode builds its own App, and the App builds
         # this plug-in through the registry; a module-level import would be a cycle.

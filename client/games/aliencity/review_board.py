@@ -1,0 +1,70 @@
+"""Alien City's board in the game review: the position after the move shown (the one
+played, or the better one), with the road overlay on, the road-distance wave spreading
+from the structure that move built or claimed, the claimed towers' projected scores,
+and brackets on the move's lot (the move not shown ringed faintly).
+
+Only pictures: the review screen writes every word. Facts come from the engine through
+the board's :class:`~.view.board_insight.BoardInsight`, as on the match screen.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from shared.aliencity import Claim
+from shared.aliencity.spec import AlienCityPosition
+
+from client import theme
+from client.games.base import ReviewBoard
+
+from .view.board_insight import BoardInsight
+from .view.board_view import BoardGeometry, boards
+
+PLAYED_INK = (250, 250, 255)
+BETTER_INK = theme.ACCENT_2
+
+
+class AlienCityReviewBoard(ReviewBoard):
+    def __init__(self, app) -> None:
+        self.app = app
+        self.insight = BoardInsight(app)
+        self.insight.overlay.on = True
+        self.state = None
+        self.lot: int | None = None         # the shown move's lot (None: a pass, the start)
+        self.other: int | None = None       # the other move's lot
+        self.better = False                 # the shown move is the better one
+        self.claim = False
+
+    def show(self, before: AlienCityPosition, move, after: AlienCityPosition, other=None,
+             better: bool = False) -> None:
+        self.state = after.state
+        self.lot = getattr(move, "lot", None)
+        self.other = getattr(other, "lot", None)
+        self.claim = isinstance(move, Claim)
+        self.better = better
+        self.insight.set_state(self.state, animate=False)
+        self.insight.pinned = self.lot if self.lot is not None and self.state.piece_at(self.lot) else None
+        self.insight.refresh()
+
+    def update(self, dt: float) -> None:
+        self.insight.update(dt)
+
+    def draw(self, app, surface: pygame.Surface, rect: pygame.Rect) -> bool:
+        state = self.state
+        if state is None:
+            return False
+        geo = BoardGeometry.fit(rect)
+        cb = app.options.colour_blind
+        kit = boards(app)
+        surface.blit(kit.board(geo, state.city, state.board, state.caps, cb), (geo.x, geo.y))
+        self.insight.draw_road(surface, geo)
+        self.insight.draw_paths(surface, geo)
+        self.insight.draw_badges(surface, geo, state.caps, frozenset())
+        ink = BETTER_INK if self.better else PLAYED_INK
+        if self.other is not None:
+            faint = PLAYED_INK if self.better else BETTER_INK
+            surface.blit(kit.mark("cursor", geo.lot, theme.scale(faint, 0.8)), geo.lot_rect(self.other))
+        if self.lot is not None:
+            surface.blit(kit.mark("claim" if self.claim else "last", geo.lot, ink), geo.lot_rect(self.lot))
+        return True
+
