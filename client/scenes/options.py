@@ -70,9 +70,10 @@ class OptionsScene(Scene):
         bh = max(38, int(h * 0.06))
         room = h - int(h * 0.16) - bh - int(h * 0.17)  # from the box top to above the help lines and Back
         n = len(self.rows)
-        rh = max(22, min(int(h * 0.07), (room - 10 * n) // (n + 1)))  # every row fits above Back
-        self.box = pygame.Rect(int(w * 0.08), int(h * 0.16), int(w * 0.52), len(self.rows) * (rh + 10) + rh)
-        self.menu.layout(self.box.x + 20, self.box.y + rh // 2, self.box.w - 40, rh, 10)
+        gap = 10 if (room - 10 * n) // (n + 1) >= 26 else 4  # many rows in a small window: closer
+        rh = max(18, min(int(h * 0.07), (room - gap * n) // (n + 1)))  # every row fits above Back
+        self.box = pygame.Rect(int(w * 0.08), int(h * 0.16), int(w * 0.52), n * (rh + gap) + rh)
+        self.menu.layout(self.box.x + 20, self.box.y + rh // 2, self.box.w - 40, rh, gap)
         self.back.rect = pygame.Rect(0, 0, max(180, int(w * 0.14)), bh)
         self.back.rect.bottomleft = (self.box.x, h - int(h * 0.05))
         self.preview = pygame.Rect(self.box.right + int(w * 0.04), self.box.y,
@@ -98,8 +99,8 @@ class OptionsScene(Scene):
         draw_backdrop(surface, app, _("OPTIONS"), size=0.08, depth=4)
         draw_panel(surface, self.box)
         self.menu.draw(surface, t)
-        self.menu.draw_help(surface, t, self.box.x, self.box.bottom + int(h * 0.025), self.box.w,
-                            max(13, int(h * 0.024)))
+        self.help_end = self.menu.draw_help(surface, t, self.box.x, self.box.bottom + int(h * 0.025),
+                                            self.box.w, max(13, int(h * 0.024)))  # (tests: above Back)
         self.back.draw(surface, t)
         self.app.games.first.draw_options_preview(self.app, surface, self.preview)
 
