@@ -88,7 +88,7 @@ class LanBrowser:
         sock = self._sock
         last_ping: dict[tuple[str, int], float] = {}
         while not self._stop.is_set():
-            ready, _, _ = select.select([sock], [], [], 0.2)
+            ready, _writable, _failed = select.select([sock], [], [], 0.2)
             now = time.monotonic()
             if ready:
                 try:
@@ -105,7 +105,7 @@ class LanBrowser:
                         sock.sendto(PROBE + nonce, sender)
                     except OSError:
                         pass
-            for nonce, (_, sent) in list(self._probes.items()):
+            for nonce, (_sender, sent) in list(self._probes.items()):
                 if now - sent > FORGET_AFTER_S:
                     del self._probes[nonce]
 

@@ -37,6 +37,14 @@ def level_name(level: str) -> str:
     return _(LEVELS[level]) if level in LEVELS else level.title()
 
 
+def player_label(player: dict) -> str | None:
+    """A *match info* player as shown: a computer by its level in the language in use
+    (the server names it in English), a person by name; None for a free seat."""
+    if isinstance(player.get("computer"), str):
+        return _("Computer ({level})").format(level=level_name(player["computer"]))
+    return player.get("name") or None
+
+
 class Transport(Protocol):
     def send(self, message: dict) -> None: ...
     def poll(self) -> list[dict]: ...
@@ -131,18 +139,21 @@ class MatchView:
         return self.info.get("status", "waiting")
 
     def seat_infos(self) -> tuple[SeatInfo, ...]:
-        """The match's seats in order: the server's (protocol 2), else the game's own."""
+        """The match's seats in order: the game's own (their labels in the language in use)
+        when they are the seats the server lists (protocol 2), else the server's."""
+        own: tuple[SeatInfo, ...] = ()
+        if self.spec is not None:
+            options = self.state.options if self.state is not None else self.info.get("options")
+            try:
+                own = self.spec.seats(self.spec.options(options))
+            except GameError:
+                own = self.spec.seats(self.spec.options(None))
         listed = self.info.get("seats")
         if isinstance(listed, list) and listed:
-            return tuple(SeatInfo(s.get("name", f"seat{i + 1}"), s.get("label", s.get("name", "")),
-                                  tuple(s.get("colour", (200, 200, 200)))) for i, s in enumerate(listed))
-        if self.spec is None:
-            return ()
-        options = self.state.options if self.state is not None else self.info.get("options")
-        try:
-            return self.spec.seats(self.spec.options(options))
-        except GameError:
-            return self.spec.seats(self.spec.options(None))
+            server = tuple(SeatInfo(s.get("name", f"seat{i + 1}"), s.get("label", s.get("name", "")),
+                                    tuple(s.get("colour", (200, 200, 200)))) for i, s in enumerate(listed))
+            return own if [s.name for s in own] == [s.name for s in server] else server
+        return own
 
     def seat_index(self, name: object) -> int | None:
         for i, seat in enumerate(self.seat_infos()):
@@ -162,10 +173,7 @@ class MatchView:
             i = self.seat_index(p.get("seat"))
             if i is None:
                 continue
-            if isinstance(p.get("computer"), str):
-                out[i] = _("Computer ({level})").format(level=level_name(p["computer"]))
-            else:
-                out[i] = p.get("name") or _("(free seat)")
+            out[i] = player_label(p) or _("(free seat)")
         return out
 
     def online(self) -> dict[int, bool]:
@@ -418,7 +426,7 @@ class OnlineSession:
         else:
             for moved in m.get("moves") or []:
                 if moved.get("version", 0) > view.version and view.state is not None:
-                    view.state, _ = view.state.play(spec.parse_move(moved["move"]))
+                    view.state, _events = view.state.play(spec.parse_move(moved["move"]))
                     view.version = moved["version"]
         view.version = m.get("version", view.version)
         if view.pending is not None:

@@ -74,7 +74,7 @@ class LanGamesScene(Scene):
         if self.back.handle_event(event):
             return True
         if event.type == pygame.MOUSEMOTION:
-            self.hover = next((i for i, (_, r) in enumerate(self.rows) if r.collidepoint(event.pos)), None)
+            self.hover = next((i for i, (_server, r) in enumerate(self.rows) if r.collidepoint(event.pos)), None)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for server, rect in self.rows:
                 if rect.collidepoint(event.pos):
@@ -85,7 +85,7 @@ class LanGamesScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        t, (w, h) = self.app.text, self.size
+        t = self.app.text
         draw_backdrop(surface, self.app, _("GAMES ON YOUR NETWORK"))
         draw_panel(surface, self.box)
         size = max(14, int(self.row_h * 0.36))

@@ -11,7 +11,7 @@ from shared.gamekit.api import GameSpec
 from shared.i18n import domain
 
 from .. import theme
-from ..online import LEVELS, OnlineSession, level_name
+from ..online import LEVELS, OnlineSession, level_name, player_label
 from ..view.form import draw_backdrop, draw_focus
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
@@ -223,7 +223,7 @@ class LobbyScene(Scene):
         s = self.session
         info = s.lobby.get(code, {})
         # TRANSLATORS: between player names in the lobby's list ("Ann vs Bob"); keep the spaces.
-        players = _(" vs ").join((p.get("name") or _("(free)")) for p in info.get("players", []))
+        players = _(" vs ").join(player_label(p) or _("(free)") for p in info.get("players", []))
         spec = s.spec_of(info.get("game"))
         game = spec.title if spec is not None else str(info.get("game", "?"))
         rules = str(info.get("ruleset", ""))
