@@ -30,7 +30,7 @@ class OptionsScene(Scene):
         self.rows = [language] + [row for plugin in app.games for row in plugin.option_rows(app)] + [
             Row(N_("Sound"), [True, False], [N_("On"), N_("Off")], lambda: o.sound,
                 lambda v: setattr(o, "sound", v), N_("Little synthesised clicks, thocks and chimes."), tr=_),
-            Row(N_("Music"), [0.0, *MUSIC_VOLUMES], [N_("Off"), *(f"{v:.0%}" for v in MUSIC_VOLUMES)],
+            Row(N_("Music"), [0.0, *MUSIC_VOLUMES], lambda: [_("Off"), *(percent(v) for v in MUSIC_VOLUMES)],
                 lambda: o.music_volume if o.music else 0.0, self._set_music,
                 N_("A quiet synthesised loop; its volume, or Off (the volume is kept)."), tr=_),
             Row(N_("Animation speed"), list(ANIM_SPEEDS), [f"{s:g}×" for s in ANIM_SPEEDS],
@@ -110,3 +110,9 @@ def language_names() -> list[str]:
     language named in itself."""
     system = i18n.LANGUAGES[i18n.system_language()]
     return [_("System ({language})").format(language=system), *i18n.LANGUAGES.values()]
+
+
+def percent(share: float) -> str:
+    """A volume as people write it in the language in use ('50%', '50 %')."""
+    # TRANSLATORS: a music volume; French puts a no-break space before %
+    return _("{n}%").format(n=round(share * 100))
