@@ -154,6 +154,16 @@ class App:
         self.running = False
         self.stop_computers()
 
+    def close_requested(self) -> None:
+        """The window's close button: over a game still being played it asks first, as
+        Pause → Quit does; closing again while it asks quits."""
+        from .scenes.pause import ConfirmScene, confirm_quit, game_in_play
+        game = game_in_play(self)
+        if game is None or isinstance(self.stack.top, ConfirmScene):
+            self.quit()
+        else:
+            confirm_quit(self, game)
+
     @staticmethod
     def stop_computers() -> None:
         """Quitting: every computer still thinking in a worker thread is told to stop."""
@@ -165,7 +175,7 @@ class App:
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.quit()
+            self.close_requested()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):

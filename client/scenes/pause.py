@@ -61,14 +61,10 @@ class PauseScene(Scene):
                                    self._kept_line(), N_("Main menu"), self.app.go_home, tr=_))
 
     def quit(self) -> None:
-        self.app.push(ConfirmScene(self.app, N_("Quit Alien City?"), self._kept_line(), N_("Quit"),
-                                   self.app.quit, tr=_))
+        confirm_quit(self.app, self.game)
 
     def _kept_line(self) -> str:
-        over = getattr(getattr(getattr(self.game, "match", None), "state", None), "is_over", None)
-        if over is not None and over():
-            return N_("The game is over.")
-        return N_("Your game is saved: Continue on the title screen resumes it.")
+        return kept_line(self.game)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.menu_column.handle_modal(event, self.close, (pygame.K_ESCAPE, pygame.K_p))
@@ -81,6 +77,32 @@ class PauseScene(Scene):
         title = self.app.text.shadowed(_("PAUSED"), int(self.box.h * 0.09), theme.ACCENT, (0, 0, 0), 3, bold=True)
         surface.blit(title, title.get_rect(center=(self.box.centerx, self.box.y + self.menu_column.buttons[0].rect.h)))
         self.menu_column.draw(surface, self.app.text)
+
+
+def kept_line(game) -> str:
+    """What becomes of the game on screen if the player leaves it now."""
+    over = getattr(getattr(getattr(game, "match", None), "state", None), "is_over", None)
+    if over is not None and over():
+        return N_("The game is over.")
+    if getattr(game, "chrome", None) is not None:
+        return N_("The match goes on on the server: Continue on the title screen takes you back to your seat.")
+    return N_("Your game is saved: Continue on the title screen resumes it.")
+
+
+def confirm_quit(app, game) -> None:
+    """Quitting from a game asks first (Pause → Quit, and the window's close button)."""
+    app.push(ConfirmScene(app, N_("Quit Alien City?"), kept_line(game), N_("Quit"), app.quit, tr=_))
+
+
+def game_in_play(app):
+    """The match screen of a game still being played (local or online, not the attract
+    mode, not over) on the stack, or None: closing the window over it asks first."""
+    for scene in reversed(app.stack.scenes):
+        state = getattr(getattr(scene, "match", None), "state", None)
+        if state is None or getattr(scene, "attract", False):
+            continue
+        return None if state.is_over() else scene
+    return None
 
 
 class ConfirmScene(Scene):

@@ -106,6 +106,35 @@ def test_pause_main_menu_and_quit_ask_first(app):
     assert not app.running
 
 
+def test_the_window_close_button_asks_over_a_game_and_a_second_close_quits(app):
+    import pygame
+    scene = start(app, "city-blocks", [HumanSeat(), HumanSeat()])
+    app.process_event(pygame.event.Event(pygame.QUIT))
+    app.stack.apply_pending()
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmScene) and app.running and "saved" in ask.detail
+    ask.close()  # Stay: the game goes on
+    app.stack.apply_pending()
+    assert app.stack.top is scene and app.running
+    app.process_event(pygame.event.Event(pygame.QUIT))
+    app.stack.apply_pending()
+    app.process_event(pygame.event.Event(pygame.QUIT))  # closed again while asking
+    assert not app.running
+
+
+def test_the_window_close_button_quits_at_once_on_the_title_or_a_finished_game(app):
+    import pygame
+    show(app, TitleScene(app))
+    app.process_event(pygame.event.Event(pygame.QUIT))
+    assert not app.running
+    app.running = True
+    scene = start(app, "sprawl", [HumanSeat(), HumanSeat(), HumanSeat()])
+    while not scene.match.state.is_over():
+        scene.match.play(scene.match.state.legal_moves().random(random.Random(3)))
+    app.process_event(pygame.event.Event(pygame.QUIT))
+    assert not app.running
+
+
 CHILD = """
 import sys, time, random
 sys.path.insert(0, {root!r})
