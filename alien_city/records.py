@@ -14,12 +14,15 @@ import sys
 
 from shared.aliencity import cli_score as alien_city_cli
 from shared.gamekit import GameSpec, RecordError, builtin_games
+from shared.i18n import domain
+
+_, N_, ngettext, pgettext = domain("cli")
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     alien_city_cli.add_arguments(parser, command)
-    parser.description = (f"{parser.description}. The game is read from the record's header "
-                          "(Alien City PPN, City Blocks .cbr, Sprawl .spr).")
+    parser.description = _("{what}. The game is read from the record's header (Alien City PPN, "
+                           "City Blocks .cbr, Sprawl .spr).").format(what=parser.description)
     for action in parser._actions:
         if action.dest == "record":
             action.metavar = "RECORD"
@@ -39,7 +42,7 @@ def _run_contract(spec: GameSpec, text: str, args: argparse.Namespace) -> int:
     try:
         record = spec.read_record(text, lenient=args.lenient)
         for warning in record.warnings:
-            print(f"warning: {warning}", file=sys.stderr)
+            alien_city_cli.warn(warning)
         if args.command == "analyze":
             result = spec.analyze(text, lenient=args.lenient)
             if args.json:
@@ -51,9 +54,7 @@ def _run_contract(spec: GameSpec, text: str, args: argparse.Namespace) -> int:
             return 0
     except RecordError as exc:
         if exc.illegal:
-            print(f"alien-city: {args.record}: illegal record: {exc} "
-                  "(use --lenient to read it anyway)", file=sys.stderr)
-            return 1
+            return alien_city_cli.illegal_record(args.record, exc)
         return _fail(f"{args.record}: {exc}")
     if args.json:
         print(json.dumps(spec.score_summary(record.state) or {}, indent=1))
@@ -63,10 +64,13 @@ def _run_contract(spec: GameSpec, text: str, args: argparse.Namespace) -> int:
 
 
 def _print_plies(spec: GameSpec, result: dict) -> None:
-    names = [seat.name for seat in spec.seats({**result["options"], "players": result["players"]})]
+    names = [seat.label for seat in spec.seats({**result["options"], "players": result["players"]})]
+    width = max(7, *(len(n) for n in names))
     for ply in result["plies"]:
         seat = names[ply["seat"]] if ply["seat"] is not None else "-"
-        print(f"ply {ply['ply']:>3}  {seat:<7} {ply['move']:<28} ({ply['legal_count']} legal moves)")
+        count = ngettext("{n} legal move", "{n} legal moves", ply["legal_count"]).format(n=ply["legal_count"])
+        print(_("ply {ply} {seat} {move} ({count})").format(
+            ply=f"{ply['ply']:>3}", seat=f"{seat:<{width}}", move=f"{ply['move']:<28}", count=count))
 
 
 def _fail(message: str) -> int:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from .errors import RecordError
 from .geometry import TILE_COLUMNS, TILE_COUNT, TILE_LOTS, TILE_ROWS, TILE_OF
+from .texts import _, tile_label
 from .types import COLUMNS, LOT_COUNT, Colour, lot_name
 
 # PPN suit letters: S suns (red), A arms (blue), C crowns (green), M moons (black);
@@ -36,9 +37,9 @@ class Tile:
 
     def __post_init__(self) -> None:
         if not 0 <= self.rank <= 5:
-            raise RecordError(f"bad tile rank {self.rank!r}: expected 0 (null) to 5")
+            raise RecordError(_("bad tile rank {rank!r}: expected 0 (null) to 5").format(rank=self.rank))
         if self.angle not in _ANGLE_SYMBOL:
-            raise RecordError(f"bad tile angle {self.angle!r}: expected 0, 90, 180 or 270")
+            raise RecordError(_("bad tile angle {angle!r}: expected 0, 90, 180 or 270").format(angle=self.angle))
 
     def text(self) -> str:
         """PPN tile token, e.g. ``S5v`` (red 5, icon bottom-right)."""
@@ -50,7 +51,8 @@ class Tile:
         if len(t) != 3 or t[0].upper() not in _SUIT_PARSE or t[1].lower() not in _RANK_LETTER \
                 or t[2] not in _SYMBOL_ANGLE:
             raise RecordError(
-                f"bad tile {token!r}: expected suit (S A C M), rank (n a 2-5) and angle (^ < v >)")
+                _("bad tile {token!r}: expected suit (S A C M), rank (n a 2-5) and angle (^ < v >)")
+                .format(token=token))
         return cls(_SUIT_PARSE[t[0].upper()], _RANK_LETTER.index(t[1].lower()), _SYMBOL_ANGLE[t[2]])
 
 
@@ -74,7 +76,7 @@ class City:
 
     def __post_init__(self) -> None:
         if len(self.tiles) != TILE_COUNT:
-            raise RecordError(f"a city has {TILE_COUNT} tiles, got {len(self.tiles)}")
+            raise RecordError(_("a city has {count} tiles, got {got}").format(count=TILE_COUNT, got=len(self.tiles)))
         lot_colour = tuple(self.tiles[TILE_OF[lot]].colour for lot in range(LOT_COUNT))
         icons = tuple(_icon_lot(t, tile.angle) for t, tile in enumerate(self.tiles))
         masks = [0, 0, 0, 0]
@@ -107,14 +109,14 @@ class City:
     def parse(cls, text: str) -> "City":
         groups = str(text).strip().split("/")
         if len(groups) != TILE_ROWS:
-            raise RecordError(f"bad Tiles {text!r}: expected {TILE_ROWS} rows split by '/', "
-                              f"got {len(groups)}")
+            raise RecordError(_("bad Tiles {text!r}: expected {rows} rows split by '/', got {got}")
+                              .format(text=text, rows=TILE_ROWS, got=len(groups)))
         by_row: list[list[Tile]] = []
         for group in groups:
             g = group.strip()
             if len(g) != 3 * TILE_COLUMNS:
-                raise RecordError(f"bad Tiles row {group!r}: expected {TILE_COLUMNS} tiles of "
-                                  "3 characters each, like 'S5v'")
+                raise RecordError(_("bad Tiles row {row!r}: expected {count} tiles of 3 characters "
+                                    "each, like 'S5v'").format(row=group, count=TILE_COLUMNS))
             by_row.append([Tile.parse(g[i:i + 3]) for i in range(0, len(g), 3)])
         by_row.reverse()  # PPN lists the top row first
         return cls(tuple(tile for row in by_row for tile in row))
@@ -128,4 +130,4 @@ class City:
     def tile_name(self, tile_index: int) -> str:
         tile = self.tiles[tile_index]
         lots = TILE_LOTS[tile_index]
-        return f"the {tile.colour.text()} {RANK_NAMES[tile.rank]} tile ({lot_name(lots[0])}-{lot_name(lots[-1])})"
+        return tile_label(tile.colour, tile.rank, lot_name(lots[0]), lot_name(lots[-1]))

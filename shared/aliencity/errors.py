@@ -7,6 +7,8 @@ the rules do not allow right now.
 
 from __future__ import annotations
 
+from .texts import _
+
 
 class AlienCityError(ValueError):
     """Base of every error the engine raises on purpose."""
@@ -25,7 +27,8 @@ class RecordError(MalformedError):
 
     def __init__(self, message: str, *, line: int | None = None) -> None:
         self.line = line
-        super().__init__(f"line {line}: {message}" if line is not None else message)
+        super().__init__(_("line {line}: {message}").format(line=line, message=message)
+                         if line is not None else message)
 
 
 class IllegalMoveError(AlienCityError):
@@ -39,7 +42,7 @@ class IllegalMoveError(AlienCityError):
         self.move_text = move_text
         self.reason = reason
         self.rule = rule
-        super().__init__(f"illegal move {move_text!r}: {reason}")
+        super().__init__(_("illegal move {move!r}: {reason}").format(move=move_text, reason=reason))
 
 
 class WrongPlayerError(IllegalMoveError):
@@ -54,4 +57,4 @@ class IllegalRecordError(AlienCityError):
         self.move_text = move_text
         self.reason = reason
         self.rule = rule
-        super().__init__(f"ply {ply} ({move_text}): {reason}")
+        super().__init__(_("ply {ply} ({move}): {reason}").format(ply=ply, move=move_text, reason=reason))

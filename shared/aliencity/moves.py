@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import InvalidMoveError, MalformedError
+from .texts import _
 from .types import Colour, Kind, Piece, PIECES, Player, lot_name, parse_lot
 
 # PPN piece tokens: towers are large pyramids "R3x", domes are coins by suit letter.
@@ -90,7 +91,7 @@ Move = Build | Claim | Pass
 def parse_move(text: str) -> Move:
     """Parse our move text or a PPN token. Raises :class:`InvalidMoveError` quoting it."""
     if not isinstance(text, str):
-        raise InvalidMoveError(f"a move must be text, got {type(text).__name__}")
+        raise InvalidMoveError(_("a move must be text, got {type}").format(type=type(text).__name__))
     raw = text.strip()
     if raw.lower() == "pass":
         return Pass()
@@ -98,7 +99,7 @@ def parse_move(text: str) -> Move:
         try:
             return Build(Piece.parse(m.group(1)), parse_lot(m.group(2)))
         except InvalidMoveError as exc:
-            raise InvalidMoveError(f"bad move {text!r}: {exc}") from None
+            raise InvalidMoveError(_("bad move {text!r}: {problem}").format(text=text, problem=exc)) from None
     if m := _OWN_CLAIM.match(raw):
         return Claim(parse_lot(m.group(1)))
     if m := _PPN_BUILD.match(raw):
@@ -109,8 +110,8 @@ def parse_move(text: str) -> Move:
         return Build(piece, parse_lot(m.group(3)))
     if m := _PPN_CLAIM.match(raw):
         return Claim(parse_lot(m.group(2)))
-    raise InvalidMoveError(
-        f"bad move {text!r}: expected e.g. 'Tr@e6' (build), 'claim@e6' or 'pass'")
+    raise InvalidMoveError(_("bad move {text!r}: expected e.g. 'Tr@e6' (build), 'claim@e6' or 'pass'")
+                           .format(text=text))
 
 
 def ppn_cap_owner(text: str) -> Player | None:
@@ -122,7 +123,7 @@ def ppn_cap_owner(text: str) -> Player | None:
 def move_from_dict(data: object) -> Move:
     """Inverse of ``move.to_dict()``; errors name the offending field."""
     if not isinstance(data, dict):
-        raise InvalidMoveError(f"a move must be a mapping, got {type(data).__name__}")
+        raise InvalidMoveError(_("a move must be a mapping, got {type}").format(type=type(data).__name__))
     kind = data.get("type")
     try:
         if kind == "build":
@@ -133,12 +134,13 @@ def move_from_dict(data: object) -> Move:
         if kind == "pass":
             return Pass()
     except MalformedError as exc:
-        raise InvalidMoveError(f"bad move {data!r}: {exc}") from None
-    raise InvalidMoveError(f"bad move {data!r}: 'type' must be 'build', 'claim' or 'pass'")
+        raise InvalidMoveError(_("bad move {text!r}: {problem}").format(text=data, problem=exc)) from None
+    raise InvalidMoveError(_("bad move {text!r}: 'type' must be 'build', 'claim' or 'pass'")
+                           .format(text=data))
 
 
 def _text(data: dict, key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str):
-        raise InvalidMoveError(f"field {key!r} must be text, got {value!r}")
+        raise InvalidMoveError(_("field {key!r} must be text, got {value!r}").format(key=key, value=value))
     return value

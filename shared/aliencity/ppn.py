@@ -16,12 +16,16 @@ from .errors import AlienCityError, IllegalMoveError, IllegalRecordError, Malfor
 from .moves import Build, Claim, Pass, parse_move, ppn_cap_owner
 from .ruleset import Ruleset
 from .state import GameState, Phase, claim_anyway, place_anyway, start_state
+from .texts import _, N_
 from .types import Player
 
 GAME_NAME = "Alien City"
 _TOKEN = re.compile(r"\{[^}]*\}?|\d+\.\.\.|\d+\.|[^\s{]+")
 _NUMBER = re.compile(r"(\d+)\.(\.\.)?")
 _RESULTS = {"*", "1-0", "0-1", "1/2-1/2", "½-½"}
+# Claim problems naming the player, indexed like Player.
+CLAIMS_USED = (N_("black has already claimed 3 towers"), N_("white has already claimed 3 towers"))
+NOT_TURN_TO_CLAIM = (N_("it is not black's turn to claim"), N_("it is not white's turn to claim"))
 
 
 @dataclass
@@ -67,12 +71,14 @@ def _parse_header(lines: list[str]) -> dict:
         indent = len(raw) - len(raw.lstrip(" "))
         key, sep, value = raw.strip().partition(":")
         if not sep or not key.strip():
-            raise RecordError(f"bad header line {raw.strip()!r}: expected 'Key: value'", line=number)
+            raise RecordError(_("bad header line {line!r}: expected 'Key: value'").format(line=raw.strip()),
+                              line=number)
         value = value.strip()
         if value[:1] in ("'", '"'):
             end = value.find(value[0], 1)
             if end < 0:
-                raise RecordError(f"unclosed quote in header line {raw.strip()!r}", line=number)
+                raise RecordError(_("unclosed quote in header line {line!r}").format(line=raw.strip()),
+                                  line=number)
             value = value[1:end]
             quoted = True
         else:
@@ -94,10 +100,10 @@ def _split(text: str) -> tuple[dict, list[tuple[int, str]]]:
     lines = text.splitlines()
     start = next((i for i, line in enumerate(lines) if line.strip()), None)
     if start is None or lines[start].strip() != "---":
-        raise RecordError("not a PPN record: it must start with a '---' header line")
+        raise RecordError(_("not a PPN record: it must start with a '---' header line"))
     end = next((i for i in range(start + 1, len(lines)) if lines[i].strip() in ("...", "---")), None)
     if end is None:
-        raise RecordError("not a PPN record: the header has no closing '...' line")
+        raise RecordError(_("not a PPN record: the header has no closing '...' line"))
     header = _parse_header([(i + 1, lines[i]) for i in range(start + 1, end)])
     body = [(i + 1, lines[i]) for i in range(end + 1, len(lines))]
     return header, body
@@ -121,29 +127,31 @@ def _setup(header: dict, ruleset: Ruleset | None, edition: int | None,
            location_bonus: bool | None) -> GameState:
     name = _game_name(header)
     if name is None:
-        raise RecordError("the PPN header names no game (GameType: Name: Alien City)")
+        raise RecordError(_("the PPN header names no game (GameType: Name: Alien City)"))
     if re.sub(r"[\s_-]", "", str(name)).lower() != "aliencity":
-        raise RecordError(f"this is a record of {name!r}, not {GAME_NAME}")
+        raise RecordError(_("this is a record of {game!r}, not {expected}").format(game=name, expected=GAME_NAME))
     tiles = _lookup(header, "Tiles")
     if not isinstance(tiles, str):
-        raise RecordError("the PPN header has no 'Tiles:' layout")
+        raise RecordError(_("the PPN header has no 'Tiles:' layout"))
     city = City.parse(tiles)
     if ruleset is None:
         try:
             ed = int(_lookup(header, "Edition") or 2004)
         except ValueError:
-            raise RecordError(f"bad Edition {_lookup(header, 'Edition')!r}: expected 2002 or 2004") from None
+            raise RecordError(_("bad Edition {value!r}: expected 2002 or 2004").format(
+                value=_lookup(header, "Edition"))) from None
         loc = str(_lookup(header, "LocationBonus") or "no").lower() in ("yes", "true", "1", "on")
         try:
             ruleset = Ruleset(edition if edition is not None else ed,
                               location_bonus if location_bonus is not None else loc)
         except MalformedError as exc:
-            raise RecordError(f"bad rules in the header: {exc}") from None
+            raise RecordError(_("bad rules in the header: {problem}").format(problem=exc)) from None
     first_text = str(_lookup(header, "FirstPlayer") or "Black")
     try:
         first = Player.parse(first_text)
     except MalformedError:
-        raise RecordError(f"bad FirstPlayer {first_text!r}: expected Black or White") from None
+        raise RecordError(_("bad FirstPlayer {value!r}: expected Black or White").format(
+            value=first_text)) from None
     seed = _lookup(header, "Seed")
     if isinstance(seed, str) and re.fullmatch(r"-?\d+", seed):
         seed = int(seed)
@@ -162,7 +170,7 @@ def _parse_dice(text) -> tuple:
         except ValueError:
             sides = []
         if len(sides) != 2 or any(len(s) != 4 or not all(0 <= v <= 5 for v in s) for s in sides):
-            raise RecordError(f"bad Dice {text!r}: expected e.g. '1 2 3 4 / 0 5 5 2'")
+            raise RecordError(_("bad Dice {value!r}: expected e.g. '1 2 3 4 / 0 5 5 2'").format(value=text))
         rolls.append((sides[0], sides[1]))
     return tuple(rolls)
 
@@ -178,7 +186,7 @@ def _plies(body: list[tuple[int, str]]) -> list[RecordPly]:
         line = first_line + text.count("\n", 0, m.start())
         if token.startswith("{"):
             if not token.endswith("}"):
-                raise RecordError("a comment '{' is never closed", line=line)
+                raise RecordError(_("a comment '{' is never closed"), line=line)
             continue
         if m_number := _NUMBER.fullmatch(token):
             number, second = int(m_number.group(1)), bool(m_number.group(2))
@@ -187,18 +195,18 @@ def _plies(body: list[tuple[int, str]]) -> list[RecordPly]:
             continue
         if ppn_cap_owner(token) is not None:
             if not plies:
-                raise RecordError(f"claim {token!r} comes before any build", line=line)
+                raise RecordError(_("claim {token!r} comes before any build").format(token=token), line=line)
             if plies[-1].claim is not None:
-                raise RecordError(f"a second claim {token!r} in one turn", line=line)
+                raise RecordError(_("a second claim {token!r} in one turn").format(token=token), line=line)
             plies[-1].claim, plies[-1].claim_line = token, line
             continue
         try:
             move = parse_move(token)
         except MalformedError:
-            raise RecordError(f"unknown movetext token {token!r}: expected e.g. 'R3x@e6', 'S@c7' "
-                              "or 'K1x@e6'", line=line) from None
+            raise RecordError(_("unknown movetext token {token!r}: expected e.g. 'R3x@e6', "
+                                "'S@c7' or 'K1x@e6'").format(token=token), line=line) from None
         if not isinstance(move, Build):
-            raise RecordError(f"unexpected token {token!r} in movetext", line=line)
+            raise RecordError(_("unexpected token {token!r} in movetext").format(token=token), line=line)
         plies.append(RecordPly(number, second, token, line))
         number = None
     return plies
@@ -218,13 +226,14 @@ def read_ppn(text: str, *, lenient: bool = False, ruleset: Ruleset | None = None
         def problem(token: str, reason: str, rule: str) -> None:
             if not lenient:
                 raise IllegalRecordError(index, _quote(rp, token), reason, rule)
-            notes.append(f"ply {index} ({_quote(rp, token)}): {reason}")
+            notes.append(_("ply {ply} ({move}): {reason}").format(
+                ply=index, move=_quote(rp, token), reason=reason))
 
         if state.phase is Phase.CLAIM:  # a claim step the record left out: no claim
             state = state.apply(Pass())
         if state.phase is Phase.OVER:
             player = Player(state.first_player.other if rp.second else state.first_player)
-            problem(rp.build, "the game was already over: neither player could build", "game_over")
+            problem(rp.build, _("the game was already over: neither player could build"), "game_over")
         else:
             player = state.to_move
         before = state
@@ -256,19 +265,19 @@ def _replay_claim(state: GameState, owner: Player, claim: Claim, problem, rp: Re
     if state.phase is Phase.CLAIM and owner == state.to_move and state.is_legal(claim):
         return state.apply(claim), True
     if state.phase is Phase.OVER:
-        problem(rp.claim, "no claim may follow the last play of the game", "last_play")
+        problem(rp.claim, _("no claim may follow the last play of the game"), "last_play")
     elif state.phase is not Phase.CLAIM or owner != state.to_move:
         if state.claims_left(owner) <= 0:
-            problem(rp.claim, f"{owner.text()} has already claimed 3 towers", "claims_used")
+            problem(rp.claim, _(CLAIMS_USED[owner]), "claims_used")
         else:
-            problem(rp.claim, f"it is not {owner.text()}'s turn to claim", "not_your_turn")
+            problem(rp.claim, _(NOT_TURN_TO_CLAIM[owner]), "not_your_turn")
     else:
         reason = state.why_not(claim)
         problem(rp.claim, reason.text, reason.rule)
     try:
         step = claim_anyway(state, owner, claim)
     except AlienCityError as exc:  # nothing to cap: skip the claim, keep the turn order
-        problem(rp.claim, f"claim ignored: {exc}", "not_a_tower")
+        problem(rp.claim, _("claim ignored: {problem}").format(problem=exc), "not_a_tower")
         return (state.apply(Pass()) if state.phase is Phase.CLAIM else state), False
     state = step.state
     if state.phase is Phase.CLAIM:

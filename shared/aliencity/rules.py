@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from .city import City
 from .geometry import TILE_LOTS, TILE_MASK, TILE_OF, bits
 from .road import Road
+from .texts import _, N_, colour_plural, ngettext, piece_label, piece_with_article
 from .types import COLUMNS, Colour, Kind, PIECES, Piece, lot_name
 
 
@@ -30,6 +31,14 @@ class Reason:
     rule: str
     text: str
 
+
+# A dome off its colour's tiles, one sentence per dome colour (indexed like Colour).
+DOME_COLOUR = (
+    N_("A red dome must go on a red tile while one has a free legal lot (e.g. {lots})."),
+    N_("A blue dome must go on a blue tile while one has a free legal lot (e.g. {lots})."),
+    N_("A green dome must go on a green tile while one has a free legal lot (e.g. {lots})."),
+    N_("A black dome must go on a black tile while one has a free legal lot (e.g. {lots})."),
+)
 
 # Bottom-left lot of every tile; a tile-wide fact is computed at these bits, then filled.
 TILE_CORNERS = sum(1 << lots[0] for lots in TILE_LOTS)
@@ -76,29 +85,37 @@ class Placement:
         road = self.road
         if (road.occupied >> lot) & 1:
             there = PIECES[self.board[lot] - 1]
-            return Reason("occupied", f"{name} is taken: a {there.name()} stands there.")
+            return Reason("occupied", _("{lot} is taken: {piece} stands there.").format(
+                lot=name, piece=piece_with_article(there)))
         if (road.splitting >> lot) & 1:
             cut = [p for p in road.pieces_without(lot)[1:]]
             lots = [lot_name(x) for p in cut for x in bits(p)]
             if len(lots) <= 4:
-                what = f"cut {', '.join(lots)} off the rest of the road"
+                text = _("Building on {lot} would cut {lots} off the rest of the road: every "
+                         "part of the road must stay connected.").format(lot=name, lots=", ".join(lots))
             else:
-                what = f"split the road, cutting {len(lots)} lots off"
-            return Reason("road_split", f"Building on {name} would {what}: "
-                          "every part of the road must stay connected.")
+                text = ngettext("Building on {lot} would split the road, cutting {n} lot off: "
+                                "every part of the road must stay connected.",
+                                "Building on {lot} would split the road, cutting {n} lots off: "
+                                "every part of the road must stay connected.",
+                                len(lots)).format(lot=name, n=len(lots))
+            return Reason("road_split", text)
         if (road.dead_ends >> lot) & 1:
-            return Reason("no_road", f"A structure on {name} would have no road beside it: "
-                          "every structure needs a road lot next to it.")
+            return Reason("no_road", _("A structure on {lot} would have no road beside it: "
+                                       "every structure needs a road lot next to it.").format(lot=name))
         if (road.lifelines >> lot) & 1:
-            victims = ", ".join(f"the {PIECES[self.board[s] - 1].name()} on {lot_name(s)}"
-                                for s in road.cut_off_by(lot))
-            return Reason("cuts_off", f"Building on {name} would cut {victims} off the road.")
+            # TRANSLATORS: one structure a build would cut off the road, e.g. "the red tower on c3"
+            victims = ", ".join(_("the {piece} on {lot}").format(
+                piece=piece_label(PIECES[self.board[s] - 1]), lot=lot_name(s)) for s in road.cut_off_by(lot))
+            return Reason("cuts_off", _("Building on {lot} would cut {structures} off the road.")
+                          .format(lot=name, structures=victims))
         tile = TILE_OF[lot]
         tile_desc = self.city.tile_name(tile)
         if self.city.icon_lots[tile] == lot and not (self.candidates >> lot) & 1:
             others = ", ".join(lot_name(x) for x in bits(road.buildable & TILE_MASK[tile] & ~(1 << lot)))
-            return Reason("icon_last", f"{name} is the icon lot of {tile_desc}: it must be built "
-                          f"last, and {others} can still be built on.")
+            return Reason("icon_last", _("{lot} is the icon lot of {tile}: it must be built last, "
+                                         "and {lots} can still be built on.").format(
+                lot=name, tile=tile_desc, lots=others))
         tile_colour = self.city.tiles[tile].colour
         if not (self.settled_tiles >> lot) & 1 and piece.colour != tile_colour and not (
                 piece.kind is Kind.TOWER and tile_colour is Colour.BLACK):
@@ -106,14 +123,13 @@ class Placement:
             if piece.kind is Kind.DOME and not (self.city.colour_mask[piece.colour] & self.candidates):
                 pass  # the dome fallback of rule 3 lifts rule 4 for this dome
             else:
-                return Reason("first_two", f"The first two structures on {tile_desc} must be "
-                              f"{tile_colour.text()} (it holds {count}); towers of any colour may "
-                              "always go on black tiles.")
+                return Reason("first_two", _("The first two structures on {tile} must be {colour} "
+                                             "(it holds {count}); towers of any colour may always "
+                                             "go on black tiles.").format(
+                    tile=tile_desc, colour=colour_plural(tile_colour), count=count))
         if piece.kind is Kind.DOME and tile_colour != piece.colour:
             own = self.city.colour_mask[piece.colour] & self.candidates
             if own:
                 example = ", ".join(lot_name(x) for x in list(bits(own))[:3])
-                return Reason("dome_colour", f"A {piece.colour.text()} dome must go on a "
-                              f"{piece.colour.text()} tile while one has a free legal lot "
-                              f"(e.g. {example}).")
+                return Reason("dome_colour", _(DOME_COLOUR[piece.colour]).format(lots=example))
         return None

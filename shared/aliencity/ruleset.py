@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import MalformedError
+from .texts import _, ruleset_label
 
 EDITIONS = (2002, 2004)
 
@@ -20,13 +21,19 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         if self.edition not in EDITIONS:
-            raise MalformedError(f"unknown edition {self.edition!r}: expected 2002 or 2004")
+            raise MalformedError(_("unknown edition {edition!r}: expected 2002 or 2004")
+                                 .format(edition=self.edition))
         if not isinstance(self.location_bonus, bool):
-            raise MalformedError(f"location_bonus must be true or false, got {self.location_bonus!r}")
+            raise MalformedError(_("location_bonus must be true or false, got {value!r}")
+                                 .format(value=self.location_bonus))
 
     def text(self) -> str:
         """``'2004'`` or ``'2002+location'``."""
         return f"{self.edition}{'+location' if self.location_bonus else ''}"
+
+    def label(self) -> str:
+        """:meth:`text` for people, in the language in use."""
+        return ruleset_label(self.edition, self.location_bonus)
 
     @classmethod
     def parse(cls, text: str) -> "Ruleset":
@@ -34,10 +41,12 @@ class Ruleset:
         try:
             edition = int(parts[0])
         except ValueError:
-            raise MalformedError(f"bad ruleset {text!r}: expected e.g. '2004' or '2002+location'") from None
+            raise MalformedError(_("bad ruleset {text!r}: expected e.g. '2004' or '2002+location'")
+                                 .format(text=text)) from None
         extras = set(parts[1:])
         if extras - {"location"}:
-            raise MalformedError(f"bad ruleset {text!r}: unknown variant {sorted(extras - {'location'})[0]!r}")
+            raise MalformedError(_("bad ruleset {text!r}: unknown variant {variant!r}")
+                                 .format(text=text, variant=sorted(extras - {"location"})[0]))
         return cls(edition, "location" in extras)
 
     def to_dict(self) -> dict:
@@ -46,8 +55,9 @@ class Ruleset:
     @classmethod
     def from_dict(cls, data: object) -> "Ruleset":
         if not isinstance(data, dict):
-            raise MalformedError(f"ruleset must be a mapping, got {type(data).__name__}")
+            raise MalformedError(_("ruleset must be a mapping, got {type}").format(type=type(data).__name__))
         edition = data.get("edition", 2004)
         if isinstance(edition, bool) or not isinstance(edition, int):
-            raise MalformedError(f"ruleset edition must be 2002 or 2004, got {edition!r}")
+            raise MalformedError(_("ruleset edition must be 2002 or 2004, got {edition!r}")
+                                 .format(edition=edition))
         return cls(edition, data.get("location_bonus", False))

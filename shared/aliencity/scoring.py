@@ -14,12 +14,34 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .geometry import bits
+from .texts import _, N_, ngettext
 from .types import Colour, Kind, PIECES, Player, lot_name
 
 if TYPE_CHECKING:
     from .state import GameState
 
 BONUS_REACH = 4
+
+# The notes of the red and the blue bonus, whole sentences per colour (indexed red, blue).
+NO_TOWER = (N_("no red tower can be reached from the green tower on {green}"),
+            N_("no blue tower can be reached from the green tower on {green}"))
+TOO_FAR = (N_("the nearest red tower ({towers}) is {distance} away; bonuses reach {reach}"),
+           N_("the nearest blue tower ({towers}) is {distance} away; bonuses reach {reach}"))
+UNCLAIMED = (N_("the nearest red tower ({towers}) is unclaimed"),
+             N_("the nearest blue tower ({towers}) is unclaimed"))
+# Indexed [colour][owner]: who owns the nearest tower(s).
+OWNS_NEAREST = ((N_("black owns the nearest red tower"), N_("white owns the nearest red tower")),
+                (N_("black owns the nearest blue tower"), N_("white owns the nearest blue tower")))
+OWNS_ALL_NEAREST = ((N_("black owns all the nearest red towers ({towers})"),
+                     N_("white owns all the nearest red towers ({towers})")),
+                    (N_("black owns all the nearest blue towers ({towers})"),
+                     N_("white owns all the nearest blue towers ({towers})")))
+TIE_2002 = (N_("{n} red towers ({towers}) tie at distance {distance}; a tie never pays"),
+            N_("{n} blue towers ({towers}) tie at distance {distance}; a tie never pays"))
+TIE_2004 = (N_("{n} red towers ({towers}) tie at distance {distance}; a tie pays only when one "
+               "player owns them all"),
+            N_("{n} blue towers ({towers}) tie at distance {distance}; a tie pays only when one "
+               "player owns them all"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +196,6 @@ def score_breakdown(state: "GameState") -> ScoreBreakdown:
 
 
 def _green_bonus(state: "GameState", green: int, colour: Colour, rings: list[int], mask: int) -> Bonus:
-    name = colour.text()
     nearest, distance = (), None
     for d, ring in enumerate(rings, start=1):
         if ring & mask:
@@ -182,30 +203,29 @@ def _green_bonus(state: "GameState", green: int, colour: Colour, rings: list[int
             break
     if distance is None:
         return Bonus(green, colour, (), None, 0, None, "no_tower",
-                     f"no {name} tower can be reached from the green tower on {lot_name(green)}")
+                     _(NO_TOWER[colour]).format(green=lot_name(green)))
     paths = tuple(tuple(state.road.path(green, t)) for t in nearest)
     where = ", ".join(lot_name(t) for t in nearest)
     if distance > BONUS_REACH:
         return Bonus(green, colour, nearest, distance, 0, None, "too_far",
-                     f"the nearest {name} tower ({where}) is {distance} away; bonuses reach "
-                     f"{BONUS_REACH}", paths)
+                     _(TOO_FAR[colour]).format(towers=where, distance=distance, reach=BONUS_REACH),
+                     paths)
     points = 10 - 2 * distance
     owners = {state.owner_at(t) for t in nearest}
     if len(nearest) == 1:
         owner = owners.pop()
         if owner is None:
             return Bonus(green, colour, nearest, distance, 0, None, "unclaimed",
-                         f"the nearest {name} tower ({where}) is unclaimed", paths)
+                         _(UNCLAIMED[colour]).format(towers=where), paths)
         return Bonus(green, colour, nearest, distance, points, owner, None,
-                     f"{owner.text()} owns the nearest {name} tower", paths)
+                     _(OWNS_NEAREST[colour][owner]), paths)
     if state.ruleset.edition == 2004 and len(owners) == 1 and None not in owners:
         owner = owners.pop()
         return Bonus(green, colour, nearest, distance, points, owner, None,
-                     f"{owner.text()} owns all the nearest {name} towers ({where})", paths)
-    rule = "never pays" if state.ruleset.edition == 2002 else "pays only when one player owns them all"
+                     _(OWNS_ALL_NEAREST[colour][owner]).format(towers=where), paths)
+    tie = TIE_2002 if state.ruleset.edition == 2002 else TIE_2004
     return Bonus(green, colour, nearest, distance, 0, None, "tie",
-                 f"{len(nearest)} {name} towers ({where}) tie at distance {distance}; a tie {rule}",
-                 paths)
+                 _(tie[colour]).format(n=len(nearest), towers=where, distance=distance), paths)
 
 
 def _location_points(state: "GameState", lots: list[int]) -> dict[int, tuple[int, str]]:
@@ -216,7 +236,9 @@ def _location_points(state: "GameState", lots: list[int]) -> dict[int, tuple[int
     out = {}
     for lot, rank in ranks.items():
         if counts[rank] > 1:
-            out[lot] = (0, f"{counts[rank]} claimed towers stand on rank-{rank} tiles")
+            out[lot] = (0, ngettext("{n} claimed tower stands on rank-{rank} tiles",
+                                    "{n} claimed towers stand on rank-{rank} tiles",
+                                    counts[rank]).format(n=counts[rank], rank=rank))
         else:
-            out[lot] = (rank, f"alone on a rank-{rank} tile")
+            out[lot] = (rank, _("alone on a rank-{rank} tile").format(rank=rank))
     return out

@@ -6,6 +6,7 @@ from .city import City
 from .errors import MalformedError, RecordError
 from .moves import parse_move
 from .ruleset import Ruleset
+from .texts import _
 from .types import LOT_COUNT, PIECES, Piece, Player, lot_name, parse_lot
 
 FORMAT_VERSION = 1
@@ -39,38 +40,39 @@ def state_to_dict(state) -> dict:
 def state_from_dict(data: object):
     from .state import GameState, Phase
     if not isinstance(data, dict):
-        raise RecordError(f"a game state must be a mapping, got {type(data).__name__}")
+        raise RecordError(_("a game state must be a mapping, got {type}").format(type=type(data).__name__))
     if data.get("game") != GAME_ID:
-        raise RecordError(f"not an Alien City state (game={data.get('game')!r})")
+        raise RecordError(_("not an Alien City state (game={game!r})").format(game=data.get("game")))
     if data.get("format") != FORMAT_VERSION:
-        raise RecordError(f"unsupported state format {data.get('format')!r}; this engine reads "
-                          f"format {FORMAT_VERSION}")
+        raise RecordError(_("unsupported state format {format!r}; this engine reads format "
+                            "{version}").format(format=data.get("format"), version=FORMAT_VERSION))
     try:
         board = [0] * LOT_COUNT
         for lot_text, piece_text in _list(data, "structures"):
             lot = parse_lot(lot_text)
             if board[lot]:
-                raise RecordError(f"two structures on {lot_text}")
+                raise RecordError(_("two structures on {lot}").format(lot=lot_text))
             board[lot] = Piece.parse(piece_text).index + 1
         caps = [0] * LOT_COUNT
         for lot_text, player_text in _list(data, "caps"):
             lot = parse_lot(lot_text)
             if not board[lot] or board[lot] > 3:
-                raise RecordError(f"a cap on {lot_text}, where no tower stands")
+                raise RecordError(_("a cap on {lot}, where no tower stands").format(lot=lot_text))
             caps[lot] = Player.parse(player_text) + 1
         stocks_in = data.get("stocks")
         if not isinstance(stocks_in, dict):
-            raise RecordError("'stocks' must map black and white to their pieces")
+            raise RecordError(_("'stocks' must map black and white to their pieces"))
         stocks = []
         for p in Player:
             counts = stocks_in.get(p.text())
             if not isinstance(counts, dict):
-                raise RecordError(f"'stocks' has no entry for {p.text()}")
+                raise RecordError(_("'stocks' has no entry for {player}").format(player=p.text()))
             row = []
             for piece in PIECES:
                 n = counts.get(piece.text(), 0)
                 if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 3:
-                    raise RecordError(f"bad stock count {n!r} for {p.text()} {piece.text()}")
+                    raise RecordError(_("bad stock count {count!r} for {player} {piece}").format(
+                        count=n, player=p.text(), piece=piece.text()))
                 row.append(n)
             stocks.append(tuple(row))
         dice = tuple((tuple(_dice(b)), tuple(_dice(w))) for b, w in _list(data, "dice"))
@@ -79,14 +81,16 @@ def state_from_dict(data: object):
         to_move = _player_or_none(data.get("to_move"))
         next_builder = _player_or_none(data.get("next_builder"))
         if (phase is Phase.OVER) != (to_move is None):
-            raise RecordError(f"phase {phase.value!r} with to_move {data.get('to_move')!r}: a running "
-                              "game names the player to move, a finished one names nobody")
+            raise RecordError(_("phase {phase!r} with to_move {player!r}: a running game names the "
+                                "player to move, a finished one names nobody").format(
+                phase=phase.value, player=data.get("to_move")))
         if (phase is Phase.CLAIM) != (next_builder is not None):
-            raise RecordError(f"phase {phase.value!r} with next_builder {data.get('next_builder')!r}: "
-                              "only the claim step names who builds next")
+            raise RecordError(_("phase {phase!r} with next_builder {player!r}: only the claim step "
+                                "names who builds next").format(
+                phase=phase.value, player=data.get("next_builder")))
         seed = data.get("seed")
         if seed is not None and not isinstance(seed, (int, str)):
-            raise RecordError(f"bad seed {seed!r}")
+            raise RecordError(_("bad seed {seed!r}").format(seed=seed))
         return GameState(
             ruleset=Ruleset.from_dict(data.get("ruleset")),
             city=City.parse(_str(data, "tiles")),
@@ -101,27 +105,27 @@ def state_from_dict(data: object):
     except RecordError:
         raise
     except (MalformedError, ValueError, TypeError) as exc:
-        raise RecordError(f"bad game state: {exc}") from None
+        raise RecordError(_("bad game state: {problem}").format(problem=exc)) from None
 
 
 def _list(data: dict, key: str) -> list:
     value = data.get(key, [])
     if not isinstance(value, list) or not all(isinstance(x, (list, tuple)) and len(x) == 2 for x in value):
-        raise RecordError(f"'{key}' must be a list of pairs")
+        raise RecordError(_("'{key}' must be a list of pairs").format(key=key))
     return value
 
 
 def _str(data: dict, key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str):
-        raise RecordError(f"'{key}' must be text, got {value!r}")
+        raise RecordError(_("'{key}' must be text, got {value!r}").format(key=key, value=value))
     return value
 
 
 def _dice(values: object) -> list[int]:
     if not isinstance(values, (list, tuple)) or len(values) != 4 or not all(
             isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 5 for v in values):
-        raise RecordError(f"bad dice {values!r}: expected four faces 0-5")
+        raise RecordError(_("bad dice {values!r}: expected four faces 0-5").format(values=values))
     return list(values)
 
 

@@ -19,9 +19,16 @@ from .moves import Move, Pass, move_from_dict, parse_move
 from .ppn import read_ppn, write_ppn
 from .ruleset import Ruleset
 from .state import GameState, Phase, new_game
+from .texts import _, player_label
 from .types import Player
 
+# The seats with their English labels (records, logs); ``seats()`` translates them.
 SEATS = (SeatInfo("black", "Black", (30, 30, 36)), SeatInfo("white", "White", (244, 244, 240)))
+
+
+def seat_infos() -> tuple[SeatInfo, ...]:
+    """The seats labelled in the language in use now ("Black" / "Černý")."""
+    return tuple(SeatInfo(seat.name, player_label(i), seat.colour) for i, seat in enumerate(SEATS))
 
 
 class AlienCityMoves:
@@ -75,9 +82,9 @@ class AlienCityPosition:
 
     def why_not(self, move: Any, seat: int | None = None) -> Rejection | None:
         if self.resigned is not None:
-            return Rejection("game_over", "The game is over.")
+            return Rejection("game_over", _("The game is over."))
         if not isinstance(move, Move):
-            return Rejection("not_a_move", f"{move!r} is not an Alien City move.")
+            return Rejection("not_a_move", _("{move!r} is not an Alien City move.").format(move=move))
         reason = self.state.why_not(move, None if seat is None else Player(seat))
         return None if reason is None else Rejection(reason.rule, reason.text)
 
@@ -94,9 +101,10 @@ class AlienCityPosition:
 
     def resign(self, seat: int) -> tuple["AlienCityPosition", list[dict]]:
         if self.is_over():
-            raise IllegalMove("resign", Rejection("game_over", "The game is over."))
+            raise IllegalMove("resign", Rejection("game_over", _("The game is over.")))
         if seat not in (0, 1):
-            raise IllegalMove("resign", Rejection("no_such_seat", f"Alien City has no seat {seat}."))
+            raise IllegalMove("resign", Rejection("no_such_seat", _("Alien City has no seat {seat}.")
+                                                  .format(seat=seat)))
         name = SEATS[seat].name
         return AlienCityPosition(self.state, seat), [{"type": "resigned", "player": name,
                                                       "winner": SEATS[1 - seat].name}]
@@ -181,27 +189,27 @@ class AlienCitySpec(GameSpec):
         return LEVELS
 
     def option_schema(self) -> tuple[OptionField, ...]:
-        return (OptionField("edition", "choice", 2004, "Edition",
-                            "2004: Black starts; 2002: dice decide who starts", (2002, 2004)),
-                OptionField("location_bonus", "bool", False, "Location bonus",
-                            "claimed towers also score their tile's rank"))
+        return (OptionField("edition", "choice", 2004, _("Edition"),
+                            _("2004: Black starts; 2002: dice decide who starts"), (2002, 2004)),
+                OptionField("location_bonus", "bool", False, _("Location bonus"),
+                            _("claimed towers also score their tile's rank")))
 
     def options(self, raw: Mapping | None) -> dict:
         raw = dict(raw or {})
         unknown = set(raw) - {"edition", "location_bonus"}
         if unknown:
-            raise BadOptions(f"unknown option {sorted(unknown)[0]!r}: Alien City has "
-                             "'edition' (2002 or 2004) and 'location_bonus' (true/false)")
+            raise BadOptions(_("unknown option {option!r}: Alien City has 'edition' (2002 or 2004) "
+                               "and 'location_bonus' (true/false)").format(option=sorted(unknown)[0]))
         try:
             return Ruleset.from_dict(raw).to_dict()
         except MalformedError as exc:
             raise BadOptions(str(exc)) from None
 
     def seats(self, options: Mapping) -> tuple[SeatInfo, ...]:
-        return SEATS
+        return seat_infos()
 
     def describe(self, options: Mapping) -> str:
-        return Ruleset.from_dict(dict(options)).text()
+        return Ruleset.from_dict(dict(options)).label()
 
     def new_state(self, options: Mapping, seed: int) -> AlienCityPosition:
         return AlienCityPosition(new_game(Ruleset.from_dict(dict(options)), seed))
@@ -216,7 +224,7 @@ class AlienCitySpec(GameSpec):
             return AlienCityPosition(state)
         names = [seat.name for seat in SEATS]
         if resigned not in names:
-            raise RecordError(f"'resigned' must be black or white, got {resigned!r}")
+            raise RecordError(_("'resigned' must be black or white, got {value!r}").format(value=resigned))
         return AlienCityPosition(state, names.index(resigned))
 
     def parse_move(self, text: str) -> Move:
@@ -270,7 +278,7 @@ class AlienCitySpec(GameSpec):
 
     def score_text(self, state: AlienCityPosition) -> str:
         from .cli_score import score_table
-        return score_table(state.state.score(), state.state.ruleset.text())
+        return score_table(state.state.score(), state.state.ruleset.label())
 
     def make_bot(self, level: str, seed: int = 0, *, iterations: int | None = None,
                  think_s: float | None = None) -> AlienCityBot:

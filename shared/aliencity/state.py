@@ -22,9 +22,16 @@ from .moves import Build, Claim, Move, Pass
 from .road import Road
 from .rules import Placement, Reason
 from .ruleset import Ruleset
+from .texts import _, N_, piece_plural
 from .types import Kind, LOT_COUNT, PIECES, Piece, Player, lot_name
 
 MAX_CLAIMS = 3
+# Sentences naming a player, indexed like Player (whole sentences: word order differs).
+TURN_OF = (N_("It is Black's turn."), N_("It is White's turn."))
+ALREADY_CLAIMED_BY = (N_("The tower on {lot} is already black's."),
+                      N_("The tower on {lot} is already white's."))
+STEP_OF = (N_("ply {ply}, black to build"), N_("ply {ply}, white to build"))
+CLAIM_STEP_OF = (N_("ply {ply}, black to claim or pass"), N_("ply {ply}, white to claim or pass"))
 # Stock per player, indexed like PIECES: red/blue/green towers, red/blue/green/black domes.
 INITIAL_STOCK: dict[Player, tuple[int, ...]] = {
     Player.WHITE: (3, 2, 2, 3, 3, 3, 3),
@@ -203,26 +210,28 @@ class GameState:
         """Why ``move`` is not legal now (``None`` if it is). ``player`` defaults to the
         player to move; another player gets a ``not_your_turn`` reason."""
         if self.phase is Phase.OVER:
-            return Reason("game_over", "The game is over.")
+            return Reason("game_over", _("The game is over."))
         who = self.to_move if player is None else player
         if who != self.to_move:
-            return Reason("not_your_turn", f"It is {self.to_move.text().capitalize()}'s turn.")
+            return Reason("not_your_turn", _(TURN_OF[self.to_move]))
         if isinstance(move, Build):
             if self.phase is not Phase.BUILD:
-                return Reason("wrong_phase", "You have built this turn: claim a tower or pass.")
+                return Reason("wrong_phase", _("You have built this turn: claim a tower or pass."))
             if not self.stocks[who][move.piece.index]:
-                return Reason("no_stock", f"You have no {move.piece.name()}s left.")
+                return Reason("no_stock", _("You have no {pieces} left.").format(
+                    pieces=piece_plural(move.piece)))
             return self.placement.why_not(move.piece, move.lot)
         if self.phase is not Phase.CLAIM:
-            return Reason("wrong_phase", "Build first; you may claim a tower after building.")
+            return Reason("wrong_phase", _("Build first; you may claim a tower after building."))
         if isinstance(move, Claim):
             piece = self.piece_at(move.lot)
             if piece is None or piece.kind is not Kind.TOWER:
-                return Reason("not_a_tower", f"There is no tower on {lot_name(move.lot)} to claim.")
+                return Reason("not_a_tower", _("There is no tower on {lot} to claim.").format(
+                    lot=lot_name(move.lot)))
             owner = self.owner_at(move.lot)
             if owner is not None:
-                return Reason("already_claimed",
-                              f"The tower on {lot_name(move.lot)} is already {owner.text()}'s.")
+                return Reason("already_claimed", _(ALREADY_CLAIMED_BY[owner]).format(
+                    lot=lot_name(move.lot)))
         return None
 
     def is_legal(self, move: Move, player: Player | None = None) -> bool:
@@ -332,9 +341,9 @@ class GameState:
     def summary(self) -> str:
         """One line for error messages and logs."""
         if self.phase is Phase.OVER:
-            return f"ply {self.ply}, game over"
-        step = "to claim or pass" if self.phase is Phase.CLAIM else "to build"
-        return f"ply {self.ply}, {self.to_move.text()} {step}"
+            return _("ply {ply}, game over").format(ply=self.ply)
+        steps = CLAIM_STEP_OF if self.phase is Phase.CLAIM else STEP_OF
+        return _(steps[self.to_move]).format(ply=self.ply)
 
     # -- serialisation ----------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -421,7 +430,8 @@ def place_anyway(state: GameState, player: Player, move: Build) -> Step:
     """Place ``move`` for ``player`` whatever the rules say (lenient record reading).
     The lot must be empty. The turn then continues by the rules as usual."""
     if state.board[move.lot]:
-        raise IllegalMoveError(move.text(), f"{lot_name(move.lot)} is already built on", "occupied")
+        raise IllegalMoveError(move.text(), _("{lot} is already built on").format(
+            lot=lot_name(move.lot)), "occupied")
     base = replace(state, to_move=player, phase=Phase.BUILD, next_builder=None, _cache=state._cache)
     return base._after_build(base._placed(player, move), player)
 
@@ -430,7 +440,8 @@ def claim_anyway(state: GameState, player: Player, move: Claim) -> Step:
     """Cap the tower on ``move.lot`` for ``player`` whatever the turn (lenient reading)."""
     piece = state.piece_at(move.lot)
     if piece is None or piece.kind is not Kind.TOWER or state.caps[move.lot]:
-        raise IllegalMoveError(move.text(), f"no unclaimed tower on {lot_name(move.lot)}", "not_a_tower")
+        raise IllegalMoveError(move.text(), _("no unclaimed tower on {lot}").format(
+            lot=lot_name(move.lot)), "not_a_tower")
     caps = list(state.caps)
     caps[move.lot] = player + 1
     state = replace(state, caps=tuple(caps), history=state.history + ((player, move),),

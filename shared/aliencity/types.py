@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 
 from .errors import InvalidMoveError
+from .texts import _
 
 COLUMNS = 8
 ROWS = 10
@@ -35,7 +36,8 @@ class Player(IntEnum):
         try:
             return cls[str(text).strip().upper()]
         except KeyError:
-            raise InvalidMoveError(f"unknown player {text!r}: expected 'black' or 'white'") from None
+            raise InvalidMoveError(_("unknown player {text!r}: expected 'black' or 'white'")
+                                   .format(text=text)) from None
 
 
 class Colour(IntEnum):
@@ -59,7 +61,8 @@ class Colour(IntEnum):
         for colour in cls:
             if word in (colour.text(), colour.letter):
                 return colour
-        raise InvalidMoveError(f"unknown colour {text!r}: expected red, blue, green or black")
+        raise InvalidMoveError(_("unknown colour {text!r}: expected red, blue, green or black")
+                               .format(text=text))
 
 
 class Kind(IntEnum):
@@ -74,7 +77,8 @@ class Kind(IntEnum):
         try:
             return cls[str(text).strip().upper()]
         except KeyError:
-            raise InvalidMoveError(f"unknown piece kind {text!r}: expected 'tower' or 'dome'") from None
+            raise InvalidMoveError(_("unknown piece kind {text!r}: expected 'tower' or 'dome'")
+                                   .format(text=text)) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,10 +109,11 @@ class Piece:
         else:
             words = raw.lower().split()
             if len(words) != 2:
-                raise InvalidMoveError(f"unknown piece {text!r}: expected e.g. 'Tr' or 'red tower'")
+                raise InvalidMoveError(_("unknown piece {text!r}: expected e.g. 'Tr' or 'red tower'")
+                                       .format(text=text))
             colour, kind = Colour.parse(words[0]), Kind.parse(words[1])
         if kind is Kind.TOWER and colour is Colour.BLACK:
-            raise InvalidMoveError(f"unknown piece {text!r}: there are no black towers")
+            raise InvalidMoveError(_("unknown piece {text!r}: there are no black towers").format(text=text))
         return PIECES[colour if kind is Kind.TOWER else 3 + colour]
 
     def __str__(self) -> str:
@@ -136,4 +141,5 @@ def parse_lot(text: str) -> int:
         row = int(raw[1:])
         if row <= ROWS:
             return (row - 1) * COLUMNS + COLUMN_LETTERS.index(raw[0])
-    raise InvalidMoveError(f"bad lot {text!r}: expected a column a-h and a row 1-10, like 'e6'")
+    raise InvalidMoveError(_("bad lot {text!r}: expected a column a-h and a row 1-10, like 'e6'")
+                           .format(text=text))

@@ -15,6 +15,8 @@ window or the event loop never freezes.
 
 from __future__ import annotations
 
+from shared.i18n import domain
+
 from .base import Bot, Clock, position_key
 from .easy import EasyBot, RandomBot
 from .mcts import HardBot, MctsBot
@@ -26,12 +28,19 @@ BOTS: dict[str, type[Bot]] = {
     "hard": HardBot,
 }
 LEVELS: tuple[str, ...] = tuple(BOTS)
+_, N_, ngettext, pgettext = domain("cli")
+# What each level does, in English; ``describe_level`` gives it in the language in use.
 DESCRIPTIONS: dict[str, str] = {
-    "random": "plays any legal move",
-    "easy": "looks one move ahead, loosely",
-    "medium": "searches a few dozen short playouts",
-    "hard": "searches thousands of short playouts, about 2 s a move",
+    "random": N_("plays any legal move"),
+    "easy": N_("looks one move ahead, loosely"),
+    "medium": N_("searches a few dozen short playouts"),
+    "hard": N_("searches thousands of short playouts, about 2 s a move"),
 }
+
+
+def describe_level(level: str) -> str:
+    """What a computer level does, for people (the level itself if unknown)."""
+    return _(DESCRIPTIONS[level]) if level in DESCRIPTIONS else level
 
 
 def make_bot(level: str, seed: int = 0, *, iterations: int | None = None,
@@ -42,9 +51,10 @@ def make_bot(level: str, seed: int = 0, *, iterations: int | None = None,
     try:
         cls = BOTS[level]
     except KeyError:
-        raise ValueError(f"unknown bot level {level!r}: expected one of {', '.join(LEVELS)}") from None
+        raise ValueError(_("unknown bot level {level!r}: expected one of {levels}").format(
+            level=level, levels=", ".join(LEVELS))) from None
     return cls(seed, iterations=iterations, think_s=think_s)
 
 
-__all__ = ["BOTS", "Bot", "Clock", "DESCRIPTIONS", "EasyBot", "HardBot", "LEVELS",
+__all__ = ["BOTS", "Bot", "Clock", "DESCRIPTIONS", "EasyBot", "describe_level", "HardBot", "LEVELS",
            "MctsBot", "RandomBot", "make_bot", "position_key"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from .api import GameSpec, IllegalMove, Record, RecordError
+from .api import GameSpec, IllegalMove, Record, RecordError, _
 
 
 def legal_texts(spec: GameSpec, state: Any) -> list[str]:
@@ -18,7 +18,8 @@ def analyze(spec: GameSpec, record: Record, *, list_legal: bool = False) -> dict
     """The analyze object of a record: one entry per move token, then the score.
     ``list_legal`` adds each ply's sorted legal move texts (Sprawl's contract does)."""
     if record.start is None:
-        raise RecordError(f"this {spec.title} record cannot be replayed (no start position)")
+        raise RecordError(_("this {game} record cannot be replayed (no start position)")
+                          .format(game=spec.title))
     state = record.start
     plies = []
     ply = 0
@@ -40,8 +41,9 @@ def analyze(spec: GameSpec, record: Record, *, list_legal: bool = False) -> dict
         try:
             state, _ = state.play(move)
         except IllegalMove as exc:
-            raise RecordError(f"ply {ply} ({text}): {exc.rejection.text}", illegal=True, ply=ply,
-                              token=text, rule=exc.rejection.code) from None
+            raise RecordError(_("ply {ply} ({move}): {reason}").format(
+                ply=ply, move=text, reason=exc.rejection.text), illegal=True, ply=ply,
+                token=text, rule=exc.rejection.code) from None
     out: dict[str, Any] = {"game": spec.id, "players": state.seat_count,
                            "options": {k: v for k, v in state.options.items() if k != "players"},
                            "plies": plies, "over": state.is_over()}

@@ -26,6 +26,21 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Iterator, Mapping, Protocol, Sequence, runtime_checkable
 
+from shared.i18n import domain
+
+_, N_, ngettext, pgettext = domain("cli")
+
+
+def level_name(level: str) -> str:
+    """A computer level as people read it ("hard"), in the language in use; a level this
+    table does not know is shown as it is."""
+    names = {"random": pgettext("computer level", "random"),
+             "easy": pgettext("computer level", "easy"),
+             "medium": pgettext("computer level", "medium"),
+             "hard": pgettext("computer level", "hard"),
+             "mcts": pgettext("computer level", "mcts")}
+    return names.get(level, level)
+
 
 # -- errors ---------------------------------------------------------------------------------
 class GameError(ValueError):
@@ -273,7 +288,7 @@ class GameSpec(ABC):
     def move_from_wire(self, raw: Any) -> Any:
         """A move as a client sent it (text, or a game-specific map) -> move."""
         if not isinstance(raw, str):
-            raise MalformedMove(f"a move is text, got {type(raw).__name__}")
+            raise MalformedMove(_("a move is text, got {type}").format(type=type(raw).__name__))
         return self.parse_move(raw)
 
     # -- records ----------------------------------------------------------------------------
@@ -309,7 +324,7 @@ class GameSpec(ABC):
     def score_text(self, state: State) -> str:
         """The score breakdown for people (``alien-city score``)."""
         places = state.ranking()
-        return "\n".join(f"{seat.label}: place {place}"
+        return "\n".join(_("{seat}: place {place}").format(seat=seat.label, place=place)
                          for seat, place in zip(self.seats_of(state), places))
 
     def seats_of(self, state: State) -> tuple[SeatInfo, ...]:
@@ -324,7 +339,8 @@ class GameSpec(ABC):
         budget (tests), ``think_s`` its time per move."""
 
     def computer_name(self, level: str) -> str:
-        return f"Computer ({level})"
+        # TRANSLATORS: a computer player's name; {level} is easy, medium, hard, ...
+        return _("Computer ({level})").format(level=level_name(level))
 
     # -- the game review --------------------------------------------------------------------
     review_unit: str = "value"   # what ``projection`` counts: 'points' or 'value'

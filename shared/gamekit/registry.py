@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
-from .api import GameSpec
+from .api import GameSpec, _
 
 
 class UnknownGame(KeyError):
@@ -36,8 +36,11 @@ class Registry:
         try:
             return self._specs[game_id]
         except KeyError:
-            known = ", ".join(self._specs) or "none"
-            raise UnknownGame(f"unknown game {game_id!r}: this server has {known}") from None
+            if not self._specs:
+                raise UnknownGame(_("unknown game {game!r}: this server has none").format(
+                    game=game_id)) from None
+            raise UnknownGame(_("unknown game {game!r}: this server has {known}").format(
+                game=game_id, known=", ".join(self._specs))) from None
 
     def __getitem__(self, game_id: str) -> GameSpec:
         return self.get(game_id)

@@ -15,6 +15,10 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from shared.i18n import domain
+
+_, N_, ngettext, pgettext = domain("cli")
+
 SCHEME = "alien-city"
 DEFAULT_PORT = 8765
 ROOM = re.compile(r"^[A-Za-z0-9]{1,16}$")
@@ -49,7 +53,8 @@ def _room(text: str, raw: str) -> str | None:
     if not room:
         return None
     if not ROOM.match(room):
-        raise LinkError(f"{raw!r}: {room!r} is not a room code (1 to 16 letters and digits)")
+        raise LinkError(_("{link!r}: {room!r} is not a room code (1 to 16 letters and digits)")
+                        .format(link=raw, room=room))
     return room.upper()
 
 
@@ -57,9 +62,9 @@ def parse_link(raw: str) -> JoinLink:
     """A join link from pasted text. Raises :class:`LinkError` naming the problem."""
     text = raw.strip() if isinstance(raw, str) else ""
     if not text:
-        raise LinkError("empty link: paste an alien-city:// or wss:// link, or HOST:PORT")
+        raise LinkError(_("empty link: paste an alien-city:// or wss:// link, or HOST:PORT"))
     if len(text) > 300:
-        raise LinkError(f"{text[:40]!r}...: too long for a join link")
+        raise LinkError(_("{link!r}...: too long for a join link").format(link=text[:40]))
     if "://" not in text:
         text = f"ws://{text}"
     try:
@@ -69,7 +74,7 @@ def parse_link(raw: str) -> JoinLink:
         raise LinkError(f"{raw!r}: {exc}") from None
     host = parts.hostname
     if not host or not HOST.match(_host(host)):
-        raise LinkError(f"{raw!r}: no server name or address in it")
+        raise LinkError(_("{link!r}: no server name or address in it").format(link=raw))
     scheme = parts.scheme.lower()
     if scheme == SCHEME:
         room = _room(parts.path, raw) or _room(parts.fragment, raw)
@@ -79,4 +84,5 @@ def parse_link(raw: str) -> JoinLink:
         path = parts.path.rstrip("/")
         server = f"{scheme}://{_host(host)}:{port or default}{path}"
         return JoinLink(server, _room(parts.fragment, raw))
-    raise LinkError(f"{raw!r}: links start with {SCHEME}://, ws:// or wss://, not {parts.scheme}://")
+    raise LinkError(_("{link!r}: links start with {scheme}://, ws:// or wss://, not {given}://")
+                    .format(link=raw, scheme=SCHEME, given=parts.scheme))

@@ -16,6 +16,10 @@ import threading
 from pathlib import Path
 from typing import Sequence
 
+from shared.i18n import domain
+
+_, N_, ngettext, pgettext = domain("cli")
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -44,7 +48,7 @@ def spawn_server(db: str, *, host: str = "0.0.0.0", port: int = 0, lan: bool = F
         errors.seek(0) if not log else None
         err = errors.read() if not log else Path(log).read_text(errors="replace")
         errors.close()
-        raise RuntimeError(f"the server did not start: {(err or url).strip()[-300:]}")
+        raise RuntimeError(_("the server did not start: {details}").format(details=(err or url).strip()[-300:]))
     errors.close()  # the child has its own copy
     return proc, url
 
