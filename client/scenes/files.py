@@ -5,6 +5,7 @@ game's plug-in replays it."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -19,6 +20,10 @@ from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
 
 _, N_, ngettext, pgettext = domain("client")
+
+# The rest of a double click that opened a record lands on the replay: it is ignored
+# for this long (a common double-click interval) instead of jumping to a ply.
+DOUBLE_CLICK_S = 0.5
 
 MAX_LISTED = 200
 
@@ -108,6 +113,7 @@ class FilesScene(Scene):
         self.focus = 0
         self.scroll = 0
         self.error = ""
+        self._by_mouse = False  # the event being handled is a mouse press
         self.field = TextField(N_("Or type the path of a record and press Enter"), tr=_)
         self.back = Button(N_("Back"), self.close, key=pygame.K_ESCAPE, tr=_)
         # TRANSLATORS: button: open the chosen record file
@@ -145,6 +151,9 @@ class FilesScene(Scene):
             self.error = f"{path.name}: {exc}"  # the game's words (its catalogue)
         else:
             self.error = ""
+            controls = getattr(scene, "controls", None)
+            if self._by_mouse and hasattr(controls, "ignore_presses_until"):
+                controls.ignore_presses_until = time.monotonic() + DOUBLE_CLICK_S
             self.app.push(scene)
             return
         self.app.sounds.play("error")
@@ -154,6 +163,7 @@ class FilesScene(Scene):
                            self.list_box.w - 20, self.row_h - 4)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self._by_mouse = event.type == pygame.MOUSEBUTTONDOWN
         if event.type == pygame.DROPFILE:
             self.open(Path(event.file))
             return True

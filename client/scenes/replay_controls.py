@@ -9,6 +9,7 @@ position on its board) and draws the bar where its bottom bar has room; marks on
 
 from __future__ import annotations
 
+import time
 from typing import Callable, Iterable
 
 import pygame
@@ -35,6 +36,9 @@ class ReplayControls:
         self.typed = ""             # digits of a ply to jump to
         self.hover: int | None = None
         self.bar = pygame.Rect(0, 0, 0, 0)
+        # Mouse presses until this time (time.monotonic) belong to the click that opened
+        # the replay (a double click on a record or on Open): never a jump to a ply.
+        self.ignore_presses_until = 0.0
         # TRANSLATORS: replay button: play the moves one after another
         self.play_button = Button(N_("Play"), self.toggle_play, key=pygame.K_SPACE, tr=_)
         self.buttons = [Button("|<", self.first, key=pygame.K_HOME), Button("<", self.back), self.play_button,
@@ -87,6 +91,9 @@ class ReplayControls:
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Keys (Right/. Left/, digits Enter Backspace), the ply bar and the wheel."""
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
+                and time.monotonic() < self.ignore_presses_until:
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RIGHT, pygame.K_PERIOD):
                 self.forward()

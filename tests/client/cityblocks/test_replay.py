@@ -63,3 +63,25 @@ def test_a_lenient_record_shows_the_broken_rule_at_its_move(app):
     app.step(1 / 60, events=[key(pygame.K_RIGHT)])
     assert "passed" in scene.status_text()[0]
     app.step(1 / 60, events=[])
+
+
+def test_the_rest_of_a_double_click_that_opened_a_record_is_not_a_jump(app, tmp_path, monkeypatch):
+    """Double-clicking a record (or Open) opens it with the first press; the second press
+    lands on the replay, where the ply bar may be: it is ignored for a moment."""
+    from client.scenes import replay_controls
+    from client.scenes.files import DOUBLE_CLICK_S, FilesScene
+
+    state = random_game(2, 5)
+    (tmp_path / "game.cbr").write_text(CITY_BLOCKS.write_record(state), encoding="utf-8")
+    files = FilesScene(app, [tmp_path])
+    show(app, files)
+    app.step(1 / 60, events=[click(files.row_rect(0).center)])
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene)
+    app.step(1 / 60, events=[key(pygame.K_END)])
+    app.step(1 / 60, events=[click(replay.bar.midleft)])  # the double click's second press
+    assert replay.index == replay.count
+    later = replay_controls.time.monotonic() + DOUBLE_CLICK_S + 0.1
+    monkeypatch.setattr(replay_controls.time, "monotonic", lambda: later)
+    app.step(1 / 60, events=[click(replay.bar.midleft)])  # a real click on the bar, later
+    assert replay.index == 0
