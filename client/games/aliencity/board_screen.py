@@ -16,6 +16,8 @@ import pygame
 from shared.aliencity import PIECES, Build, Claim, GameState, Phase, Piece, Player
 from shared.aliencity.types import LOT_COUNT
 
+from shared.i18n import current_language, domain
+
 from client import theme
 from client.anim import Callback, Parallel, Sequence, Tween
 from client.scenes.base import Scene
@@ -23,10 +25,13 @@ from client.scenes.layout import match_layout
 from client.view.banners import Banner, Banners, Toast
 from client.view.widgets import Button
 
-from . import look
+from . import look, terms
+from .labels import fit_size, relabel
 from .view.board_insight import BoardInsight
 from .view.board_view import BoardGeometry, boards
 from .view.panel import PanelView
+
+_, N_, ngettext, pgettext = domain("aliencity")
 
 DROP_TIME = 0.42
 CAP_TIME = 0.36
@@ -232,7 +237,7 @@ class BoardScreen(Scene):
         """R: the road-network overlay on or off."""
         on = self.insight.toggle_overlay()
         self.app.sounds.play("select")
-        self.show_toast("Road overlay on: R hides it." if on else "Road overlay off: R shows it.", 2.0)
+        self.show_toast(_("Road overlay on: R hides it.") if on else _("Road overlay off: R shows it."), 2.0)
 
     def road_keys(self, event: pygame.event.Event) -> bool:
         """Keys every board screen shares: R (road overlay), Esc (unpin a structure)."""
@@ -264,7 +269,7 @@ class BoardScreen(Scene):
         panels = tuple(self.panel_surface(p, cb) for p in Player)
         spot = self.spot_lots()
         rules = self.state.ruleset
-        key = (self.size, board, panels, spot, self.turn_text(), rules, self.state.ply)
+        key = (self.size, board, panels, spot, self.turn_text(), rules, self.state.ply, current_language())
         if self._static is not None and self._static[0] == key:
             return self._static[1]
         layer = self._static[1] if self._static is not None and self._static[1].get_size() == self.size \
@@ -285,7 +290,13 @@ class BoardScreen(Scene):
         """Lots left bright while the rest of the board is shaded (none by default)."""
         return ()
 
+    def relabel(self) -> None:
+        """Buttons in the language in use (laid out again when a label changed)."""
+        if relabel(self.buttons):
+            self.layout_buttons()
+
     def draw(self, surface: pygame.Surface) -> None:
+        self.relabel()
         app = self.app
         cb = app.options.colour_blind
         geo = self.geo
@@ -337,24 +348,33 @@ class BoardScreen(Scene):
     @staticmethod
     def phase_label(state: GameState) -> str:
         if state.phase is Phase.CLAIM:
-            return "MAY CLAIM"
-        return "TO BUILD" if state.phase is Phase.BUILD else ""
+            # TRANSLATORS: a tag in the panel of the player whose turn it is (keep it short).
+            return _("MAY CLAIM")
+        # TRANSLATORS: a tag in the panel of the player whose turn it is (keep it short).
+        return _("TO BUILD") if state.phase is Phase.BUILD else ""
 
     def draw_top(self, surface: pygame.Surface) -> None:
         t = self.app.text
         r = self.top_rect
         surface.blit(self._bar(r.size), r)
         pygame.draw.line(surface, theme.PANEL_EDGE, r.bottomleft, r.bottomright, 2)
-        logo = t.shadowed("ALIEN CITY", int(r.h * 0.55), theme.ACCENT, (120, 30, 80), 3, bold=True)
+        # TRANSLATORS: the game's name in the top bar; it is a name, usually kept as it is.
+        logo = t.shadowed(_("ALIEN CITY"), int(r.h * 0.55), theme.ACCENT, (120, 30, 80), 3, bold=True)
         surface.blit(logo, (self.margin, (r.h - logo.get_height()) // 2))
-        centre, colour = self.turn_text()
-        img = t.shadowed(centre, int(r.h * 0.5), colour, (0, 0, 0), 2, bold=True)
-        surface.blit(img, img.get_rect(center=r.center))
         rules = self.state.ruleset
-        info = f"{rules.edition} rules" + (" · location bonus" if rules.location_bonus else "") + \
-            f" · build {self.state.ply}"
-        small = t.render(info, int(r.h * 0.34), theme.TEXT_DIM)
+        if rules.location_bonus:
+            info = _("{edition} rules · location bonus · build {n}")
+        else:
+            info = _("{edition} rules · build {n}")
+        small = t.render(info.format(edition=rules.edition, n=self.state.ply), int(r.h * 0.34), theme.TEXT_DIM)
         surface.blit(small, (r.right - small.get_width() - self.margin, (r.h - small.get_height()) // 2))
+        # the turn between the logo and the rules line, shrunk (never over them) when long
+        centre, colour = self.turn_text()
+        room = 2 * min(r.centerx - self.margin - logo.get_width(),
+                       r.right - self.margin - small.get_width() - r.centerx) - 2 * self.margin
+        size = fit_size(t, centre, int(r.h * 0.5), room, True) or 11
+        img = t.shadowed(centre, size, colour, (0, 0, 0), 2, bold=True)
+        surface.blit(img, img.get_rect(center=r.center))
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         r = self.bottom_rect
@@ -387,10 +407,11 @@ class BoardScreen(Scene):
         s = self.state
         if s.phase is Phase.OVER:
             w = s.score().winner
-            return ("GAME OVER: DRAW" if w is None else f"GAME OVER: {look.PLAYER_NAME[w].upper()} WINS",
-                    theme.ACCENT)
-        who = look.PLAYER_NAME[s.to_move].upper()
-        return (f"{who} TO CLAIM OR SKIP" if s.phase is Phase.CLAIM else f"{who} TO BUILD", theme.TEXT)
+            return (_("GAME OVER: A DRAW") if w is None
+                    else _("GAME OVER: {player} WINS").format(player=terms.player(w).upper()), theme.ACCENT)
+        who = terms.player(s.to_move).upper()
+        text = _("{player} TO CLAIM OR SKIP") if s.phase is Phase.CLAIM else _("{player} TO BUILD")
+        return text.format(player=who), theme.TEXT
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         return "", theme.TEXT

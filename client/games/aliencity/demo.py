@@ -15,6 +15,7 @@ import pygame
 
 from shared.aliencity import Phase, Player, Ruleset, new_game
 
+from client import theme
 from client.app import FIXED_DT, App
 from client.config import Options, load_options
 from client.scenes.base import Scene
@@ -109,7 +110,8 @@ class Director:
         yield 0.3
         self.shot("options")
         app.options.colour_blind = True
-        options.menu.focus = next(i for i, r in enumerate(options.rows) if r.label.startswith("Colour"))
+        options.menu.focus = next((i for i, r in enumerate(options.rows) if r.label.startswith("Colour")),
+                                  options.menu.focus)  # (another language: the row keeps its place)
         yield 0.1
         self.shot("options-colour-blind")
         app.options.colour_blind = False
@@ -241,7 +243,7 @@ class Director:
             self.shot("game-claim")
         if any(f.piece is None and 0.3 < f.p < 0.8 for f in game.flyers):
             self.shot("game-cap")
-        if game.banner is not None and "CANNOT" in game.banner.text and game.banner.alpha >= 1:
+        if game.banner is not None and game.banner.colour == theme.BAD and game.banner.alpha >= 1:
             self.shot("game-skip")
         if s.ply >= 34 and "game-late" not in self.taken and not game.flyers and s.phase is Phase.BUILD:
             self.shot("game-late")

@@ -8,12 +8,17 @@ import pygame
 
 from shared.aliencity import GameState, Player
 
+from shared.i18n import domain
+
 from client import theme
 from client.anim import Callback, Delay, Sequence, Tween
 from client.scenes.base import Scene
 from client.view.widgets import draw_panel
 
-from . import look
+from . import terms
+from .labels import fit_size
+
+_, N_, ngettext, pgettext = domain("aliencity")
 
 PIPS = {0: (), 1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
         4: ((-1, -1), (1, -1), (-1, 1), (1, 1)), 5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1))}
@@ -87,17 +92,18 @@ class DiceScene(Scene):
         surface.blit(shade, (0, 0))
         box = self.box
         draw_panel(surface, box, glow=theme.ACCENT)
-        title = t.shadowed("WHO STARTS? (2002 RULES)", int(box.h * 0.07), theme.ACCENT, (0, 0, 0), 3, bold=True)
+        title = _shadowed_fit(t, _("WHO STARTS? (2002 RULES)"), int(box.h * 0.07), theme.ACCENT, box.w - 24)
         surface.blit(title, title.get_rect(center=(box.centerx, box.y + box.h * 0.1)))
         n = len(self.state.dice)
         if n > 1:
-            sub = t.render(f"Roll {self.roll + 1} of {n}", int(box.h * 0.045), theme.TEXT_DIM)
+            sub = t.render(_("Roll {n} of {count}").format(n=self.roll + 1, count=n), int(box.h * 0.045),
+                           theme.TEXT_DIM)
             surface.blit(sub, sub.get_rect(center=(box.centerx, box.y + box.h * 0.18)))
         die = int(box.h * 0.17)
         sums = {}
         for row, player in enumerate(Player):
             y = box.y + int(box.h * (0.27 + row * 0.28))
-            name = t.render(look.PLAYER_NAME[player].upper(), int(box.h * 0.06), theme.TEXT, bold=True)
+            name = t.fitted(terms.player(player).upper(), int(box.h * 0.06), theme.TEXT, int(box.w * 0.24), bold=True)
             surface.blit(name, (box.x + box.w * 0.05, y + die // 2 - name.get_height() // 2))
             faces = self.faces(player)
             sums[player] = sum(faces)
@@ -110,12 +116,17 @@ class DiceScene(Scene):
                 surface.blit(total, (box.x + int(box.w * 0.3) + 4 * int(die * 1.25), y + die // 2 - total.get_height() // 2))
         if self.show_result or self.done:
             if sums[Player.BLACK] == sums[Player.WHITE]:
-                msg, colour = "A TIE: ROLL AGAIN", theme.BAD
+                msg, colour = _("A TIE: ROLL AGAIN"), theme.BAD
             else:
-                msg = f"{look.PLAYER_NAME[self.state.first_player].upper()} STARTS!"
+                msg = _("{player} STARTS!").format(player=terms.player(self.state.first_player).upper())
                 colour = theme.GOOD
-            img = t.shadowed(msg, int(box.h * 0.08), colour, (0, 0, 0), 3, bold=True)
+            img = _shadowed_fit(t, msg, int(box.h * 0.08), colour, box.w - 24)
             surface.blit(img, img.get_rect(center=(box.centerx, box.bottom - box.h * 0.1)))
+
+
+def _shadowed_fit(t, text: str, size: int, colour, width: int) -> pygame.Surface:
+    """A bold shadowed line, shrunk until it fits ``width`` (a longer translation)."""
+    return t.shadowed(text, fit_size(t, text, size, width, True) or 11, colour, (0, 0, 0), 3, bold=True)
 
 
 def _draw_die(surface: pygame.Surface, rect: pygame.Rect, face: int) -> None:

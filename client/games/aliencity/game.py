@@ -22,9 +22,11 @@ import secrets
 import pygame
 
 from shared.aliencity import (PIECES, Build, Claim, GameOver, GameState,
-                              Move, Pass, Phase, Piece, Player, PlayerSkipped, Ruleset, lot_name,
+                              Move, Pass, Phase, Piece, Player, PlayerSkipped, Ruleset,
                               new_game)
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
+
+from shared.i18n import domain
 
 from client import theme
 from client.anim import Callback, Delay
@@ -32,15 +34,18 @@ from client.computer import seat_seed
 from client.scenes.driver import ComputerTurns
 from client.scenes.pause import PauseScene
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
-from client.view.widgets import Button, draw_orbit
+from client.view.widgets import draw_orbit
 
-from . import board_input, look, marks, words
+from . import board_input, marks, terms, words
 from .board_screen import BoardScreen
 from .dice import DiceScene
+from .labels import button
 from .marks import HINT_COLOUR
 from .match import LocalMatch, RandomBot, ViewMatch
 from .replay import replay_of
 from .score import ScoreScene
+
+_, N_, ngettext, pgettext = domain("aliencity")
 
 BOT_THINK = 0.45
 
@@ -96,9 +101,9 @@ class GameScene(BoardScreen):
         self.over_shown = False
         self._reason_key: tuple | None = None
         self._reason: str | None = None
-        self.skip_button = Button("Skip claim", self.skip, key=pygame.K_s, accent=theme.ACCENT)
-        self.undo_button = Button("Undo", self.undo, key=pygame.K_u)
-        self.hint_button = Button("Hint", self.ask_hint, key=pygame.K_h)
+        self.skip_button = button(N_("Skip claim"), self.skip, key=pygame.K_s, accent=theme.ACCENT)
+        self.undo_button = button(N_("Undo"), self.undo, key=pygame.K_u)
+        self.hint_button = button(N_("Hint"), self.ask_hint, key=pygame.K_h)
         super().__init__(app, state)
         for player, seat in zip(Player, self.seats):  # "Computer (Hard)" under WHITE
             if chrome is None and (isinstance(seat, ComputerSeat) and seat.level or getattr(seat, "name", "")):
@@ -108,8 +113,8 @@ class GameScene(BoardScreen):
             local = any(seat.local for seat in self.seats)
             self.buttons = ([self.skip_button] if local else []) + chrome.buttons()
         else:
-            self.buttons = [self.skip_button, self.undo_button, self.hint_button, Button("Save", self.save),
-                            Button("Menu", self.pause_menu)]
+            self.buttons = [self.skip_button, self.undo_button, self.hint_button, button(N_("Save"), self.save),
+                            button(N_("Menu"), self.pause_menu)]
             if self.attract:  # attract mode: nothing to skip, undo or hint
                 self.buttons = self.buttons[3:]
         self.layout_buttons()
@@ -180,7 +185,7 @@ class GameScene(BoardScreen):
         elif self.chrome.submit(move):
             self.app.sounds.play("select")
         else:
-            self.show_toast("Not your move right now.", 3)
+            self.show_toast(_("Not your move right now."), 3)
 
     # -- what the chrome calls (an online match) ------------------------------------------
     def remote_moved(self, move: Move, before: AlienCityPosition, after: AlienCityPosition) -> None:
@@ -213,10 +218,10 @@ class GameScene(BoardScreen):
         self.show_state(step.state)
         for event in step.events:
             if isinstance(event, PlayerSkipped):
-                other = look.PLAYER_NAME[event.player.other]
+                other = terms.player(event.player.other)
                 self.timeline.callback(lambda: self.app.sounds.play("skip"))
-                self.announce(f"{look.PLAYER_NAME[event.player].upper()} CANNOT BUILD",
-                              f"No legal lot for any piece left: {other} builds again.",
+                self.announce(_("{player} CANNOT BUILD").format(player=terms.player(event.player).upper()),
+                              _("No legal lot for any piece left: {player} builds again.").format(player=other),
                               theme.BAD, hold=1.6)
             elif isinstance(event, GameOver):
                 self.timeline.delay(0.5, self._game_over)
@@ -235,9 +240,10 @@ class GameScene(BoardScreen):
         s = self.match.state
         if s.phase is Phase.OVER or (self.bots and not first):
             return
-        name = look.PLAYER_NAME[s.to_move].upper()
-        sub = "Black starts (2004 rules)." if first and not s.dice else ""
-        self.announce(f"{name} TO BUILD", sub, theme.ACCENT_2, hold=0.5 if not first else 0.9,
+        name = terms.player(s.to_move).upper()
+        sub = _("{player} starts (2004 rules).").format(player=terms.player(s.to_move)) \
+            if first and not s.dice else ""
+        self.announce(_("{player} TO BUILD").format(player=name), sub, theme.ACCENT_2, hold=0.5 if not first else 0.9,
                       blocking=False)
 
     def _game_over(self) -> None:
@@ -264,7 +270,8 @@ class GameScene(BoardScreen):
             return
         if not s.stocks[s.to_move][piece.index]:
             self.app.sounds.play("error")
-            self.show_toast(f"{look.PLAYER_NAME[s.to_move]} has no {piece.name()}s left.")
+            self.show_toast(_("{player} has none left: {piece}.").format(player=terms.player(s.to_move),
+                                                                           piece=terms.piece(piece)))
             return
         self.selected = piece
         self.chosen[s.to_move] = piece
@@ -324,7 +331,7 @@ class GameScene(BoardScreen):
         self.banner = None
         self.show_state(state, animate=False)
         self.app.sounds.play("undo")
-        self.show_toast(f"Took back the last turn: {look.PLAYER_NAME[state.to_move]} to build.")
+        self.show_toast(_("Took back the last turn: {player} to build.").format(player=terms.player(state.to_move)))
         self.selected = None
         self._auto_select()
         self.update_buttons()
@@ -333,9 +340,9 @@ class GameScene(BoardScreen):
         try:
             path = self.match.save()
         except OSError as exc:
-            self.show_toast(f"Could not save the record: {exc.strerror or exc}", 5)
+            self.show_toast(_("Could not save the record: {error}").format(error=exc.strerror or exc), 5)
             return
-        self.show_toast(f"Record saved: {path}", 5)
+        self.show_toast(_("Record saved: {path}").format(path=path), 5)
 
     def pause_menu(self) -> None:
         if self.chrome is not None:
@@ -487,7 +494,7 @@ class GameScene(BoardScreen):
     def hover_reason(self) -> str | None:
         """The engine's reason the hovered lot is not playable (None if it is), memoised
         per (state, piece, lot) since draw asks every frame."""
-        key = (self.state, self.state.phase, self.selected, self.hover_lot, self.human_turn)
+        key = words.reason_key(self)
         if self._reason_key != key:
             self._reason_key, self._reason = key, words.find_reason(self)
         return self._reason

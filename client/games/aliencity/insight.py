@@ -20,6 +20,7 @@ from shared.aliencity import (PIECES, Build, Claim, GameState, Kind, Player, Sco
                               TowerScore)
 from shared.aliencity.geometry import bits
 from shared.aliencity.state import claim_anyway
+from shared.i18n import current_language
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ class Insight:
         self._cache: OrderedDict[tuple, tuple[GameState, object]] = OrderedDict()
 
     def _memo(self, state: GameState, key: tuple, make):
-        full = (id(state),) + key
+        full = (id(state), current_language()) + key  # the engine's notes are words
         hit = self._cache.get(full)
         if hit is not None and hit[0] is state:
             self._cache.move_to_end(full)

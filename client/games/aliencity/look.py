@@ -10,11 +10,14 @@ from dataclasses import dataclass
 from shared.aliencity import Colour, Player
 from shared.aliencity.spec import SEATS
 
+from shared.i18n import domain
+
 from client.theme import RGB, scale
+
+_, N_, ngettext, pgettext = domain("aliencity")
 
 PLAYER_COLOUR: dict[Player, RGB] = {Player(i): seat.colour for i, seat in enumerate(SEATS)}
 PLAYER_TRIM: dict[Player, RGB] = {Player.BLACK: (150, 150, 170), Player.WHITE: (60, 60, 70)}
-PLAYER_NAME = {Player(i): seat.label for i, seat in enumerate(SEATS)}
 
 
 @dataclass(frozen=True)
@@ -50,8 +53,10 @@ def palette(colour_blind: bool) -> Palette:
     return COLOUR_SAFE if colour_blind else STANDARD
 
 
-GUILD_NAME = {Colour.RED: "Energy", Colour.BLUE: "Synthesis", Colour.GREEN: "Control",
-              Colour.BLACK: "Builders"}
-SUIT_NAME = {Colour.RED: "sun", Colour.BLUE: "fountain", Colour.GREEN: "crown",
-             Colour.BLACK: "tool"}
+# The guilds and the symbols our tiles show for them (marked here, translated where shown).
+GUILD_NAME = {Colour.RED: N_("Energy"), Colour.BLUE: N_("Synthesis"), Colour.GREEN: N_("Control"),
+              Colour.BLACK: N_("Builders")}
+# TRANSLATORS: the symbols drawn on the tiles, shown as "the sun", "the fountain", ...
+SUIT_NAME = {Colour.RED: N_("the sun"), Colour.BLUE: N_("the fountain"), Colour.GREEN: N_("the crown"),
+             Colour.BLACK: N_("the tool")}
 RANK_TEXT = ("", "A", "2", "3", "4", "5")

@@ -9,11 +9,15 @@ import pygame
 
 from shared.aliencity import Build, Claim, Phase, lot_name
 
+from shared.i18n import domain
+
 from client import theme
 from client.view.widgets import tooltip
 
 from .view.board_view import boards
 from .view.projections import draw_card, preview_rows
+
+_, N_, ngettext, pgettext = domain("aliencity")
 
 HINT_COLOUR = (255, 150, 240)
 
@@ -84,7 +88,8 @@ def draw_hint(scene, surface: pygame.Surface) -> None:
         cap = kit.sprites.cap(s.to_move, geo.lot).copy()
         cap.set_alpha(170)
         surface.blit(cap, rect.move(0, -int(geo.lot * (0.12 + 0.1 * pulse))))
-    label = scene.app.text.render("HINT", max(11, geo.lot // 5), HINT_COLOUR, bold=True)
+    # TRANSLATORS: a small label over the lot of the hinted move (keep it short).
+    label = scene.app.text.fitted(_("HINT"), max(11, geo.lot // 5), HINT_COLOUR, int(geo.lot * 1.6), bold=True)
     surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.y - grow - 2)))
 
 def preview_build(scene) -> Build | None:
@@ -105,7 +110,7 @@ def draw_board_extra(scene, surface: pygame.Surface) -> None:
         after = scene.insight.engine.preview(scene.state, build)
         if after is not None:
             size = max(13, int(scene.size[1] * 0.02))
-            draw_card(surface, scene.app.text, f"IF YOU BUILD ON {lot_name(build.lot).upper()}",
+            draw_card(surface, scene.app.text, _("IF YOU BUILD ON {lot}").format(lot=lot_name(build.lot).upper()),
                       preview_rows(scene.state.score(), after), scene.pointer_pos, size, edge=theme.LEGAL,
                       avoid=scene.geo.rect)
         return

@@ -22,6 +22,7 @@ from shared.aliencity.ppn import read_ppn
 from shared.aliencity.spec import ALIEN_CITY, AlienCitySpec
 from shared.bots import DESCRIPTIONS
 from shared.gamekit.api import SeatInfo, State
+from shared.i18n import domain
 
 from client import theme
 from client.games.base import GamePlugin
@@ -30,6 +31,8 @@ from client.view.widgets import draw_panel
 
 from . import look
 from .view.board_view import boards, draw_pattern
+
+_, N_, ngettext, pgettext = domain("aliencity")
 
 # A skyline of pieces along the title screen: (piece index, owner cap or None), left to right.
 SKYLINE = [(0, None), (4, None), (2, 0), (6, None), (1, None), (3, None), (0, 1), (5, None),
@@ -41,14 +44,21 @@ class AlienCityPlugin(GamePlugin):
 
     spec: AlienCitySpec = ALIEN_CITY
     title_art = True
-    tagline = "build the city · claim the towers · mind the road"
-    credit = "Alien City by Michael Schoessow, a piecepack + Icehouse game"
+
+    @property
+    def tagline(self) -> str:
+        return _("build the city · claim the towers · mind the road")
+
+    @property
+    def credit(self) -> str:
+        # TRANSLATORS: the title screen's corner; the names stay as they are.
+        return _("Alien City by Michael Schoessow, a piecepack + Icehouse game")
 
     @property
     def howto_pages(self) -> list:
         """The rules in our words (drawn by ``HowToScene``)."""
-        from .howto import PAGES
-        return PAGES
+        from .howto import pages
+        return pages()
 
     @property
     def seat_panel(self) -> type:
@@ -74,22 +84,24 @@ class AlienCityPlugin(GamePlugin):
     def option_rows(self, app) -> list[Row]:
         o = app.options
         return [
-            Row("Rules edition", [2004, 2002], ["2004 (Black starts)", "2002 (dice decide)"],
+            Row(_("Rules edition"), [2004, 2002], [_("2004 (Black starts)"), _("2002 (dice decide)")],
                 lambda: o.edition, lambda v: setattr(o, "edition", v),
-                "2004: Black starts; a tie of nearest towers may still pay a green bonus. "
-                "2002: four dice each decide who starts; a tie never pays."),
-            Row("Location variant", [False, True], ["Off", "On"], lambda: o.location_bonus,
+                _("2004: Black starts; a tie of nearest towers may still pay a green bonus. "
+                  "2002: four dice each decide who starts; a tie never pays.")),
+            Row(_("Location variant"), [False, True], [_("Off"), _("On")], lambda: o.location_bonus,
                 lambda v: setattr(o, "location_bonus", v),
-                "Claimed towers also score their tile's rank, unless another claimed tower "
-                "stands on a tile of the same rank."),
-            Row("Road after a build", [True, False], ["Flash it", "Off"], lambda: o.road_flash,
+                _("Claimed towers also score their tile's rank, unless another claimed tower "
+                  "stands on a tile of the same rank.")),
+            Row(_("Road after a build"), [True, False], [_("Flash it"), _("Off")], lambda: o.road_flash,
                 lambda v: setattr(o, "road_flash", v),
-                "After each build the road network shows for a moment, narrowing where the new "
-                "structure closed it. R shows it whenever you like."),
+                _("After each build the road network shows for a moment, narrowing where the new "
+                  "structure closed it. R shows it whenever you like.")),
         ]
 
     def describe_options(self, options: Mapping) -> str:
-        return f"{options['edition']} rules" + (", location bonus" if options.get("location_bonus") else "")
+        if options.get("location_bonus"):
+            return _("{edition} rules, location bonus").format(edition=options["edition"])
+        return _("{edition} rules").format(edition=options["edition"])
 
     def describe_level(self, level: str) -> str:
         return DESCRIPTIONS.get(level, super().describe_level(level))
@@ -97,8 +109,8 @@ class AlienCityPlugin(GamePlugin):
     def describe_seats(self, options: Mapping, seats: Sequence[SeatInfo], chosen: Sequence[str]) -> str:
         """Who opens: Black with the 2004 rules, the dice with 2002's."""
         if options.get("edition") == 2002:
-            return "2002 rules: the dice decide who starts."
-        return "2004 rules: Black builds first."
+            return _("2002 rules: the dice decide who starts.")
+        return _("2004 rules: Black builds first.")
 
     # -- records, help ------------------------------------------------------------------------
     def open_record(self, app, text: str, title: str):
@@ -159,8 +171,8 @@ class AlienCityPlugin(GamePlugin):
             dome = kit.sprites.get(PIECES[3 + colour], None, int(cell * 0.75), cb)
             surface.blit(dome, (tile.right + cell * 0.9, y + cell * 0.12))
             size = max(12, cell // 5)
-            name = t.render(look.GUILD_NAME[colour], size, theme.TEXT, bold=True)
-            suit = t.render(f"the {look.SUIT_NAME[colour]}", size, theme.TEXT_DIM)
             x = tile.right + int(cell * 1.8)
+            name = t.fitted(_(look.GUILD_NAME[colour]), size, theme.TEXT, r.right - x - 6, bold=True)
+            suit = t.fitted(_(look.SUIT_NAME[colour]), size, theme.TEXT_DIM, r.right - x - 6)
             surface.blit(name, (x, tile.centery - size))
             surface.blit(suit, (x, tile.centery + 2))

@@ -13,27 +13,32 @@ import pygame
 from shared.aliencity import GameState, Phase, lot_name
 from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
 
+from shared.i18n import domain
+
 from client import theme
 from client.scenes.replay_controls import ReplayControls
-from client.view.widgets import Button, draw_panel
+from client.view.widgets import draw_panel
 
-from . import look
+from . import terms
 from .board_screen import BoardScreen
+from .labels import button
 from .score import ScoreScene
+
+_, N_, ngettext, pgettext = domain("aliencity")
 
 OPEN_GUARD = 0.3  # seconds after opening in which mouse presses still belong to the Open click
 
 class ReplayScene(BoardScreen):
     bottom_scale = 0.115
 
-    def __init__(self, app, result: ReadResult, title: str = "Replay") -> None:
+    def __init__(self, app, result: ReadResult, title: str | None = None) -> None:
         self.result = result
-        self.title = title
+        self.title = title  # the record's name (data); None: just "REPLAY"
         self.positions: list[GameState] = [p.before for p in result.plies] + [result.state]
         self.controls = ReplayControls(len(self.positions) - 1, self._show)
-        self.score_button = Button("Score", self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
+        self.score_button = button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
         super().__init__(app, self.positions[0])
-        self.buttons = self.controls.buttons + [self.score_button, Button("Close", self.close)]
+        self.buttons = self.controls.buttons + [self.score_button, button(N_("Close"), self.close)]
         self.layout_buttons()
         self.opened_at = app.clock_time
 
@@ -111,27 +116,35 @@ class ReplayScene(BoardScreen):
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.index == self.count and self.state.phase is Phase.OVER:
             return super().turn_text()
-        return f"REPLAY: {self.title}", theme.ACCENT_2
+        if self.title is None:
+            return _("REPLAY"), theme.ACCENT_2
+        return _("REPLAY: {title}").format(title=self.title), theme.ACCENT_2
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.controls.typed:
-            return f"Jump to ply {self.controls.typed} (Enter)", theme.ACCENT
+            return _("Jump to ply {n} (Enter)").format(n=self.controls.typed), theme.ACCENT
         if self.index == 0:
-            return f"Start of the game: {self.count} plies. Right arrow or Play to step through.", theme.TEXT
+            return (ngettext("Start of the game: {n} ply. Right arrow or Play to step through.",
+                             "Start of the game: {n} plies. Right arrow or Play to step through.",
+                             self.count).format(n=self.count), theme.TEXT)
         ply = self.result.plies[self.index - 1]
-        text = (f"Ply {self.index}/{self.count}: {look.PLAYER_NAME[ply.player]} built a "
-                f"{ply.build.piece.name()} on {lot_name(ply.build.lot)}")
+        words = {"n": self.index, "count": self.count, "player": terms.player(ply.player),
+                 "piece": terms.piece(ply.build.piece), "lot": lot_name(ply.build.lot)}
         if ply.claim is not None:
-            text += f" and claimed the tower on {lot_name(ply.claim.lot)}"
+            words["claimed"] = lot_name(ply.claim.lot)
+            text = _("Ply {n}/{count}: {player} built on {lot} ({piece}) and claimed the tower on {claimed}.")
+        else:
+            text = _("Ply {n}/{count}: {player} built on {lot} ({piece}).")
+        text = text.format(**words)
         if ply.warnings:
-            return text + ". Against the rules (why: above).", theme.BAD
-        return text + ".", theme.TEXT
+            return _("{ply} Against the rules (why: above).").format(ply=text), theme.BAD
+        return text, theme.TEXT
 
     def rule_breaks(self) -> list[str]:
         """The rules the shown ply broke, in full (the status line has no room for them)."""
         if self.index == 0:
             return []
-        return [w.split(": ", 1)[-1] for w in self.result.plies[self.index - 1].warnings]
+        return [terms.warning(w) for w in self.result.plies[self.index - 1].warnings]
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         super().draw_bottom(surface)
@@ -141,20 +154,38 @@ class ReplayScene(BoardScreen):
 
     def draw_rule_breaks(self, surface: pygame.Surface) -> None:
         """Every broken rule of the shown ply, wrapped in a card over the board's foot."""
-        breaks = self.rule_breaks()
-        if not breaks:
+        layout = self.rule_break_layout()
+        if layout is None:
             return
-        t = self.app.text
-        size = max(13, int(self.size[1] * 0.021))
-        width = min(self.geo.width + 2 * self.margin, self.size[0] - 2 * self.margin)
-        lines = [line for w in breaks for line in t.wrap("Against the rules: " + w, size, width - 24)]
-        box = pygame.Rect(0, 0, width, len(lines) * (size + 5) + 16)
-        box.midbottom = (self.geo.rect.centerx, self.bottom_rect.y - 6)
+        box, lines, size, step = layout
         draw_panel(surface, box, edge=theme.BAD, alpha=235)
         y = box.y + 8
         for line in lines:
-            surface.blit(t.render(line, size, theme.TEXT), (box.x + 12, y))
-            y += size + 5
+            surface.blit(self.app.text.fitted(line, size, theme.TEXT, box.w - 24), (box.x + 12, y))
+            y += step
+
+    def rule_break_layout(self) -> tuple[pygame.Rect, list[str], int, int] | None:
+        """The card of the shown ply's broken rules: its box, lines, text size and line step.
+        It stands on the bottom bar and never reaches above the top bar: a long explanation
+        (or a long translation) is set smaller until every line fits."""
+        breaks = self.rule_breaks()
+        if not breaks:
+            return None
+        t = self.app.text
+        width = min(self.geo.width + 2 * self.margin, self.size[0] - 2 * self.margin)
+        room = self.bottom_rect.y - 6 - (self.top_rect.bottom + 6)
+        texts = [_("Against the rules: {rule}").format(rule=w) for w in breaks]
+        size = max(13, int(self.size[1] * 0.021))
+        while True:
+            step = t.font(size).get_linesize() + 2  # the font's own height: small sizes open larger
+            lines = [line for text in texts for line in t.wrap(text, size, width - 24)]
+            if len(lines) * step + 16 <= room or size <= 8:
+                break
+            size -= 1
+        lines = lines[:max(1, (room - 16) // step)]
+        box = pygame.Rect(0, 0, width, len(lines) * step + 16)
+        box.midbottom = (self.geo.rect.centerx, self.bottom_rect.y - 6)
+        return box, lines, size, step
 
     def status_rect(self) -> pygame.Rect:
         r = self.bottom_rect
@@ -165,5 +196,5 @@ class ReplayScene(BoardScreen):
 def replay_of(app, state: GameState):
     """The score screen's "Watch replay": this game from its first build, as a record."""
     def open_replay() -> None:
-        app.push(ReplayScene(app, read_ppn(write_ppn(state), lenient=True), title="This game"))
+        app.push(ReplayScene(app, read_ppn(write_ppn(state), lenient=True), title=_("This game")))
     return open_replay

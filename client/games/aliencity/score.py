@@ -19,20 +19,26 @@ import pygame
 from shared.aliencity import GameState, Player
 from shared.aliencity.spec import AlienCityPosition
 
+from shared.i18n import current_language, domain
+
 from client import theme
 from client.anim import Callback, Sequence, Tween
 from client.review import review_button
 from client.scenes.score_sequence import BeatSequence
 from client.view.widgets import Button, ButtonColumn
 
-from . import look
+from . import terms
 from .board_screen import BoardScreen
+from .labels import button, fit_size
 from .score_beats import BeatView, beat_steps, describe, row_of
 from .score_plan import BonusBeat, LocationBeat, TotalsBeat, TowerBeat, plan
 from .view.board_view import boards
 from .view.projections import draw_tower_badges
 from .view.score_show import (Spotlight, draw_beat, draw_flyer, draw_panel_rows, draw_totals_card,
                               equation_anchor, panel_frame, unpaid_chips)
+
+
+_, N_, ngettext, pgettext = domain("aliencity")
 
 
 class ScoreScene(BoardScreen):
@@ -43,7 +49,7 @@ class ScoreScene(BoardScreen):
 
     def __init__(self, app, state: GameState, *, on_new_game: Callable[[], None] | None = None,
                  on_save: Callable[[], None] | None = None, demo: bool = False,
-                 new_game_label: str = "New game", headline: str | None = None,
+                 new_game_label: str | None = None, headline: str | None = None,
                  on_replay: Callable[[], None] | None = None, show: bool = True) -> None:
         self.score = state.score()
         self.beats = plan(state, self.score)
@@ -64,18 +70,19 @@ class ScoreScene(BoardScreen):
         self.sequence = BeatSequence(self.beats, self.timeline, steps=self._beat_steps, on_done=self.beat_finished,
                                      on_finish=self.finish_show)
         self.insight.enabled = False
-        self.next_button = Button("Next  (Space)", self.step)
-        self.skip_button = Button("Skip  (S)", self.skip)
-        final = [Button("Replay scoring", self.replay_show)]
+        self.next_button = button(N_("Next  (Space)"), self.step)
+        self.skip_button = button(N_("Skip  (S)"), self.skip)
+        final = [button(N_("Replay scoring"), self.replay_show)]
         final.append(review_button(app, lambda: AlienCityPosition(self.state)))
         self.on_replay = on_replay  # the caller knows how to replay (no import back here)
         if on_replay is not None:
-            final.append(Button("Watch replay", self.replay))
+            final.append(button(N_("Watch replay"), self.replay))
         if on_save is not None:
-            final.append(Button("Save", on_save))
-        if on_new_game is not None:
-            final.append(Button(new_game_label, on_new_game, accent=theme.ACCENT))
-        final += [Button("Close", self.close), Button("Menu", self.menu)]
+            final.append(button(N_("Save"), on_save))
+        if on_new_game is not None:  # an online match names its own action ("Rematch")
+            final.append(button(N_("New game"), on_new_game, accent=theme.ACCENT) if new_game_label is None
+                         else Button(new_game_label, on_new_game, accent=theme.ACCENT))
+        final += [button(N_("Close"), self.close), button(N_("Menu"), self.menu)]
         self.final_buttons = final
         self.column = ButtonColumn(final)  # keyboard focus on the final board (Left/Right, Enter)
         self.column.focus = len(final) - 3 if on_new_game is not None else 0
@@ -123,7 +130,7 @@ class ScoreScene(BoardScreen):
         self.buttons = [self.next_button, self.skip_button]
         self.layout_buttons()
         self._static = None
-        self.announce("THE FINAL COUNT", "Space: next step   S: skip to the end", theme.ACCENT_2, hold=0.7,
+        self.announce(_("THE FINAL COUNT"), _("Space: next step   S: skip to the end"), theme.ACCENT_2, hold=0.7,
                       blocking=False)
 
     @property
@@ -234,8 +241,9 @@ class ScoreScene(BoardScreen):
 
     def announce_winner(self) -> None:
         w = self.score.winner
-        head = "A DRAW!" if w is None else f"{look.PLAYER_NAME[w].upper()} WINS!"
-        sub = f"Black {self.score.totals[Player.BLACK]}  :  {self.score.totals[Player.WHITE]} White"
+        head = _("A DRAW!") if w is None else _("{player} WINS!").format(player=terms.player(w).upper())
+        sub = "{black} {a}  :  {b} {white}".format(black=terms.player(Player.BLACK), a=self.score.totals[Player.BLACK],
+                                                 b=self.score.totals[Player.WHITE], white=terms.player(Player.WHITE))
         self.announce(head, sub, theme.ACCENT, hold=1.4, blocking=False)
 
     # -- frame ----------------------------------------------------------------------
@@ -291,7 +299,7 @@ class ScoreScene(BoardScreen):
     # -- drawing --------------------------------------------------------------------
     def panel_surface(self, player: Player, cb: bool) -> pygame.Surface:
         panel = self.panels[player]
-        key = (player, panel.rect.size)
+        key = (player, panel.rect.size, current_language())
         frame = self._frames.get(key)
         if frame is None:
             frame = self._frames[key] = panel_frame(self.app, player, panel.rect.size, panel.header_h, panel.pad)
@@ -305,13 +313,13 @@ class ScoreScene(BoardScreen):
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.stage == "show":
-            return "THE FINAL COUNT", theme.ACCENT_2
+            return _("THE FINAL COUNT"), theme.ACCENT_2
         if self.headline:
             return self.headline, theme.ACCENT
-        w = self.score.winner
-        return ("GAME OVER: A DRAW" if w is None else f"GAME OVER: {look.PLAYER_NAME[w].upper()} WINS"), theme.ACCENT
+        return super().turn_text()
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.relabel()
         app, geo = self.app, self.geo
         cb = app.options.colour_blind
         surface.blit(self.static_layer(cb), (0, 0))
@@ -362,21 +370,23 @@ class ScoreScene(BoardScreen):
             beat = self.view.beat
             if isinstance(beat, TotalsBeat):
                 roll = self.view.roll
-                text = "  :  ".join(f"{look.PLAYER_NAME[p]} {int(round(beat.totals[p] * roll))}" for p in Player)
-                img = t.render(f"TOTALS    {text}", size, theme.ACCENT, bold=True)
+                text = "  :  ".join(f"{terms.player(p)} {int(round(beat.totals[p] * roll))}" for p in Player)
+                img = t.fitted(f"{beat.title}    {text}", size, theme.ACCENT, top.w, bold=True)
                 surface.blit(img, (top.x, top.centery - img.get_height() // 2))
             elif beat is not None:
-                title = t.render(beat.title, size, theme.ACCENT, bold=True)
+                title = t.fitted(beat.title, size, theme.ACCENT, int(top.w * 0.6), bold=True)
                 surface.blit(title, (top.x, top.centery - title.get_height() // 2))
-                live = t.render(describe(self.view), size, theme.TEXT)
-                surface.blit(live, (top.x + title.get_width() + 2 * m, top.centery - live.get_height() // 2))
-            hint = "Space: next step    S: skip to the end    R: road overlay"
+                x = top.x + title.get_width() + 2 * m
+                live = t.fitted(describe(self.view), size, theme.TEXT, top.right - x)
+                surface.blit(live, (x, top.centery - live.get_height() // 2))
+            hint = _("Space: next step    S: skip to the end    R: road overlay")
         else:
             self._draw_chips(surface, top, size)
-            hint = "Point at a structure for its road and score; click to pin one.  R: road overlay"
-        low = t.render(hint, max(12, int(size * 0.8)), theme.TEXT_DIM)
+            hint = _("Point at a structure for its road and score; click to pin one.  R: road overlay")
         first = min((b.rect.x for b in self.buttons), default=r.right)
-        if top.x + low.get_width() < first - m:
+        low_size = fit_size(t, hint, max(12, int(size * 0.8)), first - m - top.x - 1)
+        if low_size is not None:  # (no room beside the buttons: the hint is left out)
+            low = t.render(hint, low_size, theme.TEXT_DIM)
             surface.blit(low, (top.x, self.buttons[0].rect.centery - low.get_height() // 2 if self.buttons else r.bottom - 20))
         final = self.stage == "final"
         for i, b in enumerate(self.buttons):
@@ -388,11 +398,11 @@ class ScoreScene(BoardScreen):
         chips = unpaid_chips(self.score)
         paid = [b for b in self.score.bonuses if b.paid_to is not None]
         if not chips:
-            text = "Every green bonus was paid." if paid else "No unclaimed green tower: no green bonus."
-            img = t.render(text, size, theme.TEXT_DIM)
+            text = _("Every green bonus was paid.") if paid else _("No unclaimed green tower: no green bonus.")
+            img = t.fitted(text, size, theme.TEXT_DIM, area.w)
             surface.blit(img, (area.x, area.centery - img.get_height() // 2))
             return
-        label = t.render("GREEN BONUSES NOT PAID", max(11, int(size * 0.7)), theme.BAD, bold=True)
+        label = t.fitted(_("GREEN BONUSES NOT PAID"), max(11, int(size * 0.7)), theme.BAD, area.w // 3, bold=True)
         x0 = area.x + label.get_width() + 12
         for h, rows in ((max(16, int(area.h * 0.78)), 1), (max(14, area.h // 2 - 2), 2)):
             pills = [kit.pill(chip, h, theme.TEXT, (60, 22, 34), theme.BAD) for chip in chips]

@@ -11,11 +11,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from shared.aliencity import Player, lot_name
+from shared.i18n import domain
 
 from client.anim import Callback, Delay, Tween
 from client.anim.timeline import Step
 
-from .score_plan import Beat, BonusBeat, LocationBeat, TotalsBeat, TowerBeat
+from . import terms
+from .score_plan import Beat, BonusBeat, LocationBeat, TotalsBeat, TowerBeat, tower_name
+
+_, N_, ngettext, pgettext = domain("aliencity")
 
 if TYPE_CHECKING:
     from .score import ScoreScene
@@ -119,14 +123,14 @@ def _tower(scene: "ScoreScene", beat: TowerBeat, view: BeatView) -> list[Step]:
             view.lit = k + 1
             scene.sound("tick", 0.8)
         steps += [Callback(light), Delay(CUSTOMER_TICK)]
-    steps.append(_caption(view, f"customers {len(t.customers)}"))
+    steps.append(_caption(view, _("customers {n}").format(n=len(t.customers))))
     if t.competitor is not None:
         walk = min(1.5, 0.18 + 0.09 * t.competition)
         steps += [Delay(0.15), Tween(walk, _counting(scene, view, t.competition), "linear"),
-                  _caption(view, f"distance {t.competition}"), Delay(0.25)]
+                  _caption(view, _("distance {n}").format(n=t.competition)), Delay(0.25)]
     else:
         steps += [Tween(0.3, _set(view, "verdict"), "out_back"),
-                  _caption(view, f"no other {t.colour.text()} tower: distance 0"), Delay(0.45)]
+                  _caption(view, no_other(t.colour)), Delay(0.45)]
     return steps + _pop_and_fly(scene, view, t.owner, t.points, row_of(beat))
 
 
@@ -136,10 +140,10 @@ def _bonus(scene: "ScoreScene", beat: BonusBeat, view: BeatView) -> list[Step]:
     if b.distance is not None:
         walk = min(1.3, 0.18 + 0.09 * b.distance)
         steps += [Tween(walk, _counting(scene, view, b.distance), "linear"),
-                  _caption(view, f"distance {b.distance}"), Delay(0.2)]
+                  _caption(view, _("distance {n}").format(n=b.distance)), Delay(0.2)]
     if b.paid_to is None:
         steps += [Callback(lambda: scene.sound("stamp", 0.7)), Tween(0.3, _set(view, "verdict"), "out_back"),
-                  _caption(view, beat.equation), _caption(view, b.note), Delay(1.0)]
+                  _caption(view, beat.equation), _caption(view, terms.bonus_note(b)), Delay(1.0)]
         return steps
     return steps + _pop_and_fly(scene, view, b.paid_to, b.points, row_of(beat))
 
@@ -150,7 +154,7 @@ def _location(scene: "ScoreScene", beat: LocationBeat, view: BeatView) -> list[S
                          Tween(0.3, _set(view, "tile"), "out_quad"), Delay(0.2)]
     if not t.location:
         return steps + [Callback(lambda: scene.sound("stamp", 0.6)), Tween(0.3, _set(view, "verdict"), "out_back"),
-                        _caption(view, beat.equation), _caption(view, t.location_note),
+                        _caption(view, beat.equation), _caption(view, terms.location_note(t)),
                         Callback(lambda: scene.award(t.owner, 0, row_of(beat))), Delay(0.8)]
     return steps + _pop_and_fly(scene, view, t.owner, t.location, row_of(beat))
 
@@ -165,6 +169,11 @@ def _totals(scene: "ScoreScene", beat: TotalsBeat, view: BeatView) -> list[Step]
             Callback(fanfare), Delay(1.6)]
 
 
+def no_other(colour) -> str:
+    """A tower with no competitor: its distance is 0."""
+    return _("no other {tower}: distance 0").format(tower=tower_name(colour))
+
+
 def row_of(beat: Beat):
     """The table row a beat adds to its owner's panel (None: nothing to add)."""
     if isinstance(beat, TowerBeat):
@@ -175,8 +184,7 @@ def row_of(beat: Beat):
         return ("bonus", b.green, b.colour, f"10 − 2×{b.distance}", b.points) if b.paid_to is not None else None
     if isinstance(beat, LocationBeat):
         t = beat.tower
-        how = f"rank {beat.rank}" if t.location else f"rank {beat.rank} shared"
-        return ("location", t.lot, t.colour, how, t.location)
+        return ("location", t.lot, t.colour, (beat.rank, not t.location), t.location)
     return None
 
 
@@ -187,24 +195,25 @@ def describe(view: BeatView) -> str:
         return ""
     if isinstance(beat, TowerBeat):
         t = beat.tower
-        parts = [f"customers {view.lit}"]
+        parts = [_("customers {n}").format(n=view.lit)]
         if t.competitor is not None and (view.trace > 0 or view.equation > 0):
-            parts.append(f"distance to {lot_name(t.competitor)}: {view.counter}")
+            parts.append(_("distance to {lot}: {n}").format(lot=lot_name(t.competitor), n=view.counter))
         elif t.competitor is None and view.verdict > 0:
-            parts.append(f"no other {t.colour.text()} tower: distance 0")
+            parts.append(no_other(t.colour))
         if view.equation > 0:
             parts.append(beat.equation)
         return "  ·  ".join(parts)
     if isinstance(beat, BonusBeat):
         b = beat.bonus
         if b.distance is None:
-            return b.note
+            return terms.bonus_note(b)
         where = ", ".join(lot_name(x) for x in b.towers)
-        text = f"nearest {b.colour.text()}: {where} at {view.counter}"
+        text = _("nearest {tower}: {lots} at {n}").format(tower=tower_name(b.colour), lots=where, n=view.counter)
         if view.verdict > 0 or view.equation > 0:
-            text += "  ·  " + (beat.equation if b.paid_to is not None else b.note)
+            text += "  ·  " + (beat.equation if b.paid_to is not None else terms.bonus_note(b))
         return text
     if isinstance(beat, LocationBeat):
         t = beat.tower
-        return f"tile rank {beat.rank}" + (f"  ·  {t.location_note}" if view.verdict > 0 or view.equation > 0 else "")
+        text = _("tile rank {rank}").format(rank=beat.rank)
+        return text + (f"  ·  {terms.location_note(t)}" if view.verdict > 0 or view.equation > 0 else "")
     return ""

@@ -16,10 +16,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import chain, zip_longest
 
-from shared.aliencity import Bonus, GameState, Player, ScoreBreakdown, TowerScore, lot_name
+from shared.aliencity import Bonus, GameState, Kind, Piece, Player, ScoreBreakdown, TowerScore, lot_name
 from shared.aliencity.geometry import TILE_OF, bits
+from shared.i18n import domain
 
-REASON_WORD = {"tie": "TIE", "unclaimed": "UNCLAIMED", "too_far": "TOO FAR", "no_tower": "NO TOWER"}
+from . import terms
+
+_, N_, ngettext, pgettext = domain("aliencity")
+
+# TRANSLATORS: the word stamped on a green bonus that is not paid (the engine's reason code).
+REASON_WORD = {"tie": N_("TIE"), "unclaimed": N_("UNCLAIMED"), "too_far": N_("TOO FAR"),
+               "no_tower": N_("NO TOWER")}
+NOT_PAID = N_("NOT PAID")
+
+
+def reason_word(reason: str | None) -> str:
+    """The stamp on an unpaid green bonus, in the language in use."""
+    return _(REASON_WORD.get(reason or "", NOT_PAID))
+
+
+def tower_name(colour) -> str:
+    """The engine's name of the tower of ``colour`` ("red tower"): sentences about a colour's
+    towers name the piece, so the adjective agrees in Slovak and French."""
+    return terms.piece(Piece(Kind.TOWER, colour))
 
 
 @dataclass(frozen=True)
@@ -42,7 +61,8 @@ class TowerBeat:
     @property
     def title(self) -> str:
         t = self.tower
-        return f"{t.owner.text().upper()}'S {t.colour.text().upper()} TOWER {lot_name(t.lot)}"
+        return _("{player}'S {tower} {lot}").format(player=terms.player(t.owner).upper(),
+                                                     tower=tower_name(t.colour).upper(), lot=lot_name(t.lot))
 
 
 @dataclass(frozen=True)
@@ -61,12 +81,13 @@ class BonusBeat:
         b = self.bonus
         if b.paid_to is not None:
             return f"10 − 2×{b.distance} = {b.points}"
-        return REASON_WORD.get(b.reason or "", "NOT PAID")
+        return reason_word(b.reason)
 
     @property
     def title(self) -> str:
         b = self.bonus
-        return f"GREEN TOWER {lot_name(b.green)}: {b.colour.text().upper()} BONUS"
+        return _("GREEN TOWER {lot}: {colour} BONUS").format(lot=lot_name(b.green),
+                                                              colour=terms.colour(b.colour).upper())
 
 
 @dataclass(frozen=True)
@@ -84,11 +105,14 @@ class LocationBeat:
     @property
     def equation(self) -> str:
         t = self.tower
-        return f"rank {self.rank}: +{t.location}" if t.location else "SHARED RANK: +0"
+        if t.location:
+            return _("rank {rank}: +{points}").format(rank=self.rank, points=t.location)
+        return _("SHARED RANK: +0")
 
     @property
     def title(self) -> str:
-        return f"LOCATION: {self.tower.owner.text().upper()}'S TOWER {lot_name(self.tower.lot)}"
+        return _("LOCATION: {player}'S TOWER {lot}").format(player=terms.player(self.tower.owner).upper(),
+                                                            lot=lot_name(self.tower.lot))
 
 
 @dataclass(frozen=True)
@@ -108,7 +132,7 @@ class TotalsBeat:
 
     @property
     def title(self) -> str:
-        return "TOTALS"
+        return _("TOTALS")
 
 
 Beat = TowerBeat | BonusBeat | LocationBeat | TotalsBeat

@@ -1,15 +1,23 @@
 """The Alien City match screen's words: the status line and the rule that refuses a lot,
-straight from the engine (``why_not``) and the seats (who is thinking)."""
+straight from the engine (``why_not``) and the seats (who is thinking).
+
+Engine words (seat labels, piece names, the rules' reasons) come through ``terms`` at the
+moment of drawing; the sentences around them are this plug-in's and put the engine's
+words where no article or case ending is needed (after a colon, in brackets), so the
+Slovak and French sentences read right whatever the piece."""
 
 from __future__ import annotations
 
-from shared.aliencity import Build, Claim, Phase, lot_name
+from shared.aliencity import Build, Claim, Colour, Phase, lot_name
+from shared.i18n import current_language, domain
 
 from client import theme
 from client.scenes.seats import ComputerSeat
 
-from . import look
+from . import terms
 from .marks import HINT_COLOUR
+
+_, N_, ngettext, pgettext = domain("aliencity")
 
 
 def find_reason(scene) -> str | None:
@@ -23,68 +31,89 @@ def find_reason(scene) -> str | None:
         reason = s.why_not(Build(scene.selected, lot))
     else:
         reason = s.why_not(Claim(lot))
-    return reason.text if reason else None
+    return terms.reason(reason) if reason else None
+
+
+def reason_key(scene) -> tuple:
+    """What the hovered lot's reason depends on (the language too: it is words)."""
+    return (scene.state, scene.state.phase, scene.selected, scene.hover_lot, scene.human_turn,
+            current_language())
+
 
 def piece_name(scene, piece) -> str:
-    """"red tower"; in colour-blind mode the red guild is drawn orange, so the words say
-    "orange (red) tower": what you see first, then the rules' name."""
-    name = piece.name()
-    if scene.app.options.colour_blind and name.startswith("red "):
-        return "orange (red) " + name[4:]
+    """"red tower"; in colour-blind mode the red guild is drawn orange, so the words add
+    that: the rules' name first, then what you see."""
+    name = terms.piece(piece)
+    if scene.app.options.colour_blind and piece.colour is Colour.RED:
+        # TRANSLATORS: colour-blind mode draws the red guild orange; {piece} is e.g. "red tower".
+        return _("{piece} (drawn orange)").format(piece=name)
     return name
-
-
-def a_piece(scene, piece) -> str:
-    """"a red tower", "an orange (red) tower"."""
-    name = piece_name(scene, piece)
-    return ("an " if name[0] in "aeiou" else "a ") + name
 
 
 def game_status(scene) -> tuple[str, tuple[int, int, int]]:
     """The status line: whose turn and what they may do, or what the pointer shows."""
     s = scene.state
     if s.phase is Phase.OVER:
-        return ("The game is over. C: the final count again. Save the record, or start a new game "
-                "from the menu."), theme.TEXT
-    who = look.PLAYER_NAME[s.to_move]
+        return (_("The game is over. C: the final count again. Save the record, or start a new game "
+                  "from the menu."), theme.TEXT)
+    who = terms.player(s.to_move)
     dots = "." * (1 + int(scene.app.clock_time * 3) % 3)
     if not scene.human_turn:
         seat = scene.seats[s.to_move]
         if isinstance(seat, ComputerSeat):
-            level = f", {seat.name}" if seat.threaded else ""
-            return f"{who} (computer{level}) is thinking{dots}", theme.TEXT_DIM
-        return f"{who} ({seat.label}) is thinking{dots}", theme.TEXT_DIM
+            if seat.threaded:
+                text = _("{player} (computer, {level}) is thinking").format(player=who, level=seat.name)
+            else:
+                text = _("{player} (computer) is thinking").format(player=who)
+            return text + dots, theme.TEXT_DIM
+        return _("{player} ({seat}) is thinking").format(player=who, seat=seat.label) + dots, theme.TEXT_DIM
     if scene.computers.hinting:
-        return f"Hard is looking for a hint for {who}{dots}", HINT_COLOUR
+        # TRANSLATORS: "Hard" is the strongest computer level; it looks for a hint.
+        return _("Hard is looking for a hint for {player}").format(player=who) + dots, HINT_COLOUR
     focus = scene.insight.focus
     if focus is not None and (s.phase is Phase.BUILD or focus not in s.legal_claims()):
         piece = piece_name(scene, s.piece_at(focus))
-        if scene.insight.pinned is not None and scene.insight.pinned != focus:
-            return f"Road path from {lot_name(scene.insight.pinned)} to the {piece} on {lot_name(focus)}.", theme.ACCENT_2
-        return (f"Road distances from the {piece} on {lot_name(focus)}. Click it to pin, then point at "
-                "another structure for the path between them.", theme.ACCENT_2)
+        pinned = scene.insight.pinned
+        if pinned is not None and pinned != focus:
+            return (_("Road path from {start} to {lot} ({piece}).").format(
+                start=lot_name(pinned), lot=lot_name(focus), piece=piece), theme.ACCENT_2)
+        return (_("Road distances from {lot} ({piece}). Click it to pin, then point at another "
+                  "structure for the path between them.").format(lot=lot_name(focus), piece=piece),
+                theme.ACCENT_2)
     reason = scene.hover_reason()
     if reason:
         return reason, theme.BAD
     lot = scene.hover_lot
     if s.phase is Phase.CLAIM:
         if lot is not None and lot in s.legal_claims():
-            return f"Click to claim the {piece_name(scene, s.piece_at(lot))} on {lot_name(lot)}.", theme.GOOD
-        return (f"{who} may claim any unclaimed tower ({s.claims_left(s.to_move)} claims left), "
-                "or Skip (S)."), theme.TEXT
+            return (_("Click to claim the tower on {lot} ({piece}).").format(
+                lot=lot_name(lot), piece=piece_name(scene, s.piece_at(lot))), theme.GOOD)
+        left = s.claims_left(s.to_move)
+        return (ngettext("{player} may claim any unclaimed tower (one claim left), or Skip (S).",
+                         "{player} may claim any unclaimed tower ({n} claims left), or Skip (S).",
+                         left).format(player=who, n=left), theme.TEXT)
     if scene.selected is None:
-        return f"{who}: choose a piece from your stock (1-7).", theme.TEXT
+        return _("{player}: choose a piece from your stock (1-7).").format(player=who), theme.TEXT
+    chosen = piece_name(scene, scene.selected)
     if lot is not None:
-        return f"Build {a_piece(scene, scene.selected)} on {lot_name(lot)}.", theme.GOOD
+        return _("Click to build on {lot}: {piece}.").format(lot=lot_name(lot), piece=chosen), theme.GOOD
     n = len(s.legal_lots(scene.selected))
-    keys = "Tab: next piece, R: road" if scene.chrome is not None else "Tab: next piece, U: undo, R: road"
-    return f"{who}: build {a_piece(scene, scene.selected)} on one of {n} lit lots ({keys}).", theme.TEXT
+    if scene.chrome is not None:
+        text = ngettext("{player} builds: {piece}, on the only lit lot (Tab: next piece, R: road).",
+                        "{player} builds: {piece}, on one of {n} lit lots (Tab: next piece, R: road).", n)
+    else:
+        text = ngettext("{player} builds: {piece}, on the only lit lot (Tab: next piece, U: undo, R: road).",
+                        "{player} builds: {piece}, on one of {n} lit lots (Tab: next piece, U: undo, "
+                        "R: road).", n)
+    return text.format(player=who, piece=chosen, n=n), theme.TEXT
 
 
 def hint_words(scene, move) -> str:
     """The hint in words (the toast)."""
     if isinstance(move, Build):
-        return f"Hint: build a {move.piece.name()} on {lot_name(move.lot)} (H again repeats it)."
+        return _("Hint: build on {lot}: {piece} (H again repeats it).").format(
+            lot=lot_name(move.lot), piece=terms.piece(move.piece))
     if isinstance(move, Claim):
-        return f"Hint: claim the {scene.match.state.piece_at(move.lot).name()} on {lot_name(move.lot)}."
-    return "Hint: skip the claim this time (S)."
+        return _("Hint: claim the tower on {lot} ({piece}).").format(
+            lot=lot_name(move.lot), piece=terms.piece(scene.match.state.piece_at(move.lot)))
+    return _("Hint: skip the claim this time (S).")

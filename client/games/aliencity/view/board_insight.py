@@ -13,6 +13,8 @@ import pygame
 
 from shared.aliencity import GameState, TowerScore, lot_name
 
+from shared.i18n import domain
+
 from client import theme
 
 from ..insight import Insight
@@ -21,6 +23,9 @@ from .lotkit import LotKit
 from .pathing import PathingView
 from .projections import draw_card, draw_tower_badges, structure_rows
 from .road_overlay import RoadOverlay
+
+
+_, N_, ngettext, pgettext = domain("aliencity")
 
 
 class BoardInsight:
@@ -139,9 +144,9 @@ class BoardInsight:
         ts = self.engine.tower(state, lot)
         title, rows = structure_rows(state, lot, reach, ts)
         if self.pinned is not None and self.pinned != lot:
-            d, _ = self.engine.between(state, self.pinned, lot)
-            text = f"From {lot_name(self.pinned)}: distance {d}" if d is not None else \
-                f"No road joins it to {lot_name(self.pinned)}"
+            d, _path = self.engine.between(state, self.pinned, lot)
+            text = _("From {lot}: distance {n}").format(lot=lot_name(self.pinned), n=d) if d is not None else \
+                _("No road joins it to {lot}").format(lot=lot_name(self.pinned))
             rows.insert(0, (text, theme.ACCENT_2))
         size = max(13, int(surface.get_height() * 0.02))
         draw_card(surface, self.app.text, title, rows, pos, size, avoid=avoid)
@@ -153,7 +158,9 @@ class BoardInsight:
         t = self.app.text
         size = max(11, int(bar.h * 0.3))
         mark = max(14, int(bar.h * 0.56))
-        parts = [("road", None), ("splits it", "split"), ("cuts one off", "life")]
+        # TRANSLATORS: the road overlay's legend: the road; a mark where building would split
+        # it; a mark where building would cut a structure off the road.
+        parts = [(_("road"), None), (_("splits it"), "split"), (_("cuts one off"), "life")]
         imgs = [(t.render(text, size, theme.TEXT), kind) for text, kind in parts]
         w = sum(img.get_width() + mark + 18 for img, _ in imgs) + 10
         box = pygame.Rect(0, 0, w, mark + 8)

@@ -8,11 +8,17 @@ import pygame
 
 from shared.aliencity import PIECES, GameState, Phase, Piece, Player, lot_name
 
+from shared.i18n import current_language, domain
+
 from client import theme
 from client.assets import TextCache
 
-from .. import look
+from .. import terms
+from ..labels import fit_size
 from .pieces import PieceSprites
+
+
+_, N_, ngettext, pgettext = domain("aliencity")
 
 
 class PanelView:
@@ -51,7 +57,7 @@ class PanelView:
     def surface(self, state: GameState, *, selected: Piece | None, hover: Piece | None,
                 can_place: tuple[bool, ...], cb: bool, label: str) -> pygame.Surface:
         key = (self.rect.size, state.board, state.caps, state.stocks, state.to_move, state.phase,
-               selected, hover, can_place, cb, label, self.who)
+               selected, hover, can_place, cb, label, self.who, current_language())
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
         surf = self._draw(state, selected, hover, can_place, cb, label)
@@ -74,21 +80,29 @@ class PanelView:
         cap = self.sprites.cap(self.player, int(hh * 1.5))
         surf.blit(cap, (self.pad - hh * 0.2, -hh * 0.02))
         name_col = theme.TEXT if self.player is Player.BLACK else (20, 20, 30)
-        name = self.text.render(look.PLAYER_NAME[self.player].upper(), int(hh * 0.55), name_col, bold=True)
-        surf.blit(name, (self.pad + hh * 1.1, (hh - name.get_height()) // 2))
+        x = int(self.pad + hh * 1.1)
+        name = self.text.fitted(terms.player(self.player).upper(), int(hh * 0.55), name_col, w - x - self.pad,
+                                bold=True)
+        surf.blit(name, (x, (hh - name.get_height()) // 2))
+        if active:  # the turn's tag beside the name, or under the header when a long one has no room
+            room = w - x - name.get_width() - 2 * self.pad
+            size = fit_size(self.text, label, int(hh * 0.34), room, True, floor=max(11, int(hh * 0.26)))
+            if size is not None:
+                tag = self.text.render(label, size, (20, 20, 30) if self.player is Player.WHITE
+                                       else theme.ACCENT, bold=True)
+                surf.blit(tag, (w - tag.get_width() - self.pad, (hh - tag.get_height()) // 2))
+            else:
+                tag = self.text.fitted(label, int(hh * 0.34), theme.ACCENT, w - 2 * self.pad, bold=True)
+                surf.blit(tag, (w - tag.get_width() - self.pad, hh + max(3, hh // 10)))
         if self.who:
-            who = self.text.render(self.who, max(13, int(hh * 0.34)), theme.ACCENT_2, bold=True)
+            who = self.text.fitted(self.who, max(13, int(hh * 0.34)), theme.ACCENT_2, w - 2 * self.pad, bold=True)
             surf.blit(who, (self.pad, hh + max(3, hh // 10)))
-        if active:
-            tag = self.text.render(label, int(hh * 0.34), (20, 20, 30) if self.player is Player.WHITE
-                                   else theme.ACCENT, bold=True)
-            surf.blit(tag, (w - tag.get_width() - self.pad, (hh - tag.get_height()) // 2))
         # stock
         small = max(11, int(self.cell * 0.24))
-        t = self.text.render("TOWERS", small, theme.TEXT_DIM, bold=True)
+        t = self.text.fitted(_("TOWERS"), small, theme.TEXT_DIM, w - 2 * self.pad, bold=True)
         first = self.slots[PIECES[0]]
         surf.blit(t, (self.pad, first.y - self.rect.y - t.get_height() - 2))
-        d = self.text.render("DOMES", small, theme.TEXT_DIM, bold=True)
+        d = self.text.fitted(_("DOMES"), small, theme.TEXT_DIM, w - 2 * self.pad, bold=True)
         surf.blit(d, (self.pad, self.slots[PIECES[3]].y - self.rect.y - d.get_height() - 2))
         stock = state.stocks[self.player]
         for i, piece in enumerate(PIECES):
@@ -115,10 +129,11 @@ class PanelView:
                     pygame.draw.line(surf, theme.BAD, (r.x + 6, r.bottom - 6), (r.right - 6, r.y + 6), 2)
         # claims left
         y = self.stock_bottom
-        lbl = self.text.render("CLAIMS LEFT", small, theme.TEXT_DIM, bold=True)
-        surf.blit(lbl, (self.pad, y))
         left = state.claims_left(self.player)
         cs = int(self.cell * 0.62)
+        lbl = self.text.fitted(_("CLAIMS LEFT"), small, theme.TEXT_DIM, int(w - 2 * self.pad - cs * 2.9),
+                               bold=True)
+        surf.blit(lbl, (self.pad, y))
         for k in range(3):
             cap = self.sprites.cap(self.player, cs * 2)
             if k >= left:
@@ -128,10 +143,14 @@ class PanelView:
         # projected score
         score = state.score()
         y += int(cs * 1.2) + 6
-        title = "FINAL SCORE" if score.final else "SCORE IF IT ENDED NOW"
-        surf.blit(self.text.render(title, small, theme.TEXT_DIM, bold=True), (self.pad, y))
+        title = _("FINAL SCORE") if score.final else _("SCORE IF IT ENDED NOW")
         big = self.text.shadowed(str(score.totals[self.player]), int(self.cell * 0.9), theme.ACCENT,
                                  (0, 0, 0), 3, bold=True)
+        room = w - 3 * self.pad - big.get_width()
+        lines = self.text.wrap(title, small, room, bold=True)[:2]
+        for k, line in enumerate(lines):
+            surf.blit(self.text.fitted(line, small, theme.TEXT_DIM, room, bold=True),
+                      (self.pad, y + k * (small + 2)))
         surf.blit(big, (w - big.get_width() - self.pad, y - 4))
         y += big.get_height() + 2
         line_size = max(11, int(self.cell * 0.26))
@@ -147,7 +166,9 @@ class PanelView:
         for b in score.bonuses_of(self.player):
             if y > h - line_size * 1.4:
                 break
-            text = f"green {lot_name(b.green)} pays {b.colour.text()}  +{b.points}"
-            surf.blit(self.text.render(text, line_size, theme.GOOD), (self.pad + line_size * 1.7, y))
+            text = _("green {lot} pays {colour}  +{points}").format(lot=lot_name(b.green),
+                                                                     colour=terms.colour(b.colour), points=b.points)
+            surf.blit(self.text.fitted(text, line_size, theme.GOOD, int(w - self.pad * 2 - line_size * 1.7)),
+                      (self.pad + line_size * 1.7, y))
             y += int(line_size * 1.45)
         return surf

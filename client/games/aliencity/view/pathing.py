@@ -14,12 +14,15 @@ from dataclasses import dataclass
 import pygame
 
 from shared.aliencity.geometry import bits
+from shared.i18n import domain
 
 from client import theme
 
 from ..insight import Reach
 from .board_view import BoardGeometry
 from .lotkit import COUNT_INK, GOLD, NOT_INK, PAIR_INK, PATH_INK, LotKit, draw_trace, path_points
+
+_, N_, ngettext, pgettext = domain("aliencity")
 
 WAVE_SPEED = 7.5  # road lots per second
 TRACE_SPEED = 10.0  # lots per second along a path
@@ -230,7 +233,7 @@ def _target(surface: pygame.Surface, geo: BoardGeometry, kit: LotKit, wave: Wave
         return
     tr = geo.lot_rect(reach.target)
     surface.blit(kit.ring(geo.lot, GOLD, 0.09), tr)
-    label = kit.pill(f"distance {reach.length}", max(14, int(geo.lot * 0.34)), (20, 16, 4), GOLD, (90, 60, 0))
+    label = kit.pill(_("distance {n}").format(n=reach.length), max(14, int(geo.lot * 0.34)), (20, 16, 4), GOLD, (90, 60, 0))
     surface.blit(label, label.get_rect(midbottom=(tr.centerx, tr.top + 2)))
 
 
@@ -247,12 +250,12 @@ def draw_pair(surface: pygame.Surface, geo: BoardGeometry, kit: LotKit, pair: Pa
     surface.blit(kit.ring(size, PAIR_INK, 0.09), geo.lot_rect(pair.b))
     if pair.length is None:
         r = geo.lot_rect(pair.b)
-        label = kit.pill("no road", max(14, int(size * 0.34)), theme.TEXT, (120, 30, 44))
+        label = kit.pill(_("no road"), max(14, int(size * 0.34)), theme.TEXT, (120, 30, 44))
         surface.blit(label, label.get_rect(midbottom=(r.centerx, r.top + 2)))
         return
     if line:
         draw_pair_line(surface, geo, pair, clock)
     if pair.progress() >= 1.0:
         r = geo.lot_rect(pair.b)
-        label = kit.pill(f"distance {pair.length}", max(14, int(size * 0.34)), (6, 20, 30), PAIR_INK, (20, 90, 120))
+        label = kit.pill(_("distance {n}").format(n=pair.length), max(14, int(size * 0.34)), (6, 20, 30), PAIR_INK, (20, 90, 120))
         surface.blit(label, label.get_rect(midbottom=(r.centerx, r.top + 2)))

@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import pygame
 
-from shared.aliencity import GameState, Player, ScoreBreakdown, TowerScore, lot_name
+from shared.aliencity import Colour, GameState, Piece, Player, ScoreBreakdown, TowerScore, lot_name
+from shared.i18n import domain
 
 from client import theme
 from client.assets import TextCache
 
-from .. import look
+from .. import terms
 from ..insight import Reach
+from ..score_plan import tower_name
 from .board_view import BoardGeometry
 from .lotkit import LotKit, player_pill_colours
+
+_, N_, ngettext, pgettext = domain("aliencity")
 
 Row = tuple[str, tuple[int, int, int]]
 
@@ -58,48 +62,65 @@ def structure_rows(state: GameState, lot: int, reach: Reach, ts: TowerScore | No
     """Title and lines of the card for a hovered structure, from the engine's answers."""
     piece = state.piece_at(lot)
     owner = state.owner_at(lot)
-    name = f"{piece.name().upper()} {lot_name(lot)}"
+    name = _("{piece} {lot}").format(piece=terms.piece(piece).upper(), lot=lot_name(lot))
     rows: list[Row] = []
     if ts is None:  # a dome
         title = name
+        tower = tower_name(piece.colour) if piece.colour is not Colour.BLACK else ""
         if reach.target is not None:
-            rows.append((f"Nearest {piece.colour.text()} tower: {lot_name(reach.target)}, "
-                         f"{reach.length} along the road", theme.TEXT))
-        elif piece.colour.text() == "black":
-            rows.append(("Black is the builders' colour: no tower to reach", theme.TEXT_DIM))
+            rows.append((_("Nearest {tower}: {lot}, {n} along the road").format(
+                tower=tower, lot=lot_name(reach.target), n=reach.length), theme.TEXT))
+        elif piece.colour is Colour.BLACK:
+            rows.append((_("Black is the builders' colour: no tower to reach"), theme.TEXT_DIM))
         else:
-            rows.append((f"No {piece.colour.text()} tower can be reached", theme.TEXT_DIM))
-        rows.append((f"{len(reach.near)} structure{'s' if len(reach.near) != 1 else ''} within 2",
+            rows.append((_("No {tower} can be reached").format(tower=tower), theme.TEXT_DIM))
+        n = len(reach.near)
+        rows.append((ngettext("{n} structure within 2", "{n} structures within 2", n).format(n=n),
                      theme.TEXT_DIM))
         return title, rows
-    title = f"{name} · {look.PLAYER_NAME[owner].upper()}" if owner is not None else f"{name} · UNCLAIMED"
+    if owner is not None:
+        title = _("{structure} · {player}").format(structure=name, player=terms.player(owner).upper())
+    else:
+        title = _("{structure} · UNCLAIMED").format(structure=name)
     n = len(ts.customers)
-    rows.append((f"Customers (other colours, road distance ≤ 2): {n}", theme.TEXT))
-    names = [f"{c.colour.text()} {c.kind.text()} {lot_name(c.lot)} ({c.distance})" for c in ts.customers]
+    tower = tower_name(ts.colour)
+    rows.append((_("Customers (other colours, road distance ≤ 2): {n}").format(n=n), theme.TEXT))
+    names = [_("{piece} {lot} ({distance})").format(piece=terms.piece(Piece(c.kind, c.colour)),
+                                                    lot=lot_name(c.lot), distance=c.distance)
+             for c in ts.customers]
     for i in range(0, len(names), 2):
         rows.append(("   " + ",  ".join(names[i:i + 2]), theme.TEXT_DIM))
-    excluded = [s for s, _ in reach.near if s not in (reach.counting or ())]
+    excluded = [s for s, _d in reach.near if s not in (reach.counting or ())]
     if excluded:
-        rows.append((f"Same colour, not counting: {', '.join(lot_name(s) for s in excluded)}", theme.TEXT_DIM))
+        rows.append((_("Same colour, not counting: {lots}").format(lots=", ".join(lot_name(s) for s in excluded)),
+                     theme.TEXT_DIM))
     if ts.competitor is not None:
-        rows.append((f"Nearest other {ts.colour.text()} tower: {lot_name(ts.competitor)}, "
-                     f"distance {ts.competition}", theme.TEXT))
+        rows.append((_("Nearest other {tower}: {lot}, distance {n}").format(
+            tower=tower, lot=lot_name(ts.competitor), n=ts.competition), theme.TEXT))
     else:
-        rows.append((f"No other {ts.colour.text()} tower: distance 0", theme.TEXT))
-    final = state.is_over()
-    lead = "Scores" if owner is not None else ("Would have scored" if final else "If claimed")
-    rows.append((f"{lead}: {n} × {ts.competition} = {ts.points}", theme.ACCENT))
+        rows.append((_("No other {tower}: distance 0").format(tower=tower), theme.TEXT))
+    if owner is not None:
+        lead = _("Scores: {customers} × {distance} = {points}")
+    elif state.is_over():
+        lead = _("Would have scored: {customers} × {distance} = {points}")
+    else:
+        lead = _("If claimed: {customers} × {distance} = {points}")
+    rows.append((lead.format(customers=n, distance=ts.competition, points=ts.points), theme.ACCENT))
     if owner is None:
         for b in state.score().bonuses:
             if b.green != lot:
                 continue
             if b.paid_to is not None:
-                rows.append((f"{b.colour.text().capitalize()} bonus: 10 − 2×{b.distance} = {b.points} to "
-                             f"{look.PLAYER_NAME[b.paid_to]}", theme.GOOD))
+                rows.append((_("{colour} bonus: 10 − 2×{distance} = {points} to {player}").format(
+                    colour=terms.colour(b.colour).capitalize(), distance=b.distance, points=b.points,
+                    player=terms.player(b.paid_to)), theme.GOOD))
             else:
-                rows.append((f"{b.colour.text().capitalize()} bonus not paid: {b.note}", theme.BAD))
-    if ts.location or ts.location_note:
-        rows.append((f"Location: +{ts.location} ({ts.location_note})", theme.GOOD if ts.location else theme.TEXT_DIM))
+                rows.append((_("{colour} bonus not paid: {why}").format(
+                    colour=terms.colour(b.colour).capitalize(), why=terms.bonus_note(b)), theme.BAD))
+    note = terms.location_note(ts)
+    if ts.location or note:
+        rows.append((_("Location: +{points} ({why})").format(points=ts.location, why=note),
+                     theme.GOOD if ts.location else theme.TEXT_DIM))
     return title, rows
 
 
@@ -111,19 +132,29 @@ def preview_rows(before: ScoreBreakdown, after: ScoreBreakdown) -> list[Row]:
         delta = b - a
         sign = f"+{delta}" if delta > 0 else (f"−{-delta}" if delta < 0 else "±0")
         colour = theme.GOOD if delta > 0 else (theme.BAD if delta < 0 else theme.TEXT_DIM)
-        rows.append((f"{look.PLAYER_NAME[p]}:  {a} » {b}   ({sign})", colour))
+        rows.append((f"{terms.player(p)}:  {a} » {b}   ({sign})", colour))
     return rows
 
 
 def draw_card(surface: pygame.Surface, text: TextCache, title: str, rows: list[Row],
               pos: tuple[int, int], size: int = 16, edge=theme.ACCENT_2, avoid: pygame.Rect | None = None) -> pygame.Rect:
     """A small info card near ``pos`` kept inside the window. With ``avoid`` (the board)
-    the card goes beside it, on the side away from ``pos``, so it never hides the road."""
-    head = text.render(title, size + 1, theme.ACCENT, bold=True)
-    imgs = [text.render(line, size, colour) for line, colour in rows]
+    the card goes beside it, on the side away from ``pos``, so it never hides the road.
+    Lines longer than the room beside the board (a longer translation) wrap."""
+    sw, sh = surface.get_size()
+    room = max(avoid.left, sw - avoid.right) - 12 if avoid is not None else 0
+    inner = max(room, int(sw * 0.45)) - 24
+    head = text.fitted(title, size + 1, theme.ACCENT, inner, bold=True)
+    imgs = []
+    for line, colour in rows:
+        if text.font(size).size(line)[0] <= inner:
+            imgs.append(text.render(line, size, colour))
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        for k, part in enumerate(text.wrap(line.strip(), size, inner - (16 if indent else 0))):
+            imgs.append(text.render(("   " if indent or k else "") + part, size, colour))
     w = max([head.get_width()] + [i.get_width() for i in imgs]) + 24
     h = head.get_height() + sum(i.get_height() + 2 for i in imgs) + 20
-    sw, sh = surface.get_size()
     x, y = pos[0] + 22, pos[1] + 22
     if x + w > sw - 4:
         x = pos[0] - w - 22

@@ -11,15 +11,18 @@ import pygame
 
 from shared.aliencity import PIECES, Colour, GameState, Player, ScoreBreakdown, lot_name
 from shared.aliencity.scoring import BONUS_REACH
+from shared.i18n import domain
 
 from client import theme
 
-from .. import look
+from .. import look, terms
 from ..insight import Reach
-from ..score_plan import REASON_WORD, BonusBeat, LocationBeat, TowerBeat
+from ..score_plan import BonusBeat, LocationBeat, TowerBeat, reason_word, tower_name
 from .board_view import BoardGeometry, boards
 from .lotkit import COUNT_INK, GOLD, NOT_INK, PATH_INK, LotKit, draw_trace, path_points, player_pill_colours
 from .pathing import WAVE_SPEED, Wave, draw_wave
+
+_, N_, ngettext, pgettext = domain("aliencity")
 
 Row = tuple[str, int, Colour, str, int]  # kind, lot, colour, formula, points
 
@@ -125,10 +128,12 @@ def _tower(surface, geo, kit, beat: TowerBeat, view, reach: Reach | None, clock:
         elif head is not None:
             _counter_pill(surface, geo, kit, head, view.counter, GOLD)
     if t.competitor is None and view.verdict > 0 and view.equation <= 0:
-        _stamp(surface, geo, kit, t.lot, f"NO OTHER {t.colour.text().upper()} TOWER", view.verdict, theme.TEXT_DIM)
+        _stamp(surface, geo, kit, t.lot, _("NO OTHER {tower}").format(tower=tower_name(t.colour).upper()),
+               view.verdict, theme.TEXT_DIM)
     elif view.equation <= 0 and view.wave > 0:
         n = view.lit
-        text = f"{n} customer{'s' if n != 1 else ''}" if view.trace <= 0 else f"{n} × {view.counter}"
+        text = ngettext("{n} customer", "{n} customers", n).format(n=n) if view.trace <= 0 \
+            else f"{n} × {view.counter}"
         _live(surface, geo, kit, t.lot, text)
     _equation(surface, geo, kit, t.lot, beat.equation, view)
 
@@ -155,11 +160,11 @@ def _bonus(surface, geo, kit, beat: BonusBeat, view, clock: float, cb: bool) -> 
             elif head is not None:
                 _counter_pill(surface, geo, kit, head, view.counter, ink)
     if b.paid_to is None and view.verdict > 0:
-        _stamp(surface, geo, kit, b.green, REASON_WORD.get(b.reason or "", "NOT PAID"), view.verdict, theme.BAD)
+        _stamp(surface, geo, kit, b.green, reason_word(b.reason), view.verdict, theme.BAD)
     elif b.paid_to is not None and view.equation > 0:
         _equation(surface, geo, kit, b.green, beat.equation, view)
     elif view.trace > 0:
-        _live(surface, geo, kit, b.green, f"{b.colour.text()} at {view.counter}")
+        _live(surface, geo, kit, b.green, _("{colour} at {n}").format(colour=terms.colour(b.colour), n=view.counter))
 
 
 def _location(surface, geo, kit, beat: LocationBeat, view) -> None:
@@ -171,12 +176,12 @@ def _location(surface, geo, kit, beat: LocationBeat, view) -> None:
         pygame.draw.rect(glow, (*GOLD, int(255 * view.tile)), glow.get_rect(), max(3, geo.lot // 14),
                          border_radius=geo.lot // 6)
         surface.blit(glow, r)
-        label = kit.pill(f"tile rank {beat.rank}", max(16, int(geo.lot * 0.42)), (20, 16, 4), GOLD)
+        label = kit.pill(_("tile rank {rank}").format(rank=beat.rank), max(16, int(geo.lot * 0.42)), (20, 16, 4), GOLD)
         label.set_alpha(int(255 * view.tile))
         surface.blit(label, label.get_rect(midtop=(r.centerx, r.bottom - 6)))
     surface.blit(kit.ring(geo.lot, theme.ACCENT_2, 0.1), geo.lot_rect(t.lot))
     if not t.location and view.verdict > 0:
-        _stamp(surface, geo, kit, t.lot, "SHARED RANK", view.verdict, theme.BAD)
+        _stamp(surface, geo, kit, t.lot, _("SHARED RANK"), view.verdict, theme.BAD)
     else:
         _equation(surface, geo, kit, t.lot, beat.equation, view)
 
@@ -247,7 +252,8 @@ def panel_frame(app, player: Player, size: tuple[int, int], header_h: int, pad: 
     cap = boards(app).sprites.cap(player, int(header_h * 1.5))
     surf.blit(cap, (pad - header_h * 0.2, -header_h * 0.02))
     name_col = theme.TEXT if player is Player.BLACK else (20, 20, 30)
-    name = app.text.render(look.PLAYER_NAME[player].upper(), int(header_h * 0.55), name_col, bold=True)
+    name = app.text.fitted(terms.player(player).upper(), int(header_h * 0.55), name_col,
+                           int(w - pad * 2 - header_h * 1.1), bold=True)
     surf.blit(name, (pad + header_h * 1.1, (header_h - name.get_height()) // 2))
     return surf
 
@@ -259,15 +265,17 @@ def draw_panel_rows(surface: pygame.Surface, app, rect: pygame.Rect, header_h: i
     w = rect.w
     big_size = int(min(w * 0.2, rect.h * 0.09))
     y = rect.y + header_h + pad
-    label = t.render("FINAL SCORE" if final else "SCORE", max(11, big_size // 3), theme.TEXT_DIM, bold=True)
-    surface.blit(label, (rect.x + pad, y + big_size // 3))
     value = int(round(total))
     colour = theme.mixc(theme.ACCENT, (255, 255, 255), pulse)
     big = t.shadowed(str(value), big_size, colour, (0, 0, 0), 3, bold=True)
+    room = w - 3 * pad - big.get_width()
+    label = t.fitted(_("FINAL SCORE") if final else _("SCORE"), max(11, big_size // 3), theme.TEXT_DIM, room,
+                     bold=True)
+    surface.blit(label, (rect.x + pad, y + big_size // 3))
     anchor = (rect.right - pad - big.get_width() // 2, y + big.get_height() // 2)
     surface.blit(big, (rect.right - pad - big.get_width(), y))
     if won and final:
-        crown = t.render("WINNER", max(11, big_size // 3), theme.ACCENT, bold=True)
+        crown = t.fitted(_("WINNER"), max(11, big_size // 3), theme.ACCENT, room, bold=True)
         surface.blit(crown, (rect.x + pad, y + big_size // 3 + label.get_height() + 2))
     y += big.get_height() + pad // 2
     size = max(12, int(min(w * 0.056, rect.h * 0.034)))
@@ -277,8 +285,11 @@ def draw_panel_rows(surface: pygame.Surface, app, rect: pygame.Rect, header_h: i
     if rows or final:
         pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + pad, y), (rect.right - pad, y), 1)
         y += 6
-        for text, x, align in (("SCORED", rect.x + pad, "l"), ("CUST × DIST", col_formula, "c"), ("PTS", col_points, "r")):
-            img = t.render(text, max(10, int(size * 0.78)), theme.TEXT_DIM, bold=True)
+        # TRANSLATORS: the score table's column heads: what scored, customers × distance, points
+        # (short: the panel is narrow).
+        heads = ((_("SCORED"), rect.x + pad, "l"), (_("CUST × DIST"), col_formula, "c"), (_("PTS"), col_points, "r"))
+        for text, x, align in heads:
+            img = t.fitted(text, max(10, int(size * 0.78)), theme.TEXT_DIM, int(w * 0.3), bold=True)
             _blit_aligned(surface, img, x, y, align)
         y += int(size * 1.2)
     sprites = boards(app).sprites
@@ -288,28 +299,33 @@ def draw_panel_rows(surface: pygame.Surface, app, rect: pygame.Rect, header_h: i
         icon = int(size * 1.5)
         if kind == "bonus":
             sprite = sprites.get(PIECES[Colour.GREEN], None, icon, cb)
-            name = f"{lot_name(lot)} » {colour.text()}"
+            name = f"{lot_name(lot)} » {terms.colour(colour)}"
             ink = theme.GOOD
         elif kind == "location":
             sprite = sprites.get(PIECES[colour], player, icon, cb)
-            name = f"{lot_name(lot)} tile"
+            # TRANSLATORS: a score table row: the location bonus of the tile under the tower on {lot}.
+            name = _("{lot} tile").format(lot=lot_name(lot))
             ink = theme.ACCENT_2
+            rank, shared = formula
+            formula = (_("rank {rank} shared") if shared else _("rank {rank}")).format(rank=rank)
         else:
             sprite = sprites.get(PIECES[colour], player, icon, cb)
-            name = f"{lot_name(lot)} {colour.text()}"
+            name = f"{lot_name(lot)} {terms.colour(colour)}"
             ink = theme.TEXT
         surface.blit(sprite, (rect.x + pad - 2, y - icon * 0.22))
-        surface.blit(t.render(name, size, ink, bold=kind == "tower"), (rect.x + pad + icon + 2, y))
-        _blit_aligned(surface, t.render(formula, size, theme.TEXT_DIM), col_formula, y, "c")
+        surface.blit(t.fitted(name, size, ink, col_formula - (rect.x + pad + icon + 2) - int(w * 0.16),
+                              bold=kind == "tower"), (rect.x + pad + icon + 2, y))
+        _blit_aligned(surface, t.fitted(formula, size, theme.TEXT_DIM, int(w * 0.3)), col_formula, y, "c")
         _blit_aligned(surface, t.render(str(points), size, theme.ACCENT, bold=True), col_points, y, "r")
         y += line_h
     if final:
         pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + pad, y), (rect.right - pad, y), 1)
         y += 6
-        surface.blit(t.render("TOTAL", size, theme.TEXT, bold=True), (rect.x + pad, y))
+        surface.blit(t.fitted(_("TOTAL"), size, theme.TEXT, int(w * 0.6), bold=True), (rect.x + pad, y))
         _blit_aligned(surface, t.render(str(value), size + 2, theme.ACCENT, bold=True), col_points, y, "r")
         if not rows:
-            surface.blit(t.render("no tower claimed, no bonus", size, theme.TEXT_DIM), (rect.x + pad, y + line_h))
+            surface.blit(t.fitted(_("no tower claimed, no bonus"), size, theme.TEXT_DIM, w - 2 * pad),
+                         (rect.x + pad, y + line_h))
     return anchor
 
 
@@ -333,7 +349,7 @@ def draw_totals_card(surface: pygame.Surface, app, geo: BoardGeometry, totals: t
     pygame.draw.rect(card, (*theme.ACCENT, 255), card.get_rect(), 3, border_radius=18)
     pygame.draw.line(card, (*theme.PANEL_EDGE, 255), (box.w // 2, geo.lot * 0.75), (box.w // 2, box.h - geo.lot * 0.4), 2)
     surface.blit(card, box)
-    head = t.render("FINAL TOTALS", max(12, int(geo.lot * 0.3)), theme.TEXT_DIM, bold=True)
+    head = t.fitted(_("FINAL TOTALS"), max(12, int(geo.lot * 0.3)), theme.TEXT_DIM, box.w - 24, bold=True)
     surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + geo.lot * 0.18)))
     done = roll >= 1.0
     for i, player in enumerate(Player):
@@ -341,8 +357,8 @@ def draw_totals_card(surface: pygame.Surface, app, geo: BoardGeometry, totals: t
         lit = done and winner is player
         cap = boards(app).sprites.cap(player, int(geo.lot * 2.0))
         surface.blit(cap, cap.get_rect(midtop=(cx, box.y + geo.lot * 0.36)))
-        name = t.render(look.PLAYER_NAME[player].upper(), max(12, int(geo.lot * 0.3)),
-                        theme.ACCENT if lit else theme.TEXT_DIM, bold=True)
+        name = t.fitted(terms.player(player).upper(), max(12, int(geo.lot * 0.3)),
+                        theme.ACCENT if lit else theme.TEXT_DIM, box.w // 2 - 16, bold=True)
         surface.blit(name, name.get_rect(midtop=(cx, box.y + geo.lot * 1.55)))
         value = int(round(totals[i] * roll))
         big = t.shadowed(str(value), int(geo.lot * 1.1), theme.ACCENT if lit else theme.TEXT, (0, 0, 0), 3, bold=True)
@@ -357,12 +373,12 @@ def unpaid_chips(score: ScoreBreakdown) -> list[str]:
             continue
         where = ",".join(lot_name(x) for x in b.towers)
         if b.reason == "no_tower":
-            why = "no tower"
+            why = _("no tower")
         elif b.reason == "too_far":
-            why = f"{where} at {b.distance} > {BONUS_REACH}"
+            why = _("{lots} at {n} > {reach}").format(lots=where, n=b.distance, reach=BONUS_REACH)
         elif b.reason == "tie":
-            why = f"tie {where} at {b.distance}"
+            why = _("tie {lots} at {n}").format(lots=where, n=b.distance)
         else:
-            why = f"{where} at {b.distance} unclaimed"
-        out.append(f"{lot_name(b.green)} {b.colour.text()}: {why}")
+            why = _("{lots} at {n} unclaimed").format(lots=where, n=b.distance)
+        out.append(f"{lot_name(b.green)} {terms.colour(b.colour)}: {why}")
     return out
