@@ -26,7 +26,7 @@ from client.scenes.seats import ComputerSeat, SeatController
 from client.view.widgets import Button
 
 from . import look, marks
-from .words import _, computer_name, level_name, pgettext
+from .words import N_, _, computer_name, level_name
 from .input import handle_key
 from .model import LocalMatch, ViewMatch
 from .hand import HandMixin
@@ -51,21 +51,21 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
         self.hover_slot: tuple[int, str] | None = None
         self.confirming = False
         # TRANSLATORS: buttons under the board; the key in brackets stays.
-        self.pass_button = Button(_("Pass (P)"), self.ask_pass, accent=theme.ACCENT)
-        self.undo_button = Button(_("Undo"), self.undo)
+        self.pass_button = Button(N_("Pass (P)"), self.ask_pass, accent=theme.ACCENT, tr=_)
+        self.undo_button = Button(N_("Undo"), self.undo, tr=_)
         # TRANSLATORS: button: light the squares where the chosen piece fits (key H).
-        self.fit_button = Button(_("Fits (H)"), self.toggle_fit)
+        self.fit_button = Button(N_("Fits (H)"), self.toggle_fit, tr=_)
         # TRANSLATORS: the two answers to "Pass with blue?" while placements remain.
-        self.confirm_buttons = [Button(pgettext("confirm", "Pass"), self.confirm_pass, accent=theme.ACCENT),
-                                Button(_("Keep playing"), self.cancel_pass)]
+        self.confirm_buttons = [Button(N_("Pass"), self.confirm_pass, accent=theme.ACCENT, tr=_),
+                                Button(N_("Keep playing"), self.cancel_pass, tr=_)]
         super().__init__(app, state)
         if chrome is not None:
             chrome.attach(self)
             local = any(seat.local for seat in self.seats)
             self.buttons = ([self.pass_button, self.fit_button] if local else []) + chrome.buttons()
         else:
-            self.buttons = [self.pass_button, self.undo_button, self.fit_button, Button(_("Save"), self.save),
-                            Button(_("Menu"), self.pause_menu)]
+            self.buttons = [self.pass_button, self.undo_button, self.fit_button, Button(N_("Save"), self.save, tr=_),
+                            Button(N_("Menu"), self.pause_menu, tr=_)]
         self.layout_buttons()
         self.auto_select()
         self.update_buttons()

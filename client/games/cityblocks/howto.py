@@ -19,7 +19,7 @@ from . import look
 from .pieces import Hand
 from .words import N_, _, ngettext
 
-# The pages in English, marked; ``pages()`` translates them when the scene opens.
+# The pages in English, marked; ``HowToScene.page_text`` translates one as it is drawn.
 PAGES = [
     (N_("The board"), [
         N_("20 × 20 squares, named like a chess board: files a to t, ranks 1 to 20 (a1 bottom left)."),
@@ -62,11 +62,6 @@ KEYS = [(N_("Click / Tab / letter / 2-5"), N_("choose a piece")), (N_("R, wheel,
         (N_("Space"), N_("hurry an animation")), ("F1", N_("these pages")), (N_("Esc"), N_("pause menu"))]
 
 
-def pages() -> list[tuple[str, list[str]]]:
-    """The pages in the player's language."""
-    return [(_(title), [_(para) for para in paras]) for title, paras in PAGES]
-
-
 def sample(players: int, seed: int, plies: int | None) -> CityState:
     """A position after ``plies`` seeded random placements (None: to the end)."""
     state = CITY_BLOCKS.new_state({"players": players}, seed)
@@ -79,14 +74,16 @@ def sample(players: int, seed: int, plies: int | None) -> CityState:
 class HowToScene(PagesScene):
     """The shell's pages with City Blocks' pictures, drawn by its own board code."""
 
-    text_scale = 0.026
-
     def __init__(self, app) -> None:
         self.empty = sample(4, 3, 0)
         self.middle = sample(4, 11, 10)
         self.late = sample(4, 21, None)
         self.examples = self._examples()
-        super().__init__(app, pages(), heading=_("CITY BLOCKS"))
+        super().__init__(app, PAGES, heading=_("CITY BLOCKS"))
+
+    def page_text(self, page: int) -> tuple[str, list[str]]:
+        title, paras = PAGES[page]
+        return _(title), [_(para) for para in paras]
 
     def _examples(self) -> dict:
         """A legal and an illegal placement on the middle position, in the engine's words."""
@@ -107,11 +104,63 @@ class HowToScene(PagesScene):
                 move = hand.move((x, y))
                 reason = s.why_not(move)
                 if reason is not None and reason.code == "covered" and not near & set(move.squares):
-                    bad = (move, reason.text)
+                    bad = move
                     break
             if bad:
                 break
         return {"legal": legal, "bad": bad}
+
+    def caption(self, page: int) -> tuple[str, tuple] | None:
+        """The words under a page's picture (numbers and sentences from the engine)."""
+        if page == 0:
+            return (_("Flags: the corners each colour's first piece must cover. Dots: the centre block."),
+                    theme.ACCENT_2)
+        if page == 1:
+            legal, bad = self.examples["legal"], self.examples["bad"]
+            words = []
+            if legal is not None:
+                words.append(_("Green: {colour} may place its {piece} there.").format(
+                    colour=look.word(legal.colour), piece=legal.piece))
+            if bad is not None:
+                words.append(_("Red: {reason}").format(reason=self.middle.why_not(bad).text))
+            return " ".join(words), theme.BAD if bad else theme.GOOD
+        if page == 2:
+            colour, data = self.best()
+            # TRANSLATORS: {squares} is e.g. "23 squares", {points} e.g. "61 points".
+            return (_("A finished game: {colour}'s largest area (outlined) is {squares}, its free edges (yellow) "
+                      "{edges}: {points}.").format(
+                colour=look.word(colour), edges=data["edges"],
+                squares=ngettext("{n} square", "{n} squares", data["area"]).format(n=data["area"]),
+                points=ngettext("{n} point", "{n} points", data["total"]).format(n=data["total"])), theme.ACCENT)
+        return None
+
+    def best(self) -> tuple[int, dict]:
+        """The finished game's best colour and its score breakdown."""
+        score = self.late.score()
+        colour = max(range(4), key=lambda c: score["colours"][COLOURS[c]]["total"])
+        return colour, score["colours"][COLOURS[colour]]
+
+    @property
+    def text_scale(self) -> float:
+        """The paragraphs' size: the shell's, or smaller when a longer translation would run
+        into the caption box at the text panel's foot."""
+        for scale in (0.026, 0.024, 0.022, 0.02, 0.018):
+            if self.text_height(scale) <= self.text_box.h:
+                return scale
+        return 0.018
+
+    def text_height(self, scale: float) -> int:
+        """How tall this page's paragraphs and caption are at ``scale`` (the shell's spacing)."""
+        t = self.app.text
+        size = max(14, int(self.size[1] * scale))
+        width = self.text_box.w - 48
+        lines = sum(len(t.wrap(para, size, width)) for para in self.page_text(self.page)[1])
+        paras = len(self.page_text(self.page)[1])
+        height = 18 + lines * int(size * 1.25) + paras * int(size * 0.8)
+        caption = self.caption(self.page)
+        if caption:
+            height += len(t.wrap(caption[0], size, width)) * int(size * 1.25) + 20 + 16
+        return height
 
     def illustrate(self, surface: pygame.Surface, box: pygame.Rect) -> tuple[str, tuple] | None:
         cb = self.app.options.colour_blind
@@ -121,39 +170,24 @@ class HowToScene(PagesScene):
         state = {0: self.empty, 1: self.middle, 2: self.late}[self.page]
         geo = look.BoardGeo.fit(box)
         surface.blit(look.render_board(self.app.text, geo, state.boards, cb), geo.outer.topleft)
-        if self.page == 0:
-            return (_("Flags: the corners each colour's first piece must cover. Dots: the centre block."),
-                    theme.ACCENT_2)
         if self.page == 1:
             legal, bad = self.examples["legal"], self.examples["bad"]
-            words = []
             if legal is not None:
                 for sq in legal.squares:
                     surface.blit(look.tile(legal.colour, geo.cell, cb, 210), geo.square_rect(sq))
                 look.outline(surface, geo, legal.squares, look.LEGAL, 3)
-                words.append(_("Green: {colour} may place its {piece} there.").format(
-                    colour=look.word(legal.colour), piece=legal.piece))
             if bad is not None:
-                move, reason = bad
-                for sq in move.squares:
-                    surface.blit(look.tile(move.colour, geo.cell, cb, 110), geo.square_rect(sq))
-                look.outline(surface, geo, move.squares, look.ILLEGAL, 3)
-                words.append(_("Red: {reason}").format(reason=reason))
-            return " ".join(words), theme.BAD if bad else theme.GOOD
-        score = state.score()
-        colour = max(range(4), key=lambda c: score["colours"][COLOURS[c]]["total"])
-        data = score["colours"][COLOURS[colour]]
-        area = [look.square_xy(sq) for sq in data["area_squares"]]
-        look.outline(surface, geo, area, (255, 255, 255), 3)
-        for sq, side in data["free_edges"]:
-            a, b = look.edge_line(geo, look.square_xy(sq), side)
-            pygame.draw.line(surface, (255, 236, 120), a, b, 3)
-        # TRANSLATORS: {squares} is e.g. "23 squares", {points} e.g. "61 points".
-        return (_("A finished game: {colour}'s largest area (outlined) is {squares}, its free edges (yellow) "
-                  "{edges}: {points}.").format(
-            colour=look.word(colour), edges=data["edges"],
-            squares=ngettext("{n} square", "{n} squares", data["area"]).format(n=data["area"]),
-            points=ngettext("{n} point", "{n} points", data["total"]).format(n=data["total"])), theme.ACCENT)
+                for sq in bad.squares:
+                    surface.blit(look.tile(bad.colour, geo.cell, cb, 110), geo.square_rect(sq))
+                look.outline(surface, geo, bad.squares, look.ILLEGAL, 3)
+        if self.page == 2:
+            _colour, data = self.best()
+            area = [look.square_xy(sq) for sq in data["area_squares"]]
+            look.outline(surface, geo, area, (255, 255, 255), 3)
+            for sq, side in data["free_edges"]:
+                a, b = look.edge_line(geo, look.square_xy(sq), side)
+                pygame.draw.line(surface, (255, 236, 120), a, b, 3)
+        return self.caption(self.page)
 
     def _keys(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         t = self.app.text

@@ -115,6 +115,29 @@ def draw_online(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
         draw_squares(surface, scene, refused.squares, refused.colour, cb, 90, theme.BAD)
 
 
+def confirm_layout(scene: "MatchScene") -> tuple[str, int, list[str], int, int]:
+    """The pass question's title (fitted) and size, its sentence's lines and size, and
+    where the lines end: the size steps down until the lines clear the buttons."""
+    t = scene.app.text
+    box = scene.confirm_box
+    # TRANSLATORS: the pass confirmation's title, e.g. PASS WITH BLUE? (the colour in capitals).
+    question = _("PASS WITH {colour}?").format(colour=look.name(scene.state.colour).upper())
+    count = scene.state.legal_count()
+    words = " ".join((ngettext("{n} placement is still legal for you.", "{n} placements are still legal for you.",
+                               count).format(n=count),
+                      _("Passing is allowed: you may place again on a later turn.")))
+    top = min((b.rect.y for b in scene.confirm_buttons), default=box.bottom) - 6
+    size = max(15, box.h // 9)
+    while True:
+        title, big = t.fit(question, int(size * 1.3), box.w - 24, bold=True, display=True)
+        lines = t.wrap(words, size, box.w - 40)
+        head_h = t.font(big, True, True).size(title)[1] + 2   # the shadowed title's height
+        bottom = box.y + size // 2 + head_h + size // 3 + len(lines) * int(size * 1.3)
+        if bottom <= top or size <= 11:
+            return title, big, lines, size, bottom
+        size -= 1
+
+
 def draw_confirm(surface: pygame.Surface, scene: "MatchScene") -> None:
     """Pass while placements remain? Yes (P / Enter) or no (Esc)."""
     if not scene.confirming:
@@ -125,18 +148,11 @@ def draw_confirm(surface: pygame.Surface, scene: "MatchScene") -> None:
     surface.blit(shade, (0, 0))
     box = scene.confirm_box
     draw_panel(surface, box, glow=theme.ACCENT)
-    size = max(15, box.h // 9)
-    # TRANSLATORS: the pass confirmation's title, e.g. PASS WITH BLUE? (the colour in capitals).
-    question = _("PASS WITH {colour}?").format(colour=look.name(scene.state.colour).upper())
-    question, big = t.fit(question, int(size * 1.3), box.w - 24, bold=True, display=True)
+    question, big, lines, size, _bottom = confirm_layout(scene)
     head = t.shadowed(question, big, theme.ACCENT, (0, 0, 0), 2, bold=True)
     surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + size // 2)))
-    count = scene.state.legal_count()
-    words = " ".join((ngettext("{n} placement is still legal for you.", "{n} placements are still legal for you.",
-                               count).format(n=count),
-                      _("Passing is allowed: you may place again on a later turn.")))
     y = box.y + size // 2 + head.get_height() + size // 3
-    for line in t.wrap(words, size, box.w - 40):
+    for line in lines:
         img = t.render(line, size, theme.TEXT)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
         y += int(size * 1.3)

@@ -20,7 +20,7 @@ from client.view.widgets import Button
 
 from . import look
 from .score import ScoreScene
-from .words import _, ngettext
+from .words import N_, _, ngettext
 from .screen import CityScreen
 
 AUTOPLAY_STEP = 0.7
@@ -41,9 +41,10 @@ class ReplayScene(ReplaySteps, CityScreen):
         self.broken = [before.why_not(move) for before, move in plies]
         self.controls = ReplayControls(len(self.positions) - 1, self._show, step_s=AUTOPLAY_STEP)
         # TRANSLATORS: replay button (key C): open the final count of the game.
-        self.score_button = Button(_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
+        self.score_button = Button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT,
+                                   tr=_)
         super().__init__(app, self.positions[0])
-        self.buttons = self.controls.buttons + [self.score_button, Button(_("Close"), self.close)]
+        self.buttons = self.controls.buttons + [self.score_button, Button(N_("Close"), self.close, tr=_)]
         self.layout_buttons()
         self._show(0, False)
 

@@ -134,10 +134,13 @@ def draw_seat_rows(scene: "ScoreScene", surface: pygame.Surface, panel: "SeatPan
         rows = [(_("largest area"), str(area)), (_("other groups"), others), (_("free edges"), str(edges))]
         if done:
             rows.append((_("total"), str(total)))
+        room = r.w - 2 * panel.pad - 30
         for k, (label, value) in enumerate(rows):
             is_total = k == 3
-            right = t.render(value, size, theme.ACCENT if is_total else theme.TEXT, bold=is_total)
-            left = t.fitted(label, size, theme.TEXT_DIM, r.w - 2 * panel.pad - 30 - right.get_width())
+            left = t.fitted(label, size, theme.TEXT_DIM, room * 2 // 3)
+            # a long list of group sizes (data) gives way before the label does
+            right = t.fitted(value, size, theme.ACCENT if is_total else theme.TEXT, room - left.get_width(),
+                             bold=is_total)
             surface.blit(left, (r.x + panel.pad + 12, y))
             surface.blit(right, (r.right - panel.pad - 6 - right.get_width(), y))
             y += int(size * 1.25)

@@ -78,14 +78,15 @@ class TrayView:
         size = max(11, int(self.title_h * 0.78))
         area, edges = score
         # TRANSLATORS: a colour's live score over its tray (largest area, free edges).
-        tally = text.fitted(_("area {area} · edges {edges}").format(area=area, edges=edges),
-                            max(10, int(size * 0.9)), theme.TEXT, self.rect.w // 2)
+        words = _("area {area} · edges {edges}").format(area=area, edges=edges)
+        small = max(10, int(size * 0.9))
         colour = look.name(self.colour).upper()
         # TRANSLATORS: the shared blue tray's title with 3 players: BLUE (shared).
         title = _("{colour} (shared)").format(colour=colour) if shared else colour
         name = text.render(title, size, rgb, bold=True)
-        if shared and name.get_width() + tally.get_width() + 24 > self.rect.w:
+        if shared and name.get_width() + text.font(small).size(words)[0] + 24 > self.rect.w:
             name = text.render(colour + "*", size, rgb, bold=True)
+        tally = text.fitted(words, small, theme.TEXT, self.rect.w - name.get_width() - 20)
         s.blit(name, (8, (self.title_h - name.get_height()) // 2 + 2))
         s.blit(tally, (self.rect.w - tally.get_width() - 8, (self.title_h - tally.get_height()) // 2 + 2))
         for i, piece in enumerate(PIECES):
