@@ -54,6 +54,33 @@ def plugin_of(app, scene) -> Any:
     return None
 
 
+def undo_trail(match) -> list:
+    """The positions undo goes back to, oldest first: a LocalMatch's ``history`` (the
+    state before each move) or Alien City's ``turn_starts`` (before each turn)."""
+    for name in ("history", "turn_starts"):
+        trail = getattr(match, name, None)
+        if isinstance(trail, list):
+            return trail
+    return []
+
+
+def restore_undo_trail(match, spec, saved: object) -> None:
+    """Undo after Continue goes back as far as it could before: the saved trail is read
+    back with the game's ``state_from_dict`` (a damaged entry ends it there)."""
+    trail = undo_trail(match)
+    if not isinstance(saved, list) or trail:
+        return
+    for data in saved:
+        try:
+            state = spec.state_from_dict(data)
+        except Exception:  # noqa: BLE001 - an old or damaged save: undo goes back less far
+            trail.clear()
+            return
+        if not isinstance(state, type(match.state)) and hasattr(state, "state"):
+            state = state.state  # Alien City's screen keeps engine states, not positions
+        trail.append(state)
+
+
 def seat_data(seat) -> dict:
     from .scenes.seats import ComputerSeat
     if isinstance(seat, ComputerSeat):
@@ -112,6 +139,7 @@ class AutoSave:
         if plugin is None:
             return
         data = {"format": FORMAT, "game": plugin.spec.id, "state": state.to_dict(),
+                "undo": [past.to_dict() for past in undo_trail(scene.match)],
                 "seats": [seat_data(s) for s in scene.seats],
                 "seed": getattr(scene, "game_seed", None),
                 "saved": _dt.datetime.now().isoformat(timespec="seconds")}
@@ -158,7 +186,9 @@ def resume_scene(app, data: dict):
             seats.append(ComputerSeat(bot=spec.make_bot(level, seat_seed(seed, i)), level=level))
         else:
             seats.append(HumanSeat(name=str(seat.get("name", ""))))
-    return plugin.make_board(app, state, seats, seed=seed)
+    scene = plugin.make_board(app, state, seats, seed=seed)
+    restore_undo_trail(scene.match, spec, data.get("undo"))
+    return scene
 
 
 def describe(app, data: dict) -> str:

@@ -194,3 +194,28 @@ def test_a_finished_game_leaves_no_continue(app):
     assert autosave.load() is None
     _, buttons = continue_button(app)
     assert buttons == []
+
+
+@pytest.mark.parametrize("game_id,seats", [("alien-city", 2), ("city-blocks", 2), ("sprawl", 3)])
+def test_undo_after_continue_goes_back_as_far_as_before(app, game_id, seats):
+    scene = start(app, game_id, [HumanSeat(name=f"P{i}") for i in range(seats)])
+    play_some(app, scene, 3, random.Random(8))
+    assert not scene.match.state.is_over()
+    trail = [s.to_dict() for s in autosave.undo_trail(scene.match)]
+    assert trail, "three moves leave something to undo"
+    assert app.autosave.error is None
+    resumed = autosave.resume_scene(app, autosave.load())
+    assert [s.to_dict() for s in autosave.undo_trail(resumed.match)] == trail
+    assert resumed.match.can_undo
+    resumed.match.undo()
+    assert resumed.match.state.to_dict() == trail[-1]
+
+
+def test_a_damaged_undo_trail_resumes_the_game_without_undo(app):
+    scene = start(app, "city-blocks", [HumanSeat(), HumanSeat()])
+    play_some(app, scene, 4, random.Random(2))
+    data = autosave.load()
+    data["undo"][0] = {"nonsense": True}
+    resumed = autosave.resume_scene(app, data)
+    assert resumed.match.state.to_dict() == scene.match.state.to_dict()
+    assert not resumed.match.can_undo
