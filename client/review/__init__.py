@@ -21,23 +21,10 @@ _, N_, ngettext, pgettext = domain("review")
 REVIEW = N_("Review")
 
 
-class ReviewButton(Button):
-    """A button whose label is translated each time it is read (language switches show at
-    once); ``label`` compares equal to the English key in English runs."""
-
-    @property  # type: ignore[override]
-    def label(self) -> str:
-        return _(REVIEW)
-
-    @label.setter
-    def label(self, value: str) -> None:
-        pass  # always "Review"
-
-
 def review_button(app, final: Callable[[], State]) -> Button:
     """The "Review" button of a score screen: reviews the game that ended in ``final()``
     (a contract state that knows its moves)."""
     def open_review() -> None:
         from .scene import open_review as open_scene
         open_scene(app, final())
-    return ReviewButton(REVIEW, open_review)
+    return Button(REVIEW, open_review, tr=_)

@@ -121,6 +121,25 @@ class Review:
         """``seat``'s lead over the game: the start, then after each move (the graph)."""
         return [lead(self.start, seat)] + [lead(t.after, seat) for t in self.turns]
 
+    def round_length(self) -> int:
+        """Plies in a round (every seat's turn once): seats x plies / turns, where a turn
+        starts when the mover changes (Alien City's build and claim are one turn)."""
+        movers = [t.seat for t in self.turns]
+        turns = 1 + sum(1 for a, b in zip(movers, movers[1:]) if a != b) if movers else 1
+        return max(1, round(self.seats * len(movers) / turns))
+
+    def smoothed_leads(self, seat: int) -> list[float]:
+        """``leads`` averaged over the last round at each ply: a one-move projection
+        favours whoever just moved (the others have not answered yet), which makes the
+        raw line zigzag from move to move; over a round every seat has had its move."""
+        raw = self.leads(seat)
+        width = self.round_length()
+        out = []
+        for i in range(len(raw)):
+            window = raw[max(0, i - width + 1):i + 1]
+            out.append(round(sum(window) / len(window), DIGITS))
+        return out
+
     def worst(self, count: int = 3, seat: int | None = None) -> list[TurnReview]:
         """The turns where a seat (any, or ``seat``) lost the most, worst first; only
         losses of at least ``notable``, at most ``count`` per seat."""

@@ -189,3 +189,19 @@ def test_the_claim_step_is_a_turn_of_its_own():
     record = hand_made("pass")
     kinds = [step.before.state.phase for step in steps(ALIEN_CITY, record)]
     assert kinds == [Phase.BUILD, Phase.CLAIM]
+
+
+@pytest.mark.parametrize("game_id,options,plies,expected", [
+    ("city-blocks", {"players": 2}, 12, 2), ("city-blocks", {"players": 4}, 12, 4),
+    ("sprawl", {"players": 3}, 12, 3), ("alien-city", {}, 24, 4)])
+def test_the_graph_averages_each_lead_over_a_round(game_id, options, plies, expected):
+    """A round is every seat's turn once (Alien City: build and claim are one turn); the
+    smoothed lead at each ply is the mean of the raw leads over the last round."""
+    spec, record = played_game(game_id, options, 12, plies=plies)
+    review = review_record(spec, record, ReviewSettings(iterations=2))
+    assert review.round_length() == expected
+    raw, smooth = review.leads(0), review.smoothed_leads(0)
+    assert len(smooth) == len(raw) and smooth[0] == raw[0]
+    for i in range(len(raw)):
+        window = raw[max(0, i - expected + 1):i + 1]
+        assert smooth[i] == pytest.approx(sum(window) / len(window), abs=1e-3)

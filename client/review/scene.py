@@ -1,0 +1,332 @@
+"""The review screen: the game reviewed in the background (a progress bar, Esc cancels),
+then the evaluation graph over the whole game, the selected turn on the board with the
+move played and the better move (the game's plug-in draws it: ``review_board``), and
+the biggest mistakes, each a click away.
+
+Keys: Left/Right a move, Home/End, Tab the next mistake (Shift+Tab the one before), B the
+better or the played move on the board, Esc closes (cancels while the review runs).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from shared.gamekit.api import GameError, State
+from shared.gamekit.review import ReviewSettings, Step, TurnReview, steps
+from shared.gamekit.review_cache import ReviewCache
+
+from client import theme
+from client.config import config_dir
+from client.games.base import ReviewBoard
+from client.scenes.base import Scene
+from client.view.bars import band
+from client.view.widgets import Button, draw_orbit, draw_panel
+
+from . import words
+from .graph import EvalGraph, GraphData
+from .panel import TurnPanel
+from .words import _
+from .worker import ReviewJob
+
+SETTINGS = ReviewSettings()   # tests set a small budget here
+MISTAKES_PER_SEAT = 3
+
+
+def cache_folder():
+    return config_dir() / "reviews"
+
+
+def open_review(app, final: State) -> None:
+    """The Review button: the game that ended in ``final`` (it knows its moves)."""
+    app.push(ReviewScene(app, final))
+
+
+class ReviewScene(Scene):
+    opaque = True
+    modal = True
+
+    def __init__(self, app, final: State, settings: ReviewSettings | None = None) -> None:
+        super().__init__(app)
+        self.spec = final.spec
+        self.options = final.options
+        self.settings = settings or SETTINGS
+        self.steps: list[Step] = []
+        self.job: ReviewJob | None = None
+        self.error: str | None = None
+        self.graph: EvalGraph | None = None
+        self.ply = 0
+        self.hover: int | None = None
+        self.show_better = False
+        self.mistakes: list[TurnReview] = []
+        self.board = self._board_view(app)
+        try:
+            record = self.spec.read_record(self.spec.write_record(final), lenient=True)
+            self.steps = list(steps(self.spec, record))
+            self.start = record.start
+            self.job = ReviewJob(self.spec, record, self.settings, ReviewCache(cache_folder())).start()
+        except (GameError, ValueError) as exc:
+            self.error = str(exc)
+        self.close_button = Button(words.CLOSE, self.close, tr=_)
+        self.cancel_button = Button(words.CANCEL, self.close, tr=_)
+        self.played_button = Button(words.SHOW_PLAYED, lambda: self.set_better(False), tr=_)
+        self.better_button = Button(words.SHOW_BETTER, lambda: self.set_better(True), tr=_)
+        self.panel = TurnPanel(self)
+        self.resize(app.size)
+
+    def _board_view(self, app) -> ReviewBoard:
+        games = getattr(app, "games", None)
+        if games is not None and self.spec.id in games:
+            return games.get(self.spec.id).review_board(app)
+        return ReviewBoard()
+
+    # -- state -----------------------------------------------------------------------------
+    @property
+    def review(self):
+        return self.job.review if self.job is not None else None
+
+    @property
+    def ready(self) -> bool:
+        return self.review is not None and self.graph is not None
+
+    @property
+    def count(self) -> int:
+        return len(self.steps)
+
+    def seats(self):
+        """The seats, asked at each draw (their labels follow the language)."""
+        return self.spec.seats(self.options)
+
+    def turn(self) -> TurnReview | None:
+        if not self.ready or self.ply == 0:
+            return None
+        return self.review.turns[self.ply - 1]
+
+    def _finish(self) -> None:
+        """The review arrived: build the graph, start at the worst mistake."""
+        review = self.review
+        seats = self.seats()
+        series = [[words.scaled(v, review.unit) for v in review.smoothed_leads(s)] for s in range(review.seats)]
+        self.mistakes = review.worst(MISTAKES_PER_SEAT)
+        data = GraphData(series, [s.colour for s in seats], [s.label for s in seats],
+                         [(t.ply, t.seat) for t in self.mistakes], review.unit)
+        self.graph = EvalGraph(data)
+        self.layout()
+        self.select(self.mistakes[0].ply if self.mistakes else min(1, self.count))
+
+    def select(self, ply: int) -> None:
+        self.ply = max(0, min(self.count, ply))
+        turn = self.turn()
+        if turn is None or turn.was_best:
+            self.show_better = False
+        self.better_button.enabled = turn is not None and not turn.was_best
+        self._show_on_board()
+
+    def set_better(self, better: bool) -> None:
+        turn = self.turn()
+        self.show_better = better and turn is not None and not turn.was_best
+        self._show_on_board()
+
+    def _show_on_board(self) -> None:
+        if self.ply == 0 or not self.steps:
+            start = self.steps[0].before if self.steps else self.start
+            self.board.show(start, None, start, None)
+            return
+        step, turn = self.steps[self.ply - 1], self.turn()
+        better = None if turn is None or turn.was_best else self.spec.parse_move(turn.best)
+        if self.show_better and better is not None:
+            self.board.show(step.before, better, step.before.play(better)[0], step.move, better=True)
+        else:
+            self.board.show(step.before, step.move, step.after, better)
+
+    def next_mistake(self, step: int = 1) -> None:
+        if not self.mistakes:
+            return
+        plies = sorted(t.ply for t in self.mistakes)
+        if step > 0:
+            self.select(next((p for p in plies if p > self.ply), plies[0]))
+        else:
+            self.select(next((p for p in reversed(plies) if p < self.ply), plies[-1]))
+
+    def close(self) -> None:
+        if self.job is not None and not self.job.finished:
+            self.job.stop()
+        self.app.stack.pop()
+
+    def exit(self) -> None:
+        if self.job is not None:
+            self.job.stop()  # leaving any way (Menu, a new game): the search stops too
+
+    # -- layout ----------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.layout()
+
+    def layout(self) -> None:
+        w, h = self.size
+        self.margin = m = max(8, int(w * 0.012))
+        self.top_rect = pygame.Rect(0, 0, w, int(max(44, h * 0.066)))
+        self.bottom_rect = pygame.Rect(0, h - int(max(48, h * 0.075)), w, int(max(48, h * 0.075)))
+        y0, y1 = self.top_rect.bottom + m, self.bottom_rect.y - m
+        graph_h = int((y1 - y0) * 0.34)
+        upper = pygame.Rect(m, y0, w - 2 * m, y1 - y0 - graph_h - m)
+        board_w = min(int(upper.w * 0.54), int(upper.h * 1.08) + 2 * m)  # boards are about square
+        self.board_rect = pygame.Rect(upper.x, upper.y, board_w, upper.h)
+        self.info_rect = pygame.Rect(self.board_rect.right + m, upper.y, upper.right - self.board_rect.right - m,
+                                     upper.h)
+        self.graph_rect = pygame.Rect(m, upper.bottom + m, w - 2 * m, graph_h)
+        self.text_size = max(13, int(h * 0.021))
+        bh = int(min(self.bottom_rect.h * 0.7, h * 0.056))
+        by = self.bottom_rect.y + (self.bottom_rect.h - bh) // 2
+        cw = max(bh * 3, self.app.text.font(int(bh * 0.46), True).size(self.close_button.text)[0] + bh)
+        self.close_button.rect = pygame.Rect(w - m - cw, by, cw, bh)
+        box = self.progress_box()
+        self.cancel_button.rect = pygame.Rect(box.centerx - cw // 2, box.bottom - bh - m, cw, bh)
+        if self.graph is not None:
+            label_w = self.app.text.font(max(11, int(graph_h * 0.07))).size(f"{words.MINUS}{self.graph.top}")[0] + 8
+            self.graph.layout(self.graph_rect, label_w, max(12, int(graph_h * 0.085)) + 8)
+        self.panel.layout(self.info_rect)
+
+    def progress_box(self) -> pygame.Rect:
+        w, h = self.size
+        box = pygame.Rect(0, 0, min(w - 4 * self.margin, max(420, int(w * 0.5))), max(200, int(h * 0.3)))
+        box.center = (w // 2, h // 2)
+        return box
+
+    def buttons(self) -> list[Button]:
+        if self.ready:
+            return [self.close_button, self.played_button, self.better_button]
+        if self.error is None and self.job is not None and not self.job.finished:
+            return [self.cancel_button]
+        return [self.close_button]
+
+    # -- frame -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.graph is None and self.job is not None and self.job.finished:
+            if self.job.review is not None:
+                self._finish()
+            elif self.job.error is not None:
+                self.error = self.job.error
+        self.board.update(dt * self.app.anim_speed)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            self.on_key(event)
+            return True
+        for button in self.buttons():
+            if button.handle_event(event):
+                return True
+        if not self.ready:
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.graph.ply_at(event.pos)
+            self.panel.hover(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            ply = self.graph.ply_at(event.pos)
+            if ply is None:
+                ply = self.panel.mistake_at(event.pos)
+            if ply is not None:
+                self.select(ply)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.select(self.ply - event.y)
+        return True
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.close()
+        elif not self.ready:
+            return
+        elif key in (pygame.K_RIGHT, pygame.K_PERIOD):
+            self.select(self.ply + 1)
+        elif key in (pygame.K_LEFT, pygame.K_COMMA):
+            self.select(self.ply - 1)
+        elif key == pygame.K_HOME:
+            self.select(0)
+        elif key == pygame.K_END:
+            self.select(self.count)
+        elif key == pygame.K_TAB:
+            self.next_mistake(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif key in (pygame.K_b, pygame.K_SPACE):
+            self.set_better(not self.show_better)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.background(self.size), (0, 0))
+        self.draw_top(surface)
+        if self.ready:
+            self.draw_review(surface)
+        elif self.error is not None:
+            self.draw_message(surface, words.failed(self.error), theme.BAD)
+        elif self.job is not None and self.job.cancelled:
+            self.draw_message(surface, words.working(), theme.TEXT_DIM)
+        else:
+            self.draw_progress(surface)
+        self.draw_bottom(surface)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        t, r = self.app.text, self.top_rect
+        band(surface, r, 200)
+        pygame.draw.line(surface, theme.PANEL_EDGE, r.bottomleft, r.bottomright, 2)
+        title = t.shadowed(_(words.TITLE), int(r.h * 0.5), theme.ACCENT, (0, 0, 0), 2, bold=True)
+        surface.blit(title, (self.margin, r.centery - title.get_height() // 2))
+        room = r.w - title.get_width() - 4 * self.margin
+        sub = t.fitted(words.subtitle(self.spec.title, self.settings.iterations), max(12, int(r.h * 0.3)),
+                       theme.TEXT_DIM, room)
+        surface.blit(sub, sub.get_rect(midright=(r.right - self.margin, r.centery)))
+
+    def draw_bottom(self, surface: pygame.Surface) -> None:
+        t, r = self.app.text, self.bottom_rect
+        band(surface, r, 215)
+        pygame.draw.line(surface, theme.PANEL_EDGE, r.topleft, r.topright, 2)
+        buttons = self.buttons()
+        if self.ready:
+            room = self.close_button.rect.x - 3 * self.margin
+            line = words.keys_help()
+            if self.job is not None and self.job.cached:
+                line = f"{line}   \u00b7   {words.cached_note()}"
+            img = t.fitted(line, self.text_size, theme.TEXT_DIM, room)
+            surface.blit(img, (2 * self.margin, r.centery - img.get_height() // 2))
+        for b in buttons:
+            if b is self.close_button or b is self.cancel_button:
+                b.draw(surface, t)
+
+    def draw_progress(self, surface: pygame.Surface) -> None:
+        t, box = self.app.text, self.progress_box()
+        draw_panel(surface, box, glow=theme.ACCENT_2)
+        m = self.margin
+        head = t.fitted(words.working(), int(self.text_size * 1.5), theme.ACCENT, box.w - 6 * m, bold=True)
+        surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + m)))
+        draw_orbit(surface, (box.right - 2 * m, box.y + 2 * m), max(6, m), self.app.clock_time, theme.ACCENT_2)
+        bar = pygame.Rect(box.x + 2 * m, box.y + m + head.get_height() + m, box.w - 4 * m, max(14, box.h // 10))
+        pygame.draw.rect(surface, (16, 18, 40), bar, border_radius=bar.h // 2)
+        job = self.job
+        fill = bar.copy()
+        fill.w = max(bar.h, int(bar.w * (job.fraction if job else 0.0)))
+        pygame.draw.rect(surface, theme.ACCENT_2, fill, border_radius=bar.h // 2)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, bar, 2, border_radius=bar.h // 2)
+        y = bar.bottom + m // 2
+        for line, colour in ((words.progress_line(job.done if job else 0, job.total if job else 0), theme.TEXT),
+                             (words.working_help(), theme.TEXT_DIM)):
+            for part in t.wrap(line, self.text_size, box.w - 4 * m):
+                img = t.render(part, self.text_size, colour)
+                surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+                y += img.get_height() + 2
+        self.cancel_button.draw(surface, t)
+
+    def draw_message(self, surface: pygame.Surface, message: str, colour) -> None:
+        t, box = self.app.text, self.progress_box()
+        draw_panel(surface, box, edge=colour)
+        y = box.y + 2 * self.margin
+        for line in t.wrap(message, self.text_size, box.w - 4 * self.margin)[:8]:
+            img = t.render(line, self.text_size, colour)
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height() + 3
+
+    def draw_review(self, surface: pygame.Surface) -> None:
+        draw_panel(surface, self.board_rect, alpha=150)
+        inner = self.board_rect.inflate(-self.margin, -self.margin)
+        if not self.board.draw(self.app, surface, inner):
+            self.panel.draw_moves_only(surface, inner)
+        self.panel.draw(surface)
+        self.graph.draw(surface, self.app.text, self.ply, self.hover)

@@ -1,0 +1,136 @@
+"""The review screen's words and numbers, in the "review" catalogue.
+
+Leads are shown the way the game counts: in points (rounded: the projections are
+guesses) for games whose ``review_unit`` is 'points', and for the others on a scale of
+-100..+100 (half the difference of two values in [-1, 1], in hundredths).
+"""
+
+from __future__ import annotations
+
+from shared.i18n import domain
+
+_, N_, ngettext, pgettext = domain("review")
+
+TITLE = N_("GAME REVIEW")
+CLOSE = N_("Close")
+CANCEL = N_("Cancel")
+# TRANSLATORS: buttons choosing which move the board shows for the selected turn
+SHOW_PLAYED = N_("Played move")
+SHOW_BETTER = N_("Better move")
+MINUS = "\u2212"
+
+
+def scaled(value: float, unit: str) -> int:
+    """A lead or loss as the screen shows it (whole points, or -100..+100)."""
+    return round(value if unit == "points" else value * 50.0)
+
+
+def signed(value: float, unit: str) -> str:
+    n = scaled(value, unit)
+    return f"+{n}" if n > 0 else (f"{MINUS}{-n}" if n < 0 else "0")
+
+
+def amount(value: float, unit: str) -> str:
+    """A loss in words: '7 points' (the value scale counts in points too)."""
+    n = scaled(value, unit)
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def subtitle(title: str, iterations: int) -> str:
+    return ngettext("{game}: the strongest computer level, {n} search per move",
+                    "{game}: the strongest computer level, {n} searches per move",
+                    iterations).format(game=title, n=iterations)
+
+
+def axis_words(unit: str) -> str:
+    if unit == "points":
+        return _("Projected final score difference, averaged over each round")
+    return _("Projected standing (\u2212100 to +100), averaged over each round")
+
+
+def ahead(seat_label: str) -> str:
+    # TRANSLATORS: on the graph's edge: above (or below) the line this seat leads
+    return _("{seat} ahead").format(seat=seat_label)
+
+
+def progress_line(done: int, total: int) -> str:
+    return ngettext("{done} of {total} move looked at", "{done} of {total} moves looked at",
+                    total).format(done=done, total=total)
+
+
+def working() -> str:
+    return _("Reviewing the game\u2026")
+
+
+def working_help() -> str:
+    return _("The strongest computer level looks at every move. Esc cancels.")
+
+
+def failed(reason: str) -> str:
+    return _("This game cannot be reviewed: {reason}").format(reason=reason)
+
+
+def move_heading(ply: int, count: int, seat_label: str) -> str:
+    return _("Move {ply} of {count}: {seat}").format(ply=ply, count=count, seat=seat_label)
+
+
+def start_heading(count: int) -> str:
+    return ngettext("The start: {count} move to review", "The start: {count} moves to review",
+                    count).format(count=count)
+
+
+def played_line(move: str) -> str:
+    return _("Played: {move}").format(move=move)
+
+
+def better_line(move: str) -> str:
+    return _("Better: {move}").format(move=move)
+
+
+def best_found() -> str:
+    return _("The best move the computer found.")
+
+
+def forced() -> str:
+    return _("The only move there was.")
+
+
+def lead_line(seat_label: str, before: str, after: str) -> str:
+    # TRANSLATORS: {before}/{after}: signed numbers (+7, −3), the lead with the better
+    # move and after the move played
+    return _("{seat}'s projected lead: {before} with the better move, {after} after this one").format(
+        seat=seat_label, before=before, after=after)
+
+
+def loss_line(loss: float, unit: str) -> str:
+    return _("Given away: {amount}").format(amount=amount(loss, unit))
+
+
+def small_loss() -> str:
+    return _("Close to the best move found.")
+
+
+def mistakes_heading() -> str:
+    return _("Biggest mistakes")
+
+
+def no_mistakes() -> str:
+    return _("No big mistakes: every move was close to the best found.")
+
+
+def mistake_row(ply: int, seat_label: str, loss: float, unit: str) -> str:
+    # TRANSLATORS: a row of the mistakes list: move number, who, how much was lost
+    return _("Move {ply}, {seat}: {signed}").format(ply=ply, seat=seat_label,
+                                                   signed=MINUS + str(abs(scaled(loss, unit))))
+
+
+def total_line(seat_label: str, loss: float, unit: str) -> str:
+    return _("{seat} gave away {amount} in all").format(seat=seat_label, amount=amount(loss, unit))
+
+
+def keys_help() -> str:
+    return _("\u2190 \u2192 moves   Tab: next mistake   B: better or played move   Esc: close")
+
+
+def cached_note() -> str:
+    return _("Review kept from an earlier look.")

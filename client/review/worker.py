@@ -1,0 +1,59 @@
+"""A review made in a worker thread, so the window keeps drawing while the search runs.
+
+The screen polls ``done``/``total`` for its progress bar and ``finished`` to show the
+result; ``stop()`` sets the search's stop event, which ends it at once (the thread then
+only unwinds). Finished reviews go to the cache, found again next time.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from shared.gamekit.api import GameError, GameSpec, Record
+from shared.gamekit.review import Review, ReviewCancelled, ReviewSettings
+from shared.gamekit.review_cache import ReviewCache, cached_review
+
+
+class ReviewJob:
+    """One review running (or run) in the background."""
+
+    def __init__(self, spec: GameSpec, record: Record, settings: ReviewSettings,
+                 cache: ReviewCache | None) -> None:
+        self.spec, self.record, self.settings, self.cache = spec, record, settings, cache
+        self.done = 0
+        self.total = len(record.moves)
+        self.review: Review | None = None
+        self.cached = False
+        self.error: str | None = None
+        self.cancelled = False
+        self.cancel = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="review", daemon=True)
+
+    def start(self) -> "ReviewJob":
+        self.thread.start()
+        return self
+
+    def _progress(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+
+    def _run(self) -> None:
+        try:
+            self.review, self.cached = cached_review(self.spec, self.record, self.settings, self.cache,
+                                                     progress=self._progress, cancel=self.cancel)
+        except ReviewCancelled:
+            self.cancelled = True
+        except (GameError, ValueError) as exc:
+            self.error = str(exc)
+
+    @property
+    def finished(self) -> bool:
+        return not self.thread.is_alive() and (self.review is not None or self.error is not None
+                                               or self.cancelled)
+
+    @property
+    def fraction(self) -> float:
+        return self.done / self.total if self.total else 1.0
+
+    def stop(self) -> None:
+        """Ask the search to stop now (the screen closes without waiting)."""
+        self.cancel.set()

@@ -1,0 +1,249 @@
+"""The game review on screen: Review on the final board of a local game opens it, the
+search runs in the background while frames keep coming, the graph and the turn panel
+follow the keys and the mouse, Esc cancels at once, a second look comes from the cache,
+and City Blocks and Sprawl score screens offer the same review."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+import client.review.scene as review_scene
+from client.games.aliencity.game import GameScene
+from client.games.aliencity.score import ScoreScene
+from client.review.scene import ReviewScene
+from shared.aliencity.ppn import read_ppn, write_ppn
+from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
+from shared.gamekit.api import RecordError
+from shared.gamekit.registry import builtin_games
+from shared.gamekit.review import ReviewSettings
+
+from .conftest import click, key, motion, show
+from .test_local_game import play_by_mouse, settle
+from .test_score_show import finished
+
+SMALL = ReviewSettings(iterations=4, seed=7)
+
+
+@pytest.fixture(autouse=True)
+def small_budget(monkeypatch):
+    """Tests review with a tiny search budget (the screen's default is hundreds)."""
+    monkeypatch.setattr(review_scene, "SETTINGS", SMALL)
+
+
+def wait_ready(app, scene: ReviewScene) -> None:
+    """Let the worker finish (a hang guard, not a timing), then one frame picks it up."""
+    scene.job.thread.join(300)
+    assert not scene.job.thread.is_alive()
+    app.step(1 / 60, events=[], draw=True)
+    assert scene.ready, scene.error
+
+
+def review_button(scene):
+    return next(b for b in scene.final_buttons if b.label == "Review")
+
+
+def finish_local_game(app, seed: int) -> ScoreScene:
+    """A local Alien City game whose last build is clicked on the board, to its final
+    board (the show skipped with S)."""
+    record = read_ppn(write_ppn(finished(seed)), lenient=True)
+    game = GameScene(app, record.plies[-1].before)
+    show(app, game)
+    settle(app, game)
+    play_by_mouse(app, game, record.plies[-1].build)
+    frames = 0
+    while not isinstance(app.stack.top, ScoreScene) and frames < 400:
+        settle(app, game)
+        frames += 1
+    score = app.stack.top
+    assert isinstance(score, ScoreScene) and score.state.phase.name == "OVER"
+    score.handle_event(key(pygame.K_s))
+    assert score.stage == "final"
+    return score
+
+
+def test_review_from_a_finished_local_game(app):
+    score = finish_local_game(app, 21)
+    score.handle_event(click(review_button(score).rect.center))
+    app.stack.apply_pending()
+    scene = app.stack.top
+    assert isinstance(scene, ReviewScene) and scene.spec is ALIEN_CITY
+    app.step(1 / 60, events=[], draw=True)  # frames come while the search runs
+    wait_ready(app, scene)
+    review = scene.review
+    assert review.settings == SMALL.for_spec(ALIEN_CITY) and len(review.turns) == scene.count > 40
+    # the graph: one line, every marked turn a big loss, the first selection the worst
+    assert len(scene.graph.data.series) == 2 and scene.graph.data.count == scene.count
+    assert [p for p, _ in scene.graph.data.marks] == [t.ply for t in scene.mistakes]
+    if scene.mistakes:
+        assert scene.ply == scene.mistakes[0].ply
+        assert all(t.loss >= review.notable for t in scene.mistakes)
+    # keys: Home, Right, End, Left, Tab to the next mistake
+    scene.handle_event(key(pygame.K_HOME))
+    assert scene.ply == 0 and scene.turn() is None
+    scene.handle_event(key(pygame.K_RIGHT))
+    assert scene.ply == 1 and scene.turn().ply == 1
+    scene.handle_event(key(pygame.K_END))
+    assert scene.ply == scene.count
+    scene.handle_event(key(pygame.K_LEFT))
+    assert scene.ply == scene.count - 1
+    if scene.mistakes:
+        scene.handle_event(key(pygame.K_HOME))
+        scene.handle_event(key(pygame.K_TAB))
+        assert scene.ply == min(t.ply for t in scene.mistakes)
+    # a click on the graph selects the turn under it
+    target = scene.count // 2
+    pos = (scene.graph.x_of(target), scene.graph.plot.centery)
+    scene.handle_event(motion(pos))
+    assert scene.hover == target
+    scene.handle_event(click(pos))
+    assert scene.ply == target
+    app.step(1 / 60, events=[], draw=True)
+    # Esc closes: back on the final board
+    scene.handle_event(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    assert app.stack.top is score
+
+
+def test_the_better_move_goes_on_the_board_with_b(app):
+    score = finish_local_game(app, 22)
+    scene = ReviewScene(app, AlienCityPosition(score.state))
+    show(app, scene)
+    wait_ready(app, scene)
+    turn = next(t for t in scene.review.turns if not t.was_best)
+    scene.select(turn.ply)
+    board = scene.board
+    step = scene.steps[turn.ply - 1]
+    assert board.state == step.after.state and not board.better
+    scene.handle_event(key(pygame.K_b))
+    better = ALIEN_CITY.parse_move(turn.best)
+    assert scene.show_better and board.better
+    assert board.state == step.before.play(better)[0].state
+    assert board.lot == getattr(better, "lot", None)
+    assert board.insight.overlay.on  # the road overlay is up
+    scene.handle_event(click(scene.played_button.rect.center))
+    assert not scene.show_better and board.state == step.after.state
+    best = next((t for t in scene.review.turns if t.was_best), None)
+    if best is not None:
+        scene.select(best.ply)
+        assert not scene.better_button.enabled
+        scene.handle_event(key(pygame.K_b))
+        assert not scene.show_better
+    app.step(1 / 60, events=[], draw=True)
+
+
+def test_esc_cancels_a_running_review_at_once(app, monkeypatch):
+    monkeypatch.setattr(review_scene, "SETTINGS", ReviewSettings(iterations=10**7, seed=99))
+    score = finish_local_game(app, 23)
+    scene = ReviewScene(app, AlienCityPosition(score.state))
+    show(app, scene)
+    app.step(1 / 60, events=[], draw=True)
+    assert not scene.ready and scene.buttons() == [scene.cancel_button]
+    scene.handle_event(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    assert app.stack.top is score and scene.job.cancel.is_set()
+    scene.job.thread.join(120)  # ten million iterations a move: only the stop ends it
+    assert not scene.job.thread.is_alive() and scene.job.cancelled and scene.review is None
+
+
+def test_a_second_review_of_the_same_game_comes_from_the_cache(app):
+    score = finish_local_game(app, 24)
+    first = ReviewScene(app, AlienCityPosition(score.state))
+    show(app, first)
+    wait_ready(app, first)
+    assert not first.job.cached
+    first.close()
+    app.stack.apply_pending()
+    second = ReviewScene(app, AlienCityPosition(score.state))
+    show(app, second)
+    wait_ready(app, second)
+    assert second.job.cached and second.review == first.review
+
+
+def test_a_game_that_cannot_be_reviewed_says_why(app):
+    class Unreadable(type(ALIEN_CITY)):
+        def read_record(self, text, *, lenient=False):
+            raise RecordError("line 3: not a move")
+
+    class Position(AlienCityPosition):
+        spec = Unreadable()
+
+    scene = ReviewScene(app, Position(finished(3)))
+    show(app, scene)
+    app.step(1 / 60, events=[], draw=True)
+    assert scene.error == "line 3: not a move" and scene.buttons() == [scene.close_button]
+    scene.handle_event(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    assert app.stack.top is not scene
+
+
+def played_out(game_id: str, options: dict, seed: int):
+    spec = builtin_games().get(game_id)
+    state = spec.new_state(spec.options(options), seed)
+    bots = [spec.make_bot("easy", s) for s in range(state.seat_count)]
+    while not state.is_over():
+        state, _ = state.play(bots[state.to_move].choose(state))
+    return state
+
+
+@pytest.mark.parametrize("game_id,options,module", [
+    ("city-blocks", {"players": 2}, "client.games.cityblocks.score"),
+    ("sprawl", {"players": 4}, "client.games.sprawl.score")])
+def test_city_blocks_and_sprawl_score_screens_open_the_same_review(app, game_id, options, module):
+    import importlib
+    state = played_out(game_id, options, 5)
+    score = importlib.import_module(module).ScoreScene(app, state)
+    show(app, score)
+    score.skip()
+    review_button(score).on_click()
+    app.stack.apply_pending()
+    scene = app.stack.top
+    assert isinstance(scene, ReviewScene) and scene.spec.id == game_id
+    wait_ready(app, scene)
+    assert scene.count == len(scene.review.turns) > 0
+    assert len(scene.graph.data.series) == len(scene.seats())
+    for ply in (0, 1, scene.count):
+        scene.select(ply)
+        app.step(1 / 60, events=[], draw=True)
+        surface = pygame.Surface(app.size)
+        assert scene.board.draw(app, surface, scene.board_rect)  # the game's own board
+    turn = next((t for t in scene.review.turns if not t.was_best), None)
+    if turn is not None:
+        scene.select(turn.ply)
+        scene.set_better(True)
+        assert scene.board.better and scene.board.move == scene.spec.parse_move(turn.best)
+
+
+def test_the_review_fits_a_small_window():
+    from client.app import App
+    from client.config import Options
+    small = App(Options(), (1024, 640), persist=False)
+    state = played_out("city-blocks", {"players": 4}, 6)
+    scene = ReviewScene(small, state)
+    show(small, scene)
+    wait_ready(small, scene)
+    window = pygame.Rect((0, 0), small.size)
+    rects = [scene.board_rect, scene.info_rect, scene.graph_rect, scene.close_button.rect,
+             scene.played_button.rect, scene.better_button.rect]
+    assert all(window.contains(r) for r in rects)
+    assert not scene.board_rect.colliderect(scene.info_rect)
+    assert not scene.info_rect.colliderect(scene.graph_rect)
+    assert scene.info_rect.contains(scene.better_button.rect)
+    small.stack.scenes.clear()
+
+
+def test_the_mouse_wheel_and_the_mistake_rows_select_turns(app):
+    state = played_out("city-blocks", {"players": 2}, 8)
+    scene = ReviewScene(app, state)
+    show(app, scene)
+    wait_ready(app, scene)
+    scene.select(5)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    assert scene.ply == 6
+    app.step(1 / 60, events=[], draw=True)
+    if scene.panel.rows:
+        rect, ply = random.Random(1).choice(scene.panel.rows)
+        scene.handle_event(click(rect.center))
+        assert scene.ply == ply
