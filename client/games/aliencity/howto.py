@@ -20,7 +20,7 @@ from .view.board_view import BoardGeometry, boards
 
 _, N_, ngettext, pgettext = domain("aliencity")
 
-MIN_SIZE = 12  # the smallest paragraph size a long page shrinks to
+MIN_SIZE = 14  # the smallest paragraph size a long page shrinks to (the pages' own floor)
 
 # The pages: a heading and paragraphs each (marked here, translated where shown).
 PAGES = [
@@ -98,14 +98,9 @@ class HowToScene(PagesScene):
         self.base_scale = self.text_scale
         super().__init__(app, PAGES)
 
-    @property
-    def pages(self) -> list[tuple[str, list[str]]]:
-        """The pages in the language in use (looked up each frame)."""
-        return pages()
-
-    @pages.setter
-    def pages(self, value) -> None:
-        pass  # always PAGES, translated where shown
+    def page_text(self, page: int) -> tuple[str, list[str]]:
+        """A page in the language in use (looked up each frame)."""
+        return pages()[page]
 
     def draw(self, surface: pygame.Surface) -> None:
         self.text_scale = self.fitting_scale()
@@ -127,7 +122,7 @@ class HowToScene(PagesScene):
         t = self.app.text
         step = max(int(size * 1.25), t.font(size).get_linesize())
         return 18 + sum(len(t.wrap(p, size, self.text_box.w - 48)) * step + int(size * 0.8)
-                        for p in self.pages[self.page][1])
+                        for p in self.page_text(self.page)[1])
 
     def illustrate(self, surface: pygame.Surface, box: pygame.Rect) -> tuple[str, tuple] | None:
         """Draw the page's picture, with its caption under it."""
