@@ -316,35 +316,41 @@ class OnlineChrome:
             surface.blit(img, img.get_rect(center=bar.center))
 
     def _draw_room_code(self, surface: pygame.Surface, board: pygame.Rect, unit: int) -> None:
+        """The room code over the board while we wait; hosting, also where others connect."""
         t, v = self.host.app.text, self.view
-        box = pygame.Rect(0, 0, int(board.w * 1.1), int(unit * 2.6))
+        small = max(12, int(unit * 0.24))
+        lines = [(_("Waiting for an opponent (public: listed in the lobby)") if v.info.get("public", True)
+                  else _("Waiting for an opponent (private: only the code finds it)"), theme.TEXT)]
+        if self.session.public_url:  # hosting: where the others connect
+            lines.append((_("Others connect to {url} (or Games on your network)").format(
+                url=self.session.public_url), theme.ACCENT_2))
+        box = pygame.Rect(0, 0, int(board.w * 1.1), int(unit * 2.3) + len(lines) * (small + 6))
         box.center = board.center
         draw_panel(surface, box, glow=theme.ACCENT)
         label = t.fitted(_("ROOM CODE"), int(unit * 0.3), theme.TEXT_DIM, box.w - 24, bold=True)
         surface.blit(label, label.get_rect(midtop=(box.centerx, box.y + 10)))
         code = t.shadowed(v.code, int(unit * 1.2), theme.ACCENT, (0, 0, 0), 4, bold=True)
-        surface.blit(code, code.get_rect(center=(box.centerx, box.centery + 4)))
-        sub = (_("Waiting for an opponent (public: listed in the lobby)") if v.info.get("public", True)
-               else _("Waiting for an opponent (private: only the code finds it)"))
-        sub = t.fitted(sub, int(unit * 0.24), theme.TEXT, box.w - 24)
-        surface.blit(sub, sub.get_rect(midbottom=(box.centerx, box.bottom - 8)))
-        if self.session.public_url:  # hosting: where the others connect
-            where = t.fitted(_("Others connect to {url} (or Games on your network)").format(
-                url=self.session.public_url), int(unit * 0.24), theme.ACCENT_2, surface.get_width() - 24)
-            surface.blit(where, where.get_rect(midtop=(box.centerx, box.bottom + 6)))
+        surface.blit(code, code.get_rect(center=(box.centerx, box.y + int(unit * 1.25))))
+        y = box.bottom - 8
+        for text, colour in reversed(lines):
+            img = t.fitted(text, small, colour, box.w - 24)
+            surface.blit(img, img.get_rect(midbottom=(box.centerx, y)))
+            y -= small + 6
 
     def _draw_chat(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
-        """The last chat lines over the lower part of the first seat's panel."""
+        """The last chat lines (a long one wrapped) over the lower part of the first seat's panel."""
         t = self.host.app.text
         size = max(12, int(surface.get_height() * 0.018))
-        lines = self.view.chat[-5:]
-        box = pygame.Rect(panel.x + 6, 0, panel.w - 12, (len(lines) + (1 if self.chatting else 0)) * (size + 4) + 12)
+        room = panel.w - 28
+        shown: list[str] = []
+        for who, text in self.view.chat[-5:]:
+            shown.extend(t.wrap(_("{name}: {text}").format(name=who, text=text), size, room)[:3])
+        shown = shown[-6:]
+        box = pygame.Rect(panel.x + 6, 0, panel.w - 12, (len(shown) + (1 if self.chatting else 0)) * (size + 4) + 12)
         box.bottom = panel.bottom - 6
         draw_panel(surface, box, alpha=220)
         y = box.y + 6
-        room = box.w - 16
-        for who, text in lines:
-            line = _("{name}: {text}").format(name=who, text=text)
+        for line in shown:
             surface.blit(t.fitted(line, size, theme.TEXT, room), (box.x + 8, y))
             y += size + 4
         if self.chatting:

@@ -217,8 +217,9 @@ def test_a_waiting_match_in_french_fits_at_1024x640(app, server):
             panel = game.seat_panels()[0][0]
             with text_blits(app.size) as (surface, placed):
                 app.stack.draw(surface)
-            chat = [(t, r) for t, r in placed if t.startswith(("Bob\u00a0:", "> "))]
+            chat = [(t, r) for t, r in placed if t.startswith(("Bob\u00a0:", "> ", "yyy"))]
             assert any(t.startswith("Bob\u00a0: xxx") for t, _r in chat)
+            assert any(t.startswith("yyy") for t, _r in chat)  # a long line goes on below
             assert any("Dites quelque chose" in t for t, _r in chat)
             for text, rect in chat:
                 assert panel.contains(rect), (text, rect, panel)
