@@ -132,7 +132,9 @@ def preview_rows(before: ScoreBreakdown, after: ScoreBreakdown) -> list[Row]:
         delta = b - a
         sign = f"+{delta}" if delta > 0 else (f"−{-delta}" if delta < 0 else "±0")
         colour = theme.GOOD if delta > 0 else (theme.BAD if delta < 0 else theme.TEXT_DIM)
-        rows.append((f"{terms.player(p)}:  {a} » {b}   ({sign})", colour))
+        # TRANSLATORS: a build preview: a player's projected total now » after the build (change).
+        rows.append((_("{player}:  {before} » {after}   ({change})").format(player=terms.player(p), before=a, after=b,
+                                                                             change=sign), colour))
     return rows
 
 

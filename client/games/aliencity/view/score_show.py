@@ -380,5 +380,6 @@ def unpaid_chips(score: ScoreBreakdown) -> list[str]:
             why = _("tie {lots} at {n}").format(lots=where, n=b.distance)
         else:
             why = _("{lots} at {n} unclaimed").format(lots=where, n=b.distance)
-        out.append(f"{lot_name(b.green)} {terms.colour(b.colour)}: {why}")
+        # TRANSLATORS: an unpaid green bonus: the green tower's lot, the bonus colour, the reason.
+        out.append(_("{lot} {colour}: {why}").format(lot=lot_name(b.green), colour=terms.colour(b.colour), why=why))
     return out
