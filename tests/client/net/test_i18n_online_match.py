@@ -6,8 +6,8 @@ move the server refuses, Bob's connection drops (offline, the away clock), Ann r
 (twice) and offers a rematch; Cat watches. Everything the chrome draws or says (status
 and turn lines, toasts, banners, buttons) is marked under the pseudo language, except
 data (names, room codes, addresses, move text); the game's own words are the game's
-tests' business. In French the same match says its key lines in French and the chat and
-the room code panel stay inside their boxes at 1024x640.
+tests' business. In Slovak and French a waiting match and its chat say their key lines
+in that language, and the room code panel and the chat stay inside their boxes at 1024x640.
 """
 
 from __future__ import annotations
@@ -187,12 +187,25 @@ def test_an_online_match_chrome_draws_no_english(app, server):
         watcher.stack.scenes.clear()
 
 
-def test_a_waiting_match_in_french_fits_at_1024x640(app, server):
+# Per language: the room code panel's heading and private line, the waiting turn line,
+# a chat line's start, the chat hint, Bob thinking.
+WORDS = {
+    "fr": ("CODE DE SALLE", "En attente d’un adversaire (privée\u00a0: seul le code la trouve)",
+           "SALLE {code}\u00a0: EN ATTENTE D’UN ADVERSAIRE", "Bob\u00a0: xxx", "> Dites quelque chose",
+           "Bob réfléchit…  (T\u00a0: discuter)"),
+    "sk": ("KÓD MIESTNOSTI", "Čaká sa na súpera (súkromná: nájde ju len kód)",
+           "MIESTNOSŤ {code}: ČAKÁ SA NA SÚPERA", "Bob: xxx", "> Napíšte niečo", "Bob premýšľa…  (T: chat)"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(WORDS))
+def test_a_waiting_match_speaks_and_fits_at_1024x640(app, server, lang):
+    heading, private, waiting, chat_start, hint, thinking = WORDS[lang]
     app.set_size((1024, 640))
     bob_net = NetClient(server.url, "Bob").start()
     bob = OnlineSession(bob_net, "Bob", app.games.specs())
     try:
-        with language("fr"):
+        with language(lang):
             show(app, TitleScene(app))
             game = created_match(app, server, lambda lobby: lobby.toggle_public())  # private: the longer line
             chrome = game.chrome
@@ -200,13 +213,16 @@ def test_a_waiting_match_in_french_fits_at_1024x640(app, server):
             run_until([app], lambda: chrome.view.status == "waiting")
             with text_blits(app.size) as (surface, placed):
                 app.stack.draw(surface)
-            texts = [t for t, _r in placed]
-            assert "CODE DE SALLE" in texts
-            assert "En attente d’un adversaire (privée\u00a0: seul le code la trouve)" in texts
+            board = game.geo.rect
+            left, right = board.centerx - board.w * 0.55, board.centerx + board.w * 0.55  # the panel
+            panel_lines = [(t, r) for t, r in placed if t in (heading, private) or "127.0.0.1:8765" in t]
+            assert len(panel_lines) == 3, placed
+            for text, rect in panel_lines:
+                assert left <= rect.left and rect.right <= right, (text, rect, board)
             screen = pygame.Rect((0, 0), app.size)
             for text, rect in placed:
                 assert screen.contains(rect), (text, rect)
-            assert chrome.turn_text("", (0, 0, 0))[0] == f"SALLE {chrome.code}\u00a0: EN ATTENTE D’UN ADVERSAIRE"
+            assert chrome.turn_text("", (0, 0, 0))[0] == waiting.format(code=chrome.code)
 
             bob.join(chrome.code)
             run_until([app], lambda: chrome.view.status == "playing", [bob])
@@ -217,14 +233,14 @@ def test_a_waiting_match_in_french_fits_at_1024x640(app, server):
             panel = game.seat_panels()[0][0]
             with text_blits(app.size) as (surface, placed):
                 app.stack.draw(surface)
-            chat = [(t, r) for t, r in placed if t.startswith(("Bob\u00a0:", "> ", "yyy"))]
-            assert any(t.startswith("Bob\u00a0: xxx") for t, _r in chat)
+            chat = [(t, r) for t, r in placed if t.startswith((chat_start, "> ", "yyy"))]
+            assert any(t.startswith(chat_start) for t, _r in chat)
             assert any(t.startswith("yyy") for t, _r in chat)  # a long line goes on below
-            assert any("Dites quelque chose" in t for t, _r in chat)
+            assert any(t.startswith(hint) for t, _r in chat)
             for text, rect in chat:
                 assert panel.contains(rect), (text, rect, panel)
-            assert chrome.status_text() is None or "Bob" not in chrome.status_text()[0] or \
-                chrome.status_text()[0].endswith("(T\u00a0: discuter)")
+            if not chrome.view.my_turn:
+                assert chrome.status_text()[0] == thinking
     finally:
         bob_net.close()
         app.set_size((1280, 800))
