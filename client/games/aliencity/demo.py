@@ -15,6 +15,8 @@ import pygame
 
 from shared.aliencity import Phase, Player, Ruleset, new_game
 
+from shared.i18n import domain
+
 from client import theme
 from client.app import FIXED_DT, App
 from client.config import Options, load_options
@@ -30,6 +32,9 @@ from .howto import PAGES, HowToScene
 from .match import RandomBot
 from .score import ScoreScene
 from .score_plan import BonusBeat, TotalsBeat
+
+
+_, N_, ngettext, pgettext = domain("aliencity")
 
 
 class Director:
@@ -256,7 +261,8 @@ def parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise SystemExit(f"alien-city demo: bad --size {text!r}: expected WxH like 1280x800") from None
+        raise SystemExit(_("alien-city demo: bad --size {size!r}: expected WxH like 1280x800").format(size=text)) \
+            from None
     return max(640, w), max(480, h)
 
 
@@ -268,7 +274,7 @@ def run_demo(args: argparse.Namespace) -> int:
     try:
         app = App(options, parse_size(args.size), persist=False, speed=max(0.05, args.speed))
     except pygame.error as exc:
-        print(f"alien-city demo: cannot open a window: {exc}", file=sys.stderr)
+        print(_("alien-city demo: cannot open a window: {error}").format(error=exc), file=sys.stderr)
         return 1
     headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
     director = Director(app, seed, shots, args.until_end or shots is not None)
@@ -292,5 +298,7 @@ def run_demo(args: argparse.Namespace) -> int:
     finally:
         app.close()
     if shots is not None:
-        print(f"wrote {len(director.taken)} screenshots to {shots}")
+        n = len(director.taken)
+        print(ngettext("wrote {n} screenshot to {folder}", "wrote {n} screenshots to {folder}", n).format(
+            n=n, folder=shots))
     return 0
