@@ -8,7 +8,8 @@
 
 Levels, weakest first (``bench/bots.py`` measures each against the one below it):
 ``random`` (baseline), ``easy`` (one-ply guess with noise), ``medium`` (Monte-Carlo tree
-search, 60 iterations), ``hard`` (the same search for 1.75 s a move). ``choose`` is a
+search, 60 iterations), ``hard`` (the same search for 1.75 s a move), ``expert`` (6 s a
+move, for people who want it; the server may leave it out). ``choose`` is a
 plain blocking call: run it in a worker thread (client) or an executor (server) so the
 window or the event loop never freezes.
 """
@@ -19,13 +20,14 @@ from shared.i18n import domain
 
 from .base import Bot, Clock, position_key
 from .easy import EasyBot, RandomBot
-from .mcts import HardBot, MctsBot
+from .mcts import ExpertBot, HardBot, MctsBot
 
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "medium": MctsBot,
     "hard": HardBot,
+    "expert": ExpertBot,
 }
 LEVELS: tuple[str, ...] = tuple(BOTS)
 _, N_, ngettext, pgettext = domain("cli")
@@ -35,6 +37,7 @@ DESCRIPTIONS: dict[str, str] = {
     "easy": N_("looks one move ahead, loosely"),
     "medium": N_("searches a few dozen short playouts"),
     "hard": N_("searches thousands of short playouts, about 2 s a move"),
+    "expert": N_("the same search for 6 s a move: the strongest"),
 }
 
 
@@ -56,5 +59,5 @@ def make_bot(level: str, seed: int = 0, *, iterations: int | None = None,
     return cls(seed, iterations=iterations, think_s=think_s)
 
 
-__all__ = ["BOTS", "Bot", "Clock", "DESCRIPTIONS", "EasyBot", "describe_level", "HardBot", "LEVELS",
+__all__ = ["BOTS", "Bot", "Clock", "DESCRIPTIONS", "EasyBot", "ExpertBot", "describe_level", "HardBot", "LEVELS",
            "MctsBot", "RandomBot", "make_bot", "position_key"]

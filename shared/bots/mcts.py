@@ -178,3 +178,11 @@ class HardBot(MctsBot):
     default_iterations = 10**7
     default_think_s = 1.75
     playout_plies = 0
+
+
+class ExpertBot(HardBot):
+    """Hard's search with more time (6 s a move): for people who want the strongest
+    opponent, and for hints and the game review, where waiting is expected."""
+
+    level = "expert"
+    default_think_s = 6.0

@@ -21,7 +21,7 @@ from shared.bots.board import Board
 from shared.bots.match import play_game
 
 # Small budgets: each level still runs its real search, only shorter.
-BUDGET = {"random": None, "easy": None, "medium": 24, "hard": 40}
+BUDGET = {"random": None, "easy": None, "medium": 24, "hard": 40, "expert": 40}
 SEARCH_LEVELS = [level for level in LEVELS if BUDGET[level]]
 
 

@@ -129,7 +129,10 @@ def test_a_real_hard_bot_stops_promptly_when_the_player_quits(app):
     app.step(1 / 60, events=[])
     thinker = game.computers.thinker
     assert thinker is not None
-    app.process_event(pygame.event.Event(pygame.QUIT))
+    app.process_event(pygame.event.Event(pygame.QUIT))  # over a game: asks first
+    app.stack.apply_pending()
+    assert app.running
+    app.process_event(pygame.event.Event(pygame.QUIT))  # closed again: quits
     t0 = time.monotonic()
     assert thinker.join(1.0)
     assert time.monotonic() - t0 < 0.5
