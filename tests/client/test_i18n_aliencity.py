@@ -256,7 +256,7 @@ def test_every_alien_city_string_is_in_the_catalogue(app, tmp_path):
 
 @pytest.mark.parametrize("language,words", [
     ("sk", ["STAVIA", "VEŽE", "KUPOLY", "ZOSTÁVA OBSADIŤ", "Neobsadiť", "MESTO", "ZÁVEREČNÉ SČÍTANIE"]),
-    ("fr", ["CONSTRUIT", "ATTRIBUTIONS RESTANTES", "Ne rien prendre", "LA VILLE", "LE DÉCOMPTE FINAL"]),
+    ("fr", ["CONSTRUIT", "ATTRIBUTIONS RESTANTES", "Ne rien s’attribuer", "LA VILLE", "LE DÉCOMPTE FINAL"]),
 ])
 def test_key_texts_really_come_out_translated(app, language, words):
     """In Slovak and French the board, the show and the how-to speak that language."""
