@@ -175,11 +175,16 @@ def test_an_online_match_chrome_draws_no_english(app, server):
             chrome.resign()
             run_until([app, watcher], lambda: chrome.view.ended is not None)
             said.now()
+            run_until([app, watcher], lambda: type(app.stack.top).__name__ == "ScoreScene")  # the result
             chrome.rematch()
             run_until([app], lambda: "Rematch offered" in " ".join(said.words))
         words = said.words + spectator.words
         assert unmarked(words, allow=data) == [], unmarked(words, allow=data)
         assert any("⟧" in w and "Bob" in w for w in words)  # the away line, the presence toast
+        # And the whole of both screens (lobby, board, score show): the game's name is data too.
+        titles = [spec.title for spec in app.games.specs()]
+        everything = unmarked(texts, allow=data + titles + [t.upper() for t in titles])
+        assert everything == [], everything
         assert watcher_lobby.session.matches[code].role == "spectator"
     finally:
         for net in nets:
