@@ -12,6 +12,7 @@ import asyncio
 import dataclasses
 import functools
 import logging
+import os
 import signal
 import socket
 import sys
@@ -61,6 +62,7 @@ class RunningServer:
     name: str = ""
     node: str | None = None  # the node's name in a cluster (``--redis``), else None
     feed: Any = None         # a cluster node's EventFeed (other nodes' changes)
+    relay: Any = None        # a cluster node's Relay (presence, chat, rematches, heartbeat)
 
     @property
     def url(self) -> str:
@@ -88,6 +90,8 @@ class RunningServer:
         await self.lobby.stop_computers()
         self.server.close()  # close_connections=True: 1001 going away
         await self.server.wait_closed()
+        if self.relay is not None:  # the players' goodbyes reach the other nodes first
+            await self.relay.close(flush=1.0)
         await self.lobby.close()
 
 
@@ -104,19 +108,24 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
     the SQLite ``db`` (docs/cluster.md); ``node_name`` names it in logs."""
     store = Store(db) if redis is None else await _redis_store(redis)
     if redis is not None and limits.abandon_after is not None:
-        # presence is not shared between nodes yet: a node would count a player connected
-        # to another node as away and resign them (docs/cluster.md, "What does not work")
-        log.info("cluster node: away players are not resigned (presence is per node)")
+        # the clock would have to stop on a reconnect to another node, and two nodes must
+        # not both resign a seat (docs/cluster.md, "What does not work yet")
+        log.info("cluster node: away players are not resigned (no abandonment clock)")
         limits = dataclasses.replace(limits, abandon_after=None)
     lobby = Lobby(store, games, limits)
     lobby.proxies = tuple(proxies)
     running: RunningServer | None = None
-    feed = None
+    feed = relay = None
     try:
         if redis is not None:  # follow other nodes' changes from before the restore on
             from .cluster.fanout import EventFeed
             from .cluster.node import Follower
-            feed = EventFeed(store, Follower(lobby, store).handle, await store.last_event())
+            from .cluster.relay import Relay, node_id
+            relay = Relay(store, lobby, node_id(node_name or f"{socket.gethostname()}-{os.getpid()}"))
+            lobby.relay = lobby.maker.relay = relay
+            relay.start()
+            feed = EventFeed(store, Follower(lobby, store, relay.node).handle,
+                             await store.last_event())
         restored = await lobby.restore()
         server = await serve(functools.partial(handle, lobby=lobby), host, port,
                              max_size=TRANSPORT_MAX_FRAME, compression=None,
@@ -127,7 +136,8 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
         running = RunningServer(server, lobby, host, bound[1], tls=ssl is not None,
                                 name=(name or socket.gethostname() or "alien-city")[:40],
                                 node=None if redis is None else
-                                node_name or f"{socket.gethostname()}-{bound[1]}", feed=feed)
+                                node_name or f"{socket.gethostname()}-{bound[1]}", feed=feed,
+                                relay=relay)
         if feed is not None:
             feed.start()
         lobby.start_housekeeping()
@@ -139,6 +149,8 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
         if running is not None:
             await running.close()
         else:
+            if relay is not None:
+                await relay.close()
             await lobby.close()  # do not leave the store's thread running
         raise
     if restored:

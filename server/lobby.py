@@ -49,6 +49,7 @@ class Lobby:
                                 self.computers, self.addresses)
         self._numbers = itertools.count(1)
         self.housekeeper = Housekeeper(self)
+        self.relay: Any = None  # a cluster node's link to the others (server.cluster.relay)
         self._routes: dict[str, Callable[[Connection, dict], Awaitable[None]]] = {
             "hello": self.hello, "watch_lobby": self.watch_lobby, "create": self.maker.create,
             "quick": self.maker.quick, "quick_cancel": self.maker.quick_cancel, "join": self.join,
@@ -212,6 +213,13 @@ class Lobby:
     async def _find(self, conn: Connection, code: str, rid: int | None) -> Match | None:
         """A match by room code (loading a finished one from the store), or answer."""
         code = code.upper().replace("-", "").replace(" ", "")
+        match = await self.load(code)
+        if match is None:
+            conn.error("unknown_match", f"There is no match with room code {code[:16]!r}.", rid)
+        return match
+
+    async def load(self, code: str) -> Match | None:
+        """The match with room code ``code``: in memory, else read from the store."""
         match = self.matches.get(code)
         if match is None:
             try:
@@ -220,12 +228,12 @@ class Lobby:
                 record = None
             if record is not None and record.game in self.games and code not in self.matches:
                 match = self._rebuild(record)
-                if match is not None:
+                if match is not None and self.relay is not None:
+                    await self.relay.loaded(match)
+                if match is not None and code not in self.matches:
                     self.matches[code] = match
                     self._forget_old_finished()
             match = self.matches.get(code)
-        if match is None:
-            conn.error("unknown_match", f"There is no match with room code {code[:16]!r}.", rid)
         return match
 
     async def join(self, conn: Connection, msg: dict) -> None:
@@ -358,6 +366,14 @@ class Lobby:
             complete = match.vote_rematch(conn, msg)
             if complete is None:
                 return
+            if self.relay is not None:  # a cluster: Redis says which node's offer completed it
+                try:
+                    complete = await self.relay.rematch(match)
+                except StoreError as exc:
+                    log.error("rematch offer on %s not saved: %s", match.code, exc)
+                    match.reject(conn, "server_error", "The offer could not be saved; offer again.",
+                                 rid)
+                    return
             if not complete:
                 match.ok(conn, "rematch", rid, new_match=None)
                 return
@@ -376,6 +392,8 @@ class Lobby:
                 match.reject(conn, "server_error", "The rematch could not be saved; offer again.", rid)
                 return
             match.rematch_code = new.code
+            if self.relay is not None:
+                self.relay.rematch_started(match, new.code)
             match.broadcast({"type": "rematch_started", "match": match.code, "new_match": new.code,
                              "version": match.version})
             for session, seat in swapped:
@@ -427,7 +445,8 @@ class Lobby:
             match = Match(code=record.code, spec=self.games[record.game], options=record.options,
                           seed=record.seed, public=record.public, store=self.store,
                           limits=self.limits, notify=self.match_changed,
-                          rematch_of=record.rematch_of, computers=self.computers)
+                          rematch_of=record.rematch_of, computers=self.computers,
+                          relay=self.relay)
             match.record_id = record.id
             match.created_at = record.created or match.created_at
             match.replay(record.moves)
@@ -464,6 +483,8 @@ class Lobby:
                 continue
             match = self._rebuild(record)
             if match is not None:
+                if self.relay is not None:
+                    await self.relay.loaded(match)
                 self.matches[match.code] = match
                 count += 1
                 log.info("match %s restored at version %d (%s)", match.code, match.version, match.status)

@@ -59,7 +59,8 @@ class Match:
 
     def __init__(self, *, code: str, spec: GameSpec, options: dict, seed: int, public: bool,
                  store: Store, limits: Limits, notify: Callable[["Match"], None],
-                 rematch_of: str | None = None, computers: ComputerPool | None = None) -> None:
+                 rematch_of: str | None = None, computers: ComputerPool | None = None,
+                 relay: Any = None) -> None:
         self.code = code
         self.spec = spec
         self.options = options
@@ -89,6 +90,10 @@ class Match:
         self.created_at = time.time()  # wall clock: it is stored, and restarts keep it
         self.computers = ComputerTurns(self, computers)
         self.absence = AbsenceWatch(self)
+        # a cluster node's link to the others (server.cluster.relay.Relay; None alone):
+        # told of presence, chat and rematch offers here, so other nodes' clients see them
+        self.relay = relay
+        self.remote: dict[int, set[str]] = {}  # seat -> other nodes it is connected to
 
     # -- facts ----------------------------------------------------------------------------
     @property
@@ -106,6 +111,10 @@ class Match:
         return None
 
     def online(self, index: int) -> bool:
+        """Is the seat's player connected to the match (here or on another node)?"""
+        return self.online_here(index) or bool(self.remote.get(index))
+
+    def online_here(self, index: int) -> bool:
         seat = self.seats[index]
         if seat is not None and seat.computer is not None:
             return True  # a computer player is always there
@@ -172,10 +181,25 @@ class Match:
             self._presence(seat, False)
         self.changed()
 
-    def _presence(self, seat: int, online: bool) -> None:
+    def _presence(self, seat: int, online: bool, here: bool = True) -> None:
+        """Tell the audience a seat came or went (``here``: on this node, so the other
+        nodes are told too); still online if another node has the player."""
         self.broadcast({"type": "presence", "match": self.code, "seat": self.seat_names[seat],
-                        "name": self.seats[seat].name, "online": online,
+                        "name": self.seats[seat].name, "online": online or bool(self.remote.get(seat)),
                         "version": self.version, "abandon_in": self.absence.abandon_in(seat)})
+        if here and self.relay is not None:
+            self.relay.presence(self, seat)
+
+    def remote_presence(self, seat: int, node: str, online: bool) -> None:
+        """Another node says the seat's player is (or no longer is) connected there."""
+        before = self.online(seat)
+        nodes = self.remote.setdefault(seat, set())
+        (nodes.add if online else nodes.discard)(node)
+        if not nodes:
+            self.remote.pop(seat, None)
+        if self.online(seat) != before and self.seats[seat] is not None:
+            self._presence(seat, self.online_here(seat), here=False)
+            self.changed()
 
     def changed(self) -> None:
         """Membership or status changed: tell the audience and the lobby."""
@@ -472,15 +496,18 @@ class Match:
             self.reject(conn, "rematch_started", f"The rematch is match {self.rematch_code}.",
                         rid, rematch=self.rematch_code)
             return None
-        self.rematch_votes.add(seat)
-        self.broadcast({"type": "rematch_offer", "match": self.code,
-                        "seat": self.seat_names[seat], "version": self.version})
-        for index, other in enumerate(self.seats):  # computer players always accept
-            if other is not None and other.computer is not None and index not in self.rematch_votes:
-                self.rematch_votes.add(index)
-                self.broadcast({"type": "rematch_offer", "match": self.code,
-                                "seat": self.seat_names[index], "version": self.version})
+        self.rematch_votes.discard(seat)  # an offer made again is told again
+        self.offered([seat] + [i for i, other in enumerate(self.seats)  # computers accept
+                               if other is not None and other.computer is not None])
         return len(self.rematch_votes) == len(self.seats) and all(self.seats)
+
+    def offered(self, seats: list[int]) -> None:
+        """Rematch offers of ``seats`` (here, or on another node): each new one is told."""
+        for seat in seats:
+            if seat not in self.rematch_votes and 0 <= seat < len(self.seats):
+                self.rematch_votes.add(seat)
+                self.broadcast({"type": "rematch_offer", "match": self.code,
+                                "seat": self.seat_names[seat], "version": self.version})
 
     def chat(self, conn: Connection, msg: dict) -> None:
         rid = msg.get("rid")
@@ -491,8 +518,11 @@ class Match:
             self.reject(conn, "rate_limited", "Too many chat lines; wait a few seconds.", rid,
                         scope="chat")
             return
-        self.broadcast({"type": "chat", "match": self.code, "seat": self.seat_names[seat],
-                        "name": self.seats[seat].name, "text": msg["text"], "version": self.version})
+        line = {"type": "chat", "match": self.code, "seat": self.seat_names[seat],
+                "name": self.seats[seat].name, "text": msg["text"], "version": self.version}
+        self.broadcast(line)
+        if self.relay is not None:
+            self.relay.chat(self, line)
         self.ok(conn, "chat", rid)
 
     def game_record(self) -> str:

@@ -60,6 +60,7 @@ class Matchmaker:
         self.matches = matches
         self.notify = notify
         self.queue: list[QuickEntry] = []
+        self.relay = None  # a cluster node's link to the others (set with Lobby.relay)
 
     def drop(self, conn: Connection) -> None:
         """A closed connection leaves the quick-match queue."""
@@ -110,7 +111,7 @@ class Matchmaker:
             match = Match(code=self._new_code(), spec=spec, options=options,
                           seed=secrets.randbelow(2**53), public=public, store=self.store,
                           limits=self.limits, notify=self.notify, rematch_of=rematch_of,
-                          computers=self.computers)
+                          computers=self.computers, relay=self.relay)
             for session, seat in players:
                 tokens[seat] = new_token()
                 match.seats[seat] = Seat(session.name, token_hash(tokens[seat]), session)

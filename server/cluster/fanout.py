@@ -69,10 +69,16 @@ class EventFeed:
                 self.last = event.id
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except (asyncio.CancelledError, Exception):
-                pass
-            self._task = None
+        await stop_task(self._task)
+        self._task = None
+
+
+async def stop_task(task: asyncio.Task | None) -> None:
+    """Cancel ``task`` until it has stopped. A cancel can be lost inside redis-py (a
+    read timeout firing with it turns it into a timeout, and the call is retried), so
+    one ``cancel()`` may leave the task waiting on Redis for good."""
+    while task is not None and not task.done():
+        task.cancel()
+        await asyncio.wait({task}, timeout=0.2)
+    if task is not None and not task.cancelled():
+        task.exception()  # retrieved: no "never retrieved" warning

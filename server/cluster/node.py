@@ -14,9 +14,12 @@ when a client asks for them, as on a single server):
 - ``match``: a public match created on another node is loaded while it waits, so this
   node's lobby watchers see it (``lobby_update``) and can join it here.
 
+- ``presence``, ``chat``, ``rematch`` (offers), ``rematch_started``: what the other
+  nodes' clients did (:mod:`.relay`), told to this node's audience as if it happened
+  here; a rematch opened elsewhere seats this node's players in it.
+
 Every change is applied under the match's lock, so it never interleaves with a move
-this node is checking. Chat, presence, rematch offers, quick-match queues and
-computer-seat leases are not shared yet (docs/cluster.md).
+this node is checking. Events a node wrote itself carry its id and are skipped.
 
 Steps are applied through ``Match.apply_remote`` and ``Match.catch_up``, the same
 functions a node uses when it lost a version to another node.
@@ -27,9 +30,9 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from ..connection import Session
+from ..connection import Session, new_token, token_hash
 from ..match import CANCELLED, OVER, PLAYING, WAITING, Seat
-from ..store import End, MoveRecord
+from ..store import End, MoveRecord, StoreError
 
 if TYPE_CHECKING:
     from ..lobby import Lobby
@@ -42,9 +45,10 @@ log = logging.getLogger("alien_city.server")
 class Follower:
     """Applies other nodes' changes to this node's matches."""
 
-    def __init__(self, lobby: "Lobby", store: "RedisStore") -> None:
+    def __init__(self, lobby: "Lobby", store: "RedisStore", node: str = "") -> None:
         self.lobby = lobby
         self.store = store
+        self.node = node  # this node's id: its own presence, chat and rematch events
         self.applied = 0  # steps of other nodes applied (for tests and logs)
 
     def _match(self, match_id: int) -> "Match | None":
@@ -59,6 +63,8 @@ class Follower:
             if event.kind == "match" and event.data.get("public"):
                 await self._listed(event.data["code"])
             return
+        if isinstance(event.data, dict) and event.data.get("node") == self.node:
+            return  # told to this node's clients when it happened
         async with match.lock:
             if event.kind == "step":
                 await self._steps(match, event)
@@ -66,6 +72,52 @@ class Follower:
                 self._seat(match, event.version, event.data)
             elif event.kind == "status":
                 self._status(match, event.data)
+            elif event.kind == "presence":
+                if 0 <= event.data["seat"] < len(match.seats):
+                    match.remote_presence(event.data["seat"], event.data["node"],
+                                          event.data["online"])
+            elif event.kind == "chat":
+                self._chat(match, event)
+            elif event.kind == "rematch":
+                match.offered(event.data["seats"])
+                match.changed()
+            elif event.kind == "rematch_started":
+                await self._rematch_started(match, event.data["new_match"])
+
+    def _chat(self, match: "Match", event: "Event") -> None:
+        seat = event.data["seat"]
+        if 0 <= seat < len(match.seats) and match.seats[seat] is not None:
+            match.broadcast({"type": "chat", "match": match.code, "seat": match.seat_names[seat],
+                             "name": match.seats[seat].name, "text": event.data["text"],
+                             "version": event.version})
+
+    async def _rematch_started(self, match: "Match", code: str) -> None:
+        """Another node opened the rematch: tell the audience, and seat this node's
+        players there (each with a new seat token of its own: tokens never travel)."""
+        if match.rematch_code is not None:
+            return
+        match.rematch_code = code
+        match.broadcast({"type": "rematch_started", "match": match.code, "new_match": code,
+                         "version": match.version})
+        here = [s.session for s in match.seats if s is not None and s.session is not None
+                and s.session.conn is not None and s.session.conn in match.audience]
+        new = await self.lobby.load(code) if here else None
+        for session in here if new is not None else ():
+            async with new.lock:
+                seat = new.seat_of(session)
+                if seat is None or session.conn is None:
+                    continue
+                token = new_token()
+                new.seats[seat].token_hash = token_hash(token)
+                try:
+                    await self.store.put_seat(new.record_id, seat, new.seats[seat].record())
+                except StoreError as exc:  # the session still holds the seat (join resumes)
+                    log.error("rematch %s: seat token not saved: %s", code, exc)
+                    token = None
+                conn = session.conn
+                match.detach(conn)
+                new.welcome(conn, seat, token)
+        match.changed()
 
     async def _listed(self, code: str) -> None:
         """A public match created on another node: held here too while it waits for
@@ -76,6 +128,8 @@ class Follower:
                 or record.game not in lobby.games:
             return
         match = lobby._rebuild(record)
+        if match is not None and lobby.relay is not None:
+            await lobby.relay.loaded(match)
         if match is not None and code not in lobby.matches:
             lobby.matches[code] = match
             lobby.match_changed(match)

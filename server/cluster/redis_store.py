@@ -12,9 +12,14 @@ Keys (``prefix`` defaults to ``ac:``; one Redis database per cluster)::
                            entry i holds version i + 1 (versions are consecutive from 1)
     ac:open                sorted set of the ids of waiting and playing matches
     ac:session:<hash>      sorted set of the ids of the matches a session holds a seat in
+    ac:presence:<id>       hash: "seat|node" for every seat a node has a connection of
+    ac:rematch:<id>        set of the seats that offered a rematch; ac:rematch_claim:<id>
+                           the node call that completed it (and so opens the rematch)
+    ac:node:<node>         a node's heartbeat (expires unless renewed)
     ac:events              stream of every change, written by the same script as the change
                            (so in the order Redis applied them): kind match | seat | step |
-                           status, the match id, the version, the data (JSON). Capped at
+                           status | chat | presence | rematch | rematch_started,
+                           the match id, the version, the data (JSON). Capped at
                            about EVENTS_KEPT entries. Nodes read it (:class:`EventFeed`
                            in :mod:`server.cluster.fanout`) to learn what other nodes did.
 
@@ -143,6 +148,28 @@ end
 return 1
 """
 
+# What is not stored with a match but still crosses nodes (chat, presence, rematch
+# offers): an event, and for presence the match's presence hash (field "seat|node").
+# KEYS: events, presence hash. ARGV: kind, match id, version, data JSON, field, set|del|''.
+PUBLISH = """
+if ARGV[6] == 'set' then redis.call('HSET', KEYS[2], ARGV[5], '1')
+elseif ARGV[6] == 'del' then redis.call('HDEL', KEYS[2], ARGV[5]) end
+""" + _XADD % "KEYS[1]" + """'kind', ARGV[1], 'match', ARGV[2], 'version', ARGV[3], 'data', ARGV[4])
+return 1
+"""
+
+# Rematch offers of an ended match: the seats that offered (a set) and who opens the
+# rematch (the first call that completes the set claims it). KEYS: votes set, claim key,
+# events. ARGV: match id, version, data JSON, seats needed, claim token, then the seats.
+# Returns 1 to the one caller (or its retry: same token) that opens the rematch.
+REMATCH = """
+for i = 6, #ARGV do redis.call('SADD', KEYS[1], ARGV[i]) end
+""" + _XADD % "KEYS[3]" + """'kind', 'rematch', 'match', ARGV[1], 'version', ARGV[2], 'data', ARGV[3])
+if redis.call('SCARD', KEYS[1]) < tonumber(ARGV[4]) then return 0 end
+if redis.call('SET', KEYS[2], ARGV[5], 'NX') then return 1 end
+if redis.call('GET', KEYS[2]) == ARGV[5] then return 1 end
+return 0
+"""
 
 def _seat_json(s: SeatRecord) -> str:
     return json.dumps([s.name, s.token_hash, s.session_hash, s.computer])
@@ -182,6 +209,8 @@ class RedisStore:
         self._put_seat = self._r.register_script(PUT_SEAT)
         self._add_move = self._r.register_script(ADD_MOVE)
         self._set_status = self._r.register_script(SET_STATUS)
+        self._publish = self._r.register_script(PUBLISH)
+        self._rematch = self._r.register_script(REMATCH)
         self._closed = False
         self.durability: dict[str, str] = {}
 
@@ -274,6 +303,51 @@ class RedisStore:
                   json.dumps(end.ranking)]))
         if not done:
             raise StoreError(f"no match {match_id} in the store")
+
+    # -- what crosses nodes without being part of a match's record ---------------------
+    async def publish(self, kind: str, match_id: int, version: int, data: dict,
+                      presence: tuple[str, str] | None = None) -> None:
+        """An event for the other nodes (chat, presence, rematch_started); ``presence``
+        (field, "set" or "del") also updates the match's presence hash."""
+        field, op = presence or ("", "")
+        await self._guard(self._publish(
+            keys=[self._k("events"), self._k("presence", match_id)],
+            args=[kind, match_id, version, json.dumps(data), field, op]))
+
+    async def rematch_vote(self, match_id: int, version: int, data: dict, seats: list[int],
+                           needed: int, claim: str) -> bool:
+        """Add rematch offers; ``True`` if this call (``claim``) completed them and so
+        opens the rematch (exactly one node does)."""
+        return bool(await self._guard(self._rematch(
+            keys=[self._k("rematch", match_id), self._k("rematch_claim", match_id),
+                  self._k("events")],
+            args=[match_id, version, json.dumps(data), needed, claim, *seats])))
+
+    async def rematch_votes(self, match_id: int) -> set[int]:
+        return {int(s) for s in await self._guard(self._r.smembers(self._k("rematch", match_id)))}
+
+    async def heartbeat(self, node: str, ttl_ms: int) -> None:
+        """This node is alive for ``ttl_ms`` more milliseconds."""
+        await self._guard(self._r.set(self._k("node", node), "1", px=ttl_ms))
+
+    async def alive(self, nodes: list[str]) -> set[str]:
+        """Which of ``nodes`` renewed their heartbeat in time."""
+        if not nodes:
+            return set()
+        pipe = self._r.pipeline(transaction=False)
+        for node in nodes:
+            pipe.exists(self._k("node", node))
+        got = await self._guard(pipe.execute())
+        return {node for node, there in zip(nodes, got) if there}
+
+    async def presence(self, match_id: int) -> list[tuple[int, str]]:
+        """(seat, node) for every seat some node has a connection of."""
+        fields = await self._guard(self._r.hkeys(self._k("presence", match_id)))
+        return [(int(seat), node) for seat, _, node in (f.partition("|") for f in fields)]
+
+    async def forget_presence(self, match_id: int, fields: list[str]) -> None:
+        if fields:
+            await self._guard(self._r.hdel(self._k("presence", match_id), *fields))
 
     # -- reads ----------------------------------------------------------------------------
     async def last_event(self) -> str:

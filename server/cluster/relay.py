@@ -1,0 +1,169 @@
+"""What a cluster node tells the others beyond the stored steps: presence, chat, rematch
+offers and starts, and that it is alive.
+
+A match of a cluster node holds a :class:`Relay` (``Match.relay``). The match calls it,
+without waiting, when a seat's player connects or leaves *on this node*, and for every chat
+line; the relay appends them to the event stream ``ac:events`` in the order they happened
+here (one writer task, so a chat line never overtakes the presence before it), with the
+match's version. Presence is also kept in a hash per match (``ac:presence:<id>``, field
+``seat|node``), so a node that loads a match later knows who is connected elsewhere.
+Rematch offers go through one Lua script that adds them to a set per match and lets
+exactly one node (the one whose offer completed the set) open the rematch.
+
+Each node has an id (its name and a random suffix: a restarted node is a new one) and a
+heartbeat key in Redis that expires unless renewed. A node that dies stops renewing it;
+the others then count its players as gone (``presence`` offline), so a ``kill -9`` does
+not leave ghosts online. The other nodes' events are applied by
+:class:`server.cluster.node.Follower`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from typing import TYPE_CHECKING
+
+from ..store import StoreError
+from .fanout import stop_task
+
+if TYPE_CHECKING:
+    from ..lobby import Lobby
+    from ..match import Match
+    from .redis_store import RedisStore
+
+log = logging.getLogger("alien_city.server")
+
+HEARTBEAT_S = 1.0     # how often a node renews its heartbeat (and checks the others')
+HEARTBEAT_TTL_MS = 4000  # a node silent this long counts as dead
+QUEUE_MAX = 10_000    # events waiting for Redis before the oldest are dropped (Redis away)
+RETRY = (0.1, 0.2, 0.5, 1.0, 2.0)
+
+
+def node_id(name: str) -> str:
+    """A node's id in the cluster: its name and a random suffix (per start)."""
+    return f"{name}#{secrets.token_hex(3)}"
+
+
+class Relay:
+    """One node's side of presence, chat and rematches across nodes."""
+
+    def __init__(self, store: "RedisStore", lobby: "Lobby", node: str) -> None:
+        self.store = store
+        self.lobby = lobby
+        self.node = node
+        self._queue: asyncio.Queue[tuple] = asyncio.Queue()
+        self._tasks: list[asyncio.Task] = []
+
+    # -- called by matches (never waits) --------------------------------------------------
+    def presence(self, match: "Match", seat: int) -> None:
+        here = match.online_here(seat)
+        self._put(("presence", match, {"seat": seat, "online": here, "node": self.node},
+                   (f"{seat}|{self.node}", "set" if here else "del")))
+
+    def chat(self, match: "Match", line: dict) -> None:
+        self._put(("chat", match, {"seat": match.seat_names.index(line["seat"]),
+                                   "text": line["text"], "node": self.node}, None))
+
+    def rematch_started(self, match: "Match", code: str) -> None:
+        self._put(("rematch_started", match, {"new_match": code, "node": self.node}, None))
+
+    def _put(self, item: tuple) -> None:
+        if item[1].record_id is None:
+            return
+        if self._queue.qsize() >= QUEUE_MAX:
+            self._queue.get_nowait()
+            self._queue.task_done()
+            log.warning("cluster relay: Redis away too long; an old event was dropped")
+        self._queue.put_nowait(item + (item[1].record_id, item[1].version))
+
+    # -- called by the lobby ----------------------------------------------------------------
+    async def rematch(self, match: "Match") -> bool:
+        """This node's rematch offers, stored; ``True`` if this node opens the rematch.
+        Raises :class:`StoreError`."""
+        seats = sorted(match.rematch_votes)
+        return await self.store.rematch_vote(
+            match.record_id, match.version, {"seats": seats, "node": self.node}, seats,
+            len(match.seats), f"{self.node}:{secrets.token_hex(4)}")
+
+    async def loaded(self, match: "Match") -> None:
+        """A match just loaded from Redis: who is connected on other (live) nodes, and
+        the rematch offers so far."""
+        try:
+            connected = [(s, n) for s, n in await self.store.presence(match.record_id)
+                         if n != self.node]
+            alive = await self.store.alive(sorted({n for _, n in connected}))
+            votes = await self.store.rematch_votes(match.record_id) if not match.live else set()
+        except StoreError as exc:
+            log.warning("match %s: presence on other nodes unknown: %s", match.code, exc)
+            return
+        for seat, node in connected:
+            if node in alive and 0 <= seat < len(match.seats):
+                match.remote.setdefault(seat, set()).add(node)
+        match.rematch_votes |= {s for s in votes if 0 <= s < len(match.seats)}
+
+    # -- running ----------------------------------------------------------------------------
+    def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._send(), name="cluster relay"),
+                       loop.create_task(self._beat(), name="cluster heartbeat")]
+
+    async def beat_once(self) -> None:
+        await self.store.heartbeat(self.node, HEARTBEAT_TTL_MS)
+
+    async def _send(self) -> None:
+        """Append the queued events in order; while Redis is away, keep them and retry."""
+        failures = 0
+        while True:
+            kind, match, data, presence, match_id, version = await self._queue.get()
+            while True:
+                try:
+                    await self.store.publish(kind, match_id, version, data, presence)
+                    failures = 0
+                    self._queue.task_done()
+                    break
+                except StoreError as exc:
+                    if failures == 0:
+                        log.warning("cluster relay: %s; retrying", exc)
+                    await asyncio.sleep(RETRY[min(failures, len(RETRY) - 1)])
+                    failures += 1
+
+    async def _beat(self) -> None:
+        """Renew this node's heartbeat; forget players on nodes that stopped renewing."""
+        while True:
+            try:
+                await self.beat_once()
+                await self._drop_dead_nodes()
+            except StoreError:
+                pass  # Redis away: nothing can be told; the next beat tries again
+            except Exception:
+                log.exception("cluster heartbeat failed")
+            await asyncio.sleep(HEARTBEAT_S)
+
+    async def _drop_dead_nodes(self) -> None:
+        held = [m for m in self.lobby.matches.values() if m.remote]
+        nodes = sorted({n for m in held for ns in m.remote.values() for n in ns})
+        if not nodes:
+            return
+        dead = set(nodes) - await self.store.alive(nodes)
+        for match in held:
+            gone = [(seat, n) for seat, ns in match.remote.items() for n in ns if n in dead]
+            if not gone:
+                continue
+            async with match.lock:
+                for seat, node in gone:
+                    log.info("match %s: node %s is gone; seat %s counts as away", match.code,
+                             node, match.seat_names[seat])
+                    match.remote_presence(seat, node, False)
+            await self.store.forget_presence(match.record_id, [f"{s}|{n}" for s, n in gone])
+
+    async def close(self, flush: float = 0.0) -> None:
+        """Stop, after up to ``flush`` seconds for the queued events to be sent."""
+        if self._tasks and flush > 0:
+            try:
+                await asyncio.wait_for(self._queue.join(), flush)
+            except TimeoutError:
+                pass
+        for task in self._tasks:
+            await stop_task(task)
+        self._tasks = []
