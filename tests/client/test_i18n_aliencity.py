@@ -215,14 +215,23 @@ def every_screen(app, tmp_path) -> None:
     skipped_banner(app)
 
     # a whole game to the show and the final table, with the location variant
-    over = played(new_game(Ruleset(2004, location_bonus=True), 9), 99)
-    end = GameScene(app, over)
+    end = GameScene(app, new_game(Ruleset(2004, location_bonus=True), 9))
     app.stack.clear_to(end)
     app.stack.apply_pending()
-    frame(app)                                                    # "The game is over..."
-    end.show_final_count()
-    app.stack.apply_pending()
+    rng = random.Random(9)
+    while end.match.state.phase is not Phase.OVER:               # every move through the screen
+        s = end.match.state
+        claims = s.legal_claims() if s.phase is Phase.CLAIM else []
+        end.play(Claim(rng.choice(claims)) if claims and rng.random() < 0.7 else
+                 Pass() if s.phase is Phase.CLAIM else rng.choice(s.legal_builds()))
+        settle(app, end)
+    for _ in range(10):                                           # the game-over pause, then the show
+        end.update(0.2)
+        frame(app)
+    assert isinstance(app.stack.top, ScoreScene)
     kinds = score_tour(app, app.stack.top)
+    app.stack.pop()
+    frame(app)                                                    # "The game is over. C: ..."
     assert {TowerBeat, LocationBeat, TotalsBeat} <= kinds
     bonus = next(played(new_game(Ruleset(2002), seed), 99, seed) for seed in range(40)
                  if played(new_game(Ruleset(2002), seed), 99, seed).score().bonuses)
