@@ -127,10 +127,13 @@ class HowToScene(PagesScene):
         super().__init__(app, PAGES, heading="SPRAWL")
         self.done.label, self.done.tr = N_("Close"), _
 
+    def page_text(self, page: int) -> tuple[str, list[str]]:
+        """A page in the language in use at this frame."""
+        head, paras = PAGES[page]
+        return _(head), [_(para) for para in paras]
+
     def draw(self, surface: pygame.Surface) -> None:
-        """The shell's pages, in the language in use at this frame."""
         self.heading = _("SPRAWL")
-        self.pages = [(_(head), [_(para) for para in paras]) for head, paras in PAGES]
         super().draw(surface)
 
     def turn(self, step: int) -> None:

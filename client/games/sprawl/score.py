@@ -15,7 +15,7 @@ from typing import Callable
 import pygame
 
 from shared.sprawl.board import COLOURS, square_name
-from shared.sprawl.words import _, ngettext, pips, sentence
+from shared.sprawl.words import N_, _, ngettext, pips, sentence
 
 from client import theme
 from client.anim import Callback, Delay, Tween
@@ -37,7 +37,7 @@ class ScoreScene(ScoreShow, SprawlScreen):
         return _("THE END SHOW")
 
     def __init__(self, app, state, *, on_new_game: Callable[[], None] | None = None,
-                 on_save: Callable[[], None] | None = None, new_game_label: str = "New game",
+                 on_save: Callable[[], None] | None = None, new_game_label: str | None = None,
                  headline: str | None = None, on_replay: Callable[[], None] | None = None,
                  names: list[str] | None = None, show: bool = True) -> None:
         self.score = state.score()
@@ -48,8 +48,11 @@ class ScoreScene(ScoreShow, SprawlScreen):
         super().__init__(app, state)
         self.sequence = BeatSequence(self.beats, self.timeline, steps=self._beat_steps,
                                      on_finish=self._finished, intro=0.9, gap=0.35)
-        self.make_buttons("Replay the show", on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
-                          new_game_label=new_game_label)
+        self.make_buttons(N_("Replay the show"), on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
+                          new_game_label=new_game_label or N_("New game"))
+        for b in self.final_buttons:  # our own labels: English keys shown in the language in use
+            if b.on_click == self.replay_show or (new_game_label is None and b.on_click is on_new_game):
+                b.tr = _
         if show and headline is None:
             self.start_show()
         else:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from shared.sprawl.scoring import TIE_WORDS
 from shared.sprawl.words import _, ngettext, pips
 
 from client import theme
@@ -17,7 +18,7 @@ from client.view.widgets import draw_panel
 
 from . import look
 from .overlays import outline
-from .score_plan import TIE_WORDS, TableBeat, TieBeat, TreeBeat
+from .score_plan import TableBeat, TieBeat, TreeBeat
 
 if TYPE_CHECKING:
     from .score import ScoreScene

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shared.sprawl.board import parse_square, square_order
-from shared.sprawl.scoring import TIE_BREAKS, TIE_WORDS, _decided_by
+from shared.sprawl.scoring import TIE_BREAKS, _decided_by
 
 
 @dataclass(frozen=True)
