@@ -19,6 +19,7 @@ import random
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, Callable, Coroutine
 
 from shared.gamekit import Bot, GameSpec, State
@@ -150,8 +151,12 @@ class ComputerTurns:
         a person's move; after a refused or failed answer a random legal move stands in."""
         m = self.match
         failures, fallback = 0, False
+        relay = m.relay  # a cluster node: one node at a time thinks (a lease in Redis)
         while (seat := self.to_move()) is not None:
             version, state, level = m.version, m.state, m.seats[seat].computer
+            if relay is not None and not await relay.lease(m):
+                await self.pool.pause(relay.lease_wait)  # another node thinks; it may die
+                continue
             stop = self._stop = threading.Event()
             started = time.perf_counter()
             try:
@@ -159,8 +164,9 @@ class ComputerTurns:
                     rng = random.Random(computer_seed(m.seed, seat) + version)
                     move = m.spec.move_text(state.legal_moves().random(rng))
                 else:
-                    move = await self.pool.think(_choose, self._bot(seat), m.spec, state,
-                                                 self.pool.think_s, stop=stop)
+                    async with relay.thinking(m) if relay is not None else nullcontext():
+                        move = await self.pool.think(_choose, self._bot(seat), m.spec, state,
+                                                     self.pool.think_s, stop=stop)
             except Exception:
                 log.exception("match %s: computer (%s) failed to choose at version %d",
                               m.code, level, version)

@@ -233,6 +233,7 @@ class Lobby:
                 if match is not None and code not in self.matches:
                     self.matches[code] = match
                     self._forget_old_finished()
+                    match.computers.wake()  # (a cluster: a match running on other nodes)
             match = self.matches.get(code)
         return match
 

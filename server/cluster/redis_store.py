@@ -16,9 +16,10 @@ Keys (``prefix`` defaults to ``ac:``; one Redis database per cluster)::
     ac:rematch:<id>        set of the seats that offered a rematch; ac:rematch_claim:<id>
                            the node call that completed it (and so opens the rematch)
     ac:node:<node>         a node's heartbeat (expires unless renewed)
+    ac:lease:<id>          the node that thinks for the match's computer seats (expires)
     ac:events              stream of every change, written by the same script as the change
                            (so in the order Redis applied them): kind match | seat | step |
-                           status | chat | presence | rematch | rematch_started,
+                           status | chat | presence | rematch | rematch_started | lease,
                            the match id, the version, the data (JSON). Capped at
                            about EVENTS_KEPT entries. Nodes read it (:class:`EventFeed`
                            in :mod:`server.cluster.fanout`) to learn what other nodes did.
@@ -171,6 +172,18 @@ if redis.call('GET', KEYS[2]) == ARGV[5] then return 1 end
 return 0
 """
 
+# The lease to think for a match's computer seats: taken if free (SET NX PX), renewed if
+# this node holds it. KEYS: lease key. ARGV: node id, milliseconds. 1 if the node holds it.
+LEASE = """
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+return 0
+"""
+
+
 def _seat_json(s: SeatRecord) -> str:
     return json.dumps([s.name, s.token_hash, s.session_hash, s.computer])
 
@@ -211,6 +224,7 @@ class RedisStore:
         self._set_status = self._r.register_script(SET_STATUS)
         self._publish = self._r.register_script(PUBLISH)
         self._rematch = self._r.register_script(REMATCH)
+        self._lease = self._r.register_script(LEASE)
         self._closed = False
         self.durability: dict[str, str] = {}
 
@@ -325,6 +339,12 @@ class RedisStore:
 
     async def rematch_votes(self, match_id: int) -> set[int]:
         return {int(s) for s in await self._guard(self._r.smembers(self._k("rematch", match_id)))}
+
+    async def lease(self, match_id: int, node: str, ttl_ms: int) -> bool:
+        """Take or renew the lease to think for the match's computer seats; ``True`` if
+        ``node`` holds it for ``ttl_ms`` more milliseconds."""
+        return bool(await self._guard(self._lease(keys=[self._k("lease", match_id)],
+                                                  args=[node, ttl_ms])))
 
     async def heartbeat(self, node: str, ttl_ms: int) -> None:
         """This node is alive for ``ttl_ms`` more milliseconds."""

@@ -20,9 +20,10 @@ not leave ghosts online. The other nodes' events are applied by
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, AsyncIterator
 
 from ..store import StoreError
 from .fanout import stop_task
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("alien_city.server")
 
+LEASE_MS = 3000       # a computer seat's lease: renewed every third of it while thinking
 HEARTBEAT_S = 1.0     # how often a node renews its heartbeat (and checks the others')
 HEARTBEAT_TTL_MS = 4000  # a node silent this long counts as dead
 QUEUE_MAX = 10_000    # events waiting for Redis before the oldest are dropped (Redis away)
@@ -54,6 +56,7 @@ class Relay:
         self.node = node
         self._queue: asyncio.Queue[tuple] = asyncio.Queue()
         self._tasks: list[asyncio.Task] = []
+        self._leased: set[str] = set()  # codes of the matches this node thinks for
 
     # -- called by matches (never waits) --------------------------------------------------
     def presence(self, match: "Match", seat: int) -> None:
@@ -76,6 +79,38 @@ class Relay:
             self._queue.task_done()
             log.warning("cluster relay: Redis away too long; an old event was dropped")
         self._queue.put_nowait(item + (item[1].record_id, item[1].version))
+
+    # -- computer seats: one node thinks ---------------------------------------------------
+    async def lease(self, match: "Match") -> bool:
+        """Take or renew the lease to think for ``match``'s computer seats. ``False``:
+        another node holds it (or Redis is away): wait and ask again."""
+        try:
+            held = await self.store.lease(match.record_id, self.node, LEASE_MS)
+        except StoreError:
+            held = False
+        if held and match.code not in self._leased:
+            log.info("match %s: node %s thinks for its computer seats (lease)", match.code,
+                     self.node)
+        (self._leased.add if held else self._leased.discard)(match.code)
+        return held
+
+    @property
+    def lease_wait(self) -> float:
+        """Seconds between asking for a lease another node holds."""
+        return LEASE_MS / 3000
+
+    @contextlib.asynccontextmanager
+    async def thinking(self, match: "Match") -> AsyncIterator[None]:
+        """Keep the lease while the computer thinks (renewed every third of it)."""
+        async def renew() -> None:
+            while True:
+                await asyncio.sleep(LEASE_MS / 3000)
+                await self.lease(match)
+        task = asyncio.get_running_loop().create_task(renew(), name=f"lease {match.code}")
+        try:
+            yield
+        finally:
+            await stop_task(task)
 
     # -- called by the lobby ----------------------------------------------------------------
     async def rematch(self, match: "Match") -> bool:
