@@ -22,19 +22,12 @@ from shared.gamekit.api import GameError, GameSpec, SeatInfo, State
 from shared.gamekit.registry import Registry, UnknownGame, builtin_games
 from shared.i18n import domain
 
+from .computer import level_name
 from .refusals import refusal_text
 
 _, N_, ngettext, pgettext = domain("online")
 
 DEFAULT_GAME = "alien-city"  # what a protocol-1 server plays
-# The server's computer levels, as a seat's name shows them ("Computer (Hard)").
-# TRANSLATORS: levels of a computer player ("Computer (Hard)", "Computer: Hard").
-LEVELS = {"random": N_("Random"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
-
-
-def level_name(level: str) -> str:
-    """A computer level in the language in use (an unknown one as the server says it)."""
-    return _(LEVELS[level]) if level in LEVELS else level.title()
 
 
 def player_label(player: dict) -> str | None:

@@ -11,7 +11,8 @@ from shared.gamekit.api import GameSpec
 from shared.i18n import domain
 
 from .. import theme
-from ..online import LEVELS, OnlineSession, level_name, player_label
+from ..computer import LEVEL_NAMES, level_name
+from ..online import OnlineSession, player_label
 from ..view.form import draw_backdrop, draw_focus
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
@@ -134,7 +135,7 @@ class LobbyScene(Scene):
             self.opponents_button.label = "Others: people"
             self.opponents_button.tr = lambda _key: _("Others: people")
         else:
-            self.opponents_button.label = f"Computer: {LEVELS.get(level, level)}"
+            self.opponents_button.label = f"Computer: {LEVEL_NAMES.get(level, level)}"
             self.opponents_button.tr = lambda _key: _("Computer: {level}").format(level=level_name(level))
         self.opponents_button.enabled = bool(levels)
         choices = self.seat_choices()
