@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .texts import _, N_, piece_with_article
 from .types import Piece, Player, lot_name
+
+# Whole sentences per player (indexed like Player): word order differs between languages.
+BUILT = (N_("Black built {piece} on {lot}"), N_("White built {piece} on {lot}"))
+CLAIMED = (N_("Black claimed the tower on {lot}"), N_("White claimed the tower on {lot}"))
+DECLINED = (N_("Black claimed nothing"), N_("White claimed nothing"))
+SKIPPED = (N_("Black cannot build and is skipped"), N_("White cannot build and is skipped"))
+# Indexed by the winner: Black, White, then a draw.
+GAME_OVER = (N_("Game over: Black {black}, White {white}: Black wins"),
+             N_("Game over: Black {black}, White {white}: White wins"),
+             N_("Game over: Black {black}, White {white}: a draw"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,7 +29,7 @@ class Built:
                 "colour": self.piece.colour.text(), "lot": lot_name(self.lot)}
 
     def text(self) -> str:
-        return f"{self.player.text().capitalize()} built a {self.piece.name()} on {lot_name(self.lot)}"
+        return _(BUILT[self.player]).format(piece=piece_with_article(self.piece), lot=lot_name(self.lot))
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +41,7 @@ class Claimed:
         return {"type": "claimed", "player": self.player.text(), "lot": lot_name(self.lot)}
 
     def text(self) -> str:
-        return f"{self.player.text().capitalize()} claimed the tower on {lot_name(self.lot)}"
+        return _(CLAIMED[self.player]).format(lot=lot_name(self.lot))
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +52,7 @@ class ClaimDeclined:
         return {"type": "claim_declined", "player": self.player.text()}
 
     def text(self) -> str:
-        return f"{self.player.text().capitalize()} claimed nothing"
+        return _(DECLINED[self.player])
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +65,7 @@ class PlayerSkipped:
         return {"type": "player_skipped", "player": self.player.text()}
 
     def text(self) -> str:
-        return f"{self.player.text().capitalize()} cannot build and is skipped"
+        return _(SKIPPED[self.player])
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +79,8 @@ class GameOver:
                 "black": self.black, "white": self.white}
 
     def text(self) -> str:
-        result = "a draw" if self.winner is None else f"{self.winner.text().capitalize()} wins"
-        return f"Game over: Black {self.black}, White {self.white}: {result}"
+        sentence = GAME_OVER[2 if self.winner is None else self.winner]
+        return _(sentence).format(black=self.black, white=self.white)
 
 
 Event = Built | Claimed | ClaimDeclined | PlayerSkipped | GameOver

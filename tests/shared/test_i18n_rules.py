@@ -336,6 +336,24 @@ def test_score_text_and_notes_are_marked_and_the_data_is_not():
     assert [b["reason"] for b in data["unpaid_bonuses"]] == [b["reason"] for b in english["unpaid_bonuses"]]
 
 
+def test_event_sentences_are_marked():
+    """What a move caused, as logs and players read it: every kind of event of a game."""
+    with language(i18n.PSEUDO):
+        state = new_game(Ruleset(), seed=6)
+        rng = random.Random(6)
+        kinds, sentences = set(), []
+        while not state.is_over():
+            moves = state.legal_moves()
+            step = state.play(moves[rng.randrange(len(moves))])
+            state = step.state
+            for event in step.events:
+                kinds.add(type(event).__name__)
+                sentences.append(event.text())
+    assert {"Built", "Claimed", "ClaimDeclined", "GameOver"} <= kinds
+    bad = [s for s in sentences if not is_marked(s)]
+    assert not bad, bad[:3]
+
+
 # -- really translated ------------------------------------------------------------------------
 def occupied_state() -> GameState:
     return diagram.position(picture(e6="R"))
