@@ -177,8 +177,9 @@ class HowToScene(PagesScene):
         if self.page == 2:
             piece, _lots, bad, reason = self._refused(state)
             if reason:
-                return (_("Lit: the lots where Black may build ({piece}). Crossed out, {lot}: {reason}").format(
-                    piece=terms.piece(piece), lot=lot_name(bad), reason=terms.reason(reason)), theme.BAD)
+                return (_("Lit: the lots where {player} may build ({piece}). Crossed out, {lot}: {reason}").format(
+                    player=terms.player(Player.BLACK), piece=terms.piece(piece), lot=lot_name(bad),
+                    reason=terms.reason(reason)), theme.BAD)
         elif self.page == 3:
             ts = _best(state)
             if ts is not None:
