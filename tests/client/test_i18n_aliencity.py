@@ -354,3 +354,20 @@ def _buttons_fit(app, scene) -> None:
     for b in scene.buttons:
         width = app.text.font(int(b.rect.h * 0.46), True).size(b.label)[0]
         assert width <= b.rect.w, b.label
+
+
+def test_a_language_switch_shows_on_the_next_frame(app):
+    """Switching the language (Options, over a game) changes the board's words at once:
+    the cached panels, top bar and buttons follow."""
+    game = GameScene(app, played(new_game(Ruleset(2004), 5), 10))
+    show(app, game)
+    settle(app, game)
+    frame(app)
+    assert game.skip_button.label == "Skip claim"
+    with recording_texts("fr") as texts:
+        frame(app)
+    assert game.skip_button.label == "Ne rien s’attribuer"
+    drawn = "\n".join(texts)
+    assert "ATTRIBUTIONS RESTANTES" in drawn and "NOIR" in drawn and "CLAIMS LEFT" not in drawn
+    frame(app)
+    assert game.skip_button.label == "Skip claim"
