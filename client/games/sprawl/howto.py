@@ -173,6 +173,7 @@ class HowToScene(PagesScene):
             view = _Picture(self.app, geo, state)
             if good is not None:
                 ghost_move(surface, view, good, True, cb)
+                # TRANSLATORS: "Green"/"Red": the colour of the ghost piece drawn (legal/not), not a player.
                 words.append(_("Green: {move} is legal.").format(move=describe(good)))
             if bad is not None:
                 ghost_move(surface, view, bad[0], False, cb)
