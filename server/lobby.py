@@ -149,6 +149,8 @@ class Lobby:
             if session is not None and hmac.compare_digest(session.token_hash, wanted):
                 token, resumed = msg["resume"], True
                 recent = known[1] if known else []
+                if self.relay is not None:  # a cluster: its matches may be on other nodes
+                    await self.relay.resumed(wanted)
             else:
                 session = None
         if session is None:

@@ -346,6 +346,18 @@ class RedisStore:
         return bool(await self._guard(self._lease(keys=[self._k("lease", match_id)],
                                                   args=[node, ttl_ms])))
 
+    async def open_codes(self, session_hash: str) -> list[str]:
+        """Room codes of the unfinished matches a session holds a seat in."""
+        ids = await self._guard(self._r.zrange(self._k("session", session_hash), 0, -1))
+        if not ids:
+            return []
+        pipe = self._r.pipeline(transaction=False)
+        for match_id in ids:
+            pipe.hmget(self._k("match", match_id), "status", "meta")
+        got = await self._guard(pipe.execute())
+        return [json.loads(meta)["code"] for status, meta in got
+                if status in LIVE and meta is not None]
+
     async def heartbeat(self, node: str, ttl_ms: int) -> None:
         """This node is alive for ``ttl_ms`` more milliseconds."""
         await self._guard(self._r.set(self._k("node", node), "1", px=ttl_ms))

@@ -121,6 +121,17 @@ class Relay:
             match.record_id, match.version, {"seats": seats, "node": self.node}, seats,
             len(match.seats), f"{self.node}:{secrets.token_hex(4)}")
 
+    async def resumed(self, session_hash: str) -> None:
+        """A session resumed here: load its unfinished matches this node does not hold
+        (made on other nodes), so ``welcome.seats`` lists them and ``join`` finds them."""
+        try:
+            codes = await self.store.open_codes(session_hash)
+        except StoreError as exc:
+            log.warning("the matches of a resumed session are unknown: %s", exc)
+            return
+        for code in codes:
+            await self.lobby.load(code)
+
     async def loaded(self, match: "Match") -> None:
         """A match just loaded from Redis: who is connected on other (live) nodes, and
         the rematch offers so far."""

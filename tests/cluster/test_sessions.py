@@ -1,0 +1,68 @@
+"""Sessions and seat tokens across nodes: a player whose node died (``kill -9``) comes back
+on another node with the same tokens and plays on, even on a node that started before the
+match was made (and so never restored it): ``welcome.seats`` lists the match there, a
+``join`` by session takes the seat back, and a seat token from a new device takes it
+over from the session on a third node (which is told ``seat_taken``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from shared.aliencity import GameState
+from shared.aliencity.ppn import read_ppn
+from tests.server.helpers import Client, run
+
+from .test_nodes import Node, play
+
+
+def test_a_player_whose_node_died_continues_on_another_with_the_same_tokens(
+        redis_server, tmp_path) -> None:
+    nodes = [Node(redis_server.url, tmp_path, name) for name in "abc"]
+    a, b, c = nodes
+    try:
+        async def body() -> None:
+            black = await Client.open(a.url, "Ada")
+            created = await black.request({"type": "create", "seat": "black", "public": False},
+                                          "joined")
+            code = created["match"]
+            await black.expect("sync")
+            white = await Client.open(b.url, "Bob")
+            await white.request({"type": "join", "match": code}, "joined")
+            state = GameState.from_dict((await white.expect("sync"))["state"])
+            played: list[str] = []
+            state = await play(black, white, code, state, random.Random(2), played, 5, 0)
+            session = black.session
+            a.kill9()
+            # node c started before the match existed, and nobody there asked for it
+            back = await Client.open(c.url, "Ada", resume=session)
+            assert back.welcome["resumed"] and back.welcome["name"] == "Ada"
+            assert back.welcome["seats"] == [{"match": code, "seat": "black",
+                                              "version": len(played), "status": "playing"}]
+            await back.request({"type": "join", "match": code, "version": len(played)}, "joined")
+            sync = await back.expect("sync")
+            assert sync["mode"] == "moves" and sync["moves"] == []
+            state = await play(back, white, code, state, random.Random(3), played, 4, 10)
+            # a new device with the seat token only (no session) on node b takes the seat
+            device = await Client.open(b.url, "Ada")
+            took = await device.request({"type": "join", "match": code, "version": len(played),
+                                         "seat_token": created["seat_token"]}, "joined")
+            assert took["seat"] == "black" and "seat_token" not in took
+            await device.expect("sync")
+            taken = await back.expect("error", code="seat_taken")
+            assert taken["match"] == code
+            refused = await back.request({"type": "move", "match": code, "mid": 99,
+                                          "version": len(played), "move": "x"})
+            assert refused["code"] == "not_seated"
+            state = await play(device, white, code, state, random.Random(4), played, None, 20)
+            ended = [await p.expect("ended") for p in (device, white)]
+            assert ended[0]["score"] == ended[1]["score"] == state.score().to_dict()
+            record = (await white.request({"type": "get_record", "match": code}, "record"))
+            assert [m.text() for _, m in read_ppn(record["record"]).state.history
+                    if m.text() != "pass"] == [m for m in played if m != "pass"]
+            for p in (back, device, white):
+                await p.close()
+        run(body, 90)
+    finally:
+        for node in nodes:
+            node.stop()
