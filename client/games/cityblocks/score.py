@@ -129,7 +129,9 @@ class ScoreScene(ScoreShow, CityScreen):
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         beat = self.view.beat
         if self.stage == "show" and isinstance(beat, ColourBeat):
-            return f"{beat.title}:  {describe(self.view)}", look.colour_rgb(beat.colour, self.app.options.colour_blind)
+            # TRANSLATORS: the score show's live line: "BLUE:  largest area 12 · free edges 30 = 42".
+            return (_("{colour}:  {count}").format(colour=beat.title, count=describe(self.view)),
+                    look.colour_rgb(beat.colour, self.app.options.colour_blind))
         if self.stage == "show":
             return _("Space: next step · F: fast · S: skip to the end"), theme.TEXT_DIM
         return _("T: show or hide the table. Each colour scored its largest area + its sides on empty squares."), \

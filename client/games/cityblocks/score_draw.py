@@ -85,7 +85,15 @@ def draw_beat(scene: "ScoreScene", surface: pygame.Surface, view: "BeatView", cb
         surface.blit(img, img.get_rect(center=box.center))
         if beat.seat is None:
             note = scene.app.text.render(_("blue is shared: it scores for nobody"), max(13, cell // 2), theme.TEXT)
-            surface.blit(note, note.get_rect(midtop=(box.centerx, box.bottom + 4)))
+            backed(surface, note, note.get_rect(midtop=(box.centerx, box.bottom + 8)))
+
+
+def backed(surface: pygame.Surface, img: pygame.Surface, at: pygame.Rect) -> None:
+    """A note on a dark backing: it sits over the board's coloured squares."""
+    back = at.inflate(20, 8)
+    pygame.draw.rect(surface, (12, 12, 28), back, border_radius=back.h // 2)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, back, 1, border_radius=back.h // 2)
+    surface.blit(img, at)
 
 
 def badge(scene, surface: pygame.Surface, text: str, centre, edge, size: int) -> None:
@@ -195,6 +203,6 @@ def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p:
     if scene.players == 3:
         note = t.fitted(ngettext("Blue (shared) scored {n} point for nobody.", "Blue (shared) scored {n} points for nobody.",
                                  scene.beats[0].total).format(n=scene.beats[0].total), size,
-                        theme.TEXT_DIM, scene.size[0] - 20)
-        surface.blit(note, note.get_rect(midtop=(box.centerx, box.bottom + 6)))
+                        theme.TEXT, scene.size[0] - 40)
+        backed(surface, note, note.get_rect(midtop=(box.centerx, box.bottom + 8)))
 
