@@ -189,7 +189,18 @@ def _location(surface, geo, kit, beat: LocationBeat, view) -> None:
 def _live(surface, geo, kit, lot: int, text: str) -> None:
     """The counters as they tick, where the equation will pop up."""
     pill = kit.pill(text, max(18, int(geo.lot * 0.5)), theme.TEXT, (24, 26, 60), theme.ACCENT_2)
-    surface.blit(pill, pill.get_rect(center=equation_anchor(geo, lot)))
+    _blit_on_board(surface, geo, pill, equation_anchor(geo, lot))
+
+
+def _blit_on_board(surface, geo, img: pygame.Surface, centre) -> None:
+    """``img`` centred at ``centre`` but kept over the board: a long caption (a longer
+    translation) shifts inwards, and one wider than the board is scaled down to fit."""
+    limit = int(geo.rect.w * 0.96)
+    if img.get_width() > limit:
+        img = pygame.transform.smoothscale_by(img, limit / img.get_width())
+    rect = img.get_rect(center=centre)
+    rect.x = min(max(rect.x, geo.rect.x + 2), geo.rect.right - 2 - rect.w)
+    surface.blit(img, rect)
 
 
 def _equation(surface, geo, kit, lot: int, text: str, view) -> None:
@@ -224,7 +235,7 @@ def _stamp(surface, geo, kit, lot: int, text: str, p: float, colour) -> None:
     pill = kit.pill(text, h, (255, 255, 255), theme.scale(colour, 0.55), colour)
     stamp = pygame.transform.rotozoom(pill, 8, max(0.05, min(1.2, p)))
     x, y = equation_anchor(geo, lot)
-    surface.blit(stamp, stamp.get_rect(center=(x, y)))
+    _blit_on_board(surface, geo, stamp, (x, y))
 
 
 def draw_flyer(surface: pygame.Surface, kit: LotKit, geo: BoardGeometry, start: tuple[int, int],
