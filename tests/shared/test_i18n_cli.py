@@ -17,7 +17,7 @@ from shared import i18n
 from shared.aliencity import parse_move
 from shared.aliencity.spec import ALIEN_CITY
 
-from .i18n_marks import language
+from .i18n_marks import bare_words, language
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = str((ROOT / "tests" / "data" / "ppgames-alien-city.ppn").relative_to(ROOT))
@@ -133,15 +133,7 @@ def test_json_is_the_same_in_every_language(command):
 
 def test_another_games_plies_are_listed_in_slovak(tmp_path):
     """A City Blocks record goes through the game contract: the ply lines are the command's."""
-    import random
-
-    from shared.cityblocks.spec import CITY_BLOCKS
-    state = CITY_BLOCKS.new_state(CITY_BLOCKS.options({"players": 2}), 3)
-    rng = random.Random(3)
-    for _ in range(4):
-        state, _events = state.play(state.legal_moves().random(rng))
-    path = tmp_path / "game.cbr"
-    path.write_text(CITY_BLOCKS.write_record(state), encoding="utf-8")
+    path = cbr_record(tmp_path)
     done = run("--lang", "sk", "analyze", str(path))
     assert done.returncode == 0, done.stderr
     plies = [line for line in done.stdout.splitlines() if line.startswith("ťah ")]
@@ -193,3 +185,39 @@ def test_a_server_started_in_a_slovak_environment_answers_in_english(tmp_path):
     assert labels == english_labels
     assert refused["code"] == "illegal_move" and refused["rule"] == "wrong_phase"
     assert refused["text"] == english_reason != slovak_reason
+
+
+# -- every line the commands print is looked up ---------------------------------------------
+def cbr_record(tmp_path: Path) -> Path:
+    import random
+
+    from shared.cityblocks.spec import CITY_BLOCKS
+    state = CITY_BLOCKS.new_state(CITY_BLOCKS.options({"players": 2}), 3)
+    rng = random.Random(3)
+    for _ in range(4):
+        state, _events = state.play(state.legal_moves().random(rng))
+    path = tmp_path / "game.cbr"
+    path.write_text(CITY_BLOCKS.write_record(state), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("command", ["score", "analyze"])
+def test_every_printed_line_is_marked_under_the_pseudo_language(command, tmp_path, capsys):
+    """score/analyze of a PPN record (table, ply lines, warnings) and of another game's
+    record (the contract's ply lines), with errors: nothing printed skips the catalogue."""
+    import argparse
+
+    from alien_city import records
+    args = argparse.Namespace(record=RECORD, lenient=True, edition=None, location_bonus=True,
+                              json=False, command=command)
+    strict = argparse.Namespace(**(vars(args) | {"lenient": False}))
+    missing = argparse.Namespace(**(vars(args) | {"record": str(tmp_path / "none.ppn")}))
+    other = argparse.Namespace(**(vars(args) | {"record": str(cbr_record(tmp_path))}))
+    with language(i18n.PSEUDO):
+        assert [records.run(a) for a in (args, strict, missing)] == [0, 1, 2]
+        records.run(other)
+    out = capsys.readouterr()
+    lines = [line for line in (out.out + out.err).splitlines() if line.strip()]
+    assert len(lines) > 10 and any(line.startswith("alien-city: ") for line in lines)
+    bad = [line for line in lines if bare_words(line, allow=("alien-city:",))]
+    assert not bad, bad[:5]

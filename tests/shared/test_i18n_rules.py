@@ -23,6 +23,7 @@ from shared.aliencity.state import BUILDS, CLAIMS
 from shared.aliencity.types import PIECES
 from shared.bots import LEVELS, describe_level
 from shared.gamekit import BadOptions, IllegalMove, MalformedMove
+from shared.gamekit import RecordError as GameRecordError
 from shared.netkit.links import LinkError, parse_link
 
 from .i18n_marks import bare_words, is_marked, language
@@ -150,8 +151,15 @@ def test_spec_rejections_and_errors_are_marked():
         with pytest.raises(IllegalMoveError) as caught:
             position.state.play(parse_move("claim@a1"))
         errors.append(str(caught.value))
+        with pytest.raises(GameRecordError) as caught:
+            ALIEN_CITY.state_from_dict(position.to_dict() | {"resigned": "red"})
+        errors.append(str(caught.value))
+        with pytest.raises(GameRecordError) as caught:
+            ALIEN_CITY.read_record(RECORD.read_text("utf-8"))
+        assert caught.value.illegal and caught.value.rule == "road_split"
+        errors.append(str(caught.value))
         for text in errors:
-            assert is_marked(text, allow=("Tq@z9", "Tk@e6", "Xr@e6", "fog", "claim@a1")), text
+            assert is_marked(text, allow=("Tq@z9", "Tk@e6", "Xr@e6", "fog", "claim@a1", "red")), text
 
 
 # -- records and saved states -----------------------------------------------------------------
