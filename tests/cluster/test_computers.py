@@ -11,7 +11,7 @@ from pathlib import Path
 from shared.aliencity import GameState, parse_move
 from tests.server.helpers import Client, pick, run
 
-from .test_nodes import Node, two_nodes
+from .test_nodes import node_processes, two_nodes
 
 
 async def vs_computer(create_url: str, other_url: str) -> tuple[Client, Client, dict, GameState]:
@@ -85,9 +85,8 @@ def holder(logs: list[Path]) -> int:
 
 
 def test_the_thinking_node_killed_another_takes_over(redis_server, tmp_path) -> None:
-    nodes = [Node(redis_server.url, tmp_path, name) for name in "ab"]
     logs = [tmp_path / "a.log", tmp_path / "b.log"]
-    try:
+    with node_processes(redis_server.url, tmp_path, "ab") as nodes:
         async def body() -> None:
             ada, again, created, state = await vs_computer(nodes[0].url, nodes[1].url)
             code = created["match"]
@@ -123,6 +122,3 @@ def test_the_thinking_node_killed_another_takes_over(redis_server, tmp_path) -> 
             assert len(played) == len(state.history)
             await alive.close()
         run(body, 180)
-    finally:
-        for node in nodes:
-            node.stop()

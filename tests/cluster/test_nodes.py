@@ -17,7 +17,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
-from typing import AsyncIterator
+from typing import AsyncIterator, Iterator
 
 from server.app import RunningServer, start_server
 from shared.aliencity import GameState, parse_move
@@ -52,6 +52,25 @@ class Node:
         code = end_process(self.proc, (signal.SIGTERM, 10.0), (signal.SIGKILL, 5.0))
         self.log.close()
         return code
+
+
+@contextlib.contextmanager
+def node_processes(redis_url: str, folder: Path, names: str) -> Iterator[list[Node]]:
+    """One node process per name, stopped afterwards (unless killed already)."""
+    nodes: list[Node] = []
+    try:
+        for name in names:
+            nodes.append(Node(redis_url, folder, name))
+        yield nodes
+    finally:
+        for node in nodes:
+            node.stop()
+
+
+def same_moves(record: str, played: list[str]) -> bool:
+    """Does the game record hold exactly the ``played`` moves (passes aside)?"""
+    return [m.text() for _, m in read_ppn(record).state.history if m.text() != "pass"] == \
+        [m for m in played if m != "pass"]
 
 
 async def play(black: Client, white: Client, code: str, state: GameState, rng: random.Random,
@@ -270,8 +289,7 @@ def test_players_on_two_nodes_one_node_killed_mid_game(redis_server, tmp_path) -
             ended = [await p.expect("ended") for p in (black, white)]
             assert ended[0]["score"] == ended[1]["score"] == state.score().to_dict()
             record = (await white.request({"type": "get_record", "match": code}, "record"))["record"]
-            assert [m.text() for _, m in read_ppn(record).state.history if m.text() != "pass"] == \
-                [m for m in played if m != "pass"]
+            assert same_moves(record, played)
             await black.close()
             await white.close()
         run(body, 90)

@@ -10,17 +10,14 @@ from __future__ import annotations
 import random
 
 from shared.aliencity import GameState
-from shared.aliencity.ppn import read_ppn
 from tests.server.helpers import Client, run
 
-from .test_nodes import Node, play
+from .test_nodes import node_processes, play, same_moves
 
 
 def test_a_player_whose_node_died_continues_on_another_with_the_same_tokens(
         redis_server, tmp_path) -> None:
-    nodes = [Node(redis_server.url, tmp_path, name) for name in "abc"]
-    a, b, c = nodes
-    try:
+    with node_processes(redis_server.url, tmp_path, "abc") as (a, b, c):
         async def body() -> None:
             black = await Client.open(a.url, "Ada")
             created = await black.request({"type": "create", "seat": "black", "public": False},
@@ -58,11 +55,7 @@ def test_a_player_whose_node_died_continues_on_another_with_the_same_tokens(
             ended = [await p.expect("ended") for p in (device, white)]
             assert ended[0]["score"] == ended[1]["score"] == state.score().to_dict()
             record = (await white.request({"type": "get_record", "match": code}, "record"))
-            assert [m.text() for _, m in read_ppn(record["record"]).state.history
-                    if m.text() != "pass"] == [m for m in played if m != "pass"]
+            assert same_moves(record["record"], played)
             for p in (back, device, white):
                 await p.close()
         run(body, 90)
-    finally:
-        for node in nodes:
-            node.stop()
