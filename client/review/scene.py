@@ -188,7 +188,7 @@ class ReviewScene(Scene):
 
     def progress_box(self) -> pygame.Rect:
         w, h = self.size
-        box = pygame.Rect(0, 0, min(w - 4 * self.margin, max(420, int(w * 0.5))), max(200, int(h * 0.3)))
+        box = pygame.Rect(0, 0, min(w - 4 * self.margin, max(420, int(w * 0.5))), max(180, int(h * 0.25)))
         box.center = (w // 2, h // 2)
         return box
 
@@ -200,6 +200,14 @@ class ReviewScene(Scene):
         return [self.close_button]
 
     # -- frame -----------------------------------------------------------------------------
+    def frame_rate(self) -> float:
+        """Frames while the search runs (the progress bar), else what the board's own
+        animations ask (a game's board may say ``frame_rate``), else still."""
+        if self.job is not None and not self.job.finished and self.error is None:
+            return 10.0  # enough for the bar; the search shares the interpreter
+        ask = getattr(self.board, "frame_rate", None)
+        return ask() if ask is not None and self.ready else 0.0
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.graph is None and self.job is not None and self.job.finished:

@@ -22,6 +22,7 @@ from .view.board_view import BoardGeometry, boards
 
 PLAYED_INK = (250, 250, 255)
 BETTER_INK = theme.ACCENT_2
+ROAD_ALPHA = 150  # of 255: the road overlay lets the city show through
 
 
 class AlienCityReviewBoard(ReviewBoard):
@@ -34,6 +35,7 @@ class AlienCityReviewBoard(ReviewBoard):
         self.other: int | None = None       # the other move's lot
         self.better = False                 # the shown move is the better one
         self.claim = False
+        self._layer: pygame.Surface | None = None
 
     def show(self, before: AlienCityPosition, move, after: AlienCityPosition, other=None,
              better: bool = False) -> None:
@@ -49,6 +51,13 @@ class AlienCityReviewBoard(ReviewBoard):
     def update(self, dt: float) -> None:
         self.insight.update(dt)
 
+    def frame_rate(self) -> float:
+        """Full rate while the overlay fades in or the wave spreads, then the road's slow flow."""
+        wave = self.insight.pathing.wave
+        if self.insight.overlay.alpha < 1.0 or (wave is not None and wave.age < 3.0):
+            return 60.0
+        return 12.0
+
     def draw(self, app, surface: pygame.Surface, rect: pygame.Rect) -> bool:
         state = self.state
         if state is None:
@@ -57,7 +66,7 @@ class AlienCityReviewBoard(ReviewBoard):
         cb = app.options.colour_blind
         kit = boards(app)
         surface.blit(kit.board(geo, state.city, state.board, state.caps, cb), (geo.x, geo.y))
-        self.insight.draw_road(surface, geo)
+        self._draw_road(surface, geo)
         self.insight.draw_paths(surface, geo)
         self.insight.draw_badges(surface, geo, state.caps, frozenset())
         ink = BETTER_INK if self.better else PLAYED_INK
@@ -68,3 +77,13 @@ class AlienCityReviewBoard(ReviewBoard):
             surface.blit(kit.mark("claim" if self.claim else "last", geo.lot, ink), geo.lot_rect(self.lot))
         return True
 
+    def _draw_road(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
+        """The road overlay, see-through (early on the road is nearly the whole city and
+        would hide the tiles the moves are about)."""
+        layer = self._layer
+        if layer is None or layer.get_size() != surface.get_size():
+            layer = self._layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        layer.fill((0, 0, 0, 0), geo.rect)
+        self.insight.draw_road(layer, geo)
+        layer.set_alpha(ROAD_ALPHA)
+        surface.blit(layer, geo.rect.topleft, geo.rect)
