@@ -114,10 +114,17 @@ class Toast:
         """The message in a box centred above ``bottom``."""
         if not self.text:
             return
-        img = text.render(self.text, size, theme.TEXT)
-        box = img.get_rect(midbottom=(surface.get_width() // 2, bottom - 10)).inflate(24, 12)
+        # a long message (a rule's full sentence, a longer translation) wraps within the window
+        imgs = [text.render(line, size, theme.TEXT)
+                for line in text.wrap(self.text, size, int(surface.get_width() * 0.9) - 24)]
+        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
+        box.midbottom = (surface.get_width() // 2, bottom - 10)
+        box = box.inflate(24, 12)
         draw_panel(surface, box, edge=theme.GOOD, alpha=240)
-        surface.blit(img, img.get_rect(center=box.center))
+        y = box.y + 6
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
 
 
 class Announcing:
