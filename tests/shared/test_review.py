@@ -205,3 +205,19 @@ def test_the_graph_averages_each_lead_over_a_round(game_id, options, plies, expe
     for i in range(len(raw)):
         window = raw[max(0, i - expected + 1):i + 1]
         assert smooth[i] == pytest.approx(sum(window) / len(window), abs=1e-3)
+
+
+@pytest.mark.parametrize("game_id,options", [("alien-city", {}), ("city-blocks", {"players": 3}),
+                                             ("sprawl", {"players": 5})])
+def test_every_game_projects_one_number_per_seat(game_id, options):
+    """The contract's projection: a float per seat at the start, midway and at the end,
+    in the game's unit (values stay within [-1, 1])."""
+    spec, record = played_game(game_id, options, 5)
+    states = [record.start] + [step.after for step in steps(spec, record)]
+    assert states[-1].is_over()
+    for state in (states[0], states[len(states) // 2], states[-1]):
+        values = spec.projection(state)
+        assert len(values) == state.seat_count and all(isinstance(v, float) for v in values)
+        if spec.review_unit == "value":
+            assert all(-1.0 <= v <= 1.0 for v in values)
+    assert spec.review_unit in ("points", "value")
