@@ -9,7 +9,7 @@ import pygame
 
 from shared.sprawl.board import STRIDE
 from shared.sprawl.explain import dead_text
-from shared.sprawl.words import N_
+from shared.sprawl.words import N_, _
 
 from client import theme
 
@@ -111,7 +111,8 @@ def draw_trees(surface: pygame.Surface, text, geo: look.BoardGeo, state, cb: boo
         inset = width
         outline(surface, geo, squares, colour, width)
         tr = geo.square_rect(t)
-        img = text.render(f"h{info['height']}", max(11, cell // 5), colour, bold=True)
+        # TRANSLATORS: a tower's height in the corner of its square (keep it short: h2).
+        img = text.render(_("h{height}").format(height=info["height"]), max(11, cell // 5), colour, bold=True)
         box = img.get_rect(topright=(tr.right - inset - 2, tr.y + inset + 1)).inflate(6, 2)
         pygame.draw.rect(surface, (10, 10, 20), box, border_radius=4)
         surface.blit(img, img.get_rect(center=box.center))
