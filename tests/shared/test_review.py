@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import threading
 
+import msgpack
 import pytest
 
 from shared.aliencity import Phase, Player, parse_move
@@ -71,6 +72,7 @@ def test_reviews_are_deterministic_for_a_seed_and_survive_json():
     assert first.seed == 5 and first.to_dict()["settings"]["seed"] == 5
     again = Review.from_dict(json.loads(json.dumps(first.to_dict())))
     assert again == first
+    assert Review.from_dict(msgpack.unpackb(msgpack.packb(first.to_dict()))) == first
     assert len(first.turns) == len(record.moves)
     assert all(t.loss >= 0 for t in first.turns)
     assert first.leads(0) == [-v for v in first.leads(1)]  # two seats: one lead, mirrored
