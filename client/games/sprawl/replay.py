@@ -99,15 +99,14 @@ class ReplayScene(ReplaySteps, SprawlScreen):
         if typed is not None:
             return typed
         if self.index == 0:
-            start = ngettext("Start of the game: {n} move. Right arrow or Play steps through; A/S/O overlays.",
-                             "Start of the game: {n} moves. Right arrow or Play steps through; A/S/O overlays.",
-                             self.count).format(n=self.count)
-            if not self.warnings:
-                return start, theme.TEXT
-            n = len(self.warnings)
-            broken = ngettext("The record breaks the rules {n} time: {first}",
-                              "The record breaks the rules {n} times: {first}", n).format(n=n, first=self.warnings[0])
-            return f"{start} {broken}", theme.BAD
+            if self.warnings:   # the first rule the record breaks says more than the keys: it alone
+                n = len(self.warnings)
+                return ngettext("The record breaks the rules {n} time: {first}",
+                                "The record breaks the rules {n} times: {first}", n).format(
+                    n=n, first=self.warnings[0]), theme.BAD
+            return ngettext("Start of the game: {n} move. Right arrow or Play steps through; A/S/O overlays.",
+                            "Start of the game: {n} moves. Right arrow or Play steps through; A/S/O overlays.",
+                            self.count).format(n=self.count), theme.TEXT
         token = self.moves[self.index - 1]
         before = self.positions[self.index - 1]
         seat = is_resign(token)

@@ -241,18 +241,22 @@ def howto(app, size) -> None:
 RECORD = "Game: Sprawl\nPlayers: 3\nFirst: red\nSeats: Ann, Bob, Cy\n\nr:3@c3 y:2n@a1 y:2@a1 g:1@e6 r:2n@c4 y:resign\n"
 
 
-def replay(app, size) -> None:
+def replay(app, size, check=lambda scene: None) -> None:
     """A broken record (the rule it breaks), every step, a leaver, typing a move number,
-    the ply bar, and a finished game's end with its end show."""
+    the ply bar, and a finished game's end with its end show; ``check`` looks at the
+    screen at each step."""
     app.set_size(size)
     scene = ReplayScene.from_text(app, RECORD, "broken.spr")
     show(app, scene)
     frame(app)
+    check(scene)
     for _ in range(scene.count):
         frame(app, key(pygame.K_RIGHT))
         for _ in range(20):
             frame(app)
+        check(scene)
     frame(app, key(pygame.K_2, unicode="2"))
+    check(scene)
     frame(app, motion(scene.controls.bar.center))
     frame(app, key(pygame.K_ESCAPE))
     finished = random_game(4, 3)
@@ -261,6 +265,7 @@ def replay(app, size) -> None:
     frame(app, key(pygame.K_a), key(pygame.K_s), key(pygame.K_o))
     frame(app, key(pygame.K_END))
     frame(app)
+    check(scene)
     frame(app, key(pygame.K_c))
     for _ in range(5):
         frame(app)
@@ -363,7 +368,7 @@ def test_translations_fit_their_boxes(app, lang, size):
         app.stack.pop()
         app.stack.apply_pending()
         howto(app, size)
-        replay(app, size)
+        replay(app, size, status_fits)
     thinking = i18n.translations("sprawl", lang).gettext("{player} is thinking…").split("{player}")[-1]
     # (the winner's line ends with "   …" on purpose when more than four seats follow)
     cut = [t for t in texts if t.endswith("…") and not t.endswith((thinking, "   …"))]
