@@ -14,6 +14,8 @@ from enum import Enum
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from shared.i18n import current_language
+
 from .city import City
 from .errors import IllegalMoveError, WrongPlayerError
 from .events import Built, ClaimDeclined, Claimed, Event, GameOver, PlayerSkipped
@@ -321,9 +323,10 @@ class GameState:
     def score(self):
         """The score breakdown of this position (final when the game is over)."""
         from .scoring import score_breakdown
-        cached = self._cache.get("score")
+        key = ("score", current_language())  # its notes are in the language asked in
+        cached = self._cache.get(key)
         if cached is None:
-            cached = self._cache["score"] = score_breakdown(self)
+            cached = self._cache[key] = score_breakdown(self)
         return cached
 
     @property

@@ -362,6 +362,17 @@ def test_event_sentences_are_marked():
     assert not bad, bad[:3]
 
 
+def test_a_language_switch_shows_in_the_next_score_of_the_same_position():
+    """The score is cached per position, and per language: notes follow Options at once."""
+    state = finished_game()
+    english = [b.note for b in state.score().bonuses]
+    with language("sk"):
+        slovak = [b.note for b in state.score().bonuses]
+    assert english and all(a != b for a, b in zip(english, slovak))
+    assert [b.note for b in state.score().bonuses] == english
+    assert state.score() is state.score()  # still computed once per language
+
+
 # -- really translated ------------------------------------------------------------------------
 def occupied_state() -> GameState:
     return diagram.position(picture(e6="R"))
