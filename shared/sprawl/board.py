@@ -15,7 +15,6 @@ STRIDE = 8
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
 DIRS = (NORTH, EAST, SOUTH, WEST)
 DIR_LETTERS = "nesw"
-DIR_WORDS = ("north", "east", "south", "west")
 _STEP = ((0, 1), (1, 0), (0, -1), (-1, 0))   # (file, rank) step per direction
 SIZES = (1, 2, 3)
 PIECES_PER_SIZE = 5
