@@ -23,6 +23,7 @@ from client.scenes.score_sequence import BeatSequence
 from client.scenes.score_show import ScoreShow
 
 from . import look
+from .overlays import dead_reasons
 from .score_draw import draw_flying, draw_table, draw_ties, draw_tree_focus
 from .score_plan import CountBeat, TableBeat, TieBeat, TreeBeat, plan
 from .screen import SprawlScreen
@@ -222,7 +223,7 @@ class ScoreScene(ScoreShow, SprawlScreen):
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         cb = self.app.options.colour_blind
         if self.focus is not None:
-            reason = self.focus.reason
+            reason = dead_reasons(self.state).get(self.focus.tree, self.focus.reason)   # in today's words
             text = sentence(reason) if reason else _("The tree on {square} is dead.").format(
                 square=square_name(self.focus.tree))
             return text + " " + _("Its pieces go back to their stashes."), look.text_rgb(self.focus.owner, cb)
