@@ -179,10 +179,10 @@ def test_a_game_that_cannot_be_reviewed_says_why(app):
     assert app.stack.top is not scene
 
 
-def played_out(game_id: str, options: dict, seed: int):
+def played_out(game_id: str, options: dict, seed: int, level: str = "easy"):
     spec = builtin_games().get(game_id)
     state = spec.new_state(spec.options(options), seed)
-    bots = [spec.make_bot("easy", s) for s in range(state.seat_count)]
+    bots = [spec.make_bot(level, s) for s in range(state.seat_count)]
     while not state.is_over():
         state, _ = state.play(bots[state.to_move].choose(state))
     return state
@@ -220,7 +220,7 @@ def test_the_review_fits_a_small_window():
     from client.app import App
     from client.config import Options
     small = App(Options(), (1024, 640), persist=False)
-    state = played_out("city-blocks", {"players": 4}, 6)
+    state = played_out("sprawl", {"players": 6}, 6, "random")
     scene = ReviewScene(small, state)
     show(small, scene)
     wait_ready(small, scene)
@@ -247,3 +247,19 @@ def test_the_mouse_wheel_and_the_mistake_rows_select_turns(app):
         rect, ply = random.Random(1).choice(scene.panel.rows)
         scene.handle_event(click(rect.center))
         assert scene.ply == ply
+
+
+def test_a_game_without_a_review_board_shows_the_moves_as_text(app):
+    """The plug-in hook's default draws no board: the screen writes both moves large."""
+    from client.games.base import ReviewBoard
+    from .i18n_harness import recording_texts
+    state = played_out("city-blocks", {"players": 2}, 8)
+    scene = ReviewScene(app, state)
+    scene.board = ReviewBoard()
+    show(app, scene)
+    wait_ready(app, scene)
+    turn = next(t for t in scene.review.turns if not t.was_best)
+    scene.select(turn.ply)
+    with recording_texts("en") as texts:
+        app.step(1 / 60, events=[], draw=True)
+    assert f"Played: {turn.played}" in texts and f"Better: {turn.best}" in texts
