@@ -54,7 +54,7 @@ def draw_every_turn_kind(app, scene: ReviewScene) -> None:
 @pytest.mark.parametrize("game", ["alien-city", "city-blocks", "sprawl"])
 def test_every_review_text_is_marked(app, game):
     state = {"alien-city": lambda: AlienCityPosition(finished(31)),
-             "city-blocks": lambda: played_out("city-blocks", {"players": 4}, 2),
+             "city-blocks": lambda: played_out("city-blocks", {"players": 2}, 2),
              "sprawl": lambda: played_out("sprawl", {"players": 3}, 2)}[game]()
     with recording_texts() as texts:
         scene = ReviewScene(app, state)
