@@ -373,3 +373,25 @@ def test_translations_fit_their_boxes(app, lang, size):
     # (the winner's line ends with "   …" on purpose when more than four seats follow)
     cut = [t for t in texts if t.endswith("…") and not t.endswith((thinking, "   …"))]
     assert cut == [], f"texts cut to fit in {lang} at {size}: {cut}"
+
+
+def test_a_language_switch_shows_on_the_next_frame(app):
+    """Options can change the language with a match open: the next frame speaks it
+    (buttons, panels, the ghost's reason, the how-to page)."""
+    state = midgame(4)[0]
+    scene = MatchScene(app, state, seats=seats_for(state))
+    show(app, scene)
+    settle(app, scene)
+    square = next(sq for sq in state.geo.squares if sq not in scene.glow()[0])
+    frame(app, motion(scene.geo.centre(square)))
+    english = scene.status_text()[0]
+    with recording_texts("fr") as texts:
+        frame(app)
+        french = scene.status_text()[0]
+    assert french != english and french in texts
+    assert "Attaques" in texts and any("arbre" in t for t in texts)
+    with recording_texts("sk") as texts:
+        scene.app.stack.push(HowToScene(app))
+        scene.app.stack.apply_pending()
+        frame(app)
+    assert any("Pyramídy a hrací plán".upper() in t for t in texts)
