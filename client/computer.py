@@ -19,7 +19,8 @@ from shared.i18n import domain
 _, N_, ngettext, pgettext = domain("client")
 
 # TRANSLATORS: how strong a computer player is
-LEVEL_NAMES = {"random": N_("Random"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+LEVEL_NAMES = {"random": N_("Random"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
+               "expert": N_("Expert")}
 
 
 def level_name(level: str) -> str:

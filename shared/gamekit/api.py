@@ -38,6 +38,7 @@ def level_name(level: str) -> str:
              "easy": pgettext("computer level", "easy"),
              "medium": pgettext("computer level", "medium"),
              "hard": pgettext("computer level", "hard"),
+             "expert": pgettext("computer level", "expert"),
              "mcts": pgettext("computer level", "mcts")}
     return names.get(level, level)
 
