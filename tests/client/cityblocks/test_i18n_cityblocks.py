@@ -69,6 +69,10 @@ def match_screens(app, players: int) -> MatchScene:
     frame(app, [key(pygame.K_p), key(pygame.K_p)])   # pass: the toast and the next turn
     settle(app, scene)
     frame(app)
+    frame(app, [key(pygame.K_h)])                    # fit hints off: a toast
+    frame(app, [key(pygame.K_u)])                    # undo: a toast
+    settle(app, scene)
+    frame(app)
     return scene
 
 
@@ -96,6 +100,7 @@ def every_screen(app) -> None:
     show(app, thinking)
     frame(app)
     assert thinking.thinking
+    frame(app, [click(next(thinking.trays()).slots[0].center)])   # not your turn: a toast
     thinking.computers.stop()
     # a finished game: the last frames of the board, then the score show to its table
     for players in (3, 4, 2):
@@ -126,6 +131,7 @@ def every_screen(app) -> None:
         frame(app)
     replay = ReplayScene.from_text(app, BROKEN)
     show(app, replay)
+    frame(app)                                       # the start: how many moves
     for _ in range(4):
         frame(app, [key(pygame.K_RIGHT)])
         settle(app, replay)
