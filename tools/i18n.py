@@ -13,6 +13,7 @@ terms follow the Slovak and French rules texts) and run ``compile``.
 
 from __future__ import annotations
 
+import datetime
 import io
 import sys
 from pathlib import Path
@@ -126,8 +127,14 @@ def save(catalog: Catalog, lang: str, name: str) -> None:
     compile_one(lang, name)
 
 
+# The .mo header carries dates; fixed ones keep a recompiled, unchanged catalogue
+# byte-identical (no churn in commits).
+FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+
+
 def compile_one(lang: str, name: str) -> None:
     catalog = load(lang, name)
+    catalog.creation_date = catalog.revision_date = FIXED_DATE
     with po_path(lang, name).with_suffix(".mo").open("wb") as f:
         write_mo(f, catalog, use_fuzzy=False)
 
