@@ -10,3 +10,16 @@ def test_the_chosen_level_is_kept_for_the_next_game(app):
     assert app.options.computer_level == "hard"
     again = GamePickerScene(app, "computer")
     assert again.level == "hard" and "hard" in again.chosen()
+
+
+def test_every_games_level_descriptions_follow_the_language(app):
+    """What the picker says each computer level does comes out in the language in use."""
+    from shared import i18n
+    for plugin in app.games:
+        english = {level: plugin.describe_level(level) for level in plugin.spec.computer_levels}
+        try:
+            i18n.set_language("sk")
+            for level in plugin.spec.computer_levels:
+                assert plugin.describe_level(level) != english[level], (plugin.spec.id, level)
+        finally:
+            i18n.set_language("en")

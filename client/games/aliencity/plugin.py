@@ -20,7 +20,7 @@ import pygame
 from shared.aliencity import PIECES, Colour, Player
 from shared.aliencity.ppn import read_ppn
 from shared.aliencity.spec import ALIEN_CITY, AlienCitySpec
-from shared.bots import DESCRIPTIONS
+from shared.bots import DESCRIPTIONS, describe_level
 from shared.gamekit.api import SeatInfo, State
 from shared.i18n import domain
 
@@ -104,7 +104,7 @@ class AlienCityPlugin(GamePlugin):
         return _("{edition} rules").format(edition=options["edition"])
 
     def describe_level(self, level: str) -> str:
-        return DESCRIPTIONS.get(level, super().describe_level(level))
+        return describe_level(level) if level in DESCRIPTIONS else super().describe_level(level)
 
     def describe_seats(self, options: Mapping, seats: Sequence[SeatInfo], chosen: Sequence[str]) -> str:
         """Who opens: Black with the 2004 rules, the dice with 2002's."""
