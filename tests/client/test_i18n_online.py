@@ -70,7 +70,7 @@ def test_an_unknown_code_shows_the_servers_text():
     with language("sk"):
         assert refusal_text({"code": "brand_new_code", "text": "Something new."}) == "Something new."
         assert refusal_text({"code": "brand_new_code"}) == "brand_new_code"
-        assert refusal_text({"code": "not_your_turn", "text": "It is not your turn."}) == "Nie ste na ťahu."
+        assert refusal_text({"code": "not_your_turn", "text": "It is not your turn."}) == "Nie si na ťahu."
     with language("fr"):
         assert refusal_text({"code": "rematch_started", "rematch": "MPRT3W"}) == \
             "La revanche a déjà commencé\u00a0: salle MPRT3W."
@@ -146,7 +146,7 @@ def test_the_saved_turn_words_are_translated_when_shown():
     seat = SavedSeat(URL, "K7QXAD", "black", "t", opponents=("Bob",), turn="Bob's turn")
     assert seat.label() == "match K7QXAD vs Bob (Bob's turn)"
     with language("sk"):
-        assert seat.label() == "partia K7QXAD proti Bob (na ťahu je Bob)"
+        assert seat.label() == "zápas K7QXAD proti Bob (na ťahu je Bob)"
     with language("fr"):
         mine = SavedSeat(URL, "K7QXAD", "black", "t", turn="your turn")
         assert mine.label() == "partie K7QXAD (à vous de jouer)"
@@ -316,7 +316,7 @@ def test_continue_shows_the_saved_match_in_the_language_in_use(app):
         with recording():
             assert unmarked([button.text], allow=("K7QXAD", "Bob")) == []
         with language("sk"):
-            assert button.text == "Pokračovať: partia K7QXAD proti Bob (na ťahu je Bob)"
+            assert button.text == "Pokračovať: zápas K7QXAD proti Bob (na ťahu je Bob)"
     finally:
         store.forget_match(URL, "K7QXAD")
 
@@ -337,7 +337,7 @@ def test_the_lobby_in_slovak_and_french_fits_at_1024x640(app, lang):
             with text_blits(app.size) as (surface, placed):
                 lobby.draw(surface)
             texts = [t for t, _r in placed]
-            expected = {"sk": ("HERŇA", "čaká", "VEREJNÉ PARTIE", "Hľadám súpera…"),
+            expected = {"sk": ("HERŇA", "čaká", "VEREJNÉ ZÁPASY", "Hľadám súpera…"),
                         "fr": ("SALON", "en attente", "PARTIES PUBLIQUES", "Recherche d’un adversaire…")}[lang]
             joined = " | ".join(texts)
             assert all(word in joined for word in expected[1:]), joined

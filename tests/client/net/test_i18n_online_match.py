@@ -198,8 +198,8 @@ WORDS = {
     "fr": ("CODE DE SALLE", "En attente d’un adversaire (privée\u00a0: seul le code la trouve)",
            "SALLE {code}\u00a0: EN ATTENTE D’UN ADVERSAIRE", "Bob\u00a0: xxx", "> Dites quelque chose",
            "Bob réfléchit…  (T\u00a0: discuter)"),
-    "sk": ("KÓD MIESTNOSTI", "Čaká sa na súpera (súkromná: nájde ju len kód)",
-           "MIESTNOSŤ {code}: ČAKÁ SA NA SÚPERA", "Bob: xxx", "> Napíšte niečo", "Bob premýšľa…  (T: chat)"),
+    "sk": ("KÓD MIESTNOSTI", "Čaká sa na súpera (súkromný: nájde ho len kód)",
+           "MIESTNOSŤ {code}: ČAKÁ SA NA SÚPERA", "Bob: xxx", "> Napíš niečo", "Bob premýšľa…  (T: chat)"),
 }
 
 
