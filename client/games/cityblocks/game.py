@@ -21,12 +21,13 @@ import pygame
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 
 from client import theme
+from client.computer import level_name
 from client.scenes.match_screen import MatchControls
 from client.scenes.seats import ComputerSeat, SeatController
 from client.view.widgets import Button
 
 from . import look, marks
-from .words import N_, _, computer_name, level_name
+from .words import N_, _
 from .input import handle_key
 from .model import LocalMatch, ViewMatch
 from .hand import HandMixin
@@ -278,8 +279,8 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
         """Computers by level and named people (online, the chrome writes the names)."""
         if self.chrome is not None:
             return {}
-        return {i: computer_name(seat.level) if isinstance(seat, ComputerSeat) else seat.name
-                for i, seat in enumerate(self.seats) if isinstance(seat, ComputerSeat) or getattr(seat, "name", "")}
+        return {i: seat.label for i, seat in enumerate(self.seats)
+                if isinstance(seat, ComputerSeat) or getattr(seat, "name", "")}
 
     def last_move(self) -> Move | None:
         history = self.state.history
@@ -296,8 +297,9 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
             seat = self.seats[s.to_move]
             if isinstance(seat, ComputerSeat):
                 # TRANSLATORS: e.g. "Green: Hard is thinking…" (a computer player by its level).
-                return _("{seat}: {computer} is thinking…").format(
-                    seat=self.seat_label(s.to_move), computer=level_name(seat.level)), theme.TEXT_DIM
+                computer = level_name(seat.level) if seat.level else _("the computer")
+                return _("{seat}: {computer} is thinking…").format(seat=self.seat_label(s.to_move), computer=computer), \
+                    theme.TEXT_DIM
             return _("{seat} to move.").format(seat=self.seat_label(s.to_move)), theme.TEXT_DIM
         ghost = self.ghost()
         if ghost is not None:
