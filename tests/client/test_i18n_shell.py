@@ -281,7 +281,7 @@ def test_the_titles_continue_is_marked(app, seats):
 # -- the real languages ------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang,words", [
     ("sk", ["Hrať proti počítaču", "Nastavenia", "Koniec"]),
-    ("fr", ["Jouer contre l'ordinateur", "Options", "Quitter"]),
+    ("fr", ["Jouer contre l’ordinateur", "Options", "Quitter"]),
 ])
 def test_title_menu_in_slovak_and_french(app, lang, words):
     with recording_texts(lang) as texts:
@@ -309,7 +309,7 @@ def test_options_pause_and_picker_in_slovak_and_french(app, monkeypatch, lang, e
     for word in expected:
         assert word in drawn
     assert {"sk": "PAUZA", "fr": "PAUSE"}[lang] in drawn
-    assert {"sk": "HRA PROTI POČÍTAČU", "fr": "CONTRE L'ORDINATEUR"}[lang] in drawn
+    assert {"sk": "HRA PROTI POČÍTAČU", "fr": "JOUER CONTRE L’ORDINATEUR"}[lang] in drawn
     assert "Sound" not in texts and "Animation speed" not in texts
 
 
@@ -391,7 +391,7 @@ def test_saved_language_is_used_at_start(own_config):
     app = App(None, (1280, 800), persist=False)
     try:
         assert i18n.current_language() == "fr"
-        assert TitleScene(app).menu.buttons[0].text == "Jouer contre l'ordinateur"
+        assert TitleScene(app).menu.buttons[0].text == "Jouer contre l’ordinateur"
     finally:
         i18n.set_language("en")
         app.stack.scenes.clear()

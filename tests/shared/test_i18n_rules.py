@@ -380,8 +380,8 @@ def occupied_state() -> GameState:
 
 @pytest.mark.parametrize("lang, taken, turn, no_stock", [
     ("sk", "e6 je obsadená: stojí tam červená veža.", "Na ťahu je Čierny.", "Už nemáš žiadne modré veže."),
-    ("fr", "e6 est occupée\u00a0: il y a déjà une pyramide rouge.", "C'est au tour de Noir.",
-     "Vous n'avez plus de pyramides bleues."),
+    ("fr", "e6 est occupée\u00a0: il y a déjà une pyramide rouge.", "C’est au tour de Noir.",
+     "Vous n’avez plus de pyramides bleues."),
 ])
 def test_reasons_read_translated_with_their_placeholders_filled(lang, taken, turn, no_stock):
     state = occupied_state()
@@ -413,7 +413,7 @@ def test_records_seats_options_and_score_read_translated(lang):
     assert labels == {"sk": ["Čierny", "Biely"], "fr": ["Noir", "Blanc"]}[lang] != english_labels
     assert all(a != b for pair in zip(options, english_options) for a, b in zip(*pair))
     assert error != english_error and "'---'" in error
-    assert computer == {"sk": "Počítač (Ťažký)", "fr": "Ordinateur (difficile)"}[lang]
+    assert computer == {"sk": "Počítač (Ťažký)", "fr": "Ordinateur (Difficile)"}[lang]
     winner = state.score().winner
     assert table.splitlines()[-1] != english_table.splitlines()[-1]
     assert winner is None or labels[winner] in table.splitlines()[-1]

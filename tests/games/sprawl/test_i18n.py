@@ -191,7 +191,7 @@ def test_codes_moves_and_records_stay_the_same_in_every_language():
 
 @pytest.mark.parametrize("lang,turn,label,board,describe", [
     ("sk", "Na ťahu je", "Červená", "mimo hracieho plánu", "5 hráčov"),
-    ("fr", "C'est à", "Rouge", "hors du plateau", "5 joueurs"),
+    ("fr", "C’est à", "Rouge", "hors du plateau", "5 joueurs"),
     ("en", "It is", "Red", "off the board", "5 players"),
 ])
 def test_slovak_and_french_really_come_out(lang, turn, label, board, describe):
