@@ -142,7 +142,12 @@ class Lobby:
             session = self.sessions.get(wanted)
             try:  # sessions whose matches all ended live on in the store
                 known = await self.store.session(wanted)
-            except StoreError:
+            except StoreError as exc:
+                if session is None:  # unknown here, and the store cannot say: not a new one
+                    log.error("session not checked: %s", exc)
+                    conn.error("server_error", "Your session cannot be checked now (the "
+                               "match store is unavailable); try again.", rid)
+                    return
                 known = None
             if session is None and known is not None:
                 session = self.sessions[wanted] = Session(wanted, known[0])
@@ -215,19 +220,22 @@ class Lobby:
     async def _find(self, conn: Connection, code: str, rid: int | None) -> Match | None:
         """A match by room code (loading a finished one from the store), or answer."""
         code = code.upper().replace("-", "").replace(" ", "")
-        match = await self.load(code)
+        try:
+            match = await self.load(code)
+        except StoreError as exc:
+            log.error("match %s cannot be read: %s", code[:16], exc)
+            conn.error("server_error", "The match store cannot be read now; try again.", rid)
+            return None
         if match is None:
             conn.error("unknown_match", f"There is no match with room code {code[:16]!r}.", rid)
         return match
 
     async def load(self, code: str) -> Match | None:
-        """The match with room code ``code``: in memory, else read from the store."""
+        """The match with room code ``code``: in memory, else read from the store
+        (:class:`StoreError` if it cannot be read: not the same as no such match)."""
         match = self.matches.get(code)
         if match is None:
-            try:
-                record = await self.store.load_code(code) if code.isalnum() else None
-            except StoreError:
-                record = None
+            record = await self.store.load_code(code) if code.isalnum() else None
             if record is not None and record.game in self.games and code not in self.matches:
                 match = self._rebuild(record)
                 if match is not None and self.relay is not None:

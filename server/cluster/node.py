@@ -101,7 +101,11 @@ class Follower:
                          "version": match.version})
         here = [s.session for s in match.seats if s is not None and s.session is not None
                 and s.session.conn is not None and s.session.conn in match.audience]
-        new = await self.lobby.load(code) if here else None
+        try:
+            new = await self.lobby.load(code) if here else None
+        except StoreError as exc:  # the players find it by session (welcome.seats)
+            log.error("rematch %s not loaded: %s", code, exc)
+            new = None
         for session in here if new is not None else ():
             async with new.lock:
                 seat = new.seat_of(session)

@@ -125,12 +125,10 @@ class Relay:
         """A session resumed here: load its unfinished matches this node does not hold
         (made on other nodes), so ``welcome.seats`` lists them and ``join`` finds them."""
         try:
-            codes = await self.store.open_codes(session_hash)
-        except StoreError as exc:
+            for code in await self.store.open_codes(session_hash):
+                await self.lobby.load(code)
+        except StoreError as exc:  # join still loads a match it names
             log.warning("the matches of a resumed session are unknown: %s", exc)
-            return
-        for code in codes:
-            await self.lobby.load(code)
 
     async def loaded(self, match: "Match") -> None:
         """A match just loaded from Redis: who is connected on other (live) nodes, and

@@ -7,12 +7,13 @@ over from the session on a third node (which is told ``seat_taken``).
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from shared.aliencity import GameState
 from tests.server.helpers import Client, run
 
-from .test_nodes import node_processes, play, same_moves
+from .test_nodes import node_processes, play, same_moves, two_nodes
 
 
 def test_a_player_whose_node_died_continues_on_another_with_the_same_tokens(
@@ -59,3 +60,30 @@ def test_a_player_whose_node_died_continues_on_another_with_the_same_tokens(
             for p in (back, device, white):
                 await p.close()
         run(body, 90)
+
+
+def test_while_redis_is_down_a_resume_or_a_join_is_refused_not_mistaken(redis_server) -> None:
+    """With Redis down, a node that does not know a session cannot check it: ``hello``
+    with ``resume`` is ``server_error`` (not a new identity, which would lose the
+    player's seats), and ``join`` of a match it does not hold is ``server_error`` (not
+    ``unknown_match``). Once Redis is back both work."""
+    async def body() -> None:
+        async with two_nodes(redis_server.url) as (a, b):
+            ada = await Client.open(a.url, "Ada")
+            code = (await ada.request({"type": "create", "seat": "black", "public": False},
+                                      "joined"))["match"]
+            redis_server.kill()
+            other = await Client.open(b.url, None)
+            answer = await other.request({"type": "hello", "v": 2, "name": "Ada",
+                                          "resume": ada.session})
+            assert answer["type"] == "error" and answer["code"] == "server_error", answer
+            stranger = await Client.open(b.url, "Bob")
+            answer = await stranger.request({"type": "join", "match": code})
+            assert answer["type"] == "error" and answer["code"] == "server_error", answer
+            await asyncio.to_thread(redis_server.start)
+            back = await Client.open(b.url, "Ada", resume=ada.session)
+            assert back.welcome["resumed"]
+            assert [s["match"] for s in back.welcome["seats"]] == [code]
+            for client in (ada, other, stranger, back):
+                await client.close()
+    run(body, 60)
