@@ -156,7 +156,7 @@ def test_every_city_blocks_screen_draws_only_marked_text(app):
 
 
 @pytest.mark.parametrize("lang, wanted, english", [
-    ("sk", ["NA ŤAHU", "PASUJE?", "HRACIA PLOCHA", "ZÁVEREČNÉ POČÍTANIE", "Proti pravidlám"],
+    ("sk", ["NA ŤAHU", "PASUJE?", "HRACIA PLOCHA", "ZÁVEREČNÉ SČÍTANIE", "Proti pravidlám"],
      ["TO PLACE", "PASS WITH", "THE BOARD", "THE FINAL COUNT", "Against the rules"]),
     ("fr", ["DE POSER", "PASSER AVEC", "LE PLATEAU", "LE DÉCOMPTE FINAL", "Contraire aux règles"],
      ["TO PLACE", "PASS WITH", "THE BOARD", "THE FINAL COUNT", "Against the rules"]),

@@ -114,7 +114,7 @@ def test_record_errors_and_move_errors_people_read_are_marked(language):
             "not_your_turn": "Na ťahu je Modrá, nie ty."}),
     ("fr", {"corner": "La première pièce de Vert doit couvrir a20.",
             "covered": "La case a1 est déjà occupée (Bleu).",
-            "not_your_turn": "C'est au tour de Bleu, pas au vôtre."}),
+            "not_your_turn": "C’est au tour de Bleu, pas au vôtre."}),
 ])
 def test_rules_read_in_slovak_and_french(language, lang, words):
     language(lang)
