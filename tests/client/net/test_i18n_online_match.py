@@ -199,7 +199,7 @@ WORDS = {
            "SALLE {code}\u00a0: EN ATTENTE D’UN ADVERSAIRE", "Bob\u00a0: xxx", "> Dites quelque chose",
            "Bob réfléchit…  (T\u00a0: discuter)"),
     "sk": ("KÓD MIESTNOSTI", "Čaká sa na súpera (súkromný: nájde ho len kód)",
-           "MIESTNOSŤ {code}: ČAKÁ SA NA SÚPERA", "Bob: xxx", "> Napíš niečo", "Bob premýšľa…  (T: chat)"),
+           "MIESTNOSŤ {code}: ČAKÁ SA NA SÚPERA", "Bob: xxx", "> Napíš niečo", "Bob premýšľa…  (T: písať)"),
 }
 
 
