@@ -265,7 +265,7 @@ def test_every_alien_city_string_is_in_the_catalogue(app, tmp_path):
 
 @pytest.mark.parametrize("language,words", [
     ("sk", ["STAVIA", "VEŽE", "KUPOLY", "ZOSTÁVA OBSADIŤ", "Neobsadiť", "MESTO", "ZÁVEREČNÉ SČÍTANIE"]),
-    ("fr", ["CONSTRUIT", "ATTRIBUTIONS RESTANTES", "Ne rien s’attribuer", "LA VILLE", "LE DÉCOMPTE FINAL"]),
+    ("fr", ["CONSTRUIT", "MARQUEURS", "Ne rien s’attribuer", "LA VILLE", "LE DÉCOMPTE FINAL"]),
 ])
 def test_key_texts_really_come_out_translated(app, language, words):
     """In Slovak and French the board, the show and the how-to speak that language."""
@@ -368,6 +368,6 @@ def test_a_language_switch_shows_on_the_next_frame(app):
         frame(app)
     assert game.skip_button.label == "Ne rien s’attribuer"
     drawn = "\n".join(texts)
-    assert "ATTRIBUTIONS RESTANTES" in drawn and "NOIR" in drawn and "CLAIMS LEFT" not in drawn
+    assert "MARQUEURS" in drawn and "NOIR" in drawn and "CLAIMS LEFT" not in drawn
     frame(app)
     assert game.skip_button.label == "Skip claim"

@@ -131,8 +131,10 @@ class PanelView:
         y = self.stock_bottom
         left = state.claims_left(self.player)
         cs = int(self.cell * 0.62)
-        lbl = self.text.fitted(_("CLAIMS LEFT"), small, theme.TEXT_DIM, int(w - 2 * self.pad - cs * 2.9),
-                               bold=True)
+        cap_w = self.sprites.cap(self.player, cs * 2).get_width()
+        # the label gets what the three caps leave (a long translation shrinks, never pushes them out)
+        room = w - 2 * self.pad - 10 - int(2 * cs * 0.9) - cap_w
+        lbl = self.text.fitted(_("CLAIMS LEFT"), small, theme.TEXT_DIM, room, bold=True)
         surf.blit(lbl, (self.pad, y))
         for k in range(3):
             cap = self.sprites.cap(self.player, cs * 2)
