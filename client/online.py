@@ -114,11 +114,16 @@ class MatchView:
         return f"{name}'s turn" if name else ""
 
     def opponents(self) -> tuple[str, ...]:
-        """The other players' names as the server gives them (kept in the token file)."""
+        """The other players as the token file keeps them: a person's name, a computer
+        as ``computer:<level>`` (shown in the language of the day, see client.tokens)."""
         mine, out = self.seat, []
         for p in self.info.get("players", []):
             i = self.seat_index(p.get("seat"))
-            if i is not None and i != mine and p.get("name"):
+            if i is None or i == mine:
+                continue
+            if isinstance(p.get("computer"), str):
+                out.append((i, f"computer:{p['computer']}"))
+            elif p.get("name"):
                 out.append((i, str(p["name"])))
         return tuple(name for _i, name in sorted(out))
 

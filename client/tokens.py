@@ -45,7 +45,7 @@ class SavedSeat:
 
     def label(self) -> str:
         """``match K7QXAD vs Bob (your turn)``, for the title screen's Continue button."""
-        names, turn = ", ".join(self.opponents), self.turn_text()
+        names, turn = ", ".join(opponent_text(o) for o in self.opponents), self.turn_text()
         if names and turn:
             return _("match {code} vs {names} ({turn})").format(code=self.match, names=names, turn=turn)
         if names:
@@ -53,6 +53,14 @@ class SavedSeat:
         if turn:
             return _("match {code} ({turn})").format(code=self.match, turn=turn)
         return _("match {code}").format(code=self.match)
+
+
+def opponent_text(saved: str) -> str:
+    """A saved opponent as shown: ``computer:<level>`` in the language in use, a name as is."""
+    if saved.startswith("computer:"):
+        from .computer import level_name
+        return _("Computer ({level})").format(level=level_name(saved[len("computer:"):]))
+    return saved
 
 
 class TokenStore:

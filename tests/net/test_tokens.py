@@ -44,3 +44,18 @@ def test_bad_entries_are_skipped_and_newest_comes_first(tmp_path):
     store._save()
     codes = [s.match for s in TokenStore(tmp_path).seats()]
     assert codes == ["BBBB", "AAAA"]
+
+
+def test_a_computer_opponent_is_named_in_the_language_of_the_day(tmp_path):
+    """The Continue button names a computer opponent in the client's language, not in the
+    server's English: the file keeps the level, not the words."""
+    from shared import i18n
+    store = TokenStore(tmp_path)
+    store.remember_seat("ws://127.0.0.1:8765", "K7QXAD", "black", "seat-tok", opponents=("computer:hard",))
+    [seat] = TokenStore(tmp_path).seats()
+    assert seat.label() == "match K7QXAD vs Computer (Hard)"
+    try:
+        i18n.set_language("sk")
+        assert "Počítač (Ťažký)" in seat.label()
+    finally:
+        i18n.set_language("en")
