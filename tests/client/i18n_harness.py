@@ -2,8 +2,10 @@
 
 Under the pseudo language every translated string comes back wrapped in marks
 (``shared.i18n.PSEUDO``).  ``recording_texts`` records every string the client draws
-(``TextCache.render`` is the one place text becomes pixels); ``unmarked`` then lists the
-strings with words outside any marks: English that never went through ``_()``.
+(``TextCache.render`` is the one place text becomes pixels, each line of a wrapped text
+counted as the whole text it came from); ``unmarked`` then lists the strings with words
+outside any marks: English that never went through ``_()``.  What counts as marked is
+``tests/i18n/marks.py``'s question (nested marks, a text cut with "…").
 
 Each screen's test drives its screen under the pseudo language and asserts that
 ``unmarked(texts, allow=...)`` is empty; ``allow`` names data that is not ours to
@@ -12,17 +14,12 @@ translate (player names, lot names, numbers, file names)."""
 from __future__ import annotations
 
 import contextlib
-import re
 from typing import Iterable, Iterator
 
 from client.assets import TextCache
 from shared import i18n
 
-# The innermost marked piece: a translated word formatted into a translated sentence
-# ("⟦it is ⟦red⟧'s turn⟧") nests marks, so they are removed from the inside out.
-_MARKED = re.compile(re.escape(i18n.PSEUDO_OPEN) + r"[^" + re.escape(i18n.PSEUDO_OPEN + i18n.PSEUDO_CLOSE)
-                     + r"]*" + re.escape(i18n.PSEUDO_CLOSE))
-_WORD = re.compile(r"[^\W\d_]{2,}")  # two letters or more: 'f3', 'A', '12' are not words
+from ..i18n import marks
 
 
 @contextlib.contextmanager
@@ -43,27 +40,20 @@ def recording_texts(language: str = i18n.PSEUDO) -> Iterator[list[str]]:
                 wrapped[line] = text
         return lines
 
-    previous = i18n.current_language()
     TextCache.render, TextCache.wrap = render, wrap
-    i18n.set_language(language)
     try:
-        yield texts
+        with marks.language(language):
+            yield texts
     finally:
         TextCache.render, TextCache.wrap = original, original_wrap
-        i18n.set_language(previous)
 
 
-def unmarked(texts: Iterable[str], allow: Iterable[str] = ()) -> list[str]:
+def unmarked(texts: Iterable[str], allow: Iterable[marks.Allowed] = ()) -> list[str]:
     """The drawn strings that still hold a word outside the pseudo marks (after removing
     each allowed piece of data), each once, in the order drawn."""
-    allowed = sorted(set(allow), key=len, reverse=True)
+    allow = list(allow)
     out: list[str] = []
     for text in texts:
-        rest, found = text, 1
-        while found:
-            rest, found = _MARKED.subn(" ", rest)
-        for piece in allowed:
-            rest = rest.replace(piece, " ")
-        if _WORD.search(rest) and text not in out:
+        if text not in out and marks.bare_words(text, allow):
             out.append(text)
     return out

@@ -1,5 +1,6 @@
 """Helpers of the online screens' translation tests (tests/client/test_i18n_online.py and
-tests/client/net/test_i18n_online_match.py)."""
+tests/client/net/test_i18n_online_match.py): where texts land, and frames.  The language
+and the marks are ``tests/i18n/marks.py``'s; the recording is ``i18n_harness``'s."""
 
 from __future__ import annotations
 
@@ -9,42 +10,6 @@ from typing import Iterator
 import pygame
 
 from client.assets import TextCache
-from shared import i18n
-
-from .i18n_harness import recording_texts
-
-
-@contextmanager
-def language(code: str) -> Iterator[None]:
-    """The client in language ``code`` for the block."""
-    previous = i18n.current_language()
-    i18n.set_language(code)
-    try:
-        yield
-    finally:
-        i18n.set_language(previous)
-
-
-@contextmanager
-def recording() -> Iterator[list[str]]:
-    """``recording_texts``, each line of a wrapped text counted as the whole text it came
-    from (one line of a wrapped sentence holds only half of its marks)."""
-    whole: dict[str, str] = {}
-    original = TextCache.wrap
-
-    def wrap(self, text, *args, **kwargs):
-        lines = original(self, text, *args, **kwargs)
-        if len(lines) > 1:
-            whole.update((line, text) for line in lines)
-        return lines
-
-    TextCache.wrap = wrap
-    try:
-        with recording_texts() as texts:
-            yield texts
-    finally:
-        TextCache.wrap = original
-        texts[:] = [whole.get(text, text) for text in texts]
 
 
 @contextmanager

@@ -33,8 +33,9 @@ from shared.netkit.beacon import Beacon
 from shared.netkit.links import LinkError, parse_link
 
 from .conftest import show
-from .i18n_harness import unmarked
-from .online_i18n_helpers import frames, language, recording, text_blits
+from ..i18n.marks import language, pseudo
+from .i18n_harness import recording_texts, unmarked
+from .online_i18n_helpers import frames, text_blits
 
 ROOT = Path(__file__).resolve().parents[2]
 URL = "ws://127.0.0.1:8765"
@@ -190,7 +191,7 @@ def game_words(app) -> list[str]:
 def test_play_online_draws_no_english(app):
     scene = OnlineScene(app)
     show(app, scene)
-    with recording() as texts:
+    with recording_texts() as texts:
         frames(app)
         scene.use_link("alien-city://127.0.0.1:9999/K7QXAD")
         frames(app)
@@ -211,7 +212,7 @@ def test_the_lobby_draws_no_english(app):
     session = lobby_session()
     lobby = LobbyScene(app, session)
     show(app, lobby)
-    with recording() as texts:
+    with recording_texts() as texts:
         frames(app)
         lobby.selected = "K7QXAD"
         for press in (lobby.cycle_opponents, lobby.cycle_seat, lobby.cycle_seat, lobby.toggle_public,
@@ -270,7 +271,7 @@ def heard() -> list[LanServer]:
 
 
 def test_games_on_your_network_draws_no_english(app):
-    with recording() as texts:
+    with recording_texts() as texts:
         for browser in (Browser(), Browser(heard())):
             scene = LanGamesScene(app, browser)
             show(app, scene)
@@ -290,7 +291,7 @@ def test_games_on_your_network_draws_no_english(app):
 
 
 def test_host_a_game_and_its_quit_warning_draw_no_english(app):
-    with recording() as texts:
+    with recording_texts() as texts:
         scene = HostScene(app)
         scene.enter = lambda: None  # no server process: the screen's own words only
         show(app, scene)
@@ -313,7 +314,7 @@ def test_continue_shows_the_saved_match_in_the_language_in_use(app):
     try:
         [button] = continue_buttons(app)
         assert button.label == "Continue: match K7QXAD vs Bob (Bob's turn)"  # the key stays English
-        with recording():
+        with pseudo():
             assert unmarked([button.text], allow=("K7QXAD", "Bob")) == []
         with language("sk"):
             assert button.text == "Pokračovať: zápas K7QXAD proti Bob (na ťahu je Bob)"

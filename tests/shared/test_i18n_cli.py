@@ -17,7 +17,7 @@ from shared import i18n
 from shared.aliencity import parse_move
 from shared.aliencity.spec import ALIEN_CITY
 
-from .i18n_marks import bare_words, language
+from ..i18n.marks import bare_words, language
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = str((ROOT / "tests" / "data" / "ppgames-alien-city.ppn").relative_to(ROOT))

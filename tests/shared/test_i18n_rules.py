@@ -26,7 +26,7 @@ from shared.gamekit import BadOptions, IllegalMove, MalformedMove
 from shared.gamekit import RecordError as GameRecordError
 from shared.netkit.links import LinkError, parse_link
 
-from .i18n_marks import bare_words, is_marked, language
+from ..i18n.marks import bare_words, is_marked, language
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "shared" / "aliencity"

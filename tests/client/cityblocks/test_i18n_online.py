@@ -11,7 +11,6 @@ from client.games.cityblocks.score import ScoreScene
 from ..conftest import click
 from ..i18n_harness import recording_texts, unmarked
 from ..test_online import player, server, spin  # noqa: F401 - the server fixture
-from ...games.cityblocks.marks import flatten
 from .helpers import pass_by_events, place_by_events
 
 
@@ -67,5 +66,5 @@ def test_an_online_city_blocks_match_draws_only_marked_text(server):  # noqa: F8
         finally:
             for net in nets:
                 net.close()
-    bare = unmarked([flatten(t) for t in texts], allow=["Ann", "Bob", "Cat", code, "City Blocks"])
+    bare = unmarked(texts, allow=["Ann", "Bob", "Cat", code, "City Blocks"])
     assert bare == [], "\n".join(map(repr, bare))

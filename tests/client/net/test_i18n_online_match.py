@@ -28,8 +28,9 @@ from server.connection import Limits
 from server.host import HostedServer
 
 from ..conftest import key, show
-from ..i18n_harness import unmarked
-from ..online_i18n_helpers import language, recording, text_blits
+from ...i18n.marks import language
+from ..i18n_harness import recording_texts, unmarked
+from ..online_i18n_helpers import text_blits
 
 FAST = Limits(rate=1000.0, burst=1000, chat_rate=1000.0, chat_burst=1000, abandon_after=120.0)
 
@@ -113,7 +114,7 @@ def test_an_online_match_chrome_draws_no_english(app, server):
     watcher = App(Options(), (1280, 800), persist=False)
     data = ["Ann", "Bob", "Cat", server.url, "hello Ann", "hi"]
     try:
-        with recording() as texts:
+        with recording_texts() as texts:
             game = created_match(app, server, lambda lobby: lobby.cycle_seat())  # black: Ann moves first
             chrome = game.chrome
             said = Said(chrome, texts)

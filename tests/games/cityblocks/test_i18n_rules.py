@@ -15,7 +15,7 @@ from shared.cityblocks import CITY_BLOCKS, new_state, parse_move, pass_move
 from shared.cityblocks.words import colour_name, colour_word, seat_label
 from shared.gamekit.api import IllegalMove, MalformedMove, RecordError
 
-from .marks import outside_marks
+from ...i18n.marks import bare_words, language, pseudo
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -65,47 +65,40 @@ def engine_codes() -> set[str]:
     return set(re.findall(r'Rejection\("(\w+)"', text))
 
 
-@pytest.fixture
-def language():
-    previous = i18n.current_language()
-    yield i18n.set_language
-    i18n.set_language(previous)
+def test_every_rule_the_engine_gives_is_marked_under_the_pseudo_language():
+    with pseudo():
+        found = rejections()
+        assert all(r is not None for r in found)
+        assert {r.code for r in found} == engine_codes()      # every rule code is exercised
+        for r in found:
+            assert r.text.startswith(i18n.PSEUDO_OPEN), r
+            assert bare_words(r.text) == [], r.text
+    with language("en"):
+        assert {r.code for r in rejections()} == engine_codes()   # the codes do not depend on it
 
 
-def test_every_rule_the_engine_gives_is_marked_under_the_pseudo_language(language):
-    language(i18n.PSEUDO)
-    found = rejections()
-    assert all(r is not None for r in found)
-    assert {r.code for r in found} == engine_codes()      # every rule code is exercised
-    for r in found:
-        assert r.text.startswith(i18n.PSEUDO_OPEN), r
-        assert outside_marks(r.text) == [], r.text
-    language("en")
-    assert {r.code for r in rejections()} == engine_codes()   # the codes do not depend on it
-
-
-def test_record_errors_and_move_errors_people_read_are_marked(language):
-    language(i18n.PSEUDO)
-    broken = ["", "Game: City Blocks\nPlayers: 7\n\n", "Game: Sprawl\n\n", "Players: 4\n\n",
-              "Game: City Blocks\nPlayers: 4\nLeft: nobody\n\n",
-              "Game: City Blocks\nPlayers: 4\nFirst: blue\n\nb:V3:a2,a3,b2\n",
-              "Game: City Blocks\nPlayers: 4\nFirst: blue\n\nb:Q9:a1\n"]
-    for text in broken:
-        with pytest.raises(RecordError) as err:
-            CITY_BLOCKS.read_record(text)
-        assert outside_marks(str(err.value)) == [], str(err.value)
-    record = CITY_BLOCKS.read_record("Game: City Blocks\nPlayers: 4\nFirst: blue\n\nb:V3:a2,a3,b2 g:I2:c5,c6\n",
-                                     lenient=True)
-    assert record.warnings and all(outside_marks(w) == [] for w in record.warnings)
-    for bad in ("x", "b:Q9:a1", "b:I2:a1,,a2", "b:I2:zz9,a1", 5, "b" * 200):
-        with pytest.raises(MalformedMove) as err:
-            parse_move(bad)
-        assert outside_marks(str(err.value)) == [], str(err.value)
-    fields = CITY_BLOCKS.option_schema()
-    assert all(outside_marks(f.label) == [] and outside_marks(f.help) == [] for f in fields)
-    assert all(outside_marks(CITY_BLOCKS.describe({"players": n})) == [] for n in (2, 3, 4))
-    score = CITY_BLOCKS.score_text(new_state(3, 0))
-    assert all(outside_marks(line) == [] for line in score.splitlines()), score
+def test_record_errors_and_move_errors_people_read_are_marked():
+    with pseudo():
+        broken = ["", "Game: City Blocks\nPlayers: 7\n\n", "Game: Sprawl\n\n", "Players: 4\n\n",
+                  "Game: City Blocks\nPlayers: 4\nLeft: nobody\n\n",
+                  "Game: City Blocks\nPlayers: 4\nFirst: blue\n\nb:V3:a2,a3,b2\n",
+                  "Game: City Blocks\nPlayers: 4\nFirst: blue\n\nb:Q9:a1\n"]
+        for text in broken:
+            with pytest.raises(RecordError) as err:
+                CITY_BLOCKS.read_record(text)
+            assert bare_words(str(err.value)) == [], str(err.value)
+        record = CITY_BLOCKS.read_record("Game: City Blocks\nPlayers: 4\nFirst: blue\n\nb:V3:a2,a3,b2 g:I2:c5,c6\n",
+                                         lenient=True)
+        assert record.warnings and all(bare_words(w) == [] for w in record.warnings)
+        for bad in ("x", "b:Q9:a1", "b:I2:a1,,a2", "b:I2:zz9,a1", 5, "b" * 200):
+            with pytest.raises(MalformedMove) as err:
+                parse_move(bad)
+            assert bare_words(str(err.value)) == [], str(err.value)
+        fields = CITY_BLOCKS.option_schema()
+        assert all(bare_words(f.label) == [] and bare_words(f.help) == [] for f in fields)
+        assert all(bare_words(CITY_BLOCKS.describe({"players": n})) == [] for n in (2, 3, 4))
+        score = CITY_BLOCKS.score_text(new_state(3, 0))
+        assert all(bare_words(line) == [] for line in score.splitlines()), score
 
 
 @pytest.mark.parametrize("lang, words", [
@@ -116,21 +109,21 @@ def test_record_errors_and_move_errors_people_read_are_marked(language):
             "covered": "La case a1 est déjà occupée (Bleu).",
             "not_your_turn": "C’est au tour de Bleu, pas au vôtre."}),
 ])
-def test_rules_read_in_slovak_and_french(language, lang, words):
-    language(lang)
-    by_code = {}
-    for r in rejections():
-        by_code.setdefault(r.code, r.text)
-    assert {code: by_code[code] for code in words} == words
-    assert seat_label(2, 0) == {"sk": "Modrá + Červená", "fr": "Bleu + Rouge"}[lang]
-    seats = CITY_BLOCKS.seats({"players": 2})
-    assert [s.name for s in seats] == ["blue-red", "green-yellow"]     # codes stay English
-    assert seats[0].label == seat_label(2, 0)
-    assert CITY_BLOCKS.option_schema()[0].label == {"sk": "Hráči", "fr": "Joueurs"}[lang]
-    # records and moves are data: written the same in every language
-    state = play(new_state(4, 0, first=0), "b:V3:a1,a2,b1")
-    assert "Game: City Blocks" in CITY_BLOCKS.write_record(state) and "b:V3:a1,a2,b1" in CITY_BLOCKS.write_record(state)
-    assert state.history[-1].text() == "b:V3:a1,a2,b1"
-    assert colour_word(0) != "blue" and colour_name(0)[0].isupper()
-    if lang == "fr":  # a no-break space before the colon, as French writes it
-        assert "\u00a0:" in CITY_BLOCKS.score_text(state).splitlines()[-1]
+def test_rules_read_in_slovak_and_french(lang, words):
+    with language(lang):
+        by_code = {}
+        for r in rejections():
+            by_code.setdefault(r.code, r.text)
+        assert {code: by_code[code] for code in words} == words
+        assert seat_label(2, 0) == {"sk": "Modrá + Červená", "fr": "Bleu + Rouge"}[lang]
+        seats = CITY_BLOCKS.seats({"players": 2})
+        assert [s.name for s in seats] == ["blue-red", "green-yellow"]     # codes stay English
+        assert seats[0].label == seat_label(2, 0)
+        assert CITY_BLOCKS.option_schema()[0].label == {"sk": "Hráči", "fr": "Joueurs"}[lang]
+        # records and moves are data: written the same in every language
+        state = play(new_state(4, 0, first=0), "b:V3:a1,a2,b1")
+        assert "Game: City Blocks" in CITY_BLOCKS.write_record(state) and "b:V3:a1,a2,b1" in CITY_BLOCKS.write_record(state)
+        assert state.history[-1].text() == "b:V3:a1,a2,b1"
+        assert colour_word(0) != "blue" and colour_name(0)[0].isupper()
+        if lang == "fr":  # a no-break space before the colon, as French writes it
+            assert "\u00a0:" in CITY_BLOCKS.score_text(state).splitlines()[-1]

@@ -17,35 +17,24 @@ from shared import i18n
 from shared.gamekit.api import GameError, IllegalMove
 from shared.sprawl import SPRAWL, VARIANTS, Branch, Build, Place, parse_move
 
+from ...i18n import marks
 from .helpers import position, with_turn
 
 
 ROOT = Path(__file__).resolve().parents[3]
-INNER = re.compile("\u27e6[^\u27e6\u27e7]*\u27e7")
-WORD = re.compile(r"[^\W\d_]{2,}")
 # What a marked text may carry outside the marks: record tokens, squares, codes.
 DATA = re.compile(r"'[^']*'|\[[a-z_]+\]|\b[a-h][1-8]\b|\b[rygbkwpo]:\S+")
 
 
 @pytest.fixture
 def pseudo():
-    i18n.set_language(i18n.PSEUDO)
-    try:
+    with marks.pseudo():
         yield
-    finally:
-        i18n.set_language("en")
-
-
-def leftover(text: str) -> list[str]:
-    """The words of ``text`` outside any pseudo marks (marks nest: removed inside out)."""
-    found = 1
-    while found:
-        text, found = INNER.subn(" ", text)
-    return WORD.findall(DATA.sub(" ", text))
 
 
 def assert_marked(text: str, what: str) -> None:
-    assert text and not leftover(text), f"{what}: {text!r} has unmarked words {leftover(text)}"
+    leftover = marks.bare_words(text, allow=(DATA,))
+    assert text and not leftover, f"{what}: {text!r} has unmarked words {leftover}"
 
 
 def every_move(state):
@@ -176,8 +165,7 @@ def test_codes_moves_and_records_stay_the_same_in_every_language():
     english = {m.text(): state.why_not(m) for m in every_move(state)}
     record = SPRAWL.write_record(state, {"Seats": "Ann, Bob, Cy, Di"})
     for lang in ("sk", "fr", i18n.PSEUDO):
-        i18n.set_language(lang)
-        try:
+        with marks.language(lang):
             assert SPRAWL.write_record(state, {"Seats": "Ann, Bob, Cy, Di"}) == record
             assert [s.name for s in SPRAWL.seats({"players": 4})] == ["red", "yellow", "green", "blue"]
             for text, reason in english.items():
@@ -185,8 +173,6 @@ def test_codes_moves_and_records_stay_the_same_in_every_language():
                 assert (got and got.code) == (reason and reason.code)
             assert SPRAWL.read_record(record).moves == tuple(state.history)
             assert state.to_dict()["to_move"] == ["red", "yellow", "green", "blue"][state.to_move]
-        finally:
-            i18n.set_language("en")
 
 
 @pytest.mark.parametrize("lang,turn,label,board,describe", [
@@ -199,13 +185,10 @@ def test_slovak_and_french_really_come_out(lang, turn, label, board, describe):
     seat = state.to_move
     off = next(m for m in every_move(state) if (r := state.why_not(m)) is not None and r.code == "points_off")
     finished = random_game(3, 4)
-    i18n.set_language(lang)
-    try:
+    with marks.language(lang):
         assert state.why_not(Place(seat, 3, 0), (seat + 1) % 4).text.startswith(turn)
         assert SPRAWL.seats({"players": 4})[0].label == label
         assert board in state.why_not(off).text
         assert SPRAWL.describe({"players": 5}) == describe
         last = SPRAWL.score_text(finished).splitlines()[-1]
         assert ("wins" in last or "share" in last) == (lang == "en")
-    finally:
-        i18n.set_language("en")
