@@ -62,6 +62,7 @@ else:
     from shared.aliencity import Ruleset, new_game
     app.stack.push(GameScene(app, new_game(Ruleset(2004), 7)))
 app.stack.apply_pending()
+app.close_requested = app.quit  # the timer's close ends the run (no "quit this game?")
 pygame.time.set_timer(pygame.QUIT, int({seconds} * 1000), loops=1)
 cpu, wall = time.process_time(), time.perf_counter()
 app.run()
