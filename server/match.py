@@ -26,6 +26,7 @@ from .computer import ComputerPool, ComputerTurns
 from .connection import Connection, Limits, Session
 from .game import record_headers, unknown_move_fields, winner_of
 from .protocol import encode
+from .steps import StoredSteps
 from .store import (MOVE, RESIGN, End, MatchRecord, MoveRecord, SeatRecord, StaleVersion, Store,
                     StoreError)
 
@@ -54,7 +55,7 @@ class Seat:
                           self.session.token_hash if self.session else "", self.computer)
 
 
-class Match:
+class Match(StoredSteps):
     """One game between 2..8 seats, watched by any number of spectators."""
 
     def __init__(self, *, code: str, spec: GameSpec, options: dict, seed: int, public: bool,
@@ -340,50 +341,6 @@ class Match:
             self.computers.wake()
         return True
 
-    async def _caught_up(self, refuse: Callable[..., None], failed: str) -> bool:
-        """After a :class:`StaleVersion`: apply what the other writer stored. ``True`` if
-        the match still runs (the caller refuses or retries on the new version); else a
-        refusal was answered (the match ended meanwhile, or the store failed)."""
-        try:
-            await self.catch_up()
-        except StoreError as exc:
-            log.error("match %s: cannot read the steps another node stored: %s", self.code, exc)
-            refuse("server_error", f"{failed}, so it was not played. Try again later.")
-            return False
-        return self._running(refuse, "The match has not started: waiting for players.")
-
-    async def catch_up(self) -> int:
-        """Apply and announce the steps stored after this copy's version by another
-        writer (another node of a cluster). Call with the lock held; how many were
-        applied. Raises :class:`StoreError` when the store cannot be read."""
-        applied = 0
-        for step in await self.store.steps_since(self.record_id, self.version):
-            if not self.live or step.version != self.version + 1:
-                break
-            self.apply_remote(step)
-            applied += 1
-        return applied
-
-    def apply_remote(self, step: MoveRecord, end: End | None = None) -> None:
-        """A step another writer stored for version ``self.version + 1``: played on the
-        position and announced exactly like a step of this copy's own (``moved``, then
-        ``ended`` if it ended the match). ``end`` is the stored end, if known; else the
-        game says. Call with the lock held."""
-        if step.kind == RESIGN:
-            state, events = self.state.resign(step.seat)
-            if end is None and state.is_over():
-                end = self._end_of(state, "resigned")
-            self._apply_resign(step.seat, state, events, end)
-            return
-        move = self.spec.move_from_wire(step.move)
-        state, events = self.state.play(move, step.seat)
-        self._accept(step.seat, step.mid, state, events, self.spec.move_text(move))
-        end = end if end is not None else self._end_of(state, "finished")
-        if end is not None:
-            self._end(end)
-        else:
-            self.computers.wake()
-
     def _running(self, refuse: Callable[..., None], waiting: str) -> bool:
         """Check 4: the match is running (``waiting`` is the sentence while it waits)."""
         if self.status == WAITING:
@@ -529,21 +486,3 @@ class Match:
         """The game so far in the game's own record format."""
         return self.spec.write_record(self.state, record_headers(
             self.seat_infos, self.names(), self.resigned, self.code))
-
-    # -- restoring ------------------------------------------------------------------------
-    def replay(self, steps: list[MoveRecord]) -> None:
-        """Rebuild the position and the catch-up log from stored steps, on the game."""
-        for m in steps:
-            if m.version != self.version + 1:
-                raise ValueError(f"stored steps jump from {self.version} to {m.version}")
-            if m.kind == RESIGN:  # no announcements: nobody is attached yet
-                state, events = self.state.resign(m.seat)
-                self.resigned.append(m.seat)
-                if state.is_over():
-                    self.state = state
-                else:
-                    self._accept(m.seat, None, state, events, None, RESIGN)
-                continue
-            move = self.spec.move_from_wire(m.move)
-            state, events = self.state.play(move, m.seat)
-            self._accept(m.seat, m.mid, state, events, self.spec.move_text(move))
