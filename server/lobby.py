@@ -234,6 +234,10 @@ class Lobby:
         """The match with room code ``code``: in memory, else read from the store
         (:class:`StoreError` if it cannot be read: not the same as no such match)."""
         match = self.matches.get(code)
+        if match is not None and match.behind:  # a cluster node skipped steps nobody watched
+            async with match.lock:
+                if match.behind:
+                    await match.catch_up()
         if match is None:
             record = await self.store.load_code(code) if code.isalnum() else None
             if record is not None and record.game in self.games and code not in self.matches:
@@ -254,6 +258,8 @@ class Lobby:
             return
         known = msg.get("version")
         async with match.lock:
+            if match.behind:  # (a step skipped while the lock was free)
+                await match.catch_up()
             if "seat_token" in msg:
                 await self._reclaim(conn, match, msg["seat_token"], rid, known)
                 return

@@ -95,6 +95,7 @@ class Match(StoredSteps):
         # told of presence, chat and rematch offers here, so other nodes' clients see them
         self.relay = relay
         self.remote: dict[int, set[str]] = {}  # seat -> other nodes it is connected to
+        self.behind = False  # a cluster node skipped other nodes' steps (nobody here watched)
 
     # -- facts ----------------------------------------------------------------------------
     @property
@@ -269,6 +270,8 @@ class Match(StoredSteps):
         """A move from ``conn``: checked in the fixed order, stored, then announced."""
         rid = msg.get("rid")
         async with self.lock:
+            if self.behind:  # a cluster node that skipped steps nobody here watched
+                await self.catch_up()
             seat = self._acting_seat(conn, rid)
             if seat is None:
                 return

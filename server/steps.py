@@ -28,6 +28,7 @@ class StoredSteps:
     resigned: list[int]
     live: bool
     computers: Any
+    behind: bool
 
     async def _caught_up(self, refuse: Callable[..., None], failed: str) -> bool:
         """After a :class:`StaleVersion`: apply what the other writer stored. ``True`` if
@@ -51,6 +52,7 @@ class StoredSteps:
                 break
             self.apply_remote(step)
             applied += 1
+        self.behind = False
         return applied
 
     def apply_remote(self, step: MoveRecord, end: End | None = None) -> None:

@@ -141,7 +141,11 @@ class Follower:
     async def _steps(self, match: "Match", event: "Event") -> None:
         if not match.live or event.version <= match.version:
             return  # this node's own step, or one applied already
-        if event.version == match.version + 1:
+        if event.end is None and not match.audience \
+                and not any(s is not None and s.computer for s in match.seats):
+            match.behind = True  # nobody here follows it: caught up when asked (Lobby.load)
+            return
+        if event.version == match.version + 1 and not match.behind:
             end = event.end
             match.apply_remote(MoveRecord(*event.data), None if end is None else
                                End(end["status"], end["reason"], end["winner"], end["ranking"]))

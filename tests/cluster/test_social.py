@@ -14,7 +14,7 @@ from server.app import RunningServer, start_server
 from shared.aliencity import GameState
 from tests.server.helpers import FAST, Client, pick, run
 
-from .test_nodes import Node, across, two_nodes
+from .test_nodes import Node, across, play, two_nodes
 
 
 async def presence(client: Client, seat: str, online: bool) -> dict:
@@ -168,3 +168,31 @@ def test_a_killed_node_leaves_no_ghost_online(redis_server, tmp_path) -> None:
         run(body, 60)
     finally:
         a.stop()
+
+
+def test_a_node_that_only_lists_a_match_catches_up_when_someone_joins(redis_server) -> None:
+    """Node b lists node a's public match (lobby) but nobody on b watches it once it
+    plays: b skips its steps (no engine work for nobody) and catches up from Redis when
+    a spectator joins there, who then sees exactly node a's position."""
+    async def body() -> None:
+        async with two_nodes(redis_server.url) as (a, b):
+            watcher = await Client.open(b.url, "Eve")
+            await watcher.request({"type": "watch_lobby", "on": True}, "lobby")
+            black, white, created, state = await across(a.url, a.url)
+            code = created["match"]
+            await watcher.expect("lobby_update")  # b holds it (listed)
+            played: list[str] = []
+            state = await play(black, white, code, state, random.Random(5), played, 6, 0)
+            listed = b.lobby.matches[code]
+            while not listed.behind:  # b has heard of the steps and skipped them
+                await asyncio.sleep(0.02)
+            assert listed.version < len(played)
+            await watcher.request({"type": "join", "match": code, "as": "spectator"}, "joined")
+            sync = await watcher.expect("sync")
+            assert not listed.behind and sync["version"] == len(played)
+            assert GameState.from_dict(sync["state"]).to_dict() == state.to_dict()
+            state = await play(black, white, code, state, random.Random(6), played, 1, 10)
+            assert (await watcher.expect("moved"))["version"] == len(played)
+            for p in (watcher, black, white):
+                await p.close()
+    run(body, 60)
