@@ -324,7 +324,7 @@ def test_a_public_match_made_on_one_node_is_listed_and_joined_on_another(redis_s
 
 
 def test_redis_killed_and_restarted_mid_game(redis_server) -> None:
-    """``kill -9`` of redis-server (AOF everysec) with players on two nodes: a move while
+    """``kill -9`` of redis-server (AOF always) with players on two nodes: a move while
     Redis is down is refused (``server_error``: not acknowledged); after the restart the
     nodes reconnect, the match goes on from where Redis has it and finishes, and every
     acknowledged move is in the record."""

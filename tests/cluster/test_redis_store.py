@@ -113,11 +113,11 @@ def test_two_nodes_racing_for_each_version(redis_server) -> None:
 
 
 def test_everything_readable_after_redis_is_killed_and_restarted(redis_server) -> None:
-    """kill -9 redis-server (AOF everysec): every acknowledged write is read back."""
+    """kill -9 redis-server (AOF always): every acknowledged write is read back."""
     async def write() -> int:
         s = store(redis_server.url)
         await s.open()
-        assert s.durability == {"appendonly": "yes", "appendfsync": "everysec"}
+        assert s.durability == {"appendonly": "yes", "appendfsync": "always"}
         a = await s.insert_match(record())
         for v in range(1, 6):
             await s.add_move(a, step(v, (v - 1) % 2), None)

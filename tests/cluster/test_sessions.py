@@ -13,6 +13,7 @@ import random
 from shared.aliencity import GameState
 from tests.server.helpers import Client, run
 
+from .conftest import RedisProcess, need_redis
 from .test_nodes import node_processes, play, same_moves, two_nodes
 
 
@@ -62,11 +63,13 @@ def test_a_player_whose_node_died_continues_on_another_with_the_same_tokens(
         run(body, 90)
 
 
-def test_while_redis_is_down_a_resume_or_a_join_is_refused_not_mistaken(redis_server) -> None:
+def test_while_redis_is_down_a_resume_or_a_join_is_refused_not_mistaken(tmp_path) -> None:
     """With Redis down, a node that does not know a session cannot check it: ``hello``
     with ``resume`` is ``server_error`` (not a new identity, which would lose the
     player's seats), and ``join`` of a match it does not hold is ``server_error`` (not
     ``unknown_match``). Once Redis is back both work."""
+    redis_server = RedisProcess(need_redis(), tmp_path / "redis").start()
+
     async def body() -> None:
         async with two_nodes(redis_server.url) as (a, b):
             ada = await Client.open(a.url, "Ada")
@@ -86,4 +89,7 @@ def test_while_redis_is_down_a_resume_or_a_join_is_refused_not_mistaken(redis_se
             assert [s["match"] for s in back.welcome["seats"]] == [code]
             for client in (ada, other, stranger, back):
                 await client.close()
-    run(body, 60)
+    try:
+        run(body, 60)
+    finally:
+        redis_server.kill()
