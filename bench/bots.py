@@ -18,7 +18,6 @@ at least 0.75, Hard's p95 at most 2 s.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import sys
@@ -27,6 +26,9 @@ from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from confidence import percentile, wilson  # noqa: E402
 
 from shared.aliencity import Player, Ruleset  # noqa: E402
 from shared.bots import LEVELS, make_bot  # noqa: E402
@@ -53,22 +55,6 @@ def play(task: tuple[str, int, int]) -> tuple[str, float, int, int, dict[str, li
     totals = record.final.score().totals
     times = {first: record.think[seat], second: record.think[seat.other]}
     return pair, result, totals[seat], totals[seat.other], times, time.perf_counter() - start
-
-
-def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% interval for a win fraction ``p`` over ``n`` games (Wilson score interval)."""
-    if n == 0:
-        return 0.0, 1.0
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(math.ceil(q * len(ordered))) - 1)]
 
 
 def main() -> None:

@@ -17,7 +17,6 @@ top level. Goal: every pairing at least 0.75.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import sys
@@ -26,6 +25,9 @@ from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from confidence import percentile, wilson  # noqa: E402
 
 from shared.gamekit.registry import builtin_games  # noqa: E402
 
@@ -56,21 +58,6 @@ def play(task: tuple[str, int, str, str, int, int]) -> tuple:
     firsts = [i for i, p in enumerate(places) if p == 1]
     share = 1.0 / len(firsts) if hero in firsts else 0.0
     return f"{upper}-{lower}", share, places[hero], think, time.perf_counter() - start
-
-
-def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(math.ceil(q * len(ordered))) - 1)]
 
 
 def main() -> None:

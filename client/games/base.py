@@ -125,19 +125,28 @@ class GamePlugin(ABC):
     def review_board(self, app: "App") -> "ReviewBoard":
         """How the game review shows one turn on this game's board (the default draws no
         board: the review still lists the played and the better move as text)."""
-        return ReviewBoard()
+        return ReviewBoard(app)
 
 
 class ReviewBoard:
     """One turn of a game review on the board: ``show`` says what (the position the mover
     faced, the move shown, the position after it, the other move to mark), ``draw`` puts
-    it in a rect. A game's plug-in subclasses it; this default draws nothing."""
+    it in a rect. A game's plug-in subclasses it; this default keeps what to show (the
+    position after, the move, the other move) and draws nothing."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.state: State | None = None
+        self.move: Any = None
+        self.other: Any = None
+        self.better = False
 
     def show(self, before: State, move: Any, after: State, other: Any = None,
              better: bool = False) -> None:
         """``move`` led from ``before`` to ``after`` (None: just show ``after``, the
         start); it is the better move found when ``better``, else the move played.
         ``other`` (the move not shown, or None) is marked faintly."""
+        self.state, self.move, self.other, self.better = after, move, other, better
 
     def update(self, dt: float) -> None:
         """Advance the board's own animations (a road overlay, say)."""

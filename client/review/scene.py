@@ -77,7 +77,7 @@ class ReviewScene(Scene):
         games = getattr(app, "games", None)
         if games is not None and self.spec.id in games:
             return games.get(self.spec.id).review_board(app)
-        return ReviewBoard()
+        return ReviewBoard(app)
 
     # -- state -----------------------------------------------------------------------------
     @property

@@ -255,7 +255,7 @@ def test_a_game_without_a_review_board_shows_the_moves_as_text(app):
     from .i18n_harness import recording_texts
     state = played_out("city-blocks", {"players": 2}, 8)
     scene = ReviewScene(app, state)
-    scene.board = ReviewBoard()
+    scene.board = ReviewBoard(app)
     show(app, scene)
     wait_ready(app, scene)
     turn = next(t for t in scene.review.turns if not t.was_best)

@@ -16,16 +16,6 @@ BETTER_INK = theme.ACCENT_2
 
 
 class SprawlReviewBoard(ReviewBoard):
-    def __init__(self, app) -> None:
-        self.app = app
-        self.state = None
-        self.move = None
-        self.other = None
-        self.better = False
-
-    def show(self, before, move, after, other=None, better: bool = False) -> None:
-        self.state, self.move, self.other, self.better = after, move, other, better
-
     def draw(self, app, surface: pygame.Surface, rect: pygame.Rect) -> bool:
         state = self.state
         if state is None:
