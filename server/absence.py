@@ -13,6 +13,9 @@ and *match info* carry ``abandon_in``, the seconds left (``nil`` = no clock).
   waiting, and they win. When both are away the match waits, and whoever comes back
   first after the other's clock ran out wins at once. A person playing the server's
   computer is never resigned (nobody is waiting for them).
+
+In a cluster every node holding the match runs the clocks (presence crosses nodes), and
+one node resigns: the one that takes the match's lease (:mod:`server.cluster.leases`).
 """
 
 from __future__ import annotations
@@ -112,10 +115,14 @@ class AbsenceWatch:
     async def _abandon(self, seat: int) -> None:
         m = self.match
         async with m.lock:
+            if m.behind:  # a cluster node that skipped steps nobody here watched
+                await m.catch_up()
             if m.status != "playing" or m.online(seat) or not self._clocked(seat):
                 return
             if not self._witnessed(seat):
                 return  # 2 seats, nobody waiting: check() comes back here when someone is
+            if m.relay is not None and not await self._decided_here(seat):
+                return
 
             def refuse(code: str, text: str, **extra: Any) -> None:
                 log.error("match %s: abandoned seat %s not resigned: %s: %s", m.code,
@@ -126,3 +133,13 @@ class AbsenceWatch:
             else:
                 log.info("match %s: seat %s abandoned (away %.0f s): resigned", m.code,
                          m.seat_names[seat], m.limits.abandon_after)
+
+    async def _decided_here(self, seat: int) -> bool:
+        """A cluster: does this node resign the seat (it took the match's lease)? If not,
+        ask again soon: the node that holds it may die, or the player come back."""
+        from .cluster.leases import RETRY_S, may_abandon
+        if await may_abandon(self.match, seat):
+            return True
+        if seat not in self._timers:
+            self._timers[seat] = asyncio.get_running_loop().call_later(RETRY_S, self._due, seat)
+        return False

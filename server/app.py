@@ -63,6 +63,7 @@ class RunningServer:
     node: str | None = None  # the node's name in a cluster (``--redis``), else None
     feed: Any = None         # a cluster node's EventFeed (other nodes' changes)
     relay: Any = None        # a cluster node's Relay (presence, chat, rematches, heartbeat)
+    extras: Any = None       # a cluster node's shared quick-match queue and spectator counts
 
     @property
     def url(self) -> str:
@@ -90,6 +91,8 @@ class RunningServer:
         await self.lobby.stop_computers()
         self.server.close()  # close_connections=True: 1001 going away
         await self.server.wait_closed()
+        if self.extras is not None:  # its queued players leave the shared queue
+            await self.extras.close()
         if self.relay is not None:  # the players' goodbyes reach the other nodes first
             await self.relay.close(flush=1.0)
         await self.lobby.close()
@@ -107,25 +110,21 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
     ``redis`` (``redis://HOST:PORT/DB``) runs a cluster node on that Redis instead of
     the SQLite ``db`` (docs/cluster.md); ``node_name`` names it in logs."""
     store = Store(db) if redis is None else await _redis_store(redis)
-    if redis is not None and limits.abandon_after is not None:
-        # the clock would have to stop on a reconnect to another node, and two nodes must
-        # not both resign a seat (docs/cluster.md, "What does not work yet")
-        log.info("cluster node: away players are not resigned (no abandonment clock)")
-        limits = dataclasses.replace(limits, abandon_after=None)
     lobby = Lobby(store, games, limits)
     lobby.proxies = tuple(proxies)
     running: RunningServer | None = None
-    feed = relay = None
+    feed = relay = extras = None
     try:
         if redis is not None:  # follow other nodes' changes from before the restore on
+            from .cluster.extras import Extras
             from .cluster.fanout import EventFeed
             from .cluster.node import Follower
             from .cluster.relay import Relay, node_id
             relay = Relay(store, lobby, node_id(node_name or f"{socket.gethostname()}-{os.getpid()}"))
             lobby.relay = lobby.maker.relay = relay
             relay.start()
-            feed = EventFeed(store, Follower(lobby, store, relay.node).handle,
-                             await store.last_event())
+            extras = Extras(lobby, store, relay.node, Follower(lobby, store, relay.node).handle)
+            feed = EventFeed(store, extras.handle, await store.last_event())
         restored = await lobby.restore()
         server = await serve(functools.partial(handle, lobby=lobby), host, port,
                              max_size=TRANSPORT_MAX_FRAME, compression=None,
@@ -137,9 +136,10 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
                                 name=(name or socket.gethostname() or "alien-city")[:40],
                                 node=None if redis is None else
                                 node_name or f"{socket.gethostname()}-{bound[1]}", feed=feed,
-                                relay=relay)
+                                relay=relay, extras=extras)
         if feed is not None:
             feed.start()
+            extras.start()
         lobby.start_housekeeping()
         if lan is not None:
             running.announcer = Announcer(running.beacon, target=lan.target, port=lan.port,

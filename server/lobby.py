@@ -50,6 +50,7 @@ class Lobby:
         self._numbers = itertools.count(1)
         self.housekeeper = Housekeeper(self)
         self.relay: Any = None  # a cluster node's link to the others (server.cluster.relay)
+        self.counts: Any = None  # a cluster's spectator counts (server.cluster.counts)
         self._routes: dict[str, Callable[[Connection, dict], Awaitable[None]]] = {
             "hello": self.hello, "watch_lobby": self.watch_lobby, "create": self.maker.create,
             "quick": self.maker.quick, "quick_cancel": self.maker.quick_cancel, "join": self.join,
@@ -206,6 +207,8 @@ class Lobby:
 
     def match_changed(self, match: Match) -> None:
         """Callback from matches: keep lobby watchers up to date."""
+        if self.counts is not None:  # a cluster: other nodes learn this node's spectators
+            self.counts.changed(match)
         if not match.public or not self.watchers:
             return
         if match.live:

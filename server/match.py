@@ -95,6 +95,7 @@ class Match(StoredSteps):
         # told of presence, chat and rematch offers here, so other nodes' clients see them
         self.relay = relay
         self.remote: dict[int, set[str]] = {}  # seat -> other nodes it is connected to
+        self.watching: dict[str, int] = {}  # other node -> its spectators of this match
         self.behind = False  # a cluster node skipped other nodes' steps (nobody here watched)
 
     # -- facts ----------------------------------------------------------------------------
@@ -123,6 +124,9 @@ class Match(StoredSteps):
         conn = seat.session.conn if seat and seat.session else None
         return conn is not None and self.audience.get(conn, -1) == index
 
+    def spectators_here(self) -> int:
+        return sum(1 for seat in self.audience.values() if seat is None)
+
     def names(self) -> list[str | None]:
         return [seat.name if seat else None for seat in self.seats]
 
@@ -143,7 +147,7 @@ class Match(StoredSteps):
                          "abandon_in": self.absence.abandon_in(i)}
                         for i, (name, seat) in enumerate(zip(self.seat_names, self.seats))],
             "seats": [info.to_dict() for info in self.seat_infos],
-            "spectators": sum(1 for seat in self.audience.values() if seat is None),
+            "spectators": self.spectators_here() + sum(self.watching.values()),
             "end_reason": self.end_reason,
             "winner": self.seat_name(self.winner),
             "ranking": self.ranking,
@@ -200,6 +204,7 @@ class Match(StoredSteps):
         if not nodes:
             self.remote.pop(seat, None)
         if self.online(seat) != before and self.seats[seat] is not None:
+            self.absence.check()  # a clock starts, or stops: the player is back elsewhere
             self._presence(seat, self.online_here(seat), here=False)
             self.changed()
 

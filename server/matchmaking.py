@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import secrets
 from dataclasses import dataclass
-from typing import Callable
+from typing import Awaitable, Callable
 
 from shared.gamekit import BadOptions, GameSpec, Registry, UnknownGame
 
@@ -27,7 +27,7 @@ from .connection import Connection, Limits, Session, new_token, token_hash
 from .game import match_setup
 from .match import PLAYING, Match, Seat
 from .netpolicy import AddressLimits
-from .store import CodeTaken, Store, StoreError
+from .store import CodeTaken, MatchRecord, Store, StoreError
 
 log = logging.getLogger("alien_city.server")
 
@@ -61,10 +61,13 @@ class Matchmaker:
         self.notify = notify
         self.queue: list[QuickEntry] = []
         self.relay = None  # a cluster node's link to the others (set with Lobby.relay)
+        self.shared = None  # a cluster node's queue in Redis (server.cluster.queue)
 
     def drop(self, conn: Connection) -> None:
         """A closed connection leaves the quick-match queue."""
         self.queue = [e for e in self.queue if e.conn is not conn]
+        if self.shared is not None:
+            self.shared.drop(conn)
 
     def _game(self, conn: Connection, msg: dict) -> tuple[GameSpec, dict] | None:
         """The game and validated options a message asks for, or answer ``bad_options``."""
@@ -101,11 +104,16 @@ class Matchmaker:
 
     async def open_match(self, spec: GameSpec, options: dict, public: bool,
                          players: list[tuple[Session, int]], rematch_of: str | None = None,
-                         computers: dict[int, str] | None = None
+                         computers: dict[int, str] | None = None,
+                         given: dict[int, str] | None = None,
+                         insert: Callable[[MatchRecord], Awaitable[int]] | None = None
                          ) -> tuple[Match, dict[int, str]]:
         """Make, store and register a match with ``players`` seated and ``computers``
-        (seat -> level) holding the seats they name. Returns the players' seat tokens.
-        The caller calls ``match.computers.wake()`` once the players have been told."""
+        (seat -> level) holding the seats they name. Returns the players' seat tokens,
+        except for the seats in ``given`` (seat -> the hash of a token made elsewhere:
+        a cluster's queued players). ``insert`` stores the record (default the store's
+        ``insert_match``). The caller calls ``match.computers.wake()`` once the players
+        have been told."""
         tokens: dict[int, str] = {}
         for _attempt in range(8):
             match = Match(code=self._new_code(), spec=spec, options=options,
@@ -113,6 +121,9 @@ class Matchmaker:
                           limits=self.limits, notify=self.notify, rematch_of=rematch_of,
                           computers=self.computers, relay=self.relay)
             for session, seat in players:
+                if given and seat in given:
+                    match.seats[seat] = Seat(session.name, given[seat], session)
+                    continue
                 tokens[seat] = new_token()
                 match.seats[seat] = Seat(session.name, token_hash(tokens[seat]), session)
             for seat, level in (computers or {}).items():  # the token is never given out
@@ -121,7 +132,7 @@ class Matchmaker:
             if all(match.seats):
                 match.status = PLAYING
             try:
-                match.record_id = await self.store.insert_match(match.record())
+                match.record_id = await (insert or self.store.insert_match)(match.record())
                 break
             except CodeTaken:  # a finished match in the store has it: draw again
                 continue
@@ -204,19 +215,10 @@ class Matchmaker:
                ) -> tuple[dict, list[QuickEntry]] | None:
         """Options and the waiting requests (oldest first) that, with ``conn``'s, fill every
         seat of a match; ``None`` when no option set has enough players yet."""
-        waiting = [e for e in self.queue if e.game == spec.id and e.conn.session is not conn.session]
-        candidates = [wanted] if wanted is not None else \
-            [e.options for e in waiting if e.options is not None] + [spec.options({})]
-        for options in candidates:
-            needed = len(spec.seats(options))
-            group, sessions = [], {conn.session}
-            for entry in waiting:
-                if entry.options in (None, options) and entry.conn.session not in sessions:
-                    group.append(entry)
-                    sessions.add(entry.conn.session)
-            if len(group) + 1 >= needed:
-                return options, group[:needed - 1]
-        return None
+        waiting = [e for e in self.queue if e.game == spec.id]
+        found = find_group(spec, conn.session.token_hash, wanted,
+                           [(e.conn.session.token_hash, e.options) for e in waiting])
+        return None if found is None else (found[0], [waiting[i] for i in found[1]])
 
     async def quick(self, conn: Connection, msg: dict) -> None:
         rid = msg.get("rid")
@@ -225,6 +227,9 @@ class Matchmaker:
             return
         spec, options = game
         wanted = options if msg.get("options") else None
+        if self.shared is not None:  # a cluster: one queue in Redis for every node
+            await self.shared.quick(conn, rid, spec, wanted)
+            return
         self.queue = [e for e in self.queue if e.conn is not conn and e.conn.open]
         found = self._group(spec, conn, wanted)
         if found is None:
@@ -253,6 +258,33 @@ class Matchmaker:
             match.welcome(c, s, tokens[s], rid if c is conn else None)
 
     async def quick_cancel(self, conn: Connection, msg: dict) -> None:
-        before = len(self.queue)
-        self.drop(conn)
-        conn.send({"type": "quick_cancelled", "rid": msg.get("rid"), "was_queued": len(self.queue) < before})
+        if self.shared is not None:
+            was_queued = await self.shared.cancel(conn)
+        else:
+            before = len(self.queue)
+            self.drop(conn)
+            was_queued = len(self.queue) < before
+        conn.send({"type": "quick_cancelled", "rid": msg.get("rid"), "was_queued": was_queued})
+
+
+def find_group(spec: GameSpec, me: str, wanted: dict | None,
+               waiting: list[tuple[str, dict | None]]) -> tuple[dict, list[int]] | None:
+    """The quick-match rule (module docstring), for one server's queue and a cluster's:
+    ``me`` is the asking session's key, ``wanted`` its options (``None``: any),
+    ``waiting`` the (session key, options or ``None``) of the waiting requests of the
+    game, oldest first. Returns the options and the indices in ``waiting`` of the
+    oldest requests that, with this one, fill every seat; ``None`` if none do yet."""
+    others = [i for i, (who, _) in enumerate(waiting) if who != me]
+    candidates = [wanted] if wanted is not None else \
+        [waiting[i][1] for i in others if waiting[i][1] is not None] + [spec.options({})]
+    for options in candidates:
+        needed = len(spec.seats(options))
+        group, sessions = [], {me}
+        for i in others:
+            who, their = waiting[i]
+            if their in (None, options) and who not in sessions:
+                group.append(i)
+                sessions.add(who)
+        if len(group) + 1 >= needed:
+            return options, group[:needed - 1]
+    return None

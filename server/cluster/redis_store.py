@@ -51,9 +51,10 @@ import json
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 from ..store import CodeTaken, End, MatchRecord, MoveRecord, SeatRecord, StaleVersion, StoreError
+from .resp import ReplyError, RespClient, Unavailable
 
 log = logging.getLogger("alien_city.server")
 
@@ -229,10 +230,22 @@ class RedisStore:
         self._rematch = self._r.register_script(REMATCH)
         self._lease = self._r.register_script(LEASE)
         self._closed = False
+        # the hot path (every move's append; the event feed's blocking read) on lean
+        # connections of its own (server/cluster/resp.py); None: redis-py for all
+        self._fast = RespClient.from_url(url, timeout)
+        self._feed = RespClient.from_url(url, timeout)
         self.durability: dict[str, str] = {}
 
     def _k(self, *parts: Any) -> str:
         return self.prefix + ":".join(str(p) for p in parts)
+
+    key = _k  # for the cluster's other modules (queue, leases, counts)
+
+    def script(self, lua: str) -> Callable[[list[str], list[Any]], Awaitable[Any]]:
+        """A Lua script of another cluster module, run like this store's own (a
+        :class:`StoreError` when Redis fails)."""
+        registered = self._r.register_script(lua)
+        return lambda keys, args: self._guard(registered(keys=keys, args=args))
 
     async def _guard(self, awaitable: Any) -> Any:
         if self._closed:
@@ -262,6 +275,9 @@ class RedisStore:
         if self._closed:
             return
         self._closed = True
+        for lean in (self._fast, self._feed):
+            if lean is not None:
+                lean.close()
         try:
             await self._r.aclose()
         except self._errors:
@@ -269,6 +285,15 @@ class RedisStore:
 
     # -- writes ---------------------------------------------------------------------------
     async def insert_match(self, record: MatchRecord) -> int:
+        keys, args = self.insert_call(record)
+        match_id = await self._guard(self._insert(keys=keys, args=args))
+        if match_id == -1:
+            raise CodeTaken(record.code)
+        return int(match_id)
+
+    def insert_call(self, record: MatchRecord) -> tuple[list[str], list[Any]]:
+        """The keys and arguments of the ``INSERT`` script for ``record`` (also run
+        inside other scripts: a quick match's, :mod:`.queue`)."""
         r = record
         meta = json.dumps({"code": r.code, "game": r.game, "options": r.options, "seed": r.seed,
                            "public": bool(r.public), "rematch_of": r.rematch_of,
@@ -277,12 +302,8 @@ class RedisStore:
                            json.dumps(r.end_reason), json.dumps(r.winner), json.dumps(r.ranking)]
         for seat, s in r.seats.items():
             args += [seat, _seat_json(s), s.session_hash]
-        match_id = await self._guard(self._insert(
-            keys=[self._k("code", r.code), self._k("next_id"), self._k("open"),
-                  self._k("events")], args=args))
-        if match_id == -1:
-            raise CodeTaken(r.code)
-        return int(match_id)
+        return [self._k("code", r.code), self._k("next_id"), self._k("open"),
+                self._k("events")], args
 
     async def put_seat(self, match_id: int, seat: int, record: SeatRecord) -> None:
         done = await self._guard(self._put_seat(
@@ -301,14 +322,26 @@ class RedisStore:
         else:
             args += ["1", end.status, json.dumps(end.reason), json.dumps(end.winner),
                      json.dumps(end.ranking), json.dumps(_end_dict(end))]
-        answer, stored = await self._guard(self._add_move(
-            keys=[self._k("match", match_id), self._k("moves", match_id), self._k("open"),
-                  self._k("events")], args=args))
+        answer, stored = await self._lean(self._fast, self._add_move, [
+            self._k("match", match_id), self._k("moves", match_id), self._k("open"),
+            self._k("events")], args)
         if answer in ("ok", "again"):
             return
         if answer == "missing":
             raise StoreError(f"no match {match_id} in the store")
         raise StaleVersion(match_id, move.version, int(stored))
+
+    async def _lean(self, lean: RespClient | None, script: Any, keys: list[str],
+                    args: list[Any]) -> Any:
+        """Run ``script`` on a lean connection (:mod:`.resp`), or redis-py without one."""
+        if lean is None:
+            return await self._guard(script(keys=keys, args=args))
+        if self._closed:
+            raise StoreError("the match store is closed")
+        try:
+            return await lean.evalsha(script.sha, script.script, keys, args)
+        except (Unavailable, ReplyError) as exc:
+            raise StoreError(f"the match store (Redis {self.path}) failed: {exc}") from None
 
     async def set_status(self, match_id: int, status: str, reason: str | None = None) -> None:
         await self._status(match_id, End(status, reason))
@@ -393,13 +426,24 @@ class RedisStore:
 
     async def events(self, after: str, block_ms: int = 1000, count: int = 500) -> list[Event]:
         """The events after id ``after``, in order (waiting up to ``block_ms`` for one)."""
-        got = await self._guard(self._r.xread({self._k("events"): after}, count=count,
-                                              block=block_ms))
+        if self._feed is None:
+            got = await self._guard(self._r.xread({self._k("events"): after}, count=count,
+                                                  block=block_ms))
+            entries = [(event_id, f["e"]) for _stream, batch in got or () for event_id, f in batch]
+        else:  # the lean connection: RESP2 replies, fields as a flat list
+            if self._closed:
+                raise StoreError("the match store is closed")
+            try:
+                got = await self._feed.call("XREAD", "COUNT", count, "BLOCK", block_ms, "STREAMS",
+                                            self._k("events"), after, wait=block_ms / 1000)
+            except (Unavailable, ReplyError) as exc:
+                raise StoreError(f"the match store (Redis {self.path}) failed: {exc}") from None
+            entries = [(event_id, f[f.index("e") + 1]) for _stream, batch in got or ()
+                       for event_id, f in batch]
         out = []
-        for _stream, entries in got or ():
-            for event_id, f in entries:
-                kind, match_id, version, data, end = json.loads(f["e"])
-                out.append(Event(event_id, kind, int(match_id), int(version), data, end))
+        for event_id, text in entries:
+            kind, match_id, version, data, end = json.loads(text)
+            out.append(Event(event_id, kind, int(match_id), int(version), data, end))
         return out
 
     async def steps_since(self, match_id: int, version: int) -> list[MoveRecord]:

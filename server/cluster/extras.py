@@ -1,0 +1,45 @@
+"""What a cluster node adds to the fan-out for issue 14's last items: the shared
+quick-match queue (:mod:`.queue`) and spectator counts (:mod:`.counts`). Their events
+(``quick``, ``spectators``) are handled here; every other event goes on to the
+:class:`~.node.Follower`. (The abandonment lease, :mod:`.leases`, is asked by the
+matches' clocks directly.)
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
+
+from .counts import Spectators
+from .queue import ClusterQueue
+
+if TYPE_CHECKING:
+    from ..lobby import Lobby
+    from .redis_store import Event, RedisStore
+
+
+class Extras:
+    """The shared queue and spectator counts of one node, and their events."""
+
+    def __init__(self, lobby: "Lobby", store: "RedisStore", node: str,
+                 follow: Callable[["Event"], Awaitable[Any] | Any]) -> None:
+        self.queue = ClusterQueue(lobby, store, node)
+        self.spectators = Spectators(lobby, store, node)
+        self.follow = follow
+        self._kinds = {"quick": self.queue.matched, "spectators": self.spectators.heard}
+        lobby.maker.shared = self.queue
+        lobby.counts = self.spectators
+
+    async def handle(self, event: "Event") -> None:
+        """One event of the stream (the feed's handler)."""
+        own = self._kinds.get(event.kind)
+        result = own(event) if own is not None else self.follow(event)
+        if inspect.isawaitable(result):
+            await result
+
+    def start(self) -> None:
+        self.spectators.start()
+
+    async def close(self) -> None:
+        await self.queue.close()
+        await self.spectators.close()

@@ -1,0 +1,141 @@
+"""The abandonment clock in a cluster (``server.cluster.leases``): a seat whose player
+vanished is resigned after ``abandon_after`` as on one server, by exactly one node even
+when every node's clock runs out; a reconnect on any node stops every node's clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import random
+
+import redis.asyncio as aioredis
+
+from tests.server.helpers import FAST, Client, pick, run
+from tests.server.race import games_with_race
+
+from .test_nodes import across
+from .test_quick import nodes, until
+
+AWAY = dataclasses.replace(FAST, abandon_after=1.0)
+
+
+class Decisions(logging.Handler):
+    """Counts the nodes' 'resigns away seat ... (lease)' lines (nodes in this process)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "resigns away seat" in record.getMessage():
+            self.lines.append(record.getMessage())
+
+
+async def stored_steps(redis_url: str, code: str) -> list[str]:
+    r = aioredis.from_url(redis_url, decode_responses=True)
+    match_id = await r.get(f"ac:code:{code}")
+    steps = await r.lrange(f"ac:moves:{match_id}", 0, -1)
+    await r.aclose()
+    return steps
+
+
+def test_a_vanished_player_is_resigned_once_by_one_node(redis_server) -> None:
+    """Three seats on three nodes (each node holds the match and runs the clock): the
+    seat whose player left is resigned once, by one node; the others play on."""
+    decisions = Decisions()
+    logger = logging.getLogger("alien_city.server")
+    level = logger.level
+    logger.addHandler(decisions)
+    logger.setLevel(logging.INFO)
+
+    async def body() -> None:
+        async with nodes(redis_server.url, "abc", limits=AWAY, games=games_with_race()) as ns:
+            names = ("Ann", "Bob", "Cat")
+            players = [await Client.open(n.url, name) for n, name in zip(ns, names)]
+            created = await players[0].request({"type": "create", "game": "race", "seat": "seat1",
+                                                "options": {"players": 3}}, "joined")
+            code = created["match"]
+            for p in players[1:]:
+                await p.request({"type": "join", "match": code}, "joined")
+            while (await players[0].expect("match_info"))["info"]["status"] != "playing":
+                pass
+            await players[2].close()  # Cat (seat3, on node c) vanishes
+            gone = await players[0].expect("presence", seat="seat3", online=False)
+            assert 0 < gone["abandon_in"] <= 1.0
+            for p in players[:2]:
+                resigned = await p.expect("moved", timeout=10, seat="seat3")
+                assert resigned["kind"] == "resign"
+                assert resigned["seat"] == "seat3" and resigned["version"] == 1
+            state = await players[1].request({"type": "get_state", "match": code}, "sync")
+            assert state["info"]["resigned"] == ["seat3"] and state["info"]["status"] == "playing"
+            assert [s.split(",")[-1] for s in await stored_steps(redis_server.url, code)] == \
+                ['"resign"]']
+            assert len(decisions.lines) == 1, decisions.lines
+            # the others play on: Ann moves, Bob on node b sees it
+            await players[0].send({"type": "move", "match": code, "version": 1, "mid": 1,
+                                   "move": "+2"})
+            assert (await players[1].expect("moved", version=2))["seat"] == "seat1"
+            for p in players[:2]:
+                await p.close()
+    try:
+        run(body, 60)
+    finally:
+        logger.removeHandler(decisions)
+        logger.setLevel(level)
+
+
+def test_two_seats_the_waiting_opponent_on_another_node_wins(redis_server) -> None:
+    async def body() -> None:
+        async with nodes(redis_server.url, "ab", limits=AWAY) as (a, b):
+            black, white, created, _ = await across(a.url, b.url)
+            await white.close()
+            gone = await black.expect("presence", seat="white", online=False)
+            assert 0 < gone["abandon_in"] <= 1.0
+            ended = await black.expect("ended", timeout=10)
+            assert (ended["reason"], ended["winner"], ended["resigned"]) == \
+                ("resigned", "black", ["white"])
+            await black.close()
+    run(body, 60)
+
+
+def test_a_reconnect_on_another_node_stops_every_clock(redis_server) -> None:
+    """White leaves node b and comes back on node c before the clock runs out: no node
+    resigns White (the clock stops on a, b and c), and the match plays on after the
+    deadline."""
+    away = dataclasses.replace(FAST, abandon_after=2.0)
+
+    async def body() -> None:
+        async with nodes(redis_server.url, "abc", limits=away) as (a, b, c):
+            black, white, created, state = await across(a.url, b.url)
+            code = created["match"]
+            watcher = await Client.open(c.url, "Eve")  # node c holds the match too
+            await watcher.request({"type": "join", "match": code, "as": "spectator"}, "joined")
+            session = white.session
+            await white.close()
+            for client in (black, watcher):
+                gone = await client.expect("presence", seat="white", online=False)
+                assert 0 < gone["abandon_in"] <= 2.0
+            white = await Client.open(c.url, "Bob", resume=session)
+            await white.request({"type": "join", "match": code, "version": 0}, "joined")
+            for client in (black, watcher):
+                back = await client.expect("presence", seat="white", online=True)
+                assert back["abandon_in"] is None
+            for node in (a, b, c):  # every node's clock for White stops (b: by the event)
+                match = node.lobby.matches[code]
+                await until(lambda: _stopped(match), "White's clock stopped")
+            await asyncio.sleep(2.5)  # past the deadline White had
+            await black.send({"type": "move", "match": code, "version": 0, "mid": 1,
+                              "move": pick(state, random.Random(2))})
+            moved = await white.expect("moved", version=1)
+            info = await white.request({"type": "get_state", "match": code}, "sync")
+            assert info["info"]["status"] == "playing" and info["info"]["resigned"] == []
+            assert all('"resign"' not in s for s in await stored_steps(redis_server.url, code))
+            for client in (black, white, watcher):
+                await client.close()
+    run(body, 60)
+
+
+async def _stopped(match) -> bool:
+    return match.online(1) and match.absence.abandon_in(1) is None and not match.absence._timers
