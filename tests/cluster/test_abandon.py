@@ -139,3 +139,40 @@ def test_a_reconnect_on_another_node_stops_every_clock(redis_server) -> None:
 
 async def _stopped(match) -> bool:
     return match.online(1) and match.absence.abandon_in(1) is None and not match.absence._timers
+
+
+def test_the_lease_goes_to_one_node_and_never_while_the_player_is_on_a_live_node(
+        redis_server) -> None:
+    """The lease itself, asked by three nodes at the same instant (their clocks need not
+    be that close for a test of the whole path to show it)."""
+    from server.cluster.leases import may_abandon
+    slow = dataclasses.replace(FAST, abandon_after=300.0)
+
+    async def body() -> None:
+        r = aioredis.from_url(redis_server.url, decode_responses=True)
+        async with nodes(redis_server.url, "abc", limits=slow) as (a, b, c):
+            black, white, created, _ = await across(a.url, b.url)
+            code = created["match"]
+            watcher = await Client.open(c.url, "Eve")
+            await watcher.request({"type": "join", "match": code, "as": "spectator"}, "joined")
+            match_id = await r.get(f"ac:code:{code}")
+            held = [n.lobby.matches[code] for n in (a, b, c)]
+            field = f"1|{b.relay.node}"  # White is connected on node b
+            await until(lambda: r.hexists(f"ac:presence:{match_id}", field), "White's presence")
+            assert await asyncio.gather(may_abandon(held[0], 1), may_abandon(held[2], 1)) == \
+                [False, False]
+            assert not await r.exists(f"ac:abandon:{match_id}")
+            await white.close()
+            await until(lambda: _absent(r, match_id, field), "White gone")
+            got = await asyncio.gather(*(may_abandon(m, 1) for m in held))
+            assert sorted(got) == [False, False, True]
+            winner = (a, b, c)[got.index(True)].relay.node
+            assert await r.get(f"ac:abandon:{match_id}") == winner
+            for client in (black, watcher):
+                await client.close()
+        await r.aclose()
+    run(body, 60)
+
+
+async def _absent(r: aioredis.Redis, match_id: str, field: str) -> bool:
+    return not await r.hexists(f"ac:presence:{match_id}", field)
