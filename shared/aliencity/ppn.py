@@ -217,9 +217,11 @@ def read_ppn(text: str, *, lenient: bool = False, ruleset: Ruleset | None = None
     """Parse and replay a record. ``edition``/``location_bonus`` override the header."""
     header, body = _split(text)
     state = _setup(header, ruleset, edition, location_bonus)
+    claim_open = _claim_step_open(header)
     warnings: list[str] = []
     replays: list[PlyReplay] = []
-    for index, rp in enumerate(_plies(body), start=1):
+    plies = _plies(body)
+    for index, rp in enumerate(plies, start=1):
         build = parse_move(rp.build)
         notes: list[str] = []
 
@@ -254,11 +256,29 @@ def read_ppn(text: str, *, lenient: bool = False, ruleset: Ruleset | None = None
             state, claim_ok = _replay_claim(state, owner, claim, problem, rp)
             if not claim_ok:
                 claim = None
-        elif state.phase is Phase.CLAIM:
+        elif state.phase is Phase.CLAIM and not (claim_open and index == len(plies)):
             state = state.apply(Pass())
         replays.append(PlyReplay(index, player, build, claim, before, notes))
         warnings.extend(notes)
+    if claim_open and state.phase is not Phase.CLAIM:
+        problem = _("the header says the game stops in a claim step, but its last turn "
+                    "leaves no claim step open")
+        if not lenient:
+            raise RecordError(problem)
+        warnings.append(problem)
     return ReadResult(header, state, replays, warnings)
+
+
+def _claim_step_open(header: dict) -> bool:
+    """``Phase: claim``: the record stops after a build, before its claim or pass (the
+    movetext alone would read that turn as one whose claim was passed)."""
+    value = _lookup(header, "Phase")
+    if value is None or str(value).strip().lower() == Phase.BUILD.value:
+        return False
+    if str(value).strip().lower() == Phase.CLAIM.value:
+        return True
+    raise RecordError(_("bad Phase {value!r}: expected 'claim' (a claim step is open) or "
+                        "'build'").format(value=value))
 
 
 def _replay_claim(state: GameState, owner: Player, claim: Claim, problem, rp: RecordPly):
@@ -310,6 +330,8 @@ def write_ppn(state: GameState, extra: dict | None = None) -> str:
         if not text or re.search(r"[:#{}\[\]\n]", text) or text != text.strip():
             text = '"' + text.replace('"', "'").replace("\n", " ") + '"'
         lines.append(f"{key}: {text}")
+    if state.phase is Phase.CLAIM:  # last, so that it wins over an ``extra`` key
+        lines.append(f"Phase: {Phase.CLAIM.value}")
     lines.append("...")
 
     # One line per turn number: "n. build [claim] n... build [claim]". A player who builds

@@ -178,6 +178,8 @@ BAD_RECORDS = {  # a record -> the words its error must carry (English, to find 
     HEADER.format(tiles=TILES, extra="Edition: 2003\n"): "header",
     HEADER.format(tiles=TILES, extra="FirstPlayer: Red\n"): "FirstPlayer",
     HEADER.format(tiles=TILES, extra="Dice: 1 2\n"): "Dice",
+    HEADER.format(tiles=TILES, extra="Phase: dance\n"): "Phase 'dance'",
+    HEADER.format(tiles=TILES, extra="Phase: claim\n"): "claim step",
     HEADER.format(tiles=TILES, extra="") + "{ never closed": "comment",
     HEADER.format(tiles=TILES, extra="") + "1. K1x@e6": "before any build",
     HEADER.format(tiles=TILES, extra="") + "1. Q@e6": "'Q@e6'",
