@@ -4,7 +4,9 @@
 forward (animated), last, play/pause at a steady pace, a ply number typed and Enter, a
 click or the wheel on the ply bar. The screen gives ``show(index, animate)`` (put that
 position on its board) and draws the bar where its bottom bar has room; marks on the bar
-(``bad``: plies that broke a rule) are the game's to say.
+(``bad``: plies that broke a rule) are the game's to say. A finished record also offers
+the game review (:meth:`ReplayControls.review_buttons`: a button and key V), the same
+review screen as the score screen's.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from typing import Callable, Iterable
 
 import pygame
 
+from shared.gamekit.api import State
 from shared.i18n import domain
 
 from .. import theme
 from ..assets import TextCache
+from ..review import REVIEW_KEYED, review_button
 from ..view.widgets import Button
 
 _, N_, ngettext, pgettext = domain("client")
@@ -43,6 +47,16 @@ class ReplayControls:
         self.play_button = Button(N_("Play"), self.toggle_play, key=pygame.K_SPACE, tr=_)
         self.buttons = [Button("|<", self.first, key=pygame.K_HOME), Button("<", self.back), self.play_button,
                         Button(">", self.forward), Button(">|", self.last, key=pygame.K_END)]
+        self.review_button: Button | None = None
+
+    def review_buttons(self, app, final: State) -> list[Button]:
+        """The Review button (key V) when the record is a finished game (``final``: its
+        last position as a contract state), for the screen's button row; none for a game
+        that did not end."""
+        self.review_button = None
+        if final.is_over():
+            self.review_button = review_button(app, lambda: final, label=REVIEW_KEYED, key=pygame.K_v)
+        return [self.review_button] if self.review_button is not None else []
 
     # -- moving -----------------------------------------------------------------------
     def go(self, index: int, animate: bool = False) -> None:

@@ -295,6 +295,11 @@ class AlienCitySpec(GameSpec):
         lead = margin(state.state)
         return (mid + lead / 2.0, mid - lead / 2.0)
 
+    def review_search(self, settings):
+        """The expert's tree statistics (shared/bots/review.py)."""
+        from shared.bots.review import AlienCityReviewSearch
+        return AlienCityReviewSearch(self, settings)
+
 
 ALIEN_CITY = AlienCitySpec()
 AlienCityPosition.spec = ALIEN_CITY

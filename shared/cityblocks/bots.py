@@ -249,15 +249,20 @@ class HardBot(_Bot):
         for value, (c, o, a) in top:
             if _out_of_time(end, stop):
                 break
-            after, _ = state.play(_move(c, o, a))
-            for _ in range(len(SEAT_COLOURS[state.players]) - 1):
-                if after.over or after.to_move == seat:
-                    break
-                after = self._reply(after, rng)
+            after = self.answer_round(state.play(_move(c, o, a))[0], seat, rng)
             total = Valuer(after, w).base
             if total > best_value:
                 best, best_value = (c, o, a), total
         return best
+
+    def answer_round(self, after: CityState, seat: int, rng: random.Random) -> CityState:
+        """``after`` (just after ``seat`` moved) once the next seats have answered greedily
+        for the rest of the round: how the look-ahead (and the game review) judges a move."""
+        for _ in range(len(SEAT_COLOURS[after.players]) - 1):
+            if after.over or after.to_move == seat:
+                break
+            after = self._reply(after, rng)
+        return after
 
     def _reply(self, state: CityState, rng: random.Random) -> CityState:
         if not state.legal_count():

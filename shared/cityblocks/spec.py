@@ -138,6 +138,11 @@ class CityBlocksSpec(GameSpec):
             out.append(Valuer(state, own).base)
         return tuple(out)
 
+    def review_search(self, settings):
+        """The hard level's look-ahead (shared/cityblocks/review.py)."""
+        from .review import CityBlocksReviewSearch
+        return CityBlocksReviewSearch(self, settings)
+
 
 def score_text(state: CityState) -> str:
     """The breakdown for people: per colour area, other groups, edges; seats; winner."""

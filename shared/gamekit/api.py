@@ -356,6 +356,15 @@ class GameSpec(ABC):
             return tuple(float(v) for v in state.returns())
         return tuple(0.5 * v for v in returns_from_places(state.ranking()))
 
+    def review_search(self, settings: Any) -> Any:
+        """How the game review searches a position and values moves (a
+        :class:`shared.gamekit.review_search.ReviewSearch` for ``settings``, a
+        ``ReviewSettings`` with the level filled in). The default lets the level's bot
+        choose and values a move by the level's answers, then ``projection``; a game whose
+        bot keeps search statistics returns a subclass that reads them."""
+        from .review_search import ReviewSearch
+        return ReviewSearch(self, settings)
+
     # -- the protocol's view ----------------------------------------------------------------
     def info(self) -> dict:
         """What the server's ``welcome`` says about this game."""

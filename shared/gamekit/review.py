@@ -2,11 +2,17 @@
 
 Each position of a record is searched by the game's strongest computer level with a fixed
 iteration budget (no clock: the same seed gives the same review on any machine). The
-search names the best move it finds; the game's :meth:`~shared.gamekit.api.GameSpec.projection`
-then judges the position after that move and after the move played. A seat's *lead* is
-its projection less the best other seat's; the *loss* of a move is how much lead the
-mover gave away against the best move found (never below zero: when the played move
-looks at least as good, it was the best move).
+search names the best move it finds, and its own values judge the moves: a tree search's
+statistics for the best move and for the move played, or, for a played move it hardly
+looked at, a small search of its own from the position after it
+(:mod:`shared.gamekit.review_search`, chosen by ``GameSpec.review_search``). A seat's
+*lead* is its value less the best other seat's; the *loss* of a move is how much lead
+the mover gave away against the best move found, as the search sees it (never below
+zero: when the played move looks at least as good, it was the best move).
+
+The graph shows the game's :meth:`~shared.gamekit.api.GameSpec.projection` of each
+position after the move played (``after``); ``before`` is that plus the loss, on the
+mover's side: the lead the better move would have kept.
 
 Pure Python and game-generic: the client runs it in a worker thread with ``progress``
 and ``cancel``; :mod:`shared.gamekit.review_cache` keeps finished reviews.
@@ -21,18 +27,15 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from .api import GameSpec, IllegalMove, Record, RecordError, State
+from .review_search import ReviewCancelled, ReviewSearch, check
 
-VERSION = 1                 # bump when the method changes: cached reviews are redone
+VERSION = 2                 # bump when the method changes: cached reviews are redone
+#                             (2: losses from the search's values, not static guesses)
 DEFAULT_ITERATIONS = 300    # search budget per position
-NO_CLOCK_S = 1e9            # a time limit no review reaches: the budget alone decides
 NOTABLE = {"points": 2.0, "value": 0.08}   # losses below this are not worth a mark
 DIGITS = 3                  # projections are kept rounded (stable through JSON)
 
 Progress = Callable[[int, int], None]
-
-
-class ReviewCancelled(Exception):
-    """The review was asked to stop (``cancel`` set) before it finished."""
 
 
 @dataclass(frozen=True)
@@ -61,8 +64,9 @@ class ReviewSettings:
 
 @dataclass(frozen=True)
 class TurnReview:
-    """One move of the game as the review saw it. ``before`` is the projection after the
-    best move found (what the position offered), ``after`` after the move played."""
+    """One move of the game as the review saw it. ``after`` is the projection after the
+    move played; ``before`` the same with the loss given back to the mover (what the best
+    move found would have kept, in the search's view)."""
 
     ply: int                      # 1, 2, ... (moves only; a seat leaving is no ply)
     seat: int                     # the seat that moved
@@ -230,26 +234,31 @@ def _projection(spec: GameSpec, state: State) -> tuple[float, ...]:
 
 
 def review_turn(spec: GameSpec, step: Step, settings: ReviewSettings,
-                cancel: threading.Event | None = None) -> TurnReview:
-    """One position searched: the best move found against the move played."""
+                cancel: threading.Event | None = None,
+                search: ReviewSearch | None = None) -> TurnReview:
+    """One position searched: the best move found against the move played, each valued
+    by the search (``search``: the game's, made from ``settings`` when not given)."""
+    settings = settings.for_spec(spec)
+    search = search or spec.review_search(settings)
     seat = step.before.to_move
     after = _projection(spec, step.after)
     played = spec.move_text(step.move)
-    legal = step.before.legal_moves()
-    if len(legal) <= 1:
+    if len(step.before.legal_moves()) <= 1:
         return TurnReview(step.ply, seat, played, played, after, after, 0.0, forced=True)
-    bot = spec.make_bot(settings.level, settings.seed, iterations=settings.iterations,
-                        think_s=NO_CLOCK_S)
-    best_move = bot.choose(step.before, stop=cancel)
-    if cancel is not None and cancel.is_set():
-        raise ReviewCancelled()
-    best = spec.move_text(best_move)
+    found = search.search(step.before, cancel)
+    best = spec.move_text(found.best)
     if best == played:
         return TurnReview(step.ply, seat, played, played, after, after, 0.0)
-    before = _projection(spec, step.before.play(best_move)[0])
-    loss = round(lead(before, seat) - lead(after, seat), DIGITS)
+    best_value = found.values.get(found.best)
+    if best_value is None:
+        best_value = search.value_after(step.before.play(found.best)[0], seat, cancel)
+    played_value = found.values.get(step.move)
+    if played_value is None:  # hardly searched: a small search of its own
+        played_value = search.value_after(step.after, seat, cancel)
+    loss = round(lead(best_value, seat) - lead(played_value, seat), DIGITS)
     if loss <= 0:  # the move played looks at least as good: it was the best found
         return TurnReview(step.ply, seat, played, played, after, after, 0.0)
+    before = tuple(round(v + loss, DIGITS) if i == seat else v for i, v in enumerate(after))
     return TurnReview(step.ply, seat, played, best, before, after, loss)
 
 
@@ -263,13 +272,13 @@ def review_record(spec: GameSpec, record: Record, settings: ReviewSettings = Rev
     moves = list(steps(spec, record))
     review = Review(spec.id, record.start.seat_count, spec.review_unit, settings,
                     record_hash(spec, record), _projection(spec, record.start))
+    search = spec.review_search(settings)
     total = len(moves)
     if progress is not None:
         progress(0, total)
     for i, step in enumerate(moves, start=1):
-        if cancel is not None and cancel.is_set():
-            raise ReviewCancelled()
-        review.turns.append(review_turn(spec, step, settings, cancel))
+        check(cancel)
+        review.turns.append(review_turn(spec, step, settings, cancel, search))
         if progress is not None:
             progress(i, total)
     return review

@@ -108,3 +108,19 @@ def test_slovak_and_french_texts_come_out_translated_and_fit(app, language):
                                 display=True)[0] == b.text
         assert any(t.startswith(words.keys_help()[:12]) for t in texts)  # the keys line, translated
     assert i18n.current_language() == "en"
+
+
+@pytest.mark.parametrize("language", ["sk", "fr"])
+@pytest.mark.parametrize("game", ["alien-city", "city-blocks", "sprawl"])
+def test_the_replays_review_button_is_translated_and_fits(app, tmp_path, game, language):
+    from .test_review import replay_of_record
+    with recording_texts(language) as texts:
+        _spec, _state, replay = replay_of_record(app, tmp_path, game, True)
+        app.step(1 / 60, events=[], draw=True)
+        button = replay.controls.review_button
+        label = button.text
+        assert label == {"sk": "Rozbor (V)", "fr": "Analyse (V)"}[language]
+        w, h = button.rect.size
+        assert app.text.fit(label, max(12, int(h * 0.46)), w - max(14, h // 2), bold=True,
+                            display=True)[0] == label
+    assert label in texts

@@ -263,3 +263,57 @@ def test_a_game_without_a_review_board_shows_the_moves_as_text(app):
     with recording_texts("en") as texts:
         app.step(1 / 60, events=[], draw=True)
     assert f"Played: {turn.played}" in texts and f"Better: {turn.best}" in texts
+
+
+def replay_of_record(app, folder, game_id: str, finished_game: bool):
+    """The replay screen the Files screen opens for a saved record of a game played to
+    its end, or cut off after a few moves."""
+    from client.scenes.files import open_record
+    spec = builtin_games().get(game_id)
+    options = {"players": 3} if game_id != "alien-city" else {}
+    if finished_game:
+        state = played_out(game_id, options, 4, "random")
+    else:
+        state = spec.new_state(spec.options(options), 4)
+        bots = [spec.make_bot("easy", s) for s in range(state.seat_count)]
+        for _ in range(3):
+            state, _ = state.play(bots[state.to_move].choose(state))
+    path = folder / f"game{spec.record_suffix or '.txt'}"
+    path.write_text(spec.write_record(state), encoding="utf-8")
+    scene = open_record(app, path)
+    show(app, scene)
+    return spec, state, scene
+
+
+@pytest.mark.parametrize("game_id", ["alien-city", "city-blocks", "sprawl"])
+def test_the_replay_of_a_finished_record_offers_the_review(app, tmp_path, game_id):
+    spec, state, replay = replay_of_record(app, tmp_path, game_id, True)
+    button = replay.controls.review_button
+    assert button is not None and button in replay.buttons and button.enabled
+    app.step(1 / 60, events=[key(pygame.K_RIGHT)], draw=True)  # any position: V reviews the game
+    app.step(1 / 60, events=[key(pygame.K_v)], draw=True)
+    app.stack.apply_pending()
+    scene = app.stack.top
+    assert isinstance(scene, ReviewScene) and scene.spec is spec
+    wait_ready(app, scene)
+    assert [t.played for t in scene.review.turns] == list(spec.read_record(spec.write_record(state)).moves)
+    scene.handle_event(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    assert app.stack.top is replay
+    for _ in range(30):  # past the guard against the click that opened the record
+        app.step(1 / 60, events=[], draw=False)
+    replay.handle_event(click(button.rect.center))  # the button opens it too
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, ReviewScene)
+    wait_ready(app, app.stack.top)
+
+
+@pytest.mark.parametrize("game_id", ["alien-city", "city-blocks", "sprawl"])
+def test_the_replay_of_an_unfinished_record_offers_no_review(app, tmp_path, game_id):
+    spec, state, replay = replay_of_record(app, tmp_path, game_id, False)
+    assert not state.is_over()
+    assert replay.controls.review_button is None
+    assert not any(b.label.startswith("Review") for b in replay.buttons)
+    app.step(1 / 60, events=[key(pygame.K_END), key(pygame.K_v)], draw=True)
+    app.stack.apply_pending()
+    assert app.stack.top is replay

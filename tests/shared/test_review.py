@@ -1,6 +1,8 @@
 """The game review over the contract: deterministic for a seed, stoppable at once, a big
-loss where a move throws points away (with the better move named), a cache that finds a
-review again, and every registered game reviewed the same way."""
+loss where a move throws points away (with the better move named) measured by the
+search's own values, no loss for the move the search itself plays, a cache that finds a
+review again (never one made the old way), and every registered game reviewed the same
+way."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from shared.gamekit.registry import builtin_games
 from shared.gamekit.review import (Review, ReviewCancelled, ReviewSettings, lead, record_hash,
                                    review_record, steps)
 from shared.gamekit.review_cache import ReviewCache, cache_key, cached_review
+from shared.gamekit.review_search import NO_CLOCK_S
 from tests.bots.test_bots import OBVIOUS  # e5: a claim worth 42 points, nobody can spoil it
 
 
@@ -54,6 +57,53 @@ def test_skipping_a_claim_worth_42_points_is_a_big_loss_with_the_claim_named():
     assert skipped.lead_before() - skipped.lead_after() == pytest.approx(skipped.loss, abs=1e-6)
     assert review.worst(1) == [skipped]
     assert review.unit == "points" and review.settings.level == ALIEN_CITY.computer_levels[-1]
+
+
+@pytest.mark.parametrize("enough", [0, 10**6])
+def test_the_loss_comes_from_the_search_not_the_static_guess(monkeypatch, enough):
+    """The projection (the graph's static guess) says nothing here: the loss is still
+    the search's, whether it reads the pass from the tree's statistics (every child read)
+    or gives the pass a small search of its own (no child visited enough)."""
+    from shared.bots.review import AlienCityReviewSearch
+    monkeypatch.setattr(AlienCityReviewSearch, "enough", enough)
+    monkeypatch.setattr(type(ALIEN_CITY), "projection", lambda self, state: (0.0, 0.0))
+    review = review_record(ALIEN_CITY, hand_made("pass"), ReviewSettings(iterations=60, seed=3))
+    skipped = review.turns[1]
+    assert skipped.best == "claim@e5" and skipped.loss >= 30.0
+    assert skipped.after == (0.0, 0.0) and skipped.before == (skipped.loss, 0.0)
+
+
+def test_the_review_search_finds_the_move_the_level_plays():
+    """The review keeps the expert's tree, but its best move is the bot's own choice."""
+    spec, record = played_game("alien-city", {}, 8, plies=20)
+    settings = ReviewSettings(iterations=40, seed=2).for_spec(spec)
+    search = spec.review_search(settings)
+    for step in steps(spec, record):
+        if len(step.before.legal_moves()) > 1:
+            bot = spec.make_bot(settings.level, settings.seed, iterations=40, think_s=NO_CLOCK_S)
+            found = search.search(step.before)
+            assert found.best == bot.choose(step.before)
+            assert found.best in found.values
+
+
+@pytest.mark.parametrize("game_id,options", [("alien-city", {}), ("city-blocks", {"players": 2}),
+                                             ("sprawl", {"players": 3})])
+def test_a_game_played_by_the_review_level_itself_loses_nothing(game_id, options):
+    """Every move is the one the review's level chooses with the review's seed and budget:
+    each is the best found, with no loss."""
+    spec = builtin_games().get(game_id)
+    settings = ReviewSettings(iterations=10, seed=6).for_spec(spec)
+    bot = spec.make_bot(settings.level, settings.seed, iterations=10, think_s=NO_CLOCK_S)
+    state = start = spec.new_state(spec.options(options), 3)
+    moves = []
+    while not state.is_over() and len(moves) < 12:
+        move = bot.choose(state)
+        moves.append(spec.move_text(move))
+        state, _ = state.play(move)
+    review = review_record(spec, Record(state, tuple(moves), start=start), settings)
+    assert [t.played for t in review.turns] == moves
+    assert all(t.was_best and t.loss == 0.0 and t.before == t.after for t in review.turns)
+    assert review.worst() == [] and all(review.total_loss(s) == 0.0 for s in range(review.seats))
 
 
 def test_taking_the_claim_loses_nothing():
@@ -135,6 +185,22 @@ def test_the_cache_finds_a_review_again_and_only_with_the_same_settings(tmp_path
     other = ReviewSettings(iterations=6, seed=3)
     assert cache_key(spec, record, other) != cache_key(spec, record, settings)
     assert not cached_review(spec, record, other, cache)[1]
+
+
+def test_a_review_made_the_old_way_is_not_found_again(tmp_path, monkeypatch):
+    """Reviews cached before the losses came from the search (version 1) are redone."""
+    import shared.gamekit.review_cache as cache_module
+    spec, record = played_game("alien-city", {}, 6, plies=4)
+    cache = ReviewCache(tmp_path)
+    settings = ReviewSettings(iterations=4)
+    review, _ = cached_review(spec, record, settings, cache)
+    assert review.version == 2
+    key = cache_key(spec, record, settings)
+    old = dict(review.to_dict(), version=1)
+    cache.path(key).write_text(json.dumps(old), encoding="utf-8")
+    assert cache.get(key) is None and not cached_review(spec, record, settings, cache)[1]
+    monkeypatch.setattr(cache_module, "VERSION", 1)
+    assert cache_module.cache_key(spec, record, settings) != key
 
 
 def test_a_damaged_cache_file_is_reviewed_again(tmp_path):

@@ -12,6 +12,7 @@ import pygame
 
 from shared.aliencity import GameState, Phase, lot_name
 from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
+from shared.aliencity.spec import AlienCityPosition
 
 from shared.i18n import domain
 
@@ -38,7 +39,8 @@ class ReplayScene(BoardScreen):
         self.controls = ReplayControls(len(self.positions) - 1, self._show)
         self.score_button = button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
         super().__init__(app, self.positions[0])
-        self.buttons = self.controls.buttons + [self.score_button, button(N_("Close"), self.close)]
+        review = self.controls.review_buttons(app, AlienCityPosition(result.state))
+        self.buttons = self.controls.buttons + [self.score_button, *review, button(N_("Close"), self.close)]
         self.layout_buttons()
         self.opened_at = app.clock_time
 

@@ -44,7 +44,8 @@ class ReplayScene(ReplaySteps, CityScreen):
         self.score_button = Button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT,
                                    tr=_)
         super().__init__(app, self.positions[0])
-        self.buttons = self.controls.buttons + [self.score_button, Button(N_("Close"), self.close, tr=_)]
+        review = self.controls.review_buttons(app, final)
+        self.buttons = self.controls.buttons + [self.score_button, *review, Button(N_("Close"), self.close, tr=_)]
         self.layout_buttons()
         self._show(0, False)
 
