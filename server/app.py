@@ -211,6 +211,8 @@ async def main(args: argparse.Namespace, db: str) -> int:
     where = running.lobby.store.path
     print(f"alien-city server listening on {scheme}://{shown}:{running.port} (store: {where}){extra}",
           file=sys.stderr if args.print_address else sys.stdout, flush=True)
+    if type(loop).__module__.startswith("uvloop"):
+        log.info("event loop: uvloop")
     try:
         await stop.wait()
     finally:
@@ -251,9 +253,32 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--waiting-expiry", type=float, default=None, metavar="SECONDS",
                         help="cancel waiting matches nobody joined after this long "
                              "(default 3600; 0 = never)")
+    parser.add_argument("--event-loop", choices=("auto", "asyncio", "uvloop"), default="auto",
+                        help="auto (default): uvloop's faster event loop when it is installed "
+                             "(pip install 'alien-city[fast]'), else asyncio's")
     parser.add_argument("--print-address", action="store_true",
                         help="print only the address to connect to (ws://127.0.0.1:PORT) as the "
                              "first line of output, once listening (for a hosting program)")
+
+
+class LoopMissing(Exception):
+    """``--event-loop uvloop`` without uvloop installed."""
+
+
+def loop_factory(choice: str) -> Any:
+    """The event loop to serve on: uvloop's (``auto`` when it is installed, or
+    ``uvloop``) cuts a node's CPU per move (its transports and timers are in C); ``None``
+    is asyncio's own. uvloop is optional: nothing else changes with it."""
+    if choice == "asyncio":
+        return None
+    try:
+        import uvloop
+    except ImportError:
+        if choice == "uvloop":
+            raise LoopMissing("--event-loop uvloop needs the uvloop package: "
+                              "pip install 'alien-city[fast]'") from None
+        return None
+    return uvloop.new_event_loop
 
 
 def run(args: argparse.Namespace) -> int:
@@ -274,6 +299,11 @@ def run(args: argparse.Namespace) -> int:
         if args.keyfile and not args.certfile:
             print("alien-city serve: --keyfile needs --certfile", file=sys.stderr)
             return 2
-        return asyncio.run(main(args, db))
+        factory = loop_factory(getattr(args, "event_loop", "auto"))
+        with asyncio.Runner(loop_factory=factory) as runner:
+            return runner.run(main(args, db))
+    except LoopMissing as exc:
+        print(f"alien-city serve: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 0
