@@ -62,6 +62,7 @@ class Matchmaker:
         self.queue: list[QuickEntry] = []
         self.relay = None  # a cluster node's link to the others (set with Lobby.relay)
         self.shared = None  # a cluster node's queue in Redis (server.cluster.queue)
+        self.cluster_limits = None  # a cluster's match counts (server.cluster.limits)
 
     def drop(self, conn: Connection) -> None:
         """A closed connection leaves the quick-match queue."""
@@ -186,6 +187,8 @@ class Matchmaker:
         game = self._game(conn, msg)
         if game is None or not self._may_create(conn, rid):
             return
+        if self.cluster_limits is not None and not await self.cluster_limits.may_create(conn, rid):
+            return
         spec, options = game
         names = tuple(seat.name for seat in spec.seats(options))
         choice = msg.get("seat", "random")
@@ -210,6 +213,8 @@ class Matchmaker:
         self.addresses.add_created(conn.address, match.code)
         match.welcome(conn, seat, tokens[seat], rid, created=True)
         match.computers.wake()
+        if self.cluster_limits is not None:
+            await self.cluster_limits.created(conn, match.record_id)
 
     def _group(self, spec: GameSpec, conn: Connection, wanted: dict | None
                ) -> tuple[dict, list[QuickEntry]] | None:

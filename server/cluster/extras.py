@@ -1,5 +1,6 @@
 """What a cluster node adds to the fan-out for issue 14's last items: the shared
-quick-match queue (:mod:`.queue`) and spectator counts (:mod:`.counts`). Their events
+quick-match queue (:mod:`.queue`), spectator counts (:mod:`.counts`) and the match
+limits of ``create`` counted cluster-wide (:mod:`.limits`). Their events
 (``quick``, ``spectators``) are handled here; every other event goes on to the
 :class:`~.node.Follower`. (The abandonment lease, :mod:`.leases`, is asked by the
 matches' clocks directly.)
@@ -11,6 +12,7 @@ import inspect
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from .counts import Spectators
+from .limits import ClusterLimits
 from .queue import ClusterQueue
 
 if TYPE_CHECKING:
@@ -28,6 +30,7 @@ class Extras:
         self.follow = follow
         self._kinds = {"quick": self.queue.matched, "spectators": self.spectators.heard}
         lobby.maker.shared = self.queue
+        lobby.maker.cluster_limits = ClusterLimits(store, lobby.limits, lobby.addresses)
         lobby.counts = self.spectators
 
     async def handle(self, event: "Event") -> None:

@@ -9,14 +9,13 @@ import asyncio
 import dataclasses
 import logging
 import random
-
-import redis.asyncio as aioredis
+from typing import Any
 
 from tests.server.helpers import FAST, Client, pick, run
 from tests.server.race import games_with_race
 
 from .test_nodes import across
-from .test_quick import nodes, until
+from .test_quick import nodes, redis_client, until
 
 AWAY = dataclasses.replace(FAST, abandon_after=1.0)
 
@@ -34,7 +33,7 @@ class Decisions(logging.Handler):
 
 
 async def stored_steps(redis_url: str, code: str) -> list[str]:
-    r = aioredis.from_url(redis_url, decode_responses=True)
+    r = redis_client(redis_url, True)
     match_id = await r.get(f"ac:code:{code}")
     steps = await r.lrange(f"ac:moves:{match_id}", 0, -1)
     await r.aclose()
@@ -128,7 +127,7 @@ def test_a_reconnect_on_another_node_stops_every_clock(redis_server) -> None:
             await asyncio.sleep(2.5)  # past the deadline White had
             await black.send({"type": "move", "match": code, "version": 0, "mid": 1,
                               "move": pick(state, random.Random(2))})
-            moved = await white.expect("moved", version=1)
+            await white.expect("moved", version=1)
             info = await white.request({"type": "get_state", "match": code}, "sync")
             assert info["info"]["status"] == "playing" and info["info"]["resigned"] == []
             assert all('"resign"' not in s for s in await stored_steps(redis_server.url, code))
@@ -149,7 +148,7 @@ def test_the_lease_goes_to_one_node_and_never_while_the_player_is_on_a_live_node
     slow = dataclasses.replace(FAST, abandon_after=300.0)
 
     async def body() -> None:
-        r = aioredis.from_url(redis_server.url, decode_responses=True)
+        r = redis_client(redis_server.url, True)
         async with nodes(redis_server.url, "abc", limits=slow) as (a, b, c):
             black, white, created, _ = await across(a.url, b.url)
             code = created["match"]
@@ -174,5 +173,5 @@ def test_the_lease_goes_to_one_node_and_never_while_the_player_is_on_a_live_node
     run(body, 60)
 
 
-async def _absent(r: aioredis.Redis, match_id: str, field: str) -> bool:
+async def _absent(r: Any, match_id: str, field: str) -> bool:
     return not await r.hexists(f"ac:presence:{match_id}", field)

@@ -8,9 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from typing import AsyncIterator
-
-import redis.asyncio as aioredis
+from typing import Any, AsyncIterator
 
 from server.app import RunningServer, start_server
 from shared.aliencity import GameState
@@ -42,7 +40,13 @@ async def until(check, what: str, timeout: float = 15.0) -> None:
             await asyncio.sleep(0.05)
 
 
-async def queue_length(r: aioredis.Redis, game: str = "alien-city") -> int:
+def redis_client(url: str, decode: bool = False) -> Any:
+    """A redis-py client (imported here: without the package the fixture skips first)."""
+    import redis.asyncio as aioredis
+    return aioredis.from_url(url, decode_responses=decode)
+
+
+async def queue_length(r: Any, game: str = "alien-city") -> int:
     return await r.zcard(f"ac:quick:{game}")
 
 
@@ -74,7 +78,7 @@ def test_two_players_asking_on_two_nodes_are_paired(redis_server) -> None:
             joined = await again.request({"type": "join", "match": code,
                                           "seat_token": theirs["seat_token"]}, "joined")
             assert joined["seat"] == theirs["seat"]
-            r = aioredis.from_url(redis_server.url)
+            r = redis_client(redis_server.url)
             assert await queue_length(r) == 0
             await r.aclose()
             for c in (ada, bob, again):
@@ -84,7 +88,7 @@ def test_two_players_asking_on_two_nodes_are_paired(redis_server) -> None:
 
 def test_cancel_and_closed_connections_leave_the_shared_queue(redis_server) -> None:
     async def body() -> None:
-        r = aioredis.from_url(redis_server.url)
+        r = redis_client(redis_server.url)
         async with nodes(redis_server.url, "ab") as (a, b):
             ada = await Client.open(a.url, "Ada")
             await ada.request({"type": "quick"}, "queued")
@@ -110,7 +114,7 @@ def test_cancel_and_closed_connections_leave_the_shared_queue(redis_server) -> N
     run(body, 60)
 
 
-async def _empty(r: aioredis.Redis) -> bool:
+async def _empty(r: Any) -> bool:
     return await queue_length(r) == 0
 
 
@@ -118,7 +122,7 @@ def test_a_request_of_a_killed_node_pairs_nobody(redis_server, tmp_path) -> None
     ghost = Node(redis_server.url, tmp_path, "c")
     try:
         async def body() -> None:
-            r = aioredis.from_url(redis_server.url)
+            r = redis_client(redis_server.url)
             eve = await Client.open(ghost.url, "Eve")
             await eve.request({"type": "quick"}, "queued")
             ghost.kill9()
@@ -142,7 +146,7 @@ def test_a_request_of_a_killed_node_pairs_nobody(redis_server, tmp_path) -> None
         ghost.stop()
 
 
-async def _gone(r: aioredis.Redis, key: str) -> bool:
+async def _gone(r: Any, key: str) -> bool:
     return not await r.exists(key)
 
 
