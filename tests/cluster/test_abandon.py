@@ -72,10 +72,12 @@ def test_a_vanished_player_is_resigned_once_by_one_node(redis_server) -> None:
             assert [s.split(",")[-1] for s in await stored_steps(redis_server.url, code)] == \
                 ['"resign"]']
             assert len(decisions.lines) == 1, decisions.lines
-            # the others play on: Ann moves, Bob on node b sees it
-            await players[0].send({"type": "move", "match": code, "version": 1, "mid": 1,
-                                   "move": "+2"})
-            assert (await players[1].expect("moved", version=2))["seat"] == "seat1"
+            # the others play on: whoever is to move moves, the other (another node) sees it
+            mover = ("seat1", "seat2").index(resigned["to_move"])
+            await players[mover].send({"type": "move", "match": code, "version": 1, "mid": 1,
+                                       "move": "+2"})
+            moved = await players[1 - mover].expect("moved", version=2)
+            assert moved["seat"] == resigned["to_move"]
             for p in players[:2]:
                 await p.close()
     try:
@@ -86,16 +88,23 @@ def test_a_vanished_player_is_resigned_once_by_one_node(redis_server) -> None:
 
 
 def test_two_seats_the_waiting_opponent_on_another_node_wins(redis_server) -> None:
+    """Also when the lease was taken by a node that died before resigning (a ghost's
+    lease in Redis): it expires and a live node resigns the seat."""
     async def body() -> None:
+        r = redis_client(redis_server.url, True)
         async with nodes(redis_server.url, "ab", limits=AWAY) as (a, b):
             black, white, created, _ = await across(a.url, b.url)
+            match_id = await r.get(f"ac:code:{created['match']}")
+            assert await r.set(f"ac:abandon:{match_id}", "ghost#000000", px=2500, nx=True)
             await white.close()
             gone = await black.expect("presence", seat="white", online=False)
             assert 0 < gone["abandon_in"] <= 1.0
             ended = await black.expect("ended", timeout=10)
             assert (ended["reason"], ended["winner"], ended["resigned"]) == \
                 ("resigned", "black", ["white"])
+            assert await r.get(f"ac:abandon:{match_id}") in (a.relay.node, b.relay.node)
             await black.close()
+        await r.aclose()
     run(body, 60)
 
 

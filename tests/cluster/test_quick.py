@@ -68,9 +68,9 @@ def test_two_players_asking_on_two_nodes_are_paired(redis_server) -> None:
                 [p["name"] for p in syncs[1]["info"]["players"]]
             # the match is one: a move on one node reaches the other
             code, state = mine["match"], GameState.from_dict(syncs[1]["state"])
-            black = ada if theirs["seat"] == "black" else bob
-            other = bob if black is ada else ada
-            await black.send({"type": "move", "match": code, "version": 0, "mid": 1,
+            first = ada if theirs["seat"] == state.to_move.text() else bob
+            other = bob if first is ada else ada
+            await first.send({"type": "move", "match": code, "version": 0, "mid": 1,
                               "move": pick(state, random.Random(3))})
             await other.expect("moved", version=1)
             # the seat token made on node a for Ada works on node b
