@@ -13,6 +13,10 @@ until the server's ``moved`` comes back). Bots think 0 to twice ``--think-ms`` b
 move, as people do.
 
     python3 bench/cluster.py [--matches 300] [--nodes 3] [--think-ms 1000]
+                             [--event-loop auto|asyncio|uvloop]
+
+``--event-loop`` is passed to every server (single and nodes) and used by the bots'
+process too, so both runs use the same loop (auto: uvloop when it is installed).
 
 Last line: ``nodes=<n> matches=<n> errors=<n> desyncs=<n> rtt_p50_ms=<f> rtt_p99_ms=<f>
 single_node_p50_ms=<f>`` (matches: finished on the cluster; errors and desyncs: of the
@@ -32,10 +36,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from server.app import LoopMissing, loop_factory  # noqa: E402
 from server.bot import Bot, BotError, Stats  # noqa: E402
 
 ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT),
@@ -78,11 +84,11 @@ def start_redis(folder: Path, fsync: str) -> tuple[subprocess.Popen, str]:
     sys.exit("bench/cluster.py: redis-server did not start")
 
 
-def start_server(args: list[str], log: Path) -> tuple[subprocess.Popen, str]:
+def start_server(args: list[str], log: Path, loop: str = "auto") -> tuple[subprocess.Popen, str]:
     """``python -m server ARGS --print-address``: (process, address)."""
     with open(log, "w") as errors:
         proc = subprocess.Popen([sys.executable, "-m", "server", "--port", "0",
-                                 "--print-address", *args], cwd=ROOT, env=ENV,
+                                 "--print-address", "--event-loop", loop, *args], cwd=ROOT, env=ENV,
                                 stdout=subprocess.PIPE, stderr=errors, text=True)
     url = proc.stdout.readline().strip()
     if not url.startswith("ws://"):
@@ -160,20 +166,33 @@ def main() -> int:
     parser.add_argument("--nodes", type=int, default=3, help="cluster nodes (default 3)")
     parser.add_argument("--think-ms", type=float, default=1000.0,
                         help="mean bot thinking time per move, uniform 0..2x (default 1000)")
+    parser.add_argument("--event-loop", choices=("auto", "asyncio", "uvloop"), default="auto",
+                        help="the servers' and the bots' event loop (default auto: uvloop if "
+                             "installed)")
     parser.add_argument("--appendfsync", choices=("always", "everysec", "no"),
                         default="everysec", help="Redis AOF fsync policy (default everysec)")
     args = parser.parse_args()
     if args.matches < 1 or args.nodes < 2:
         parser.error("--matches must be at least 1 and --nodes at least 2")
     think = args.think_ms / 1000
+    try:
+        factory = loop_factory(args.event_loop)
+    except LoopMissing as exc:
+        parser.error(str(exc))
+
+    def run(coro: Any) -> Stats:
+        with asyncio.Runner(loop_factory=factory) as runner:
+            return runner.run(coro)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         print(f"load average before the run: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs "
-              f"(other programs on this machine count too)", flush=True)
-        single, url = start_server(["--db", str(folder / "single.sqlite3")], folder / "single.log")
+              f"(other programs on this machine count too); event loop: "
+              f"{'uvloop' if factory else 'asyncio'}", flush=True)
+        single, url = start_server(["--db", str(folder / "single.sqlite3")], folder / "single.log",
+                                   args.event_loop)
         try:
             own = time.process_time()
-            alone = asyncio.run(play([url], args.matches, think, "single node"))
+            alone = run(play([url], args.matches, think, "single node"))
             print(f"CPU seconds: server {cpu_seconds(single):.1f}, bots "
                   f"{time.process_time() - own:.1f}", flush=True)
         finally:
@@ -184,12 +203,12 @@ def main() -> int:
             urls = []
             for i in range(args.nodes):
                 proc, node_url = start_server(["--redis", redis_url, "--node-name", f"n{i}"],
-                                              folder / f"n{i}.log")
+                                              folder / f"n{i}.log", args.event_loop)
                 nodes.append(proc)
                 urls.append(node_url)
             print(f"load average now: {os.getloadavg()[0]:.2f}; redis-py: {hiredis()}", flush=True)
             own = time.process_time()
-            spread = asyncio.run(play(urls, args.matches, think,
+            spread = run(play(urls, args.matches, think,
                                       f"{args.nodes} nodes (appendfsync {args.appendfsync})"))
             print(f"CPU seconds: nodes {cpu_seconds(*nodes):.1f}, redis {cpu_seconds(redis):.1f}, "
                   f"bots {time.process_time() - own:.1f}", flush=True)

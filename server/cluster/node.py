@@ -147,9 +147,12 @@ class Follower:
     async def _steps(self, match: "Match", event: "Event") -> None:
         if not match.live or event.version <= match.version:
             return  # this node's own step, or one applied already
-        if event.end is None and not match.audience \
-                and not any(s is not None and s.computer for s in match.seats):
+        watched = match.audience or any(s is not None and s.computer for s in match.seats)
+        if not watched and event.end is None:
             match.behind = True  # nobody here follows it: caught up when asked (Lobby.load)
+            return
+        if not watched and match.behind:
+            self._forget_ended(match, event.end)
             return
         if event.version == match.version + 1 and not match.behind:
             end = event.end
@@ -158,6 +161,17 @@ class Follower:
             self.applied += 1
         else:  # events were missed: resync by version from the stored steps
             self.applied += await match.catch_up()
+
+    def _forget_ended(self, match: "Match", end: dict) -> None:
+        """A match nobody here follows ended elsewhere: its end is told (lobby watchers
+        drop it) and the match leaves memory, as a finished match nobody watches does,
+        instead of replaying every step it skipped (a whole game per match, a tenth of
+        a node's CPU at 100 matches). A later request reads it back from Redis."""
+        match.computers.stop()
+        match.absence.close()
+        match.status, match.end_reason, match.ranking = end["status"], end["reason"], end["ranking"]
+        match.changed()
+        self.lobby._maybe_forget(match)
 
     def _seat(self, match: "Match", index: int, data: list) -> None:
         name, token, session_hash, computer = data
