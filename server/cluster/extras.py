@@ -41,6 +41,7 @@ class Extras:
             await result
 
     def start(self) -> None:
+        self.queue.start()
         self.spectators.start()
 
     async def close(self) -> None:

@@ -8,6 +8,7 @@ queue per game in Redis::
     ac:quick_entry:<game>  hash: request id -> JSON {id, node, session (hash), name, token
                            (the hash of the seat token its node made), options or null}
     ac:quick_added:<game>  counter, increased by every request added (order and version)
+    ac:quick_taken:<id>    a taken request's ``quick`` event data (kept 10 minutes)
 
 The rule is the single server's (:func:`server.matchmaking.find_group`, one function for
 both). A request is decided optimistically, each write one Lua script:
@@ -27,7 +28,10 @@ The node that pairs answers its own players (``joined`` with a seat token, ``syn
 The other nodes learn it from the ``quick`` event and seat their players with the seat
 token they made when the request was queued (tokens never travel through Redis, only
 their hashes). A cancel or a closed connection removes the request; one already taken
-still gets its ``joined``, as the match exists.
+still gets its ``joined``, as the match exists. Every few seconds a node checks that its
+requests are still queued: one taken by a match whose event it missed is seated from
+``ac:quick_taken:<id>``; one dropped by a node that thought this one dead (its heartbeat
+lapsed while Redis was away) is asked again.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from typing import TYPE_CHECKING
 from ..connection import Connection, Session, new_token, token_hash
 from ..matchmaking import find_group
 from ..store import CodeTaken, MatchRecord, StoreError
+from .fanout import stop_task
 from .redis_store import _XADD, INSERT
 
 if TYPE_CHECKING:
@@ -53,6 +58,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("alien_city.server")
 
 ATTEMPTS = 20  # reads of the queue before a request gives up (others kept changing it)
+CHECK_S = 2.0  # how often this node checks that its requests are still queued
 
 # KEYS: queue, entries. ARGV: prefix. Returns the counter, then the live entries' JSON.
 READ = """
@@ -100,6 +106,7 @@ if id == -1 then return -1 end
 for i = 3, 2 + k do
   redis.call('ZREM', KEYS[1], ARGV[i])
   redis.call('HDEL', KEYS[2], ARGV[i])
+  redis.call('SET', ARGV[1] .. 'quick_taken:' .. ARGV[i], ARGV[3 + k], 'PX', 600000)
 end
 """ + _XADD % "KEYS[6]" + """'["quick",' .. id .. ',0,' .. ARGV[3 + k] .. ',null]')
 return id
@@ -109,6 +116,17 @@ return id
 REMOVE = """
 redis.call('ZREM', KEYS[1], ARGV[1])
 return redis.call('HDEL', KEYS[2], ARGV[1])
+"""
+
+# KEYS: entries. ARGV: prefix, ids. For each: '1' still waiting, the quick event's data
+# if a match took it, '' if it was dropped (its node was thought dead).
+CHECK = """
+local out = {}
+for i = 2, #ARGV do
+  if redis.call('HEXISTS', KEYS[1], ARGV[i]) == 1 then out[#out + 1] = '1'
+  else out[#out + 1] = redis.call('GET', ARGV[1] .. 'quick_taken:' .. ARGV[i]) or '' end
+end
+return out
 """
 
 
@@ -121,9 +139,11 @@ class Waiting:
     """A request of this node in the shared queue."""
 
     conn: Connection
-    game: str
+    spec: "GameSpec"
+    wanted: dict | None
     token: str  # the seat token it gets when matched (Redis has only its hash)
     taken: bool = False  # cancelled too late: the match was made; still told
+    missing: int = 0  # checks that found it neither waiting nor taken
 
 
 class ClusterQueue:
@@ -139,7 +159,9 @@ class ClusterQueue:
         self._enqueue = store.script(ENQUEUE)
         self._take = store.script(TAKE)
         self._remove = store.script(REMOVE)
+        self._check = store.script(CHECK)
         self._tasks: set[asyncio.Task] = set()
+        self._watcher: asyncio.Task | None = None
 
     def _keys(self, game: str) -> list[str]:
         k = self.store.key
@@ -147,8 +169,9 @@ class ClusterQueue:
 
     # -- asking -----------------------------------------------------------------------------
     async def quick(self, conn: Connection, rid: int | None, spec: "GameSpec",
-                    wanted: dict | None) -> None:
-        """A ``quick`` request: pair it with waiting requests of any node, or queue it."""
+                    wanted: dict | None, answer: bool = True) -> None:
+        """A ``quick`` request: pair it with waiting requests of any node, or queue it
+        (``answer``: say ``queued``; not when a dropped request is asked again)."""
         try:
             await self._leave(conn)  # another quick from the same connection replaces it
             for _attempt in range(ATTEMPTS):
@@ -157,7 +180,7 @@ class ClusterQueue:
                 found = find_group(spec, conn.session.token_hash, wanted,
                                    [(e["session"], e["options"]) for e in waiting])
                 if found is None:
-                    if await self._wait(conn, rid, spec, wanted, added):
+                    if await self._wait(conn, rid, spec, wanted, added, answer):
                         return
                 elif await self._pair(conn, rid, spec, found[0],
                                       [waiting[i] for i in found[1]]):
@@ -169,16 +192,18 @@ class ClusterQueue:
         conn.error("server_error", "Too many quick-match requests at once; ask again.", rid)
 
     async def _wait(self, conn: Connection, rid: int | None, spec: "GameSpec",
-                    wanted: dict | None, added: int) -> bool:
+                    wanted: dict | None, added: int, answer: bool) -> bool:
         """Queue the request if nobody was added since the read; ``False``: read again."""
         token, entry_id = new_token(), f"{self.node}/{secrets.token_hex(6)}"
         entry = {"id": entry_id, "node": self.node, "session": conn.session.token_hash,
                  "name": conn.session.name, "token": token_hash(token), "options": wanted}
         if not await self._enqueue(self._keys(spec.id), [added, entry_id, json.dumps(entry)]):
             return False
-        self.mine[entry_id] = Waiting(conn, spec.id, token)
+        self.mine[entry_id] = Waiting(conn, spec, wanted, token)
         if not conn.open:  # it closed while we asked Redis
             await self._leave(conn)
+            return True
+        if not answer:
             return True
         needed = len(spec.seats(wanted)) if wanted is not None else None
         conn.send({"type": "queued", "rid": rid, "game": spec.id, "options": wanted,
@@ -231,9 +256,10 @@ class ClusterQueue:
     # -- other nodes paired this node's requests ---------------------------------------
     async def matched(self, event: "Event") -> None:
         """A ``quick`` event: seat this node's requests in the match another node made."""
-        data = event.data
-        if data.get("node") == self.node:
-            return  # answered when it was made
+        if event.data.get("node") != self.node:  # (its own: answered when it was made)
+            await self._seat(event.data)
+
+    async def _seat(self, data: dict) -> None:
         here = {i: s for i, s in data["seats"].items() if i in self.mine}
         if not here:
             return
@@ -257,7 +283,7 @@ class ClusterQueue:
         removed = False
         for entry_id, waiting in list(self.mine.items()):
             if waiting.conn is conn and not waiting.taken:
-                if await self._remove(self._keys(waiting.game)[:2], [entry_id]):
+                if await self._remove(self._keys(waiting.spec.id)[:2], [entry_id]):
                     removed = True
                     self.mine.pop(entry_id, None)
                 else:  # already in a match: its event still seats the player
@@ -277,8 +303,47 @@ class ClusterQueue:
         except StoreError as exc:  # Redis away: a match made with it still seats the session
             log.warning("a closed connection's quick match stays queued: %s", exc)
 
+    # -- requests that left the queue without this node hearing why --------------------
+    def start(self) -> None:
+        self._watcher = asyncio.get_running_loop().create_task(self._watch(), name="quick check")
+
+    async def _watch(self) -> None:
+        while True:
+            await asyncio.sleep(CHECK_S)
+            try:
+                await self.check()
+            except StoreError:
+                pass  # Redis away: the next check
+            except Exception:
+                log.exception("quick-match check failed")
+
+    async def check(self) -> None:
+        """Seat this node's requests a match took whose ``quick`` event was missed; ask
+        again (silently) for those another node dropped because this node's heartbeat
+        lapsed (Redis away for seconds): found gone twice in a row."""
+        for game in {w.spec.id for w in self.mine.values()}:
+            ids = [i for i, w in self.mine.items() if w.spec.id == game]
+            got = await self._check([self._keys(game)[1]], [self.store.prefix, *ids])
+            for entry_id, state in zip(ids, got):
+                waiting = self.mine.get(entry_id)
+                if waiting is None or state == "1":
+                    continue
+                if state:
+                    await self._seat(json.loads(state))
+                    continue
+                waiting.missing += 1
+                if waiting.missing >= 2:
+                    del self.mine[entry_id]
+                    if waiting.conn.open and not waiting.taken:
+                        log.info("a quick-match request of %s was dropped; asked again",
+                                 waiting.conn.label)
+                        await self.quick(waiting.conn, None, waiting.spec, waiting.wanted,
+                                         answer=False)
+
     async def close(self) -> None:
         """A clean stop: this node's requests leave the queue."""
+        if self._watcher is not None:
+            await stop_task(self._watcher)
         for conn in {w.conn for w in self.mine.values()}:
             await self._drop(conn)
         if self._tasks:

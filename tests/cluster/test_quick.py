@@ -192,3 +192,50 @@ def test_a_four_seat_quick_match_gathers_players_from_three_nodes(redis_server) 
             for x in (ann, bea, cid, dan, eli):
                 await x.close()
     run(body, 60)
+
+
+def test_a_request_dropped_while_its_node_seemed_dead_is_asked_again(redis_server) -> None:
+    """Another node removes a request whose node's heartbeat lapsed (Redis away for
+    seconds; here the test removes it as that node would): its node notices the request
+    is gone without a match and queues it again, silently, and it is then paired."""
+    async def body() -> None:
+        r = redis_client(redis_server.url, True)
+        async with nodes(redis_server.url, "ab") as (a, b):
+            ada = await Client.open(a.url, "Ada")
+            await ada.request({"type": "quick"}, "queued")
+            (first,) = await r.zrange("ac:quick:alien-city", 0, -1)
+            await r.zrem("ac:quick:alien-city", first)
+            await r.hdel("ac:quick_entry:alien-city", first)
+            await until(lambda: _requeued(r, first), "Ada's request queued again")
+            bob = await Client.open(b.url, "Bob")
+            joined = await bob.request({"type": "quick"}, "joined")
+            assert (await ada.expect("joined"))["match"] == joined["match"]
+            assert ada.drain("queued") == []  # asked again without a second 'queued'
+            for c in (ada, bob):
+                await c.close()
+        await r.aclose()
+    run(body, 60)
+
+
+async def _requeued(r: Any, old: str) -> bool:
+    now = await r.zrange("ac:quick:alien-city", 0, -1)
+    return len(now) == 1 and now[0] != old
+
+
+def test_a_node_that_missed_the_quick_event_still_seats_its_player(redis_server) -> None:
+    """Node a is deaf to the event stream (its feed stopped) when node b pairs a's
+    waiting player: a's check finds the request taken and seats the player."""
+    async def body() -> None:
+        async with nodes(redis_server.url, "ab") as (a, b):
+            ada = await Client.open(a.url, "Ada")
+            await ada.request({"type": "quick"}, "queued")
+            await a.feed.close()
+            bob = await Client.open(b.url, "Bob")
+            joined = await bob.request({"type": "quick"}, "joined")
+            theirs = await ada.expect("joined")
+            assert theirs["match"] == joined["match"] and theirs["seat"] != joined["seat"]
+            sync = await ada.expect("sync")
+            assert sync["info"]["status"] == "playing"
+            for c in (ada, bob):
+                await c.close()
+    run(body, 60)
