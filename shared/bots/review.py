@@ -3,15 +3,23 @@
 The review's level (expert) is :class:`~shared.bots.mcts.MctsBot`'s search; this module
 runs the same search on a position (the bot's seeded random numbers, its ``iterate``, the
 same budget: the best move is the one the bot would play, tests check it) and keeps the
-tree. Each child of the root holds the mean win chance of the player who moved into it;
-the review reads the best move's and the played move's means from there. A played move
-the search visited fewer than ``enough`` times gets a small search of its own from the
-position after it (the mean over that tree's first moves).
+tree. A position's value is read as the search would go on from it: the mean win chance
+of its most visited move (the move the search would play there; a node's own mean also
+counts the replies it only tried, which sways small trees). The review reads the best
+move's and the played move's positions from the root's children; a played move the
+search visited fewer than ``enough`` times gets a search of its own from the position
+after it, with the review's budget (a build step offers some fifty moves: a fifth of the
+budget left each answer a handful of visits and read nothing but noise).
 
-Win chances are turned back into points through the bots' own squashing
-(:func:`~shared.bots.mcts.win_chance`: a margin of ``SCALE`` points is 73 %), so the
-review still counts in points: ``SCALE * log(p / (1 - p))``, kept within ``CAP`` points
-(a certain win or loss is worth ``CAP``). A finished game is valued by its exact margin.
+Win chances are counted in points at the rate the bots' squashing
+(:func:`~shared.bots.mcts.win_chance`) has in an even game, where one point of margin
+is worth ``1 / (4 * SCALE)`` of win chance: a move's value is ``4 * SCALE * (p - 1/2)``
+points, between -24 and +24. So a move that throws points away in a game already won
+(or lost) costs little, as the search sees it, and turning a sure win into a sure loss
+costs 48. (Inverting the squashing instead, ``SCALE * log(p / (1 - p))``, blew small
+changes of near-certain win chances up to dozens of points late in a game.) A finished
+game's margin is squashed the same way as a guess, so the last claim still tells a
+small win from a big one.
 
 (A ``search(state, clock) -> root`` method on ``MctsBot``, used by its ``pick``, would
 make the mirror below unnecessary.)
@@ -29,21 +37,40 @@ from .base import Clock
 from .evaluate import margin
 from .mcts import SCALE, MctsBot, Node, win_chance
 
-CAP = 60.0              # points: what a sure win or a sure loss is worth in the review
+POINTS_PER_CHANCE = 4.0 * SCALE   # points a whole win chance is worth (at even odds)
 MIN_VISITS = 10         # a child needs this many visits (or 1/30 of the budget) to be read
 
 
-def margin_from(p_black: float) -> float:
-    """Black's margin (points) that a win chance for Black stands for, within ``CAP``."""
-    low = 1.0 / (1.0 + math.exp(CAP / SCALE))
-    p = min(1.0 - low, max(low, p_black))
-    return SCALE * math.log(p / (1.0 - p))
+def values_of(p_black: float) -> Values:
+    """(Black, White) in points from Black's win chance, around zero: only the
+    difference counts for the review's lead (Black's lead is ``POINTS_PER_CHANCE *
+    (p - 1/2)``)."""
+    lead = POINTS_PER_CHANCE * (p_black - 0.5)
+    return (lead / 2.0, -lead / 2.0)
 
 
-def values_of(black_margin: float) -> Values:
-    """(Black, White) around zero: only the difference counts for the review's lead."""
-    m = max(-CAP, min(CAP, black_margin))
-    return (m / 2.0, -m / 2.0)
+def finished(state: GameState) -> float:
+    """Black's chance in a finished game: its exact margin squashed as the bots squash a
+    guess (where the search itself backs up a flat win or loss)."""
+    m = max(-40.0, min(40.0, margin(state) / SCALE))
+    return 1.0 / (1.0 + math.exp(-m))
+
+
+def black_chance(node: Node, entered_by_black: bool | None = None) -> float:
+    """Black's win chance at ``node`` as the search goes on from it: the mean of its most
+    visited move; a node with no moves grown yet gives its own mean (seen by whoever
+    moved into it: ``entered_by_black``), a root its static guess."""
+    state = node.state
+    if state.phase is Phase.OVER:
+        return finished(state)
+    if node.children:
+        top = max(node.children, key=lambda n: (n.visits, n.total))
+        p = top.total / top.visits
+        return p if state.to_move is Player.BLACK else 1.0 - p
+    if entered_by_black is None or not node.visits:
+        return win_chance(state)
+    p = node.total / node.visits
+    return p if entered_by_black else 1.0 - p
 
 
 class AlienCityReviewSearch(ReviewSearch):
@@ -57,6 +84,10 @@ class AlienCityReviewSearch(ReviewSearch):
     @property
     def enough(self) -> int:
         return max(MIN_VISITS, self.settings.iterations // 30)
+
+    @property
+    def top_up(self) -> int:
+        return self.settings.iterations
 
     def grow(self, bot: MctsBot, state: GameState, cancel: threading.Event | None) -> Node:
         """The bot's search of ``state`` (as its ``pick`` runs it), the tree kept."""
@@ -82,29 +113,17 @@ class AlienCityReviewSearch(ReviewSearch):
         values = {}
         for child in root.children:
             if child is best or child.visits >= self.enough:
-                values[child.move] = self.child_values(child, black)
+                values[child.move] = values_of(black_chance(child, black))
         return Searched(best.move, values)
-
-    @staticmethod
-    def child_values(child: Node, mover_is_black: bool) -> Values:
-        if child.state.phase is Phase.OVER:
-            return values_of(margin(child.state))
-        p = child.total / child.visits
-        return values_of(margin_from(p if mover_is_black else 1.0 - p))
 
     def value_after(self, after, mover: int, cancel: threading.Event | None = None) -> Values:
         position = after.state
         if position.phase is Phase.OVER:
-            return values_of(margin(position))
+            return values_of(finished(position))
         bot = self.engine_bot(self.top_up)
         if bot is None:
             return super().value_after(after, mover, cancel)
-        root = self.grow(bot, position, cancel)
-        visits = sum(c.visits for c in root.children)
-        if not visits:
-            return values_of(margin_from(win_chance(position)))
-        p = sum(c.total for c in root.children) / visits   # for the player to move there
-        return values_of(margin_from(p if position.to_move is Player.BLACK else 1.0 - p))
+        return values_of(black_chance(self.grow(bot, position, cancel)))
 
 
-__all__ = ["AlienCityReviewSearch", "CAP", "margin_from", "values_of"]
+__all__ = ["AlienCityReviewSearch", "POINTS_PER_CHANCE", "black_chance", "finished", "values_of"]

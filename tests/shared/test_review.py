@@ -17,8 +17,8 @@ from shared.aliencity.diagram import position
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
 from shared.gamekit.api import Record, RecordError
 from shared.gamekit.registry import builtin_games
-from shared.gamekit.review import (Review, ReviewCancelled, ReviewSettings, lead, record_hash,
-                                   review_record, steps)
+from shared.gamekit.review import (DEFAULT_ITERATIONS, Review, ReviewCancelled, ReviewSettings, lead,
+                                   record_hash, review_record, steps)
 from shared.gamekit.review_cache import ReviewCache, cache_key, cached_review
 from shared.gamekit.review_search import NO_CLOCK_S
 from tests.bots.test_bots import OBVIOUS  # e5: a claim worth 42 points, nobody can spoil it
@@ -49,7 +49,9 @@ def played_game(game_id: str, options: dict, seed: int, plies: int | None = None
 
 
 def test_skipping_a_claim_worth_42_points_is_a_big_loss_with_the_claim_named():
-    review = review_record(ALIEN_CITY, hand_made("pass"), ReviewSettings(iterations=60, seed=3))
+    """At the review screen's budget, the search's own values see the pass give the claim
+    away (a budget of a few dozen iterations cannot judge a build step: too noisy)."""
+    review = review_record(ALIEN_CITY, hand_made("pass"), ReviewSettings(iterations=DEFAULT_ITERATIONS, seed=3))
     build, skipped = review.turns
     assert skipped.seat == Player.BLACK and skipped.played == "pass"
     assert skipped.best == "claim@e5" and not skipped.was_best
@@ -67,7 +69,7 @@ def test_the_loss_comes_from_the_search_not_the_static_guess(monkeypatch, enough
     from shared.bots.review import AlienCityReviewSearch
     monkeypatch.setattr(AlienCityReviewSearch, "enough", enough)
     monkeypatch.setattr(type(ALIEN_CITY), "projection", lambda self, state: (0.0, 0.0))
-    review = review_record(ALIEN_CITY, hand_made("pass"), ReviewSettings(iterations=60, seed=3))
+    review = review_record(ALIEN_CITY, hand_made("pass"), ReviewSettings(iterations=DEFAULT_ITERATIONS, seed=3))
     skipped = review.turns[1]
     assert skipped.best == "claim@e5" and skipped.loss >= 30.0
     assert skipped.after == (0.0, 0.0) and skipped.before == (skipped.loss, 0.0)
