@@ -4,7 +4,7 @@ Each position of a record is searched by the game's strongest computer level wit
 iteration budget (no clock: the same seed gives the same review on any machine). The
 search names the best move it finds, and its own values judge the moves: a tree search's
 statistics for the best move and for the move played, or, for a played move it hardly
-looked at, a small search of its own from the position after it
+looked at, a search of its own from the position after it
 (:mod:`shared.gamekit.review_search`, chosen by ``GameSpec.review_search``). A seat's
 *lead* is its value less the best other seat's; the *loss* of a move is how much lead
 the mover gave away against the best move found, as the search sees it (never below
@@ -253,7 +253,7 @@ def review_turn(spec: GameSpec, step: Step, settings: ReviewSettings,
     if best_value is None:
         best_value = search.value_after(step.before.play(found.best)[0], seat, cancel)
     played_value = found.values.get(step.move)
-    if played_value is None:  # hardly searched: a small search of its own
+    if played_value is None:  # hardly searched: a search of its own
         played_value = search.value_after(step.after, seat, cancel)
     loss = round(lead(best_value, seat) - lead(played_value, seat), DIGITS)
     if loss <= 0:  # the move played looks at least as good: it was the best found

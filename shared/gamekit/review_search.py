@@ -5,15 +5,15 @@
 - :meth:`~ReviewSearch.search`: the best move the level finds, and its own values for the
   moves its search looked at hard enough (a tree search's child statistics);
 - :meth:`~ReviewSearch.value_after`: the value of a position right after a move, by a
-  small fixed-budget search of its own, for a move the first search hardly looked at.
+  fixed-budget search of its own, for a move the first search hardly looked at.
 
 Values are one number per seat in the game's ``review_unit``, so the review compares a
 seat's lead (its value less the best other seat's) after the best and the played move.
 
 The game-generic default knows nothing of a bot's insides: the level's bot names the best
-move, and a move is valued by letting the same level (with the small budget) answer for
-every other seat until the mover is to move again, then reading the game's projection:
-the strongest level's view of what the move leads to. A game whose bot keeps search
+move, and a move is valued by letting the same level (with a fifth of the budget) answer
+for every other seat until the mover is to move again, then reading the game's
+projection: the strongest level's view of what the move leads to. A game whose bot keeps search
 statistics returns its own subclass from ``GameSpec.review_search`` (Alien City:
 :mod:`shared.bots.review`). Everything is seeded (the same settings give the same values)
 and every search stops at once when ``cancel`` is set (:class:`ReviewCancelled`).
@@ -64,7 +64,7 @@ class ReviewSearch:
 
     @property
     def top_up(self) -> int:
-        """The budget of a small search of its own (the position after a move)."""
+        """The budget of a search of the position after a move (here: each answer's)."""
         return max(MIN_TOP_UP, self.settings.iterations // TOP_UP_SHARE)
 
     def bot(self, iterations: int):
