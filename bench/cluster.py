@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import shutil
 import socket
@@ -146,6 +147,8 @@ async def one_match(urls: list[str], index: int, think: float, stats: Stats,
 
 async def play(urls: list[str], matches: int, think: float, label: str) -> Stats:
     stats = Stats()
+    gc.collect()  # the bots' process as the servers (server/app.py): full collections
+    gc.freeze()   # skip what exists before the run (the same for both runs)
     t0 = time.perf_counter()
     gate = asyncio.Semaphore(25)
     await asyncio.gather(*(one_match(urls, i, think, stats, gate) for i in range(matches)))
