@@ -171,6 +171,38 @@ def test_cancel_stops_a_search_that_would_run_for_hours():
     assert not worker.is_alive() and outcome == ["cancelled"]
 
 
+@pytest.mark.parametrize("game_id,options", [("alien-city", {}), ("sprawl", {"players": 3})])
+def test_cancel_stops_a_search_of_its_own_too(monkeypatch, game_id, options):
+    """The search that values a played move (ten million iterations here) stops at once."""
+    from shared.bots.review import AlienCityReviewSearch
+    from shared.gamekit.review_search import ReviewSearch
+    started = threading.Event()
+    for cls in (ReviewSearch, AlienCityReviewSearch):
+        original = cls.__dict__["value_after"]
+
+        def value_after(self, *args, _original=original, **kwargs):
+            started.set()
+            return _original(self, *args, **kwargs)
+        monkeypatch.setattr(cls, "value_after", value_after)
+        monkeypatch.setattr(cls, "top_up", 10**7)
+    spec, record = played_game(game_id, options, 4, plies=8)
+    cancel = threading.Event()
+    outcome = []
+
+    def run() -> None:
+        try:
+            review_record(spec, record, ReviewSettings(iterations=6), cancel=cancel)
+        except ReviewCancelled:
+            outcome.append("cancelled")
+        outcome.append("ended")
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    assert started.wait(600)  # a hang guard: random moves are not all the best one
+    cancel.set()
+    worker.join(120)  # a hang guard, not a timing: without the stop this runs for hours
+    assert not worker.is_alive() and outcome == ["cancelled", "ended"]
+
+
 def test_the_cache_finds_a_review_again_and_only_with_the_same_settings(tmp_path):
     spec, record = played_game("alien-city", {}, 6, plies=10)
     cache = ReviewCache(tmp_path / "reviews")
