@@ -7,7 +7,8 @@ pausing, a new game, and the final count pushed when the game ends.
 
 :class:`MatchControls` is a mixin placed before the game's screen class; the screen
 supplies ``timeline``, ``banners``, ``show_state``, ``show_toast``, ``after_step``,
-``draw_bottom``'s bars and the hooks ``score_scene``, ``replay`` and ``fresh_state``.
+``draw_bottom``'s bars and the hooks ``score_scene``, ``replay``, ``fresh_state`` and
+``auto_select`` (the piece in hand when a turn starts; ``bot_position`` is optional).
 Game-free: states answer ``is_over()``, ``to_move``, ``ply`` and ``play``.
 """
 
@@ -34,6 +35,7 @@ _, N_, ngettext, pgettext = domain("client")
 class MatchControls:
     bot_show = 0.35      # seconds a computer's choice shows before it lands
     pass_show = 0.35     # the same for a pass
+    bot_hold = False     # a director (the attract mode) holds the computers for a look
 
     def init_match(self, state, *, seats: list[SeatController] | None, chrome, seed: object,
                    bot_factory, spec: Any, holders: tuple[type, type], n_seats: int) -> None:
@@ -85,6 +87,13 @@ class MatchControls:
         before = self.match.state
         events = self.match.play(move)
         self.after_step(move, before, events)
+
+    def resync(self) -> None:
+        """The server sent the whole position: show it at once."""
+        self.timeline.finish_all()
+        self.show_state(self.match.state, animate=False)
+        self.auto_select()  # the game's: what the player to move has in hand
+        self.update_buttons()
 
     def match_started(self) -> None:
         if self.match.state.ply == 0 and not self.timeline.tracks:
@@ -148,7 +157,7 @@ class MatchControls:
             self.chrome.rematch()
             return
         seed = secrets.randbelow(10**9)
-        seats = [ComputerSeat(level=s.level) if isinstance(s, ComputerSeat) else s for s in self.seats]
+        seats = [_fresh_seat(s) for s in self.seats]
         state = self.fresh_state(seed)
         self.app.stack.clear_to(type(self)(self.app, state, seats=seats, seed=seed, bot_factory=self.bot_factory))
 
@@ -158,11 +167,15 @@ class MatchControls:
             self.chrome.update(dt)
         super().update(dt)
         s = self.match.state
-        if s.is_over() or s.to_move not in self.bots or self.bot_busy:
+        if s.is_over() or s.to_move not in self.bots or self.bot_busy or self.bot_hold:
             return
-        move = self.computers.poll(self.bots[s.to_move], s, s, ready=not self.timeline.busy)
+        move = self.computers.poll(self.bots[s.to_move], self.bot_position(s), s, ready=not self.timeline.busy)
         if move is not None:
             self._show_bot_move(s, move)
+
+    def bot_position(self, state):
+        """What a computer thinks about: the state itself, or the game's contract position."""
+        return state
 
     def _show_bot_move(self, s, move) -> None:
         self.bot_busy = True
@@ -182,10 +195,20 @@ class MatchControls:
         text, colour = super().turn_text()
         return (text, colour) if self.chrome is None else self.chrome.turn_text(text, colour)
 
-    def draw_thinking(self, surface: pygame.Surface) -> None:
-        """The computer's orbit at the bottom bar's right, left of the buttons."""
-        if self.thinking:
+    def draw_thinking(self, surface: pygame.Surface, busy: bool | None = None,
+                      colour: tuple[int, int, int] = theme.ACCENT_2) -> None:
+        """The computer's orbit at the bottom bar's right, left of the buttons; ``busy``
+        (default: a computer is thinking) and ``colour`` let a game show other work."""
+        if self.thinking if busy is None else busy:
             r = self.bottom_rect
             right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin
             radius = max(8, self.bottom_h // 5)
-            draw_orbit(surface, (right - radius - 6, r.centery), radius, self.app.clock_time, theme.ACCENT_2)
+            draw_orbit(surface, (right - radius - 6, r.centery), radius, self.app.clock_time, colour)
+
+
+def _fresh_seat(seat: SeatController) -> SeatController:
+    """A seat for the next game: a computer gets a new bot of its level (the attract
+    mode's quick bots, not threaded, are kept as they are)."""
+    if not isinstance(seat, ComputerSeat):
+        return seat
+    return ComputerSeat(level=seat.level) if seat.threaded else ComputerSeat(bot=seat.bot, threaded=False)

@@ -1,8 +1,9 @@
 """What a game's score screen does the same way in every plug-in: the show's buttons
-(Next, Fast, Skip) and the final board's column (replay the show, watch the replay,
-save, new game, close, menu), the keys (show: Space/Right/Enter next, F fast, S/Esc skip;
-final: Esc closes, T hides the table, Left/Right/Enter walk the column) and the fast
-clock. :class:`ScoreShow` is a mixin placed before the game's screen class; the game
+(Next, Fast, Skip) and the final board's column (replay the show, review, watch the
+replay, save, new game, close, menu), the keys (show: Space/Right/Enter next, F fast, S/Esc
+skip; final: Esc closes, T hides the table, Left/Right/Enter walk the column) and the fast
+clock. A game with show buttons and keys of its own (Alien City) takes the column
+(``make_final_buttons``), its keys (``walk_column``) and the rest. :class:`ScoreShow` is a mixin placed before the game's screen class; the game
 keeps its beats (a :class:`~.score_sequence.BeatSequence` in ``sequence``), ``skip`` and
 its drawing."""
 
@@ -21,6 +22,7 @@ from ..view.widgets import Button, ButtonColumn
 _, N_, ngettext, pgettext = domain("client")
 
 FAST = 4.0   # how much faster the show runs with F
+STEP_KEYS = (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN)   # the show: the next beat
 
 
 class ScoreShow:
@@ -43,8 +45,15 @@ class ScoreShow:
         self.next_button = Button(N_("Next (Space)"), self.step, tr=_)
         self.fast_button = Button(N_("Fast (F)"), self.toggle_fast, tr=_)
         self.skip_button = Button(N_("Skip (S)"), self.skip, tr=_)
+        self.make_final_buttons(replay_label, on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
+                                new_game_label=new_game_label)
+
+    def make_final_buttons(self, replay_label: str, *, on_replay: Callable[[], None] | None,
+                           on_save: Callable[[], None] | None, on_new_game: Callable[[], None] | None,
+                           new_game_label: str) -> None:
+        """The final board's column alone (a game with show buttons of its own)."""
         final = [Button(replay_label, self.replay_show)]
-        final.append(review_button(self.app, lambda: self.state))
+        final.append(review_button(self.app, self.final_position))
         if on_replay is not None:
             final.append(Button(N_("Watch replay"), on_replay, tr=_))
         if on_save is not None:
@@ -55,6 +64,11 @@ class ScoreShow:
         final += [Button(N_("Close"), self.close, tr=_), Button(N_("Menu"), self.app.go_home, tr=_)]
         self.final_buttons = final
         self.column = ButtonColumn(final)
+
+    def final_position(self):
+        """The position the Review button reviews (a game whose screen shows an engine
+        state gives its contract position)."""
+        return self.state
 
     @property
     def stage(self) -> str:
@@ -98,7 +112,7 @@ class ScoreShow:
         if event.type == pygame.KEYDOWN:
             key = event.key
             if self.stage == "show":
-                if key in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN):
+                if key in STEP_KEYS:
                     self.step()
                 elif key == pygame.K_f:
                     self.toggle_fast()
@@ -108,14 +122,24 @@ class ScoreShow:
                 self.close()
             elif key == pygame.K_t:
                 self.table_hidden = not self.table_hidden
-            elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.column.handle_event(pygame.event.Event(
-                    pygame.KEYDOWN, key=pygame.K_UP if key == pygame.K_LEFT else pygame.K_DOWN, mod=0))
-            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.column.handle_event(event)
+            else:
+                self.walk_column(event)
             return True
         self.buttons_event(event)
         return True
+
+    def walk_column(self, event: pygame.event.Event) -> bool:
+        """The final board's keys: Left/Right move the focus along the buttons, Enter or
+        Space presses the focused one."""
+        key = event.key
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.column.handle_event(pygame.event.Event(
+                pygame.KEYDOWN, key=pygame.K_UP if key == pygame.K_LEFT else pygame.K_DOWN, mod=0))
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.column.handle_event(event)
+            return True
+        return False
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         """The show's title while it runs; then the headline (online) or the winner."""

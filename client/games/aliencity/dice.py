@@ -59,8 +59,8 @@ class DiceScene(Scene):
 
     def exit(self) -> None:
         under = self.app.stack.top
-        if hasattr(under, "_announce_turn"):
-            under._announce_turn(first=True)
+        if hasattr(under, "announce_turn"):
+            under.announce_turn(first=True)
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

@@ -31,10 +31,8 @@ from shared.i18n import domain
 from client import theme
 from client.anim import Callback, Delay
 from client.computer import seat_seed
-from client.scenes.driver import ComputerTurns
-from client.scenes.pause import PauseScene
+from client.scenes.match_screen import MatchControls
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
-from client.view.widgets import draw_orbit
 
 from . import board_input, marks, terms, words
 from .board_screen import BoardScreen
@@ -50,9 +48,9 @@ _, N_, ngettext, pgettext = domain("aliencity")
 BOT_THINK = 0.45
 
 
-def default_bot_factory(level: str, seed: int):
-    """The contract's computer player of ``level`` (thinks on ``AlienCityPosition``)."""
-    return ALIEN_CITY.make_bot(level, seed)
+def fresh_game(app, seed: int | str) -> GameState:
+    """A new game under the rules chosen in Options."""
+    return new_game(Ruleset(app.options.edition, app.options.location_bonus), seed)
 
 
 def seat_name(seat: SeatController, index: int) -> str:
@@ -63,7 +61,10 @@ def seat_name(seat: SeatController, index: int) -> str:
     return name or ("Black", "White")[index]
 
 
-class GameScene(BoardScreen):
+class GameScene(MatchControls, BoardScreen):
+    """The shell's :class:`MatchControls` (seats, computers, undo, save, pause, new game,
+    the final count) around Alien City's board, input, hints and announcements."""
+
     def __init__(self, app, state: GameState | AlienCityPosition | None = None, *,
                  seats: list[SeatController] | None = None, chrome=None,
                  bots: dict[Player, RandomBot] | None = None, seed: int | str | None = None,
@@ -71,23 +72,16 @@ class GameScene(BoardScreen):
         if isinstance(state, AlienCityPosition):
             state = state.state
         if state is None:
-            opts = app.options
             if seed is None:
                 seed = secrets.randbelow(10**9)
-            state = new_game(Ruleset(opts.edition, opts.location_bonus), seed)
-        self.game_seed = seed if seed is not None else getattr(state, "seed", 0)
-        self.chrome = chrome
-        self.match = LocalMatch(state) if chrome is None else ViewMatch(chrome)
-        self.bot_factory = bot_factory or default_bot_factory
-        self.seats: list[SeatController] = list(seats) if seats else [HumanSeat(), HumanSeat()]
+            state = fresh_game(app, seed)
+        seats = list(seats) if seats else [HumanSeat(), HumanSeat()]
         for player, bot in (bots or {}).items():  # the attract mode's quick bots
-            self.seats[player] = ComputerSeat(bot=bot, threaded=False)
+            seats[player] = ComputerSeat(bot=bot, threaded=False)
         for player, level in (computers or {}).items():
-            self.seats[player] = ComputerSeat(level=level)
-        for i, seat in enumerate(self.seats):  # computer seats: seeded per game and seat
-            if isinstance(seat, ComputerSeat) and seat.bot is None:
-                seat.bot = self.bot_factory(seat.level, seat_seed(self.game_seed, i))
-        self.computers = ComputerTurns()  # computer seats and hints, in worker threads
+            seats[player] = ComputerSeat(level=level)
+        self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=ALIEN_CITY,
+                        holders=(LocalMatch, ViewMatch), n_seats=2)
         if chrome is None:
             self.match.names = tuple(seat_name(seat, i) for i, seat in enumerate(self.seats))
         self.selected: Piece | None = None
@@ -96,9 +90,6 @@ class GameScene(BoardScreen):
         self.hover_slot: Piece | None = None
         self.mouse = (0, 0)
         self.cursor: int | None = None  # keyboard lot cursor, shown once arrows are used
-        self.bot_busy = False
-        self.bot_hold = False  # the attract mode's director holds the bots for a look
-        self.over_shown = False
         self._reason_key: tuple | None = None
         self._reason: str | None = None
         self.skip_button = button(N_("Skip claim"), self.skip, key=pygame.K_s, accent=theme.ACCENT)
@@ -118,7 +109,7 @@ class GameScene(BoardScreen):
             if self.attract:  # attract mode: nothing to skip, undo or hint
                 self.buttons = self.buttons[3:]
         self.layout_buttons()
-        self._auto_select()
+        self.auto_select()
         self.update_buttons()
 
     @property
@@ -132,13 +123,6 @@ class GameScene(BoardScreen):
         return {p: seat.level for p, seat in self.bots.items() if seat.threaded}
 
     @property
-    def human_turn(self) -> bool:
-        s = self.match.state
-        if s.phase is Phase.OVER or not self.seats[s.to_move].local:
-            return False
-        return self.chrome is None or self.chrome.can_move()
-
-    @property
     def attract(self) -> bool:
         """Both seats are the attract mode's quick bots (no undo, no hints)."""
         return len(self.bots) == 2 and not self.levels
@@ -147,10 +131,6 @@ class GameScene(BoardScreen):
     def undo_allowed(self) -> bool:
         return self.match.can_undo and not self.attract and any(
             s.to_move not in self.bots for s in self.match.turn_starts)
-
-    @property
-    def thinking(self) -> bool:
-        return self.computers.thinking
 
     @property
     def hint(self) -> Move | None:
@@ -162,58 +142,27 @@ class GameScene(BoardScreen):
         """Undo, leaving or a new position: the computer and the hint stop at once."""
         self.computers.stop()
 
-    def exit(self) -> None:
-        self.stop_thinking()
-
     def enter(self) -> None:
         if self.chrome is not None and self.state.ply > 0:
             return  # joining a match under way: no dice, no first-turn banner
         if self.state.dice and self.state.ply == 0:
             self.app.push(DiceScene(self.app, self.state))
         else:
-            self._announce_turn(first=True)
+            self.announce_turn(first=True)
 
     def resume(self) -> None:
         self.hover_lot = None
 
-    # -- actions ----------------------------------------------------------------------
-    def submit(self, move: Move) -> None:
-        """The player chose ``move`` (already checked legal by the engine): play it here.
-        An online game sends it to the server instead and waits for the verdict."""
-        if self.chrome is None:
-            self.play(move)
-        elif self.chrome.submit(move):
-            self.app.sounds.play("select")
-        else:
-            self.show_toast(_("Not your move right now."), 3)
-
     # -- what the chrome calls (an online match) ------------------------------------------
     def remote_moved(self, move: Move, before: AlienCityPosition, after: AlienCityPosition) -> None:
         """A move the server accepted: animate it as if it were played here."""
-        self.after_step(move, before.state.play(move))
-
-    def resync(self) -> None:
-        """The server sent the whole position: show it at once."""
-        self.timeline.finish_all()
-        self.show_state(self.match.state, animate=False)
-        self._auto_select()
-        self.update_buttons()
-
-    def match_started(self) -> None:
-        """The last seat was taken: the first turn's banner."""
-        if self.state.ply == 0 and not self.timeline.tracks:
-            self._announce_turn(first=True)
+        self.after_step(move, before.state, before.state.play(move))
 
     def seat_panels(self) -> list[tuple[pygame.Rect, int, int]]:
         """Each seat's panel (rect, header height, padding) for names and presence."""
         return [(self.panels[p].rect, self.panels[p].header_h, self.panels[p].pad) for p in Player]
 
-    def play(self, move: Move) -> None:
-        """Play a move through the engine, then animate what it caused."""
-        self.computers.drop_hint()
-        self.after_step(move, self.match.play(move))
-
-    def after_step(self, move: Move, step) -> None:
+    def after_step(self, move: Move, before: GameState, step) -> None:
         """Animate a played move: the diff of the board, then what its events say."""
         self.show_state(step.state)
         for event in step.events:
@@ -231,12 +180,12 @@ class GameScene(BoardScreen):
             if isinstance(move, Build) and step.state.phase is Phase.CLAIM and self.human_turn:
                 self.app.sounds.play("select")
             if not isinstance(move, Build) or step.state.phase is Phase.BUILD:
-                self._auto_select()
+                self.auto_select()
                 if not any(isinstance(e, PlayerSkipped) for e in step.events):
-                    self._announce_turn()
+                    self.announce_turn()
         self.update_buttons()
 
-    def _announce_turn(self, first: bool = False) -> None:
+    def announce_turn(self, first: bool = False) -> None:
         s = self.match.state
         if s.phase is Phase.OVER or (self.bots and not first):
             return
@@ -246,23 +195,18 @@ class GameScene(BoardScreen):
         self.announce(_("{player} TO BUILD").format(player=name), sub, theme.ACCENT_2, hold=0.5 if not first else 0.9,
                       blocking=False)
 
-    def _game_over(self) -> None:
-        if self.over_shown:
-            return
-        self.over_shown = True
-        self.app.sounds.play("claim")
-        self.show_final_count()
+    # -- the shell's hooks: the final count (again: C on the finished board), new games ----
+    def score_scene(self, state: GameState, **words) -> ScoreScene:
+        return ScoreScene(self.app, state, demo=self.chrome is None and bool(self.bots), **words)
 
-    def show_final_count(self) -> None:
-        """The animated final count (again: C on the finished board)."""
-        chrome, state = self.chrome, self.match.state
-        if chrome is None:
-            self.app.push(ScoreScene(self.app, state, on_new_game=self.new_game, on_save=self.save,
-                                     demo=bool(self.bots), on_replay=replay_of(self.app, state)))
-            return
-        self.app.push(ScoreScene(self.app, state, on_new_game=chrome.new_game_action(), on_save=self.save,
-                                 new_game_label=chrome.new_game_label, headline=chrome.headline(),
-                                 on_replay=replay_of(self.app, state)))
+    def replay(self, state: GameState):
+        return replay_of(self.app, state)
+
+    def fresh_state(self, seed: int) -> GameState:
+        return fresh_game(self.app, seed)
+
+    def bot_position(self, state: GameState) -> AlienCityPosition:
+        return AlienCityPosition(state)
 
     def select(self, piece: Piece) -> None:
         s = self.match.state
@@ -277,7 +221,7 @@ class GameScene(BoardScreen):
         self.chosen[s.to_move] = piece
         self.app.sounds.play("select")
 
-    def _auto_select(self) -> None:
+    def auto_select(self) -> None:
         s = self.match.state
         if s.phase is not Phase.BUILD:
             return
@@ -318,45 +262,14 @@ class GameScene(BoardScreen):
             self.submit(Pass())
 
     def undo(self) -> None:
-        if self.chrome is not None:
-            self.show_toast(self.chrome.no_undo, 3)
+        state = self.take_back()  # back to a person's turn
+        if state is None:
             return
-        if not self.undo_allowed or self.timeline.busy:
-            return
-        self.stop_thinking()
-        state = self.match.undo()
-        while state.to_move in self.bots and self.match.can_undo:  # back to a human's turn
-            state = self.match.undo()
-        self.timeline.finish_all()
-        self.banner = None
-        self.show_state(state, animate=False)
         self.app.sounds.play("undo")
         self.show_toast(_("Took back the last turn: {player} to build.").format(player=terms.player(state.to_move)))
         self.selected = None
-        self._auto_select()
+        self.auto_select()
         self.update_buttons()
-
-    def save(self) -> None:
-        try:
-            path = self.match.save()
-        except OSError as exc:
-            self.show_toast(_("Could not save the record: {error}").format(error=exc.strerror or exc), 5)
-            return
-        self.show_toast(_("Record saved: {path}").format(path=path), 5)
-
-    def pause_menu(self) -> None:
-        if self.chrome is not None:
-            self.show_toast(self.chrome.pause_note, 4)
-            return
-        self.app.push(PauseScene(self.app, self))
-
-    def new_game(self) -> None:
-        if self.chrome is not None:
-            self.chrome.rematch()
-            return
-        seats = [ComputerSeat(bot=s.bot, threaded=False) if isinstance(s, ComputerSeat) and not s.threaded
-                 else ComputerSeat(level=s.level) if isinstance(s, ComputerSeat) else s for s in self.seats]
-        self.app.stack.clear_to(GameScene(self.app, seats=seats, bot_factory=self.bot_factory))
 
     def update_buttons(self) -> None:
         s = self.match.state
@@ -396,20 +309,14 @@ class GameScene(BoardScreen):
 
     # -- frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        if self.chrome is not None:
-            self.chrome.update(dt)  # the server's news first: moves, presence, chat
-        super().update(dt)
+        super().update(dt)  # the server's news, the board, then the computers' turns
         self._poll_hint()
-        s = self.match.state
-        if s.phase is Phase.OVER or s.to_move not in self.bots or self.bot_busy or self.bot_hold:
-            return
-        seat = self.bots[s.to_move]
-        move = self.computers.poll(seat, AlienCityPosition(s), s, ready=not self.timeline.busy)
-        if move is not None:
-            self._show_bot_move(s, move, think=0.12 if seat.threaded else BOT_THINK)
 
-    def _show_bot_move(self, s: GameState, move: Move, think: float = BOT_THINK) -> None:
+    def _show_bot_move(self, s: GameState, move: Move) -> None:
+        """The computer's piece and lot light up a moment before the move lands (the
+        attract mode's quick bots take longer, so that a watcher can follow)."""
         self.bot_busy = True
+        think = 0.12 if self.bots[s.to_move].threaded else BOT_THINK
 
         def show_choice() -> None:
             if isinstance(move, Build):
@@ -470,15 +377,8 @@ class GameScene(BoardScreen):
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         super().draw_bottom(surface)
-        if not (self.thinking or self.computers.hinting):
-            return
-        # a little orbit of dots at the right end of the status line: the computer is alive
-        r = self.bottom_rect
-        right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin
-        radius = max(8, self.bottom_h // 5)
-        cx, cy = right - radius - 6, r.centery
-        colour = HINT_COLOUR if self.computers.hinting and not self.thinking else theme.ACCENT_2
-        draw_orbit(surface, (cx, cy), radius, self.app.clock_time, colour)
+        hinting = self.computers.hinting and not self.thinking  # the hint's own colour
+        self.draw_thinking(surface, self.thinking or hinting, HINT_COLOUR if hinting else theme.ACCENT_2)
 
     def preview_build(self) -> Build | None:
         """The build under the pointer whose effect on the projected scores is previewed."""
@@ -498,10 +398,6 @@ class GameScene(BoardScreen):
         if self._reason_key != key:
             self._reason_key, self._reason = key, words.find_reason(self)
         return self._reason
-
-    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
-        text, colour = super().turn_text()
-        return (text, colour) if self.chrome is None else self.chrome.turn_text(text, colour)
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         said = self.chrome.status_text() if self.chrome is not None else None

@@ -23,9 +23,8 @@ from shared.i18n import current_language, domain
 
 from client import theme
 from client.anim import Callback, Sequence, Tween
-from client.review import review_button
 from client.scenes.score_sequence import BeatSequence
-from client.view.widgets import Button, ButtonColumn
+from client.scenes.score_show import STEP_KEYS, ScoreShow
 
 from . import terms
 from .board_screen import BoardScreen
@@ -41,11 +40,16 @@ from .view.score_show import (Spotlight, draw_beat, draw_flyer, draw_panel_rows,
 _, N_, ngettext, pgettext = domain("aliencity")
 
 
-class ScoreScene(BoardScreen):
-    opaque = True
-    modal = True
-    freeze_below = False  # the game below keeps its network and animations going
+class ScoreScene(ScoreShow, BoardScreen):
+    """The shell's :class:`ScoreShow` gives the final board's column, its keys, the
+    stepping and closing; the show's own two buttons (no fast mode), its beats, the road
+    tools and the drawing are Alien City's."""
+
     bottom_scale = 0.115
+
+    @property
+    def show_title(self) -> str:
+        return _("THE FINAL COUNT")
 
     def __init__(self, app, state: GameState, *, on_new_game: Callable[[], None] | None = None,
                  on_save: Callable[[], None] | None = None, demo: bool = False,
@@ -72,20 +76,11 @@ class ScoreScene(BoardScreen):
         self.insight.enabled = False
         self.next_button = button(N_("Next  (Space)"), self.step)
         self.skip_button = button(N_("Skip  (S)"), self.skip)
-        final = [button(N_("Replay scoring"), self.replay_show)]
-        final.append(review_button(app, lambda: AlienCityPosition(self.state)))
         self.on_replay = on_replay  # the caller knows how to replay (no import back here)
-        if on_replay is not None:
-            final.append(button(N_("Watch replay"), self.replay))
-        if on_save is not None:
-            final.append(button(N_("Save"), on_save))
-        if on_new_game is not None:  # an online match names its own action ("Rematch")
-            final.append(button(N_("New game"), on_new_game, accent=theme.ACCENT) if new_game_label is None
-                         else Button(new_game_label, on_new_game, accent=theme.ACCENT))
-        final += [button(N_("Close"), self.close), button(N_("Menu"), self.menu)]
-        self.final_buttons = final
-        self.column = ButtonColumn(final)  # keyboard focus on the final board (Left/Right, Enter)
-        self.column.focus = len(final) - 3 if on_new_game is not None else 0
+        # an online match names its own action ("Rematch")
+        self.make_final_buttons(_("Replay scoring"), on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
+                                new_game_label=_("New game") if new_game_label is None else new_game_label)
+        self.column.focus = len(self.final_buttons) - 3 if on_new_game is not None else 0
         self.buttons = [self.next_button, self.skip_button]
         self.layout_buttons()
         if show and headline is None and self.beats:
@@ -101,7 +96,7 @@ class ScoreScene(BoardScreen):
         x = self.size[0] - self.margin
         y = r.bottom - bh - int(r.h * 0.08)
         for b in reversed(self.buttons):
-            bw = max(bh * 2, self.app.text.font(int(bh * 0.46), True).size(b.label)[0] + bh)
+            bw = max(bh * 2, self.app.text.font(int(bh * 0.46), True).size(b.text)[0] + bh)
             x -= bw
             b.rect = pygame.Rect(x, y, bw, bh)
             x -= self.margin // 2 + 2
@@ -133,15 +128,6 @@ class ScoreScene(BoardScreen):
         self.announce(_("THE FINAL COUNT"), _("Space: next step   S: skip to the end"), theme.ACCENT_2, hold=0.7,
                       blocking=False)
 
-    @property
-    def stage(self) -> str:
-        """"show" while the beats run, "final" on the final board."""
-        return self.sequence.stage
-
-    @property
-    def muted(self) -> bool:
-        return self.sequence.muted
-
     def _beat_steps(self, beat, index: int) -> list:
         self.view = BeatView(beat=beat, index=index)
         return beat_steps(self, beat, self.view)
@@ -153,20 +139,12 @@ class ScoreScene(BoardScreen):
         elif isinstance(beat, LocationBeat):
             self.located.add(beat.tower.lot)
 
-    def step(self) -> None:
-        """Space: finish the beat on show at once and start the next."""
-        self.sequence.step()
-
     def skip(self) -> None:
         """S: straight to the final board (every beat still counted, silently)."""
         if self.stage != "show":
             return
         self.sequence.skip()
         self.announce_winner()
-
-    def replay_show(self) -> None:
-        self.start_show()
-        self.sound("select")
 
     def finish_show(self, quiet: bool = False) -> None:
         """The show is over (or skipped): totals settle, the final board's buttons."""
@@ -197,10 +175,6 @@ class ScoreScene(BoardScreen):
         self.totals = [float(v) for v in self.awarded]
 
     # -- hooks the beats call -----------------------------------------------------------
-    def sound(self, name: str, volume: float = 1.0) -> None:
-        if not self.muted:
-            self.app.sounds.play(name, volume)
-
     def award(self, who: Player, points: int, row) -> None:
         """Points have landed on ``who``'s total: count it up and add the table row."""
         start = self.totals[who]
@@ -248,10 +222,9 @@ class ScoreScene(BoardScreen):
 
     # -- frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        super().update(dt)
+        super().update(dt)  # the board, then the show's beats
         speed = self.app.anim_speed
         self.pulse = [max(0.0, p - dt * speed * 2.5) for p in self.pulse]
-        self.sequence.update(dt * speed)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -267,16 +240,12 @@ class ScoreScene(BoardScreen):
                     self.skip() if self.stage == "show" else self.close()
             elif self.road_keys(event):
                 pass
-            elif self.stage == "show":
-                if key in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN):
-                    self.step()
-                elif key == pygame.K_s:
-                    self.skip()
-            elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.column.handle_event(pygame.event.Event(
-                    pygame.KEYDOWN, key=pygame.K_UP if key == pygame.K_LEFT else pygame.K_DOWN, mod=0))
-            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.column.handle_event(event)
+            elif self.stage != "show":
+                self.walk_column(event)
+            elif key in STEP_KEYS:
+                self.step()
+            elif key == pygame.K_s:
+                self.skip()
             return True
         if self.buttons_event(event):
             return True
@@ -285,11 +254,8 @@ class ScoreScene(BoardScreen):
         return True  # modal: nothing reaches the screen below
 
     # -- actions --------------------------------------------------------------------
-    def close(self) -> None:
-        self.app.stack.pop()
-
-    def menu(self) -> None:
-        self.app.go_home()
+    def final_position(self) -> AlienCityPosition:
+        return AlienCityPosition(self.state)
 
     def replay(self) -> None:
         """Watch this game again from its first build (when the caller offered it)."""
@@ -312,11 +278,10 @@ class ScoreScene(BoardScreen):
         return super().banner_centre_y()
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
-        if self.stage == "show":
-            return _("THE FINAL COUNT"), theme.ACCENT_2
-        if self.headline:
-            return self.headline, theme.ACCENT
-        return super().turn_text()
+        """The show's title or the headline (the shell), else the board's "GAME OVER" line."""
+        if self.stage == "show" or self.headline:
+            return super().turn_text()
+        return BoardScreen.turn_text(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.relabel()
