@@ -51,9 +51,50 @@ def test_unknown_level_is_refused():
         SPRAWL.make_bot("grandmaster")
 
 
-def test_the_round_ahead_fallback_plays_legal_moves_deterministically():
-    state = positions()[6]
-    bot = SPRAWL.make_bot("hard", 2, iterations=5)
-    first = bot._round_ahead_choice(state, random.Random(1), None, None)
-    assert state.why_not(first) is None
-    assert bot._round_ahead_choice(state, random.Random(1), None, None) == first
+def test_the_fast_apply_of_the_search_makes_the_same_positions():
+    from shared.sprawl.fastplay import fast_apply
+    rng = random.Random(3)
+    for players, options in ((4, {}), (3, {"overload": True, "strict_branching": True}),
+                             (6, {"sprawlgami": True, "superior_forces": True})):
+        state = SPRAWL.new_state({"players": players, **options}, players)
+        while not state.is_over():
+            for move in list(state.legal_moves())[:4] + [state.legal_moves().random(rng)]:
+                slow, fast = state.apply(move), fast_apply(state, move)
+                assert (fast.key(), fast.dead, fast.ended, fast.ply, fast.att, fast.towers) == \
+                    (slow.key(), slow.dead, slow.ended, slow.ply, slow.att, slow.towers)
+                assert fast.tree_branches == slow.tree_branches
+            state = state.apply(state.legal_moves().random(rng))
+
+
+def scripted(moves: str):
+    """A 4-player position from move text, red moving first."""
+    from shared.sprawl.state import SprawlState
+    state = SprawlState.new(SPRAWL.options({"players": 4}), 7, first=0)
+    for text in moves.split():
+        state = state.play(SPRAWL.parse_move(text))[0]
+    return state
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_hard_kills_the_tower_that_threatens_its_only_tree(seed: int):
+    # Blue's 3-2 tower on d2 could kill red's only tower on b2 through c2 (a 1 or 2 laid
+    # west). Only a 1 laid east on c2 both blocks that and kills blue (a 3-2 survives a 2
+    # or a 3); blue is then stuck on its turn and red, far ahead on pips, wins at once.
+    # Building red's tower to 3-2, which the greedy level sometimes picks, loses it.
+    state = scripted("r:3@b2 y:1@f6 g:1@f1 b:3@d2 r:3n@b3 y:1s@f5 g:1n@f2 b:+2@d2")
+    move = SPRAWL.make_bot("hard", seed, iterations=200).choose(state)
+    assert move.text() == "r:1e@c2"
+    after = state.apply(move)
+    assert 11 in after.dead and 9 not in after.dead   # d2 dead, b2 alive
+
+
+def test_hard_takes_a_kill_that_wins_the_game():
+    # Red moves first; blue's tower on d2 is two squares from red's on b2. A branch on c2
+    # pointing east kills it, blue is stuck on its next turn and red has the most pips.
+    state = scripted("r:3@b2 y:1@f6 g:1@f1 b:3@d2")
+    move = SPRAWL.make_bot("hard", 3, iterations=200).choose(state)
+    after = state.apply(move)
+    assert 11 in after.dead
+    while not after.is_over():   # the others answer as they like; blue is out of moves
+        after = after.apply(after.legal_moves().random(random.Random(1)))
+    assert after.ranking()[0] == 1
