@@ -16,7 +16,7 @@ move, as people do.
                              [--event-loop auto|asyncio|uvloop]
 
 ``--event-loop`` is passed to every server (single and nodes) and used by the bots'
-process too, so both runs use the same loop (auto: uvloop when it is installed).
+process too, so both runs use the same loop (default asyncio, as ``serve``).
 
 Last line: ``nodes=<n> matches=<n> errors=<n> desyncs=<n> rtt_p50_ms=<f> rtt_p99_ms=<f>
 single_node_p50_ms=<f>`` (matches: finished on the cluster; errors and desyncs: of the
@@ -85,7 +85,7 @@ def start_redis(folder: Path, fsync: str) -> tuple[subprocess.Popen, str]:
     sys.exit("bench/cluster.py: redis-server did not start")
 
 
-def start_server(args: list[str], log: Path, loop: str = "auto") -> tuple[subprocess.Popen, str]:
+def start_server(args: list[str], log: Path, loop: str = "asyncio") -> tuple[subprocess.Popen, str]:
     """``python -m server ARGS --print-address``: (process, address)."""
     with open(log, "w") as errors:
         proc = subprocess.Popen([sys.executable, "-m", "server", "--port", "0",
@@ -169,9 +169,8 @@ def main() -> int:
     parser.add_argument("--nodes", type=int, default=3, help="cluster nodes (default 3)")
     parser.add_argument("--think-ms", type=float, default=1000.0,
                         help="mean bot thinking time per move, uniform 0..2x (default 1000)")
-    parser.add_argument("--event-loop", choices=("auto", "asyncio", "uvloop"), default="auto",
-                        help="the servers' and the bots' event loop (default auto: uvloop if "
-                             "installed)")
+    parser.add_argument("--event-loop", choices=("asyncio", "uvloop", "auto"), default="asyncio",
+                        help="the servers' and the bots' event loop (default asyncio, as serve)")
     parser.add_argument("--appendfsync", choices=("always", "everysec", "no"),
                         default="everysec", help="Redis AOF fsync policy (default everysec)")
     args = parser.parse_args()

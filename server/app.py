@@ -256,9 +256,10 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--waiting-expiry", type=float, default=None, metavar="SECONDS",
                         help="cancel waiting matches nobody joined after this long "
                              "(default 3600; 0 = never)")
-    parser.add_argument("--event-loop", choices=("auto", "asyncio", "uvloop"), default="auto",
-                        help="auto (default): uvloop's faster event loop when it is installed "
-                             "(pip install 'alien-city[fast]'), else asyncio's")
+    parser.add_argument("--event-loop", choices=("asyncio", "uvloop", "auto"), default="asyncio",
+                        help="asyncio (default) or uvloop (pip install 'alien-city[fast]'; "
+                             "auto: uvloop when it is installed). uvloop showed no gain on the "
+                             "development VM (docs/cluster.md, Measured)")
     parser.add_argument("--print-address", action="store_true",
                         help="print only the address to connect to (ws://127.0.0.1:PORT) as the "
                              "first line of output, once listening (for a hosting program)")
@@ -269,9 +270,10 @@ class LoopMissing(Exception):
 
 
 def loop_factory(choice: str) -> Any:
-    """The event loop to serve on: uvloop's (``auto`` when it is installed, or
-    ``uvloop``) cuts a node's CPU per move (its transports and timers are in C); ``None``
-    is asyncio's own. uvloop is optional: nothing else changes with it."""
+    """The event loop to serve on: uvloop's for ``uvloop`` (and ``auto`` when it is
+    installed), ``None`` for asyncio's own. uvloop is optional and not the default: on the
+    development VM it used no less CPU per move and gave no lower latency (the socket
+    calls, not the loop, are the cost there); nothing else changes with it."""
     if choice == "asyncio":
         return None
     try:
@@ -302,7 +304,7 @@ def run(args: argparse.Namespace) -> int:
         if args.keyfile and not args.certfile:
             print("alien-city serve: --keyfile needs --certfile", file=sys.stderr)
             return 2
-        factory = loop_factory(getattr(args, "event_loop", "auto"))
+        factory = loop_factory(getattr(args, "event_loop", "asyncio"))
         with asyncio.Runner(loop_factory=factory) as runner:
             return runner.run(main(args, db))
     except LoopMissing as exc:
