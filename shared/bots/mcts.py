@@ -53,35 +53,43 @@ def playout_claim(state: GameState, rng: random.Random) -> Move:
 
 
 class Node:
-    __slots__ = ("state", "move", "children", "untried", "after", "visits", "total")
+    __slots__ = ("state", "move", "children", "untried", "after", "visits", "total", "guess")
 
-    def __init__(self, state: GameState, move: Move | None, rng: random.Random) -> None:
+    def __init__(self, state: GameState, move: Move | None, rng: random.Random,
+                 guess: float | None = None) -> None:
         self.state = state
         self.move = move
+        self.guess = guess  # Black's guessed margin, when the parent's ordering computed it
         self.children: list[Node] = []
         self.untried: list[Move] = [] if state.phase is Phase.OVER else list(state.legal_moves())
         rng.shuffle(self.untried)
-        self.after: dict[Move, GameState] | None = None  # set once the moves are ordered
+        self.after: dict[Move, tuple[GameState, float]] | None = None  # once ordered
         self.visits = 0
         self.total = 0.0  # sum of results for the player who moved into this node
 
     def order(self) -> None:
         """Sort the untried moves by the static guess after them, the best last (it is
-        grown next); equal guesses keep the seeded shuffle's order."""
+        grown next); equal guesses keep the seeded shuffle's order. The guesses are kept
+        with the states, so a child grown from them is not judged twice."""
         sign = 1.0 if self.state.to_move is Player.BLACK else -1.0
         after = {}
         scored = []
         for i, move in enumerate(self.untried):
-            after[move] = state = self.state.apply(move)
-            scored.append((sign * margin(state), -i, move))
+            state = self.state.apply(move)
+            guess = margin(state)
+            after[move] = state, guess
+            scored.append((sign * guess, -i, move))
         scored.sort(key=_first_two)
         self.untried = [move for _, _, move in scored]
         self.after = after
 
     def grow(self, rng: random.Random) -> "Node":
         move = self.untried.pop()
-        state = self.after.pop(move) if self.after is not None else self.state.apply(move)
-        child = Node(state, move, rng)
+        if self.after is not None:
+            state, guess = self.after.pop(move)
+        else:
+            state, guess = self.state.apply(move), None
+        child = Node(state, move, rng, guess)
         self.children.append(child)
         return child
 
@@ -122,13 +130,19 @@ class MctsBot(Bot):
         super().__init__(seed, iterations=iterations if iterations is not None else self.default_iterations,
                          think_s=think_s if think_s is not None else self.default_think_s)
 
-    def pick(self, state: GameState, clock: Clock) -> Move:
+    def search(self, state: GameState, clock: Clock) -> Node:
+        """The search tree of ``state`` after the budget or the clock ran out (the game
+        review reads its statistics)."""
         rng = self.rng(state)
         root = Node(state, None, rng)
         for _ in range(self.iterations):
             if clock.expired():
                 break
             self.iterate(root, rng)
+        return root
+
+    def pick(self, state: GameState, clock: Clock) -> Move:
+        root = self.search(state, clock)
         if not root.children:
             return root.untried[0]
         return max(root.children, key=lambda n: (n.visits, n.total)).move
@@ -151,7 +165,10 @@ class MctsBot(Bot):
                 node.order()
             node = node.grow(rng)
             path.append(node)
-        black = self.playout(node.state, rng)
+        if self.playout_plies == 0 and node.guess is not None:
+            black = win_chance(node.state, node.guess)  # the ordering's guess, not redone
+        else:
+            black = self.playout(node.state, rng)
         for parent, child in zip(path, path[1:]):
             child.visits += 1
             child.total += black if parent.state.to_move is Player.BLACK else 1.0 - black
@@ -178,6 +195,9 @@ class HardBot(MctsBot):
     default_iterations = 10**7
     default_think_s = 1.75
     playout_plies = 0
+    # With thousands of iterations and no playout noise, a narrow search pays: against
+    # Medium at a fixed 1,000 iterations, 0.15 won 0.90 of the games where 0.5 won 0.80.
+    explore = 0.15
 
 
 class ExpertBot(HardBot):

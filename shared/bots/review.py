@@ -20,9 +20,6 @@ costs 48. (Inverting the squashing instead, ``SCALE * log(p / (1 - p))``, blew s
 changes of near-certain win chances up to dozens of points late in a game.) A finished
 game's margin is squashed the same way as a guess, so the last claim still tells a
 small win from a big one.
-
-(A ``search(state, clock) -> root`` method on ``MctsBot``, used by its ``pick``, would
-make the mirror below unnecessary.)
 """
 
 from __future__ import annotations
@@ -90,14 +87,9 @@ class AlienCityReviewSearch(ReviewSearch):
         return self.settings.iterations
 
     def grow(self, bot: MctsBot, state: GameState, cancel: threading.Event | None) -> Node:
-        """The bot's search of ``state`` (as its ``pick`` runs it), the tree kept."""
-        rng = bot.rng(state)
-        root = Node(state, None, rng)
+        """The bot's search of ``state`` (the one its ``pick`` runs), the tree kept."""
         clock = Clock(None, cancel)
-        for _ in range(bot.iterations):
-            if clock.expired():
-                break
-            bot.iterate(root, rng)
+        root = bot.search(state, clock)
         if clock.expired():
             raise ReviewCancelled()
         return root
