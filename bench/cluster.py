@@ -145,8 +145,34 @@ async def one_match(urls: list[str], index: int, think: float, stats: Stats,
             await bot.close()
 
 
+class Timed(list):
+    """Round trips with the time each ended (``at``, seconds since ``t0``), for
+    :func:`windows`."""
+
+    def __init__(self, t0: float) -> None:
+        super().__init__()
+        self.t0 = t0
+        self.at: list[float] = []
+
+    def append(self, rtt: float) -> None:
+        super().append(rtt)
+        self.at.append(time.perf_counter() - self.t0)
+
+
+def windows(rtts: Timed, width: float = 10.0) -> str:
+    """Moves finished per ``width`` seconds with their p50/p99: where the tail comes from
+    (the start, when every bot connects and every match is created, or later)."""
+    spans: dict[int, list[float]] = {}
+    for rtt, at in zip(rtts, rtts.at):
+        spans.setdefault(int(at // width), []).append(rtt)
+    return "; ".join(f"{int(k * width)}-{int((k + 1) * width)} s: {len(v)} moves "
+                     f"p50 {percentile(v, .5) * 1e3:.0f} p99 {percentile(v, .99) * 1e3:.0f} ms"
+                     for k, v in sorted(spans.items()))
+
+
 async def play(urls: list[str], matches: int, think: float, label: str) -> Stats:
     stats = Stats()
+    stats.rtts = Timed(time.perf_counter())
     gc.collect()  # the bots' process as the servers (server/app.py): full collections
     gc.freeze()   # skip what exists before the run (the same for both runs)
     t0 = time.perf_counter()
@@ -158,6 +184,7 @@ async def play(urls: list[str], matches: int, think: float, label: str) -> Stats
              f"rtt p50 {percentile(stats.rtts, .5) * 1e3:.2f} ms",
              f"p99 {percentile(stats.rtts, .99) * 1e3:.2f} ms"]
     print(f"{label}: " + ", ".join(parts), flush=True)
+    print(f"{label}, by 10 s window: {windows(stats.rtts)}", flush=True)
     if stats.notes:
         print("\n".join(f"note ({label}): {note}" for note in stats.notes[:5]), flush=True)
     return stats

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..store import StoreError
 from .fanout import stop_task
+from .redis_store import pairs
 
 if TYPE_CHECKING:
     from ..lobby import Lobby
@@ -49,7 +50,6 @@ class Spectators:
         self.told: dict[int, int] = {}   # match id -> this node's count Redis has
         self.read: set[int] = set()      # match ids whose other nodes' counts were read
         self._watch = store.script(WATCH % EVENTS_KEPT)
-        self._read = store.script("return redis.call('HGETALL', KEYS[1])")
         self._queue: asyncio.Queue[tuple[int, int, int]] = asyncio.Queue()
         self._tasks: list[asyncio.Task] = []
         self._runners: list[asyncio.Task] = []
@@ -87,8 +87,8 @@ class Spectators:
     async def _load(self, match: "Match") -> None:
         """A match new to this node: the other nodes' counts so far."""
         try:
-            flat = await self._read([self.store.key("watching", match.record_id)], [])
-            counts = {flat[i]: int(flat[i + 1]) for i in range(0, len(flat), 2)}
+            got, = await self.store.calls(("HGETALL", self.store.key("watching", match.record_id)))
+            counts = {node: int(count) for node, count in pairs(got).items()}
             alive = await self.store.alive(sorted(counts))
         except StoreError as exc:
             log.warning("match %s: spectators on other nodes unknown: %s", match.code, exc)

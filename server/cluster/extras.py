@@ -45,5 +45,8 @@ class Extras:
         self.spectators.start()
 
     async def close(self) -> None:
+        follower = getattr(self.follow, "__self__", None)  # the Follower's loads in progress
+        if hasattr(follower, "close"):
+            await follower.close()
         await self.queue.close()
         await self.spectators.close()

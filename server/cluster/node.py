@@ -12,7 +12,9 @@ when a client asks for them, as on a single server):
 - ``seat``: a seat taken or reclaimed on another node: the seat and its session here.
 - ``status``: a match started or cancelled on another node.
 - ``match``: a public match created on another node is loaded while it waits, so this
-  node's lobby watchers see it (``lobby_update``) and can join it here.
+  node's lobby watchers see it (``lobby_update``) and can join it here. The load runs
+  beside the feed (one pipelined round trip); the match's events that arrive meanwhile
+  wait for it and are applied in order.
 
 - ``presence``, ``chat``, ``rematch`` (offers), ``rematch_started``: what the other
   nodes' clients did (:mod:`.relay`), told to this node's audience as if it happened
@@ -27,12 +29,14 @@ functions a node uses when it lost a version to another node.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
 
 from ..connection import Session, new_token, token_hash
 from ..match import CANCELLED, OVER, PLAYING, WAITING, Seat
 from ..store import End, MoveRecord, StoreError
+from .fanout import stop_task
 
 if TYPE_CHECKING:
     from ..lobby import Lobby
@@ -51,6 +55,9 @@ class Follower:
         self.node = node  # this node's id: its own presence, chat and rematch events
         self.applied = 0  # steps of other nodes applied (for tests and logs)
         self._by_id: dict[int, "Match"] = {}  # match id -> match, rebuilt when it misses
+        # match id -> (code, its events so far) while a public match is being listed
+        self._pending: dict[int, tuple[str, list["Event"]]] = {}
+        self._tasks: set[asyncio.Task] = set()
 
     def _match(self, match_id: int) -> "Match | None":
         """The match this node holds with that id. An index, checked against the lobby
@@ -64,31 +71,44 @@ class Follower:
         return self._by_id.get(match_id)
 
     async def handle(self, event: "Event") -> None:
+        pending = self._pending.get(event.match_id)
+        if pending is not None and pending[0] not in self.lobby.matches:
+            pending[1].append(event)  # its match is being loaded: applied right after
+            return
         match = self._match(event.match_id)
         if match is None:
             if event.kind == "match" and event.data.get("public"):
-                await self._listed(event.data["code"])
+                self._pending[event.match_id] = (event.data["code"], [])
+                self._spawn(self._listed(event.match_id, event.data["code"]))
             return
+        earlier = self._pending.pop(event.match_id, (None, []))[1]
+        if not earlier and isinstance(event.data, dict) and event.data.get("node") == self.node:
+            return  # told to this node's clients when it happened (no need for the lock)
+        async with match.lock:  # held meanwhile (a join loaded it): the earlier events first
+            for change in earlier + [event]:
+                await self._change(match, change)
+
+    async def _change(self, match: "Match", event: "Event") -> None:
+        """One event of a match this node holds (under its lock)."""
         if isinstance(event.data, dict) and event.data.get("node") == self.node:
             return  # told to this node's clients when it happened
-        async with match.lock:
-            if event.kind == "step":
-                await self._steps(match, event)
-            elif event.kind == "seat":
-                self._seat(match, event.version, event.data)
-            elif event.kind == "status":
-                self._status(match, event.data)
-            elif event.kind == "presence":
-                if 0 <= event.data["seat"] < len(match.seats):
-                    match.remote_presence(event.data["seat"], event.data["node"],
-                                          event.data["online"])
-            elif event.kind == "chat":
-                self._chat(match, event)
-            elif event.kind == "rematch":
-                match.offered(event.data["seats"])
-                match.changed()
-            elif event.kind == "rematch_started":
-                await self._rematch_started(match, event.data["new_match"])
+        if event.kind == "step":
+            await self._steps(match, event)
+        elif event.kind == "seat":
+            self._seat(match, event.version, event.data)
+        elif event.kind == "status":
+            self._status(match, event.data)
+        elif event.kind == "presence":
+            if 0 <= event.data["seat"] < len(match.seats):
+                match.remote_presence(event.data["seat"], event.data["node"],
+                                      event.data["online"])
+        elif event.kind == "chat":
+            self._chat(match, event)
+        elif event.kind == "rematch":
+            match.offered(event.data["seats"])
+            match.changed()
+        elif event.kind == "rematch_started":
+            await self._rematch_started(match, event.data["new_match"])
 
     def _chat(self, match: "Match", event: "Event") -> None:
         seat = event.data["seat"]
@@ -129,20 +149,44 @@ class Follower:
                 new.welcome(conn, seat, token)
         match.changed()
 
-    async def _listed(self, code: str) -> None:
+    async def _listed(self, match_id: int, code: str) -> None:
         """A public match created on another node: held here too while it waits for
-        players, so this node's lobby watchers see it and the node follows its seats."""
-        record = await self.store.load_code(code)
+        players, so this node's lobby watchers see it and the node follows its seats.
+        Loaded beside the feed, not in it (300 matches starting at once kept every
+        node's feed, and so every move, waiting behind their loads); the events of the
+        match that arrive meanwhile are kept and applied in order once it is held."""
         lobby = self.lobby
-        if record is None or record.status != WAITING or code in lobby.matches \
-                or record.game not in lobby.games:
-            return
-        match = lobby._rebuild(record)
-        if match is not None and lobby.relay is not None:
-            await lobby.relay.loaded(match)
+        try:
+            record, presence = await self.store.load_listed(match_id)
+        except StoreError as exc:
+            log.warning("match %s not listed here: %s", code, exc)
+            record = None
+        match = None
+        if record is not None and record.status == WAITING and code not in lobby.matches \
+                and record.game in lobby.games:
+            match = lobby._rebuild(record)
+            if match is not None and lobby.relay is not None:
+                await lobby.relay.loaded(match, presence)
         if match is not None and code not in lobby.matches:
             lobby.matches[code] = match
             lobby.match_changed(match)
+        match = lobby.matches.get(code)
+        _, earlier = self._pending.pop(match_id, (None, []))
+        if match is None or match.record_id != match_id or not earlier:
+            return  # (not held: its events concern this node no more than before)
+        async with match.lock:  # taken before the feed's next event for it: in order
+            for change in earlier:
+                await self._change(match, change)
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def close(self) -> None:
+        """Stop the loads in progress (the node is stopping)."""
+        for task in list(self._tasks):
+            await stop_task(task)
 
     async def _steps(self, match: "Match", event: "Event") -> None:
         if not match.live or event.version <= match.version:

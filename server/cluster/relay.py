@@ -130,12 +130,13 @@ class Relay:
         except StoreError as exc:  # join still loads a match it names
             log.warning("the matches of a resumed session are unknown: %s", exc)
 
-    async def loaded(self, match: "Match") -> None:
-        """A match just loaded from Redis: who is connected on other (live) nodes, and
-        the rematch offers so far."""
+    async def loaded(self, match: "Match", presence: list[tuple[int, str]] | None = None) -> None:
+        """A match just loaded from Redis: who is connected on other (live) nodes (from
+        ``presence`` when it was read with the match), and the rematch offers so far."""
         try:
-            connected = [(s, n) for s, n in await self.store.presence(match.record_id)
-                         if n != self.node]
+            if presence is None:
+                presence = await self.store.presence(match.record_id)
+            connected = [(s, n) for s, n in presence if n != self.node]
             alive = await self.store.alive(sorted({n for _, n in connected}))
             votes = await self.store.rematch_votes(match.record_id) if not match.live else set()
         except StoreError as exc:
