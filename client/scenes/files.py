@@ -88,11 +88,35 @@ def record_summary(app, path: Path) -> tuple[str, str]:
             date = _dt.date.fromtimestamp(path.stat().st_mtime).isoformat()
         except OSError:
             date = ""
-    result = headers.get("result") or _("unfinished")
+    result = headers.get("result") or played_result(plugin, path)
     if headers.get("room"):
         # TRANSLATORS: a record of an online match, with its room code
         result = _("online {room}").format(room=headers["room"]) + " · " + result
     return title, " · ".join(part for part in (result, date, path.name) if part)
+
+
+SUMMARY_READ_LIMIT = 512 * 1024  # a longer file is not read whole just for its list line
+
+
+def played_result(plugin, path: Path) -> str:
+    """A record without a Result line (City Blocks and Sprawl write none): read it to
+    tell a finished game, naming who came first, from an unfinished one. An unreadable
+    or very long file says nothing rather than guess."""
+    if plugin is None:
+        return _("unfinished")
+    try:
+        if path.stat().st_size > SUMMARY_READ_LIMIT:
+            return ""
+        state = plugin.spec.read_record(path.read_text(encoding="utf-8"), lenient=True).state
+        if not state.is_over():
+            return _("unfinished")
+        places = state.ranking()
+        firsts = [seat.label for seat, place in zip(plugin.spec.seats_of(state), places) if place == 1]
+    except Exception:  # noqa: BLE001 - any game's reading error: the line stays short
+        return ""
+    # TRANSLATORS: the result of a finished game in the replay list; {names}: who came first
+    return ngettext("{names} won", "{names} shared first place", len(firsts)).format(
+        names=", ".join(firsts))
 
 
 def seat_labels(plugin) -> list[str]:

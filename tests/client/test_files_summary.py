@@ -1,0 +1,53 @@
+"""The replay list's line for a record without a Result header (City Blocks and Sprawl
+write none): a finished game names who came first, a cut-off one says "unfinished", and
+a broken file keeps a short line instead of an error."""
+
+from __future__ import annotations
+
+import pytest
+
+from client.scenes.files import record_summary
+from shared.gamekit.registry import builtin_games
+
+
+def play(game_id: str, seats: int, seed: int, moves: int | None):
+    """A game of random moves from a seed: to its end, or cut off after ``moves``."""
+    import random
+    spec = builtin_games().get(game_id)
+    state = spec.new_state(spec.options({"players": seats}), seed)
+    rng = random.Random(seed)
+    played = 0
+    while not state.is_over() and (moves is None or played < moves):
+        state, _ = state.play(state.legal_moves().random(rng))
+        played += 1
+    return spec, state
+
+
+@pytest.mark.parametrize("game_id,seats", [("city-blocks", 2), ("sprawl", 4)])
+def test_a_finished_record_names_who_came_first(app, tmp_path, game_id, seats):
+    spec, state = play(game_id, seats, 3, None)
+    path = tmp_path / f"game{spec.record_suffix}"
+    path.write_text(spec.write_record(state), encoding="utf-8")
+    _title, line = record_summary(app, path)
+    firsts = [seat.label for seat, place in zip(spec.seats_of(state), state.ranking()) if place == 1]
+    assert "unfinished" not in line
+    assert all(name in line for name in firsts), line
+    assert line.split(" · ")[0].endswith(("won", "shared first place"))
+
+
+@pytest.mark.parametrize("game_id,seats", [("city-blocks", 2), ("sprawl", 4)])
+def test_a_cut_off_record_says_unfinished(app, tmp_path, game_id, seats):
+    spec, state = play(game_id, seats, 3, 5)
+    assert not state.is_over()
+    path = tmp_path / f"game{spec.record_suffix}"
+    path.write_text(spec.write_record(state), encoding="utf-8")
+    assert record_summary(app, path)[1].startswith("unfinished")
+
+
+def test_a_broken_record_keeps_a_short_line(app, tmp_path):
+    spec, state = play("sprawl", 4, 3, 5)
+    text = spec.write_record(state)
+    path = tmp_path / f"broken{spec.record_suffix}"
+    path.write_text(text.replace("Players: 4", "Players: many"), encoding="utf-8")
+    title, line = record_summary(app, path)
+    assert "unfinished" not in line and path.name in line
