@@ -9,9 +9,10 @@ two kinds of node:
   in the order of a one-ply evaluation; a first tower is always of the largest size, as
   a one-piece tower dies to either other size anyway);
 - every other seat's node is a chance node: its reply is drawn from a greedy player
-  with noise (the one-ply :func:`~shared.sprawl.bots.evaluate` of each reply is worked out
-  once per node and kept; each visit adds fresh noise and takes the best), which is how
-  sensible opponents and the platform's easy level play.
+  with noise (the one-ply judgement ``quick`` of each reply, the easy level's own
+  :func:`~shared.sprawl.bots.easy_value`, is worked out once per node and kept; each
+  visit adds fresh noise and takes the best), which is how sensible opponents and the
+  platform's easy level play.
 
 A leaf is always a position where the searching seat is to move (or the game's end), so
 each value backed up is read right before the searching seat acts.

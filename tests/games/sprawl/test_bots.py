@@ -98,3 +98,61 @@ def test_hard_takes_a_kill_that_wins_the_game():
     while not after.is_over():   # the others answer as they like; blue is out of moves
         after = after.apply(after.legal_moves().random(random.Random(1)))
     assert after.ranking()[0] == 1
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_easy_does_not_leave_its_only_tower_to_one_enemy_branch(seed: int):
+    # Blue's tower on d2 could kill red's on b2 with a 1 or 2 laid west on c2. The easy
+    # level must block c2 (a 2 or 1 laid east there also kills blue); growing north
+    # instead, which the plain count sometimes preferred, leaves the tower to blue.
+    from shared.sprawl.board import parse_square
+    from shared.sprawl.bots import exposed
+    state = scripted("r:3@b2 y:1@f6 g:1@f1 b:3@d2")
+    assert exposed(state, 0) == 3
+    move = SPRAWL.make_bot("easy", seed).choose(state)
+    assert move.square == parse_square("c2") and exposed(state.apply(move), 0) == 0
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_easy_does_not_put_its_first_tower_within_one_branch_of_an_enemy(seed: int):
+    # Red's 3 on c3 could kill a 3 on a3, e3, c1 or c5 with a 1 or 2 laid in between.
+    from shared.sprawl.bots import exposed
+    state = scripted("r:3@c3")
+    move = SPRAWL.make_bot("easy", seed).choose(state)
+    assert move.text() not in ("y:3@a3", "y:3@e3", "y:3@c1", "y:3@c5")
+    assert exposed(state.apply(move), 1) == 0
+
+
+def test_the_quick_exposure_check_agrees_with_every_seat_s_legal_branches():
+    from shared.sprawl.bots import exposed, threatened
+    rng = random.Random(8)
+    for players, options in ((4, {}), (3, {"strict_branching": True}),
+                             (5, {"superior_forces": True}), (4, {"sprawlgami": True})):
+        for seed in range(4):
+            state = SPRAWL.new_state({"players": players, **options}, seed)
+            while not state.is_over():
+                for seat in range(players):
+                    gens = {o: state._generate(o) for o in range(players)
+                            if o != seat and state.started[o]}
+                    slow = 0
+                    for t in threatened(state, gens):
+                        if state.controller(t) == seat:
+                            slow += sum(k for k, placer in state.tw[t] if placer == seat)
+                            slow += sum(state.br[b][1] for b in state.tree_branches[t]
+                                        if state.br[b][0] == seat)
+                    assert exposed(state, seat) == slow
+                state = state.apply(state.legal_moves().random(rng))
+
+
+def test_hard_models_the_others_with_the_easy_level_s_own_judgement(monkeypatch):
+    from shared.sprawl import bots, search
+    seen: dict = {}
+
+    class Spy(search.ModelSearch):
+        def __init__(self, *args, **kwargs):
+            seen.update(kwargs)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(search, "ModelSearch", Spy)
+    SPRAWL.make_bot("hard", 1, iterations=2).choose(positions()[4])
+    assert seen["quick"] is bots.easy_value and seen["noise"] == bots.EASY_NOISE
