@@ -10,6 +10,11 @@ if the claims would otherwise be lost). The playout stops after a few plies and 
 static guess of ``evaluate``, squashed into a win chance, is backed up (a finished game
 backs up its result). Build and claim steps are separate nodes; each node's value is
 seen from the player who moved into it.
+
+Measured (``python3 bench/bots.py --pairs hard-medium``, 100 games, 2 workers, load
+average 3-6 on 2 cores, 2026-11-26): Hard beats Medium 0.800 [0.711, 0.867] (79-2-19),
+Hard's move p95 1.85 s. Hard's exploration constant is what changed from 0.660 [0.563,
+0.745] (exploration 0.5).
 """
 
 from __future__ import annotations
