@@ -19,11 +19,10 @@
   knowing how the others answer is worth more than the generic max-n search
   (:mod:`shared.bots.search`) this level used before. On the ladder's 100 seeded
   4-player games against three easy players (``bench/ladder.py --game sprawl``) it took
-  first place in 68 % when easy's noise was 1.5 (95 % interval 58-76 %, mean place 1.46;
-  a run at low priority beside another benchmark, load average about 5.5 on 2 cores, so
-  the search had less time than its 1.6 s a move says); against the easy level before its exposure check it
-  had 77 % (95 % interval 68-84 %, mean place 1.34; load average
-  about 7 on 2 cores), and the generic search 53 % (mean place 1.52) at 1.2 s.
+  first place in 73 % (95 % interval 64-81 %, mean place 1.41; load average about 5 on
+  2 cores) at 1.6 s a move (p95 1.80 s), short of the ladder's 75 %; against the easy
+  level before its exposure check it had 77 % (95 % interval 68-84 %, mean place 1.34;
+  load average about 7), and the generic search 53 % (mean place 1.52) at 1.2 s.
 
 Everything random comes from the bot's seed and the position, so a bot with a fixed
 ``iterations`` budget always answers the same move in the same position.
