@@ -1,6 +1,7 @@
 """Strength of the computer players: the ladder of levels. Prints numbers; asserts nothing.
 
     python3 bench/bots.py [--games N] [--seed S] [--workers W] [--pairs medium-easy,...]
+                          [--cpu-clock] [--log FILE]
 
 The default pairings are the adjacent rungs of ``shared.bots.LEVELS`` (each level against
 the one below it). Every pairing plays N games (default 100) on fixed city seeds: each
@@ -10,6 +11,15 @@ limits (the search levels stop at their think time; on a busy machine that may c
 search short). Win fractions count draws as half, with 95% Wilson confidence intervals.
 Think times are the wall time of every ``choose`` call of a level, in every pairing it
 plays. Games run in parallel, one process per core by default.
+
+``--cpu-clock`` gives the bots their think time in CPU seconds of their own process
+instead of wall seconds (think times are then reported in CPU seconds too): on a
+machine shared with other work, the load then cannot cut searches short, and the
+benchmark may run at low priority (``nice``) without weakening the levels. On a machine
+of its own the two are the same. ``--log FILE`` appends every finished game to FILE (one
+JSON line) and skips the games already there for the same pairing, seed and clock, so a
+long pairing (Expert's games take minutes each) can be stopped and resumed and its
+report covers every game logged.
 Last line: ``<upper>_vs_<lower>=<f>`` for every pairing played, then
 ``hard_move_s_p95=<f>`` (and the same for levels above Hard). Goals: every pairing
 at least 0.75, Hard's p95 at most 2 s.
@@ -18,6 +28,7 @@ at least 0.75, Hard's p95 at most 2 s.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -31,16 +42,38 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from confidence import percentile, wilson  # noqa: E402
 
 from shared.aliencity import Player, Ruleset  # noqa: E402
-from shared.bots import LEVELS, make_bot  # noqa: E402
+from shared.bots import LEVELS, Clock, make_bot  # noqa: E402
 from shared.bots.match import play_game  # noqa: E402
 
 PAIRS = tuple(f"{upper}-{lower}" for lower, upper in zip(LEVELS, LEVELS[1:]))
 TIMED = LEVELS[LEVELS.index("hard"):]  # levels whose move times are reported
 
 
-def play(task: tuple[str, int, int]) -> tuple[str, float, int, int, dict[str, list[float]], float]:
+def use_cpu_clock(cpu: bool) -> None:
+    """Pool initializer: the bots' clock in this worker (see ``--cpu-clock``)."""
+    if cpu:
+        Clock.timer = staticmethod(time.process_time)
+
+
+def logged(path: Path | None, seed: int, clock: str) -> list[tuple]:
+    """Games already in the log for this seed and clock, as ``play`` returns them."""
+    if path is None or not path.exists():
+        return []
+    rows = []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        try:
+            row = json.loads(line)
+            if row["seed"] == seed and row["clock"] == clock:
+                rows.append((row["pair"], row["result"], row["score"], row["other"],
+                             row["think"], row["seconds"], row["index"]))
+        except (ValueError, KeyError, TypeError) as exc:
+            sys.exit(f"bench/bots.py: {path}:{number}: not a game of this log ({exc}): {line[:80]!r}")
+    return rows
+
+
+def play(task: tuple[str, int, int]) -> tuple[str, float, int, int, dict[str, list[float]], float, int]:
     """One game of a pairing: (pair, result for the first named, its score, the other's
-    score, think times by level, seconds the game took)."""
+    score, think times by level, seconds the game took, the game's index)."""
     pair, index, base_seed = task
     first, second = pair.split("-")
     city = base_seed + index // 2
@@ -54,7 +87,8 @@ def play(task: tuple[str, int, int]) -> tuple[str, float, int, int, dict[str, li
     result = 0.5 if winner is None else (1.0 if winner is seat else 0.0)
     totals = record.final.score().totals
     times = {first: record.think[seat], second: record.think[seat.other]}
-    return pair, result, totals[seat], totals[seat.other], times, time.perf_counter() - start
+    return (pair, result, totals[seat], totals[seat.other], times, time.perf_counter() - start,
+            index)
 
 
 def main() -> None:
@@ -65,6 +99,10 @@ def main() -> None:
                         help="processes (default: one per core)")
     parser.add_argument("--pairs", default=",".join(PAIRS),
                         help=f"pairings to play, upper-lower (default {','.join(PAIRS)})")
+    parser.add_argument("--cpu-clock", action="store_true",
+                        help="think time in CPU seconds of the bot's process, not wall seconds")
+    parser.add_argument("--log", type=Path, help="append each game to this JSON-lines file "
+                        "and skip the games already in it (resume)")
     args = parser.parse_args()
     pairs = [p for p in args.pairs.split(",") if p]
     for p in pairs:
@@ -72,17 +110,33 @@ def main() -> None:
         if len(names) != 2 or not all(n in LEVELS for n in names):
             parser.error(f"bad pairing {p!r}: two of {','.join(LEVELS)} joined by '-'")
     # the strongest (slowest) pairings first, so the workers finish together
-    tasks = [(p, i, args.seed) for p in reversed(pairs) for i in range(args.games)]
+    clock = "cpu" if args.cpu_clock else "wall"
     results: dict[str, list[tuple]] = {p: [] for p in pairs}
+    for row in logged(args.log, args.seed, clock):
+        if row[0] in results and row[6] < args.games:
+            results[row[0]].append(row)
+    have = {(row[0], row[6]) for rows in results.values() for row in rows}
+    tasks = [(p, i, args.seed) for p in reversed(pairs) for i in range(args.games)
+             if (p, i) not in have]
+    if have:
+        print(f"{len(have)} games from {args.log}, {len(tasks)} to play", file=sys.stderr, flush=True)
     start = time.perf_counter()
-    with Pool(args.workers) as pool:
+    with Pool(args.workers, use_cpu_clock, (args.cpu_clock,)) as pool:
         for out in pool.imap_unordered(play, tasks, chunksize=1):
             results[out[0]].append(out)
+            if args.log is not None:
+                with open(args.log, "a") as log:
+                    log.write(json.dumps({"pair": out[0], "index": out[6], "seed": args.seed,
+                                          "clock": clock, "result": out[1], "score": out[2],
+                                          "other": out[3], "think": out[4], "seconds": out[5]}) + "\n")
             done = sum(len(rows) for rows in results.values())
-            print(f"{done}/{len(tasks)} {out[0]} game: {out[1]} ({out[2]}-{out[3]}), "
-                  f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
-    print(f"{len(tasks)} games in {time.perf_counter() - start:.0f} s, {args.workers} workers, "
-          f"{args.games} per pairing, city seeds {args.seed}..{args.seed + (args.games - 1) // 2}")
+            print(f"{done}/{len(tasks) + len(have)} {out[0]} game {out[6]}: {out[1]} "
+                  f"({out[2]}-{out[3]}), {time.perf_counter() - start:.0f} s",
+                  file=sys.stderr, flush=True)
+    print(f"{len(tasks)} games played in {time.perf_counter() - start:.0f} s"
+          f"{f' and {len(have)} from the log' if have else ''}, {args.workers} workers, "
+          f"{args.games} per pairing, city seeds {args.seed}..{args.seed + (args.games - 1) // 2}, "
+          f"{clock} clock")
 
     fractions: dict[str, float] = {}
     think: dict[str, list[float]] = {level: [] for level in TIMED}
@@ -105,7 +159,7 @@ def main() -> None:
               f"{statistics.mean(r[5] for r in rows):.1f} s/game")
     for level, times in think.items():
         if times:
-            print(f"{level} think time: {len(times)} moves, median {statistics.median(times):.3f} s, "
+            print(f"{level} think time ({clock}): {len(times)} moves, median {statistics.median(times):.3f} s, "
                   f"p95 {percentile(times, 0.95):.3f} s, max {max(times):.3f} s")
 
     last = [f"{p.replace('-', '_vs_')}={fractions[p]:.3f}" for p in pairs]
