@@ -37,7 +37,7 @@ DESCRIPTIONS: dict[str, str] = {
     "easy": N_("looks one move ahead, loosely"),
     "medium": N_("searches a few dozen short playouts"),
     "hard": N_("searches thousands of short playouts, about 2 s a move"),
-    "expert": N_("the same search for 10 s a move: the strongest"),
+    "expert": N_("Hard's search, for 10 s a move: the strongest"),
 }
 
 
