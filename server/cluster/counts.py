@@ -43,7 +43,7 @@ class Spectators:
     """This node's side of the cluster's spectator counts."""
 
     def __init__(self, lobby: "Lobby", store: "RedisStore", node: str) -> None:
-        from .redis_store import EVENTS_KEPT
+        from .redis_scripts import EVENTS_KEPT
         self.lobby = lobby
         self.store = store
         self.node = node

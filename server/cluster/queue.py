@@ -47,7 +47,7 @@ from ..connection import Connection, Session, new_token, token_hash
 from ..matchmaking import find_group
 from ..store import CodeTaken, MatchRecord, StoreError
 from .fanout import stop_task
-from .redis_store import _XADD, INSERT
+from .redis_scripts import _XADD, INSERT
 
 if TYPE_CHECKING:
     from shared.gamekit import GameSpec

@@ -1,0 +1,161 @@
+"""The Redis data layout of a cluster: the keys, and the Lua scripts that write them.
+
+Split from :mod:`server.cluster.redis_store` so the store class reads apart from the Lua
+it runs; the cluster's other modules build on it too (:mod:`.queue` runs :data:`INSERT`
+inside its own script and appends events with :data:`_XADD`; :mod:`.counts` caps its
+events at :data:`EVENTS_KEPT`). Nothing here imports ``redis``.
+
+Keys (``prefix`` defaults to ``ac:``; one Redis database per cluster)::
+
+    ac:next_id             counter of match ids (INCR)
+    ac:code:<CODE>         room code -> match id (set once: a code is never reused)
+    ac:match:<id>          hash: status (plain text), end_reason, winner, ranking (JSON),
+                           meta (JSON: code, game, options, seed, public, rematch_of, created)
+    ac:seats:<id>          hash: seat number -> JSON [name, token_hash, session_hash, computer]
+    ac:moves:<id>          list: every stored step, JSON [version, seat, mid, move, kind];
+                           entry i holds version i + 1 (versions are consecutive from 1)
+    ac:open                sorted set of the ids of waiting and playing matches
+    ac:session:<hash>      sorted set of the ids of the matches a session holds a seat in
+    ac:presence:<id>       hash: "seat|node" for every seat a node has a connection of
+    ac:rematch:<id>        set of the seats that offered a rematch; ac:rematch_claim:<id>
+                           the node call that completed it (and so opens the rematch)
+    ac:node:<node>         a node's heartbeat (expires unless renewed)
+    ac:lease:<id>          the node that thinks for the match's computer seats (expires)
+    ac:events              stream of every change, written by the same script as the change
+                           (so in the order Redis applied them), one field "e": the JSON
+                           [kind, match id, version, data, end]; kind match | seat | step |
+                           status | chat | presence | rematch | rematch_started. Capped at
+                           about EVENTS_KEPT entries. Nodes read it (:class:`EventFeed`
+                           in :mod:`server.cluster.fanout`) to learn what other nodes did.
+
+Each script runs atomically on the Redis server. The scripts name keys they compute
+(session sets), so they need one Redis (replicas allowed), not Redis Cluster.
+"""
+
+from __future__ import annotations
+
+EVENTS_KEPT = 100_000  # entries of the event stream kept (approximately: MAXLEN ~)
+# An event is one stream field 'e': the JSON array [kind, match id, version, data, end]
+# (data and end are JSON already; one field is much cheaper to read than five)
+_XADD = f"redis.call('XADD', %s, 'MAXLEN', '~', {EVENTS_KEPT}, '*', 'e', "
+
+# KEYS: code key, id counter, open set, events. ARGV: prefix, live (1/0), meta JSON, status,
+# end_reason JSON, winner JSON, ranking JSON, then (seat, seat JSON, session hash) triples.
+INSERT = """
+local taken = redis.call('GET', KEYS[1])
+if taken then  -- the same insert sent again (a lost reply) gets its id; another, -1
+  if redis.call('HGET', ARGV[1] .. 'match:' .. taken, 'meta') == ARGV[3] then return tonumber(taken) end
+  return -1
+end
+local id = redis.call('INCR', KEYS[2])
+redis.call('SET', KEYS[1], id)
+local p = ARGV[1]
+redis.call('HSET', p .. 'match:' .. id, 'meta', ARGV[3], 'status', ARGV[4],
+           'end_reason', ARGV[5], 'winner', ARGV[6], 'ranking', ARGV[7])
+for i = 8, #ARGV, 3 do
+  redis.call('HSET', p .. 'seats:' .. id, ARGV[i], ARGV[i + 1])
+  if ARGV[i + 2] ~= '' then redis.call('ZADD', p .. 'session:' .. ARGV[i + 2], id, id) end
+end
+if ARGV[2] == '1' then redis.call('ZADD', KEYS[3], id, id) end
+""" + _XADD % "KEYS[4]" + """'["match",' .. id .. ',0,' .. ARGV[3] .. ',null]')
+return id
+"""
+
+# KEYS: match hash, seats hash, events. ARGV: prefix, id, seat, seat JSON, session hash.
+PUT_SEAT = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local old = redis.call('HGET', KEYS[2], ARGV[3])
+redis.call('HSET', KEYS[2], ARGV[3], ARGV[4])
+if old then
+  local before = cjson.decode(old)[3]
+  if before ~= '' and before ~= ARGV[5] then
+    local still = false
+    for _, v in ipairs(redis.call('HVALS', KEYS[2])) do
+      if cjson.decode(v)[3] == before then still = true end
+    end
+    if not still then redis.call('ZREM', ARGV[1] .. 'session:' .. before, ARGV[2]) end
+  end
+end
+if ARGV[5] ~= '' then redis.call('ZADD', ARGV[1] .. 'session:' .. ARGV[5], ARGV[2], ARGV[2]) end
+""" + _XADD % "KEYS[3]" + """'["seat",' .. ARGV[2] .. ',' .. ARGV[3] .. ',' .. ARGV[4] .. ',null]')
+return 1
+"""
+
+# The compare-and-append. KEYS: match hash, moves list, open set, events. ARGV: id,
+# version, step JSON, ends (1/0), status, end_reason JSON, winner JSON, ranking JSON,
+# the end as one JSON (the event's) or 'null'.
+# Returns {answer, stored version}: ok, again (this very step was stored already),
+# stale (another step holds that version), over (the match ended), missing.
+ADD_MOVE = """
+local status = redis.call('HGET', KEYS[1], 'status')
+if not status then return {'missing', 0} end
+local n = redis.call('LLEN', KEYS[2])
+local version = tonumber(ARGV[2])
+if version <= n then
+  if redis.call('LINDEX', KEYS[2], version - 1) == ARGV[3] then return {'again', n} end
+  return {'stale', n}
+end
+if version ~= n + 1 then return {'stale', n} end
+if status ~= 'waiting' and status ~= 'playing' then return {'over', n} end
+redis.call('RPUSH', KEYS[2], ARGV[3])
+if ARGV[4] == '1' then
+  redis.call('HSET', KEYS[1], 'status', ARGV[5], 'end_reason', ARGV[6], 'winner', ARGV[7],
+             'ranking', ARGV[8])
+  if ARGV[5] ~= 'waiting' and ARGV[5] ~= 'playing' then redis.call('ZREM', KEYS[3], ARGV[1]) end
+end
+""" + _XADD % "KEYS[4]" + """'["step",' .. ARGV[1] .. ',' .. version .. ',' .. ARGV[3] ..
+      ',' .. ARGV[9] .. ']')
+return {'ok', n + 1}
+"""
+
+# KEYS: match hash, open set, events. ARGV: id, status, end_reason JSON, winner JSON,
+# ranking JSON.
+SET_STATUS = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'status', ARGV[2], 'end_reason', ARGV[3], 'winner', ARGV[4],
+           'ranking', ARGV[5])
+if ARGV[2] == 'waiting' or ARGV[2] == 'playing' then
+  redis.call('ZADD', KEYS[2], ARGV[1], ARGV[1])
+else
+  redis.call('ZREM', KEYS[2], ARGV[1])
+end
+""" + _XADD % "KEYS[3]" + """'["status",' .. ARGV[1] .. ',-1,{"status": "' .. ARGV[2] ..
+      '", "reason": ' .. ARGV[3] .. ', "winner": ' .. ARGV[4] .. ', "ranking": ' .. ARGV[5] ..
+      '},null]')
+return 1
+"""
+
+# What is not stored with a match but still crosses nodes (chat, presence, rematch
+# offers): an event, and for presence the match's presence hash (field "seat|node").
+# KEYS: events, presence hash. ARGV: kind, match id, version, data JSON, field, set|del|''.
+PUBLISH = """
+if ARGV[6] == 'set' then redis.call('HSET', KEYS[2], ARGV[5], '1')
+elseif ARGV[6] == 'del' then redis.call('HDEL', KEYS[2], ARGV[5]) end
+""" + _XADD % "KEYS[1]" + """'["' .. ARGV[1] .. '",' .. ARGV[2] .. ',' .. ARGV[3] .. ',' .. ARGV[4] ..
+      ',null]')
+return 1
+"""
+
+# Rematch offers of an ended match: the seats that offered (a set) and who opens the
+# rematch (the first call that completes the set claims it). KEYS: votes set, claim key,
+# events. ARGV: match id, version, data JSON, seats needed, claim token, then the seats.
+# Returns 1 to the one caller (or its retry: same token) that opens the rematch.
+REMATCH = """
+for i = 6, #ARGV do redis.call('SADD', KEYS[1], ARGV[i]) end
+""" + _XADD % "KEYS[3]" + """'["rematch",' .. ARGV[1] .. ',' .. ARGV[2] .. ',' .. ARGV[3] .. ',null]')
+if redis.call('SCARD', KEYS[1]) < tonumber(ARGV[4]) then return 0 end
+if redis.call('SET', KEYS[2], ARGV[5], 'NX') then return 1 end
+if redis.call('GET', KEYS[2]) == ARGV[5] then return 1 end
+return 0
+"""
+
+# The lease to think for a match's computer seats: taken if free (SET NX PX), renewed if
+# this node holds it. KEYS: lease key. ARGV: node id, milliseconds. 1 if the node holds it.
+LEASE = """
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+return 0
+"""
