@@ -124,7 +124,9 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
             relay = Relay(store, lobby, node_id(node_name or f"{socket.gethostname()}-{os.getpid()}"))
             lobby.relay = lobby.maker.relay = relay
             relay.start()
-            extras = Extras(lobby, store, relay.node, Follower(lobby, store, relay.node).handle)
+            follower = Follower(lobby, store, relay.node)
+            relay.adopt = follower.adopt
+            extras = Extras(lobby, store, relay.node, follower.handle)
             feed = EventFeed(store, extras.handle, await store.last_event())
         restored = await lobby.restore()
         server = await serve(functools.partial(handle, lobby=lobby), host, port,

@@ -23,6 +23,13 @@ when a client asks for them, as on a single server):
 Every change is applied under the match's lock, so it never interleaves with a move
 this node is checking. Events a node wrote itself carry its id and are skipped.
 
+A match this node reads from Redis (a join, a spectator) is not held while it is read,
+so the feed cannot apply its events of that moment; the Follower keeps the latest events
+of matches it does not hold (``UNHELD_MATCHES`` matches, ``UNHELD_EVENTS`` each) and
+:meth:`Follower.adopt` applies them to the loaded copy before the lobby holds it: steps
+already read are skipped by version, and the other events set what the read already
+had (the last seat, presence or status event of a kind wins).
+
 Steps are applied through ``Match.apply_remote`` and ``Match.catch_up``, the same
 functions a node uses when it lost a version to another node.
 """
@@ -30,7 +37,9 @@ functions a node uses when it lost a version to another node.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
+from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from ..connection import Session, new_token, token_hash
@@ -45,6 +54,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("alien_city.server")
 
+UNHELD_MATCHES = 1000  # matches not held whose latest events are kept (for adopt)
+UNHELD_EVENTS = 64     # events kept of each: a load's window is milliseconds
+
 
 class Follower:
     """Applies other nodes' changes to this node's matches."""
@@ -58,6 +70,9 @@ class Follower:
         # match id -> (code, its events so far) while a public match is being listed
         self._pending: dict[int, tuple[str, list["Event"]]] = {}
         self._tasks: set[asyncio.Task] = set()
+        # match id -> [(number, event)]: the latest events of matches this node does not hold
+        self._unheld: OrderedDict[int, list[tuple[int, "Event"]]] = OrderedDict()
+        self._numbers = itertools.count(1)
 
     def _match(self, match_id: int) -> "Match | None":
         """The match this node holds with that id. An index, checked against the lobby
@@ -80,6 +95,8 @@ class Follower:
             if event.kind == "match" and event.data.get("public"):
                 self._pending[event.match_id] = (event.data["code"], [])
                 self._spawn(self._listed(event.match_id, event.data["code"]))
+            else:
+                self._keep_unheld(event)
             return
         earlier = self._pending.pop(event.match_id, (None, []))[1]
         if not earlier and isinstance(event.data, dict) and event.data.get("node") == self.node:
@@ -87,6 +104,36 @@ class Follower:
         async with match.lock:  # held meanwhile (a join loaded it): the earlier events first
             for change in earlier + [event]:
                 await self._change(match, change)
+
+    def _keep_unheld(self, event: "Event") -> None:
+        kept = self._unheld.get(event.match_id)
+        if kept is None:
+            kept = self._unheld[event.match_id] = []
+            if len(self._unheld) > UNHELD_MATCHES:
+                self._unheld.popitem(last=False)
+        else:
+            self._unheld.move_to_end(event.match_id)
+        kept.append((next(self._numbers), event))
+        del kept[:-UNHELD_EVENTS]
+
+    async def adopt(self, match: "Match") -> None:
+        """A match just read from Redis by this node, about to be held: apply the events
+        of it the feed brought meanwhile (and before), which found no match here. Loops
+        while applying them (a catch-up reads Redis) brought more."""
+        done = 0
+        while True:
+            events = [(n, e) for n, e in self._unheld.get(match.record_id, ()) if n > done]
+            if not events:
+                return
+            done = events[-1][0]
+            async with match.lock:
+                for _, event in events:
+                    if event.kind == "step":  # read from Redis in order, below
+                        match.behind = match.behind or event.version > match.version
+                    elif event.kind != "chat":  # (said before anyone here could hear it)
+                        await self._change(match, event)
+                if match.behind and match.live:
+                    self.applied += await match.catch_up()
 
     async def _change(self, match: "Match", event: "Event") -> None:
         """One event of a match this node holds (under its lock)."""
@@ -245,7 +292,7 @@ class Follower:
         status = data["status"]
         if status == match.status or status == OVER:  # an end comes with its step
             return
-        if status == PLAYING and all(match.seats):
+        if status == PLAYING and match.status == WAITING and all(match.seats):
             match.status = PLAYING
             match.changed()
             match.computers.wake()

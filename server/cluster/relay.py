@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from typing import TYPE_CHECKING, AsyncIterator
+from typing import TYPE_CHECKING, AsyncIterator, Awaitable, Callable
 
 from ..store import StoreError
 from .fanout import stop_task
@@ -57,6 +57,8 @@ class Relay:
         self._queue: asyncio.Queue[tuple] = asyncio.Queue()
         self._tasks: list[asyncio.Task] = []
         self._leased: set[str] = set()  # codes of the matches this node thinks for
+        # the Follower's: applies a loaded match's events that came while it was read
+        self.adopt: Callable[["Match"], Awaitable[None]] | None = None
 
     # -- called by matches (never waits) --------------------------------------------------
     def presence(self, match: "Match", seat: int) -> None:
@@ -132,7 +134,8 @@ class Relay:
 
     async def loaded(self, match: "Match", presence: list[tuple[int, str]] | None = None) -> None:
         """A match just loaded from Redis: who is connected on other (live) nodes (from
-        ``presence`` when it was read with the match), and the rematch offers so far."""
+        ``presence`` when it was read with the match), the rematch offers so far, and
+        (``adopt``, the Follower's) its events that came while it was read."""
         try:
             if presence is None:
                 presence = await self.store.presence(match.record_id)
@@ -141,11 +144,13 @@ class Relay:
             votes = await self.store.rematch_votes(match.record_id) if not match.live else set()
         except StoreError as exc:
             log.warning("match %s: presence on other nodes unknown: %s", match.code, exc)
-            return
-        for seat, node in connected:
-            if node in alive and 0 <= seat < len(match.seats):
-                match.remote.setdefault(seat, set()).add(node)
-        match.rematch_votes |= {s for s in votes if 0 <= s < len(match.seats)}
+        else:
+            for seat, node in connected:
+                if node in alive and 0 <= seat < len(match.seats):
+                    match.remote.setdefault(seat, set()).add(node)
+            match.rematch_votes |= {s for s in votes if 0 <= s < len(match.seats)}
+        if self.adopt is not None:
+            await self.adopt(match)
 
     # -- running ----------------------------------------------------------------------------
     def start(self) -> None:

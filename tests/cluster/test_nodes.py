@@ -167,13 +167,7 @@ def test_an_out_of_date_node_cannot_fork_a_match(redis_server) -> None:
     refuses the append): the match keeps the one step 3 that node a acknowledged."""
     async def body() -> None:
         async with two_nodes(redis_server.url) as (a, b):
-            black = await Client.open(a.url, "Ada")
-            created = await black.request({"type": "create", "seat": "black"}, "joined")
-            code = created["match"]
-            white = await Client.open(a.url, "Bob")
-            await white.request({"type": "join", "match": code}, "joined")
-            state = GameState.from_dict((await white.expect("sync"))["state"])
-            await black.expect("sync")
+            black, white, code, state = await both_on(a.url)
             played: list[str] = []
             state = await play(black, white, code, state, random.Random(1), played, 2, 0)
             watcher = await Client.open(b.url, "Eve")  # b loads the match at version 2
@@ -207,6 +201,18 @@ async def two_nodes(redis_url: str) -> AsyncIterator[tuple[RunningServer, Runnin
             await b.close()
     finally:
         await a.close()
+
+
+async def both_on(url: str, public: bool = True) -> tuple[Client, Client, str, GameState]:
+    """Black creates a match on the node at ``url`` and White joins it there: (black,
+    white, the room code, the start position)."""
+    black = await Client.open(url, "Ada")
+    created = await black.request({"type": "create", "seat": "black", "public": public}, "joined")
+    white = await Client.open(url, "Bob")
+    await white.request({"type": "join", "match": created["match"]}, "joined")
+    state = GameState.from_dict((await white.expect("sync"))["state"])
+    await black.expect("sync")
+    return black, white, created["match"], state
 
 
 async def across(black_url: str, white_url: str) -> tuple[Client, Client, dict, GameState]:
