@@ -188,6 +188,9 @@ def resume_scene(app, data: dict):
             seats.append(HumanSeat(name=str(seat.get("name", ""))))
     scene = plugin.make_board(app, state, seats, seed=seed)
     restore_undo_trail(scene.match, spec, data.get("undo"))
+    refresh = getattr(scene, "update_buttons", None)
+    if callable(refresh):
+        refresh()  # Undo reads the trail just restored (it was greyed until the next move)
     return scene
 
 

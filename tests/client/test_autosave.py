@@ -207,6 +207,7 @@ def test_undo_after_continue_goes_back_as_far_as_before(app, game_id, seats):
     resumed = autosave.resume_scene(app, autosave.load())
     assert [s.to_dict() for s in autosave.undo_trail(resumed.match)] == trail
     assert resumed.match.can_undo
+    assert resumed.undo_button.enabled  # the button, too, from the first frame
     resumed.match.undo()
     assert resumed.match.state.to_dict() == trail[-1]
 
