@@ -1,8 +1,9 @@
-"""The lobby: sessions, joining, lobby lists, restart, and routing of every client message.
+"""The lobby: sessions, lobby lists, restart, and routing of every client message.
 
 One :class:`Lobby` object owns everything the server knows (no module globals). It turns
 validated messages into actions on sessions and :class:`~server.match.Match` objects, and
-answers every request, error or not.
+answers every request, error or not. The messages that name a match (join, leave, move,
+rematch...) are handled by :class:`~server.match_commands.MatchCommands`, mixed in here.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from shared.gamekit import Registry, builtin_games
 from .computer import ComputerPool
 from .housekeeping import Housekeeper
 from .connection import Connection, Limits, Session, new_token, token_hash
-from .game import record_format, winner_of
-from .match import CANCELLED, OVER, PLAYING, WAITING, Match, Seat
+from .game import winner_of
+from .match import OVER, Match, Seat
+from .match_commands import MatchCommands
 from .matchmaking import Matchmaker
 from .netpolicy import AddressLimits, Network
 from .protocol import PROTOCOL_VERSION, ProtocolError, decode, encode, limits_info, peek_rid
@@ -29,7 +31,7 @@ log = logging.getLogger("alien_city.server")
 SERVER_NAME = "alien-city"
 
 
-class Lobby:
+class Lobby(MatchCommands):
     """Everything the server holds, and the message router."""
 
     def __init__(self, store: Store, games: Registry | None = None,
@@ -126,6 +128,9 @@ class Lobby:
             log.exception("error handling %s from %s", msg["type"], conn.label)
             conn.error("server_error", "The server failed to handle this message.", msg.get("rid"))
 
+    async def ping(self, conn: Connection, msg: dict) -> None:
+        conn.send({"type": "pong", "rid": msg.get("rid"), "t": msg.get("t")})
+
     # -- session --------------------------------------------------------------------------
     async def hello(self, conn: Connection, msg: dict) -> None:
         rid = msg.get("rid")
@@ -219,20 +224,7 @@ class Lobby:
         for conn in list(self.watchers):
             conn.send_frame(frame)
 
-    # -- joining --------------------------------------------------------------------------
-    async def _find(self, conn: Connection, code: str, rid: int | None) -> Match | None:
-        """A match by room code (loading a finished one from the store), or answer."""
-        code = code.upper().replace("-", "").replace(" ", "")
-        try:
-            match = await self.load(code)
-        except StoreError as exc:
-            log.error("match %s cannot be read: %s", code[:16], exc)
-            conn.error("server_error", "The match store cannot be read now; try again.", rid)
-            return None
-        if match is None:
-            conn.error("unknown_match", f"There is no match with room code {code[:16]!r}.", rid)
-        return match
-
+    # -- loading --------------------------------------------------------------------------
     async def load(self, code: str) -> Match | None:
         """The match with room code ``code``: in memory, else read from the store
         (:class:`StoreError` if it cannot be read: not the same as no such match)."""
@@ -253,193 +245,6 @@ class Lobby:
                     match.computers.wake()  # (a cluster: a match running on other nodes)
             match = self.matches.get(code)
         return match
-
-    async def join(self, conn: Connection, msg: dict) -> None:
-        rid = msg.get("rid")
-        match = await self._find(conn, msg["match"], rid)
-        if match is None:
-            return
-        known = msg.get("version")
-        async with match.lock:
-            if match.behind:  # (a step skipped while the lock was free)
-                await match.catch_up()
-            if "seat_token" in msg:
-                await self._reclaim(conn, match, msg["seat_token"], rid, known)
-                return
-            seat = match.seat_of(conn.session)
-            if seat is not None:
-                match.welcome(conn, seat, None, rid, known=known)
-                return
-            if msg.get("as", "player") == "spectator":
-                match.detach(conn)
-                conn.send({"type": "joined", "rid": rid, "match": match.code, "role": "spectator",
-                           "seat": None, "created": False, "version": match.version})
-                match.attach(conn, None)
-                conn.send(match.sync(known))
-                return
-            free = [i for i, s in enumerate(match.seats) if s is None]
-            if match.status == CANCELLED:
-                match.reject(conn, "game_over", f"The match was cancelled ({match.end_reason}); "
-                             "it has no seats to take.", rid)
-                return
-            if match.status != WAITING or not free:
-                match.reject(conn, "match_full", "Every seat is taken; join as a spectator.", rid)
-                return
-            if "seat" in msg and msg["seat"] not in [match.seat_names[i] for i in free]:
-                match.reject(conn, "seat_unavailable", f"Seat {msg['seat']!r} is not free; the "
-                             f"free seats are {', '.join(match.seat_names[i] for i in free)}.", rid)
-                return
-            seat = match.seat_names.index(msg["seat"]) if "seat" in msg else free[0]
-            token = new_token()
-            match.seats[seat] = Seat(conn.session.name, token_hash(token), conn.session)
-            starting = all(match.seats)
-            try:
-                await self.store.put_seat(match.record_id, seat, match.seats[seat].record())
-                if starting:
-                    await self.store.set_status(match.record_id, PLAYING)
-            except StoreError as exc:
-                match.seats[seat] = None
-                log.error("join %s failed: %s", match.code, exc)
-                match.reject(conn, "server_error", "The seat could not be saved; try again.", rid)
-                return
-            if starting:
-                match.status = PLAYING
-                log.info("match %s started", match.code)
-            conn.session.seats[match.code] = seat
-            match.detach(conn)
-            match.welcome(conn, seat, token, rid, known=known)
-            match.computers.wake()  # a computer seat may be the first to move
-            match.absence.check()   # seated players away from the start
-
-    async def _reclaim(self, conn: Connection, match: Match, token: str, rid: int | None,
-                       known: int | None) -> None:
-        """A seat token given back: that seat moves to this session (constant-time check)."""
-        wanted = token_hash(token)
-        seat = None
-        for index, s in enumerate(match.seats):
-            if s is not None and s.computer is None and hmac.compare_digest(s.token_hash, wanted):
-                seat = index
-        if seat is None:
-            match.reject(conn, "bad_token", "That seat token does not open a seat in this match.", rid)
-            return
-        holder = match.seats[seat].session
-        if holder is not conn.session:
-            if holder is not None:
-                holder.seats.pop(match.code, None)
-                if holder.conn is not None and holder.conn in match.audience:
-                    match.detach(holder.conn)
-                    holder.conn.error("seat_taken", "Someone used your seat token elsewhere.",
-                                      match=match.code, version=match.version)
-                self._maybe_drop_session(holder)
-            match.seats[seat].session = conn.session
-            conn.session.seats[match.code] = seat
-            try:
-                await self.store.put_seat(match.record_id, seat, match.seats[seat].record())
-            except StoreError as exc:  # the seat still works until the server restarts
-                log.error("match %s: seat holder not saved: %s", match.code, exc)
-        match.detach(conn)
-        match.welcome(conn, seat, None, rid, known=known)
-
-    async def leave(self, conn: Connection, msg: dict) -> None:
-        rid = msg.get("rid")
-        match = await self._find(conn, msg["match"], rid)
-        if match is None:
-            return
-        async with match.lock:
-            seat = match.seat_of(conn.session)
-            cancel = match.status == WAITING and seat is not None
-            if cancel:
-                try:
-                    await self.store.set_status(match.record_id, CANCELLED, "cancelled")
-                except StoreError as exc:
-                    log.error("match %s: cancel not saved: %s", match.code, exc)
-                match.status, match.end_reason = CANCELLED, "cancelled"
-                log.info("match %s cancelled", match.code)
-            match.detach(conn)
-            conn.send({"type": "left", "rid": rid, "match": match.code, "cancelled": cancel})
-            if cancel:
-                match.changed()
-            self._maybe_forget(match)
-
-    # -- match commands -------------------------------------------------------------------
-    async def move(self, conn: Connection, msg: dict) -> None:
-        match = await self._find(conn, msg["match"], msg.get("rid"))
-        if match is not None:
-            await match.submit(conn, msg)
-
-    async def resign(self, conn: Connection, msg: dict) -> None:
-        match = await self._find(conn, msg["match"], msg.get("rid"))
-        if match is not None:
-            await match.resign(conn, msg)
-
-    async def chat(self, conn: Connection, msg: dict) -> None:
-        match = await self._find(conn, msg["match"], msg.get("rid"))
-        if match is not None:
-            match.chat(conn, msg)
-
-    async def rematch(self, conn: Connection, msg: dict) -> None:
-        rid = msg.get("rid")
-        match = await self._find(conn, msg["match"], rid)
-        if match is None:
-            return
-        async with match.lock:
-            complete = match.vote_rematch(conn, msg)
-            if complete is None:
-                return
-            if self.relay is not None:  # a cluster: Redis says which node's offer completed it
-                try:
-                    complete = await self.relay.rematch(match)
-                except StoreError as exc:
-                    log.error("rematch offer on %s not saved: %s", match.code, exc)
-                    match.reject(conn, "server_error", "The offer could not be saved; offer again.",
-                                 rid)
-                    return
-            if not complete:
-                match.ok(conn, "rematch", rid, new_match=None)
-                return
-            n = len(match.seats)  # everyone moves on one seat (two seats: they swap)
-            swapped = [(s.session, (i + 1) % n) for i, s in enumerate(match.seats)
-                       if s.computer is None and s.session is not None]
-            computers = {(i + 1) % n: s.computer for i, s in enumerate(match.seats)
-                         if s.computer is not None}
-            try:
-                new, tokens = await self.maker.open_match(match.spec, match.options, match.public,
-                                                          swapped, rematch_of=match.code,
-                                                          computers=computers)
-            except StoreError as exc:
-                log.error("rematch of %s failed: %s", match.code, exc)
-                match.rematch_votes.clear()
-                match.reject(conn, "server_error", "The rematch could not be saved; offer again.", rid)
-                return
-            match.rematch_code = new.code
-            if self.relay is not None:
-                self.relay.rematch_started(match, new.code)
-            match.broadcast({"type": "rematch_started", "match": match.code, "new_match": new.code,
-                             "version": match.version})
-            for session, seat in swapped:
-                if session.conn is not None:
-                    match.detach(session.conn)  # the players move on to the new match
-                    new.welcome(session.conn, seat, tokens[seat])
-            match.ok(conn, "rematch", rid, new_match=new.code)
-            new.computers.wake()
-            new.absence.check()  # a player who was away when it started
-            self._maybe_forget(match)
-
-    async def get_state(self, conn: Connection, msg: dict) -> None:
-        match = await self._find(conn, msg["match"], msg.get("rid"))
-        if match is not None:
-            conn.send(match.sync(None) | {"rid": msg.get("rid")})
-
-    async def get_record(self, conn: Connection, msg: dict) -> None:
-        match = await self._find(conn, msg["match"], msg.get("rid"))
-        if match is not None:
-            conn.send({"type": "record", "rid": msg.get("rid"), "match": match.code,
-                       "version": match.version, "status": match.status,
-                       "format": record_format(match.spec), "game": match.spec.id,
-                       "record": match.game_record()})
-
-    async def ping(self, conn: Connection, msg: dict) -> None:
-        conn.send({"type": "pong", "rid": msg.get("rid"), "t": msg.get("t")})
 
     # -- memory ---------------------------------------------------------------------------
     def _maybe_forget(self, match: Match) -> None:
