@@ -24,7 +24,7 @@ from .replay import ReplayScene
 LEVEL_WORDS = {
     "random": N_("plays a random legal move"),
     "easy": N_("the best move one ply deep, with some noise"),
-    "hard": N_("searches ahead (Monte-Carlo) for each seat"),
+    "hard": N_("searches its own moves ahead (Monte-Carlo), expecting sensible replies"),
 }
 
 
