@@ -29,8 +29,8 @@ sys.path.insert(0, str(ROOT))
 from shared.i18n import DOMAINS, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE  # noqa: E402
 
 # Domain -> the source folders or files whose marked strings it holds.
-ONLINE = ("client/online.py", "client/net.py", "client/connect.py", "client/hosting.py",
-          "client/lan.py", "client/joinlink.py", "client/tokens.py",
+ONLINE = ("client/online.py", "client/matchview.py", "client/net.py", "client/connect.py",
+          "client/hosting.py", "client/lan.py", "client/joinlink.py", "client/tokens.py",
           "client/scenes/online.py", "client/scenes/lobby.py", "client/scenes/host.py",
           "client/scenes/lan_games.py", "client/scenes/continue_online.py",
           "client/scenes/chrome.py", "client/refusals.py")

@@ -18,7 +18,8 @@ import pygame
 from shared.i18n import domain
 
 from .. import theme
-from ..online import MatchView, Note, OnlineSession
+from ..matchview import MatchView, Note
+from ..online import OnlineSession
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
 from .seats import HumanSeat, RemoteSeat, SeatController

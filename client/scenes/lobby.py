@@ -12,7 +12,8 @@ from shared.i18n import domain
 
 from .. import theme
 from ..computer import LEVEL_NAMES, level_name
-from ..online import OnlineSession, player_label
+from ..matchview import player_label
+from ..online import OnlineSession
 from ..view.form import draw_backdrop, draw_focus
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
