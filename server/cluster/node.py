@@ -119,11 +119,14 @@ class Follower:
     async def adopt(self, match: "Match") -> None:
         """A match just read from Redis by this node, about to be held: apply the events
         of it the feed brought meanwhile (and before), which found no match here. Loops
-        while applying them (a catch-up reads Redis) brought more."""
+        while applying them (a catch-up reads Redis) brought more. Then they are dropped:
+        from now on the match's events reach the held copy, so kept ones would be older
+        than its later changes when it is read again (a seat reclaimed meanwhile)."""
         done = 0
         while True:
             events = [(n, e) for n, e in self._unheld.get(match.record_id, ()) if n > done]
             if not events:
+                self._unheld.pop(match.record_id, None)
                 return
             done = events[-1][0]
             async with match.lock:
