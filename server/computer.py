@@ -115,7 +115,7 @@ class ComputerTurns:
     def __init__(self, match: "Match", pool: ComputerPool | None) -> None:
         self.match = match
         self.pool = pool
-        self._bots: dict[int, Bot] = {}         # made on first use; no search kept (_choose)
+        self._bots: dict[int, Bot] = {}         # made on first use, kept (they may learn)
         self._thinking: asyncio.Task | None = None
         self._stop: threading.Event | None = None
 
