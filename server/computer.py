@@ -91,16 +91,8 @@ class ComputerPool:
 
 def _choose(bot: Bot, spec: GameSpec, state: State, deadline_s: float,
             stop: threading.Event) -> str:
-    """In a worker thread: the bot's move as the text a client would send. What the bot
-    kept of its search (Expert's tree, tens of MB) is dropped: a server holds a match's
-    computers for the whole match, so kept trees would grow with the number of matches
-    while their people think, not with the pool's threads."""
-    try:
-        return spec.move_text(bot.choose(state, deadline_s=deadline_s, stop=stop))
-    finally:
-        forget = getattr(bot, "forget", None)
-        if callable(forget):
-            forget()
+    """In a worker thread: the bot's move as the text a client would send."""
+    return spec.move_text(bot.choose(state, deadline_s=deadline_s, stop=stop))
 
 
 def computer_seed(match_seed: int, seat: int) -> int:

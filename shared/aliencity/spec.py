@@ -173,10 +173,6 @@ class AlienCityBot:
             deadline_s = min(deadline_s, limit)
         return self.bot.choose(state.state, deadline_s=deadline_s, stop=stop)
 
-    def forget(self) -> None:
-        """Drop what the bot kept from earlier moves (Expert's search tree)."""
-        self.bot.forget()
-
 
 class AlienCitySpec(GameSpec):
     """Alien City: two seats, two editions, the location-bonus variant, PPN records."""
