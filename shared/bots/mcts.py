@@ -129,46 +129,22 @@ class MctsBot(Bot):
     order_after: int | None = 4  # None: grow in random order, every move before selecting
     widen = 1.5
     widen_base = 3
-    keep_tree = False  # search on from the last tree's node of the position reached
 
     def __init__(self, seed: int = 0, *, iterations: int | None = None,
                  think_s: float | None = None) -> None:
         super().__init__(seed, iterations=iterations if iterations is not None else self.default_iterations,
                          think_s=think_s if think_s is not None else self.default_think_s)
-        self.tree: Node | None = None
 
     def search(self, state: GameState, clock: Clock) -> Node:
         """The search tree of ``state`` after the budget or the clock ran out (the game
-        review reads its statistics). With ``keep_tree``, the search starts from what the
-        previous search already knew of ``state`` (its moves and the replies since)."""
+        review reads its statistics)."""
         rng = self.rng(state)
-        root = self.reached(state) or Node(state, None, rng)
+        root = Node(state, None, rng)
         for _ in range(self.iterations):
             if clock.expired():
                 break
             self.iterate(root, rng)
-        self.tree = root if self.keep_tree else None
         return root
-
-    def reached(self, state: GameState) -> Node | None:
-        """The kept tree's node of ``state``: followed move by move along the game's
-        history since the tree's root; ``None`` if a move was never searched, if the
-        game is another one (undo, a new game) or if ``state`` is the root's own
-        position (asked again, a bot answers the same)."""
-        node = self.tree
-        if node is None:
-            return None
-        done = len(node.state.history)
-        if len(state.history) <= done or state.history[:done] != node.state.history:
-            return None
-        for _, move in state.history[done:]:
-            node = next((child for child in node.children if child.move == move), None)
-            if node is None:
-                return None
-        return node if node.state == state else None
-
-    def forget(self) -> None:
-        self.tree = None
 
     def pick(self, state: GameState, clock: Clock) -> Move:
         root = self.search(state, clock)
@@ -230,12 +206,13 @@ class HardBot(MctsBot):
 
 
 class ExpertBot(HardBot):
-    """Hard's search with more time (10 s a move), going on from the tree of its last
-    move: for people who want the strongest opponent, and for hints and the game
-    review, where waiting is expected. At 6 s (without the kept tree) it won 5 of 8
-    games against Hard (0.688, one draw): too few games to show, and likely short of
-    the ladder's 75 %."""
+    """Hard's search with more time (10 s a move): for people who want the strongest
+    opponent, and for hints and the game review, where waiting is expected. At 6 s it
+    won 5 of 8 games against Hard (0.688, one draw): too few games to show, and likely
+    short of the ladder's 75 %. (Going on from the previous move's tree was tried and
+    dropped: it reused about an eighth of the iterations on average, kept tens of MB
+    between moves, and its tree slowed the other bot's search in a shared process by
+    the garbage collector's passes over it.)"""
 
     level = "expert"
     default_think_s = 10.0
-    keep_tree = True

@@ -16,7 +16,7 @@ import pytest
 
 from shared.aliencity import Build, Claim, Phase, Player, Ruleset, new_game, parse_move
 from shared.aliencity.diagram import position
-from shared.bots import LEVELS, Clock, make_bot
+from shared.bots import LEVELS, make_bot
 from shared.bots.board import Board
 from shared.bots.match import play_game
 
@@ -267,31 +267,6 @@ def test_same_seed_same_move(level):
         again = bot(level, 42)
         assert again.choose(state) == first
         assert again.choose(state) == first  # a bot asked twice answers the same
-
-
-def test_expert_searches_on_from_its_last_tree():
-    state = midgame(7, 14)
-    expert = bot("expert", 5)
-    after = state.apply(expert.choose(state))
-    kept = expert.reached(after)
-    assert kept is not None and kept.visits > 0 and kept.state == after
-    before = kept.visits
-    root = expert.search(after, Clock(None, None))
-    assert root is kept and root.visits == before + BUDGET["expert"]
-    # another game, the same position again, or forgotten: a fresh tree
-    assert expert.reached(midgame(8, 15)) is None
-    assert expert.reached(after) is None
-    expert.forget()
-    assert expert.reached(after.apply(after.legal_moves()[0])) is None
-    hard = bot("hard", 5)
-    assert hard.reached(state.apply(hard.choose(state))) is None  # Hard keeps nothing
-
-
-def test_expert_with_a_kept_tree_plays_the_same_game_again():
-    """The kept tree depends only on the positions shown, so a game replays exactly."""
-    games = [play_game(bot("expert", 9), bot("hard", 9), 4, Ruleset()).final.history
-             for _ in range(2)]
-    assert games[0] == games[1]
 
 
 def test_make_bot_levels_and_errors():
