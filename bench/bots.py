@@ -17,7 +17,8 @@ instead of wall seconds (think times are then reported in CPU seconds too): on a
 machine shared with other work, the load then cannot cut searches short, and the
 benchmark may run at low priority (``nice``) without weakening the levels. On a machine
 of its own the two are the same. ``--log FILE`` appends every finished game to FILE (one
-JSON line) and skips the games already there for the same pairing, seed and clock, so a
+JSON line) and skips the games already there for the same pairing, seed, clock and bot
+code (a fingerprint of ``shared/bots``), so a
 long pairing (Expert's games take minutes each) can be stopped and resumed and its
 report covers every game logged.
 Last line: ``<upper>_vs_<lower>=<f>`` for every pairing played, then
@@ -28,6 +29,7 @@ at least 0.75, Hard's p95 at most 2 s.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import statistics
@@ -36,7 +38,8 @@ import time
 from multiprocessing import Pool
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from confidence import percentile, wilson  # noqa: E402
@@ -55,20 +58,43 @@ def use_cpu_clock(cpu: bool) -> None:
         Clock.timer = staticmethod(time.process_time)
 
 
-def logged(path: Path | None, seed: int, clock: str) -> list[tuple]:
-    """Games already in the log for this seed and clock, as ``play`` returns them."""
+def bots_version() -> str:
+    """A fingerprint of the levels' code (``shared/bots``): a logged game counts only for
+    the code that played it."""
+    digest = hashlib.sha1()
+    for path in sorted((ROOT / "shared" / "bots").glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def logged(path: Path | None, seed: int, clock: str, version: str) -> list[tuple]:
+    """Games already in the log for this seed, clock and code version, as ``play``
+    returns them (a game logged twice counts once; a last line cut short by a killed
+    run is skipped)."""
     if path is None or not path.exists():
         return []
-    rows = []
-    for number, line in enumerate(path.read_text().splitlines(), 1):
+    rows: dict[tuple[str, int], tuple] = {}
+    other = 0
+    lines = path.read_text().splitlines()
+    for number, line in enumerate(lines, 1):
         try:
             row = json.loads(line)
-            if row["seed"] == seed and row["clock"] == clock:
-                rows.append((row["pair"], row["result"], row["score"], row["other"],
-                             row["think"], row["seconds"], row["index"]))
+            if row["seed"] != seed or row["clock"] != clock:
+                continue
+            if row.get("version") != version:
+                other += 1
+                continue
+            rows[row["pair"], row["index"]] = (row["pair"], row["result"], row["score"], row["other"],
+                                                row["think"], row["seconds"], row["index"])
         except (ValueError, KeyError, TypeError) as exc:
+            if isinstance(exc, ValueError) and line.startswith("{") and not line.endswith("}"):
+                print(f"{path}:{number}: a line cut short (a killed run), skipped", file=sys.stderr)
+                continue
             sys.exit(f"bench/bots.py: {path}:{number}: not a game of this log ({exc}): {line[:80]!r}")
-    return rows
+    if other:
+        print(f"{path}: {other} games of other bot code ignored (this code: {version})",
+              file=sys.stderr)
+    return list(rows.values())
 
 
 def play(task: tuple[str, int, int]) -> tuple[str, float, int, int, dict[str, list[float]], float, int]:
@@ -112,7 +138,8 @@ def main() -> None:
     # the strongest (slowest) pairings first, so the workers finish together
     clock = "cpu" if args.cpu_clock else "wall"
     results: dict[str, list[tuple]] = {p: [] for p in pairs}
-    for row in logged(args.log, args.seed, clock):
+    version = bots_version()
+    for row in logged(args.log, args.seed, clock, version):
         if row[0] in results and row[6] < args.games:
             results[row[0]].append(row)
     have = {(row[0], row[6]) for rows in results.values() for row in rows}
@@ -120,6 +147,9 @@ def main() -> None:
              if (p, i) not in have]
     if have:
         print(f"{len(have)} games from {args.log}, {len(tasks)} to play", file=sys.stderr, flush=True)
+    if args.log is not None and args.log.exists() and not args.log.read_bytes().endswith(b"\n"):
+        with open(args.log, "a") as log:
+            log.write("\n")  # the cut-short last line stays alone on its line
     start = time.perf_counter()
     with Pool(args.workers, use_cpu_clock, (args.cpu_clock,)) as pool:
         for out in pool.imap_unordered(play, tasks, chunksize=1):
@@ -127,7 +157,7 @@ def main() -> None:
             if args.log is not None:
                 with open(args.log, "a") as log:
                     log.write(json.dumps({"pair": out[0], "index": out[6], "seed": args.seed,
-                                          "clock": clock, "result": out[1], "score": out[2],
+                                          "clock": clock, "version": version, "result": out[1], "score": out[2],
                                           "other": out[3], "think": out[4], "seconds": out[5]}) + "\n")
             done = sum(len(rows) for rows in results.values())
             print(f"{done}/{len(tasks) + len(have)} {out[0]} game {out[6]}: {out[1]} "
