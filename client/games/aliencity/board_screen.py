@@ -23,6 +23,7 @@ from client.anim import Callback, Parallel, Sequence, Tween
 from client.scenes.base import Scene
 from client.scenes.layout import match_layout
 from client.view.banners import Banner, Banners, Toast
+from client.view.fading import FadingMarks
 from client.view.widgets import Button
 
 from . import look, terms
@@ -35,6 +36,7 @@ _, N_, ngettext, pgettext = domain("aliencity")
 
 DROP_TIME = 0.42
 CAP_TIME = 0.36
+RIPPLE_TIME = 0.45  # the ring that spreads and fades round a lot just built on or claimed
 
 
 @dataclass
@@ -45,13 +47,6 @@ class Flyer:
     piece: Piece | None  # None: a cap
     owner: Player | None
     p: float = 0.0
-
-
-@dataclass
-class Ripple:
-    lot: int
-    p: float = 0.0
-    colour: tuple[int, int, int] = theme.ACCENT
 
 
 class BoardScreen(Scene):
@@ -66,7 +61,7 @@ class BoardScreen(Scene):
         self.shown_caps = state.caps
         self.hidden: frozenset[int] = frozenset()
         self.flyers: list[Flyer] = []
-        self.ripples: list[Ripple] = []
+        self.ripples = FadingMarks()  # where: a lot; colour: an RGB
         self.banners = Banners(self.timeline)
         self.toasts = Toast()
         self._static: tuple | None = None
@@ -166,15 +161,7 @@ class BoardScreen(Scene):
                         Callback(land))
 
     def _ripple(self, lot: int, colour) -> None:
-        ripple = Ripple(lot, 0.0, colour)
-        self.ripples.append(ripple)
-
-        def done() -> None:
-            if ripple in self.ripples:
-                self.ripples.remove(ripple)
-
-        self.timeline.sequence(Tween(0.45, lambda p: setattr(ripple, "p", p), "out_quad", blocking=False),
-                               Callback(done))
+        self.ripples.start(self.timeline, lot, colour, RIPPLE_TIME)
 
     def announce(self, text: str, sub: str = "", colour=theme.ACCENT, hold: float = 1.2,
                  blocking: bool = True) -> None:
@@ -305,10 +292,10 @@ class BoardScreen(Scene):
         self.draw_marks(surface)
         self.insight.draw_paths(surface, geo)
         for ripple in self.ripples:
-            r = geo.lot_rect(ripple.lot)
+            r = geo.lot_rect(ripple.where)
             radius = int(geo.lot * (0.35 + 0.5 * ripple.p))
             ring = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
-            pygame.draw.circle(ring, (*ripple.colour, int(220 * (1 - ripple.p))), (radius + 2, radius + 2),
+            pygame.draw.circle(ring, (*ripple.colour, ripple.alpha(220)), (radius + 2, radius + 2),
                                radius, max(2, geo.lot // 16))
             surface.blit(ring, ring.get_rect(center=r.center))
         for flyer in self.flyers:

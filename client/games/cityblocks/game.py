@@ -158,12 +158,6 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
     def remote_moved(self, move: Move, before: CityState, after: CityState) -> None:
         self.after_step(move, before, [{"type": "game_over"}] if after.over else [])
 
-    def resync(self) -> None:
-        self.timeline.finish_all()
-        self.show_state(self.match.state, animate=False)
-        self.auto_select()
-        self.update_buttons()
-
     def seat_panels(self) -> list[tuple[pygame.Rect, int, int]]:
         return [(p.rect, p.header_h, p.pad) for p in self.panels]
 

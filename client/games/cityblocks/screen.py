@@ -18,15 +18,16 @@ from shared.cityblocks.layout import SEAT_COLOURS
 from shared.i18n import current_language
 
 from client import theme
-from client.anim import Callback, Tween
 from client.scenes.board_frame import BoardFrame
 from client.view.bars import row_right
+from client.view.fading import FadingMarks
 
 from . import look
 from .tray import draw_header, layout_panels
 from .words import _, seat_label
 
 DROP_TIME = 0.3
+PULSE_TIME = 0.5  # the outline that fades round a piece just placed
 
 
 @dataclass
@@ -56,7 +57,7 @@ class CityScreen(BoardFrame):
         return _("CITY BLOCKS")
 
     def __init__(self, app, state) -> None:
-        self.pulses: list[Drop] = []
+        self.pulses = FadingMarks()  # where: a piece's squares; colour: its colour index
         self._tray_cache: dict = {}
         super().__init__(app, state)
 
@@ -106,15 +107,7 @@ class CityScreen(BoardFrame):
         self.drop_in(Drop(colour, squares), squares, DROP_TIME, lambda: self.pulse(colour, squares))
 
     def pulse(self, colour: int, squares) -> None:
-        ring = Drop(colour, tuple(squares))
-        self.pulses.append(ring)
-
-        def done() -> None:
-            if ring in self.pulses:
-                self.pulses.remove(ring)
-
-        self.timeline.sequence(Tween(0.5, lambda p: setattr(ring, "p", p), "out_quad", blocking=False),
-                               Callback(done))
+        self.pulses.start(self.timeline, tuple(squares), colour, PULSE_TIME)
 
     # -- words ------------------------------------------------------------------------------
     def seat_label(self, seat: int) -> str:
@@ -201,9 +194,9 @@ class CityScreen(BoardFrame):
                 c = self.geo.centre(sq)
                 surface.blit(img, img.get_rect(center=c))
         for ring in self.pulses:
-            col = (*theme.mixc(look.colour_rgb(ring.colour, cb), (255, 255, 255), 0.6), int(255 * (1 - ring.p)))
+            col = (*theme.mixc(look.colour_rgb(ring.colour, cb), (255, 255, 255), 0.6), ring.alpha())
             layer = pygame.Surface(self.size, pygame.SRCALPHA)
-            look.outline(layer, self.geo, ring.squares, col, max(2, int(cell * 0.18 * (1 - ring.p)) + 1))
+            look.outline(layer, self.geo, ring.where, col, max(2, int(cell * 0.18 * (1 - ring.p)) + 1))
             surface.blit(layer, (0, 0))
 
     def draw_overlays(self, surface: pygame.Surface) -> None:
