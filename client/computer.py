@@ -19,12 +19,17 @@ from shared.i18n import domain
 _, N_, ngettext, pgettext = domain("client")
 
 # TRANSLATORS: how strong a computer player is
-LEVEL_NAMES = {"random": N_("Random"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
-               "expert": N_("Expert")}
+LEVEL_NAMES = {"random": "Random", "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
+               "expert": N_("Expert")}  # "Random" is translated with its context in level_name
 
 
 def level_name(level: str) -> str:
-    """A computer level's name for people, in the language in use ('hard' -> 'Hard')."""
+    """A computer level's name for people, in the language in use ('hard' -> 'Hard').
+    "Random" has a context: the seat picker's "Random" (a random seat) is another word."""
+    if level == "random":
+        # TRANSLATORS: the computer level that plays any legal move, as in "Computer (Random)";
+        # like Easy / Hard, it names the computer (not "a random seat")
+        return pgettext("computer level", "Random")
     name = LEVEL_NAMES.get(level)
     return _(name) if name is not None else level.title()
 

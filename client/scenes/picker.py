@@ -101,7 +101,9 @@ class GamePickerScene(Scene):
             rows.append(Row(N_("Computer"), levels, lambda: [level_name(v) for v in levels],
                             lambda: self.level, self._set_level, N_("How strong every other seat plays."), tr=_))
             rows.append(Row(N_("You play"), [str(i) for i in range(len(seats))] + ["random"],
-                            lambda: [s.label for s in self.seat_infos()] + [_("Random")], lambda: self.you,
+                            # TRANSLATORS: "You play": a seat chosen at random, after the seats' names
+                            lambda: [s.label for s in self.seat_infos()] + [pgettext("seat", "Random")],
+                            lambda: self.you,
                             lambda v: setattr(self, "you", v), N_("Your seat; the computer takes the others."),
                             tr=_))
         else:
