@@ -205,8 +205,13 @@ def describe(app, data: dict) -> str:
     people = [s for s in data["seats"] if s.get("kind") != "computer"]
     computers = [s for s in data["seats"] if s.get("kind") == "computer"]
     if computers and len(people) == 1:
-        levels = ", ".join(_("Computer ({level})").format(level=level_name(str(s.get("level", ""))))
-                           for s in computers)
+        names = [level_name(str(s.get("level", ""))) for s in computers]
+        if len(names) > 1 and len(set(names)) == 1:
+            # TRANSLATORS: several computer seats of one level: "3 computers (Easy)"
+            levels = ngettext("{n} computer ({level})", "{n} computers ({level})",
+                              len(names)).format(n=len(names), level=names[0])
+        else:
+            levels = ", ".join(_("Computer ({level})").format(level=name) for name in names)
         # TRANSLATORS: a saved game on the title's Continue: "you vs Computer (Hard)"
         who = _("you vs {computers}").format(computers=levels)
     else:

@@ -88,6 +88,16 @@ def test_vs_computer_resumes_with_the_computer_at_its_level(app):
     scene.computers.stop()
 
 
+def test_the_continue_label_counts_computers_of_one_level(app):
+    """Four seats of Sprawl, three computers: the label stays short enough to read."""
+    data = {"game": "sprawl", "seats": [{"kind": "human", "name": ""}]
+            + [{"kind": "computer", "level": "easy"}] * 3}
+    assert autosave.describe(app, data) == "Sprawl, you vs 3 computers (Easy)"
+    data["seats"][3] = {"kind": "computer", "level": "hard"}
+    assert autosave.describe(app, data) == \
+        "Sprawl, you vs Computer (Easy), Computer (Easy), Computer (Hard)"
+
+
 def test_pause_main_menu_and_quit_ask_first(app):
     scene = start(app, "alien-city", [HumanSeat(), HumanSeat()])
     pause = PauseScene(app, scene)
