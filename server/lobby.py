@@ -8,6 +8,7 @@ rematch...) are handled by :class:`~server.match_commands.MatchCommands`, mixed 
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import itertools
 import logging
@@ -52,6 +53,7 @@ class Lobby(MatchCommands):
         self._numbers = itertools.count(1)
         self.housekeeper = Housekeeper(self)
         self.relay: Any = None  # a cluster node's link to the others (server.cluster.relay)
+        self._reading: dict[str, asyncio.Future] = {}  # room code -> its read in progress
         self.counts: Any = None  # a cluster's spectator counts (server.cluster.counts)
         self._routes: dict[str, Callable[[Connection, dict], Awaitable[None]]] = {
             "hello": self.hello, "watch_lobby": self.watch_lobby, "create": self.maker.create,
@@ -227,24 +229,39 @@ class Lobby(MatchCommands):
     # -- loading --------------------------------------------------------------------------
     async def load(self, code: str) -> Match | None:
         """The match with room code ``code``: in memory, else read from the store
-        (:class:`StoreError` if it cannot be read: not the same as no such match)."""
+        (:class:`StoreError` if it cannot be read: not the same as no such match). Callers
+        asking for the same code while it is being read share that one read (a crowd
+        joining at once, and on a cluster node one copy that follows the others)."""
         match = self.matches.get(code)
         if match is not None and match.behind:  # a cluster node skipped steps nobody watched
             async with match.lock:
                 if match.behind:
                     await match.catch_up()
         if match is None:
-            record = await self.store.load_code(code) if code.isalnum() else None
-            if record is not None and record.game in self.games and code not in self.matches:
-                match = self._rebuild(record)
-                if match is not None and self.relay is not None:
-                    await self.relay.loaded(match)
-                if match is not None and code not in self.matches:
-                    self.matches[code] = match
-                    self._forget_old_finished()
-                    match.computers.wake()  # (a cluster: a match running on other nodes)
+            reading = self._reading.get(code)
+            if reading is None:
+                reading = self._reading[code] = asyncio.ensure_future(self._read(code))
+                reading.add_done_callback(lambda done: self._read_done(code, done))
+            await asyncio.shield(reading)  # one caller cancelled does not stop the others'
             match = self.matches.get(code)
         return match
+
+    async def _read(self, code: str) -> None:
+        """Read a match into memory (see :meth:`load`)."""
+        record = await self.store.load_code(code) if code.isalnum() else None
+        if record is not None and record.game in self.games and code not in self.matches:
+            match = self._rebuild(record)
+            if match is not None and self.relay is not None:
+                await self.relay.loaded(match)
+            if match is not None and code not in self.matches:
+                self.matches[code] = match
+                self._forget_old_finished()
+                match.computers.wake()  # (a cluster: a match running on other nodes)
+
+    def _read_done(self, code: str, done: asyncio.Future) -> None:
+        self._reading.pop(code, None)
+        if not done.cancelled():
+            done.exception()  # retrieved here too: every waiter may have gone
 
     # -- memory ---------------------------------------------------------------------------
     def _maybe_forget(self, match: Match) -> None:
