@@ -35,21 +35,21 @@ def test_host_find_on_the_lan_join_by_link(tmp_path):
         bob = Pilot(bob_dir, "--name", "Bob", "--lan", "--play", "--seed", "5", "--exit-after-end", "2",
                     env=loopback_env(bob_dir, **env))
         pilots.append(bob)
-        heard = bob.wait_for("lan", timeout=30)
+        heard = bob.wait_for("lan", timeout=60)
         assert heard["name"] == "Ann's game" and heard["url"].startswith("ws://127.0.0.1:")
-        bob_joined = bob.wait_for("joined", timeout=30)
+        bob_joined = bob.wait_for("joined", timeout=60)
         assert bob_joined["match"] == joined["match"] and bob_joined["role"] == "player"
 
         cy = Pilot(cy_dir, "--name", "Cy", "--link", link, env=loopback_env(cy_dir, **env))
         pilots.append(cy)
-        watching = cy.wait_for("joined", timeout=30)
+        watching = cy.wait_for("joined", timeout=60)
         assert (watching["match"], watching["role"]) == (joined["match"], "spectator")
 
         ended = ann.wait_for("ended", timeout=240)
-        assert bob.wait_for("ended", timeout=30)["version"] == ended["version"]
-        assert cy.wait_for("ended", timeout=30)["version"] == ended["version"]
+        assert bob.wait_for("ended", timeout=60)["version"] == ended["version"]
+        assert cy.wait_for("ended", timeout=60)["version"] == ended["version"]
         assert bob.proc.wait(60) == 0
-        warned = ann.wait_for("warned", timeout=30)  # Cy still watches: a warning first
+        warned = ann.wait_for("warned", timeout=60)  # Cy still watches: a warning first
         assert warned["others"] >= 1
         assert ann.proc.wait(60) == 0
         server = ann.wait_for("hosting")["pid"]
@@ -82,16 +82,16 @@ def test_a_killed_host_takes_its_server_back(tmp_path):
     pilots, server = [first], None
     try:
         server = first.wait_for("hosting", timeout=60)
-        code = first.wait_for("joined", timeout=30)["match"]
+        code = first.wait_for("joined", timeout=60)["match"]
         first.kill9()
         assert _alive(server["pid"])
         again = Pilot(ann_dir, "--name", "Ann", "--host", env=loopback_env(ann_dir, **env))
         pilots.append(again)
         assert again.wait_for("hosting", timeout=60) == server
-        assert again.wait_for("joined", timeout=30)["match"] != code  # a new room beside the old one
+        assert again.wait_for("joined", timeout=60)["match"] != code  # a new room beside the old one
         title = Pilot(ann_dir, "--name", "Ann", "--continue", env=loopback_env(ann_dir, **env))
         pilots.append(title)
-        assert title.wait_for("continue", timeout=30)["label"].startswith("Continue: match ")
+        assert title.wait_for("continue", timeout=60)["label"].startswith("Continue: match ")
     finally:
         for p in pilots:
             p.stop()
