@@ -1,6 +1,7 @@
 """What a cluster node adds to the fan-out for issue 14's last items: the shared
 quick-match queue (:mod:`.queue`), spectator counts (:mod:`.counts`) and the match
-limits of ``create`` counted cluster-wide (:mod:`.limits`). Their events
+limits of ``create`` counted cluster-wide (:mod:`.limits`), and the sweep that takes in
+open matches nobody holds (:mod:`.orphans`). Their events
 (``quick``, ``spectators``) are handled here; every other event goes on to the
 :class:`~.node.Follower`. (The abandonment lease, :mod:`.leases`, is asked by the
 matches' clocks directly.)
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from .counts import Spectators
 from .limits import ClusterLimits
+from .orphans import Orphans
 from .queue import ClusterQueue
 
 if TYPE_CHECKING:
@@ -27,6 +29,7 @@ class Extras:
                  follow: Callable[["Event"], Awaitable[Any] | Any]) -> None:
         self.queue = ClusterQueue(lobby, store, node)
         self.spectators = Spectators(lobby, store, node)
+        self.orphans = Orphans(lobby, store)
         self.follow = follow
         self._kinds = {"quick": self.queue.matched, "spectators": self.spectators.heard}
         lobby.maker.shared = self.queue
@@ -43,10 +46,12 @@ class Extras:
     def start(self) -> None:
         self.queue.start()
         self.spectators.start()
+        self.orphans.start()
 
     async def close(self) -> None:
         follower = getattr(self.follow, "__self__", None)  # the Follower's loads in progress
         if hasattr(follower, "close"):
             await follower.close()
+        await self.orphans.close()
         await self.queue.close()
         await self.spectators.close()
