@@ -24,6 +24,7 @@ import pygame
 
 from .app import FIXED_DT, App
 from .config import load_options
+from .scenes.host import _session_of
 
 
 def say(event: str, **fields) -> None:
@@ -70,11 +71,9 @@ class Pilot:
         return True
 
     def session(self):
-        top = self.app.stack.top
-        chrome = getattr(top, "chrome", None)
-        if chrome is not None:
-            return chrome.session
-        return getattr(top, "session", None)
+        """The session of the topmost screen that has one: the score screen has none,
+        and it may cover the match screen before the match's end was reported."""
+        return next(filter(None, map(_session_of, reversed(self.app.stack.scenes))), None)
 
     def shot(self, why: str) -> None:
         if self.args.shots:
