@@ -97,8 +97,9 @@ def may_close(app) -> bool:
         return True
     if isinstance(app.stack.top, CloseHostScene):
         return False  # already asking
-    own = sum(1 for scene in app.stack.scenes
-              if getattr(_session_of(scene), "server", None) == hosting.url and _session_of(scene).connected)
+    # each of our connections once: the lobby and the match screen above it share one
+    own = len({id(s) for s in map(_session_of, app.stack.scenes)
+               if getattr(s, "server", None) == hosting.url and s.connected})
     others = hosting.others_connected(own)
     if others <= 0:
         return True
