@@ -100,7 +100,7 @@ class RedisStore:
         """A Lua script of another cluster module, run like this store's own (a
         :class:`StoreError` when Redis fails)."""
         registered = self._r.register_script(lua)
-        return lambda keys, args: self._guard(registered(keys=keys, args=args))
+        return lambda keys, args: self._lean(self._fast, registered, keys, args)
 
     async def _guard(self, awaitable: Any) -> Any:
         if self._closed:
@@ -141,7 +141,7 @@ class RedisStore:
     # -- writes ---------------------------------------------------------------------------
     async def insert_match(self, record: MatchRecord) -> int:
         keys, args = self.insert_call(record)
-        match_id = await self._guard(self._insert(keys=keys, args=args))
+        match_id = await self._lean(self._fast, self._insert, keys, args)
         if match_id == -1:
             raise CodeTaken(record.code)
         return int(match_id)
@@ -161,9 +161,10 @@ class RedisStore:
                 self._k("events")], args
 
     async def put_seat(self, match_id: int, seat: int, record: SeatRecord) -> None:
-        done = await self._guard(self._put_seat(
-            keys=[self._k("match", match_id), self._k("seats", match_id), self._k("events")],
-            args=[self.prefix, match_id, seat, _seat_json(record), record.session_hash]))
+        done = await self._lean(
+            self._fast, self._put_seat,
+            [self._k("match", match_id), self._k("seats", match_id), self._k("events")],
+            [self.prefix, match_id, seat, _seat_json(record), record.session_hash])
         if not done:
             raise StoreError(f"no match {match_id} in the store")
 
@@ -202,10 +203,11 @@ class RedisStore:
         await self._status(match_id, End(status, reason))
 
     async def _status(self, match_id: int, end: End) -> None:
-        done = await self._guard(self._set_status(
-            keys=[self._k("match", match_id), self._k("open"), self._k("events")],
-            args=[match_id, end.status, json.dumps(end.reason), json.dumps(end.winner),
-                  json.dumps(end.ranking)]))
+        done = await self._lean(
+            self._fast, self._set_status,
+            [self._k("match", match_id), self._k("open"), self._k("events")],
+            [match_id, end.status, json.dumps(end.reason), json.dumps(end.winner),
+             json.dumps(end.ranking)])
         if not done:
             raise StoreError(f"no match {match_id} in the store")
 
@@ -215,18 +217,18 @@ class RedisStore:
         """An event for the other nodes (chat, presence, rematch_started); ``presence``
         (field, "set" or "del") also updates the match's presence hash."""
         field, op = presence or ("", "")
-        await self._guard(self._publish(
-            keys=[self._k("events"), self._k("presence", match_id)],
-            args=[kind, match_id, version, json.dumps(data), field, op]))
+        await self._lean(self._fast, self._publish,
+                         [self._k("events"), self._k("presence", match_id)],
+                         [kind, match_id, version, json.dumps(data), field, op])
 
     async def rematch_vote(self, match_id: int, version: int, data: dict, seats: list[int],
                            needed: int, claim: str) -> bool:
         """Add rematch offers; ``True`` if this call (``claim``) completed them and so
         opens the rematch (exactly one node does)."""
-        return bool(await self._guard(self._rematch(
-            keys=[self._k("rematch", match_id), self._k("rematch_claim", match_id),
-                  self._k("events")],
-            args=[match_id, version, json.dumps(data), needed, claim, *seats])))
+        return bool(await self._lean(
+            self._fast, self._rematch,
+            [self._k("rematch", match_id), self._k("rematch_claim", match_id), self._k("events")],
+            [match_id, version, json.dumps(data), needed, claim, *seats]))
 
     async def rematch_votes(self, match_id: int) -> set[int]:
         return {int(s) for s in await self._guard(self._r.smembers(self._k("rematch", match_id)))}
@@ -234,8 +236,8 @@ class RedisStore:
     async def lease(self, match_id: int, node: str, ttl_ms: int) -> bool:
         """Take or renew the lease to think for the match's computer seats; ``True`` if
         ``node`` holds it for ``ttl_ms`` more milliseconds."""
-        return bool(await self._guard(self._lease(keys=[self._k("lease", match_id)],
-                                                  args=[node, ttl_ms])))
+        return bool(await self._lean(self._fast, self._lease, [self._k("lease", match_id)],
+                                     [node, ttl_ms]))
 
     async def open_codes(self, session_hash: str) -> list[str]:
         """Room codes of the unfinished matches a session holds a seat in."""
