@@ -25,7 +25,8 @@ this node is checking. Events a node wrote itself carry its id and are skipped.
 
 A match this node reads from Redis (a join, a spectator) is not held while it is read,
 so the feed cannot apply its events of that moment; the Follower keeps the latest events
-of matches it does not hold (``UNHELD_MATCHES`` matches, ``UNHELD_EVENTS`` each) and
+of matches it does not hold (``UNHELD_MATCHES`` matches, ``UNHELD_EVENTS`` each, of the
+steps only the latest) and
 :meth:`Follower.adopt` applies them to the loaded copy before the lobby holds it: steps
 already read are skipped by version, and the other events set what the read already
 had (the last seat, presence or status event of a kind wins).
@@ -106,6 +107,10 @@ class Follower:
                 await self._change(match, change)
 
     def _keep_unheld(self, event: "Event") -> None:
+        """Keep ``event`` for :meth:`adopt`: of the steps only the latest (adopt reads
+        the steps themselves from Redis), no chat (nobody here heard it)."""
+        if event.kind == "chat":
+            return
         kept = self._unheld.get(event.match_id)
         if kept is None:
             kept = self._unheld[event.match_id] = []
@@ -113,6 +118,8 @@ class Follower:
                 self._unheld.popitem(last=False)
         else:
             self._unheld.move_to_end(event.match_id)
+            if event.kind == "step":
+                kept[:] = [k for k in kept if k[1].kind != "step"]
         kept.append((next(self._numbers), event))
         del kept[:-UNHELD_EVENTS]
 
@@ -133,7 +140,7 @@ class Follower:
                 for _, event in events:
                     if event.kind == "step":  # read from Redis in order, below
                         match.behind = match.behind or event.version > match.version
-                    elif event.kind != "chat":  # (said before anyone here could hear it)
+                    else:
                         await self._change(match, event)
                 if match.behind and match.live:
                     self.applied += await match.catch_up()
