@@ -243,6 +243,9 @@ class GameState:
     def play(self, move: Move, player: Player | None = None) -> Step:
         """Play ``move`` for the player to move (or check it is ``player``'s turn).
         Raises :class:`IllegalMoveError` quoting the move and the reason."""
+        return self._play(move, player, True)
+
+    def _play(self, move: Move, player: Player | None, final_event: bool) -> Step:
         if (type(move) is Build and self.phase is Phase.BUILD and (player is None or player == self.to_move)
                 and (self.build_masks(self.to_move)[move.piece.index] >> move.lot) & 1):
             reason = None  # the common case, answered by the legal-lot masks
@@ -253,7 +256,7 @@ class GameState:
             raise cls(move.text(), f"{reason.text} ({self.summary()})", reason.rule)
         who = self.to_move
         if isinstance(move, Build):
-            return self._after_build(self._placed(who, move), who)
+            return self._after_build(self._placed(who, move), who, final_event)
         if isinstance(move, Claim):
             caps = list(self.caps)
             caps[move.lot] = who + 1
@@ -264,8 +267,11 @@ class GameState:
         return state._end_turn((ClaimDeclined(who),))
 
     def apply(self, move: Move, player: Player | None = None) -> "GameState":
-        """Like :meth:`play`, returning only the new state."""
-        return self.play(move, player).state
+        """Like :meth:`play`, returning only the new state. It skips what only the events
+        need: the final score breakdown (paths and notes for people), which a search
+        reaching thousands of ends per move would pay for nothing; ``score()`` still
+        gives it on demand."""
+        return self._play(move, player, False).state
 
     def _board_cache(self) -> dict:
         """Cache entries that stay true while the board does not change."""
@@ -285,8 +291,9 @@ class GameState:
         return replace(self, board=tuple(board), stocks=stocks,
                        history=self.history + ((who, move),), _cache=cache)
 
-    def _after_build(self, state: "GameState", who: Player) -> Step:
-        """Decide what follows a build: the claim step, the next builder, or the end."""
+    def _after_build(self, state: "GameState", who: Player, final_event: bool = True) -> Step:
+        """Decide what follows a build: the claim step, the next builder, or the end
+        (with its ``GameOver`` event and score unless ``final_event`` is false)."""
         events: tuple[Event, ...] = (Built(who, *_build_parts(state.history[-1][1])),)
         opponent = who.other
         if state.can_build(opponent):
@@ -296,7 +303,7 @@ class GameState:
         else:
             over = replace(state, to_move=None, phase=Phase.OVER, next_builder=None,
                            _cache=state._board_cache())
-            return Step(over, events + (over._game_over_event(),))
+            return Step(over, events + (over._game_over_event(),) if final_event else events)
         board = state.board
         towers = board.count(1) + board.count(2) + board.count(3)
         has_tower = towers > LOT_COUNT - state.caps.count(0)  # caps stand only on towers

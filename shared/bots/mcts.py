@@ -26,6 +26,7 @@ from shared.aliencity import GameState, Move, Phase, Player
 
 from .base import Bot, Clock
 from .board import Board
+from .endgame import OutOfTime, Solver, pieces_left
 from .evaluate import margin
 
 SCALE = 12.0  # score points that make a win chance of about 73% (logistic)
@@ -206,13 +207,52 @@ class HardBot(MctsBot):
 
 
 class ExpertBot(HardBot):
-    """Hard's search with more time (10 s a move): for people who want the strongest
-    opponent, and for hints and the game review, where waiting is expected. At 6 s it
-    won 5 of 8 games against Hard (0.688, one draw): too few games to show, and likely
-    short of the ladder's 75 %. (Going on from the previous move's tree was tried and
-    dropped: it reused about an eighth of the iterations on average, kept tens of MB
-    between moves, and its tree slowed the other bot's search in a shared process by
-    the garbage collector's passes over it.)"""
+    """Hard's search with more time (10 s a move), and the end of the game played exactly:
+    from ``solve_from`` pieces left it first tries to search every line to the end (see
+    :mod:`.endgame`) in up to ``solve_share`` of its time, and plays the win or draw it
+    proves; a position it proves lost, or could not finish, goes to the search. For
+    people who want the strongest opponent, and for hints and the game review, where
+    waiting is expected. (Going on from the previous move's search tree was tried and
+    dropped: it reused about an eighth of the iterations, kept tens of MB between moves,
+    and its tree slowed the other bot's search in a shared process by the garbage
+    collector's passes over it.)"""
 
     level = "expert"
     default_think_s = 10.0
+    solve_from = 10
+    solve_share = 0.7
+    solver_cap = 200_000  # positions kept for the next move (some 40 MB)
+
+    def __init__(self, seed: int = 0, *, iterations: int | None = None,
+                 think_s: float | None = None) -> None:
+        super().__init__(seed, iterations=iterations, think_s=think_s)
+        # With an iteration budget (tests), the solver gets a node budget too, so the
+        # move never depends on the machine's speed.
+        self.solver_nodes = None if iterations is None else 50 * iterations
+        self.solver: Solver | None = None
+
+    def pick(self, state: GameState, clock: Clock) -> Move:
+        if pieces_left(state) <= self.solve_from:
+            proven = self.solve(state, clock)
+            if proven is not None:
+                return proven
+        return super().pick(state, clock)
+
+    def solve(self, state: GameState, clock: Clock) -> Move | None:
+        """A move that wins or draws against best play, if the solver finds one in time."""
+        seconds = None
+        if clock.end is not None:
+            seconds = self.solve_share * max(0.0, clock.end - Clock.timer())
+        solver = self.solver
+        if solver is None or len(solver.table) > self.solver_cap:
+            solver = self.solver = Solver()
+        solver.clock = Clock(seconds, clock.stop)
+        solver.node_limit = None if self.solver_nodes is None else solver.nodes + self.solver_nodes
+        try:
+            outcome, move = solver.solve(state)
+        except OutOfTime:
+            return None
+        return move if outcome >= 0 else None
+
+    def forget(self) -> None:
+        self.solver = None
