@@ -1,0 +1,141 @@
+"""Expert's exact end game (shared.bots.endgame): its values agree with a plain search of
+every line scored by the engine, its moves secure what it proves, and a budget that runs
+out leaves Expert to its search instead of to a guess."""
+
+from __future__ import annotations
+
+import math
+import threading
+
+import pytest
+
+from shared.aliencity import Phase, Player, Ruleset, new_game
+from shared.bots import make_bot
+from shared.bots.base import Clock
+from shared.bots.endgame import OutOfTime, Solver, pieces_left
+
+
+def plain_minimax(state) -> int:
+    """The final margin for the player to move, by trying every line (no table, no
+    pruning) and scoring ends with the engine's own score breakdown."""
+    me = state.to_move
+    best = None
+    for move in state.legal_moves():
+        child = state.apply(move)
+        if child.phase is Phase.OVER:
+            totals = child.score().totals
+            value = totals[Player.BLACK] - totals[Player.WHITE]
+            value = value if me is Player.BLACK else -value
+        elif child.to_move is me:
+            value = plain_minimax(child)
+        else:
+            value = -plain_minimax(child)
+        best = value if best is None else max(best, value)
+    return best
+
+
+def game_positions(seed: int, ruleset: Ruleset = Ruleset()) -> list:
+    """Every position of one seeded game between Easy bots, in order."""
+    state = new_game(ruleset, seed=seed)
+    bots = (make_bot("easy", 1), make_bot("easy", 2))
+    states = []
+    while state.phase is not Phase.OVER:
+        states.append(state)
+        state = state.apply(bots[int(state.to_move)].choose(state))
+    return states
+
+
+def endings(most_left: int, seeds=range(4, 9), ruleset: Ruleset = Ruleset()) -> list:
+    return [s for seed in seeds for s in game_positions(seed, ruleset) if pieces_left(s) <= most_left]
+
+
+@pytest.mark.parametrize("ruleset", [Ruleset(2004), Ruleset(2002, location_bonus=True)])
+def test_exact_value_equals_a_plain_search_of_every_line(ruleset):
+    positions = endings(4, ruleset=ruleset)
+    assert len(positions) >= 15
+    for state in positions:
+        assert Solver().exact(state)[0] == plain_minimax(state), state.summary()
+
+
+def test_the_outcome_is_the_sign_of_the_exact_value_and_its_move_secures_it():
+    """``solve`` asks only who wins; the move it gives keeps that outcome."""
+    checked = 0
+    for state in endings(6, seeds=range(4, 7)):
+        outcome, move = Solver().solve(state)
+        margin = Solver().exact(state)[0]
+        assert outcome == (margin > 0) - (margin < 0)
+        child = state.apply(move)
+        if child.phase is Phase.OVER:
+            totals = child.score().totals
+            after = totals[Player.BLACK] - totals[Player.WHITE]
+            after = after if state.to_move is Player.BLACK else -after
+        else:
+            value = Solver().exact(child)[0]
+            after = value if child.to_move is state.to_move else -value
+        assert (after > 0) - (after < 0) == outcome, state.summary()
+        checked += 1
+    assert checked >= 10
+
+
+def test_a_spent_budget_stops_the_search():
+    """A node budget (or a clock) that runs out raises OutOfTime, never a wrong answer."""
+    state = next(s for s in game_positions(5) if pieces_left(s) == 12)
+    with pytest.raises(OutOfTime):
+        Solver(node_limit=200).solve(state)
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(OutOfTime):
+        Solver(Clock(None, stop)).solve(state)
+
+
+def test_the_table_carries_over_to_the_next_move():
+    """After a solve, the position one move later is answered from the table."""
+    state = next(s for s in game_positions(6) if pieces_left(s) == 6 and s.phase is Phase.BUILD)
+    solver = Solver()
+    outcome, move = solver.solve(state)
+    nodes = solver.nodes
+    child = state.apply(move)
+    if child.phase is not Phase.OVER:
+        solver.solve(child)
+        assert solver.nodes - nodes <= 2
+
+
+def test_expert_plays_what_the_solver_proves_and_is_deterministic():
+    """Near the end Expert's move wins or draws whenever the position allows it, and the
+    same seed and budget give the same move (the solver's budget is in nodes)."""
+    for state in endings(6, seeds=range(7, 9)):
+        best = Solver().exact(state)[0]
+        move = make_bot("expert", 3, iterations=40, think_s=math.inf).choose(state)
+        assert move == make_bot("expert", 3, iterations=40, think_s=math.inf).choose(state)
+        if best >= 0:
+            child = state.apply(move)
+            if child.phase is Phase.OVER:
+                totals = child.score().totals
+                after = totals[Player.BLACK] - totals[Player.WHITE]
+                after = after if state.to_move is Player.BLACK else -after
+            else:
+                value = Solver().exact(child)[0]
+                after = value if child.to_move is state.to_move else -value
+            assert after >= 0, state.summary()
+
+
+def test_expert_falls_back_to_its_search_when_the_solver_runs_out():
+    """With ten pieces left and a budget far too small to reach every end, Expert still
+    answers with a legal move (its search's)."""
+    state = next(s for s in game_positions(4) if pieces_left(s) == 10 and s.phase is Phase.BUILD)
+    bot = make_bot("expert", 1, iterations=2, think_s=math.inf)
+    move = bot.choose(state)
+    assert move in state.legal_moves()
+    assert bot.solver is not None and bot.solver.nodes >= 100  # it tried, then gave up
+
+
+def test_apply_skips_only_the_final_event():
+    """``apply`` and ``play`` reach the same final state; ``play`` still reports the end."""
+    state = game_positions(4)[-1]
+    move = state.legal_moves()[0]
+    played = state.play(move)
+    applied = state.apply(move)
+    assert applied.phase is Phase.OVER and played.state.phase is Phase.OVER
+    assert applied.board == played.state.board and applied.caps == played.state.caps
+    assert applied.score().totals == played.state.score().totals
+    assert type(played.events[-1]).__name__ == "GameOver"
