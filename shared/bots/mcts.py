@@ -221,7 +221,7 @@ class ExpertBot(HardBot):
     default_think_s = 10.0
     solve_from = 10
     solve_share = 0.7
-    solver_cap = 200_000  # positions kept for the next move (some 40 MB)
+    solver_cap = 100_000  # positions kept for the next move (about 35 MB)
 
     def __init__(self, seed: int = 0, *, iterations: int | None = None,
                  think_s: float | None = None) -> None:
@@ -236,6 +236,8 @@ class ExpertBot(HardBot):
             proven = self.solve(state, clock)
             if proven is not None:
                 return proven
+        else:
+            self.solver = None  # a new game (or one taken back): the table is of no use
         return super().pick(state, clock)
 
     def solve(self, state: GameState, clock: Clock) -> Move | None:
