@@ -16,6 +16,7 @@ the exact margin), which is all a player needs.
 from __future__ import annotations
 
 from shared.aliencity import GameState, Move, Phase, Player
+from shared.aliencity.types import LOT_COUNT, PIECES
 
 from .base import Clock
 from .board import Board
@@ -35,22 +36,41 @@ def pieces_left(state: GameState) -> int:
     return sum(state.stocks[0]) + sum(state.stocks[1])
 
 
+def key_pieces_left(key: bytes) -> int:
+    """``pieces_left`` of the position a table key names (stocks follow board and caps)."""
+    return sum(key[2 * LOT_COUNT:2 * LOT_COUNT + 2 * len(PIECES)])
+
+
+def prune(table: Table, left: int) -> None:
+    """Keep only the positions with fewer than ``left`` pieces left: once a game has
+    reached ``left``, the others come back only after a take-back."""
+    for key in [k for k in table if key_pieces_left(k) >= left]:
+        del table[key]
+
+
 def final_margin(state: GameState) -> int:
     """Black's final score minus White's (the game is over)."""
     totals = Board(state).totals()
     return totals[0] - totals[1]
 
 
+Table = dict[bytes, tuple[int, int, Move | None]]
+
+
 class Solver:
-    """One exact search; keep it for the next move of the same game to reuse its table."""
+    """One exact search with its own clock and budget. Searches of the same game may
+    share a ``table`` and ``history`` (pass them in): every entry stays a true bound,
+    whichever search wrote it, so later moves start from what earlier ones proved. Keys
+    do not name the city or the rules: never share a table between games."""
 
     __slots__ = ("clock", "node_limit", "table", "history", "nodes")
 
-    def __init__(self, clock: Clock | None = None, node_limit: int | None = None) -> None:
+    def __init__(self, clock: Clock | None = None, node_limit: int | None = None, *,
+                 table: Table | None = None, history: dict[Move, int] | None = None) -> None:
         self.clock = clock
         self.node_limit = node_limit  # a budget makes the outcome independent of speed
-        self.table: dict[bytes, tuple[int, int, Move | None]] = {}
-        self.history: dict[Move, int] = {}
+        self.table: Table = {} if table is None else table
+        self.history: dict[Move, int] = {} if history is None else history
         self.nodes = 0
 
     def solve(self, state: GameState) -> tuple[int, Move]:
@@ -126,6 +146,10 @@ class Solver:
         low, high = -WIN - 1, WIN + 1
         if best <= start_alpha:
             high = best
+            if entry is not None and entry[2] is not None:
+                # Every move only got an upper bound here: the entry's move still backs
+                # its lower bound, which is kept.
+                best_move = entry[2]
         elif best >= start_beta:
             low = best
         else:

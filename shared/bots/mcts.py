@@ -26,7 +26,7 @@ from shared.aliencity import GameState, Move, Phase, Player
 
 from .base import Bot, Clock
 from .board import Board
-from .endgame import OutOfTime, Solver, pieces_left
+from .endgame import OutOfTime, Solver, Table, pieces_left, prune
 from .evaluate import margin
 
 SCALE = 12.0  # score points that make a win chance of about 73% (logistic)
@@ -221,7 +221,7 @@ class ExpertBot(HardBot):
     default_think_s = 10.0
     solve_from = 10
     solve_share = 0.7
-    solver_cap = 100_000  # positions kept for the next move (about 35 MB)
+    table_cap = 100_000  # positions kept for the next moves (about 35 MB)
 
     def __init__(self, seed: int = 0, *, iterations: int | None = None,
                  think_s: float | None = None) -> None:
@@ -229,32 +229,47 @@ class ExpertBot(HardBot):
         # With an iteration budget (tests), the solver gets a node budget too, so the
         # move never depends on the machine's speed.
         self.solver_nodes = None if iterations is None else 50 * iterations
-        self.solver: Solver | None = None
+        self.table: Table = {}  # the end game's positions solved so far, and their game
+        self.history: dict[Move, int] = {}
+        self.table_game: tuple | None = None
 
     def pick(self, state: GameState, clock: Clock) -> Move:
+        move = None
         if pieces_left(state) <= self.solve_from:
-            proven = self.solve(state, clock)
-            if proven is not None:
-                return proven
+            move = self.solve(state, clock)
         else:
-            self.solver = None  # a new game (or one taken back): the table is of no use
-        return super().pick(state, clock)
+            self.forget()  # a new game (or one taken back): the table is of no use
+        if move is None:
+            move = super().pick(state, clock)
+        if state.apply(move).phase is Phase.OVER:
+            self.forget()
+        return move
 
     def solve(self, state: GameState, clock: Clock) -> Move | None:
-        """A move that wins or draws against best play, if the solver finds one in time."""
+        """A move that wins or draws against best play, if the solver finds one in time.
+        Each call has its own clock (a stopped think must not run on under the next
+        one's) and shares the table of the game with the calls before it."""
+        game = (state.ruleset, state.city)
+        if self.table_game != game:
+            self.forget()
+            self.table_game = game
         seconds = None
         if clock.end is not None:
             seconds = self.solve_share * max(0.0, clock.end - Clock.timer())
-        solver = self.solver
-        if solver is None or len(solver.table) > self.solver_cap:
-            solver = self.solver = Solver()
-        solver.clock = Clock(seconds, clock.stop)
-        solver.node_limit = None if self.solver_nodes is None else solver.nodes + self.solver_nodes
+        solver = Solver(Clock(seconds, clock.stop), self.solver_nodes,
+                        table=self.table, history=self.history)
         try:
             outcome, move = solver.solve(state)
         except OutOfTime:
             return None
+        finally:
+            if len(self.table) > self.table_cap:
+                prune(self.table, pieces_left(state))
+                if len(self.table) > self.table_cap:
+                    self.table.clear()
         return move if outcome >= 0 else None
 
     def forget(self) -> None:
-        self.solver = None
+        self.table = {}
+        self.history = {}
+        self.table_game = None
