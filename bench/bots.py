@@ -17,10 +17,10 @@ instead of wall seconds (think times are then reported in CPU seconds too): on a
 machine shared with other work, the load then cannot cut searches short, and the
 benchmark may run at low priority (``nice``) without weakening the levels. On a machine
 of its own the two are the same. ``--log FILE`` appends every finished game to FILE (one
-JSON line) and skips the games already there for the same pairing, seed, clock and bot
-code (a fingerprint of ``shared/bots``), so a
-long pairing (Expert's games take minutes each) can be stopped and resumed and its
-report covers every game logged.
+JSON line, with its moves for a later look at where it was lost) and skips the games
+already there for the same pairing, seed, clock and bot code (a fingerprint of
+``shared/bots``), so a long pairing (Expert's games take minutes each) can be stopped
+and resumed and its report covers every game logged.
 Last line: ``<upper>_vs_<lower>=<f>`` for every pairing played, then
 ``hard_move_s_p95=<f>`` (and the same for levels above Hard). Goals: every pairing
 at least 0.75, Hard's p95 at most 2 s.
@@ -85,7 +85,8 @@ def logged(path: Path | None, seed: int, clock: str, version: str) -> list[tuple
                 other += 1
                 continue
             rows[row["pair"], row["index"]] = (row["pair"], row["result"], row["score"], row["other"],
-                                                row["think"], row["seconds"], row["index"])
+                                                row["think"], row["seconds"], row["index"],
+                                                row.get("moves", ""))
         except (ValueError, KeyError, TypeError) as exc:
             if isinstance(exc, ValueError) and line.startswith("{") and not line.endswith("}"):
                 print(f"{path}:{number}: a line cut short (a killed run), skipped", file=sys.stderr)
@@ -97,9 +98,9 @@ def logged(path: Path | None, seed: int, clock: str, version: str) -> list[tuple
     return list(rows.values())
 
 
-def play(task: tuple[str, int, int]) -> tuple[str, float, int, int, dict[str, list[float]], float, int]:
+def play(task: tuple[str, int, int]) -> tuple[str, float, int, int, dict[str, list[float]], float, int, str]:
     """One game of a pairing: (pair, result for the first named, its score, the other's
-    score, think times by level, seconds the game took, the game's index)."""
+    score, think times by level, seconds the game took, the game's index, its moves)."""
     pair, index, base_seed = task
     first, second = pair.split("-")
     city = base_seed + index // 2
@@ -113,8 +114,9 @@ def play(task: tuple[str, int, int]) -> tuple[str, float, int, int, dict[str, li
     result = 0.5 if winner is None else (1.0 if winner is seat else 0.0)
     totals = record.final.score().totals
     times = {first: record.think[seat], second: record.think[seat.other]}
+    moves = " ".join(move.text() for _, move in record.final.history)
     return (pair, result, totals[seat], totals[seat.other], times, time.perf_counter() - start,
-            index)
+            index, moves)
 
 
 def main() -> None:
@@ -158,7 +160,8 @@ def main() -> None:
                 with open(args.log, "a") as log:
                     log.write(json.dumps({"pair": out[0], "index": out[6], "seed": args.seed,
                                           "clock": clock, "version": version, "result": out[1], "score": out[2],
-                                          "other": out[3], "think": out[4], "seconds": out[5]}) + "\n")
+                                          "other": out[3], "think": out[4], "seconds": out[5],
+                                          "moves": out[7]}) + "\n")
             done = sum(len(rows) for rows in results.values())
             print(f"{done}/{len(tasks) + len(have)} {out[0]} game {out[6]}: {out[1]} "
                   f"({out[2]}-{out[3]}), {time.perf_counter() - start:.0f} s",
