@@ -120,6 +120,12 @@ class ComputerTurns:
         if self._stop is not None:
             self._stop.set()
 
+    def release(self) -> None:
+        """Drop the bots of a match that is over: what they keep between moves (Expert's
+        end-game table, up to some 35 MB) would otherwise live as long as the match does.
+        A rematch makes new ones."""
+        self._bots.clear()
+
     def to_move(self) -> int | None:
         """The seat to move if a computer holds it and the match is running, else None."""
         m = self.match

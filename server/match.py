@@ -382,6 +382,7 @@ class Match(StoredSteps):
 
     def _end(self, end: End) -> None:
         self.computers.stop()  # a computer thinking about this match: stop now
+        self.computers.release()
         self.absence.close()
         self.status = OVER
         self.end_reason = end.reason

@@ -99,6 +99,8 @@ def test_person_plays_a_full_match_against_a_computer_seat():
             record = (await ada.request({"type": "get_record", "match": code}, "record"))["record"]
             assert "White: Computer (easy)" in record
             assert read_ppn(record).state.score().to_dict() == state.score().to_dict()
+            match = server.lobby.matches.get(code)
+            assert match is None or not match.computers._bots  # released with the match's end
             for c in (lobby, ada, bob):
                 await c.close()
     run(body, timeout=60)
