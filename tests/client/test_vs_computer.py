@@ -179,3 +179,13 @@ def test_hint_highlights_a_legal_move_and_changes_nothing(app):
         game.handle_event(click(game.hint_button.rect.center))
         run_until(app, lambda: game.hint is not None)
         assert claim_state.why_not(game.hint) is None and game.match.state is claim_state
+
+
+def test_the_persons_panel_says_you_only_against_a_computer(app):
+    """Facing a computer, the person's panel names them ("You") as the computer's names
+    it; at a hot-seat game between people neither panel claims to be "you"."""
+    game = GameScene(app, seed=5, computers={Player.WHITE: "easy"}, bot_factory=small_bots)
+    assert game.panels[Player.BLACK].who == "You"
+    assert game.panels[Player.WHITE].who == "Computer (Easy)"
+    hot_seat = GameScene(app, seed=5)
+    assert hot_seat.panels[Player.BLACK].who == hot_seat.panels[Player.WHITE].who == ""

@@ -96,9 +96,13 @@ class GameScene(MatchControls, BoardScreen):
         self.undo_button = button(N_("Undo"), self.undo, key=pygame.K_u)
         self.hint_button = button(N_("Hint"), self.ask_hint, key=pygame.K_h)
         super().__init__(app, state)
+        against_computer = any(isinstance(seat, ComputerSeat) for seat in self.seats)
         for player, seat in zip(Player, self.seats):  # "Computer (Hard)" under WHITE
             if chrome is None and (isinstance(seat, ComputerSeat) and seat.level or getattr(seat, "name", "")):
                 self.panels[player].who = seat_name(seat, player)
+            elif chrome is None and against_computer and isinstance(seat, HumanSeat):
+                # TRANSLATORS: under the colour of the person's seat, facing a computer
+                self.panels[player].who = _("You")
         if chrome is not None:
             chrome.attach(self)
             local = any(seat.local for seat in self.seats)
