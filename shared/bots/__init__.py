@@ -9,7 +9,8 @@
 Levels, weakest first (``bench/bots.py`` measures each against the one below it):
 ``random`` (baseline), ``easy`` (one-ply guess with noise), ``medium`` (Monte-Carlo tree
 search, 60 iterations), ``hard`` (the same search for 1.75 s a move), ``expert`` (10 s a
-move, and the last ten pieces searched to the end when time allows; for people who want
+move, a fitted blend of the guess, and the last ten pieces searched to the end when time
+allows; for people who want
 it; the server may leave it out). ``choose`` is a
 plain blocking call: run it in a worker thread (client) or an executor (server) so the
 window or the event loop never freezes.
@@ -38,7 +39,7 @@ DESCRIPTIONS: dict[str, str] = {
     "easy": N_("looks one move ahead, loosely"),
     "medium": N_("searches a few dozen short playouts"),
     "hard": N_("searches thousands of short playouts, about 2 s a move"),
-    "expert": N_("Hard's search for 10 s a move, and an exact end game: the strongest"),
+    "expert": N_("Hard's search for 10 s a move, a finer judgement, an exact end game: the strongest"),
 }
 
 

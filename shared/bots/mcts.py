@@ -27,17 +27,17 @@ from shared.aliencity import GameState, Move, Phase, Player
 from .base import Bot, Clock
 from .board import Board
 from .endgame import OutOfTime, Solver, Table, pieces_left, prune
-from .evaluate import margin
+from .evaluate import DEFAULT, EXPERT, Weights, margin
 
 SCALE = 12.0  # score points that make a win chance of about 73% (logistic)
 
 
-def win_chance(state: GameState, black_margin: float | None = None) -> float:
+def win_chance(state: GameState, black_margin: float | None = None, weights: Weights = DEFAULT) -> float:
     """Black's chance to win: the result when the game is over, else squashed guess."""
     if state.phase is Phase.OVER:
         w = state.winner
         return 0.5 if w is None else (1.0 if w is Player.BLACK else 0.0)
-    m = margin(state) if black_margin is None else black_margin
+    m = margin(state, w=weights) if black_margin is None else black_margin
     return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, m / SCALE))))
 
 
@@ -73,7 +73,7 @@ class Node:
         self.visits = 0
         self.total = 0.0  # sum of results for the player who moved into this node
 
-    def order(self) -> None:
+    def order(self, weights: Weights = DEFAULT) -> None:
         """Sort the untried moves by the static guess after them, the best last (it is
         grown next); equal guesses keep the seeded shuffle's order. The guesses are kept
         with the states, so a child grown from them is not judged twice."""
@@ -82,7 +82,7 @@ class Node:
         scored = []
         for i, move in enumerate(self.untried):
             state = self.state.apply(move)
-            guess = margin(state)
+            guess = margin(state, w=weights)
             after[move] = state, guess
             scored.append((sign * guess, -i, move))
         scored.sort(key=_first_two)
@@ -130,6 +130,7 @@ class MctsBot(Bot):
     order_after: int | None = 4  # None: grow in random order, every move before selecting
     widen = 1.5
     widen_base = 3
+    weights: Weights = DEFAULT  # the static guess's knobs
 
     def __init__(self, seed: int = 0, *, iterations: int | None = None,
                  think_s: float | None = None) -> None:
@@ -168,7 +169,7 @@ class MctsBot(Bot):
         if node.untried:
             if (self.order_after is not None and node.after is None
                     and (node is root or node.visits >= self.order_after)):
-                node.order()
+                node.order(self.weights)
             node = node.grow(rng)
             path.append(node)
         if self.playout_plies == 0 and node.guess is not None:
@@ -189,7 +190,7 @@ class MctsBot(Bot):
             else:
                 moves = state.legal_moves()
                 state = state.apply(moves[rng.randrange(len(moves))])
-        return win_chance(state)
+        return win_chance(state, weights=self.weights)
 
 
 class HardBot(MctsBot):
@@ -207,7 +208,8 @@ class HardBot(MctsBot):
 
 
 class ExpertBot(HardBot):
-    """Hard's search with more time (10 s a move), and the end of the game played exactly:
+    """Hard's search with more time (10 s a move), a finer static guess (the fitted blend
+    ``evaluate.EXPERT``), and the end of the game played exactly:
     from ``solve_from`` pieces left it first tries to search every line to the end (see
     :mod:`.endgame`) in up to ``solve_share`` of its time, and plays the win or draw it
     proves; a position it proves lost, or could not finish, goes to the search. For
@@ -219,6 +221,7 @@ class ExpertBot(HardBot):
 
     level = "expert"
     default_think_s = 10.0
+    weights = EXPERT
     solve_from = 10
     solve_share = 0.7
     table_cap = 100_000  # positions kept for the next moves (about 35 MB)

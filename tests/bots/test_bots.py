@@ -67,6 +67,25 @@ def test_fast_score_equals_engine_score(ruleset):
             state = state.apply(pool[rng.randrange(len(pool))])
 
 
+@pytest.mark.parametrize("ruleset", [Ruleset(2004), Ruleset(2002, location_bonus=True)])
+def test_the_blend_of_the_guess_adds_up_its_parts(ruleset):
+    """Expert's weighted blend of the guess's parts is the plain sum when every weight is
+    one (the parts split the guess exactly), and Expert's own weights do move it."""
+    from dataclasses import replace as with_
+    from shared.bots.evaluate import DEFAULT, EXPERT, margin
+    one = with_(DEFAULT, held_weight=1.0 + 1e-15)  # takes the blend's path, same weights
+    moved = 0
+    for seed in range(3):
+        state = new_game(ruleset, seed=seed)
+        rng = random.Random(seed)
+        while state.phase is not Phase.OVER:
+            plain = margin(state)
+            assert margin(state, w=one) == pytest.approx(plain, abs=1e-6)
+            moved += margin(state, w=EXPERT) != pytest.approx(plain, abs=1e-6)
+            state = state.apply(rng.choice(list(state.legal_moves())))
+    assert moved > 20
+
+
 # -- legal moves only, whole games, every level -------------------------------------------
 PAIRINGS = [("random", "easy", 11, Ruleset(2004)),
             ("easy", "medium", 12, Ruleset(2002, location_bonus=True)),
