@@ -20,6 +20,15 @@ costs 48. (Inverting the squashing instead, ``SCALE * log(p / (1 - p))``, blew s
 changes of near-certain win chances up to dozens of points late in a game.) A finished
 game's margin is squashed the same way as a guess, so the last claim still tells a
 small win from a big one.
+
+In the end game (from Expert's ``solve_from`` pieces left) the review does not guess: it
+searches every line to the end (:mod:`.endgame`) and values a position by its exact final
+margin with best play, squashed the same way, and names the move that keeps the most
+points (where Expert itself plays any move that secures the win). The search has a node
+budget of ``SOLVE_NODES`` per iteration of the review's budget (so its results do not
+depend on the machine), shares one table over the positions of the game (after the
+first, each takes a few hundred positions at most), and a position it cannot finish in
+its budget is read from the tree as before.
 """
 
 from __future__ import annotations
@@ -31,11 +40,14 @@ from shared.aliencity import GameState, Phase, Player
 from shared.gamekit.review_search import ReviewCancelled, ReviewSearch, Searched, Values
 
 from .base import Clock
+from .endgame import OutOfTime, Solver, Table, pieces_left, prune
 from .evaluate import margin
-from .mcts import SCALE, MctsBot, Node, win_chance
+from .mcts import SCALE, ExpertBot, MctsBot, Node, win_chance
 
 POINTS_PER_CHANCE = 4.0 * SCALE   # points a whole win chance is worth (at even odds)
 MIN_VISITS = 10         # a child needs this many visits (or 1/30 of the budget) to be read
+SOLVE_NODES = 100       # an exact end-game search's nodes per iteration of the budget:
+                        # 30,000 at the screen's 300, some 3 s at ten pieces left
 
 
 def values_of(p_black: float) -> Values:
@@ -46,17 +58,23 @@ def values_of(p_black: float) -> Values:
     return (lead / 2.0, -lead / 2.0)
 
 
-def finished(state: GameState) -> float:
-    """Black's chance in a finished game: its exact margin squashed as the bots squash a
-    guess (where the search itself backs up a flat win or loss)."""
-    m = max(-40.0, min(40.0, margin(state) / SCALE))
+def squashed(black_margin: float) -> float:
+    """Black's chance from a final margin known for sure (a finished game, or an end game
+    searched to the end), squashed as the bots squash a guess, where the search itself
+    backs up a flat win or loss."""
+    m = max(-40.0, min(40.0, black_margin / SCALE))
     return 1.0 / (1.0 + math.exp(-m))
 
 
-def black_chance(node: Node, entered_by_black: bool | None = None) -> float:
+def finished(state: GameState) -> float:
+    """Black's chance in a finished game: its exact margin, squashed."""
+    return squashed(margin(state))
+
+
+def black_chance(node: Node, entered_by_black: bool | None = None, bot: MctsBot | None = None) -> float:
     """Black's win chance at ``node`` as the search goes on from it: the mean of its most
     visited move; a node with no moves grown yet gives its own mean (seen by whoever
-    moved into it: ``entered_by_black``), a root its static guess."""
+    moved into it: ``entered_by_black``), a root its static guess (``bot``'s weights)."""
     state = node.state
     if state.phase is Phase.OVER:
         return finished(state)
@@ -65,13 +83,45 @@ def black_chance(node: Node, entered_by_black: bool | None = None) -> float:
         p = top.total / top.visits
         return p if state.to_move is Player.BLACK else 1.0 - p
     if entered_by_black is None or not node.visits:
-        return win_chance(state)
+        return win_chance(state, weights=bot.weights) if bot is not None else win_chance(state)
     p = node.total / node.visits
     return p if entered_by_black else 1.0 - p
 
 
 class AlienCityReviewSearch(ReviewSearch):
-    """Reads the expert's tree (levels without a tree use the generic way)."""
+    """Reads the expert's tree, or its exact end game (levels without a tree use the
+    generic way)."""
+
+    def __init__(self, spec, settings) -> None:
+        super().__init__(spec, settings)
+        self.table: Table = {}      # end-game positions solved so far, of ``table_game``
+        self.history: dict = {}
+        self.table_game: tuple | None = None
+
+    def solved(self, position: GameState, cancel: threading.Event | None) -> tuple[int, object] | None:
+        """(Black's final margin with best play, the move that keeps the most points for
+        the player to move), or None: not in Expert's end game, or not finished in the
+        budget. Raises :class:`ReviewCancelled` when asked to stop."""
+        bot = self.engine_bot(self.settings.iterations)
+        if not isinstance(bot, ExpertBot) or pieces_left(position) > bot.solve_from:
+            return None
+        game = (position.ruleset, position.city)
+        if self.table_game != game:
+            self.table, self.history, self.table_game = {}, {}, game
+        solver = Solver(Clock(None, cancel), SOLVE_NODES * self.settings.iterations,
+                        table=self.table, history=self.history)
+        try:
+            value, move = solver.exact(position)
+        except OutOfTime:
+            if cancel is not None and cancel.is_set():
+                raise ReviewCancelled() from None
+            return None
+        finally:
+            if len(self.table) > ExpertBot.table_cap:
+                prune(self.table, pieces_left(position))
+                if len(self.table) > ExpertBot.table_cap:
+                    self.table.clear()
+        return (value if position.to_move is Player.BLACK else -value), move
 
     def engine_bot(self, iterations: int) -> MctsBot | None:
         bot = self.bot(iterations)
@@ -99,6 +149,10 @@ class AlienCityReviewSearch(ReviewSearch):
         if bot is None:
             return super().search(state, cancel)
         position = state.state
+        solved = self.solved(position, cancel)
+        if solved is not None:
+            black_margin, move = solved
+            return Searched(move, {move: values_of(squashed(black_margin))})
         root = self.grow(bot, position, cancel)
         best = max(root.children, key=lambda n: (n.visits, n.total))
         black = position.to_move is Player.BLACK
@@ -115,7 +169,11 @@ class AlienCityReviewSearch(ReviewSearch):
         bot = self.engine_bot(self.top_up)
         if bot is None:
             return super().value_after(after, mover, cancel)
-        return values_of(black_chance(self.grow(bot, position, cancel)))
+        solved = self.solved(position, cancel)
+        if solved is not None:
+            return values_of(squashed(solved[0]))
+        return values_of(black_chance(self.grow(bot, position, cancel), bot=bot))
 
 
-__all__ = ["AlienCityReviewSearch", "POINTS_PER_CHANCE", "black_chance", "finished", "values_of"]
+__all__ = ["AlienCityReviewSearch", "POINTS_PER_CHANCE", "SOLVE_NODES", "black_chance", "finished",
+           "squashed", "values_of"]

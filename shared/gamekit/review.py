@@ -29,8 +29,9 @@ from typing import Any, Callable, Iterator, Sequence
 from .api import GameSpec, IllegalMove, Record, RecordError, State
 from .review_search import ReviewCancelled, ReviewSearch, check
 
-VERSION = 3                 # bump when the method changes: cached reviews are redone
-#                             (2, 3: losses from the search's values, not static guesses)
+VERSION = 4                 # bump when the method changes: cached reviews are redone
+#                             (2, 3: losses from the search's values, not static guesses;
+#                             4: Alien City's end game searched to the end)
 DEFAULT_ITERATIONS = 300    # search budget per position
 NOTABLE = {"points": 2.0, "value": 0.08}   # losses below this are not worth a mark
 DIGITS = 3                  # projections are kept rounded (stable through JSON)

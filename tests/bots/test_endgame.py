@@ -49,14 +49,15 @@ def endings(most_left: int, seeds=range(4, 9), ruleset: Ruleset = Ruleset()) -> 
     return [s for seed in seeds for s in game_positions(seed, ruleset) if pieces_left(s) <= most_left]
 
 
-def margin_after(state, move) -> int:
-    """The final margin against best play, for the player to move in ``state``, after ``move``."""
+def margin_after(state, move, best_play=lambda s: Solver().exact(s)[0]) -> int:
+    """The final margin against best play (``best_play``: the margin for the player to
+    move), for the player to move in ``state``, after ``move``."""
     child = state.apply(move)
     if child.phase is Phase.OVER:
         totals = child.score().totals
         value = totals[Player.BLACK] - totals[Player.WHITE]
         return value if state.to_move is Player.BLACK else -value
-    value = Solver().exact(child)[0]
+    value = best_play(child)
     return value if child.to_move is state.to_move else -value
 
 
