@@ -28,7 +28,8 @@ points (where Expert itself plays any move that secures the win). The search has
 budget of ``SOLVE_NODES`` per iteration of the review's budget (so its results do not
 depend on the machine), shares one table over the positions of the game (after the
 first, each takes a few hundred positions at most), and a position it cannot finish in
-its budget is read from the tree as before.
+its budget is read from the tree as before. The graph then shows the exact margins too,
+where the game's projection is a guess.
 """
 
 from __future__ import annotations
@@ -122,6 +123,17 @@ class AlienCityReviewSearch(ReviewSearch):
                 if len(self.table) > ExpertBot.table_cap:
                     self.table.clear()
         return (value if position.to_move is Player.BLACK else -value), move
+
+    def projection(self, state, cancel: threading.Event | None = None) -> Values:
+        """The graph's value: in the end game the exact final margin with best play in
+        place of the static guess (split around the same mean of the totals)."""
+        guess = super().projection(state, cancel)
+        position = state.state
+        solved = None if position.phase is Phase.OVER else self.solved(position, cancel)
+        if solved is None:
+            return guess
+        mid = (guess[0] + guess[1]) / 2.0
+        return (mid + solved[0] / 2.0, mid - solved[0] / 2.0)
 
     def engine_bot(self, iterations: int) -> MctsBot | None:
         bot = self.bot(iterations)

@@ -11,8 +11,9 @@ the mover gave away against the best move found, as the search sees it (never be
 zero: when the played move looks at least as good, it was the best move).
 
 The graph shows the game's :meth:`~shared.gamekit.api.GameSpec.projection` of each
-position after the move played (``after``); ``before`` is that plus the loss, on the
-mover's side: the lead the better move would have kept.
+position after the move played (``after``; where the search knows the true outcome, as
+in Alien City's end game searched to the end, that instead); ``before`` is that plus
+the loss, on the mover's side: the lead the better move would have kept.
 
 Pure Python and game-generic: the client runs it in a worker thread with ``progress``
 and ``cancel``; :mod:`shared.gamekit.review_cache` keeps finished reviews.
@@ -29,9 +30,9 @@ from typing import Any, Callable, Iterator, Sequence
 from .api import GameSpec, IllegalMove, Record, RecordError, State
 from .review_search import ReviewCancelled, ReviewSearch, check
 
-VERSION = 4                 # bump when the method changes: cached reviews are redone
+VERSION = 5                 # bump when the method changes: cached reviews are redone
 #                             (2, 3: losses from the search's values, not static guesses;
-#                             4: Alien City's end game searched to the end)
+#                             4: Alien City's end game searched to the end; 5: and graphed)
 DEFAULT_ITERATIONS = 300    # search budget per position
 NOTABLE = {"points": 2.0, "value": 0.08}   # losses below this are not worth a mark
 DIGITS = 3                  # projections are kept rounded (stable through JSON)
@@ -230,8 +231,9 @@ def steps(spec: GameSpec, record: Record) -> Iterator[Step]:
         state = after
 
 
-def _projection(spec: GameSpec, state: State) -> tuple[float, ...]:
-    return tuple(round(float(v), DIGITS) for v in spec.projection(state))
+def _projection(search: ReviewSearch, state: State,
+                cancel: threading.Event | None = None) -> tuple[float, ...]:
+    return tuple(round(float(v), DIGITS) for v in search.projection(state, cancel))
 
 
 def review_turn(spec: GameSpec, step: Step, settings: ReviewSettings,
@@ -242,7 +244,7 @@ def review_turn(spec: GameSpec, step: Step, settings: ReviewSettings,
     settings = settings.for_spec(spec)
     search = search or spec.review_search(settings)
     seat = step.before.to_move
-    after = _projection(spec, step.after)
+    after = _projection(search, step.after, cancel)
     played = spec.move_text(step.move)
     if len(step.before.legal_moves()) <= 1:
         return TurnReview(step.ply, seat, played, played, after, after, 0.0, forced=True)
@@ -271,9 +273,9 @@ def review_record(spec: GameSpec, record: Record, settings: ReviewSettings = Rev
     at once and raises :class:`ReviewCancelled`."""
     settings = settings.for_spec(spec)
     moves = list(steps(spec, record))
-    review = Review(spec.id, record.start.seat_count, spec.review_unit, settings,
-                    record_hash(spec, record), _projection(spec, record.start))
     search = spec.review_search(settings)
+    review = Review(spec.id, record.start.seat_count, spec.review_unit, settings,
+                    record_hash(spec, record), _projection(search, record.start, cancel))
     total = len(moves)
     if progress is not None:
         progress(0, total)

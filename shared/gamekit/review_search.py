@@ -67,6 +67,11 @@ class ReviewSearch:
         """The budget of a search of the position after a move (here: each answer's)."""
         return max(MIN_TOP_UP, self.settings.iterations // TOP_UP_SHARE)
 
+    def projection(self, state: State, cancel: threading.Event | None = None) -> Values:
+        """The graph's value of ``state``: here the game's projection; a search that
+        knows better (an end game searched to the end) says so instead."""
+        return tuple(float(v) for v in self.spec.projection(state))
+
     def bot(self, iterations: int):
         return self.spec.make_bot(self.settings.level, self.settings.seed, iterations=iterations,
                                   think_s=NO_CLOCK_S)
@@ -90,7 +95,7 @@ class ReviewSearch:
             move = bot.choose(state, stop=cancel)
             check(cancel)
             state, _ = state.play(move)
-        return tuple(float(v) for v in self.spec.projection(state))
+        return ReviewSearch.projection(self, state)
 
 
 __all__ = ["NO_CLOCK_S", "ReviewCancelled", "ReviewSearch", "Searched", "Values", "check"]

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from shared.aliencity import Phase
+from shared.aliencity import Phase, Player
 from shared.aliencity.spec import ALIEN_CITY
 from shared.bots import review as review_module
 from shared.bots.endgame import pieces_left
@@ -87,3 +87,24 @@ def test_only_expert_reviews_search_to_the_end():
     search = ALIEN_CITY.review_search(ReviewSettings(level="hard", iterations=30, seed=1))
     search.search(ten_left())
     assert search.table == {}
+
+
+def test_the_graph_shows_the_exact_margins_of_the_end_game():
+    """Where the game's projection would guess, the graph's lead after each late move is
+    the final margin with best play (a plain search of every line), and the last one
+    is the game's true final margin."""
+    record = easy_game(5, from_left=4)
+    review = review_record(ALIEN_CITY, record, ReviewSettings(iterations=20, seed=1))
+    state, checked = record.start, 0
+    for turn, text in zip(review.turns, record.moves):
+        state, _ = state.play(ALIEN_CITY.parse_move(text))
+        position = state.state
+        if position.phase is Phase.OVER:
+            totals = position.score().totals
+            black_margin = totals[Player.BLACK] - totals[Player.WHITE]
+        else:
+            black_margin = plain_minimax(position)
+            black_margin = black_margin if position.to_move is Player.BLACK else -black_margin
+        assert turn.after[0] - turn.after[1] == pytest.approx(black_margin, abs=2 * 10**-DIGITS)
+        checked += 1
+    assert checked >= 4 and review.turns[-1].after == record.state.spec.projection(record.state)
