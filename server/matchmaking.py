@@ -211,10 +211,11 @@ class Matchmaker:
             return
         conn.created.add(match.code)
         self.addresses.add_created(conn.address, match.code)
+        if self.cluster_limits is not None:
+            # Counted before the answer: the creator's next request, on any node, sees it.
+            await self.cluster_limits.created(conn, match.record_id)
         match.welcome(conn, seat, tokens[seat], rid, created=True)
         match.computers.wake()
-        if self.cluster_limits is not None:
-            await self.cluster_limits.created(conn, match.record_id)
 
     def _group(self, spec: GameSpec, conn: Connection, wanted: dict | None
                ) -> tuple[dict, list[QuickEntry]] | None:
