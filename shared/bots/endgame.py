@@ -48,6 +48,15 @@ def prune(table: Table, left: int) -> None:
         del table[key]
 
 
+def trim(table: Table, cap: int, left: int) -> None:
+    """Keep a table under ``cap`` positions after a search from ``left`` pieces left:
+    first drop what the game has passed, then everything if that was not enough."""
+    if len(table) > cap:
+        prune(table, left)
+        if len(table) > cap:
+            table.clear()
+
+
 def final_margin(state: GameState) -> int:
     """Black's final score minus White's (the game is over)."""
     totals = Board(state).totals()

@@ -39,7 +39,7 @@ class Weights:
     stretch: float = 0.0  # growth of road distances while the city fills up
     domes: float = 0.0  # share believed of what own domes could add to own claimed towers
     # How the parts add up (1, 1, 1: plainly). Expert's blend comes from a least-squares
-    # fit of final margins on the parts over 200 games of Hard bots (see EXPERT).
+    # fit of final margins on the parts over 55 games of Hard bots (see EXPERT).
     bonus_weight: float = 1.0  # green bonuses paid now
     held_weight: float = 1.0  # claimed towers' guessed values (and location points)
     draft_weight: float = 1.0  # the draft of claims still to come

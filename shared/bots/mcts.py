@@ -26,7 +26,7 @@ from shared.aliencity import GameState, Move, Phase, Player
 
 from .base import Bot, Clock
 from .board import Board
-from .endgame import OutOfTime, Solver, Table, pieces_left, prune
+from .endgame import OutOfTime, Solver, Table, pieces_left, trim
 from .evaluate import DEFAULT, EXPERT, Weights, margin
 
 SCALE = 12.0  # score points that make a win chance of about 73% (logistic)
@@ -266,10 +266,7 @@ class ExpertBot(HardBot):
         except OutOfTime:
             return None
         finally:
-            if len(self.table) > self.table_cap:
-                prune(self.table, pieces_left(state))
-                if len(self.table) > self.table_cap:
-                    self.table.clear()
+            trim(self.table, self.table_cap, pieces_left(state))
         return move if outcome >= 0 else None
 
     def forget(self) -> None:

@@ -41,7 +41,7 @@ from shared.aliencity import GameState, Phase, Player
 from shared.gamekit.review_search import ReviewCancelled, ReviewSearch, Searched, Values
 
 from .base import Clock
-from .endgame import OutOfTime, Solver, Table, pieces_left, prune
+from .endgame import OutOfTime, Solver, Table, pieces_left, trim
 from .evaluate import margin
 from .mcts import SCALE, ExpertBot, MctsBot, Node, win_chance
 
@@ -118,10 +118,7 @@ class AlienCityReviewSearch(ReviewSearch):
                 raise ReviewCancelled() from None
             return None
         finally:
-            if len(self.table) > ExpertBot.table_cap:
-                prune(self.table, pieces_left(position))
-                if len(self.table) > ExpertBot.table_cap:
-                    self.table.clear()
+            trim(self.table, ExpertBot.table_cap, pieces_left(position))
         return (value if position.to_move is Player.BLACK else -value), move
 
     def projection(self, state, cancel: threading.Event | None = None) -> Values:

@@ -12,7 +12,7 @@ import pytest
 from shared.aliencity import Phase, Player, Ruleset, new_game
 from shared.bots import make_bot
 from shared.bots.base import Clock
-from shared.bots.endgame import WIN, OutOfTime, Solver, key_pieces_left, pieces_left, prune
+from shared.bots.endgame import WIN, OutOfTime, Solver, key_pieces_left, pieces_left, prune, trim
 
 
 def plain_minimax(state) -> int:
@@ -198,3 +198,17 @@ def test_prune_keeps_only_positions_still_ahead():
     assert max(lefts) == 7 and min(lefts) < 5
     prune(solver.table, 5)
     assert solver.table and all(key_pieces_left(key) < 5 for key in solver.table)
+
+
+def test_trim_prunes_over_the_cap_and_clears_if_still_over():
+    state = next(s for s in game_positions(6) if pieces_left(s) == 7 and s.phase is Phase.BUILD)
+    solver = Solver()
+    solver.solve(state)
+    size = len(solver.table)
+    kept = sum(1 for key in solver.table if key_pieces_left(key) < 5)
+    trim(solver.table, size, 5)  # at the cap: nothing to do
+    assert len(solver.table) == size
+    trim(solver.table, size - 1, 5)  # over it: what the game has passed goes
+    assert len(solver.table) == kept
+    trim(solver.table, kept - 1, 5)  # still over after pruning: all goes
+    assert solver.table == {}
