@@ -185,10 +185,39 @@ class Matchmaker:
     async def create(self, conn: Connection, msg: dict) -> None:
         rid = msg.get("rid")
         game = self._game(conn, msg)
-        if game is None or not self._may_create(conn, rid):
+        if game is None:
             return
-        if self.cluster_limits is not None and not await self.cluster_limits.may_create(conn, rid):
-            return
+        opened = await self._checked_create(conn, msg, rid, game)
+        if opened is not None:
+            match, seat, token = opened
+            match.welcome(conn, seat, token, rid, created=True)
+            match.computers.wake()
+
+    async def _checked_create(self, conn: Connection, msg: dict, rid: int | None,
+                              game: tuple[GameSpec, dict]) -> tuple[Match, int, str] | None:
+        """The limits checked (this node's, then the cluster's), the match opened. Alone
+        a node cannot race itself (its store does not yield between check and insert);
+        in a cluster the check reserves the place in Redis until the match is stored."""
+        if not self._may_create(conn, rid):
+            return None
+        limits = self.cluster_limits
+        if limits is None:
+            return await self._open_created(conn, msg, rid, game)
+        reservation = await limits.reserve(conn, rid)
+        if reservation is None:
+            return None
+        opened = None
+        try:
+            opened = await self._open_created(conn, msg, rid, game)
+        finally:
+            # Settled before the answer: the creator's next request, on any node, sees it.
+            await limits.settle(conn, reservation, opened and opened[0].record_id)
+        return opened
+
+    async def _open_created(self, conn: Connection, msg: dict, rid: int | None,
+                            game: tuple[GameSpec, dict]) -> tuple[Match, int, str] | None:
+        """The match ``msg`` asks for, the creator's seat and token; ``None`` after
+        answering why not."""
         spec, options = game
         names = tuple(seat.name for seat in spec.seats(options))
         choice = msg.get("seat", "random")
@@ -198,24 +227,20 @@ class Matchmaker:
             seat = names.index(choice)
         else:
             conn.error("bad_message", f"'seat' must be random or one of {', '.join(names)}", rid)
-            return
+            return None
         computers = self._computer_seats(conn, msg, spec, names, seat)
         if computers is None:
-            return
+            return None
         try:
             match, tokens = await self.open_match(spec, options, msg.get("public", True),
                                                   [(conn.session, seat)], computers=computers)
         except StoreError as exc:
             log.error("create failed: %s", exc)
             conn.error("server_error", "The match could not be saved; try again later.", rid)
-            return
+            return None
         conn.created.add(match.code)
         self.addresses.add_created(conn.address, match.code)
-        if self.cluster_limits is not None:
-            # Counted before the answer: the creator's next request, on any node, sees it.
-            await self.cluster_limits.created(conn, match.record_id)
-        match.welcome(conn, seat, tokens[seat], rid, created=True)
-        match.computers.wake()
+        return match, seat, tokens[seat]
 
     def _group(self, spec: GameSpec, conn: Connection, wanted: dict | None
                ) -> tuple[dict, list[QuickEntry]] | None:

@@ -15,6 +15,9 @@ Keys (``prefix`` defaults to ``ac:``; one Redis database per cluster)::
     ac:moves:<id>          list: every stored step, JSON [version, seat, mid, move, kind];
                            entry i holds version i + 1 (versions are consecutive from 1)
     ac:open                sorted set of the ids of waiting and playing matches
+    ac:created:<address>  set of the ids of matches created from an address, and of its
+                           creates in progress ("r:<nonce>"); see server.cluster.limits
+    ac:reserved            sorted set of the creates in progress, by expiry time
     ac:session:<hash>      sorted set of the ids of the matches a session holds a seat in
     ac:presence:<id>       hash: "seat|node" for every seat a node has a connection of
     ac:rematch:<id>        set of the seats that offered a rematch; ac:rematch_claim:<id>
