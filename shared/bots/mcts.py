@@ -15,6 +15,11 @@ Measured (``python3 bench/bots.py --pairs hard-medium``, 100 games, 2 workers, l
 average 3-6 on 2 cores, 2026-11-26): Hard beats Medium 0.800 [0.711, 0.867] (79-2-19),
 Hard's move p95 1.85 s. Hard's exploration constant is what changed from 0.660 [0.563,
 0.745] (exploration 0.5).
+
+Expert (``python3 bench/bots.py --pairs expert-hard --cpu-clock``, 100 games, city seeds
+1..50 with seats swapped, think time in CPU seconds, 2026-11-26): Expert beats Hard 0.855
+[0.773, 0.911] (84-3-13), mean score 62.9 to 52.0; Expert's move p95 10.45 CPU s,
+Hard's 1.84.
 """
 
 from __future__ import annotations
