@@ -28,7 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("server.app", N_("run the match server (lobby, matches, spectators, reconnection; "
                                "--lan, TLS, --behind-proxy, /healthz)")),
     "bot": ("server.bot", N_("a headless client that plays on a server, ws:// or wss:// "
-                             "(--level random|easy|medium|hard)")),
+                             "(--level random|easy|medium|hard|expert)")),
     "join": ("client.joinlink", N_("open the game straight into a room from a join link "
                                    "(alien-city://HOST:PORT/ROOM or wss://HOST/#ROOM)")),
     "demo": ("client.cli_demo", N_("attract mode: bot against bot with every animation "

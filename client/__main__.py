@@ -1,7 +1,8 @@
-"""``python -m client`` opens the game, like ``alien-city`` with no subcommand."""
+"""``python -m client`` is the ``alien-city`` command: no arguments open the game; the
+same options and subcommands work (``--help``, ``--lang sk``, ``join LINK``)."""
 
 import sys
 
-from .app import main
+from alien_city.cli import main
 
 sys.exit(main())

@@ -65,6 +65,20 @@ def test_score_command_does_not_import_pygame():
     assert proc.stdout.strip().splitlines()[-1] == "CLEAN 0", proc.stderr
 
 
+def test_python_m_client_takes_the_commands_options():
+    """``python -m client --help`` prints the command's help (it used to open the window
+    and ignore it); a wrong option is named, not ignored."""
+    helped = subprocess.run([sys.executable, "-m", "client", "--help"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60,
+                            env=os.environ | {"LANGUAGE": "en"})
+    assert helped.returncode == 0 and helped.stdout.startswith("usage: alien-city"), helped
+    assert "pygame" not in helped.stdout + helped.stderr  # no window was opened
+    wrong = subprocess.run([sys.executable, "-m", "client", "--nope"], cwd=ROOT,
+                           capture_output=True, text=True, timeout=60,
+                           env=os.environ | {"LANGUAGE": "en"})
+    assert wrong.returncode == 2 and "--nope" in wrong.stderr, wrong
+
+
 def test_demo_runs_headless_and_writes_screenshots(tmp_path):
     """alien-city demo --until-end --screenshots DIR under the dummy video driver."""
     shots = tmp_path / "shots"
