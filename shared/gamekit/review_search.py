@@ -86,7 +86,7 @@ class ReviewSearch:
                     cancel: threading.Event | None = None) -> Values:
         """``after`` (the position right after ``mover``'s move) as the level sees it: the
         other seats answer with its moves until ``mover`` is to move again (or the game
-        ends), then the game's projection of where that leads."""
+        ends), then the :meth:`projection` of where that leads."""
         state, bot = after, None
         for _ in range(2 * after.seat_count):   # a round, with room for seats that move twice
             if state.is_over() or state.to_move == mover:
@@ -95,7 +95,7 @@ class ReviewSearch:
             move = bot.choose(state, stop=cancel)
             check(cancel)
             state, _ = state.play(move)
-        return ReviewSearch.projection(self, state)
+        return self.projection(state, cancel)
 
 
 __all__ = ["NO_CLOCK_S", "ReviewCancelled", "ReviewSearch", "Searched", "Values", "check"]
