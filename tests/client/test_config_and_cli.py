@@ -71,7 +71,8 @@ def test_python_m_client_takes_the_commands_options():
     helped = subprocess.run([sys.executable, "-m", "client", "--help"], cwd=ROOT,
                             capture_output=True, text=True, timeout=60,
                             env=os.environ | {"LANGUAGE": "en"})
-    assert helped.returncode == 0 and helped.stdout.startswith("usage: alien-city"), helped
+    assert helped.returncode == 0 and helped.stdout.startswith("usage: python -m client"), helped
+    assert "join" in helped.stdout and "--lang" in helped.stdout
     assert "pygame" not in helped.stdout + helped.stderr  # no window was opened
     wrong = subprocess.run([sys.executable, "-m", "client", "--nope"], cwd=ROOT,
                            capture_output=True, text=True, timeout=60,
