@@ -12,10 +12,10 @@ import random
 import msgpack
 import pytest
 
-from shared.gamekit import (GameSpec, IllegalMove, LegalMoves, MalformedMove, Rejection,
-                            builtin_games)
+from shared.gamekit import GameSpec, IllegalMove, LegalMoves, MalformedMove, Rejection
+from tests.template_game import games_with_template
 
-GAMES = list(builtin_games())
+GAMES = list(games_with_template())  # the shipped games and the template game (Nim)
 PLAYOUTS = 4          # seeded random games per game and seat count
 PROBES = 12           # moves from elsewhere tried as "not listed" per position
 

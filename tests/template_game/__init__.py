@@ -1,0 +1,16 @@
+"""The template game (Nim) and the registry the test suite serves it in.
+
+Nothing outside ``tests/`` knows Nim: the tests build a registry of the shipped games plus
+this one, which is all a new game needs before its line in ``shared/gamekit/registry.py``.
+"""
+
+from __future__ import annotations
+
+from shared.gamekit import Registry, builtin_games
+
+from .nim import NIM
+
+
+def games_with_template() -> Registry:
+    """Every shipped game and Nim, as the test suite registers it."""
+    return Registry([*builtin_games(), NIM])
