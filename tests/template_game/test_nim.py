@@ -3,8 +3,6 @@ whole match through a real server with headless clients and a spectator."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from shared.gamekit import IllegalMove, MalformedMove, RecordError
