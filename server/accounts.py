@@ -243,6 +243,8 @@ class Accounts:
                               "WHERE match = ?", (match,)).fetchall()
             if done:
                 stored = {p: Rating(mu, sigma, games) for p, mu, sigma, games in done}
+                if set(stored) != set(players):
+                    raise AccountError("not_rated", f"match {match} was rated with other players")
                 return [stored[p] for p in players]
             before = [_rating(db, p, game, seats) for p in players]
             after = rate(before, places)

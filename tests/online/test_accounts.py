@@ -121,6 +121,9 @@ def test_a_match_is_rated_once(accounts):
     first = accounts.record_match("M1", "alien-city", [a, b], [1, 2], NOW)
     again = accounts.record_match("M1", "alien-city", [a, b], [1, 2], NOW + 5)  # a retry
     assert again == first and accounts.rating(a, "alien-city", 2).games == 1
+    c, = players(accounts, "Cy")
+    with pytest.raises(AccountError, match="rated with other players"):
+        accounts.record_match("M1", "alien-city", [a, c], [1, 2], NOW)
 
 
 def test_a_resignation_is_rated_as_a_loss(accounts):
@@ -131,7 +134,7 @@ def test_a_resignation_is_rated_as_a_loss(accounts):
 
 
 def test_bad_matches_are_refused(accounts):
-    a, b = players(accounts, "Ann", "Ben")
+    a, _b = players(accounts, "Ann", "Ben")
     with pytest.raises(AccountError, match="against themselves"):
         accounts.record_match("M1", "alien-city", [a, a], [1, 2], NOW)
     with pytest.raises(AccountError, match="2 to 8 seats"):

@@ -59,8 +59,8 @@ def test_three_players_shared_place_by_hand():
         mu_A = 25 + 4.303315 * 2/3 = 27.868877,  mu_B = mu_C = 25 - 4.303315/3 = 23.565562
     (the changes add up to zero: +2.868877 - 2 * 1.434438).
     gamma = sigma / c and sigma^2 / c^2 are both sqrt(4/15) = 0.516398 and 4/15, so
-        sigma_A = 25/3 * sqrt(1 - 0.516398 * 4/15 * 2/9) = 25/3 * sqrt(0.969397) = 8.204837,
-        sigma_B = 25/3 * sqrt(1 - 0.516398 * 4/15 * 17/36) = 25/3 * sqrt(0.934969) = 8.057830.
+        sigma_A = 25/3 * sqrt(1 - 0.516398 * 4/15 * 2/9) = 25/3 * sqrt(0.969399) = 8.204837,
+        sigma_B = 25/3 * sqrt(1 - 0.516398 * 4/15 * 17/36) = 25/3 * sqrt(0.934972) = 8.057830.
     """
     assert BETA == 25 / 6 and SIGMA == 25 / 3
     a, b, c = rate([FRESH] * 3, [1, 2, 2], tau=0.0)
