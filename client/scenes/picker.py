@@ -16,6 +16,7 @@ import secrets
 import pygame
 
 from shared.gamekit.api import SeatInfo
+from shared.gamekit.levels import level_ratings
 from shared.i18n import domain
 
 from .. import theme
@@ -195,10 +196,17 @@ class GamePickerScene(Scene):
         seats = self.seat_infos()
         lines = []
         levels = sorted({who for who in self.chosen() if who != PERSON}, key=self.levels().index)
+        measured = level_ratings(spec)
         for level in levels:
+            does = self.plugin.describe_level(level)
+            if level in measured:
+                # TRANSLATORS: a computer level, its measured rating (Random = 1000), then what
+                # it does: "Hard, rated about 1650: ..."
+                lines.append(_("{level}, rated about {rating}: {does}.").format(
+                    level=level_name(level), rating=measured[level].about(), does=does))
+                continue
             # TRANSLATORS: a computer level, then what it does (the game's words): "Easy: ..."
-            lines.append(_("{level}: {does}.").format(level=level_name(level),
-                                                       does=self.plugin.describe_level(level)))
+            lines.append(_("{level}: {does}.").format(level=level_name(level), does=does))
         if self.mode == "computer":
             you = _("Your seat is drawn when the game starts.") if self.you == "random" \
                 else _("You play {seat}.").format(seat=seats[int(self.you)].label)

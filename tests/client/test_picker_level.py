@@ -23,3 +23,22 @@ def test_every_games_level_descriptions_follow_the_language(app):
                 assert plugin.describe_level(level) != english[level], (plugin.spec.id, level)
         finally:
             i18n.set_language("en")
+
+
+def test_a_measured_level_shows_its_rating(app):
+    """A level with a measured rating (the game's level_ratings.json) says it in the
+    picker's lines, rounded as people read it; an unmeasured one does not."""
+    from shared.gamekit.levels import level_ratings
+    rated = [plugin for plugin in app.games if level_ratings(plugin.spec)]
+    assert rated, "no game ships level ratings"
+    picker = GamePickerScene(app, "computer")
+    for plugin in app.games:
+        picker.choose_game(plugin.spec.id)
+        measured = level_ratings(plugin.spec)
+        for level in picker.levels():  # the levels the picker offers
+            picker._set_level(level)
+            lines = " ".join(picker.describe())
+            if level in measured:
+                assert f"rated about {measured[level].about()}" in lines, (plugin.spec.id, level)
+            else:
+                assert "rated about" not in lines, (plugin.spec.id, level)
