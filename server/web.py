@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from .protocol import PROTOCOL_VERSION
+from shared.wire import PROTOCOL_VERSION
 
 if TYPE_CHECKING:
     from .lobby import Lobby

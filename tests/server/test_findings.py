@@ -13,7 +13,7 @@ import struct
 
 import msgpack
 
-from server.protocol import PROTOCOL_VERSION
+from shared.wire import PROTOCOL_VERSION
 from shared.aliencity import GameState
 
 from .helpers import FAST, Client, pair, run, running

@@ -6,7 +6,8 @@ import msgpack
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from server.protocol import MAX_FRAME, SCHEMAS, ProtocolError, decode, peek_rid
+from shared.wire import SCHEMAS, ProtocolError, decode, peek_rid
+from shared.wire.limits import MAX_FRAME
 
 scalars = st.none() | st.booleans() | st.integers(-2**63, 2**64 - 1) | st.floats() | st.text(max_size=20) \
     | st.binary(max_size=20)
