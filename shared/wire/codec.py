@@ -16,6 +16,10 @@ from .codes import ErrorCode, ProtocolError
 from .limits import MAX_BIN, MAX_DEPTH, MAX_FRAME, MAX_ITEMS, MAX_STR_BYTES, RID_MAX
 from .schema import SCHEMAS, type_name
 
+PEEK_BYTES = 256  # of an oversized frame, read for its rid; never more
+PEEK_KEYS = 8     # map entries looked at before giving up on finding the rid
+
+
 def encode(message: dict) -> bytes:
     """A message as one msgpack frame (both directions)."""
     return msgpack.packb(message, use_bin_type=True)
@@ -80,12 +84,38 @@ def _usable_rid(rid: object) -> int | None:
 
 
 def peek_rid(frame: bytes | str) -> int | None:
-    """Best-effort ``rid`` from a frame that failed validation (never raises): read
-    without the decoder's limits (the frame is at most ``MAX_FRAME`` bytes, so this is
-    bounded), so a frame refused for a long string still gets its ``rid`` back."""
-    if isinstance(frame, str) or len(frame) > MAX_FRAME:
+    """Best-effort ``rid`` of a frame that failed validation (never raises).
+
+    A frame of at most ``MAX_FRAME`` bytes is read without the decoder's limits (bounded
+    by its size), so a frame refused for a long string still gets its ``rid`` back. Of a
+    larger frame only the first ``PEEK_BYTES`` are looked at, for a ``rid`` among the
+    outer map's first entries: it is never decoded whole."""
+    if isinstance(frame, str):
         return None
+    if len(frame) > MAX_FRAME:
+        return _early_rid(frame)
     return diagnose(frame)[1]
+
+
+def _early_rid(frame: bytes) -> int | None:
+    """The ``rid`` of an oversized frame if it comes before any entry that does not fit
+    in its first ``PEEK_BYTES``."""
+    unpacker = msgpack.Unpacker(raw=False, max_buffer_size=PEEK_BYTES, max_ext_len=0,
+                                max_str_len=PEEK_BYTES, max_bin_len=PEEK_BYTES,
+                                max_array_len=MAX_ITEMS, max_map_len=MAX_ITEMS)
+    try:
+        unpacker.feed(frame[:PEEK_BYTES])
+        entries = unpacker.read_map_header()
+        for _ in range(min(entries, PEEK_KEYS)):
+            key = unpacker.unpack()
+            if key == "rid":
+                return _usable_rid(unpacker.unpack())
+            if not isinstance(key, str):
+                return None
+            unpacker.skip()
+    except Exception:  # noqa: BLE001 - out of bytes, not a map, bad msgpack: no rid
+        return None
+    return None
 
 
 class _Ext:
