@@ -1,4 +1,4 @@
-"""The authoritative match server of the platform's games, and its headless bot client.
+"""The authoritative match server of the platform's games.
 
 app (serve, clean shutdown) -> handler (one connection's lifecycle) -> lobby (sessions,
 joining, routing) with matchmaking (create, quick match) -> match (the authoritative
@@ -9,9 +9,9 @@ connection (limits, sessions), store (SQLite, steps written before they are anno
 computer (computer seats and the worker threads they think in), absence (resigning a
 player long gone from a match), housekeeping (expiring waiting matches), netpolicy
 (client addresses behind proxies, per-address limits), web (``/healthz``, TLS), announce
-(the LAN beacon), host (a server for "Host a game", in a thread or a child process) and
-bot with bot_cli (the load generator and command-line player). No rules live here: every game is served through
-the contract. The wire protocol (version, error codes, limits, message schemas, msgpack
+(the LAN beacon) and host (a server for "Host a game", in a thread or a child process).
+No rules live here: every game is served through the contract. Its clients (the game
+window, the headless bot in ``alien_city.headless``) are not part of it. The wire protocol (version, error codes, limits, message schemas, msgpack
 frames and their validation) is ``shared.wire``, shared with the clients; it is described
 in docs/protocol.md and docs/games/.
 """
