@@ -27,7 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("alien_city.records", N_("replay a game record listing every legal move, then score it")),
     "serve": ("server.app", N_("run the match server (lobby, matches, spectators, reconnection; "
                                "--lan, TLS, --behind-proxy, /healthz)")),
-    "bot": ("server.bot", N_("a headless client that plays on a server, ws:// or wss:// "
+    "bot": ("alien_city.headless.cli", N_("a headless client that plays on a server, ws:// or wss:// "
                              "(--level random|easy|medium|hard|expert)")),
     "join": ("client.joinlink", N_("open the game straight into a room from a join link "
                                    "(alien-city://HOST:PORT/ROOM or wss://HOST/#ROOM)")),

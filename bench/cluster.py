@@ -7,8 +7,8 @@ single server (``python -m server --db``, a file store, as in real use). Plays
 ``--matches`` matches at once on the single server first, then the same number on the
 cluster with Black's bot on node ``i % n`` and White's on node ``i + 1``: every move is
 stored in Redis by one node and reaches the other through the event stream. The bots are
-the server bench's (:class:`server.bot.Bot`): each checks every move against its own copy
-of the game (``desyncs``) and measures the round trip of its own moves (from sending
+the server bench's (:class:`alien_city.headless.Bot`): each checks every move against its
+own copy of the game (``desyncs``) and measures the round trip of its own moves (from sending
 until the server's ``moved`` comes back). Bots think 0 to twice ``--think-ms`` before a
 move, as people do.
 
@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from server.app import LoopMissing, loop_factory  # noqa: E402
-from server.bot import Bot, BotError, Stats  # noqa: E402
+from alien_city.headless import Bot, BotError, Stats  # noqa: E402
 
 ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT),
                                                              os.environ.get("PYTHONPATH")])))

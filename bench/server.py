@@ -34,7 +34,7 @@ from websockets.asyncio.client import connect
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from server.bot import Bot, BotError, Stats  # noqa: E402
+from alien_city.headless import Bot, BotError, Stats  # noqa: E402
 
 ECHO_SERVER = """
 import asyncio, sys

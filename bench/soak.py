@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from server.bot import Bot, BotError, Stats  # noqa: E402
+from alien_city.headless import Bot, BotError, Stats  # noqa: E402
 from server.host import spawn_server, stop_spawned  # noqa: E402
 
 

@@ -19,18 +19,16 @@ import ssl
 import threading
 from typing import Any
 
-import msgpack
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
 
 from shared.i18n import domain
+from shared.wire import FINAL_CLOSE, PROTOCOL_VERSION, CloseCode, decode_server, encode
+from shared.wire.limits import CLIENT_MAX_FRAME, PING_INTERVAL, PING_TIMEOUT
 
 _, N_, ngettext, pgettext = domain("online")
 
-PROTOCOL_VERSION = 2
 BACKOFF = (0.3, 1.0, 2.0, 4.0, 8.0)
-# Close codes after which trying again cannot help: unsupported version, session taken.
-FINAL_CLOSE = {4001, 4002}
 # ``wss://`` trusts the system's certificates, plus ALIEN_CITY_CAFILE (a self-signed
 # server's own certificate); ALIEN_CITY_INSECURE_TLS=1 turns checking off (testing only).
 CAFILE_ENV, INSECURE_ENV = "ALIEN_CITY_CAFILE", "ALIEN_CITY_INSECURE_TLS"
@@ -54,9 +52,9 @@ def no_server_text(url: str) -> str:
 
 def closed_text(code: int | None, url: str) -> str | None:
     """Why the server closed for good (a close code after which retrying cannot help)."""
-    if code == 4001:
+    if code == CloseCode.SESSION_TAKEN:
         return _("your session was opened in another window or on another device")
-    if code == 4002:
+    if code == CloseCode.UNSUPPORTED_VERSION:
         return _("the server at {url} speaks another protocol version: update the game "
                  "or the server").format(url=url)
     return None
@@ -167,13 +165,14 @@ class NetClient:
                 extra = {}
                 if self.url.lower().startswith("wss:"):
                     extra["ssl"] = self.ssl_context or tls_context()
-                async with connect(self.url, compression=None, max_size=1 << 22, open_timeout=6,
-                                   ping_interval=20, ping_timeout=20, close_timeout=1, **extra) as ws:
+                async with connect(self.url, compression=None, max_size=CLIENT_MAX_FRAME,
+                                   open_timeout=6, ping_interval=PING_INTERVAL,
+                                   ping_timeout=PING_TIMEOUT, close_timeout=1, **extra) as ws:
                     self._ws = ws
                     hello = {"type": "hello", "v": PROTOCOL_VERSION, "name": self.name}
                     if self.session:
                         hello["resume"] = self.session
-                    await ws.send(msgpack.packb(hello, use_bin_type=True))
+                    await ws.send(encode(hello))
                     self.attempt = 0
                     self.ever_connected = True
                     self._status("connected")
@@ -219,13 +218,8 @@ class NetClient:
         """Pump both ways until the socket closes; True when retrying cannot help."""
         async def reader() -> None:
             async for frame in ws:
-                if isinstance(frame, str):
-                    continue
-                try:
-                    message = msgpack.unpackb(frame, raw=False)
-                except Exception:  # noqa: BLE001 - a bad frame from the server is skipped
-                    continue
-                if isinstance(message, dict):
+                message = decode_server(frame)  # None: not a message, skipped
+                if message is not None:
                     if message.get("type") == "welcome":
                         self.session = message.get("session") or self.session
                     self.inbox.put(message)
@@ -234,7 +228,7 @@ class NetClient:
             while True:
                 message = await self._outbox.get()
                 try:
-                    await ws.send(msgpack.packb(message, use_bin_type=True))
+                    await ws.send(encode(message))
                 except ConnectionClosed:
                     self._outbox.put_nowait(message)  # keep it for the next connection
                     raise

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from shared.gamekit.api import GameSpec
 from shared.gamekit.registry import Registry, UnknownGame, builtin_games
 from shared.i18n import domain
+from shared.wire import ErrorCode
 
 from .matchview import MatchView, Note, player_label
 from .refusals import refusal_text
@@ -30,6 +31,14 @@ __all__ = ["DEFAULT_GAME", "MatchView", "Note", "OnlineSession", "Transport", "p
 _, N_, ngettext, pgettext = domain("online")
 
 DEFAULT_GAME = "alien-city"  # what a protocol-1 server plays
+
+# Refusals after which a saved seat has nothing left to continue.
+GONE = frozenset({ErrorCode.BAD_TOKEN, ErrorCode.GAME_OVER, ErrorCode.UNKNOWN_MATCH,
+                  ErrorCode.SEAT_TAKEN})
+# Refusals of a move: it was not played (the pending move is dropped).
+MOVE_REFUSED = frozenset({ErrorCode.ILLEGAL_MOVE, ErrorCode.STALE_STATE, ErrorCode.NOT_YOUR_TURN,
+                          ErrorCode.BAD_MOVE, ErrorCode.GAME_OVER, ErrorCode.NOT_RUNNING,
+                          ErrorCode.NOT_SEATED})
 
 
 class Transport(Protocol):
@@ -361,17 +370,16 @@ class OnlineSession:
         text = refusal_text(m, view.state if view is not None else None,
                             pending[1] if pending is not None else None,
                             view.seat if view is not None else None)
-        if self.tokens is not None and self.server is not None and code and \
-                m.get("code") in ("bad_token", "game_over", "unknown_match", "seat_taken"):
+        error = ErrorCode.parse(m.get("code"))
+        if self.tokens is not None and self.server is not None and code and error in GONE:
             self.tokens.forget_match(self.server, code)  # nothing left to continue there
         if view is not None:
-            if m.get("code") == "duplicate_move":
+            if error == ErrorCode.DUPLICATE_MOVE:
                 view.pending = None
                 self.send({"type": "get_state", "match": code})
-            elif m.get("code") in ("illegal_move", "stale_state", "not_your_turn", "bad_move",
-                                   "game_over", "not_running", "not_seated"):
+            elif error in MOVE_REFUSED:
                 view.pending = None
-                if m.get("code") == "stale_state":
+                if error == ErrorCode.STALE_STATE:
                     self.send({"type": "get_state", "match": code})
         self.last_error = text
         return [Note("error", code, data=m, text=text)]

@@ -13,53 +13,54 @@ from __future__ import annotations
 from typing import Any
 
 from shared.i18n import domain
+from shared.wire import PROTOCOL_VERSION, ErrorCode, Scope
 
 _, N_, ngettext, pgettext = domain("online")
 
-# Every error code of docs/protocol.md ("Error codes"); tests check none is missing.
-SENTENCES: dict[str, str] = {
-    "bad_message": N_("The server could not read a message from this game: "
-                      "the game may be older than the server."),
-    "too_large": N_("That was too much to send at once: the server refused it."),
-    "unknown_type": N_("The server does not know this request: it may run another version."),
-    "hello_first": N_("The server expected a greeting first: reconnect."),
-    "hello_timeout": N_("The game greeted the server too late: the connection was closed."),
-    "already_hello": N_("The server was greeted twice on one connection."),
-    "unsupported_version": N_("This server speaks another protocol version: update the game "
-                              "or the server."),
-    "session_taken": N_("Your session was opened in another window or on another device: "
-                        "this connection is closed."),
-    "rate_limited": N_("Too many messages too fast: wait a moment and try again."),
-    "bad_options": N_("The server does not accept these game options."),
-    "too_many_matches": N_("You already have as many unfinished matches as the server allows: "
-                           "finish or leave one first."),
-    "too_many_connections": N_("Too many connections from your address: close other windows "
-                               "of the game and try again."),
-    "server_full": N_("The server is full: try again later."),
-    "unknown_match": N_("There is no match with this room code: check it."),
-    "match_full": N_("Every seat is taken: you can watch this match."),
-    "seat_unavailable": N_("That seat is not free: pick another one."),
-    "bad_token": N_("Your saved seat no longer opens a seat in this match."),
-    "seat_taken": N_("Your seat was taken back on another device with its seat token."),
-    "not_seated": N_("You have no seat in this match: you can only watch."),
-    "duplicate_move": N_("That move was already played."),
-    "not_running": N_("The match has not started yet: it waits for an opponent."),
-    "game_over": N_("The match is over."),
-    "not_your_turn": N_("It is not your turn."),
-    "stale_state": N_("The position changed meanwhile: the board is brought up to date, "
-                      "try again."),
-    "bad_move": N_("The server could not read that move."),
-    "illegal_move": N_("The rules do not allow that move now."),
-    "not_over": N_("A rematch can be offered once the match is over."),
-    "rematch_started": N_("The rematch has already started."),
-    "server_error": N_("The server could not handle this; nothing was changed. Try again."),
+# Every error code of the protocol; a test checks none is missing, in every language.
+SENTENCES: dict[ErrorCode, str] = {
+    ErrorCode.BAD_MESSAGE: N_("The server could not read a message from this game: "
+                              "the game may be older than the server."),
+    ErrorCode.TOO_LARGE: N_("That was too much to send at once: the server refused it."),
+    ErrorCode.UNKNOWN_TYPE: N_("The server does not know this request: it may run another version."),
+    ErrorCode.HELLO_FIRST: N_("The server expected a greeting first: reconnect."),
+    ErrorCode.HELLO_TIMEOUT: N_("The game greeted the server too late: the connection was closed."),
+    ErrorCode.ALREADY_HELLO: N_("The server was greeted twice on one connection."),
+    ErrorCode.UNSUPPORTED_VERSION: N_("This server speaks another protocol version: update the game "
+                                      "or the server."),
+    ErrorCode.SESSION_TAKEN: N_("Your session was opened in another window or on another device: "
+                                "this connection is closed."),
+    ErrorCode.RATE_LIMITED: N_("Too many messages too fast: wait a moment and try again."),
+    ErrorCode.BAD_OPTIONS: N_("The server does not accept these game options."),
+    ErrorCode.TOO_MANY_MATCHES: N_("You already have as many unfinished matches as the server allows: "
+                                   "finish or leave one first."),
+    ErrorCode.TOO_MANY_CONNECTIONS: N_("Too many connections from your address: close other windows "
+                                       "of the game and try again."),
+    ErrorCode.SERVER_FULL: N_("The server is full: try again later."),
+    ErrorCode.UNKNOWN_MATCH: N_("There is no match with this room code: check it."),
+    ErrorCode.MATCH_FULL: N_("Every seat is taken: you can watch this match."),
+    ErrorCode.SEAT_UNAVAILABLE: N_("That seat is not free: pick another one."),
+    ErrorCode.BAD_TOKEN: N_("Your saved seat no longer opens a seat in this match."),
+    ErrorCode.SEAT_TAKEN: N_("Your seat was taken back on another device with its seat token."),
+    ErrorCode.NOT_SEATED: N_("You have no seat in this match: you can only watch."),
+    ErrorCode.DUPLICATE_MOVE: N_("That move was already played."),
+    ErrorCode.NOT_RUNNING: N_("The match has not started yet: it waits for an opponent."),
+    ErrorCode.GAME_OVER: N_("The match is over."),
+    ErrorCode.NOT_YOUR_TURN: N_("It is not your turn."),
+    ErrorCode.STALE_STATE: N_("The position changed meanwhile: the board is brought up to date, "
+                              "try again."),
+    ErrorCode.BAD_MOVE: N_("The server could not read that move."),
+    ErrorCode.ILLEGAL_MOVE: N_("The rules do not allow that move now."),
+    ErrorCode.NOT_OVER: N_("A rematch can be offered once the match is over."),
+    ErrorCode.REMATCH_STARTED: N_("The rematch has already started."),
+    ErrorCode.SERVER_ERROR: N_("The server could not handle this; nothing was changed. Try again."),
 }
 
 # Codes whose ``scope`` (who went over a limit) changes what to say.
-SCOPED: dict[tuple[str, str], str] = {
-    ("rate_limited", "chat"): N_("You are chatting too fast: wait a moment."),
-    ("too_many_matches", "address"): N_("Your network address already has as many unfinished "
-                                        "matches as the server allows."),
+SCOPED: dict[tuple[ErrorCode, Scope], str] = {
+    (ErrorCode.RATE_LIMITED, Scope.CHAT): N_("You are chatting too fast: wait a moment."),
+    (ErrorCode.TOO_MANY_MATCHES, Scope.ADDRESS): N_("Your network address already has as many unfinished "
+                                                    "matches as the server allows."),
 }
 
 
@@ -69,8 +70,8 @@ def refusal_text(message: dict, state: Any = None, move: Any = None,
 
     ``state``/``move``/``seat``: the local position, the refused move and our seat, so an
     illegal move is explained by the game's own rule sentence."""
-    code = message.get("code")
-    if code == "illegal_move" and state is not None and move is not None:
+    code = ErrorCode.parse(message.get("code"))
+    if code == ErrorCode.ILLEGAL_MOVE and state is not None and move is not None:
         try:
             rejection = state.why_not(move, seat)
         except Exception:  # noqa: BLE001 - a game that cannot say falls back to ours
@@ -78,16 +79,16 @@ def refusal_text(message: dict, state: Any = None, move: Any = None,
         if rejection is not None and rejection.text:
             return rejection.text
     scope = message.get("scope")
-    if isinstance(code, str) and isinstance(scope, str) and (code, scope) in SCOPED:
-        return _(SCOPED[code, scope])
-    if code == "unsupported_version" and isinstance(message.get("protocol"), int):
-        from .net import PROTOCOL_VERSION  # imported already: we are connected
+    if code is not None and isinstance(scope, str) and (code, scope) in SCOPED:
+        return _(SCOPED[code, Scope(scope)])
+    if code == ErrorCode.UNSUPPORTED_VERSION and isinstance(message.get("protocol"), int):
         return _("This server speaks protocol version {server}, this game version {ours}: "
                  "update the game or the server.").format(server=message["protocol"],
                                                           ours=PROTOCOL_VERSION)
-    if code == "rematch_started" and isinstance(message.get("rematch"), str):
+    if code == ErrorCode.REMATCH_STARTED and isinstance(message.get("rematch"), str):
         return _("The rematch has already started: room {code}.").format(code=message["rematch"])
-    if isinstance(code, str) and code in SENTENCES:
+    if code is not None and code in SENTENCES:
         return _(SENTENCES[code])
     text = message.get("text")
-    return text if isinstance(text, str) and text else str(code or "error")
+    raw = message.get("code")
+    return text if isinstance(text, str) and text else str(raw or "error")

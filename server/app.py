@@ -26,13 +26,13 @@ from websockets.asyncio.server import Server, serve
 
 from shared.gamekit import Registry
 from shared.netkit.beacon import DISCOVERY_PORT, Beacon
+from shared.wire.limits import TRANSPORT_MAX_FRAME
 
 from .announce import Announcer
 from .connection import Limits
 from .handler import handle
 from .lobby import Lobby
 from .netpolicy import Network, parse_proxies
-from .protocol import TRANSPORT_MAX_FRAME
 from .store import Store, StoreError, default_path
 from .web import health_hook, server_context
 

@@ -23,6 +23,7 @@ from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, Callable, Coroutine
 
 from shared.gamekit import Bot, GameSpec, State
+from shared.wire import ErrorCode
 
 if TYPE_CHECKING:
     from .match import Match
@@ -192,7 +193,7 @@ class ComputerTurns:
                     failures, fallback = 0, False
                     continue
                 failures += 1
-                fallback = code in ("bad_move", "illegal_move")
+                fallback = code in (ErrorCode.BAD_MOVE, ErrorCode.ILLEGAL_MOVE)
             if failures >= COMPUTER_RETRIES:
                 log.error("match %s: the computer seat gave up after %d failures; it plays "
                           "again after a restart", m.code, failures)
@@ -212,7 +213,7 @@ class ComputerTurns:
         async with m.lock:
             held = m.seats[seat]
             if held is None or held.computer is None:  # check 2: the computer holds the seat
-                refuse("not_seated", "The seat is not held by a computer player.")
+                refuse(ErrorCode.NOT_SEATED, "The seat is not held by a computer player.")
             else:
                 await m.play(seat, msg, refuse)
         return refused[0] if refused else None

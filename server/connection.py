@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import broadcast
 
-from .protocol import encode
+from shared.wire import encode
+from shared.wire import limits as wire
 
 if TYPE_CHECKING:
     from .match import Match
@@ -26,35 +27,37 @@ log = logging.getLogger("alien_city.server")
 
 @dataclass(frozen=True)
 class Limits:
-    """Every limit in one place, so tests and operators can tune them."""
+    """Every limit in one place, so tests and operators can tune them. The ones clients
+    are told about (``welcome.limits``) default to the protocol's, in
+    :mod:`shared.wire.limits`, which says what each means; the rest are the server's own."""
 
-    rate: float = 20.0          # messages per second per connection, sustained
-    burst: int = 60             # messages at once
-    flood: int = 100            # rate-limited messages in a row before the connection is closed
-    chat_rate: float = 0.5      # chat lines per second, sustained
-    chat_burst: int = 5
-    max_created: int = 3        # unfinished matches one connection may have created
-    max_matches: int = 10_000   # unfinished matches on the server
+    rate: float = wire.RATE
+    burst: int = wire.BURST
+    flood: int = wire.FLOOD
+    chat_rate: float = wire.CHAT_RATE
+    chat_burst: int = wire.CHAT_BURST
+    max_created: int = wire.MAX_CREATED
+    max_matches: int = wire.MAX_MATCHES
     max_finished: int = 1_000   # finished matches kept in memory (the rest stay in the store)
-    catchup_max: int = 64       # missed moves sent as moves; more than this -> snapshot
-    hello_timeout: float = 10.0
-    ping_interval: float | None = 20.0
-    ping_timeout: float | None = 20.0
+    catchup_max: int = wire.CATCHUP_MAX
+    hello_timeout: float = wire.HELLO_TIMEOUT
+    ping_interval: float | None = wire.PING_INTERVAL
+    ping_timeout: float | None = wire.PING_TIMEOUT
     computer_threads: int = 2   # worker threads computer players think in (all matches)
     computer_think: float = 2.0  # seconds a computer player may think per move, at most
     computer_iterations: int | None = None  # search budget override (tests); None = the level's
-    abandon_after: float | None = 300.0  # seconds away before an absent seat is resigned
-    max_queued: int = 1 << 20   # bytes waiting to be sent to one client before it is dropped
-    stall_bytes: int = 64 * 1024  # a client with this much waiting for longer than
-    stall_timeout: float = 60.0   # this many seconds is not reading: dropped (housekeeping)
+    abandon_after: float | None = wire.ABANDON_AFTER
+    max_queued: int = wire.MAX_QUEUED
+    stall_bytes: int = wire.STALL_BYTES      # checked by housekeeping
+    stall_timeout: float = wire.STALL_TIMEOUT
     # per client address (the peer, or X-Forwarded-For from a trusted proxy): a second
     # layer above the per-connection limits, so many connections cannot multiply them
-    ip_connections: int = 32    # open connections from one address
-    ip_rate: float = 60.0       # messages per second from one address, all connections
-    ip_burst: int = 180
-    ip_created: int = 6         # unfinished created matches of one address
+    ip_connections: int = wire.IP_CONNECTIONS
+    ip_rate: float = wire.IP_RATE
+    ip_burst: int = wire.IP_BURST
+    ip_created: int = wire.IP_CREATED
     ip_exempt_loopback: bool = True  # this machine (127.0.0.0/8, ::1): a host, a benchmark
-    waiting_expiry: float | None = 3600.0  # seconds a waiting match waits for players
+    waiting_expiry: float | None = wire.WAITING_EXPIRY
 
 
 class TokenBucket:

@@ -12,6 +12,8 @@ import time
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
+from shared.wire import ErrorCode
+
 from .lobby import Lobby
 from .netpolicy import client_address
 
@@ -33,7 +35,7 @@ async def handle(ws: ServerConnection, lobby: Lobby) -> None:
                 async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
                     frame = await ws.recv()
             except TimeoutError:
-                conn.error("hello_timeout", "No hello received in time.")
+                conn.error(ErrorCode.HELLO_TIMEOUT, "No hello received in time.")
                 await ws.close(1008, "no hello")
                 return
             await lobby.receive(conn, frame)

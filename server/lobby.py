@@ -15,6 +15,8 @@ import logging
 from typing import Any, Awaitable, Callable
 
 from shared.gamekit import Registry, builtin_games
+from shared.wire import (PROTOCOL_VERSION, CloseCode, ErrorCode, ProtocolError, Scope,
+                         decode, encode, limits_info, peek_rid)
 
 from .computer import ComputerPool
 from .housekeeping import Housekeeper
@@ -24,7 +26,6 @@ from .match import OVER, Match, Seat
 from .match_commands import MatchCommands
 from .matchmaking import Matchmaker
 from .netpolicy import AddressLimits, Network
-from .protocol import PROTOCOL_VERSION, ProtocolError, decode, encode, limits_info, peek_rid
 from .store import MatchRecord, Store, StoreError
 
 log = logging.getLogger("alien_city.server")
@@ -74,7 +75,7 @@ class Lobby(MatchCommands):
         log.info("connect %s", conn.label)
         conn.counted = self.addresses.open(conn.address)
         if not conn.counted:
-            conn.error("too_many_connections", f"Too many connections from {conn.address}: "
+            conn.error(ErrorCode.TOO_MANY_CONNECTIONS, f"Too many connections from {conn.address}: "
                        f"at most {self.limits.ip_connections} at once from one address.")
             conn.close(1008, "too many connections from one address")
         return conn
@@ -102,17 +103,17 @@ class Lobby(MatchCommands):
             if conn.limited_in_a_row > self.limits.flood:
                 conn.close(1008, "message rate limit exceeded")
             else:
-                conn.error("rate_limited", f"More than {self.limits.rate:g} messages a second; "
-                           "this one was not processed.", peek_rid(frame), scope="connection")
+                conn.error(ErrorCode.RATE_LIMITED, f"More than {self.limits.rate:g} messages a second; "
+                           "this one was not processed.", peek_rid(frame), scope=Scope.CONNECTION)
             return
         if not self.addresses.take(conn.address):
             conn.limited_in_a_row += 1
             if conn.limited_in_a_row > self.limits.flood:
                 conn.close(1008, "message rate limit of the address exceeded")
             else:
-                conn.error("rate_limited", f"More than {self.limits.ip_rate:g} messages a second "
+                conn.error(ErrorCode.RATE_LIMITED, f"More than {self.limits.ip_rate:g} messages a second "
                            f"from {conn.address}; this one was not processed.", peek_rid(frame),
-                           scope="address")
+                           scope=Scope.ADDRESS)
             return
         conn.limited_in_a_row = 0
         try:
@@ -121,14 +122,14 @@ class Lobby(MatchCommands):
             conn.error(exc.code, exc.text, peek_rid(frame))
             return
         if conn.session is None and msg["type"] != "hello":
-            conn.error("hello_first", "Say 'hello' first (protocol version and your name).",
+            conn.error(ErrorCode.HELLO_FIRST, "Say 'hello' first (protocol version and your name).",
                        msg.get("rid"))
             return
         try:
             await self._routes[msg["type"]](conn, msg)
         except Exception:  # a bug must cost one answer, not the server
             log.exception("error handling %s from %s", msg["type"], conn.label)
-            conn.error("server_error", "The server failed to handle this message.", msg.get("rid"))
+            conn.error(ErrorCode.SERVER_ERROR, "The server failed to handle this message.", msg.get("rid"))
 
     async def ping(self, conn: Connection, msg: dict) -> None:
         conn.send({"type": "pong", "rid": msg.get("rid"), "t": msg.get("t")})
@@ -137,12 +138,12 @@ class Lobby(MatchCommands):
     async def hello(self, conn: Connection, msg: dict) -> None:
         rid = msg.get("rid")
         if conn.session is not None:
-            conn.error("already_hello", "This connection has already said hello.", rid)
+            conn.error(ErrorCode.ALREADY_HELLO, "This connection has already said hello.", rid)
             return
         if msg["v"] != PROTOCOL_VERSION:
-            conn.error("unsupported_version", f"This server speaks protocol version "
+            conn.error(ErrorCode.UNSUPPORTED_VERSION, f"This server speaks protocol version "
                        f"{PROTOCOL_VERSION}, not {msg['v']}.", rid, protocol=PROTOCOL_VERSION)
-            conn.close(4002, "unsupported protocol version")
+            conn.close(CloseCode.UNSUPPORTED_VERSION, "unsupported protocol version")
             return
         session, token, resumed, recent = None, None, False, []
         if "resume" in msg:
@@ -153,7 +154,7 @@ class Lobby(MatchCommands):
             except StoreError as exc:
                 if session is None:  # unknown here, and the store cannot say: not a new one
                     log.error("session not checked: %s", exc)
-                    conn.error("server_error", "Your session cannot be checked now (the "
+                    conn.error(ErrorCode.SERVER_ERROR, "Your session cannot be checked now (the "
                                "match store is unavailable); try again.", rid)
                     return
                 known = None
@@ -175,8 +176,8 @@ class Lobby(MatchCommands):
             for match in list(old.matches.values()):
                 match.detach(old)
             old.session = None
-            old.error("session_taken", "Your session was resumed on another connection.")
-            old.close(4001, "session resumed elsewhere")
+            old.error(ErrorCode.SESSION_TAKEN, "Your session was resumed on another connection.")
+            old.close(CloseCode.SESSION_TAKEN, "session resumed elsewhere")
         session.conn = conn
         if not resumed:
             session.name = msg["name"]

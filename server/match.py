@@ -20,12 +20,12 @@ import time
 from typing import Any, Callable
 
 from shared.gamekit import GameError, GameSpec, State
+from shared.wire import ErrorCode, Scope, encode
 
 from .absence import AbsenceWatch
 from .computer import ComputerPool, ComputerTurns
 from .connection import Connection, Limits, Session
 from .game import record_headers, unknown_move_fields, winner_of
-from .protocol import encode
 from .steps import StoredSteps
 from .store import (MOVE, RESIGN, End, MatchRecord, MoveRecord, SeatRecord, StaleVersion, Store,
                     StoreError)
@@ -263,7 +263,7 @@ class Match(StoredSteps):
         """The seat ``conn``'s session holds here, or ``None`` after answering not_seated."""
         seat = self.seat_of(conn.session)
         if seat is None:
-            self.reject(conn, "not_seated", "You do not hold a seat in this match "
+            self.reject(conn, ErrorCode.NOT_SEATED, "You do not hold a seat in this match "
                         "(spectators can only watch).", rid)
             return None
         if self.audience.get(conn, -1) != seat:
@@ -292,39 +292,39 @@ class Match(StoredSteps):
         mid = msg["mid"]
         applied = self.mids[seat].get(mid)
         if applied is not None:
-            refuse("duplicate_move", f"Move id {mid!r} was already played (it made version "
+            refuse(ErrorCode.DUPLICATE_MOVE, f"Move id {mid!r} was already played (it made version "
                    f"{applied}); it is not played twice.", applied_version=applied)
             return False
         if not self._running(refuse, "The match has not started: waiting for players."):
             return False
         if self.state.to_move != seat:
-            refuse("not_your_turn", "You have resigned; the others play on."
+            refuse(ErrorCode.NOT_YOUR_TURN, "You have resigned; the others play on."
                    if seat in self.resigned else f"It is {self.to_move()}'s turn.")
             return False
         if msg["version"] != self.version:
-            refuse("stale_state", f"Your move was made on version {msg['version']}; "
+            refuse(ErrorCode.STALE_STATE, f"Your move was made on version {msg['version']}; "
                    f"the match is at version {self.version}.")
             return False
         try:
             move = self.spec.move_from_wire(msg["move"])
         except (GameError, TypeError, KeyError, AttributeError) as exc:  # a game's reader
-            refuse("bad_move", str(exc) if isinstance(exc, GameError)  # may be less careful
+            refuse(ErrorCode.BAD_MOVE, str(exc) if isinstance(exc, GameError)  # may be less careful
                    else f"{msg['move']!r} is not a {self.spec.title} move")
             return False
         extra = unknown_move_fields(self.spec, msg["move"], move)
         if extra:
-            refuse("bad_move", f"unknown field{'s' if len(extra) > 1 else ''} "
+            refuse(ErrorCode.BAD_MOVE, f"unknown field{'s' if len(extra) > 1 else ''} "
                    f"{', '.join(map(repr, extra))} in the move map")
             return False
         rejection = self.state.why_not(move, seat)
         if rejection is not None:
-            refuse("illegal_move", rejection.text, rule=rejection.code)
+            refuse(ErrorCode.ILLEGAL_MOVE, rejection.text, rule=rejection.code)
             return False
         try:
             state, events = self.state.play(move, seat)
         except GameError as exc:  # why_not and play disagree: still a refusal, not a crash
             log.error("match %s: %s played after why_not allowed it: %s", self.code, msg["move"], exc)
-            refuse("illegal_move", str(exc), rule=getattr(getattr(exc, "rejection", None),
+            refuse(ErrorCode.ILLEGAL_MOVE, str(exc), rule=getattr(getattr(exc, "rejection", None),
                                                           "code", "illegal"))
             return False
         text = self.spec.move_text(move)
@@ -334,12 +334,12 @@ class Match(StoredSteps):
                                       end)
         except StaleVersion:  # another node stored this version first
             if await self._caught_up(refuse, "The move could not be saved"):
-                refuse("stale_state", f"Your move was made on version {msg['version']}; "
+                refuse(ErrorCode.STALE_STATE, f"Your move was made on version {msg['version']}; "
                        f"the match is at version {self.version}.")
             return False
         except StoreError as exc:
             log.error("match %s: move not saved: %s", self.code, exc)
-            refuse("server_error", "The move could not be saved, so it was not played. "
+            refuse(ErrorCode.SERVER_ERROR, "The move could not be saved, so it was not played. "
                    "Try again later.")
             return False
         self._accept(seat, mid, state, events, text)
@@ -352,10 +352,10 @@ class Match(StoredSteps):
     def _running(self, refuse: Callable[..., None], waiting: str) -> bool:
         """Check 4: the match is running (``waiting`` is the sentence while it waits)."""
         if self.status == WAITING:
-            refuse("not_running", waiting)
+            refuse(ErrorCode.NOT_RUNNING, waiting)
             return False
         if not self.live:
-            refuse("game_over", "The match is over.")
+            refuse(ErrorCode.GAME_OVER, "The match is over.")
             return False
         return True
 
@@ -418,7 +418,7 @@ class Match(StoredSteps):
                 state, events = self.state.resign(seat)
             except GameError as exc:  # e.g. this seat has already resigned
                 rejection = getattr(exc, "rejection", None)
-                refuse("illegal_move", rejection.text if rejection else str(exc),
+                refuse(ErrorCode.ILLEGAL_MOVE, rejection.text if rejection else str(exc),
                        rule=rejection.code if rejection else "cannot_resign")
                 return False
             end = self._end_of(state, "resigned")
@@ -434,7 +434,7 @@ class Match(StoredSteps):
                 break
             self._apply_resign(seat, state, events, end)
             return True
-        refuse("server_error", "The resignation could not be saved.")
+        refuse(ErrorCode.SERVER_ERROR, "The resignation could not be saved.")
         return False
 
     def _apply_resign(self, seat: int, state: State, events: list[dict], end: End | None) -> None:
@@ -456,10 +456,10 @@ class Match(StoredSteps):
         if seat is None:
             return None
         if self.status != OVER:
-            self.reject(conn, "not_over", "A rematch can be offered once the match is over.", rid)
+            self.reject(conn, ErrorCode.NOT_OVER, "A rematch can be offered once the match is over.", rid)
             return None
         if self.rematch_code is not None:
-            self.reject(conn, "rematch_started", f"The rematch is match {self.rematch_code}.",
+            self.reject(conn, ErrorCode.REMATCH_STARTED, f"The rematch is match {self.rematch_code}.",
                         rid, rematch=self.rematch_code)
             return None
         self.rematch_votes.discard(seat)  # an offer made again is told again
@@ -481,8 +481,8 @@ class Match(StoredSteps):
         if seat is None:
             return
         if not conn.chat_bucket.take():
-            self.reject(conn, "rate_limited", "Too many chat lines; wait a few seconds.", rid,
-                        scope="chat")
+            self.reject(conn, ErrorCode.RATE_LIMITED, "Too many chat lines; wait a few seconds.", rid,
+                        scope=Scope.CHAT)
             return
         line = {"type": "chat", "match": self.code, "seat": self.seat_names[seat],
                 "name": self.seats[seat].name, "text": msg["text"], "version": self.version}

@@ -12,6 +12,8 @@ import hmac
 import logging
 from typing import TYPE_CHECKING, Any
 
+from shared.wire import ErrorCode
+
 from .connection import Connection, new_token, token_hash
 from .game import record_format
 from .match import CANCELLED, PLAYING, WAITING, Match, Seat
@@ -45,10 +47,10 @@ class MatchCommands:
             match = await self.load(code)
         except StoreError as exc:
             log.error("match %s cannot be read: %s", code[:16], exc)
-            conn.error("server_error", "The match store cannot be read now; try again.", rid)
+            conn.error(ErrorCode.SERVER_ERROR, "The match store cannot be read now; try again.", rid)
             return None
         if match is None:
-            conn.error("unknown_match", f"There is no match with room code {code[:16]!r}.", rid)
+            conn.error(ErrorCode.UNKNOWN_MATCH, f"There is no match with room code {code[:16]!r}.", rid)
         return match
 
     async def join(self, conn: Connection, msg: dict) -> None:
@@ -76,14 +78,14 @@ class MatchCommands:
                 return
             free = [i for i, s in enumerate(match.seats) if s is None]
             if match.status == CANCELLED:
-                match.reject(conn, "game_over", f"The match was cancelled ({match.end_reason}); "
+                match.reject(conn, ErrorCode.GAME_OVER, f"The match was cancelled ({match.end_reason}); "
                              "it has no seats to take.", rid)
                 return
             if match.status != WAITING or not free:
-                match.reject(conn, "match_full", "Every seat is taken; join as a spectator.", rid)
+                match.reject(conn, ErrorCode.MATCH_FULL, "Every seat is taken; join as a spectator.", rid)
                 return
             if "seat" in msg and msg["seat"] not in [match.seat_names[i] for i in free]:
-                match.reject(conn, "seat_unavailable", f"Seat {msg['seat']!r} is not free; the "
+                match.reject(conn, ErrorCode.SEAT_UNAVAILABLE, f"Seat {msg['seat']!r} is not free; the "
                              f"free seats are {', '.join(match.seat_names[i] for i in free)}.", rid)
                 return
             seat = match.seat_names.index(msg["seat"]) if "seat" in msg else free[0]
@@ -97,7 +99,7 @@ class MatchCommands:
             except StoreError as exc:
                 match.seats[seat] = None
                 log.error("join %s failed: %s", match.code, exc)
-                match.reject(conn, "server_error", "The seat could not be saved; try again.", rid)
+                match.reject(conn, ErrorCode.SERVER_ERROR, "The seat could not be saved; try again.", rid)
                 return
             if starting:
                 match.status = PLAYING
@@ -117,7 +119,7 @@ class MatchCommands:
             if s is not None and s.computer is None and hmac.compare_digest(s.token_hash, wanted):
                 seat = index
         if seat is None:
-            match.reject(conn, "bad_token", "That seat token does not open a seat in this match.", rid)
+            match.reject(conn, ErrorCode.BAD_TOKEN, "That seat token does not open a seat in this match.", rid)
             return
         holder = match.seats[seat].session
         if holder is not conn.session:
@@ -125,7 +127,7 @@ class MatchCommands:
                 holder.seats.pop(match.code, None)
                 if holder.conn is not None and holder.conn in match.audience:
                     match.detach(holder.conn)
-                    holder.conn.error("seat_taken", "Someone used your seat token elsewhere.",
+                    holder.conn.error(ErrorCode.SEAT_TAKEN, "Someone used your seat token elsewhere.",
                                       match=match.code, version=match.version)
                 self._maybe_drop_session(holder)
             match.seats[seat].session = conn.session
@@ -188,7 +190,7 @@ class MatchCommands:
                     complete = await self.relay.rematch(match)
                 except StoreError as exc:
                     log.error("rematch offer on %s not saved: %s", match.code, exc)
-                    match.reject(conn, "server_error", "The offer could not be saved; offer again.",
+                    match.reject(conn, ErrorCode.SERVER_ERROR, "The offer could not be saved; offer again.",
                                  rid)
                     return
             if not complete:
@@ -206,7 +208,7 @@ class MatchCommands:
             except StoreError as exc:
                 log.error("rematch of %s failed: %s", match.code, exc)
                 match.rematch_votes.clear()
-                match.reject(conn, "server_error", "The rematch could not be saved; offer again.", rid)
+                match.reject(conn, ErrorCode.SERVER_ERROR, "The rematch could not be saved; offer again.", rid)
                 return
             match.rematch_code = new.code
             if self.relay is not None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Awaitable, Callable
 
 from shared.gamekit import BadOptions, GameSpec, Registry, UnknownGame
+from shared.wire import ErrorCode, Scope
 
 from .computer import ComputerPool
 from .connection import Connection, Limits, Session, new_token, token_hash
@@ -76,24 +77,24 @@ class Matchmaker:
             spec = self.games.get(msg.get("game", self.default_game))
             return spec, match_setup(spec, msg.get("options"))[0]
         except (UnknownGame, BadOptions) as exc:
-            conn.error("bad_options", str(exc), msg.get("rid"))
+            conn.error(ErrorCode.BAD_OPTIONS, str(exc), msg.get("rid"))
             return None
 
     def _may_create(self, conn: Connection, rid: int | None) -> bool:
         mine = sum(1 for code in conn.created if (m := self.matches.get(code)) and m.live)
         if mine >= self.limits.max_created:
-            conn.error("too_many_matches", f"You already have {mine} unfinished matches; "
+            conn.error(ErrorCode.TOO_MANY_MATCHES, f"You already have {mine} unfinished matches; "
                        "finish or leave one first.", rid)
             return False
         def live(code: str) -> bool:
             return (m := self.matches.get(code)) is not None and m.live
         from_here = self.addresses.created_live(conn.address, live)
         if from_here >= self.limits.ip_created:
-            conn.error("too_many_matches", f"{from_here} unfinished matches were created from "
-                       f"{conn.address}; finish or leave one first.", rid, scope="address")
+            conn.error(ErrorCode.TOO_MANY_MATCHES, f"{from_here} unfinished matches were created from "
+                       f"{conn.address}; finish or leave one first.", rid, scope=Scope.ADDRESS)
             return False
         if sum(1 for m in self.matches.values() if m.live) >= self.limits.max_matches:
-            conn.error("server_full", "The server has too many matches; try again later.", rid)
+            conn.error(ErrorCode.SERVER_FULL, "The server has too many matches; try again later.", rid)
             return False
         return True
 
@@ -155,7 +156,7 @@ class Matchmaker:
         seat) as seat index -> level; ``None`` after answering a refusal."""
         rid = msg.get("rid")
         if "computer" in msg and "computers" in msg:
-            conn.error("bad_message", "Give 'computer' (every other seat) or 'computers' "
+            conn.error(ErrorCode.BAD_MESSAGE, "Give 'computer' (every other seat) or 'computers' "
                        "(seat -> level), not both.", rid)
             return None
         if "computer" in msg:
@@ -166,16 +167,16 @@ class Matchmaker:
         seats: dict[int, str] = {}
         for name, level in wanted.items():
             if not isinstance(level, str) or not 1 <= len(level) <= 16:
-                conn.error("bad_message", "a computer level is text of 1 to 16 characters", rid)
+                conn.error(ErrorCode.BAD_MESSAGE, "a computer level is text of 1 to 16 characters", rid)
                 return None
             if level not in levels:
                 have = f"its levels are {', '.join(levels)}" if levels \
                     else "this server has no computer players for it"
-                conn.error("bad_options", f"There is no computer player {level[:16]!r} for "
+                conn.error(ErrorCode.BAD_OPTIONS, f"There is no computer player {level[:16]!r} for "
                            f"{spec.title}; {have}.", rid)
                 return None
             if name not in names or names.index(name) == mine:
-                conn.error("bad_options", f"'computers' names seat {name[:16]!r}: the seats "
+                conn.error(ErrorCode.BAD_OPTIONS, f"'computers' names seat {name[:16]!r}: the seats "
                            f"you may give a computer are {', '.join(n for i, n in enumerate(names) if i != mine)}.",
                            rid)
                 return None
@@ -226,7 +227,7 @@ class Matchmaker:
         elif choice in names:
             seat = names.index(choice)
         else:
-            conn.error("bad_message", f"'seat' must be random or one of {', '.join(names)}", rid)
+            conn.error(ErrorCode.BAD_MESSAGE, f"'seat' must be random or one of {', '.join(names)}", rid)
             return None
         computers = self._computer_seats(conn, msg, spec, names, seat)
         if computers is None:
@@ -236,7 +237,7 @@ class Matchmaker:
                                                   [(conn.session, seat)], computers=computers)
         except StoreError as exc:
             log.error("create failed: %s", exc)
-            conn.error("server_error", "The match could not be saved; try again later.", rid)
+            conn.error(ErrorCode.SERVER_ERROR, "The match could not be saved; try again later.", rid)
             return None
         conn.created.add(match.code)
         self.addresses.add_created(conn.address, match.code)
@@ -282,7 +283,7 @@ class Matchmaker:
         except StoreError as exc:
             log.error("quick match failed: %s", exc)
             for c, _ in seated:
-                c.error("server_error", "The match could not be saved; ask again.",
+                c.error(ErrorCode.SERVER_ERROR, "The match could not be saved; ask again.",
                         rid if c is conn else None)
             return
         for c, s in seated:

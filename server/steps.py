@@ -8,6 +8,8 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any, Callable
 
+from shared.wire import ErrorCode
+
 from .store import RESIGN, End, MoveRecord, StoreError
 
 if TYPE_CHECKING:
@@ -38,7 +40,7 @@ class StoredSteps:
             await self.catch_up()
         except StoreError as exc:
             log.error("match %s: cannot read the steps another node stored: %s", self.code, exc)
-            refuse("server_error", f"{failed}, so it was not played. Try again later.")
+            refuse(ErrorCode.SERVER_ERROR, f"{failed}, so it was not played. Try again later.")
             return False
         return self._running(refuse, "The match has not started: waiting for players.")
 

@@ -1,12 +1,10 @@
-"""What the server's port says besides the game protocol, and TLS for both ends.
+"""What the server's port says besides the game protocol, and its TLS.
 
 - ``GET /healthz`` answers 200 with a small JSON (version, matches, connections) on the
   websocket port itself, so a load balancer or a reverse proxy can check the server
   without speaking msgpack (websockets' ``process_request`` hook).
-- :func:`server_context` / :func:`client_context` build the TLS contexts of ``serve
-  --certfile/--keyfile`` and of clients connecting to ``wss://`` (certificates checked
-  unless a test opts out), and :func:`tls_problem` turns a failed handshake into one
-  sentence a person can act on instead of an OpenSSL trace.
+- :func:`server_context` builds the TLS context of ``serve --certfile/--keyfile`` (the
+  headless bot's side of TLS is in ``alien_city.headless.tls``).
 """
 
 from __future__ import annotations
@@ -21,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from .protocol import PROTOCOL_VERSION
+from shared.wire import PROTOCOL_VERSION
 
 if TYPE_CHECKING:
     from .lobby import Lobby
@@ -77,34 +75,3 @@ def server_context(certfile: str, keyfile: str | None = None) -> ssl.SSLContext:
     except OSError as exc:
         raise ValueError(f"cannot read {certfile}: {exc.strerror or exc}") from None
     return context
-
-
-def client_context(cafile: str | None = None, insecure: bool = False) -> ssl.SSLContext:
-    """TLS for connecting to ``wss://``: the system's trusted certificates (plus
-    ``cafile``, e.g. a self-signed server's own certificate), host name checked.
-    ``insecure`` turns checking off, for tests and one's own LAN only."""
-    context = ssl.create_default_context(cafile=cafile)
-    if insecure:
-        context.check_hostname = False
-        context.verify_mode = ssl.CERT_NONE
-    return context
-
-
-def tls_problem(url: str, exc: BaseException) -> str | None:
-    """One line saying what is wrong with the server's certificate, or ``None`` when
-    ``exc`` is not a certificate problem."""
-    if isinstance(exc, ssl.SSLCertVerificationError):
-        why = (exc.verify_message or str(exc)).rstrip(".")
-        if exc.verify_code in (18, 19):  # self-signed leaf / in chain
-            why = "it is self-signed"
-        elif exc.verify_code == 10:
-            why = "it has expired"
-        elif exc.verify_code == 20 or "issuer" in why:
-            why = "it is signed by an authority this computer does not trust"
-        elif "Hostname mismatch" in why or "IP address mismatch" in why:
-            why = "it was made for another name or address"
-        return (f"the certificate of {url} is not trusted: {why}. Use --cafile FILE to trust "
-                f"that server's certificate, or --insecure to skip the check (testing only)")
-    if isinstance(exc, ssl.SSLError):
-        return f"TLS with {url} failed ({exc.reason or exc}): is it a wss:// server?"
-    return None

@@ -16,6 +16,7 @@ from typing import Any, Callable, Protocol
 import pygame
 
 from shared.i18n import domain
+from shared.wire import ErrorCode
 
 from .. import theme
 from ..matchview import MatchView, Note
@@ -216,7 +217,8 @@ class OnlineChrome:
         elif note.kind == "error":
             host.app.sounds.play("error")
             host.show_toast(note.text, 5)  # the session's sentence for the error's code
-            if note.data.get("code") in ("illegal_move", "stale_state", "not_your_turn") and self._sent is not None:
+            if note.data.get("code") in (ErrorCode.ILLEGAL_MOVE, ErrorCode.STALE_STATE,
+                                         ErrorCode.NOT_YOUR_TURN) and self._sent is not None:
                 self.refused_move, self.refused_left = self._sent, REFUSED_FLASH
         elif note.kind == "ended":
             host.update_buttons()

@@ -9,6 +9,7 @@ import pygame
 
 from shared.gamekit.api import GameSpec
 from shared.i18n import domain
+from shared.wire import ErrorCode
 
 from .. import theme
 from ..computer import LEVEL_NAMES, level_name
@@ -271,7 +272,8 @@ class LobbyScene(Scene):
             elif note.kind == "welcome":
                 self.name_game()
                 self.offer_unfinished()
-            elif note.kind == "error" and note.data.get("code") == "match_full" and note.match:
+            elif note.kind == "error" and note.data.get("code") == ErrorCode.MATCH_FULL \
+                    and note.match:
                 # Every seat is taken (a join link to a running match): watch it instead.
                 self.session.join(note.match, spectator=True)
                 self.message = _("Every seat of {code} is taken: watching it.").format(code=note.match)

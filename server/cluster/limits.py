@@ -19,6 +19,8 @@ import logging
 import secrets
 from typing import TYPE_CHECKING
 
+from shared.wire import ErrorCode, Scope
+
 from ..store import StoreError
 
 if TYPE_CHECKING:
@@ -99,11 +101,11 @@ class ClusterLimits:
             log.warning("the cluster's match counts are unknown: %s", exc)
             return ""
         if verdict == 1:
-            conn.error("too_many_matches", f"{from_here} unfinished matches were created from "
-                       f"{conn.address}; finish or leave one first.", rid, scope="address")
+            conn.error(ErrorCode.TOO_MANY_MATCHES, f"{from_here} unfinished matches were created from "
+                       f"{conn.address}; finish or leave one first.", rid, scope=Scope.ADDRESS)
             return None
         if verdict == 2:
-            conn.error("server_full", "The server has too many matches; try again later.", rid)
+            conn.error(ErrorCode.SERVER_FULL, "The server has too many matches; try again later.", rid)
             return None
         return reservation
 

@@ -43,6 +43,8 @@ import logging
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
+from shared.wire import ErrorCode
+
 from ..connection import Session, new_token, token_hash
 from ..match import CANCELLED, OVER, PLAYING, WAITING, Seat
 from ..store import End, MoveRecord, StoreError
@@ -287,7 +289,7 @@ class Follower:
             if held.session.conn is not None and held.session.conn in match.audience:
                 conn = held.session.conn
                 match.detach(conn)
-                conn.error("seat_taken", "Someone used your seat token elsewhere.",
+                conn.error(ErrorCode.SEAT_TAKEN, "Someone used your seat token elsewhere.",
                            match=match.code, version=match.version)
         session = None
         if session_hash:

@@ -43,6 +43,8 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from shared.wire import ErrorCode
+
 from ..connection import Connection, Session, new_token, token_hash
 from ..matchmaking import find_group
 from ..store import CodeTaken, MatchRecord, StoreError
@@ -187,9 +189,9 @@ class ClusterQueue:
                     return
         except StoreError as exc:
             log.error("quick match failed: %s", exc)
-            conn.error("server_error", "The quick match could not be saved; ask again.", rid)
+            conn.error(ErrorCode.SERVER_ERROR, "The quick match could not be saved; ask again.", rid)
             return
-        conn.error("server_error", "Too many quick-match requests at once; ask again.", rid)
+        conn.error(ErrorCode.SERVER_ERROR, "Too many quick-match requests at once; ask again.", rid)
 
     async def _wait(self, conn: Connection, rid: int | None, spec: "GameSpec",
                     wanted: dict | None, added: int, answer: bool) -> bool:

@@ -1,6 +1,6 @@
 """The online part speaks the player's language.
 
-- Every error code of docs/protocol.md has the client's own sentence, in Slovak and
+- Every error code of the protocol (shared.wire) has the client's own sentence, in Slovak and
   French; a code the client does not know shows the server's (English) text; an illegal
   move is explained by the local game's ``why_not``, not by the server's English.
 - Play online, the lobby (rows, buttons, messages), Host a game (starting, failed, the
@@ -13,9 +13,6 @@ The match screen's chrome on a real server: tests/client/net/test_i18n_online_ma
 """
 
 from __future__ import annotations
-
-import re
-from pathlib import Path
 
 import pygame
 import pytest
@@ -31,39 +28,37 @@ from client.scenes.online import OnlineScene
 from shared.gamekit.registry import builtin_games
 from shared.netkit.beacon import Beacon
 from shared.netkit.links import LinkError, parse_link
+from shared.wire import ErrorCode
 
 from .conftest import show
 from ..i18n.marks import language, pseudo
 from .i18n_harness import recording_texts, unmarked
 from .online_i18n_helpers import frames, text_blits
 
-ROOT = Path(__file__).resolve().parents[2]
 URL = "ws://127.0.0.1:8765"
 NAMES = ("Ann", "Bob", "Cat", "Ann's game", "Bob's game")
 CODES = ("K7QXAD", "MPRT3W")
 
 
-def protocol_codes() -> list[str]:
-    """The error codes the protocol page lists (its "Error codes" table)."""
-    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
-    section = text.split("\n## Error codes", 1)[1].split("\n## ", 1)[0]
-    return re.findall(r"^\| `([a-z_]+)` \|", section, re.M)
-
-
 # -- the server's refusals ------------------------------------------------------------------
-def test_every_error_code_of_the_protocol_has_a_sentence():
-    codes = protocol_codes()
-    assert "not_your_turn" in codes and "illegal_move" in codes and len(codes) >= 20
-    assert [c for c in codes if c not in SENTENCES] == []
-    assert [c for c in SENTENCES if c not in codes] == []  # no sentence for a code that is gone
+def test_every_error_code_has_a_sentence_in_every_language():
+    """SENTENCES is keyed by the protocol's enum: a code added to shared.wire without the
+    client's sentence (or a sentence for a code that is gone) fails here, and so does a
+    sentence left untranslated in Slovak or French."""
+    assert list(SENTENCES) == list(ErrorCode)  # every code, in the protocol's order
     server_says = {"text": "The server's English words."}
+    for code in ErrorCode:
+        shown = refusal_text({"code": code.value, **server_says})
+        assert shown == SENTENCES[code] and shown.strip(), code
+    for code, scope in SCOPED:
+        assert refusal_text({"code": code.value, "scope": scope.value}) == SCOPED[code, scope]
     for lang in ("sk", "fr"):
         with language(lang):
-            for code in codes:
-                shown = refusal_text({"code": code, **server_says})
-                assert shown != server_says["text"] and shown != SENTENCES[code], (lang, code, shown)
+            for code in ErrorCode:
+                shown = refusal_text({"code": code.value, **server_says})
+                assert shown not in (server_says["text"], SENTENCES[code]), (lang, code, shown)
             for code, scope in SCOPED:
-                shown = refusal_text({"code": code, "scope": scope, **server_says})
+                shown = refusal_text({"code": code.value, "scope": scope.value, **server_says})
                 assert shown not in (server_says["text"], SCOPED[code, scope], SENTENCES[code])
 
 

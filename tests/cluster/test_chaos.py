@@ -1,6 +1,6 @@
 """Chaos: 3 node processes on one redis-server (AOF, ``appendfsync always``), a dozen
 matches whose two players sit on different nodes, played by the scripted bots the server
-bench uses (:class:`server.bot.Bot`: each mirrors its match on its own copy of the game
+bench uses (:class:`alien_city.headless.Bot`: each mirrors its match on its own copy of the game
 and counts every disagreement with the server as a desync).
 
 While they play, one node after another is killed with ``kill -9`` and started again; the
@@ -21,7 +21,7 @@ import itertools
 import time
 from pathlib import Path
 
-from server.bot import Bot, BotError, Stats
+from alien_city.headless import Bot, BotError, Stats
 from server.cluster.redis_store import RedisStore
 from tests.server.helpers import run
 

@@ -13,7 +13,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from server.app import RunningServer, start_server
 from server.connection import Limits
-from server.protocol import PROTOCOL_VERSION
+from shared.wire import PROTOCOL_VERSION
 from shared.aliencity import GameState, Phase
 from shared.gamekit import Registry
 

@@ -43,10 +43,34 @@ def test_bots_play_a_match_and_a_rematch_through_the_cli(tmp_path):
 
 def test_serve_and_bot_do_not_import_pygame():
     """Headless commands stay headless."""
-    code = ("import sys, alien_city.cli, server.app, server.bot; "
+    code = ("import sys, alien_city.cli, server.app, alien_city.headless.cli; "
             "assert 'pygame' not in sys.modules, 'pygame imported'")
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True,
                    env=dict(os.environ, PYTHONPATH=str(ROOT)))
+
+
+def test_bot_game_option_flags_come_from_the_games_option_schemas():
+    """Every option of every built-in game is a flag of its own (a bare flag for a
+    true/false option); ``--option`` works for any option, and a later flag wins."""
+    import argparse
+
+    from alien_city.headless.cli import add_arguments, match_options
+    from shared.gamekit import builtin_games
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser, "bot")
+    flags = set(parser._option_string_actions)
+    for spec in builtin_games():
+        for field in spec.option_schema():
+            assert "--" + field.name.replace("_", "-") in flags, (spec.id, field.name)
+    assert match_options(parser.parse_args([])) == {}
+    assert match_options(parser.parse_args(["--edition", "2002", "--location-bonus"])) == \
+        {"edition": 2002, "location_bonus": True}
+    assert match_options(parser.parse_args(["--game", "sprawl", "--players", "5", "--overload",
+                                            "--option", "sprawlgami=true"])) == \
+        {"players": 5, "overload": True, "sprawlgami": True}
+    assert match_options(parser.parse_args(["--option", "edition=2004", "--edition", "2002"])) \
+        == {"edition": 2002}
 
 
 def test_bot_reports_an_unreachable_server_in_one_line():

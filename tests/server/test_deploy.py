@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 from server.app import add_arguments, start_server
-from server.bot import Bot
+from alien_city.headless import Bot
 from server.netpolicy import parse_proxies
-from server.web import client_context
+from alien_city.headless.tls import client_context
 
 from .helpers import FAST, Client, run
 

@@ -13,7 +13,7 @@ import struct
 
 import msgpack
 
-from server.protocol import PROTOCOL_VERSION
+from shared.wire import PROTOCOL_VERSION
 from shared.aliencity import GameState
 
 from .helpers import FAST, Client, pair, run, running
@@ -48,6 +48,27 @@ def test_over_limit_frames_say_what_and_keep_the_rid():
                 error = await c.expect("error")
                 assert error["code"] == "bad_message" and error["rid"] == number, error
                 assert words in error["text"], error
+    run(body)
+
+
+def test_a_frame_over_max_frame_keeps_an_early_rid():
+    """``too_large`` answers with the rid when it comes before the big field (the frame is
+    only peeked at, never decoded); a rid after it cannot be read without decoding."""
+    big = "x" * 17000
+    cases = [({"rid": 7, "type": "ping", "t": big}, 7),
+             ({"type": "ping", "rid": 8, "t": big}, 8),
+             ({"type": "ping", "t": big, "rid": 9}, None)]
+
+    async def body():
+        async with running() as server:
+            c = await Client.open(server.url)
+            for message, rid in cases:
+                await c.send_raw(msgpack.packb(message, use_bin_type=True))
+                error = await c.expect("error")
+                assert error["code"] == "too_large" and error.get("rid") == rid, error
+                assert "17" in error["text"] and "16384" in error["text"], error
+            pong = await c.request({"type": "ping", "t": 1}, "pong")  # the connection stays
+            assert pong["t"] == 1
     run(body)
 
 

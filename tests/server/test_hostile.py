@@ -9,9 +9,9 @@ import random
 import msgpack
 from websockets.exceptions import ConnectionClosed
 
-from server.bot import Bot, Stats
+from alien_city.headless import Bot, Stats
 from server.connection import Limits
-from server.protocol import MAX_FRAME, TRANSPORT_MAX_FRAME
+from shared.wire.limits import MAX_FRAME, TRANSPORT_MAX_FRAME
 
 from .helpers import Client, run, running
 

@@ -19,11 +19,12 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from server.app import LanSettings, start_server
-from server.bot import Bot, BotError
+from alien_city.headless import Bot, BotError
 from server.connection import Limits
 from server.host import HostedServer, lan_addresses, spawn_server, stop_spawned
 from server.netpolicy import client_address, parse_proxies
-from server.web import client_context, server_context
+from alien_city.headless.tls import client_context
+from server.web import server_context
 from shared.netkit.beacon import read_beacon
 
 from .helpers import FAST, Client, run, running

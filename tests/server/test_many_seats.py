@@ -7,7 +7,7 @@ import asyncio
 import random
 from dataclasses import replace
 
-from server.bot import Bot, Stats
+from alien_city.headless import Bot, Stats
 from server.store import RESIGN, MatchRecord, Store
 from shared.aliencity.spec import ALIEN_CITY
 
@@ -272,7 +272,7 @@ def test_computer_seats_are_named_per_seat_and_checked():
 
 
 def test_bots_play_any_registered_game_and_follow_a_resignation():
-    """server.bot plays the race through the contract: two bots and a person who resigns at
+    """The headless bot plays the race through the contract: two bots and a person who resigns at
     once; the bots mirror every step (the resignation too) without a desync and finish."""
     async def body() -> None:
         async with running(FAST, games=games_with_race()) as server:

@@ -6,7 +6,8 @@ import msgpack
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from server.protocol import MAX_FRAME, SCHEMAS, ProtocolError, decode, peek_rid
+from shared.wire import SCHEMAS, ProtocolError, decode, peek_rid
+from shared.wire.limits import MAX_FRAME
 
 scalars = st.none() | st.booleans() | st.integers(-2**63, 2**64 - 1) | st.floats() | st.text(max_size=20) \
     | st.binary(max_size=20)
@@ -57,3 +58,27 @@ def test_specific_refusals(frame, code):
     with pytest.raises(ProtocolError) as err:
         decode(frame)
     assert err.value.code == code
+
+
+@pytest.mark.parametrize("frame,rid", [
+    (msgpack.packb({"rid": 7, "type": "ping", "t": "x" * 17000}), 7),
+    (msgpack.packb({"type": "ping", "rid": 2**53 - 1, "t": "x" * 17000}), 2**53 - 1),
+    (msgpack.packb({"type": "ping", "rid": 2**53, "t": "x" * 17000}), None),
+    (msgpack.packb({"type": "ping", "rid": True, "t": "x" * 17000}), None),
+    (msgpack.packb({"type": "ping", "t": "x" * 17000, "rid": 7}), None),
+    (msgpack.packb([7] * 20000), None),
+    (b"\xdf\xff\xff\xff\xff" + msgpack.packb("rid") + b"\x07" + b"x" * MAX_FRAME, 7),
+    (b"\xdf\xff\xff\xff\xff" + b"\xa1" * (MAX_FRAME + 1), None),
+    (b"\x81\xa3rid\xcf" + b"\xff" * MAX_FRAME, None),
+    (b"\xc1" * (MAX_FRAME + 1), None),
+    (b"\x85" + msgpack.packb("type") + msgpack.packb("ping") + msgpack.packb("rid") + b"\x05"
+     + b"\xdb" + (1 << 30).to_bytes(4, "big") + b"x" * MAX_FRAME, 5),
+])
+def test_an_oversized_frame_gives_its_early_rid_and_nothing_else(frame, rid):
+    """Over ``MAX_FRAME``, only a small prefix is read: a rid among the first entries comes
+    back (if usable); lying headers, garbage and a late rid give none, and never raise."""
+    assert len(frame) > MAX_FRAME
+    with pytest.raises(ProtocolError) as err:
+        decode(frame)
+    assert err.value.code == "too_large"
+    assert peek_rid(frame) == rid

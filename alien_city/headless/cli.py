@@ -1,6 +1,10 @@
-"""The command line of ``alien-city bot`` (see :mod:`server.bot` for what the bot does):
-which game, which level, create / join / quick / watch, options, and the summary it prints.
-Kept apart from the bot itself so each module stays small.
+"""The command line of ``alien-city bot`` (see :mod:`.bot` for what the bot does): which
+game, which level, create / join / quick / watch, options, and the summary it prints.
+
+Game options are generic: ``--option NAME=VALUE`` for any game, and a flag of its own for
+every option a built-in game declares in its option schema (``GameSpec.option_schema``:
+Alien City's ``--edition 2002``, ``--location-bonus``; Sprawl's ``--players 5``), so no
+game's options are written here.
 """
 
 from __future__ import annotations
@@ -12,10 +16,10 @@ from typing import Any
 
 from websockets.exceptions import ConnectionClosed
 
-from shared.gamekit import builtin_games
+from shared.gamekit import OptionField, builtin_games
 
 from .bot import Bot, BotError, result_text
-from .web import client_context
+from .tls import client_context
 
 
 def _levels() -> list[str]:
@@ -26,18 +30,66 @@ def _levels() -> list[str]:
     return levels
 
 
+def _value(text: str) -> Any:
+    """An option's value from the command line: true/false, integers, else text (the game
+    validates it)."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text.strip()
+
+
 def _option(text: str) -> tuple[str, Any]:
-    """``--option name=value``: true/false, integers, else text (the game validates)."""
+    """``--option name=value``."""
     name, sep, value = text.partition("=")
     if not sep or not name:
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
-    lowered = value.strip().lower()
-    if lowered in ("true", "false"):
-        return name.strip(), lowered == "true"
-    try:
-        return name.strip(), int(value)
-    except ValueError:
-        return name.strip(), value.strip()
+    return name.strip(), _value(value)
+
+
+def _game_options() -> dict[str, list[tuple[str, OptionField]]]:
+    """Every option the built-in games declare: name -> [(game title, its field)]."""
+    found: dict[str, list[tuple[str, OptionField]]] = {}
+    for spec in builtin_games():
+        for field in spec.option_schema():
+            found.setdefault(field.name, []).append((spec.title, field))
+    return found
+
+
+class _GameOption(argparse.Action):
+    """Keeps a game option's flag in ``args.game_options`` (later flags win over
+    ``--option``); which game has the option is checked by the game itself."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        value = self.const if self.nargs == 0 else values
+        namespace.game_options = getattr(namespace, "game_options", {}) | {self.dest: value}
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    """A flag per option of the games' option schemas: ``--NAME VALUE``, or a bare
+    ``--NAME`` for a true/false option (every game that has it says bool). A name that
+    would clash with the bot's own flags stays reachable through ``--option``."""
+    group = parser.add_argument_group("game options", "each built-in game's options as flags; "
+                                      "--option NAME=VALUE works for any game")
+    for name, owners in _game_options().items():
+        flag = "--" + name.replace("_", "-")
+        boolean = all(field.kind == "bool" for _title, field in owners)
+        about = "; ".join(f"{title}: {field.label}" + (f" ({', '.join(map(str, field.choices))})"
+                                                        if field.choices else "")
+                          + f", default {field.default}" for title, field in owners)
+        try:
+            if boolean:
+                group.add_argument(flag, dest=name, action=_GameOption, nargs=0, const=True,
+                                   default=argparse.SUPPRESS, help=about)
+            else:
+                group.add_argument(flag, dest=name, action=_GameOption, type=_value,
+                                   metavar="VALUE", default=argparse.SUPPRESS, help=about)
+        except argparse.ArgumentError:  # the bot's own flag of that name wins
+            continue
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -62,11 +114,8 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed of the bot's move choices")
     parser.add_argument("--name", default="bot", help="the bot's player name")
     parser.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
-                        help="an option of a created match (repeat; e.g. players=4)")
-    parser.add_argument("--edition", type=int, choices=(2002, 2004), default=None,
-                        help="Alien City: rules edition of a created match (default 2004)")
-    parser.add_argument("--location-bonus", action="store_true",
-                        help="Alien City: play the location variant in a created match")
+                        help="an option of a created or quick match, for any game (repeat; "
+                             "e.g. players=4, edition=2002, location_bonus=true)")
     parser.add_argument("--private", action="store_true", help="do not list a created match")
     parser.add_argument("--think-ms", type=float, default=0.0,
                         help="mean thinking time per move in milliseconds (default 0)")
@@ -76,6 +125,13 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
                         help="wss://: do not check the server's certificate (testing only)")
     parser.add_argument("--watch", metavar="CODE",
                         help="only watch this match as a spectator, printing every move")
+    _add_game_options(parser)
+
+
+def match_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options of a created or quick match: ``--option`` pairs, then the game option
+    flags (the server's game validates them and names what it refuses)."""
+    return dict(args.option) | getattr(args, "game_options", {})
 
 
 async def _run(args: argparse.Namespace) -> int:
@@ -90,11 +146,7 @@ async def _run(args: argparse.Namespace) -> int:
             raise BotError(f"cannot read --cafile {args.cafile}: {exc}") from None
     bot = Bot(args.server, name=args.name, seed=args.seed, out=say, think=args.think_ms / 1000,
               level=args.level, game=args.game, ssl=context)
-    options = dict(args.option)
-    if args.edition is not None:
-        options["edition"] = args.edition
-    if args.location_bonus:
-        options["location_bonus"] = True
+    options = match_options(args)
     await bot.start()
     if args.watch:
         try:

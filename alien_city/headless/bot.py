@@ -1,19 +1,19 @@
-"""``alien-city bot``: a headless client playing legal moves over the real protocol.
+"""The headless bot: a client playing legal moves over the real protocol, with no window.
 
-It is the load generator of ``bench/server.py``, the operator's smoke test and a sparring
-partner, for any game of the registry (``--game``; Alien City by default). At level
-``random`` (the default) it plays random legal moves; the other levels are the game's own
-computer players (``spec.make_bot``), thinking in a worker thread so the connection stays
-served. It mirrors every match on its own copy of the game state (through the game
-contract), so any difference between what the server says and what the rules say is
-counted as a desync. If the connection drops it reconnects with its session token (or its
-seat token) and finishes the game. With ``--computer LEVEL`` a created match has the
-server's own computer players in every other seat.
-"""
+It is ``alien-city bot`` (its command line is :mod:`.cli`), the load generator of the
+server benchmarks, the operator's smoke test and a sparring partner, for any game of the
+registry (Alien City by default). At level ``random`` (the default) it plays random legal
+moves; the other levels are the game's own computer players (``spec.make_bot``), thinking
+in a worker thread so the connection stays served. It mirrors every match on its own copy
+of the game state (through the game contract), so any difference between what the server
+says and what the rules say is counted as a desync. If the connection drops it reconnects
+with its session token (or its seat token) and finishes the game. A created match may
+have the server's own computer players in every other seat (``computer``).
+It speaks the protocol through ``shared.wire`` only: it is a client, not a part of the
+server."""
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import random
 import threading
@@ -27,13 +27,17 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from shared.gamekit import GameError, GameSpec, Registry, State, builtin_games
+from shared.wire import FINAL_CLOSE, PROTOCOL_VERSION, CloseCode, ErrorCode, decode_server, encode
+from shared.wire.limits import CLIENT_MAX_FRAME
 
-from .protocol import PROTOCOL_VERSION
-from .web import tls_problem
+from .tls import tls_problem
 
 SILENCE = 60.0        # seconds without any message in a running game before the bot gives up
 RECONNECT_FOR = 30.0  # seconds the bot keeps trying to reconnect
 REMATCH_WAIT = 30.0   # seconds to wait for the opponents to agree to a rematch
+# Refusals of a move after which the bot asks for the position again.
+MOVE_REFUSED = frozenset({ErrorCode.STALE_STATE, ErrorCode.NOT_YOUR_TURN, ErrorCode.ILLEGAL_MOVE,
+                          ErrorCode.DUPLICATE_MOVE})
 
 
 class BotError(Exception):
@@ -114,7 +118,7 @@ class Bot:
     async def _connect(self, resume: bool) -> None:
         extra = {"ssl": self.ssl} if self.ssl is not None and self.url.startswith("wss:") else {}
         try:
-            self.ws = await connect(self.url, max_size=1 << 22, compression=None,
+            self.ws = await connect(self.url, max_size=CLIENT_MAX_FRAME, compression=None,
                                     open_timeout=10, close_timeout=2, **extra)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             raise BotError(tls_problem(self.url, exc)
@@ -122,9 +126,9 @@ class Bot:
         hello: dict[str, Any] = {"type": "hello", "v": PROTOCOL_VERSION, "name": self.name}
         if resume and self.session:
             hello["resume"] = self.session
-        await self.ws.send(msgpack.packb(hello, use_bin_type=True))
+        await self.ws.send(encode(hello))
         try:
-            welcome = msgpack.unpackb(await asyncio.wait_for(self.ws.recv(), 10), raw=False)
+            welcome = decode_server(await asyncio.wait_for(self.ws.recv(), 10)) or {}
         except TimeoutError:
             raise BotError("the server did not answer hello") from None
         if welcome.get("type") != "welcome":
@@ -137,7 +141,7 @@ class Bot:
                 join["as"] = "spectator"
             elif not resumed and self.seat_token:
                 join["seat_token"] = self.seat_token
-            await self.ws.send(msgpack.packb(join, use_bin_type=True))
+            await self.ws.send(encode(join))
 
     async def _reconnect(self) -> None:
         deadline = time.monotonic() + RECONNECT_FOR
@@ -159,7 +163,7 @@ class Bot:
         whether an unanswered move was played, so nothing is resent blindly)."""
         assert self.ws is not None
         try:
-            await self.ws.send(msgpack.packb(message, use_bin_type=True))
+            await self.ws.send(encode(message))
         except ConnectionClosed:
             await self._reconnect()
 
@@ -169,11 +173,13 @@ class Bot:
             try:
                 async with asyncio.timeout(SILENCE if self.status == "playing" else None):
                     frame = await self.ws.recv()
-                return msgpack.unpackb(frame, raw=False)
+                message = decode_server(frame)
+                if message is not None:  # else not a message: skipped
+                    return message
             except TimeoutError:
                 raise BotError(f"the server said nothing for {SILENCE:.0f} s") from None
             except ConnectionClosed as exc:
-                if exc.rcvd is not None and exc.rcvd.code in (1008, 4001, 4002):
+                if exc.rcvd is not None and exc.rcvd.code in (CloseCode.POLICY, *FINAL_CLOSE):
                     raise BotError(f"the server closed the connection: {exc.rcvd.reason}") from None
                 await self._reconnect()
 
@@ -240,12 +246,13 @@ class Bot:
             if message.get("type") == "joined" and message.get("match") != self.code:
                 self._take_seat(message)
                 return True
-            if message.get("type") == "error" and message.get("code") == "rate_limited":
+            if message.get("type") == "error" and message.get("code") == ErrorCode.RATE_LIMITED:
                 self.stats.limited += 1
                 await asyncio.sleep(0.25)
                 await self.send({"type": "rematch", "match": self.code})
                 continue
-            if message.get("type") == "error" and message.get("code") != "rematch_started":
+            if message.get("type") == "error" and \
+                    message.get("code") != ErrorCode.REMATCH_STARTED:
                 self._error(message)
                 return False
         return False
@@ -297,7 +304,7 @@ class Bot:
             self.status = m["info"]["status"]
         elif kind == "ended":
             self._ended(m)
-        elif kind == "error" and m.get("code") == "rate_limited":
+        elif kind == "error" and m.get("code") == ErrorCode.RATE_LIMITED:
             self.stats.limited += 1  # the server was not given time: wait, send it again
             await asyncio.sleep(0.25)
             if self.pending is not None and self.last_move is not None:
@@ -305,7 +312,7 @@ class Bot:
             return
         elif kind == "error":
             self._error(m)
-            if m.get("code") in ("stale_state", "not_your_turn", "illegal_move", "duplicate_move"):
+            if m.get("code") in MOVE_REFUSED:
                 self.pending = None
                 await self.send({"type": "get_state", "match": self.code})
                 return
@@ -409,14 +416,3 @@ def result_text(ended: dict, seats: tuple[str, ...]) -> str:
         return " ".join(f"{seat} {p['total']}" for seat, p in players.items())
     ranking = ended.get("ranking") or []
     return " ".join(f"{seat} place {place}" for seat, place in zip(seats, ranking))
-
-
-# -- command line (in server/bot_cli.py; these names are what ``alien-city bot`` loads) ----
-def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
-    from .bot_cli import add_arguments as add
-    add(parser, command)
-
-
-def run(args: argparse.Namespace) -> int:
-    from .bot_cli import run as run_cli
-    return run_cli(args)
