@@ -84,13 +84,13 @@ def current_language() -> str:
 
 
 class _Pseudo(_gettext.NullTranslations):
-    def gettext(self, message):
+    def gettext(self, message: str) -> str:
         return PSEUDO_OPEN + message + PSEUDO_CLOSE
 
-    def ngettext(self, singular, plural, n):
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
         return PSEUDO_OPEN + (singular if n == 1 else plural) + PSEUDO_CLOSE
 
-    def pgettext(self, context, message):
+    def pgettext(self, context: str, message: str) -> str:
         return self.gettext(message)
 
 
