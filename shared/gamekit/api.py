@@ -174,8 +174,12 @@ class LegalMoves(Protocol):
 class State(Protocol):
     """One position of one game: immutable; playing returns a new state."""
 
-    spec: "GameSpec"
-    options: Mapping[str, Any]      # the validated options the game was made with
+    @property
+    def spec(self) -> "GameSpec": ...
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The validated options the game was made with."""
 
     @property
     def seat_count(self) -> int: ...
