@@ -211,7 +211,6 @@ def generate_combiner(name: str, op: str) -> Callable[[int], tuple[int, ...]]:
     return combiner
 
 
-
 all_fits = generate_combiner("all_fits", "&")
 
 

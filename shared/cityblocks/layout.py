@@ -53,7 +53,6 @@ def seat_at(players: int, first: int, ply: int) -> int:
     return OWNER[players][(first + ply) % 4]  # type: ignore[return-value]  # 2 or 4: all owned
 
 
-
 def colours_at(players: int, first: int, ply: int) -> tuple[int, ...]:
     """The colours that may be placed on the turn after ``ply`` turns (pass colour first)."""
     if players == 3:

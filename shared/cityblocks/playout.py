@@ -159,7 +159,6 @@ class Playout:
     def run(self, rng: random.Random, limit: int | None = None) -> list[Pick | None]:
         """Play to the end (or ``limit`` turns); the moves played."""
         moves: list[Pick | None] = []
-
         end = ROUND[self.players]
         while self.passes < end and (limit is None or len(moves) < limit):
             moves.append(self.step(rng))

@@ -30,7 +30,6 @@ class CityBlocksReviewSearch(ReviewSearch):
         check(cancel)
         mine = cast(CityState, after)  # the City Blocks spec's own review
         answered = bot.answer_round(mine, mover, decision_rng(self.settings.seed, mine))
-
         check(cancel)
         return tuple(float(v) for v in self.spec.projection(answered))
 

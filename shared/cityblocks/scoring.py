@@ -71,7 +71,6 @@ def breakdown(players: int, boards: Sequence[int], left: Sequence[int] = ()) -> 
         parts = groups(mask)
         area = parts[0].bit_count() if parts else 0
         edges: list[tuple[int, str]] = []
-
         for side, squares in zip(SIDES, free_sides(mask, empty)):
             edges.extend((i, side) for i in bits(squares))
         edges.sort()

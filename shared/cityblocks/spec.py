@@ -105,7 +105,6 @@ class CityBlocksSpec(GameSpec):
         move: Move = super().move_from_wire(raw)
         return move
 
-
     # -- records ------------------------------------------------------------------------------
     def read_record(self, text: str, *, lenient: bool = False) -> Record:
         try:
@@ -146,7 +145,6 @@ class CityBlocksSpec(GameSpec):
         from .layout import SEAT_COLOURS
         out: list[float] = []
         for colours in SEAT_COLOURS[state.players]:
-
             own = tuple(1.0 if c in colours else 0.0 for c in range(len(COLOURS)))
             out.append(Valuer(state, own).base)
         return tuple(out)

@@ -261,7 +261,6 @@ class CityState:
                 return Rejection("covered", _("{square} is already covered ({colour}).").format(
                     square=square_name(x, y),
                     colour=colour_word(self.owner(x, y))))  # type: ignore[arg-type]  # covered: owned
-
         if not self.played[move.colour]:
             corner = CORNERS[move.colour]
             corner_name = SQUARE_NAMES[corner]
