@@ -322,8 +322,9 @@ class GameSpec(ABC):
         return analyze(self, self.read_record(text, lenient=lenient),
                        list_legal=self.analyze_lists_legal)
 
-    def score_summary(self, state: State) -> dict[str, Any]:
-        """The ``score`` object of ``alien-city analyze --json`` (see docs/games/)."""
+    def score_summary(self, state: State) -> dict[str, Any] | None:
+        """The ``score`` object of ``alien-city analyze --json`` (see docs/games/);
+        ``None`` leaves it out."""
         return state.score()
 
     def score_text(self, state: State) -> str:

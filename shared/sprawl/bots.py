@@ -35,6 +35,7 @@ import random
 from typing import Any, Callable
 
 from .fastplay import fast_apply
+from .moves import Legal
 from .state import SprawlState
 
 Value = Callable[[SprawlState, int], float]
@@ -51,10 +52,10 @@ def live_pips(state: SprawlState) -> list[int]:
     for t in state.towers:
         if t in dead:
             continue
-        for size, seat in tw[t]:
+        for size, seat in tw[t]:  # type: ignore[union-attr]  # a tower square
             pips[seat] += size
         for b in state.tree_branches[t]:
-            pips[br[b][0]] += br[b][1]
+            pips[br[b][0]] += br[b][1]  # type: ignore[index]  # a branch square
     return pips
 
 
@@ -80,7 +81,7 @@ def evaluate(state: SprawlState, seat: int) -> float:
     return value
 
 
-def threatened(state: SprawlState, gens: dict) -> dict[int, set[int]]:
+def threatened(state: SprawlState, gens: dict[int, Legal]) -> dict[int, set[int]]:
     """Live towers some other seat could neutralize with one branch now -> those seats."""
     out: dict[int, set[int]] = {}
     tw, nb, dead, att, br = state.tw, state.geo.nb, state.dead, state.att, state.br
@@ -92,7 +93,7 @@ def threatened(state: SprawlState, gens: dict) -> dict[int, set[int]]:
                 continue
             sizes = [p[0] for p in tower]
             if state.superior:
-                hit = sum(br[a][1] for a in att[t]) + k > sum(sizes)
+                hit = sum(br[a][1] for a in att[t]) + k > sum(sizes)  # type: ignore[index, misc]  # a branch square
             else:
                 hit = k not in sizes
             if hit:
@@ -112,10 +113,10 @@ def adjusted_pips(state: SprawlState, active: list[int]) -> list[float]:
     pips = [float(p) for p in live_pips(state)]
     tw, br = state.tw, state.br
     for t in threatened(state, gens):
-        for size, placer in tw[t]:
+        for size, placer in tw[t]:  # type: ignore[union-attr]  # a tower square
             pips[placer] -= 0.5 * size
         for b in state.tree_branches[t]:
-            pips[br[b][0]] -= 0.5 * br[b][1]
+            pips[br[b][0]] -= 0.5 * br[b][1]  # type: ignore[index]  # a branch square
     for x in active:
         legal = gens.get(x)
         if legal is None:
@@ -166,7 +167,7 @@ def values(state: SprawlState, spread: float = 3.0) -> list[float]:
 # the hard level's leaf judgement and search settings (module names, so benches and
 # experiments can swap them)
 HARD_VALUE = first_value
-HARD_PARAMS: dict = {}
+HARD_PARAMS: dict[str, Any] = {}
 
 
 def exposed(state: SprawlState, seat: int) -> int:
@@ -182,21 +183,21 @@ def exposed(state: SprawlState, seat: int) -> int:
     for t in state.towers:
         if t in dead or state.controller(t) != seat:
             continue
-        sizes = [p[0] for p in tw[t]]
+        sizes = [p[0] for p in tw[t]]  # type: ignore[union-attr]  # a tower square
         if state.superior:
-            need = sum(sizes) - sum(br[a][1] for a in state.att[t])   # a branch above this kills
+            need = sum(sizes) - sum(br[a][1] for a in state.att[t])  # type: ignore[index, misc]  # a branch square; a branch above this kills
             kills = [k for k in (1, 2, 3) if k > need]
         else:
             kills = [k for k in (1, 2, 3) if k not in sizes]
         if not kills or not _reachable(state, t, kills, enemies, stash, nb):
             continue
-        pips += sum(size for size, placer in tw[t] if placer == seat)
-        pips += sum(br[b][1] for b in state.tree_branches[t] if br[b][0] == seat)
+        pips += sum(size for size, placer in tw[t] if placer == seat)  # type: ignore[misc, union-attr]  # a tower square
+        pips += sum(br[b][1] for b in state.tree_branches[t] if br[b][0] == seat)  # type: ignore[index, misc]  # a branch square
     return pips
 
 
 def _reachable(state: SprawlState, t: int, kills: list[int], enemies: list[int],
-               stash: tuple, nb: list) -> bool:
+               stash: tuple[tuple[int, ...], ...], nb: list[tuple[int, ...]]) -> bool:
     """Whether an enemy can lay a branch of one of ``kills`` next to ``t``, pointing at it."""
     tw, br = state.tw, state.br
     for dq in (0, 1, 2, 3):
@@ -223,6 +224,7 @@ def greedy(state: SprawlState, rng: random.Random | None, noise: float,
     """The move with the best one-ply judgement (``easy_value`` unless told) for the seat
     to move, noise added."""
     seat = state.to_move
+    assert seat is not None  # asked only while the game runs
     judge = judge or easy_value
     best, best_value = None, -math.inf
     for move in state.legal_moves():
