@@ -133,7 +133,7 @@ class GameState:
         mark = player + 1
         return [lot for lot, code in enumerate(self.caps) if code == mark]
 
-    def claims_left(self, player: Player) -> int:
+    def claims_left(self, player: int) -> int:  # a Player, or its seat number
         return MAX_CLAIMS - self.caps.count(player + 1)
 
     def stock(self, player: Player) -> dict[Piece, int]:

@@ -36,7 +36,7 @@ from typing import Any, Callable
 
 from .fastplay import fast_apply
 from .moves import Legal
-from .state import SprawlState
+from .state import BranchPiece, SprawlState, Tower
 
 Value = Callable[[SprawlState, int], float]
 
@@ -176,23 +176,25 @@ def exposed(state: SprawlState, seat: int) -> int:
     next to the seat's towers, so it costs far less than every seat's legal moves)."""
     if state.to_move is None:
         return 0
-    tw, br, nb, dead, stash = state.tw, state.br, state.geo.nb, state.dead, state.stash
+    tw: list[Tower]           # read below only on tower squares (a live tree's tower) ...
+    br: list[BranchPiece]     # ... and on branch squares (attackers, a tree's branches)
+    tw, br, nb, dead, stash = state.tw, state.br, state.geo.nb, state.dead, state.stash  # type: ignore[assignment]
     enemies = [o for o in range(state.n)
                if o != seat and o not in state.left and state.started[o]]
     pips = 0
     for t in state.towers:
         if t in dead or state.controller(t) != seat:
             continue
-        sizes = [p[0] for p in tw[t]]  # type: ignore[union-attr]  # a tower square
+        sizes = [p[0] for p in tw[t]]
         if state.superior:
-            need = sum(sizes) - sum(br[a][1] for a in state.att[t])  # type: ignore[index, misc]  # a branch square; a branch above this kills
+            need = sum(sizes) - sum(br[a][1] for a in state.att[t])   # a branch above this kills
             kills = [k for k in (1, 2, 3) if k > need]
         else:
             kills = [k for k in (1, 2, 3) if k not in sizes]
         if not kills or not _reachable(state, t, kills, enemies, stash, nb):
             continue
-        pips += sum(size for size, placer in tw[t] if placer == seat)  # type: ignore[misc, union-attr]  # a tower square
-        pips += sum(br[b][1] for b in state.tree_branches[t] if br[b][0] == seat)  # type: ignore[index, misc]  # a branch square
+        pips += sum(size for size, placer in tw[t] if placer == seat)
+        pips += sum(br[b][1] for b in state.tree_branches[t] if br[b][0] == seat)
     return pips
 
 
