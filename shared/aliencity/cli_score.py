@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from .errors import IllegalRecordError, MalformedError
 from .geometry import bits
@@ -61,9 +62,10 @@ def warn(warning: str) -> None:
 def run(args: argparse.Namespace, text: str | None = None) -> int:
     """``score``/``analyze`` of a PPN record (``text``: already read from ``args.record``)."""
     if text is None:
-        text = read_text(args.record)
-        if isinstance(text, int):
-            return text
+        read = read_text(args.record)
+        if isinstance(read, int):  # the exit status of a file that cannot be read
+            return read
+        text = read
     try:
         result = read_ppn(text, lenient=args.lenient, edition=args.edition,
                           location_bonus=args.location_bonus)
@@ -131,7 +133,7 @@ def score_table(score: ScoreBreakdown, ruleset: str) -> str:
     return "\n".join(lines)
 
 
-def _build_json(move: Build) -> dict:
+def _build_json(move: Build) -> dict[str, Any]:
     return {"kind": move.piece.kind.text(), "colour": move.piece.colour.text(),
             "lot": lot_name(move.lot)}
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .texts import _, N_, piece_with_article
 from .types import Piece, Player, lot_name
@@ -24,7 +25,7 @@ class Built:
     piece: Piece
     lot: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "built", "player": self.player.text(), "kind": self.piece.kind.text(),
                 "colour": self.piece.colour.text(), "lot": lot_name(self.lot)}
 
@@ -37,7 +38,7 @@ class Claimed:
     player: Player
     lot: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "claimed", "player": self.player.text(), "lot": lot_name(self.lot)}
 
     def text(self) -> str:
@@ -48,7 +49,7 @@ class Claimed:
 class ClaimDeclined:
     player: Player
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "claim_declined", "player": self.player.text()}
 
     def text(self) -> str:
@@ -61,7 +62,7 @@ class PlayerSkipped:
 
     player: Player
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "player_skipped", "player": self.player.text()}
 
     def text(self) -> str:
@@ -74,7 +75,7 @@ class GameOver:
     black: int
     white: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "game_over", "winner": self.winner.text() if self.winner is not None else None,
                 "black": self.black, "white": self.white}
 

@@ -6,6 +6,8 @@ tests cheap: a whole road frontier advances with a handful of integer operations
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from .types import COLUMNS, LOT_COUNT, ROWS
 
 TILE_COLUMNS = 4
@@ -55,7 +57,7 @@ TILE_LOTS: tuple[tuple[int, ...], ...] = tuple(
 TILE_MASK: tuple[int, ...] = tuple(sum(1 << lot for lot in lots) for lots in TILE_LOTS)
 
 
-def bits(mask: int):
+def bits(mask: int) -> Iterator[int]:
     """Yield the lot numbers set in ``mask``, lowest first."""
     while mask:
         low = mask & -mask

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import InvalidMoveError, MalformedError
 from .texts import _
@@ -46,7 +47,7 @@ class Build:
             return f"{_PPN_TOWER_OUT[self.piece.colour]}3x@{lot_name(self.lot)}"
         return f"{_PPN_DOME_OUT[self.piece.colour]}@{lot_name(self.lot)}"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "build", "kind": self.piece.kind.text(),
                 "colour": self.piece.colour.text(), "lot": lot_name(self.lot)}
 
@@ -64,7 +65,7 @@ class Claim:
     def ppn(self, player: Player) -> str:
         return f"{'K' if player is Player.BLACK else 'W'}1x@{lot_name(self.lot)}"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "claim", "lot": lot_name(self.lot)}
 
     def __str__(self) -> str:
@@ -78,7 +79,7 @@ class Pass:
     def text(self) -> str:
         return "pass"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "pass"}
 
     def __str__(self) -> str:
@@ -139,7 +140,7 @@ def move_from_dict(data: object) -> Move:
                            .format(text=data))
 
 
-def _text(data: dict, key: str) -> str:
+def _text(data: dict[str, Any], key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str):
         raise InvalidMoveError(_("field {key!r} must be text, got {value!r}").format(key=key, value=value))

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any, Callable
 
 from .city import City
 from .errors import AlienCityError, IllegalMoveError, IllegalRecordError, MalformedError, RecordError
 from .moves import Build, Claim, Pass, parse_move, ppn_cap_owner
 from .ruleset import Ruleset
-from .state import GameState, Phase, claim_anyway, place_anyway, start_state
+from .state import Dice, GameState, Phase, claim_anyway, place_anyway, start_state
 from .texts import _, N_
 from .types import Player
 
@@ -54,17 +55,17 @@ class PlyReplay:
 
 @dataclass
 class ReadResult:
-    headers: dict
+    headers: dict[str, Any]
     state: GameState
     plies: list[PlyReplay]
     warnings: list[str]
 
 
 # -- header -------------------------------------------------------------------------------
-def _parse_header(lines: list[str]) -> dict:
+def _parse_header(lines: list[tuple[int, str]]) -> dict[str, Any]:
     """The YAML subset PPN headers use: nested mappings of scalars, by indentation."""
-    root: dict = {}
-    stack: list[tuple[int, dict]] = [(-1, root)]
+    root: dict[str, Any] = {}
+    stack: list[tuple[int, dict[str, Any]]] = [(-1, root)]
     for number, raw in lines:
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
@@ -90,13 +91,13 @@ def _parse_header(lines: list[str]) -> dict:
         if value or quoted:
             parent[key.strip()] = value
         else:
-            child: dict = {}
+            child: dict[str, Any] = {}
             parent[key.strip()] = child
             stack.append((indent, child))
     return root
 
 
-def _split(text: str) -> tuple[dict, list[tuple[int, str]]]:
+def _split(text: str) -> tuple[dict[str, Any], list[tuple[int, str]]]:
     lines = text.splitlines()
     start = next((i for i, line in enumerate(lines) if line.strip()), None)
     if start is None or lines[start].strip() != "---":
@@ -109,21 +110,22 @@ def _split(text: str) -> tuple[dict, list[tuple[int, str]]]:
     return header, body
 
 
-def _game_name(header: dict) -> str | None:
+def _game_name(header: dict[str, Any]) -> str | None:
     game = header.get("GameType")
     if isinstance(game, dict):
         return game.get("Name")
     return game
 
 
-def _lookup(header: dict, key: str):
+def _lookup(header: dict[str, Any], key: str) -> Any:
+    """A header value (text, or a mapping of them), None when absent."""
     game = header.get("GameType")
     if isinstance(game, dict) and key in game:
         return game[key]
     return header.get(key)
 
 
-def _setup(header: dict, ruleset: Ruleset | None, edition: int | None,
+def _setup(header: dict[str, Any], ruleset: Ruleset | None, edition: int | None,
            location_bonus: bool | None) -> GameState:
     name = _game_name(header)
     if name is None:
@@ -158,7 +160,7 @@ def _setup(header: dict, ruleset: Ruleset | None, edition: int | None,
     return start_state(ruleset, city, first, dice=_parse_dice(_lookup(header, "Dice")), seed=seed)
 
 
-def _parse_dice(text) -> tuple:
+def _parse_dice(text: object) -> Dice:
     """``Dice: 1 2 3 4 / 0 5 5 2; 3 3 1 0 / 2 2 2 2`` (Black / White, re-rolls after ';')."""
     if not text:
         return ()
@@ -222,7 +224,7 @@ def read_ppn(text: str, *, lenient: bool = False, ruleset: Ruleset | None = None
     replays: list[PlyReplay] = []
     plies = _plies(body)
     for index, rp in enumerate(plies, start=1):
-        build = parse_move(rp.build)
+        build: Build = parse_move(rp.build)  # type: ignore[assignment]  # _plies keeps builds
         notes: list[str] = []
 
         def problem(token: str, reason: str, rule: str) -> None:
@@ -237,7 +239,7 @@ def read_ppn(text: str, *, lenient: bool = False, ruleset: Ruleset | None = None
             player = Player(state.first_player.other if rp.second else state.first_player)
             problem(rp.build, _("the game was already over: neither player could build"), "game_over")
         else:
-            player = state.to_move
+            player = state.to_move  # type: ignore[assignment]  # not over: someone is to move
         before = state
         reason = state.why_not(build, player) if state.phase is not Phase.OVER else None
         if reason is not None:
@@ -249,11 +251,11 @@ def read_ppn(text: str, *, lenient: bool = False, ruleset: Ruleset | None = None
                 state = place_anyway(state, player, build).state
         except IllegalMoveError as exc:
             raise IllegalRecordError(index, _quote(rp, rp.build), exc.reason, exc.rule) from None
-        claim = None
+        claim: Claim | None = None
         if rp.claim is not None:
-            claim = parse_move(rp.claim)
-            owner = ppn_cap_owner(rp.claim)
-            state, claim_ok = _replay_claim(state, owner, claim, problem, rp)
+            claim = parse_move(rp.claim)  # type: ignore[assignment]  # a cap token is a claim
+            owner: Player = ppn_cap_owner(rp.claim)  # type: ignore[assignment]  # _plies checked
+            state, claim_ok = _replay_claim(state, owner, claim, problem, rp)  # type: ignore[arg-type]  # set just above
             if not claim_ok:
                 claim = None
         elif state.phase is Phase.CLAIM and not (claim_open and index == len(plies)):
@@ -261,15 +263,15 @@ def read_ppn(text: str, *, lenient: bool = False, ruleset: Ruleset | None = None
         replays.append(PlyReplay(index, player, build, claim, before, notes))
         warnings.extend(notes)
     if claim_open and state.phase is not Phase.CLAIM:
-        problem = _("the header says the game stops in a claim step, but its last turn "
+        message = _("the header says the game stops in a claim step, but its last turn "
                     "leaves no claim step open")
         if not lenient:
-            raise RecordError(problem)
-        warnings.append(problem)
+            raise RecordError(message)
+        warnings.append(message)
     return ReadResult(header, state, replays, warnings)
 
 
-def _claim_step_open(header: dict) -> bool:
+def _claim_step_open(header: dict[str, Any]) -> bool:
     """``Phase: claim``: the record stops after a build, before its claim or pass (the
     movetext alone would read that turn as one whose claim was passed)."""
     value = _lookup(header, "Phase")
@@ -281,7 +283,9 @@ def _claim_step_open(header: dict) -> bool:
                         "'build'").format(value=value))
 
 
-def _replay_claim(state: GameState, owner: Player, claim: Claim, problem, rp: RecordPly):
+def _replay_claim(state: GameState, owner: Player, claim: Claim,
+                  problem: Callable[[str, str, str], None], rp: RecordPly) -> tuple[GameState, bool]:
+    assert rp.claim is not None  # read_ppn calls this for a ply with a claim
     if state.phase is Phase.CLAIM and owner == state.to_move and state.is_legal(claim):
         return state.apply(claim), True
     if state.phase is Phase.OVER:
@@ -293,7 +297,7 @@ def _replay_claim(state: GameState, owner: Player, claim: Claim, problem, rp: Re
             problem(rp.claim, _(NOT_TURN_TO_CLAIM[owner]), "not_your_turn")
     else:
         reason = state.why_not(claim)
-        problem(rp.claim, reason.text, reason.rule)
+        problem(rp.claim, reason.text, reason.rule)  # type: ignore[union-attr]  # illegal: a reason
     try:
         step = claim_anyway(state, owner, claim)
     except AlienCityError as exc:  # nothing to cap: skip the claim, keep the turn order
@@ -312,7 +316,7 @@ def _quote(rp: RecordPly, token: str) -> str:
 
 
 # -- writing ------------------------------------------------------------------------------
-def write_ppn(state: GameState, extra: dict | None = None) -> str:
+def write_ppn(state: GameState, extra: dict[str, Any] | None = None) -> str:
     """The record of ``state``'s game; ``extra`` adds header keys (player names, date...)."""
     lines = ["---", "GameType:", f"  Name: {GAME_NAME}", f"  Tiles: {state.city.text()}"]
     lines.append(f"Edition: {state.ruleset.edition}")

@@ -137,7 +137,7 @@ class Road:
     def pieces_without(self, lot: int) -> list[int]:
         """The pieces the road falls into if ``lot`` is built on (bit masks, largest first)."""
         rest = self.empty & ~(1 << lot)
-        pieces = []
+        pieces: list[int] = []
         for start in bits(NEIGHBOUR_MASK[lot] & rest):
             if any(p >> start & 1 for p in pieces):
                 continue

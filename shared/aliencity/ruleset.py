@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import MalformedError
 from .texts import _, ruleset_label
@@ -49,7 +50,7 @@ class Ruleset:
                                  .format(text=text, variant=sorted(extras - {"location"})[0]))
         return cls(edition, "location" in extras)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"edition": self.edition, "location_bonus": self.location_bonus}
 
     @classmethod

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .geometry import bits
 from .texts import _, N_, ngettext
@@ -51,7 +51,7 @@ class Customer:
     colour: Colour
     distance: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"lot": lot_name(self.lot), "kind": self.kind.text(),
                 "colour": self.colour.text(), "distance": self.distance}
 
@@ -74,7 +74,7 @@ class TowerScore:
     def points(self) -> int:
         return len(self.customers) * self.competition
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"lot": lot_name(self.lot), "colour": self.colour.text(), "owner": self.owner.text(),
                 "customers": [lot_name(c.lot) for c in self.customers],
                 "customer_details": [c.to_dict() for c in self.customers],
@@ -99,7 +99,7 @@ class Bonus:
     note: str
     paths: tuple[tuple[int, ...], ...] = field(default=())
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"green": lot_name(self.green),
                 "tower": lot_name(self.towers[0]) if self.towers else None,
                 "towers": [lot_name(t) for t in self.towers], "colour": self.colour.text(),
@@ -129,7 +129,7 @@ class ScoreBreakdown:
     def bonuses_of(self, player: Player) -> list[Bonus]:
         return [b for b in self.bonuses if b.paid_to is player]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The ``alien-city score --json`` shape (plus extra keys for clients)."""
         players = {}
         for p in Player:
@@ -153,7 +153,8 @@ def score_breakdown(state: "GameState") -> ScoreBreakdown:
         if code and code <= 3:
             tower_mask[code - 1] |= 1 << lot
 
-    towers = []
+    towers: list[tuple[int, Colour, Player, tuple[Customer, ...], int | None, int,
+                       tuple[int, ...]]] = []
     for lot, cap in enumerate(state.caps):
         if not cap or not board[lot] or board[lot] > 3:
             continue
@@ -172,8 +173,8 @@ def score_breakdown(state: "GameState") -> ScoreBreakdown:
                 hit = ring & rivals
                 competitor, competition = (hit & -hit).bit_length() - 1, d
                 break
-        path = tuple(road.path(lot, competitor)) if competitor is not None else ()
-        towers.append([lot, colour, Player(cap - 1), tuple(customers), competitor, competition, path])
+        path = tuple(road.path(lot, competitor)) if competitor is not None else ()  # type: ignore[arg-type]  # a ring reached it: connected
+        towers.append((lot, colour, Player(cap - 1), tuple(customers), competitor, competition, path))
 
     location = _location_points(state, [t[0] for t in towers])
     tower_scores = tuple(TowerScore(*t, *location[t[0]]) for t in towers)
@@ -196,7 +197,8 @@ def score_breakdown(state: "GameState") -> ScoreBreakdown:
 
 
 def _green_bonus(state: "GameState", green: int, colour: Colour, rings: list[int], mask: int) -> Bonus:
-    nearest, distance = (), None
+    nearest: tuple[int, ...] = ()
+    distance: int | None = None
     for d, ring in enumerate(rings, start=1):
         if ring & mask:
             nearest, distance = tuple(bits(ring & mask)), d
@@ -204,7 +206,7 @@ def _green_bonus(state: "GameState", green: int, colour: Colour, rings: list[int
     if distance is None:
         return Bonus(green, colour, (), None, 0, None, "no_tower",
                      _(NO_TOWER[colour]).format(green=lot_name(green)))
-    paths = tuple(tuple(state.road.path(green, t)) for t in nearest)
+    paths = tuple(tuple(state.road.path(green, t)) for t in nearest)  # type: ignore[arg-type]  # a ring reached them
     where = ", ".join(lot_name(t) for t in nearest)
     if distance > BONUS_REACH:
         return Bonus(green, colour, nearest, distance, 0, None, "too_far",
@@ -222,7 +224,7 @@ def _green_bonus(state: "GameState", green: int, colour: Colour, rings: list[int
     if state.ruleset.edition == 2004 and len(owners) == 1 and None not in owners:
         owner = owners.pop()
         return Bonus(green, colour, nearest, distance, points, owner, None,
-                     _(OWNS_ALL_NEAREST[colour][owner]).format(towers=where), paths)
+                     _(OWNS_ALL_NEAREST[colour][owner]).format(towers=where), paths)  # type: ignore[index]  # None is not an owner here
     tie = TIE_2002 if state.ruleset.edition == 2002 else TIE_2004
     return Bonus(green, colour, nearest, distance, 0, None, "tie",
                  _(tie[colour]).format(n=len(nearest), towers=where, distance=distance), paths)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .city import City
 from .errors import MalformedError, RecordError
 from .moves import parse_move
@@ -13,8 +15,11 @@ FORMAT_VERSION = 1
 GAME_ID = "alien-city"
 _INT64 = 2**63
 
+if TYPE_CHECKING:
+    from .state import GameState
 
-def state_to_dict(state) -> dict:
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
     seed = state.seed
     if isinstance(seed, int) and not -_INT64 <= seed < _INT64:
         seed = str(seed)
@@ -37,7 +42,7 @@ def state_to_dict(state) -> dict:
     }
 
 
-def state_from_dict(data: object):
+def state_from_dict(data: object) -> GameState:
     from .state import GameState, Phase
     if not isinstance(data, dict):
         raise RecordError(_("a game state must be a mapping, got {type}").format(type=type(data).__name__))
@@ -108,14 +113,14 @@ def state_from_dict(data: object):
         raise RecordError(_("bad game state: {problem}").format(problem=exc)) from None
 
 
-def _list(data: dict, key: str) -> list:
+def _list(data: dict[str, Any], key: str) -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list) or not all(isinstance(x, (list, tuple)) and len(x) == 2 for x in value):
         raise RecordError(_("'{key}' must be a list of pairs").format(key=key))
     return value
 
 
-def _str(data: dict, key: str) -> str:
+def _str(data: dict[str, Any], key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str):
         raise RecordError(_("'{key}' must be text, got {value!r}").format(key=key, value=value))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import threading
-from typing import Any, Hashable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Hashable, Iterator, Mapping, Sequence
 
 from shared.gamekit.api import (BadOptions, GameSpec, IllegalMove, MalformedMove, OptionField,
                                 Record, RecordError, Rejection, SeatInfo, places_from_scores)
@@ -21,6 +21,10 @@ from .ruleset import Ruleset
 from .state import GameState, Phase, new_game
 from .texts import _, player_label
 from .types import Player
+
+if TYPE_CHECKING:
+    from shared.gamekit.review import ReviewSettings
+    from shared.gamekit.review_search import ReviewSearch
 
 # The seats with their English labels (records, logs); ``seats()`` translates them.
 SEATS = (SeatInfo("black", "Black", (30, 30, 36)), SeatInfo("white", "White", (244, 244, 240)))
@@ -37,7 +41,7 @@ class AlienCityMoves:
 
     __slots__ = ("_moves",)
 
-    def __init__(self, moves) -> None:
+    def __init__(self, moves: Sequence[Move]) -> None:
         self._moves = moves
 
     def __len__(self) -> int:
@@ -68,7 +72,7 @@ class AlienCityPosition:
     seat_count = 2
 
     @property
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         return self.state.ruleset.to_dict()
 
     @property
@@ -88,18 +92,18 @@ class AlienCityPosition:
         reason = self.state.why_not(move, None if seat is None else Player(seat))
         return None if reason is None else Rejection(reason.rule, reason.text)
 
-    def play(self, move: Any, seat: int | None = None) -> tuple["AlienCityPosition", list[dict]]:
+    def play(self, move: Any, seat: int | None = None) -> tuple["AlienCityPosition", list[dict[str, Any]]]:
         rejection = self.why_not(move, seat) if self.resigned is not None or not isinstance(move, Move) else None
         if rejection is not None:
             raise IllegalMove(str(move), rejection)
         try:
             step = self.state.play(move, None if seat is None else Player(seat))
         except IllegalMoveError as exc:
-            raise IllegalMove(move.text(), Rejection(exc.rule, self.state.why_not(
+            raise IllegalMove(move.text(), Rejection(exc.rule, self.state.why_not(  # type: ignore[union-attr]  # illegal: a reason
                 move, None if seat is None else Player(seat)).text)) from None
         return AlienCityPosition(step.state), [event.to_dict() for event in step.events]
 
-    def resign(self, seat: int) -> tuple["AlienCityPosition", list[dict]]:
+    def resign(self, seat: int) -> tuple["AlienCityPosition", list[dict[str, Any]]]:
         if self.is_over():
             raise IllegalMove("resign", Rejection("game_over", _("The game is over.")))
         if seat not in (0, 1):
@@ -131,10 +135,10 @@ class AlienCityPosition:
         places = self.ranking()
         return places.index(1) if places.count(1) == 1 else None
 
-    def score(self) -> dict:
+    def score(self) -> dict[str, Any]:
         return self.state.score().to_dict()
 
-    def turn(self) -> dict:
+    def turn(self) -> dict[str, Any]:
         player = self.state.to_move if self.resigned is None else None
         phase = Phase.OVER.value if self.resigned is not None else self.state.phase.value
         return {"to_move": None if player is None else player.text(), "phase": phase,
@@ -144,7 +148,7 @@ class AlienCityPosition:
         s = self.state
         return (s.board, s.caps, s.stocks, s.to_move, s.phase, s.next_builder, self.resigned)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = self.state.to_dict()
         if self.resigned is not None:
             data["resigned"] = SEATS[self.resigned].name
@@ -194,7 +198,7 @@ class AlienCitySpec(GameSpec):
                 OptionField("location_bonus", "bool", False, _("Location bonus"),
                             _("claimed towers also score their tile's rank")))
 
-    def options(self, raw: Mapping | None) -> dict:
+    def options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         raw = dict(raw or {})
         unknown = set(raw) - {"edition", "location_bonus"}
         if unknown:
@@ -205,13 +209,13 @@ class AlienCitySpec(GameSpec):
         except MalformedError as exc:
             raise BadOptions(str(exc)) from None
 
-    def seats(self, options: Mapping) -> tuple[SeatInfo, ...]:
+    def seats(self, options: Mapping[str, Any]) -> tuple[SeatInfo, ...]:
         return seat_infos()
 
-    def describe(self, options: Mapping) -> str:
+    def describe(self, options: Mapping[str, Any]) -> str:
         return Ruleset.from_dict(dict(options)).label()
 
-    def new_state(self, options: Mapping, seed: int) -> AlienCityPosition:
+    def new_state(self, options: Mapping[str, Any], seed: int) -> AlienCityPosition:
         return AlienCityPosition(new_game(Ruleset.from_dict(dict(options)), seed))
 
     def state_from_dict(self, data: object) -> AlienCityPosition:
@@ -233,7 +237,7 @@ class AlienCitySpec(GameSpec):
         except MalformedError as exc:
             raise MalformedMove(str(exc)) from None
 
-    def move_text(self, move: Any) -> str:
+    def move_text(self, move: Move) -> str:
         return move.text()
 
     def is_pass(self, move: Any) -> bool:
@@ -270,23 +274,26 @@ class AlienCitySpec(GameSpec):
             return False
         return str(_game_name(header) or "").strip().lower() == "alien city"
 
-    def write_record(self, state: AlienCityPosition, headers: Mapping[str, str] | None = None) -> str:
+    # The spec is handed only its own positions (the registry's contract), so these take
+    # AlienCityPosition where GameSpec says State: "type: ignore[override]" marks them.
+    def write_record(self, state: AlienCityPosition,  # type: ignore[override]
+                     headers: Mapping[str, str] | None = None) -> str:
         return write_ppn(state.state, dict(headers or {}))
 
-    def score_summary(self, state: AlienCityPosition) -> dict:
+    def score_summary(self, state: AlienCityPosition) -> dict[str, Any]:  # type: ignore[override]
         return state.score()
 
-    def score_text(self, state: AlienCityPosition) -> str:
+    def score_text(self, state: AlienCityPosition) -> str:  # type: ignore[override]
         from .cli_score import score_table
         return score_table(state.state.score(), state.state.ruleset.label())
 
-    def make_bot(self, level: str, seed: int = 0, *, iterations: int | None = None,
-                 think_s: float | None = None) -> AlienCityBot:
+    def make_bot(self, level: str, seed: int = 0, *,  # type: ignore[override]
+                 iterations: int | None = None, think_s: float | None = None) -> AlienCityBot:
         return AlienCityBot(level, seed, iterations, think_s)
 
     review_unit = "points"
 
-    def projection(self, state: AlienCityPosition) -> tuple[float, float]:
+    def projection(self, state: AlienCityPosition) -> tuple[float, float]:  # type: ignore[override]
         """The bots' guess of the final margin (exact once the game is over), split around
         the mean of the totals as they stand: (Black, White) in points."""
         from shared.bots.evaluate import margin
@@ -295,7 +302,7 @@ class AlienCitySpec(GameSpec):
         lead = margin(state.state)
         return (mid + lead / 2.0, mid - lead / 2.0)
 
-    def review_search(self, settings):
+    def review_search(self, settings: ReviewSettings) -> ReviewSearch:
         """The expert's tree statistics (shared/bots/review.py)."""
         from shared.bots.review import AlienCityReviewSearch
         return AlienCityReviewSearch(self, settings)

@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass, field
 from enum import Enum
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, overload
 
 from shared.i18n import current_language
 
@@ -26,6 +26,11 @@ from .rules import Placement, Reason
 from .ruleset import Ruleset
 from .texts import _, N_, piece_plural
 from .types import Kind, LOT_COUNT, PIECES, Piece, Player, lot_name
+
+if TYPE_CHECKING:
+    from .scoring import ScoreBreakdown
+
+Dice = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]   # 2002: each roll, both players
 
 MAX_CLAIMS = 3
 # Sentences naming a player, indexed like Player (whole sentences: word order differs).
@@ -81,7 +86,7 @@ def new_game(ruleset: Ruleset = Ruleset(), seed: int | str | None = None,
     return start_state(ruleset, city, first, dice=dice, seed=seed)
 
 
-def start_state(ruleset: Ruleset, city: City, first_player: Player, *, dice: tuple = (),
+def start_state(ruleset: Ruleset, city: City, first_player: Player, *, dice: Dice = (),
                 seed: int | str | None = None) -> "GameState":
     """The empty city with full stocks and ``first_player`` to build (records, tests)."""
     return GameState(
@@ -100,7 +105,7 @@ class GameState:
     city: City
     seed: int | str | None
     first_player: Player
-    dice: tuple
+    dice: Dice
     board: tuple[int, ...]
     caps: tuple[int, ...]
     stocks: tuple[tuple[int, ...], tuple[int, ...]]
@@ -108,7 +113,7 @@ class GameState:
     phase: Phase
     next_builder: Player | None
     history: tuple[tuple[Player, Move], ...]
-    _cache: dict = field(default_factory=dict, compare=False, repr=False)
+    _cache: dict[object, Any] = field(default_factory=dict, compare=False, repr=False)
 
     # -- board facts ------------------------------------------------------------------
     def piece_at(self, lot: int) -> Piece | None:
@@ -128,7 +133,7 @@ class GameState:
         mark = player + 1
         return [lot for lot, code in enumerate(self.caps) if code == mark]
 
-    def claims_left(self, player: Player) -> int:
+    def claims_left(self, player: int) -> int:  # a Player, or its seat number
         return MAX_CLAIMS - self.caps.count(player + 1)
 
     def stock(self, player: Player) -> dict[Piece, int]:
@@ -168,7 +173,7 @@ class GameState:
     def build_masks(self, player: Player) -> tuple[int, ...]:
         """Legal lots per piece (bit masks, indexed like PIECES) for ``player``'s stock."""
         key = ("masks", player)
-        masks = self._cache.get(key)
+        masks: tuple[int, ...] | None = self._cache.get(key)
         if masks is None:
             stock = self.stocks[player]
             masks = self._cache[key] = tuple(
@@ -213,9 +218,9 @@ class GameState:
         player to move; another player gets a ``not_your_turn`` reason."""
         if self.phase is Phase.OVER:
             return Reason("game_over", _("The game is over."))
-        who = self.to_move if player is None else player
+        who: Player = self.to_move if player is None else player  # type: ignore[assignment]  # not over
         if who != self.to_move:
-            return Reason("not_your_turn", _(TURN_OF[self.to_move]))
+            return Reason("not_your_turn", _(TURN_OF[self.to_move]))  # type: ignore[index]  # not over
         if isinstance(move, Build):
             if self.phase is not Phase.BUILD:
                 return Reason("wrong_phase", _("You have built this turn: claim a tower or pass."))
@@ -247,14 +252,14 @@ class GameState:
 
     def _play(self, move: Move, player: Player | None, final_event: bool) -> Step:
         if (type(move) is Build and self.phase is Phase.BUILD and (player is None or player == self.to_move)
-                and (self.build_masks(self.to_move)[move.piece.index] >> move.lot) & 1):
+                and (self.build_masks(self.to_move)[move.piece.index] >> move.lot) & 1):  # type: ignore[arg-type]  # build phase
             reason = None  # the common case, answered by the legal-lot masks
         else:
             reason = self.why_not(move, player)
         if reason is not None:
             cls = WrongPlayerError if reason.rule == "not_your_turn" else IllegalMoveError
             raise cls(move.text(), f"{reason.text} ({self.summary()})", reason.rule)
-        who = self.to_move
+        who: Player = self.to_move  # type: ignore[assignment]  # a legal move: the game runs
         if isinstance(move, Build):
             return self._after_build(self._placed(who, move), who, final_event)
         if isinstance(move, Claim):
@@ -273,7 +278,7 @@ class GameState:
         gives it on demand."""
         return self._play(move, player, False).state
 
-    def _board_cache(self) -> dict:
+    def _board_cache(self) -> dict[object, Any]:
         """Cache entries that stay true while the board does not change."""
         return {k: v for k, v in self._cache.items() if k in ("occupied", "road", "placement")}
 
@@ -294,7 +299,7 @@ class GameState:
     def _after_build(self, state: "GameState", who: Player, final_event: bool = True) -> Step:
         """Decide what follows a build: the claim step, the next builder, or the end
         (with its ``GameOver`` event and score unless ``final_event`` is false)."""
-        events: tuple[Event, ...] = (Built(who, *_build_parts(state.history[-1][1])),)
+        events: tuple[Event, ...] = (Built(who, *_build_parts(state.history[-1][1])),)  # type: ignore[arg-type]  # the build just placed
         opponent = who.other
         if state.can_build(opponent):
             nxt = opponent
@@ -315,7 +320,7 @@ class GameState:
     def _end_turn(self, events: tuple[Event, ...]) -> Step:
         nxt = self.next_builder
         if nxt == self.to_move:
-            events = events + (PlayerSkipped(nxt.other),)
+            events = events + (PlayerSkipped(nxt.other),)  # type: ignore[union-attr]  # a builder
         state = replace(self, to_move=nxt, phase=Phase.BUILD, next_builder=None, _cache=self._cache)
         return Step(state, events)
 
@@ -327,11 +332,11 @@ class GameState:
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
-    def score(self):
+    def score(self) -> ScoreBreakdown:
         """The score breakdown of this position (final when the game is over)."""
         from .scoring import score_breakdown
         key = ("score", current_language())  # its notes are in the language asked in
-        cached = self._cache.get(key)
+        cached: ScoreBreakdown | None = self._cache.get(key)
         if cached is None:
             cached = self._cache[key] = score_breakdown(self)
         return cached
@@ -353,10 +358,10 @@ class GameState:
         if self.phase is Phase.OVER:
             return _("ply {ply}, game over").format(ply=self.ply)
         steps = CLAIM_STEP_OF if self.phase is Phase.CLAIM else STEP_OF
-        return _(steps[self.to_move]).format(ply=self.ply)
+        return _(steps[self.to_move]).format(ply=self.ply)  # type: ignore[index]  # not over
 
     # -- serialisation ----------------------------------------------------------------
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         from .serial import state_to_dict
         return state_to_dict(self)
 
@@ -366,7 +371,7 @@ class GameState:
         return state_from_dict(data)
 
 
-def replace(state: "GameState", **changes) -> "GameState":
+def replace(state: "GameState", **changes: Any) -> "GameState":
     """A copy of ``state`` with ``changes`` (fields; ``_cache`` defaults to empty). The
     dataclass is frozen, so this is the one place new states are assembled."""
     new = object.__new__(GameState)
@@ -384,7 +389,7 @@ CLAIMS: tuple[Claim, ...] = tuple(Claim(lot) for lot in range(LOT_COUNT))
 PASS = Pass()
 
 
-class LegalBuilds(Sequence):
+class LegalBuilds(Sequence[Build]):
     """Lazy view of legal builds from per-piece bit masks (python-chess style)."""
 
     __slots__ = ("masks", "_len")
@@ -399,7 +404,12 @@ class LegalBuilds(Sequence):
     def __bool__(self) -> bool:
         return self._len > 0
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> Build: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Build]: ...
+
+    def __getitem__(self, index: int | slice) -> Build | list[Build]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._len))]
         if index < 0:
@@ -415,14 +425,14 @@ class LegalBuilds(Sequence):
             index -= n
         raise IndexError(index)  # unreachable
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Build]:
         for table, mask in zip(BUILDS, self.masks):
             while mask:
                 low = mask & -mask
                 yield table[low.bit_length() - 1]
                 mask ^= low
 
-    def __contains__(self, move) -> bool:
+    def __contains__(self, move: object) -> bool:
         return isinstance(move, Build) and bool((self.masks[move.piece.index] >> move.lot) & 1)
 
     def lots(self, piece: Piece) -> list[int]:

@@ -9,7 +9,12 @@ the package (the error classes use it too): values are looked up by their index.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from shared.i18n import domain
+
+if TYPE_CHECKING:  # for annotations only: nothing here imports the package at run time
+    from .types import Piece
 
 _, N_, ngettext, pgettext = domain("aliencity-rules")
 
@@ -45,12 +50,12 @@ def colour_plural(colour: int) -> str:
     return words[int(colour)]
 
 
-def piece_label(piece) -> str:
+def piece_label(piece: Piece) -> str:
     """A piece's name, no article ("red tower")."""
     return _(PIECE_NAMES[piece.index])
 
 
-def piece_with_article(piece) -> str:
+def piece_with_article(piece: Piece) -> str:
     """A piece's name with its indefinite article ("a red tower")."""
     names = (pgettext("with article", "a red tower"), pgettext("with article", "a blue tower"),
              pgettext("with article", "a green tower"), pgettext("with article", "a red dome"),
@@ -59,7 +64,7 @@ def piece_with_article(piece) -> str:
     return names[piece.index]
 
 
-def piece_plural(piece) -> str:
+def piece_plural(piece: Piece) -> str:
     """Several pieces of one kind ("red towers")."""
     names = (pgettext("plural", "red towers"), pgettext("plural", "blue towers"),
              pgettext("plural", "green towers"), pgettext("plural", "red domes"),

@@ -32,7 +32,7 @@ class Player(IntEnum):
         return self.name.lower()
 
     @classmethod
-    def parse(cls, text: str) -> "Player":
+    def parse(cls, text: object) -> "Player":
         try:
             return cls[str(text).strip().upper()]
         except KeyError:

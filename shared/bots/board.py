@@ -10,6 +10,7 @@ Board codes (see ``GameState``): ``board[lot]`` 0 empty, 1-3 red/blue/green towe
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterator
 
 from shared.aliencity import GameState
 
@@ -38,7 +39,7 @@ def colour_of(code: int) -> int:
     return code - 1 if code <= 3 else code - 4
 
 
-def iter_bits(mask: int):
+def iter_bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1

@@ -125,7 +125,7 @@ class Guess:
         loc = board.location_points()
         score = [float(bonus[0] + loc[0]), float(bonus[1] + loc[1])]
         free: list[tuple[float, float]] = []
-        groups: dict[tuple[int, int], list[tuple[float, float]]] = {}
+        groups: dict[tuple[int, int], list[tuple[float, float, float, int]]] = {}
         for t in board.towers:
             if t.owner >= 0:
                 spared, attacked, comp = self.guess(t, t.owner)

@@ -31,6 +31,7 @@ def play_game(black: Bot, white: Bot, seed: int, ruleset: Ruleset = Ruleset()) -
     record = GameRecord(state)
     while not state.is_over():
         who = state.to_move
+        assert who is not None  # the game runs
         start = Clock.timer()  # the bots' own clock: wall time, or CPU time in a benchmark
         move = bots[who].choose(state)
         record.think[who].append(Clock.timer() - start)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 
-from shared.aliencity import GameState, Move, Phase, Player
+from shared.aliencity import City, GameState, Move, Phase, Player, Ruleset
 
 from .base import Bot, Clock
 from .board import Board
@@ -48,14 +48,14 @@ def win_chance(state: GameState, black_margin: float | None = None, weights: Wei
 
 def playout_claim(state: GameState, rng: random.Random) -> Move:
     """Claim the best standing tower when it is worth it or claims would go to waste."""
-    me = int(state.to_move)
+    me = int(state.to_move)  # type: ignore[arg-type]  # a claim step: someone is to move
     towers = [t for t in Board(state).towers if t.owner < 0]
     best = max(towers, key=lambda t: t.points, default=None)
     moves = state.legal_moves()
     if best is None:
         return moves[-1]
     builds_left = sum(state.stocks[me])
-    urgent = state.claims_left(state.to_move) >= builds_left
+    urgent = state.claims_left(state.to_move) >= builds_left  # type: ignore[arg-type]  # as above
     if urgent or best.points >= 12 or (best.points > 0 and rng.random() < 0.15):
         for move in moves:
             if getattr(move, "lot", None) == best.lot:
@@ -114,7 +114,7 @@ class Node:
         return best
 
 
-def _first_two(item: tuple) -> tuple:
+def _first_two(item: tuple[float, int, Move]) -> tuple[float, int]:
     return item[0], item[1]
 
 
@@ -133,6 +133,7 @@ class MctsBot(Bot):
     explore = 0.5
     playout_plies = 6
     order_after: int | None = 4  # None: grow in random order, every move before selecting
+    iterations: int              # the level's default when none is given (see __init__)
     widen = 1.5
     widen_base = 3
     weights: Weights = DEFAULT  # the static guess's knobs
@@ -157,7 +158,7 @@ class MctsBot(Bot):
         root = self.search(state, clock)
         if not root.children:
             return root.untried[0]
-        return max(root.children, key=lambda n: (n.visits, n.total)).move
+        return max(root.children, key=lambda n: (n.visits, n.total)).move  # type: ignore[return-value]  # a child's move
 
     def may_grow(self, node: Node) -> bool:
         if not node.untried:
@@ -239,7 +240,7 @@ class ExpertBot(HardBot):
         self.solver_nodes = None if iterations is None else 50 * iterations
         self.table: Table = {}  # the end game's positions solved so far, and their game
         self.history: dict[Move, int] = {}
-        self.table_game: tuple | None = None
+        self.table_game: tuple[Ruleset, City] | None = None
 
     def pick(self, state: GameState, clock: Clock) -> Move:
         move = None

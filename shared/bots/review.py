@@ -36,14 +36,20 @@ from __future__ import annotations
 
 import math
 import threading
+from typing import TYPE_CHECKING
 
-from shared.aliencity import GameState, Phase, Player
+from shared.aliencity import City, GameState, Move, Phase, Player, Ruleset
+from shared.gamekit.api import GameSpec
 from shared.gamekit.review_search import ReviewCancelled, ReviewSearch, Searched, Values
 
 from .base import Clock
 from .endgame import OutOfTime, Solver, Table, pieces_left, trim
 from .evaluate import margin
 from .mcts import SCALE, ExpertBot, MctsBot, Node, win_chance
+
+if TYPE_CHECKING:
+    from shared.aliencity.spec import AlienCityPosition
+    from shared.gamekit.review import ReviewSettings
 
 POINTS_PER_CHANCE = 4.0 * SCALE   # points a whole win chance is worth (at even odds)
 MIN_VISITS = 10         # a child needs this many visits (or 1/30 of the budget) to be read
@@ -93,11 +99,13 @@ class AlienCityReviewSearch(ReviewSearch):
     """Reads the expert's tree, or its exact end game (levels without a tree use the
     generic way)."""
 
-    def __init__(self, spec, settings) -> None:
+    # The Alien City spec reviews only its own positions, so the methods below take
+    # AlienCityPosition where ReviewSearch says State: "type: ignore[override]" marks them.
+    def __init__(self, spec: GameSpec, settings: ReviewSettings) -> None:
         super().__init__(spec, settings)
         self.table: Table = {}      # end-game positions solved so far, of ``table_game``
-        self.history: dict = {}
-        self.table_game: tuple | None = None
+        self.history: dict[Move, int] = {}
+        self.table_game: tuple[Ruleset, City] | None = None
 
     def solved(self, position: GameState, cancel: threading.Event | None) -> tuple[int, object] | None:
         """(Black's final margin with best play, the move that keeps the most points for
@@ -121,7 +129,8 @@ class AlienCityReviewSearch(ReviewSearch):
             trim(self.table, ExpertBot.table_cap, pieces_left(position))
         return (value if position.to_move is Player.BLACK else -value), move
 
-    def projection(self, state, cancel: threading.Event | None = None) -> Values:
+    def projection(self, state: AlienCityPosition,  # type: ignore[override]
+                   cancel: threading.Event | None = None) -> Values:
         """The graph's value: in the end game the exact final margin with best play in
         place of the static guess (split around the same mean of the totals)."""
         guess = super().projection(state, cancel)
@@ -153,7 +162,8 @@ class AlienCityReviewSearch(ReviewSearch):
             raise ReviewCancelled()
         return root
 
-    def search(self, state, cancel: threading.Event | None = None) -> Searched:
+    def search(self, state: AlienCityPosition,  # type: ignore[override]
+               cancel: threading.Event | None = None) -> Searched:
         bot = self.engine_bot(self.settings.iterations)
         if bot is None:
             return super().search(state, cancel)
@@ -171,7 +181,8 @@ class AlienCityReviewSearch(ReviewSearch):
                 values[child.move] = values_of(black_chance(child, black))
         return Searched(best.move, values)
 
-    def value_after(self, after, mover: int, cancel: threading.Event | None = None) -> Values:
+    def value_after(self, after: AlienCityPosition, mover: int,  # type: ignore[override]
+                    cancel: threading.Event | None = None) -> Values:
         position = after.state
         if position.phase is Phase.OVER:
             return values_of(finished(position))

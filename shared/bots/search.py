@@ -87,7 +87,7 @@ class _Node:
         self.children: list[_Node] = []
         self.visits = 0
         self.totals: list[float] = [0.0] * state.seat_count
-        self.tried: set = set()
+        self.tried: set[Any] = set()   # the moves grown into children (moves are any value)
         self.over = state.is_over()
 
 
@@ -132,7 +132,7 @@ class MctsBot:
             self._iterate(root, rng)
         if not root.children:  # stopped before thinking: still answer at once
             return legal.random(rng)
-        best = max(root.children, key=lambda c: (c.visits, c.totals[root.seat] / max(c.visits, 1)))
+        best = max(root.children, key=lambda c: (c.visits, c.totals[root.seat] / max(c.visits, 1)))  # type: ignore[index]  # the root: a seat is to move
         return best.move
 
     # -- one iteration ----------------------------------------------------------------------
@@ -182,7 +182,7 @@ class MctsBot:
         return child
 
     def _select(self, node: _Node) -> _Node:
-        seat = node.seat
+        seat: int = node.seat  # type: ignore[assignment]  # a node with children: not over
         log_n = math.log(node.visits + 1)
         c = self.explore
         best, best_score = node.children[0], -math.inf

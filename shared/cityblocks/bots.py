@@ -27,6 +27,8 @@ from .layout import SEAT_COLOURS
 from .moves import Move
 from .state import CityState
 
+Pick = tuple[int, int, int]   # (colour, orientation, anchor)
+
 OPEN_SIDE = 0.35          # a side on an open empty square: often filled later
 HOLE_SIDE = 1.0           # a side on an isolated empty square: nobody can fill it
 
@@ -76,7 +78,7 @@ class Valuer:
         self.base = self._values(self.boards, self.empty, [g[0].bit_count() if g else 0
                                                            for g in self.groups])
 
-    def _values(self, boards, empty, areas) -> float:
+    def _values(self, boards: Sequence[int], empty: int, areas: Sequence[int]) -> float:
         holes = _holes(empty)
         e = (empty >> 1, empty << 1, empty >> W, empty << W)
         h = (holes >> 1, holes << 1, holes >> W, holes << W)
@@ -99,12 +101,13 @@ class Valuer:
         return self._values(boards, self.empty & ~mask, areas) - self.base
 
 
-def _candidates(state: CityState, rng: random.Random, sample: int, touching: bool):
+def _candidates(state: CityState, rng: random.Random, sample: int,
+                touching: bool) -> list[Pick]:
     """(colour, orientation, anchor) to value: every placement touching the colour's own
     squares (``touching``) plus a uniform sample of ``sample`` placements."""
     parts = state._parts()
-    out = []
-    seen = set()
+    out: list[Pick] = []
+    seen: set[Pick] = set()
     if touching:
         empty = BOARD & ~state.occupied
         for colour in state.colours_to_move:
@@ -169,7 +172,8 @@ class _Bot:
             raise ValueError("the game is over: there is no move to choose")
         return self._choose(state, decision_rng(self.seed, state), self._clock(deadline_s), stop)
 
-    def _choose(self, state, rng, end, stop) -> Move:  # pragma: no cover - abstract
+    def _choose(self, state: CityState, rng: random.Random, end: float | None,
+                stop: threading.Event | None) -> Move:  # pragma: no cover - abstract
         raise NotImplementedError
 
 
@@ -178,7 +182,8 @@ class RandomBot(_Bot):
 
     level = "random"
 
-    def _choose(self, state, rng, end, stop) -> Move:
+    def _choose(self, state: CityState, rng: random.Random, end: float | None,
+                stop: threading.Event | None) -> Move:
         return state.legal_moves().random_placement(rng)
 
 
@@ -189,14 +194,18 @@ class EasyBot(_Bot):
     sample = 120
     noise = 3.0
 
-    def _choose(self, state, rng, end, stop) -> Move:
+    def _choose(self, state: CityState, rng: random.Random, end: float | None,
+                stop: threading.Event | None) -> Move:
         legal = state.legal_moves()
         if not legal.count:
             return state.pass_move()
         budget = self.iterations or self.sample
-        w = weights(state, state.to_move)
+        seat = state.to_move
+        assert seat is not None  # choose() refuses a finished game
+        w = weights(state, seat)
         valuer = Valuer(state, w, open_side=1.0)
-        best, best_value = None, float("-inf")
+        best: Pick | None = None
+        best_value = float("-inf")
         for i, (c, o, a) in enumerate(_candidates(state, rng, budget, touching=False)[:budget]):
             if i % 32 == 0 and _out_of_time(end, stop) and best is not None:
                 break
@@ -216,8 +225,10 @@ class HardBot(_Bot):
     shortlist = 5
     reply_sample = 150
 
-    def _choose(self, state, rng, end, stop) -> Move:
+    def _choose(self, state: CityState, rng: random.Random, end: float | None,
+                stop: threading.Event | None) -> Move:
         seat = state.to_move
+        assert seat is not None  # choose() refuses a finished game
         legal = state.legal_moves()
         if not legal.count:
             return state.pass_move()
@@ -226,7 +237,7 @@ class HardBot(_Bot):
         cands = _candidates(state, rng, self.sample, touching=True)
         if self.iterations is not None:
             cands = cands[:max(1, self.iterations)]
-        scored = []
+        scored: list[tuple[float, Pick]] = []
         for i, (c, o, a) in enumerate(cands):
             if i % 64 == 0 and _out_of_time(end, stop) and scored:
                 break
@@ -241,7 +252,9 @@ class HardBot(_Bot):
             best = self._look_ahead(state, seat, top, rng, end, stop)
         return _move(*best)
 
-    def _look_ahead(self, state, seat, top, rng, end, stop):
+    def _look_ahead(self, state: CityState, seat: int, top: list[tuple[float, Pick]],
+                    rng: random.Random, end: float | None,
+                    stop: threading.Event | None) -> Pick:
         """Play each shortlisted move, let the next seats answer greedily for the rest of
         the round, and keep the move whose position values best for ``seat``."""
         w = weights(state, seat)
@@ -267,8 +280,11 @@ class HardBot(_Bot):
     def _reply(self, state: CityState, rng: random.Random) -> CityState:
         if not state.legal_count():
             return state.play(state.pass_move())[0]
-        valuer = Valuer(state, weights(state, state.to_move))
-        pick, pick_value = None, float("-inf")
+        seat = state.to_move
+        assert seat is not None  # a legal placement: the game runs
+        valuer = Valuer(state, weights(state, seat))
+        pick: Pick | None = None
+        pick_value = float("-inf")
         for c, o, a in _candidates(state, rng, self.reply_sample, touching=True)[:600]:
             value = valuer.gain(c, ORIENTS[o].mask << a)
             if value > pick_value:
@@ -304,6 +320,7 @@ def play_game(bots: Sequence[_Bot], players: int, seed: int,
     state = new_state(players, seed)
     while not state.over:
         seat = state.to_move
+        assert seat is not None  # not over
         start = time.perf_counter()
         move = bots[seat].choose(state)
         if times is not None:
@@ -332,8 +349,11 @@ def search_policy(state: CityState, rng: random.Random) -> Move:
     """A playout move for the search: greedy over a small sample (cheap, not random)."""
     if not state.legal_count():
         return state.pass_move()
-    valuer = Valuer(state, weights(state, state.to_move))
-    best = max(_candidates(state, rng, 24, touching=False),
+    seat = state.to_move
+    assert seat is not None  # a legal placement: the game runs
+    valuer = Valuer(state, weights(state, seat))
+    best = max(
+_candidates(state, rng, 24, touching=False),
                key=lambda p: valuer.gain(p[0], ORIENTS[p[1]].mask << p[2]))
     return _move(*best)
 

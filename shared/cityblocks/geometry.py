@@ -10,7 +10,7 @@ fits are then one shift-and per cell: ``free >> d0 & free >> d1 & ...``.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Callable, Iterator, NamedTuple, Sequence
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 SIZE = 20
 W = 21                                   # row stride: 20 squares + 1 guard bit
@@ -89,7 +89,7 @@ class Orient(NamedTuple):
     height: int
 
 
-def _normal(cells) -> tuple[tuple[int, int], ...]:
+def _normal(cells: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     mx = min(x for x, _ in cells)
     my = min(y for _, y in cells)
     return tuple(sorted((x - mx, y - my) for x, y in cells))
@@ -126,7 +126,7 @@ ORIENTS, ORIENTS_OF_PIECE = _build()
 SHAPES = {o.cells: i for i, o in enumerate(ORIENTS)}       # normalised cells -> orientation
 
 
-def shape_of(cells) -> int | None:
+def shape_of(cells: Sequence[tuple[int, int]]) -> int | None:
     """The orientation whose squares these are (``None``: no piece has this shape)."""
     return SHAPES.get(_normal(cells)) if cells else None
 
@@ -177,7 +177,7 @@ CORNER_ANCHORS = _corner_anchors()
 OFFSETS = tuple(sorted({d for o in ORIENTS for d in o.offsets}))
 
 
-def generate_combiner(name: str, op: str):
+def generate_combiner(name: str, op: str) -> Callable[[int], tuple[int, ...]]:
     """Generate ``name(board)``: per orientation, ``op`` (``&`` or ``|``) over the board
     shifted by each cell offset, as straight-line code. Terms shared by several
     orientations are computed once (greedy common pairs), so the 413 cells cost ~170 ops."""
@@ -205,9 +205,10 @@ def generate_combiner(name: str, op: str):
                 terms.remove(pair[1])
                 terms.append(f"t{temp}")
     lines.append("    return (" + ", ".join(f" {op} ".join(t) for t in shapes) + ",)")
-    scope: dict = {}
+    scope: dict[str, Any] = {}
     exec("\n".join(lines), scope)  # noqa: S102 - generated from our own piece table
-    return scope[name]
+    combiner: Callable[[int], tuple[int, ...]] = scope[name]
+    return combiner
 
 
 all_fits = generate_combiner("all_fits", "&")

@@ -38,7 +38,7 @@ def seat_infos(players: int) -> tuple[SeatInfo, ...]:
 SEATS = {n: seat_infos(n) for n in (2, 3, 4)}
 
 
-def first_turn(players: int, seed: int) -> int:
+def first_turn(players: int, seed: int | str) -> int:
     """The seeded first colour (4 players), blue (2 players) or first seat (3 players)."""
     if players == 2:
         return BLUE
@@ -50,7 +50,7 @@ def seat_at(players: int, first: int, ply: int) -> int:
     """The seat whose turn it is after ``ply`` turns."""
     if players == 3:
         return (first + ply) % 3
-    return OWNER[players][(first + ply) % 4]
+    return OWNER[players][(first + ply) % 4]  # type: ignore[return-value]  # 2 or 4: all owned
 
 
 def colours_at(players: int, first: int, ply: int) -> tuple[int, ...]:

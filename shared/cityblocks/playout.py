@@ -12,11 +12,16 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from .geometry import (BOARD, CORNER_ANCHORS, ORIENTS, SIZE, W, all_fits, nth_bit,
                        orients_of)
 from .layout import ROUND, colours_at, seat_at
+
+if TYPE_CHECKING:
+    from .state import CityState
+
+Pick = tuple[int, int, int]   # (colour, orientation, anchor); None is a pass
 
 TRIES = 10
 _WEIGHT = tuple((SIZE + 1 - o.width) * (SIZE + 1 - o.height) for o in ORIENTS)
@@ -41,7 +46,7 @@ class Playout:
         self._cum: list[list[int] | None] = [None] * 4
 
     @classmethod
-    def of(cls, state) -> "Playout":
+    def of(cls, state: CityState) -> "Playout":
         return cls(state.players, state.first, state.ply, state.boards, state.played,
                    state.passes, state.left)
 
@@ -55,13 +60,14 @@ class Playout:
             self._cum[c] = cum
         return cum
 
-    def _exact(self, colours: Sequence[int], rng: random.Random):
+    def _exact(self, colours: Sequence[int], rng: random.Random) -> Pick | None:
         fits = all_fits(BOARD & ~self.occ)
-        options = []
+        options: list[tuple[int, int, int, int]] = []
         total = 0
         for c in colours:
             corner = CORNER_ANCHORS[c] if not self.played[c] else None
-            keep, count = [], 0
+            keep: list[int] = []
+            count = 0
             for o in self.alive[c]:
                 m = fits[o]
                 if not m:
@@ -90,7 +96,7 @@ class Playout:
         c, o, m, n = options[-1]
         return c, o, nth_bit(m, n - 1)
 
-    def choose(self, colours: Sequence[int], rng: random.Random):
+    def choose(self, colours: Sequence[int], rng: random.Random) -> Pick | None:
         """A uniform legal placement (colour, orientation, anchor) or None (pass)."""
         live = [c for c in colours if not self.dead[c]]
         if not live:
@@ -136,7 +142,7 @@ class Playout:
             return ()
         return colours_at(self.players, self.first, self.ply)
 
-    def step(self, rng: random.Random):
+    def step(self, rng: random.Random) -> Pick | None:
         """Play one turn at random; returns the move (or None for a pass)."""
         pick = self.choose(self.turn_colours(), rng)
         self.ply += 1
@@ -150,9 +156,9 @@ class Playout:
     def over(self) -> bool:
         return self.passes >= ROUND[self.players]
 
-    def run(self, rng: random.Random, limit: int | None = None) -> list:
+    def run(self, rng: random.Random, limit: int | None = None) -> list[Pick | None]:
         """Play to the end (or ``limit`` turns); the moves played."""
-        moves = []
+        moves: list[Pick | None] = []
         end = ROUND[self.players]
         while self.passes < end and (limit is None or len(moves) < limit):
             moves.append(self.step(rng))

@@ -11,7 +11,7 @@ headers: ``First`` (always written; the spec needs it for a 3-player blue openin
 from __future__ import annotations
 
 import hashlib
-from typing import Mapping
+from typing import Any, Mapping, cast
 
 from shared.gamekit.api import MalformedMove, Record, RecordError
 
@@ -98,7 +98,7 @@ def _start(players: int, headers: Mapping[str, str], first_move: Move | None) ->
     elif players == 4:
         first = first_move.colour
     elif first_move.colour != BLUE:
-        first = OWNER[3][first_move.colour]
+        first = OWNER[3][first_move.colour]  # type: ignore[assignment]  # not blue: owned
     else:
         first = named if named is not None else 0
         if named is None:
@@ -218,7 +218,7 @@ def legal_texts(state: CityState) -> list[str]:
     return out
 
 
-def analyze(text: str, *, lenient: bool = False) -> dict:
+def analyze(text: str, *, lenient: bool = False) -> dict[str, Any]:
     """The ``alien-city analyze --json`` object for a City Blocks record."""
     from .scoring import summary
     record, plies = replay(text, lenient=lenient)
@@ -228,8 +228,9 @@ def analyze(text: str, *, lenient: bool = False) -> dict:
         rows.append({"ply": n, "seat": before.to_move, "legal_count": len(legal),
                      "legal_sha256": hashlib.sha256("\n".join(legal).encode()).hexdigest(),
                      "move": move.text()})
-    state = record.state
-    return {"game": "city-blocks", "players": state.players, "options": {}, "plies": rows,
+    state = cast(CityState, record.state)  # replay() reads City Blocks states
+    return {"game": "city-blocks",
+ "players": state.players, "options": {}, "plies": rows,
             "over": state.over, "score": summary(state.score())}
 
 

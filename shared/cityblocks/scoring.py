@@ -7,7 +7,7 @@ square; seat totals; places with leavers ranked last (latest leaver highest).
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from shared.gamekit.api import places_from_scores
 
@@ -62,15 +62,15 @@ def places(players: int, totals: Sequence[int], left: Sequence[int]) -> tuple[in
     return tuple(out)
 
 
-def breakdown(players: int, boards: Sequence[int], left: Sequence[int] = ()) -> dict:
+def breakdown(players: int, boards: Sequence[int], left: Sequence[int] = ()) -> dict[str, Any]:
     """The whole score as msgpack-safe data."""
     occ = boards[0] | boards[1] | boards[2] | boards[3]
     empty = BOARD & ~occ
-    colours = {}
+    colours: dict[str, dict[str, Any]] = {}
     for c, mask in enumerate(boards):
         parts = groups(mask)
         area = parts[0].bit_count() if parts else 0
-        edges = []
+        edges: list[tuple[int, str]] = []
         for side, squares in zip(SIDES, free_sides(mask, empty)):
             edges.extend((i, side) for i in bits(squares))
         edges.sort()
@@ -90,7 +90,7 @@ def breakdown(players: int, boards: Sequence[int], left: Sequence[int] = ()) -> 
             "winners": [s for s, p in enumerate(ranking) if p == 1]}
 
 
-def summary(full: dict) -> dict:
+def summary(full: dict[str, Any]) -> dict[str, Any]:
     """The ``score`` object of ``analyze --json``: colours, seats, winners (nothing more)."""
     return {"colours": {name: {k: c[k] for k in ("area", "edges", "total")}
                         for name, c in full["colours"].items()},

@@ -7,6 +7,8 @@ back exactly; the history rides along as move texts.
 
 from __future__ import annotations
 
+from typing import Any
+
 from shared.gamekit.api import GameError
 
 from .geometry import BOARD, COLOURS, PIECE_INDEX, PIECES, SQUARE_NAMES, bits
@@ -18,7 +20,7 @@ VERSION = 1
 _SQUARE_BITS = {name: i for i, name in SQUARE_NAMES.items()}
 
 
-def state_to_dict(state: CityState) -> dict:
+def state_to_dict(state: CityState) -> dict[str, Any]:
     return {
         "game": "city-blocks", "version": VERSION, "players": state.players,
         "seed": state.seed, "first": first_code(state.players, state.first),

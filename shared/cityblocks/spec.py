@@ -6,7 +6,7 @@ Everything rule-shaped lives in :mod:`.state`; this adapter names the game, its 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from shared.gamekit.api import (BadOptions, GameError, GameSpec, MalformedMove, OptionField,
                                 Record, RecordError, SeatInfo)
@@ -18,6 +18,15 @@ from .moves import Move, parse_move
 from .scoring import summary
 from .state import CityState, new_state
 from .words import _, colour_name, ngettext, seat_label
+
+if TYPE_CHECKING:
+    from shared.gamekit.review import ReviewSettings
+
+    from .bots import _Bot
+    from .review import CityBlocksReviewSearch
+
+# The spec is handed only City Blocks states (the registry's contract), so the methods
+# below take CityState where GameSpec says State: "type: ignore[override]" marks them.
 
 PLAYER_COUNTS = (2, 3, 4)
 
@@ -38,7 +47,7 @@ class CityBlocksSpec(GameSpec):
                             _("4: a colour each; 2: two colours each; 3: blue is shared"),
                             PLAYER_COUNTS),)
 
-    def options(self, raw: Mapping | None) -> dict:
+    def options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         raw = dict(raw or {})
         unknown = sorted(set(map(str, raw)) - {"players"})
         if unknown:
@@ -51,19 +60,19 @@ class CityBlocksSpec(GameSpec):
             raise BadOptions(_("option 'players' must be 2, 3 or 4, got {players}").format(players=repr(players)))
         return {"players": int(players)}
 
-    def seats(self, options: Mapping) -> tuple[SeatInfo, ...]:
+    def seats(self, options: Mapping[str, Any]) -> tuple[SeatInfo, ...]:
         """The seats, labelled in the player's language (names and colours stay)."""
         players = self.options(options)["players"]
         return tuple(SeatInfo(seat.name, seat_label(players, i), seat.colour)
                      for i, seat in enumerate(SEATS[players]))
 
-    def describe(self, options: Mapping) -> str:
+    def describe(self, options: Mapping[str, Any]) -> str:
         players = self.options(options)["players"]
         return {2: _("2 players (two colours each)"), 3: _("3 players (shared blue)"),
                 4: _("4 players")}[players]
 
     # -- states and moves -----------------------------------------------------------------
-    def new_state(self, options: Mapping, seed: int) -> CityState:
+    def new_state(self, options: Mapping[str, Any], seed: int) -> CityState:
         return new_state(self.options(options)["players"], seed)
 
     def state_from_dict(self, data: object) -> CityState:
@@ -93,7 +102,8 @@ class CityBlocksSpec(GameSpec):
                 return parse_move(f"{letter}:{piece}:{','.join(map(str, raw['squares']))}")
             except (KeyError, TypeError) as exc:
                 raise MalformedMove(_("bad move map {raw}: {error}").format(raw=repr(raw), error=exc)) from None
-        return super().move_from_wire(raw)
+        move: Move = super().move_from_wire(raw)
+        return move
 
     # -- records ------------------------------------------------------------------------------
     def read_record(self, text: str, *, lenient: bool = False) -> Record:
@@ -104,41 +114,42 @@ class CityBlocksSpec(GameSpec):
         except GameError as exc:
             raise RecordError(str(exc)) from None
 
-    def write_record(self, state: CityState, headers: Mapping[str, str] | None = None) -> str:
+    def write_record(self, state: CityState,  # type: ignore[override]
+                     headers: Mapping[str, str] | None = None) -> str:
         return records.write_record(state, headers)
 
-    def analyze(self, text: str, *, lenient: bool = False) -> dict:
+    def analyze(self, text: str, *, lenient: bool = False) -> dict[str, Any]:
         """The whole ``analyze --json`` object for a ``.cbr`` record (see docs/games)."""
         return records.analyze(text, lenient=lenient)
 
-    def score_summary(self, state: CityState) -> dict:
+    def score_summary(self, state: CityState) -> dict[str, Any]:  # type: ignore[override]
         return summary(state.score())
 
-    def score_text(self, state: CityState) -> str:
+    def score_text(self, state: CityState) -> str:  # type: ignore[override]
         return score_text(state)
 
     # -- computers ------------------------------------------------------------------------------
-    def make_bot(self, level: str, seed: int = 0, *, iterations: int | None = None,
-                 think_s: float | None = None):
+    def make_bot(self, level: str, seed: int = 0, *,  # type: ignore[override]
+                 iterations: int | None = None, think_s: float | None = None) -> _Bot:
         from .bots import make_bot
         return make_bot(level, seed, iterations=iterations, think_s=think_s)
 
     review_unit = "points"
 
-    def projection(self, state: CityState) -> tuple[float, ...]:
+    def projection(self, state: CityState) -> tuple[float, ...]:  # type: ignore[override]
         """Each seat's final total as the hard computer guesses it (largest area, sides on
         holes nobody can fill, a share of the other free sides); the totals once over."""
         if state.over:
             return tuple(float(t) for t in state.seat_totals())
         from .bots import Valuer
         from .layout import SEAT_COLOURS
-        out = []
+        out: list[float] = []
         for colours in SEAT_COLOURS[state.players]:
             own = tuple(1.0 if c in colours else 0.0 for c in range(len(COLOURS)))
             out.append(Valuer(state, own).base)
         return tuple(out)
 
-    def review_search(self, settings):
+    def review_search(self, settings: ReviewSettings) -> CityBlocksReviewSearch:
         """The hard level's look-ahead (shared/cityblocks/review.py)."""
         from .review import CityBlocksReviewSearch
         return CityBlocksReviewSearch(self, settings)

@@ -9,7 +9,7 @@ turns automatically; those passes are in ``history`` but not in the record (the 
 
 from __future__ import annotations
 
-import random
+from random import Random
 from typing import Any, Hashable, Iterator
 
 from shared.gamekit.api import IllegalMove, Rejection
@@ -62,7 +62,7 @@ class Placements:
             k -= n
         raise IndexError(k)
 
-    def random(self, rng: random.Random) -> Move:
+    def random(self, rng: Random) -> Move:
         """Uniform over every legal move, the pass included."""
         total = len(self)
         if not total:
@@ -70,7 +70,7 @@ class Placements:
         k = rng.randrange(total)
         return self._state.pass_move() if k == self.count else self.placement(k)
 
-    def random_placement(self, rng: random.Random) -> Move:
+    def random_placement(self, rng: Random) -> Move:
         """Uniform over the placements; the pass only when there is none."""
         if not self.count:
             return self._state.pass_move()
@@ -84,7 +84,7 @@ class CityState:
                  "left_at", "over", "history", "auto", "_cache")
     spec: Any = None           # set by .spec once the spec object exists
 
-    def __init__(self, players: int, seed: int, first: int, boards: tuple[int, ...],
+    def __init__(self, players: int, seed: int | str, first: int, boards: tuple[int, ...],
                  played: tuple[int, ...], ply: int = 0, passes: int = 0,
                  left: tuple[int, ...] = (), left_at: tuple[int, ...] = (), over: bool = False,
                  history: tuple[Move, ...] = (), auto: tuple[int, ...] = ()) -> None:
@@ -92,11 +92,11 @@ class CityState:
         self.boards, self.played, self.ply, self.passes = boards, played, ply, passes
         self.left, self.left_at, self.over = left, left_at, over
         self.history, self.auto = history, auto
-        self._cache: dict = {}
+        self._cache: dict[str, Any] = {}
 
     # -- facts -----------------------------------------------------------------------------
     @property
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         return {"players": self.players}
 
     @property
@@ -145,7 +145,7 @@ class CityState:
     # -- legal moves -------------------------------------------------------------------------
     def fits(self) -> tuple[int, ...]:
         """Anchor bitboards of all 90 orientations on this board (any colour, no corner rule)."""
-        fits = self._cache.get("fits")
+        fits: tuple[int, ...] | None = self._cache.get("fits")
         if fits is None:
             fits = self._cache["fits"] = all_fits(BOARD & ~self.occupied)
         return fits
@@ -219,13 +219,14 @@ class CityState:
         if not isinstance(move, Move):
             return Rejection("not_a_move", _("{move} is not a City Blocks move.").format(move=repr(move)))
         to_move = self.to_move
+        assert to_move is not None  # the game is not over
         if seat is not None and seat != to_move:
             if not isinstance(seat, int) or not 0 <= seat < self.players:
                 return Rejection("no_such_seat", _("This game has no seat {seat}.").format(seat=repr(seat)))
             return Rejection("not_your_turn", _("It is {seat}'s turn, not yours.").format(
                 seat=seat_label(self.players, to_move)))
         allowed = self.colours_to_move
-        if move.is_pass:
+        if move.piece is None:  # a pass
             if move.colour != self.colour:
                 return Rejection("wrong_colour", _("It is {colour}'s turn: pass with {move}.").format(
                     colour=colour_word(self.colour), move=self.pass_move().text()))
@@ -258,7 +259,8 @@ class CityState:
         for x, y in move.squares:
             if occ >> bit(x, y) & 1:
                 return Rejection("covered", _("{square} is already covered ({colour}).").format(
-                    square=square_name(x, y), colour=colour_word(self.owner(x, y))))
+                    square=square_name(x, y),
+                    colour=colour_word(self.owner(x, y))))  # type: ignore[arg-type]  # covered: owned
         if not self.played[move.colour]:
             corner = CORNERS[move.colour]
             corner_name = SQUARE_NAMES[corner]
@@ -271,7 +273,7 @@ class CityState:
                     colour=colour_word(move.colour), corner=corner_name))
         return None
 
-    def play(self, move: Any, seat: int | None = None) -> tuple["CityState", list[dict]]:
+    def play(self, move: Any, seat: int | None = None) -> tuple["CityState", list[dict[str, Any]]]:
         """The next state and the events; raises IllegalMove with the rule."""
         reason = self.why_not(move, seat)
         if reason is not None:
@@ -279,16 +281,17 @@ class CityState:
             raise IllegalMove(text, reason)
         return self._apply(move)
 
-    def force(self, move: Move) -> tuple["CityState", list[dict]]:
+    def force(self, move: Move) -> tuple["CityState", list[dict[str, Any]]]:
         """Play a move as recorded even if a rule forbids it (lenient records): the piece
         goes where it says as the token's colour. Only squares on the board and free can be
         placed; callers check that."""
         return self._apply(move)
 
-    def _apply(self, move: Move, auto: bool = False) -> tuple["CityState", list[dict]]:
+    def _apply(self, move: Move, auto: bool = False) -> tuple["CityState", list[dict[str, Any]]]:
         seat = self.to_move
         boards, played = self.boards, self.played
-        if move.is_pass:
+        event: dict[str, Any]
+        if move.piece is None:  # a pass
             passes = self.passes + 1
             event = {"type": "passed", "seat": seat, "colour": COLOURS[move.colour],
                      "move": move.text(), "auto": auto}
@@ -309,7 +312,7 @@ class CityState:
         events = [event]
         return nxt._settle(events)
 
-    def _settle(self, events: list[dict]) -> tuple["CityState", list[dict]]:
+    def _settle(self, events: list[dict[str, Any]]) -> tuple["CityState", list[dict[str, Any]]]:
         """Pass for seats that left, and announce the end."""
         state = self
         if not state.over and state.to_move in state.left:
@@ -320,7 +323,7 @@ class CityState:
                            "winners": [s for s, p in enumerate(state.ranking()) if p == 1]})
         return state, events
 
-    def resign(self, seat: int) -> tuple["CityState", list[dict]]:
+    def resign(self, seat: int) -> tuple["CityState", list[dict[str, Any]]]:
         """``seat`` leaves: it passes from now on; with one seat left the game ends."""
         if self.over:
             raise IllegalMove("resign", Rejection("game_over", _("The game is over.")))
@@ -342,7 +345,7 @@ class CityState:
 
     # -- score ----------------------------------------------------------------------------------
     def seat_totals(self) -> tuple[int, ...]:
-        totals = self._cache.get("totals")
+        totals: tuple[int, ...] | None = self._cache.get("totals")
         if totals is None:
             totals = self._cache["totals"] = scoring.seat_totals(self.players, self.boards)
         return totals
@@ -356,13 +359,13 @@ class CityState:
             return (0.0,) * self.players
         return returns_from_places(self.ranking())
 
-    def score(self) -> dict:
+    def score(self) -> dict[str, Any]:
         """Full breakdown (live at any moment; final once over)."""
         data = scoring.breakdown(self.players, self.boards, self.left)
         data["over"] = self.over
         return data
 
-    def turn(self) -> dict:
+    def turn(self) -> dict[str, Any]:
         seat = self.to_move
         return {"to_move": None if seat is None else SEATS[self.players][seat].name,
                 "seat": seat, "colour": None if self.over else COLOURS[self.colour],
@@ -374,7 +377,7 @@ class CityState:
         return (self.players, self.boards, self.played, None if self.over else turn,
                 self.passes, self.left, self.over)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         from .serial import state_to_dict
         return state_to_dict(self)
 
@@ -389,7 +392,7 @@ class CityState:
         return f"<CityState {self.players}p ply {self.ply} {turn}>"
 
 
-def new_state(players: int = 4, seed: int = 0, first: int | None = None) -> CityState:
+def new_state(players: int = 4, seed: int | str = 0, first: int | None = None) -> CityState:
     """A new game: centre squares placed, the first colour (or seat) from the seed unless
     given."""
     from .layout import first_turn

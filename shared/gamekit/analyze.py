@@ -14,7 +14,7 @@ def legal_texts(spec: GameSpec, state: Any) -> list[str]:
     return sorted(spec.move_text(m) for m in state.legal_moves() if not spec.is_pass(m))
 
 
-def analyze(spec: GameSpec, record: Record, *, list_legal: bool = False) -> dict:
+def analyze(spec: GameSpec, record: Record, *, list_legal: bool = False) -> dict[str, Any]:
     """The analyze object of a record: one entry per move token, then the score.
     ``list_legal`` adds each ply's sorted legal move texts (Sprawl's contract does)."""
     if record.start is None:

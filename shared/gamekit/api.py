@@ -87,7 +87,7 @@ class Rejection:
     code: str
     text: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "text": self.text}
 
 
@@ -99,7 +99,7 @@ class SeatInfo:
     label: str                   # shown to people: 'Black', 'Blue + Red'
     colour: tuple[int, int, int]  # the seat's main colour (RGB)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "label": self.label, "colour": list(self.colour)}
 
 
@@ -113,10 +113,10 @@ class OptionField:
     default: Any
     label: str
     help: str = ""
-    choices: tuple = ()
+    choices: tuple[Any, ...] = ()
 
-    def to_dict(self) -> dict:
-        out = {"name": self.name, "kind": self.kind, "default": self.default,
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind, "default": self.default,
                "label": self.label, "help": self.help}
         if self.choices:
             out["choices"] = list(self.choices)
@@ -174,8 +174,12 @@ class LegalMoves(Protocol):
 class State(Protocol):
     """One position of one game: immutable; playing returns a new state."""
 
-    spec: "GameSpec"
-    options: Mapping      # the validated options the game was made with
+    @property
+    def spec(self) -> "GameSpec": ...
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The validated options the game was made with."""
 
     @property
     def seat_count(self) -> int: ...
@@ -191,10 +195,10 @@ class State(Protocol):
         """The rule that forbids ``move`` for ``seat`` (default: the seat to move) now, or
         ``None`` when it is legal. Another seat gets code ``not_your_turn``."""
 
-    def play(self, move: Any, seat: int | None = None) -> tuple["State", list[dict]]:
+    def play(self, move: Any, seat: int | None = None) -> tuple["State", list[dict[str, Any]]]:
         """The next state and what happened (event dicts). Raises :class:`IllegalMove`."""
 
-    def resign(self, seat: int) -> tuple["State", list[dict]]:
+    def resign(self, seat: int) -> tuple["State", list[dict[str, Any]]]:
         """``seat`` leaves the game (resigns or is dropped): the game decides what follows
         (a 2-seat game ends; a multi-seat game may play on without the seat). Raises
         :class:`IllegalMove` when the game is over or the seat has already left."""
@@ -208,16 +212,16 @@ class State(Protocol):
         """Place per seat (1 = first; shared places repeat: (1, 1, 3)). For a game still
         running: the places if it ended now."""
 
-    def score(self) -> dict:
+    def score(self) -> dict[str, Any]:
         """The score breakdown as msgpack-safe data (final once the game is over)."""
 
-    def turn(self) -> dict:
+    def turn(self) -> dict[str, Any]:
         """Small facts about whose turn and which step, sent with every move."""
 
     def key(self) -> Hashable:
         """Equal for equal positions (for search transpositions and tests)."""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The whole state as msgpack-safe primitives; ``spec.state_from_dict`` reads it."""
 
 
@@ -249,20 +253,20 @@ class GameSpec(ABC):
         """The options a client may set (``players`` among them for multi-seat games)."""
 
     @abstractmethod
-    def options(self, raw: Mapping | None) -> dict:
+    def options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """Complete validated options from raw input. Raises :class:`BadOptions`."""
 
     @abstractmethod
-    def seats(self, options: Mapping) -> tuple[SeatInfo, ...]:
+    def seats(self, options: Mapping[str, Any]) -> tuple[SeatInfo, ...]:
         """The seats of a game with these (validated) options."""
 
     @abstractmethod
-    def describe(self, options: Mapping) -> str:
+    def describe(self, options: Mapping[str, Any]) -> str:
         """Options in a few words for lobby lists ('4 players', '2004+location')."""
 
     # -- states and moves -------------------------------------------------------------------
     @abstractmethod
-    def new_state(self, options: Mapping, seed: int) -> State:
+    def new_state(self, options: Mapping[str, Any], seed: int) -> State:
         """A new game; the seed decides everything random in it."""
 
     @abstractmethod
@@ -310,7 +314,7 @@ class GameSpec(ABC):
                 return value.strip().strip('"').lower() in {n.lower() for n in self.record_game_names}
         return False
 
-    def analyze(self, text: str, *, lenient: bool = False) -> dict:
+    def analyze(self, text: str, *, lenient: bool = False) -> dict[str, Any]:
         """The ``alien-city analyze --json`` object of a record (docs/games/): every ply
         with the legal moves of the seat to move, then the score. Games whose lenient
         reading cannot be replayed move by move override this."""
@@ -318,8 +322,9 @@ class GameSpec(ABC):
         return analyze(self, self.read_record(text, lenient=lenient),
                        list_legal=self.analyze_lists_legal)
 
-    def score_summary(self, state: State) -> dict:
-        """The ``score`` object of ``alien-city analyze --json`` (see docs/games/)."""
+    def score_summary(self, state: State) -> dict[str, Any] | None:
+        """The ``score`` object of ``alien-city analyze --json`` (see docs/games/);
+        ``None`` leaves it out."""
         return state.score()
 
     def score_text(self, state: State) -> str:
@@ -366,7 +371,7 @@ class GameSpec(ABC):
         return ReviewSearch(self, settings)
 
     # -- the protocol's view ----------------------------------------------------------------
-    def info(self) -> dict:
+    def info(self) -> dict[str, Any]:
         """What the server's ``welcome`` says about this game."""
         return {"id": self.id, "title": self.title, "seat_counts": list(self.seat_counts),
                 "options": [f.to_dict() for f in self.option_schema()],

@@ -60,7 +60,7 @@ class ReviewSettings:
             raise ValueError(f"{spec.title} has no computer player to review a game with")
         return ReviewSettings(spec.computer_levels[-1], self.iterations, self.seed)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"level": self.level, "iterations": self.iterations, "seed": self.seed}
 
 
@@ -89,13 +89,13 @@ class TurnReview:
     def lead_after(self, seat: int | None = None) -> float:
         return lead(self.after, self.seat if seat is None else seat)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"ply": self.ply, "seat": self.seat, "played": self.played, "best": self.best,
                 "before": list(self.before), "after": list(self.after), "loss": self.loss,
                 "forced": self.forced}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "TurnReview":
+    def from_dict(cls, data: dict[str, Any]) -> "TurnReview":
         return cls(int(data["ply"]), int(data["seat"]), str(data["played"]), str(data["best"]),
                    tuple(float(v) for v in data["before"]), tuple(float(v) for v in data["after"]),
                    float(data["loss"]), bool(data.get("forced", False)))
@@ -149,7 +149,8 @@ class Review:
     def worst(self, count: int = 3, seat: int | None = None) -> list[TurnReview]:
         """The turns where a seat (any, or ``seat``) lost the most, worst first; only
         losses of at least ``notable``, at most ``count`` per seat."""
-        out, per_seat = [], {}
+        out: list[TurnReview] = []
+        per_seat: dict[int, int] = {}
         for turn in sorted(self.turns, key=lambda t: (-t.loss, t.ply)):
             if turn.loss < self.notable or (seat is not None and turn.seat != seat):
                 continue
@@ -161,7 +162,7 @@ class Review:
     def total_loss(self, seat: int) -> float:
         return round(sum(t.loss for t in self.turns if t.seat == seat), DIGITS)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"version": self.version, "game": self.game, "seats": self.seats,
                 "unit": self.unit, "settings": self.settings.to_dict(),
                 "record_hash": self.record_hash, "start": list(self.start),
@@ -244,6 +245,7 @@ def review_turn(spec: GameSpec, step: Step, settings: ReviewSettings,
     settings = settings.for_spec(spec)
     search = search or spec.review_search(settings)
     seat = step.before.to_move
+    assert seat is not None  # a step is a move, so a seat was to move
     after = _projection(search, step.after, cancel)
     played = spec.move_text(step.move)
     if len(step.before.legal_moves()) <= 1:
@@ -273,6 +275,7 @@ def review_record(spec: GameSpec, record: Record, settings: ReviewSettings = Rev
     at once and raises :class:`ReviewCancelled`."""
     settings = settings.for_spec(spec)
     moves = list(steps(spec, record))
+    assert record.start is not None  # steps() refuses a record without one
     search = spec.review_search(settings)
     review = Review(spec.id, record.start.seat_count, spec.review_unit, settings,
                     record_hash(spec, record), _projection(search, record.start, cancel))

@@ -25,7 +25,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .api import GameSpec, State
+from .api import Bot, GameSpec, State
 
 if TYPE_CHECKING:
     from .review import ReviewSettings
@@ -72,7 +72,7 @@ class ReviewSearch:
         knows better (an end game searched to the end) says so instead."""
         return tuple(float(v) for v in self.spec.projection(state))
 
-    def bot(self, iterations: int):
+    def bot(self, iterations: int) -> Bot:
         return self.spec.make_bot(self.settings.level, self.settings.seed, iterations=iterations,
                                   think_s=NO_CLOCK_S)
 

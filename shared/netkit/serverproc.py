@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def spawn_server(db: str, *, host: str = "0.0.0.0", port: int = 0, lan: bool = False,
                  name: str | None = None, extra: Sequence[str] = (), log: str | None = None,
-                 timeout: float = 15.0) -> tuple[subprocess.Popen, str]:
+                 timeout: float = 15.0) -> tuple[subprocess.Popen[str], str]:
     """``python -m server`` as a child process: (process, address to connect to). Its
     log goes to the file ``log`` (default: a temporary file; never a pipe nobody reads,
     which would stop the server once full). Stop it with :func:`stop_spawned` (SIGTERM:
@@ -38,7 +38,9 @@ def spawn_server(db: str, *, host: str = "0.0.0.0", port: int = 0, lan: bool = F
     errors = open(log, "a") if log else tempfile.TemporaryFile("w+")
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=errors, text=True, env=env)
     result: list[str] = []
-    reader = threading.Thread(target=lambda: result.append(proc.stdout.readline()), daemon=True)
+    stdout = proc.stdout
+    assert stdout is not None  # stdout=PIPE above
+    reader = threading.Thread(target=lambda: result.append(stdout.readline()), daemon=True)
     reader.start()
     reader.join(timeout)
     url = result[0].strip() if result else ""
@@ -53,7 +55,7 @@ def spawn_server(db: str, *, host: str = "0.0.0.0", port: int = 0, lan: bool = F
     return proc, url
 
 
-def stop_spawned(proc: subprocess.Popen, timeout: float = 10.0) -> int:
+def stop_spawned(proc: subprocess.Popen[str], timeout: float = 10.0) -> int:
     """SIGTERM, wait; kill only if it does not stop in time. Returns its exit status."""
     if proc.poll() is None:
         if sys.platform == "win32":

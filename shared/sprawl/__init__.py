@@ -8,9 +8,9 @@ branches of Icehouse pyramids; the fewest pips left in your stash wins.
 """
 
 from .board import COLOURS, LETTERS, board_size, parse_square, square_name
-from .moves import Branch, Build, Move, Place, parse_move
+from .moves import Branch, Build, Legal, Move, Place, parse_move
 from .spec import SPRAWL, SprawlSpec
-from .state import VARIANTS, Legal, SprawlState
+from .state import VARIANTS, SprawlState
 
 __all__ = ["COLOURS", "LETTERS", "SPRAWL", "Branch", "Build", "Legal", "Move", "Place",
            "SprawlSpec", "SprawlState", "VARIANTS", "board_size", "parse_move", "parse_square",

@@ -87,8 +87,8 @@ class Geometry:
             self.on[sq] = True
         # nb[sq][d]: the adjacent square in direction d, -1 off the board
         # reach[sq][d][k]: the square k steps away in direction d (k = 1..3), -1 off board
-        self.nb: list[tuple[int, int, int, int]] = []
-        self.reach: list[tuple[tuple[int, int, int, int], ...]] = []
+        self.nb: list[tuple[int, ...]] = []
+        self.reach: list[tuple[tuple[int, ...], ...]] = []
         for sq in range(STRIDE * STRIDE):
             f, r = sq % STRIDE, sq // STRIDE
             row = []

@@ -35,7 +35,8 @@ import random
 from typing import Any, Callable
 
 from .fastplay import fast_apply
-from .state import SprawlState
+from .moves import Legal
+from .state import BranchPiece, SprawlState, Tower
 
 Value = Callable[[SprawlState, int], float]
 
@@ -51,10 +52,10 @@ def live_pips(state: SprawlState) -> list[int]:
     for t in state.towers:
         if t in dead:
             continue
-        for size, seat in tw[t]:
+        for size, seat in tw[t]:  # type: ignore[union-attr]  # a tower square
             pips[seat] += size
         for b in state.tree_branches[t]:
-            pips[br[b][0]] += br[b][1]
+            pips[br[b][0]] += br[b][1]  # type: ignore[index]  # a branch square
     return pips
 
 
@@ -80,7 +81,7 @@ def evaluate(state: SprawlState, seat: int) -> float:
     return value
 
 
-def threatened(state: SprawlState, gens: dict) -> dict[int, set[int]]:
+def threatened(state: SprawlState, gens: dict[int, Legal]) -> dict[int, set[int]]:
     """Live towers some other seat could neutralize with one branch now -> those seats."""
     out: dict[int, set[int]] = {}
     tw, nb, dead, att, br = state.tw, state.geo.nb, state.dead, state.att, state.br
@@ -92,7 +93,7 @@ def threatened(state: SprawlState, gens: dict) -> dict[int, set[int]]:
                 continue
             sizes = [p[0] for p in tower]
             if state.superior:
-                hit = sum(br[a][1] for a in att[t]) + k > sum(sizes)
+                hit = sum(br[a][1] for a in att[t]) + k > sum(sizes)  # type: ignore[index, misc]  # a branch square
             else:
                 hit = k not in sizes
             if hit:
@@ -112,10 +113,10 @@ def adjusted_pips(state: SprawlState, active: list[int]) -> list[float]:
     pips = [float(p) for p in live_pips(state)]
     tw, br = state.tw, state.br
     for t in threatened(state, gens):
-        for size, placer in tw[t]:
+        for size, placer in tw[t]:  # type: ignore[union-attr]  # a tower square
             pips[placer] -= 0.5 * size
         for b in state.tree_branches[t]:
-            pips[br[b][0]] -= 0.5 * br[b][1]
+            pips[br[b][0]] -= 0.5 * br[b][1]  # type: ignore[index]  # a branch square
     for x in active:
         legal = gens.get(x)
         if legal is None:
@@ -166,7 +167,7 @@ def values(state: SprawlState, spread: float = 3.0) -> list[float]:
 # the hard level's leaf judgement and search settings (module names, so benches and
 # experiments can swap them)
 HARD_VALUE = first_value
-HARD_PARAMS: dict = {}
+HARD_PARAMS: dict[str, Any] = {}
 
 
 def exposed(state: SprawlState, seat: int) -> int:
@@ -175,7 +176,9 @@ def exposed(state: SprawlState, seat: int) -> int:
     next to the seat's towers, so it costs far less than every seat's legal moves)."""
     if state.to_move is None:
         return 0
-    tw, br, nb, dead, stash = state.tw, state.br, state.geo.nb, state.dead, state.stash
+    tw: list[Tower]           # read below only on tower squares (a live tree's tower) ...
+    br: list[BranchPiece]     # ... and on branch squares (attackers, a tree's branches)
+    tw, br, nb, dead, stash = state.tw, state.br, state.geo.nb, state.dead, state.stash  # type: ignore[assignment]
     enemies = [o for o in range(state.n)
                if o != seat and o not in state.left and state.started[o]]
     pips = 0
@@ -196,7 +199,7 @@ def exposed(state: SprawlState, seat: int) -> int:
 
 
 def _reachable(state: SprawlState, t: int, kills: list[int], enemies: list[int],
-               stash: tuple, nb: list) -> bool:
+               stash: tuple[tuple[int, ...], ...], nb: list[tuple[int, ...]]) -> bool:
     """Whether an enemy can lay a branch of one of ``kills`` next to ``t``, pointing at it."""
     tw, br = state.tw, state.br
     for dq in (0, 1, 2, 3):
@@ -223,6 +226,7 @@ def greedy(state: SprawlState, rng: random.Random | None, noise: float,
     """The move with the best one-ply judgement (``easy_value`` unless told) for the seat
     to move, noise added."""
     seat = state.to_move
+    assert seat is not None  # asked only while the game runs
     judge = judge or easy_value
     best, best_value = None, -math.inf
     for move in state.legal_moves():

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from .board import DIR_LETTERS, LETTERS, STRIDE
 
 if TYPE_CHECKING:
-    from .state import SprawlState
+    from .state import SprawlState, Tower
 
 
-def _tower(pieces: tuple) -> str:
+def _tower(pieces: Tower) -> str:
     out, last = "", None
     for size, seat in pieces:
         if seat != last:
@@ -30,9 +30,9 @@ def diagram(state: "SprawlState") -> str:
         for file in range(geo.files):
             sq = file + STRIDE * rank
             if state.tw[sq] is not None:
-                cells.append(_tower(state.tw[sq]))
+                cells.append(_tower(state.tw[sq]))  # type: ignore[arg-type]  # a tower square
             elif state.br[sq] is not None:
-                placer, size, d, _, _ = state.br[sq]
+                placer, size, d, _, _ = state.br[sq]  # type: ignore[misc]  # a branch square
                 cells.append(f"{LETTERS[placer]}{size}{DIR_LETTERS[d]}")
             else:
                 cells.append(".")

@@ -8,7 +8,7 @@ sentence names the real obstacle ("c7 is beyond this tower's reach: it is 1 high
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from shared.gamekit.api import Rejection
 
@@ -25,19 +25,19 @@ def _r(code: str, text: str) -> Rejection:
     return Rejection(code, sentence(text))
 
 
-def _attackers(state: "SprawlState", by) -> str:
+def _attackers(state: "SprawlState", by: Iterable[int]) -> str:
     """"yellow's 1 on c5 and red's 2 on d4": the branches that neutralize a piece."""
-    return join_and(piece_on(state.credited(a), state.br[a][1], square_name(a)) for a in by)
+    return join_and(piece_on(state.credited(a), state.br[a][1], square_name(a)) for a in by)  # type: ignore[index]  # a branch square
 
 
 def dead_text(state: "SprawlState", tower: int, named: bool = False) -> str:
     """'this tree is dead: its tower on c4 is neutralized by yellow's 1 on c5' (``named``:
     'the tree on c4 is dead: ...', for a sentence that stands alone)."""
-    by = state.neutralized_by([p[0] for p in state.tw[tower]], state.att[tower])
+    by = state.neutralized_by([p[0] for p in state.tw[tower]], state.att[tower])  # type: ignore[union-attr]  # a tower square
     square, attackers = square_name(tower), _attackers(state, by)
     if state.superior:
-        pips = sum(p[0] for p in state.tw[tower])
-        total = sum(state.br[a][1] for a in by)
+        pips = sum(p[0] for p in state.tw[tower])  # type: ignore[misc, union-attr]  # a tower square
+        total = sum(state.br[a][1] for a in by)  # type: ignore[index, misc]  # a branch square
         if named:
             return ngettext("the tree on {square} is dead: its tower on {square} is neutralized by "
                             "{total} attacking pip against its {pips} ({attackers})",
@@ -143,7 +143,7 @@ def _dead_targeting(state: "SprawlState", seat: int, q: int) -> int | None:
         if state.controller(t) != seat:
             continue
         for b in state.tree_branches[t]:
-            _x, size, d, _y, _z = state.br[b]
+            _x, size, d, _y, _z = state.br[b]  # type: ignore[misc]  # a branch square
             if reach[b][d][size] == q:
                 return t
     return None
@@ -198,7 +198,7 @@ def _branch(state: "SprawlState", move: Branch) -> Rejection | None:
         if tw[p] is not None:
             tree, found = p, _tower_source(state, seat, p, pname, back, d)
         elif br[p] is not None:
-            tree = br[p][3]
+            tree = br[p][3]  # type: ignore[index]  # a branch square
             found = _branch_source(state, seat, p, pname, back, k, d)
         else:
             continue
@@ -208,7 +208,7 @@ def _branch(state: "SprawlState", move: Branch) -> Rejection | None:
             else:
                 found = (4, _r("reach", _("{square} is beyond this tower's reach: it is "
                                           "{height} high").format(square=name,
-                                                                  height=len(tw[tree]))))
+                                                                  height=len(tw[tree]))))  # type: ignore[arg-type]  # a tower square
         if state.controller(tree) != seat and found[0] > 0:
             found = (0, _r("not_yours", _("the piece on {square} is {colour}'s").format(
                 square=pname, colour=colour_word(state.controller(tree)))))
@@ -220,7 +220,8 @@ def _branch(state: "SprawlState", move: Branch) -> Rejection | None:
     return best[1]
 
 
-def _tower_source(state, seat, p, pname, back, d) -> tuple[int, Rejection] | None:
+def _tower_source(state: "SprawlState", seat: int, p: int, pname: str, back: int,
+                  d: int) -> tuple[int, Rejection] | None:
     if d != back:
         return (2, _r("direction", _("a branch beside the tower on {square} must point "
                                      "straight away from it ({direction})").format(
@@ -228,8 +229,9 @@ def _tower_source(state, seat, p, pname, back, d) -> tuple[int, Rejection] | Non
     return None
 
 
-def _branch_source(state, seat, p, pname, back, k, d) -> tuple[int, Rejection] | None:
-    _x, size, dr, _y, _z = state.br[p]
+def _branch_source(state: "SprawlState", seat: int, p: int, pname: str, back: int, k: int,
+                   d: int) -> tuple[int, Rejection] | None:
+    _x, size, dr, _y, _z = state.br[p]  # type: ignore[misc]  # a branch square
     if back == (dr + 2) & 3:
         return (1, _r("behind", _("nothing grows from the back of the branch on {square}: "
                                   "only its tip and its two sides").format(square=pname)))

@@ -37,10 +37,10 @@ def fast_apply(state: SprawlState, move: Move) -> SprawlState:
         att[target] = att[target] + (q,)
         if s.tw[target] is not None and target not in s.dead and s._is_neutralized(target):
             s.dead = s.dead | {target}
-        extra: tuple = ()
+        extra: tuple[int, ...] = ()
     elif isinstance(move, Build):
         s.tw = tw = list(state.tw)
-        tw[q] = tw[q] + ((k, seat),)
+        tw[q] = tw[q] + ((k, seat),)  # type: ignore[operator]  # a tower square
         extra = ()
     else:
         extra = move.extra

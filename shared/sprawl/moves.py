@@ -115,6 +115,11 @@ def move_text(move: Move) -> str:
     return move.text()
 
 
+PlaceTuple = tuple[int, int, tuple[int, ...]]   # (square, size, extra sizes)
+BuildTuple = tuple[int, int]                    # (square, size)
+BranchTuple = tuple[int, int, int]              # (square, size, direction)
+
+
 class Legal:
     """The contract's lazy view of the legal moves: three plain lists of small tuples
     (``places``: (square, size, extra), ``builds``: (square, size), ``branches``:
@@ -122,7 +127,8 @@ class Legal:
 
     __slots__ = ("seat", "places", "builds", "branches")
 
-    def __init__(self, seat: int, places: list, builds: list, branches: list) -> None:
+    def __init__(self, seat: int, places: list[PlaceTuple], builds: list[BuildTuple],
+                 branches: list[BranchTuple]) -> None:
         self.seat = seat
         self.places = places
         self.builds = builds

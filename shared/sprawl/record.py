@@ -19,9 +19,10 @@ rules has no sure meaning on the board) and reports every problem.
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping
 
-from shared.gamekit.api import BadOptions, IllegalMove, MalformedMove, Record, RecordError
+from shared.gamekit.api import (BadOptions, GameSpec, IllegalMove, MalformedMove, Record,
+                                RecordError)
 
 from .board import COLOURS, LETTERS
 from .moves import parse_move
@@ -54,7 +55,7 @@ def _headers(text: str) -> tuple[dict[str, str], list[str]]:
     return headers, tokens
 
 
-def read_record(spec, text: str, *, lenient: bool = False) -> Record:
+def read_record(spec: GameSpec, text: str, *, lenient: bool = False) -> Record:
     if not isinstance(text, str):
         raise RecordError(_("a Sprawl record is text"))
     headers, tokens = _headers(text)
@@ -62,7 +63,7 @@ def read_record(spec, text: str, *, lenient: bool = False) -> Record:
     if game.lower() != "sprawl":
         raise RecordError(_("not a Sprawl record: Game is {game}").format(game=repr(game)) if game
                           else _("not a Sprawl record: no 'Game: Sprawl' header"))
-    raw: dict = {}
+    raw: dict[str, Any] = {}
     try:
         raw["players"] = int(headers.get("players", ""))
     except ValueError:

@@ -7,7 +7,7 @@ it ended now" and a finished one its final score from the same code.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .board import COLOURS, square_name, square_order
 from .words import N_, _, colour_word, join_and, ngettext, pips, sentence
@@ -24,17 +24,17 @@ TIE_WORDS = {"neutralized_pips": N_("pips of towers neutralized"),
              "live_towers": N_("live towers")}
 
 
-def breakdown(state: "SprawlState") -> dict:
+def breakdown(state: "SprawlState") -> dict[str, Any]:
     """The score as data: per seat the pieces returned from dead trees, the stash pips,
     the tie-break figures in order, the place; plus ranking and winners."""
     n, tw, br = state.n, state.tw, state.br
-    returned: list[list[dict]] = [[] for _ in range(n)]
+    returned: list[list[dict[str, Any]]] = [[] for _ in range(n)]
     counts = [list(state.stash[s]) for s in range(n)]
     dead_of: list[list[int]] = [[] for _ in range(n)]
     for t in sorted(state.dead, key=square_order):
         dead_of[state.controller(t)].append(t)
-        pieces = [(size, seat, t) for size, seat in tw[t]]
-        pieces += [(br[b][1], br[b][0], b) for b in state.tree_branches[t]]
+        pieces = [(size, seat, t) for size, seat in tw[t]]  # type: ignore[union-attr]  # a tower square
+        pieces += [(br[b][1], br[b][0], b) for b in state.tree_branches[t]]  # type: ignore[index]  # a branch square
         for size, seat, sq in pieces:
             counts[seat][size - 1] += 1
             returned[seat].append({"square": square_name(sq), "size": size,
@@ -42,14 +42,14 @@ def breakdown(state: "SprawlState") -> dict:
     figures = [dict.fromkeys(TIE_BREAKS, 0) for _ in range(n)]
     for t in state.dead:
         owner = state.controller(t)
-        pips = sum(p[0] for p in tw[t])
+        pips = sum(p[0] for p in tw[t])  # type: ignore[misc, union-attr]  # a tower square
         for seat in {state.credited(a) for a in state.att[t]} - {owner}:
             figures[seat]["neutralized_pips"] += pips
             figures[seat]["neutralized_towers"] += 1
     for t in state.live_trees():
         f = figures[state.controller(t)]
         f["live_squares"] += 1 + len(state.tree_branches[t])
-        f["live_tower_pips"] += sum(p[0] for p in tw[t])
+        f["live_tower_pips"] += sum(p[0] for p in tw[t])  # type: ignore[misc, union-attr]  # a tower square
         f["live_towers"] += 1
     stash_pips = [c[0] + 2 * c[1] + 3 * c[2] for c in counts]
     keys = [(stash_pips[s],) + tuple(-figures[s][name] for name in TIE_BREAKS)
@@ -76,7 +76,7 @@ def breakdown(state: "SprawlState") -> dict:
              "seat": None if state.ended[1] is None else COLOURS[state.ended[1]]}}
 
 
-def _decided_by(keys: list[tuple], active: list[int], winners: list[int]) -> str | None:
+def _decided_by(keys: list[tuple[int, ...]], active: list[int], winners: list[int]) -> str | None:
     """The first figure that separated the winner from the runners-up on stash pips."""
     if len(winners) != 1 or winners[0] not in active:
         return None
@@ -91,7 +91,7 @@ def _decided_by(keys: list[tuple], active: list[int], winners: list[int]) -> str
     return None
 
 
-def summary(state: "SprawlState") -> dict:
+def summary(state: "SprawlState") -> dict[str, Any]:
     """The ``score`` object of ``analyze --json``: stash after dead trees return, dead
     tower squares, winners."""
     full = breakdown(state)

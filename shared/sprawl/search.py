@@ -29,12 +29,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from shared.bots.search import stable_seed
 
 from .fastplay import fast_apply
-from .moves import Place
+from .moves import Move, Place
 from .state import SprawlState
 
 Value = Callable[[SprawlState, int], float]
@@ -49,7 +49,7 @@ class _Node:
         self.seat = state.to_move
         self.visits = 0
         self.total = 0.0
-        self.moves: list | None = None       # moves worth trying, best first
+        self.moves: list[Move] | None = None  # moves worth trying, best first
         self.afters: list[SprawlState] = []  # own node: the state after each move
         self.children: dict[Any, _Node] = {}
         self.scores: list[float] | None = None  # chance node: one-ply value per move
@@ -72,7 +72,9 @@ class ModelSearch:
         self.rng = random.Random(0)
 
     def choose(self, state: SprawlState, stop: Any = None) -> Any:
-        self.hero = state.to_move
+        hero = state.to_move
+        assert hero is not None  # asked only while the game runs
+        self.hero = hero
         self.rng = random.Random(stable_seed(self.seed, state))
         end = None if self.seconds is None else time.perf_counter() + self.seconds
         root = _Node(state)
@@ -89,6 +91,7 @@ class ModelSearch:
                 break
             self._iterate(root, end)
         if not root.children:
+            assert root.moves is not None  # _own_moves(root) above
             return root.moves[0]
         best = max(root.children.items(),
                    key=lambda kv: (kv[1].visits, kv[1].total / max(kv[1].visits, 1)))
@@ -99,11 +102,12 @@ class ModelSearch:
         """The searching seat's moves, best one-ply first (ties by text, so it is stable)."""
         state, hero, quick = node.state, self.hero, self.quick
         ranked = []
-        moves = state.legal_moves()
+        legal = state.legal_moves()
+        moves: Iterable[Move] = legal
         if not state.started[hero]:
             # a first tower of one piece dies to either other size: take the most pips
-            big = max(k for q, k, _ in moves.places)
-            moves = [Place(hero, k, q) for q, k, _ in moves.places if k == big]
+            big = max(k for q, k, _ in legal.places)
+            moves = [Place(hero, k, q) for q, k, _ in legal.places if k == big]
         for move in moves:
             after = fast_apply(state, move)
             ranked.append((-quick(after, hero), move.text(), move, after))
@@ -114,8 +118,9 @@ class ModelSearch:
     def _chance_moves(self, node: _Node) -> None:
         """Another seat's replies a noisy greedy player might pick, with their values."""
         state, seat = node.state, node.seat
-        scored = []
-        afters = {}
+        assert seat is not None  # a chance node: another seat is to move
+        scored: list[tuple[float, Move]] = []
+        afters: dict[Move, SprawlState] = {}
         for move in state.legal_moves():
             after = fast_apply(state, move)
             scored.append((self.quick(after, seat), move))
@@ -141,11 +146,11 @@ class ModelSearch:
                     if end is not None and time.perf_counter() >= end:
                         return
                     self._own_moves(node)
-                if node.next < len(node.moves):
+                if node.next < len(node.moves):  # type: ignore[arg-type]  # set just above
                     i = node.next
                     node.next += 1
                     child = _Node(node.afters[i])
-                    node.children[node.moves[i]] = child
+                    node.children[node.moves[i]] = child  # type: ignore[index]  # set above
                     node = child
                     path.append(node)
                     if node.seat == hero or node.seat is None:
@@ -158,7 +163,7 @@ class ModelSearch:
                     if end is not None and time.perf_counter() >= end:
                         return
                     self._chance_moves(node)
-                scores = node.scores
+                scores: list[float] = node.scores  # type: ignore[assignment]  # set above
                 if len(scores) == 1:
                     pick = 0
                 else:
@@ -167,7 +172,7 @@ class ModelSearch:
                         v += rng.uniform(-noise, noise)
                         if v > best:
                             pick, best = i, v
-                node = node.children[node.moves[pick]]
+                node = node.children[node.moves[pick]]  # type: ignore[index]  # set above
                 path.append(node)
                 if node.visits == 0 and node.seat == hero:
                     break
@@ -186,4 +191,4 @@ class ModelSearch:
             score = child.total / child.visits + c * math.sqrt(log_n / child.visits)
             if score > best_score:
                 best, best_score = child, score
-        return best
+        return best  # type: ignore[return-value]  # every child is judged: there is one

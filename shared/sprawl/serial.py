@@ -7,9 +7,9 @@ exactly one the rules can reach (a hand-edited board cannot smuggle in an illega
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from shared.gamekit.api import GameError, IllegalMove, MalformedMove
+from shared.gamekit.api import GameError, GameSpec, IllegalMove, MalformedMove
 
 from .board import COLOURS, DIR_LETTERS, LETTERS, square_name, square_order
 from .moves import parse_move
@@ -20,14 +20,14 @@ if TYPE_CHECKING:
 FORMAT = 1
 
 
-def state_to_dict(state: "SprawlState") -> dict:
+def state_to_dict(state: "SprawlState") -> dict[str, Any]:
     board = []
     for t in sorted(state.towers, key=square_order):
         board.append({"square": square_name(t), "kind": "tower",
-                      "pieces": [{"size": k, "colour": COLOURS[s]} for k, s in state.tw[t]],
+                      "pieces": [{"size": k, "colour": COLOURS[s]} for k, s in state.tw[t]],  # type: ignore[union-attr]  # a tower square
                       "owner": COLOURS[state.controller(t)], "live": t not in state.dead})
         for b in state.tree_branches[t]:
-            placer, size, d, tree, depth = state.br[b]
+            placer, size, d, tree, depth = state.br[b]  # type: ignore[misc]  # a branch square
             board.append({"square": square_name(b), "kind": "branch", "size": size,
                           "colour": COLOURS[placer], "direction": DIR_LETTERS[d],
                           "tree": square_name(tree), "depth": depth})
@@ -48,7 +48,7 @@ def is_resign(token: str) -> int | None:
     return None
 
 
-def state_from_dict(spec, data: object) -> "SprawlState":
+def state_from_dict(spec: GameSpec, data: object) -> "SprawlState":
     from .state import SprawlState
     if not isinstance(data, dict):
         raise GameError(f"a Sprawl state is a mapping, got {type(data).__name__}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from shared.gamekit.api import (BadOptions, GameError, GameSpec, MalformedMove, OptionField,
                                 Record, SeatInfo)
@@ -14,6 +14,13 @@ from .scoring import summary, text
 from .serial import is_resign, state_from_dict
 from .state import VARIANTS, SprawlState
 from .words import N_, _, colour_name, ngettext
+
+if TYPE_CHECKING:
+    from .bots import SprawlBot
+
+# The spec is handed only Sprawl states (the registry's contract), so the methods below
+# take SprawlState where GameSpec says State: "type: ignore[override]" marks them.
+
 
 # Each variant's label and help, marked here and translated where shown (``_`` at call
 # time: the server, in English, and each client, in its player's language).
@@ -49,7 +56,7 @@ class SprawlSpec(GameSpec):
             fields.append(OptionField(name, "bool", False, _(label), _(help_text)))
         return tuple(fields)
 
-    def options(self, raw: Mapping | None) -> dict:
+    def options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         if raw is not None and not isinstance(raw, Mapping):
             raise BadOptions(_("options must be a mapping, got {kind}").format(
                 kind=type(raw).__name__))
@@ -63,7 +70,7 @@ class SprawlSpec(GameSpec):
         if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 8:
             raise BadOptions(_("'players' must be a whole number from 3 to 8, got {value}")
                              .format(value=repr(players)))
-        out: dict = {"players": players}
+        out: dict[str, Any] = {"players": players}
         for name in VARIANTS:
             value = raw.get(name, False)
             if not isinstance(value, bool):
@@ -72,17 +79,17 @@ class SprawlSpec(GameSpec):
             out[name] = value
         return out
 
-    def seats(self, options: Mapping) -> tuple[SeatInfo, ...]:
+    def seats(self, options: Mapping[str, Any]) -> tuple[SeatInfo, ...]:
         n = int(options.get("players", 4))
         return tuple(SeatInfo(COLOURS[s], colour_name(s), RGB[s]) for s in range(n))
 
-    def describe(self, options: Mapping) -> str:
+    def describe(self, options: Mapping[str, Any]) -> str:
         n = options.get("players", 4)
         words = [ngettext("{n} player", "{n} players", n).format(n=n)]
         words += [_(_VARIANT_HELP[v][0]).lower() for v in VARIANTS if options.get(v)]
         return ", ".join(words)
 
-    def new_state(self, options: Mapping, seed: int) -> SprawlState:
+    def new_state(self, options: Mapping[str, Any], seed: int) -> SprawlState:
         return SprawlState.new(self.options(options), seed)
 
     def state_from_dict(self, data: object) -> SprawlState:
@@ -107,26 +114,27 @@ class SprawlSpec(GameSpec):
     def read_record(self, text: str, *, lenient: bool = False) -> Record:
         return read_record(self, text, lenient=lenient)
 
-    def write_record(self, state: SprawlState, headers: Mapping[str, str] | None = None) -> str:
+    def write_record(self, state: SprawlState,  # type: ignore[override]
+                     headers: Mapping[str, str] | None = None) -> str:
         return write_record(state, headers)
 
-    def score_summary(self, state: SprawlState) -> dict | None:
+    def score_summary(self, state: SprawlState) -> dict[str, Any] | None:  # type: ignore[override]
         """The analyze contract's ``score``; ``None`` (left out) while the game runs."""
         return summary(state) if state.is_over() else None
 
-    def score_text(self, state: SprawlState) -> str:
+    def score_text(self, state: SprawlState) -> str:  # type: ignore[override]
         return text(state)
 
     def computer_name(self, level: str) -> str:
         # TRANSLATORS: a computer player's name; {level} is random, easy or hard.
         return _("Computer ({level})").format(level=_(LEVELS[level]) if level in LEVELS else level)
 
-    def make_bot(self, level: str, seed: int = 0, *, iterations: int | None = None,
-                 think_s: float | None = None):
+    def make_bot(self, level: str, seed: int = 0, *,  # type: ignore[override]
+                 iterations: int | None = None, think_s: float | None = None) -> SprawlBot:
         from .bots import make_bot
         return make_bot(level, seed, iterations=iterations, think_s=think_s)
 
-    def projection(self, state: SprawlState) -> tuple[float, ...]:
+    def projection(self, state: SprawlState) -> tuple[float, ...]:  # type: ignore[override]
         """The hard computer's per-seat values (returns once the game is over)."""
         from .bots import values
         return tuple(values(state))

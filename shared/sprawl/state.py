@@ -12,19 +12,24 @@ spore never neutralizes anything (a build needs a live tower and only adds a siz
 from __future__ import annotations
 
 import random
-from typing import Any, Hashable, Mapping
+from typing import Any, Hashable, Mapping, Sequence
 
 from shared.gamekit.api import IllegalMove, Rejection
 
 from .board import (COLOURS, LETTERS, PIECES_PER_SIZE, STRIDE, Geometry, board_size, geometry,
                     square_name, square_order)
-from .moves import MOVE_TYPES, Branch, Build, Legal, Move
+from .moves import (MOVE_TYPES, Branch, BranchTuple, Build, BuildTuple, Legal, Move,
+                    PlaceTuple)
 from .words import _, colour_name
 
 VARIANTS = ("strict_branching", "superior_forces", "sprawlgami", "overload")
 
+Piece = tuple[int, int]                         # (size, seat)
+Tower = tuple[Piece, ...]                       # bottom first
+BranchPiece = tuple[int, int, int, int, int]    # (placer, size, direction, tree, depth)
 
-def first_player(players: int, seed: int) -> int:
+
+def first_player(players: int, seed: int | str) -> int:
     """The seeded first player (the spec: chosen at random, recorded)."""
     return random.Random(f"sprawl-first:{seed}").randrange(players)
 
@@ -38,9 +43,34 @@ class SprawlState:
 
     spec: Any = None   # set by .spec once the spec exists
 
+    options: dict[str, Any]
+    n: int
+    geo: Geometry
+    seed: int | str                             # a record's seed may be text
+    first: int
+    tw: list[Tower | None]                      # per square slot: the tower there
+    br: list[BranchPiece | None]                # per square slot: the branch there
+    towers: tuple[int, ...]                     # tower squares in play order
+    tree_branches: dict[int, tuple[int, ...]]   # tower square -> its branch squares
+    att: list[tuple[int, ...]]                  # square -> the branch squares attacking it
+    dead: frozenset[int]                        # neutralized tower squares
+    stash: tuple[tuple[int, ...], ...]          # per seat: pieces left of sizes 1, 2, 3
+    started: tuple[bool, ...]                   # per seat: first tower placed
+    left: tuple[int, ...]                       # seats that left, in order
+    _to_move: int | None
+    ply: int
+    history: tuple[str, ...]                    # move texts
+    ended: tuple[str, int | None] | None        # (why, seat) once over
+    strict: bool
+    superior: bool
+    gami: bool
+    overload: bool
+    _legal: Legal | None
+
     # -- making states ------------------------------------------------------------------
     @classmethod
-    def new(cls, options: Mapping, seed: int, first: int | None = None) -> "SprawlState":
+    def new(cls, options: Mapping[str, Any], seed: int | str,
+            first: int | None = None) -> "SprawlState":
         s = cls.__new__(cls)
         s.options = dict(options)
         s.n = n = int(options["players"])
@@ -92,7 +122,7 @@ class SprawlState:
     def is_over(self) -> bool:
         return self._to_move is None
 
-    def turn(self) -> dict:
+    def turn(self) -> dict[str, Any]:
         seat = self._to_move
         return {"to_move": None if seat is None else COLOURS[seat], "seat": seat,
                 "ply": self.ply, "first_tower": seat is not None and not self.started[seat]}
@@ -105,13 +135,14 @@ class SprawlState:
     # -- derived facts --------------------------------------------------------------------
     def controller(self, tower_sq: int) -> int:
         """Who controls a tower and its tree (sprawlgami: the top piece's colour)."""
-        tower = self.tw[tower_sq]
+        tower: Tower = self.tw[tower_sq]  # type: ignore[assignment]  # a tower square
         return tower[-1][1] if self.gami else tower[0][1]
 
-    def neutralized_by(self, sizes: tuple[int, ...] | list[int], attackers) -> list[int]:
+    def neutralized_by(self, sizes: tuple[int, ...] | list[int],
+                       attackers: Sequence[int]) -> list[int]:
         """The attacking branch squares that neutralize pieces of these sizes (empty: not
         neutralized). Superior forces: all attackers, when their pips outweigh the tower's."""
-        br = self.br
+        br: list[BranchPiece] = self.br  # type: ignore[assignment]  # attackers are branches
         if self.superior:
             total = sum(br[a][1] for a in attackers)
             return sorted(attackers, key=square_order) if total > sum(sizes) else []
@@ -121,7 +152,7 @@ class SprawlState:
         attackers = self.att[tower_sq]
         if not attackers:
             return False
-        return bool(self.neutralized_by([p[0] for p in self.tw[tower_sq]], attackers))
+        return bool(self.neutralized_by([p[0] for p in self.tw[tower_sq]], attackers))  # type: ignore[union-attr]  # a tower square
 
     def live_trees(self, seat: int | None = None) -> list[int]:
         """Tower squares of live trees (of one controlling seat, or all)."""
@@ -143,7 +174,7 @@ class SprawlState:
         reach, br, tw = self.geo.reach, self.br, self.tw
         for t in self.live_trees(seat):
             for b in self.tree_branches[t]:
-                _, size, d, _, _ = br[b]
+                _, size, d, _, _ = br[b]  # type: ignore[misc]  # a branch square
                 q = reach[b][d][size]
                 if q >= 0 and (not vacant_only or (tw[q] is None and br[q] is None)):
                     hits[q] = hits.get(q, 0) + 1
@@ -153,13 +184,13 @@ class SprawlState:
         """Every attacked on-board square -> the attacking branch squares."""
         return {sq: list(a) for sq, a in enumerate(self.att) if a}
 
-    def attack_map(self) -> dict[int, list[dict]]:
+    def attack_map(self) -> dict[int, list[dict[str, Any]]]:
         """Every attacked square -> its attackers as ``{square, size, seat}`` (the seat the
         branch acts for), for overlays."""
-        return {sq: [{"square": a, "size": self.br[a][1], "seat": self.credited(a)} for a in att]
+        return {sq: [{"square": a, "size": self.br[a][1], "seat": self.credited(a)} for a in att]  # type: ignore[index]  # a branch square
                 for sq, att in enumerate(self.att) if att}
 
-    def neutralization(self, tower_sq: int) -> dict | None:
+    def neutralization(self, tower_sq: int) -> dict[str, Any] | None:
         """Why a tower is neutralized (``None`` when it is live or there is no tower):
         ``rule`` ('size' or 'superior_forces') and the attackers that do it."""
         tower = self.tw[tower_sq]
@@ -168,17 +199,17 @@ class SprawlState:
         by = self.neutralized_by([p[0] for p in tower], self.att[tower_sq])
         return {"tower": tower_sq, "owner": self.controller(tower_sq),
                 "rule": "superior_forces" if self.superior else "size",
-                "by": [{"square": a, "size": self.br[a][1], "seat": self.credited(a)} for a in by]}
+                "by": [{"square": a, "size": self.br[a][1], "seat": self.credited(a)} for a in by]}  # type: ignore[index]  # a branch square
 
-    def trees(self) -> dict[int, dict]:
+    def trees(self) -> dict[int, dict[str, Any]]:
         """Every tree by tower square: controller, live, height and branch squares."""
         return {t: {"owner": self.controller(t), "live": t not in self.dead,
-                    "height": len(self.tw[t]), "branches": list(self.tree_branches[t])}
+                    "height": len(self.tw[t]), "branches": list(self.tree_branches[t])}  # type: ignore[arg-type]  # a tower square
                 for t in self.towers}
 
     def credited(self, branch_sq: int) -> int:
         """The seat a branch acts for (its tree's controller)."""
-        return self.controller(self.br[branch_sq][3])
+        return self.controller(self.br[branch_sq][3])  # type: ignore[index]  # a branch square
 
     def vacant(self, sq: int) -> bool:
         return self.geo.on[sq] and self.tw[sq] is None and self.br[sq] is None
@@ -202,22 +233,22 @@ class SprawlState:
         tw, br = self.tw, self.br
         geo = self.geo
         if not self.started[seat]:
-            places = [(q, k, ()) for q in geo.squares if tw[q] is None and br[q] is None
+            places: list[PlaceTuple] = [(q, k, ()) for q in geo.squares if tw[q] is None and br[q] is None
                       for k in sizes]
             return Legal(seat, places, [], [])
         nb, reach, dead, gami = geo.nb, geo.reach, self.dead, self.gami
-        builds: list = []
-        branches: set = set()
+        builds: list[BuildTuple] = []
+        branches: set[BranchTuple] = set()
         hits: dict[int, int] = {}
         strict = self.strict
         for t in self.towers:
             if t in dead:
                 continue
             tower = tw[t]
-            if (tower[-1][1] if gami else tower[0][1]) != seat:
+            if (tower[-1][1] if gami else tower[0][1]) != seat:  # type: ignore[index]  # a tower square
                 continue
-            h = len(tower)
-            top = tower[-1][0]
+            h = len(tower)  # type: ignore[arg-type]  # a tower square
+            top = tower[-1][0]  # type: ignore[index]  # a tower square
             if top > 1 and st[top - 2]:
                 builds.append((t, top - 1))
             if sizes:
@@ -228,7 +259,7 @@ class SprawlState:
                         for k in sizes:
                             branches.add((q, k, d))
             for b in self.tree_branches[t]:
-                _, size, dr, _, depth = br[b]
+                _, size, dr, _, depth = br[b]  # type: ignore[misc]  # a branch square
                 q = reach[b][dr][size]
                 if q >= 0:
                     hits[q] = hits.get(q, 0) + 1
@@ -252,7 +283,7 @@ class SprawlState:
                     q = nbb[right]
                     if q >= 0 and tw[q] is None and br[q] is None and nb[q][right] >= 0:
                         branches.add((q, k, right))
-        places: list = []
+        places = []
         if hits:
             superior, overload, att = self.superior, self.overload, self.att
             for q, m in hits.items():
@@ -266,7 +297,7 @@ class SprawlState:
                             continue
                         places.append((q, k, ()))
                         if overload and m > 1:
-                            extra: tuple = ()
+                            extra: tuple[int, ...] = ()
                             for j in range(1, m):
                                 nxt = k - j
                                 if nxt < 1 or not st[nxt - 1]:
@@ -279,9 +310,9 @@ class SprawlState:
                         builds.append((q, top - 1))
         return Legal(seat, places, builds, list(branches))
 
-    def _spore_safe(self, k: int, attackers) -> bool:
+    def _spore_safe(self, k: int, attackers: Sequence[int]) -> bool:
         """Would a lone piece of size k here survive its attackers?"""
-        br = self.br
+        br: list[BranchPiece] = self.br  # type: ignore[assignment]  # attackers are branches
         if self.superior:
             return sum(br[a][1] for a in attackers) <= k
         for a in attackers:
@@ -309,7 +340,7 @@ class SprawlState:
             _, size, dr, tree, depth = branch
             if size - 1 != k or tree in dead or self.controller(tree) != seat:
                 continue
-            if depth + 1 > len(tw[tree]):
+            if depth + 1 > len(tw[tree]):  # type: ignore[arg-type]  # a tower square
                 continue
             if back == dr:               # q is p's tip
                 ok = d == dr if self.strict else d != (dr + 2) & 3
@@ -327,7 +358,7 @@ class SprawlState:
         from .explain import why_not
         return why_not(self, move, seat)
 
-    def play(self, move: Any, seat: int | None = None) -> tuple["SprawlState", list[dict]]:
+    def play(self, move: Any, seat: int | None = None) -> tuple["SprawlState", list[dict[str, Any]]]:
         if (seat is not None and seat != self._to_move) or move not in self.legal_moves():
             rejection = self.why_not(move, seat) or Rejection("illegal", _("That move is not legal."))
             text = move.text() if isinstance(move, MOVE_TYPES) else repr(move)
@@ -338,10 +369,10 @@ class SprawlState:
         """The next state after a move known to be legal (no events; for playouts)."""
         return self._apply(move)[0]
 
-    def _apply(self, move: Move) -> tuple["SprawlState", list[dict]]:
+    def _apply(self, move: Move) -> tuple["SprawlState", list[dict[str, Any]]]:
         seat = move.seat
         s = self._copy()
-        events: list[dict] = []
+        events: list[dict[str, Any]] = []
         q, k = move.square, move.size
         stash = list(s.stash[seat])
         stash[k - 1] -= 1
@@ -366,9 +397,9 @@ class SprawlState:
         elif isinstance(move, Build):
             s.tw = tw = list(self.tw)
             before = self.controller(q)
-            tw[q] = tw[q] + ((k, seat),)
+            tw[q] = tw[q] + ((k, seat),)  # type: ignore[operator]  # a tower square
             events.append({"type": "build", "seat": seat, "colour": colour, "square": name,
-                           "size": k, "height": len(tw[q])})
+                           "size": k, "height": len(tw[q])})  # type: ignore[arg-type]  # a tower square
             if s.gami and before != seat:
                 events.append({"type": "control", "square": name, "from": COLOURS[before],
                                "to": colour})
@@ -396,14 +427,14 @@ class SprawlState:
         s._advance(seat, events)
         return s, events
 
-    def _neutralized_event(self, t: int) -> dict:
-        by = self.neutralized_by([p[0] for p in self.tw[t]], self.att[t])
+    def _neutralized_event(self, t: int) -> dict[str, Any]:
+        by = self.neutralized_by([p[0] for p in self.tw[t]], self.att[t])  # type: ignore[union-attr]  # a tower square
         return {"type": "neutralized", "square": square_name(t),
                 "owner": COLOURS[self.controller(t)],
-                "by": [{"square": square_name(a), "size": self.br[a][1],
+                "by": [{"square": square_name(a), "size": self.br[a][1],  # type: ignore[index]  # a branch square
                         "colour": COLOURS[self.credited(a)]} for a in by]}
 
-    def _advance(self, seat: int, events: list[dict]) -> None:
+    def _advance(self, seat: int, events: list[dict[str, Any]]) -> None:
         """Pass the turn to the next seat still in the game; end the game when one seat is
         left or when the seat to move has no legal action."""
         active = [x for x in range(self.n) if x not in self.left]
@@ -420,7 +451,7 @@ class SprawlState:
         else:
             events.append({"type": "turn", "to_move": COLOURS[nxt], "ply": self.ply})
 
-    def _end(self, why: str, seat: int | None, events: list[dict]) -> None:
+    def _end(self, why: str, seat: int | None, events: list[dict[str, Any]]) -> None:
         self._to_move = None
         self._legal = None
         self.ended = (why, seat)
@@ -431,7 +462,7 @@ class SprawlState:
                        "winners": [COLOURS[w] for w in score["winners"]],
                        "ranking": score["ranking"]})
 
-    def resign(self, seat: int) -> tuple["SprawlState", list[dict]]:
+    def resign(self, seat: int) -> tuple["SprawlState", list[dict[str, Any]]]:
         if self._to_move is None:
             raise IllegalMove("resign", Rejection("game_over", _("The game is over.")))
         if not isinstance(seat, int) or not 0 <= seat < self.n:
@@ -443,7 +474,7 @@ class SprawlState:
         s = self._copy()
         s.left = self.left + (seat,)
         s.history = self.history + (f"{LETTERS[seat]}:resign",)
-        events: list[dict] = [{"type": "left", "seat": seat, "colour": COLOURS[seat]}]
+        events: list[dict[str, Any]] = [{"type": "left", "seat": seat, "colour": COLOURS[seat]}]
         if seat == self._to_move or len(s.left) >= self.n - 1:
             s._advance(seat, events)
         else:
@@ -451,7 +482,7 @@ class SprawlState:
         return s, events
 
     # -- scores ---------------------------------------------------------------------------
-    def score(self) -> dict:
+    def score(self) -> dict[str, Any]:
         from .scoring import breakdown
         return breakdown(self)
 
@@ -465,7 +496,7 @@ class SprawlState:
         from shared.gamekit.api import returns_from_places
         return returns_from_places(self.ranking())
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         from .serial import state_to_dict
         return state_to_dict(self)
 
