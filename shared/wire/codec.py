@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgpack
+import msgpack  # type: ignore[import-untyped]  # msgpack ships no annotations
 
 from .codes import ErrorCode, ProtocolError
 from .limits import MAX_BIN, MAX_DEPTH, MAX_FRAME, MAX_ITEMS, MAX_STR_BYTES, RID_MAX
@@ -20,12 +20,13 @@ PEEK_BYTES = 256  # of an oversized frame, read for its rid; never more
 PEEK_KEYS = 8     # map entries looked at before giving up on finding the rid
 
 
-def encode(message: dict) -> bytes:
+def encode(message: dict[str, Any]) -> bytes:
     """A message as one msgpack frame (both directions)."""
-    return msgpack.packb(message, use_bin_type=True)
+    frame: bytes = msgpack.packb(message, use_bin_type=True)
+    return frame
 
 
-def decode(frame: bytes | str) -> dict:
+def decode(frame: bytes | str) -> dict[str, Any]:
     """Bytes from a client -> a validated message dict (keys as in the schema).
 
     Raises :class:`ProtocolError` for text frames, oversized frames, bad msgpack, deep
@@ -56,7 +57,7 @@ def decode(frame: bytes | str) -> dict:
     return schema.validate(data)
 
 
-def decode_server(frame: bytes | str) -> dict | None:
+def decode_server(frame: bytes | str) -> dict[str, Any] | None:
     """A server's frame as a message map, or ``None`` for anything else (a text frame,
     bad msgpack, not a map): a client skips what it cannot read. The size is bounded by
     the client's transport (``CLIENT_MAX_FRAME``)."""

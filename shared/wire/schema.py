@@ -50,14 +50,13 @@ class Text:
     def __call__(self, name: str, value: Any) -> str:
         if not isinstance(value, str):
             raise _wrong(name, "text", value)
-        if self.printable:
-            value = value.strip()
-        if not self.min_len <= len(value) <= self.max_len:
+        text: str = value.strip() if self.printable else value
+        if not self.min_len <= len(text) <= self.max_len:
             raise ProtocolError(BAD, f"'{name}' must be {self.min_len} to {self.max_len} "
-                                     f"characters, got {len(value)}")
-        if self.printable and any(not ch.isprintable() for ch in value):
+                                     f"characters, got {len(text)}")
+        if self.printable and any(not ch.isprintable() for ch in text):
             raise ProtocolError(BAD, f"'{name}' contains control characters")
-        return value
+        return text
 
     def describe(self) -> str:
         return f"text({self.min_len}..{self.max_len})"
@@ -141,7 +140,7 @@ class SmallMap:
     max_items: int = 8
     max_str: int = 32
 
-    def __call__(self, name: str, value: Any) -> dict:
+    def __call__(self, name: str, value: Any) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise _wrong(name, "a map", value)
         if len(value) > self.max_items:
@@ -181,8 +180,8 @@ class Schema:
     required: dict[str, Kind] = field(default_factory=dict)
     optional: dict[str, Kind] = field(default_factory=dict)
 
-    def validate(self, data: dict) -> dict:
-        out = {"type": data["type"]}
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": data["type"]}
         for key in data:
             if key not in ("type", "rid") and key not in self.required \
                     and key not in self.optional:
