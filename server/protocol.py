@@ -245,8 +245,9 @@ def either(first: Check, second: Check, what: str) -> Check:
     return check
 
 
-def small_map(max_items: int = 8, max_str: int = 32) -> Check:
-    """A flat map of short text keys to scalars (game options, a move as a map)."""
+def small_map(max_items: int = 8, max_str: int = 32, *, lists: bool = False) -> Check:
+    """A flat map of short text keys to scalars (game options, a move as a map); with
+    ``lists`` a value may also be a list of at most ``max_items`` such short texts."""
     def check(name: str, value: Any) -> dict:
         if not isinstance(value, dict):
             raise _wrong(name, "a map", value)
@@ -257,10 +258,31 @@ def small_map(max_items: int = 8, max_str: int = 32) -> Check:
                 raise ProtocolError("bad_message", f"'{name}' keys must be short text")
             if isinstance(item, str) and len(item) > max_str:
                 raise ProtocolError("bad_message", f"'{name}.{key}' is too long")
+            if lists and isinstance(item, list):
+                if len(item) > max_items or not all(isinstance(v, str) and len(v) <= max_str
+                                                    for v in item):
+                    raise ProtocolError("bad_message", f"'{name}.{key}' must be a list of at "
+                                        f"most {max_items} texts of at most {max_str} characters")
+                continue
             if not isinstance(item, (str, int, bool, type(None))):
                 raise ProtocolError("bad_message", f"'{name}.{key}' must be text, a number, "
                                                    "true/false or nil")
         return value
+    return check
+
+
+def move_value(max_items: int = 8, max_str: int = 32) -> Check:
+    """Move text, or a move map: short text keys to scalars or to lists of at most
+    ``max_items`` short texts (which fields, and which take lists, is the game's: its spec
+    checks them and answers ``bad_move``)."""
+    as_text, as_map = text(1, MOVE_MAX), small_map(max_items, max_str, lists=True)
+
+    def check(name: str, value: Any) -> Any:
+        if isinstance(value, str):
+            return as_text(name, value)
+        if isinstance(value, dict):
+            return as_map(name, value)
+        raise _wrong(name, "move text or a move map", value)
     return check
 
 
@@ -315,7 +337,7 @@ SCHEMAS: dict[str, Schema] = {
                                     "version": VERSION, "seat": SEAT}),
     "leave": Schema({"match": CODE}, {}),
     "move": Schema({"match": CODE, "version": VERSION, "mid": MID,
-                    "move": either(text(1, MOVE_MAX), small_map(), "move text or a move map")}, {}),
+                    "move": move_value()}, {}),
     "resign": Schema({"match": CODE}, {}),
     "rematch": Schema({"match": CODE}, {}),
     "chat": Schema({"match": CODE, "text": text(1, CHAT_MAX)}, {}),
