@@ -83,7 +83,9 @@ class MatchCommands:
                 match.reject(conn, "match_full", "Every seat is taken; join as a spectator.", rid)
                 return
             if "seat" in msg and msg["seat"] not in [match.seat_names[i] for i in free]:
-                match.reject(conn, "seat_unavailable", f"Seat {msg['seat']!r} is not free; the "
+                what = "is not free" if msg["seat"] in match.seat_names else \
+                    f"is not a seat of this {match.spec.title} match"
+                match.reject(conn, "seat_unavailable", f"Seat {msg['seat']!r} {what}; the "
                              f"free seats are {', '.join(match.seat_names[i] for i in free)}.", rid)
                 return
             seat = match.seat_names.index(msg["seat"]) if "seat" in msg else free[0]

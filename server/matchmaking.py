@@ -226,7 +226,8 @@ class Matchmaker:
         elif choice in names:
             seat = names.index(choice)
         else:
-            conn.error("bad_message", f"'seat' must be random or one of {', '.join(names)}", rid)
+            conn.error("seat_unavailable", f"{spec.title} has no seat {choice!r} with these "
+                       f"options; its seats are {', '.join(names)} (or random).", rid)
             return None
         computers = self._computer_seats(conn, msg, spec, names, seat)
         if computers is None:

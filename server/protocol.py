@@ -197,8 +197,10 @@ def text(min_len: int = 0, max_len: int = MAX_STR, *, printable: bool = True) ->
         if not min_len <= len(value) <= max_len:
             raise ProtocolError("bad_message",
                                 f"'{name}' must be {min_len} to {max_len} characters, got {len(value)}")
-        if printable and any(not ch.isprintable() for ch in value):
-            raise ProtocolError("bad_message", f"'{name}' contains control characters")
+        bad = next((ch for ch in value if not ch.isprintable()), None) if printable else None
+        if bad is not None:  # control and format characters, separators other than ' ', ...
+            raise ProtocolError("bad_message", f"'{name}' contains a character that is not "
+                                f"printable (U+{ord(bad):04X}; see docs/protocol.md)")
         return value
     return check
 
