@@ -127,6 +127,7 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
             follower = Follower(lobby, store, relay.node)
             relay.adopt = follower.adopt
             extras = Extras(lobby, store, relay.node, follower.handle)
+            extras.on("session", relay.session_resumed)
             feed = EventFeed(store, extras.handle, await store.last_event())
         restored = await lobby.restore()
         server = await serve(functools.partial(handle, lobby=lobby), host, port,
@@ -282,9 +283,12 @@ def seconds(text: str) -> float:
 
 def limits_from(args: argparse.Namespace) -> Limits:
     """The server's limits with the command line's changes (0 seconds: never)."""
-    changes = {name: value or None for name in ("waiting_expiry", "abandon_after")
-               if (value := getattr(args, name, None)) is not None}
-    return dataclasses.replace(Limits(), **changes)
+    limits = Limits()
+    if getattr(args, "waiting_expiry", None) is not None:
+        limits = dataclasses.replace(limits, waiting_expiry=args.waiting_expiry or None)
+    if getattr(args, "abandon_after", None) is not None:
+        limits = dataclasses.replace(limits, abandon_after=args.abandon_after or None)
+    return limits
 
 
 class LoopMissing(Exception):

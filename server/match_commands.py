@@ -145,20 +145,20 @@ class MatchCommands:
         if match is None:
             return
         async with match.lock:
-            seat = match.seat_of(conn.session)
+            session = conn.session
+            seat = match.seat_of(session)
             outcome = "detached"
-            if match.status == WAITING and seat is not None:
-                outcome = await self._leave_waiting(match, seat, conn.session)
+            if match.status == WAITING and seat is not None and session is not None:
+                outcome = await self._leave_waiting(match, seat, session)
             match.detach(conn)
-            if outcome == "freed":  # after detach: its presence still names the leaver
-                match.seats[seat] = None
-                conn.session.seats.pop(match.code, None)
+            if outcome == "freed" and seat is not None and session is not None:
+                match.seats[seat] = None  # after detach: its presence still names the leaver
+                session.seats.pop(match.code, None)
+                self._maybe_drop_session(session)
             conn.send({"type": "left", "rid": rid, "match": match.code,
                        "cancelled": outcome == "cancelled"})
             if outcome in ("cancelled", "freed"):
                 match.changed()
-            if outcome == "freed":
-                self._maybe_drop_session(conn.session)
             self._maybe_forget(match)
 
     async def _leave_waiting(self, match: Match, seat: int, session: Session) -> str:

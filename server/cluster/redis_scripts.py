@@ -27,7 +27,8 @@ Keys (``prefix`` defaults to ``ac:``; one Redis database per cluster)::
     ac:events              stream of every change, written by the same script as the change
                            (so in the order Redis applied them), one field "e": the JSON
                            [kind, match id, version, data, end]; kind match | seat | step |
-                           status | chat | presence | rematch | rematch_started. Capped at
+                           status | chat | presence | rematch | rematch_started |
+                           session (a resume: the session's other nodes close theirs). Capped at
                            about EVENTS_KEPT entries. Nodes read it (:class:`EventFeed`
                            in :mod:`server.cluster.fanout`) to learn what other nodes did.
 
@@ -144,7 +145,9 @@ end
 local others = 0
 local seats = redis.call('HGETALL', KEYS[2])
 for i = 1, #seats, 2 do
-  if seats[i] ~= ARGV[3] and cjson.decode(seats[i + 1])[4] == cjson.null then others = others + 1 end
+  if seats[i] ~= ARGV[3] and cjson.decode(seats[i + 1])[4] == cjson.null then
+    others = others + 1
+  end
 end
 if others == 0 then
   redis.call('HSET', KEYS[1], 'status', 'cancelled', 'end_reason', '"cancelled"', 'winner', 'null',
@@ -161,7 +164,9 @@ if mine then
   for _, v in ipairs(redis.call('HVALS', KEYS[2])) do
     if cjson.decode(v)[3] == before then still = true end
   end
-  if before ~= '' and not still then redis.call('ZREM', ARGV[1] .. 'session:' .. before, ARGV[2]) end
+  if before ~= '' and not still then
+    redis.call('ZREM', ARGV[1] .. 'session:' .. before, ARGV[2])
+  end
 end
 """ + _XADD % "KEYS[4]" + """'["seat",' .. ARGV[2] .. ',' .. ARGV[3] .. ',null,null]')
 return 'freed'
@@ -170,12 +175,12 @@ return 'freed'
 # What is not stored with a match but still crosses nodes (chat, presence, rematch
 # offers): an event, and for presence the match's presence hash (field "seat|node").
 # KEYS: events, presence hash. ARGV: kind, match id, version, data JSON, field, set|del|''.
+# Returns the event's stream id.
 PUBLISH = """
 if ARGV[6] == 'set' then redis.call('HSET', KEYS[2], ARGV[5], '1')
 elseif ARGV[6] == 'del' then redis.call('HDEL', KEYS[2], ARGV[5]) end
-""" + _XADD % "KEYS[1]" + """'["' .. ARGV[1] .. '",' .. ARGV[2] .. ',' .. ARGV[3] .. ',' .. ARGV[4] ..
-      ',null]')
-return 1
+return """ + _XADD % "KEYS[1]" + """'["' .. ARGV[1] .. '",' .. ARGV[2] .. ',' .. ARGV[3] .. ',' ..
+      ARGV[4] .. ',null]')
 """
 
 # Rematch offers of an ended match: the seats that offered (a set) and who opens the

@@ -226,11 +226,12 @@ class RedisStore:
 
     # -- what crosses nodes without being part of a match's record ---------------------
     async def publish(self, kind: str, match_id: int, version: int, data: dict,
-                      presence: tuple[str, str] | None = None) -> None:
-        """An event for the other nodes (chat, presence, rematch_started); ``presence``
-        (field, "set" or "del") also updates the match's presence hash."""
+                      presence: tuple[str, str] | None = None) -> str:
+        """An event for the other nodes (chat, presence, rematch_started, session);
+        ``presence`` (field, "set" or "del") also updates the match's presence hash.
+        Returns the event's stream id."""
         field, op = presence or ("", "")
-        await self._lean(self._fast, self._publish,
+        return await self._lean(self._fast, self._publish,
                          [self._k("events"), self._k("presence", match_id)],
                          [kind, match_id, version, json.dumps(data), field, op])
 
