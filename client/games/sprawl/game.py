@@ -247,9 +247,10 @@ class MatchScene(MatchControls, HandMixin, SprawlScreen):
             return _("{player} to move.").format(player=who), theme.TEXT_DIM
         if self.chooser:
             if self.chooser_only is not None:
-                return _("Pick one of the moves ending on this square (click or 1-9); Esc closes the list "
+                return _("Pick a move ending on this square: click it, or arrows then Enter; Esc closes the list "
                          "(size {size}: change the size for the others).").format(size=self.chooser_only), theme.TEXT
-            return _("Pick one of the moves ending on this square (click or 1-9); Esc closes the list."), theme.TEXT
+            return _("Pick a move ending on this square: click it, or arrows then Enter; Esc closes the list."), \
+                theme.TEXT
         ghost = self.ghost()
         if ghost is not None:
             move, reason = ghost

@@ -15,6 +15,11 @@ from shared.sprawl.words import _, direction_word, join_and
 ACTIONS = ("place", "branch")
 
 
+def chooser_head() -> str:
+    """The heading of the list of moves ending on a square (the list is at least as wide)."""
+    return _("Moves ending here (arrows, Enter; Esc):")
+
+
 def describe(move, first: bool = False) -> str:
     """A move in a few words for the chooser and the status line."""
     where, size = square_name(move.square), move.size
@@ -153,12 +158,12 @@ class HandMixin:
         if not moves:
             return False
         self.chooser_only = None
-        if len(moves) > 9:  # more than the keys 1-9: the size in hand first (the others by size)
+        if len(moves) > 9:  # more than the list has room for: the size in hand first (the others by size)
             same = [m for m in moves if m.size == self.hand_size]
             if same:
                 moves = same
                 self.chooser_only = self.hand_size
-        self.chooser, self.chooser_square = moves[:9], sq
+        self.chooser, self.chooser_square, self.chooser_hover = moves[:9], sq, -1
         self.app.sounds.play("select")
         return True
 
@@ -170,7 +175,8 @@ class HandMixin:
         t = self.app.text
         size = max(13, int(self.size_px() * 0.5))
         first = not self.match.state.started[self.seat]
-        w = max(t.font(size).size(f"9  {describe(m, first)}")[0] for m in self.chooser) + 24
+        w = max(max(t.font(size).size(describe(m, first))[0] for m in self.chooser) + 24,
+                t.font(max(12, size - 2), True).size(chooser_head())[0] + 8)  # the heading fits too
         h = size + 12
         r = self.geo.square_rect(self.chooser_square)
         x = r.right + 6 if r.right + 6 + w < self.size[0] - self.margin else r.x - 6 - w

@@ -16,7 +16,7 @@ from client import theme
 from client.view.widgets import draw_panel, tooltip
 
 from . import look
-from .hand import describe
+from .hand import chooser_head, describe
 from .overlays import dead_reasons
 
 if TYPE_CHECKING:
@@ -93,14 +93,14 @@ def draw_chooser(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None
     box.y -= 24
     draw_panel(surface, box, glow=theme.ACCENT_2, alpha=245)
     size = max(13, int(scene.size_px() * 0.5))
-    head = t.fitted(_("Moves ending here (1-9, Esc):"), max(12, size - 2), theme.TEXT_DIM, box.w - 20, bold=True)
+    head = t.fitted(chooser_head(), max(12, size - 2), theme.TEXT_DIM, box.w - 20, bold=True)
     surface.blit(head, (box.x + 10, box.y + 6))
     first = not scene.match.state.started[scene.seat]
     for i, (move, r) in enumerate(zip(scene.chooser, rects)):
         hover = i == scene.chooser_hover
         pygame.draw.rect(surface, (60, 70, 150) if hover else (30, 34, 70), r, border_radius=6)
         pygame.draw.rect(surface, look.colour_rgb(move.seat, cb), r, 1, border_radius=6)
-        img = t.render(f"{i + 1}  {describe(move, first)}", size, theme.TEXT)
+        img = t.render(describe(move, first), size, theme.TEXT)
         surface.blit(img, (r.x + 10, r.centery - img.get_height() // 2))
     if 0 <= scene.chooser_hover < len(scene.chooser):
         ghost_move(surface, scene, scene.chooser[scene.chooser_hover], True, cb)
