@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from shared.sprawl import Branch, Build, Place
 from shared.sprawl.board import square_name
+from shared.sprawl.foresight import move_warning
 from shared.i18n import current_language
 from shared.sprawl.words import _, direction_word, join_and
 
@@ -50,6 +51,8 @@ class HandMixin:
     _ghost_key: tuple | None = None
     _ghost: tuple | None = None
     _glow_key: tuple | None = None
+    _warn_key: tuple | None = None
+    _warn: str | None = None
     _glow: tuple = (frozenset(), frozenset())
 
     @property
@@ -77,6 +80,14 @@ class HandMixin:
             reason = self.match.state.why_not(move)
             self._ghost_key, self._ghost = key, (move, None if reason is None else reason.text)
         return self._ghost
+
+    def warning(self, move) -> str | None:
+        """The engine's warning for a legal move that ends the game or leaves a seat with no
+        legal move (None: it does neither)."""
+        key = (self.match.state, move.text(), current_language())
+        if key != self._warn_key:
+            self._warn_key, self._warn = key, move_warning(self.match.state, move)
+        return self._warn
 
     def glow(self) -> tuple[frozenset, frozenset]:
         """(squares where the hand's size and action is legal, those legal with the chosen
