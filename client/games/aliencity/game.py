@@ -257,7 +257,8 @@ class GameScene(MatchControls, BoardScreen):
         reason = s.why_not(move)
         if reason is not None:
             self.app.sounds.play("error")
-            self.show_toast(reason.text, 4.0)
+            if lot != self.hover_lot or self.hover_reason() is None:  # not on screen already (tooltip, status)
+                self.show_toast(reason.text, 4.0)
             return
         self.submit(move)
 
