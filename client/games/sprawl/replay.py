@@ -113,13 +113,13 @@ class ReplayScene(ReplaySteps, SprawlScreen):
         before = self.positions[self.index - 1]
         seat = is_resign(token)
         if seat is not None:
-            said = _("Move {ply}/{count}: {colour} left the game.").format(
+            said = _("Move {ply} of {count}: {colour} left the game.").format(
                 ply=self.index, count=self.count, colour=look.name(seat))
         else:
             move = parse_move(token)
             first = not before.started[move.seat]
             # TRANSLATORS: the replay's status line: move number, its record token (r:2n@c5), who, what.
-            said = _("Move {ply}/{count} ({token}): {colour}: {move}.").format(
+            said = _("Move {ply} of {count} ({token}): {colour}: {move}.").format(
                 ply=self.index, count=self.count, token=token, colour=look.name(move.seat),
                 move=describe(move, first))
         ended = ended_text(self.positions[self.index]) if self.index == self.count else None
