@@ -1,5 +1,6 @@
 """Every label fits its widget in every language at both window sizes: 1280x800 and
-896x560 (what a 1280x800 window becomes on a 1024x640 desktop). The shell's screens and,
+896x560 (what a 1280x800 window becomes on a 1024x640 desktop). The shell's screens
+(title, options, pickers, records, play online, hosting) and,
 for every game, the match screen (people, and a person against computers, with the pointer
 swept over it and its pause menu), the end show played to its final table, the replay and
 the how-to pages are drawn in English, Slovak and French; ``TextCache.fit`` is the one
@@ -17,6 +18,8 @@ import pytest
 
 from client.assets import TextCache
 from client.scenes.files import FilesScene
+from client.scenes.host import HostScene
+from client.scenes.online import OnlineScene
 from client.scenes.options import OptionsScene
 from client.scenes.picker import GamePickerScene
 from client.scenes.seats import ComputerSeat, HumanSeat
@@ -99,6 +102,14 @@ def shell(app, where) -> None:
             frames(app, 1)
     where[0] = "records"
     show(app, FilesScene(app, []))
+    frames(app)
+    where[0] = "play online"
+    show(app, OnlineScene(app))
+    frames(app)
+    where[0] = "host a game"
+    host = HostScene(app)
+    host.enter = lambda: None  # no server process: the screen's own words only
+    show(app, host)
     frames(app)
     app.stack.scenes.clear()
 
