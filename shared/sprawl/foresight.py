@@ -39,7 +39,7 @@ def move_warning(state: "SprawlState", move: Any) -> str | None:
     if not stuck:
         return None
     after, _events = state.play(move)
-    if after.ended is not None and after.ended[0] == "stuck":
+    if after.ended is not None and after.ended[0] == "stuck" and after.ended[1] is not None:
         return _("This move ends the game: {colour} will have no legal move.").format(
             colour=colour_name(after.ended[1]))
     names = join_and(colour_name(s) for s in stuck)
@@ -51,9 +51,11 @@ def move_warning(state: "SprawlState", move: Any) -> str | None:
 
 def ended_text(state: "SprawlState") -> str | None:
     """Why a finished game ended, or None while it runs (or when it ended otherwise)."""
-    if state.ended is None or state.ended[1] is None:
+    if state.ended is None:
         return None
     why, seat = state.ended
+    if seat is None:
+        return None
     if why == "stuck":
         return _("{colour} had no legal move, so the game ended.").format(colour=colour_name(seat))
     if why == "alone":
