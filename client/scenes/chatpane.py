@@ -171,7 +171,7 @@ class ChatPane:
         x, y = self.rect.x + 8, self.rect.y + 6
         self.header = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, row + 6)
         colour = theme.ACCENT if (self.unread and not self.open) else theme.TEXT_DIM
-        surface.blit(t.fitted(("▾ " if self.open else "▸ ") + self.title(), size, colour, room,
+        surface.blit(t.fitted(("− " if self.open else "+ ") + self.title(), size, colour, room,
                               bold=True), (x, y))
         y += row
         for line in watchers:

@@ -125,7 +125,8 @@ class OnlineChrome:
 
     def gone_text(self) -> str:
         """The score screen's top line while the server is gone."""
-        return _("NO SERVER: THE CONNECTION IS LOST, AND A REMATCH NEEDS THE SERVER")
+        # TRANSLATORS: the score screen's top line (short: it shares the bar with the logo)
+        return _("SERVER GONE: NO REMATCH WITHOUT IT")
 
     def update_buttons(self) -> None:
         over = self.view.ended is not None

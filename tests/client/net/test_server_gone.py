@@ -46,7 +46,7 @@ def test_the_score_screen_says_the_server_is_gone_and_rematch_waits(app, tmp_pat
         run_until([app], lambda: chrome.server_gone)
         app.step(1 / 60, [])
         assert score.headline == chrome.gone_text()
-        assert "REMATCH NEEDS THE SERVER" in score.turn_text()[0]
+        assert score.turn_text()[0] == "SERVER GONE: NO REMATCH WITHOUT IT"
         assert not rematch.enabled and not chrome.rematch_button.enabled
         sent: list[dict] = []
         chrome.session.send = sent.append
