@@ -127,6 +127,7 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
             follower = Follower(lobby, store, relay.node)
             relay.adopt = follower.adopt
             extras = Extras(lobby, store, relay.node, follower.handle)
+            extras.on("session", relay.session_resumed)
             feed = EventFeed(store, extras.handle, await store.last_event())
         restored = await lobby.restore()
         server = await serve(functools.partial(handle, lobby=lobby), host, port,
@@ -184,8 +185,7 @@ async def main(args: argparse.Namespace, db: str) -> int:
     lan = LanSettings(target=args.lan_target, port=args.lan_port,
                       bind="127.0.0.1" if args.lan_target.startswith("127.") else "0.0.0.0") \
         if args.lan else None
-    limits = Limits() if args.waiting_expiry is None else \
-        dataclasses.replace(Limits(), waiting_expiry=args.waiting_expiry or None)
+    limits = limits_from(args)
     try:
         running = await start_server(args.host, args.port, db, limits, ssl=context,
                                      proxies=proxies, lan=lan, name=args.name,
@@ -255,9 +255,12 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--behind-proxy", default=None, metavar="ADDR[,ADDR]",
                         help="trust X-Forwarded-For from these proxy addresses or networks "
                              "(per-address limits then count the real clients)")
-    parser.add_argument("--waiting-expiry", type=float, default=None, metavar="SECONDS",
+    parser.add_argument("--waiting-expiry", type=seconds, default=None, metavar="SECONDS",
                         help="cancel waiting matches nobody joined after this long "
                              "(default 3600; 0 = never)")
+    parser.add_argument("--abandon-after", type=seconds, default=None, metavar="SECONDS",
+                        help="resign a player's seat in a playing match after this long away "
+                             "(default 300; 0 = never; docs/protocol.md, Leaving)")
     parser.add_argument("--event-loop", choices=("asyncio", "uvloop", "auto"), default="asyncio",
                         help="asyncio (default) or uvloop (pip install 'alien-city[fast]'; "
                              "auto: uvloop when it is installed). uvloop showed no gain on the "
@@ -265,6 +268,27 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--print-address", action="store_true",
                         help="print only the address to connect to (ws://127.0.0.1:PORT) as the "
                              "first line of output, once listening (for a hosting program)")
+
+
+def seconds(text: str) -> float:
+    """An option's number of seconds: finite, 0 or more (argparse names the option)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r}: give 0 or more seconds (0 = never)")
+    return value
+
+
+def limits_from(args: argparse.Namespace) -> Limits:
+    """The server's limits with the command line's changes (0 seconds: never)."""
+    limits = Limits()
+    if getattr(args, "waiting_expiry", None) is not None:
+        limits = dataclasses.replace(limits, waiting_expiry=args.waiting_expiry or None)
+    if getattr(args, "abandon_after", None) is not None:
+        limits = dataclasses.replace(limits, abandon_after=args.abandon_after or None)
+    return limits
 
 
 class LoopMissing(Exception):

@@ -97,6 +97,7 @@ class Session:
     name: str
     conn: "Connection | None" = None
     seats: dict[str, int] = field(default_factory=dict)  # room code -> seat index
+    claim: str = ""  # a cluster's: stream id of the latest resume of it this node knows
 
 
 class Connection:

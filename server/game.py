@@ -9,7 +9,7 @@ matchmaking and lobby agree without repeating them.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from shared.gamekit import BadOptions, GameSpec, SeatInfo
 
@@ -50,23 +50,3 @@ def record_headers(seats: Sequence[SeatInfo], names: Sequence[str | None],
     if resigned:
         headers["Termination"] = ", ".join(f"{seats[s].label} resigned" for s in resigned)
     return headers
-
-
-# Fields of a game's move map, for games whose moves cannot say it themselves (Alien
-# City's moves can: ``move.to_dict()``). Tolerating unknown fields would let typos pass.
-MOVE_MAP_FIELDS: dict[str, frozenset[str]] = {
-    "city-blocks": frozenset({"colour", "piece", "squares"}),
-}
-
-
-def unknown_move_fields(spec: GameSpec, raw: Any, move: Any) -> list[str]:
-    """The fields of a move map (``raw``) the game's map form does not have; empty for
-    move text, or when the game's fields are not known to the server."""
-    if not isinstance(raw, dict):
-        return []
-    allowed = getattr(spec, "move_map_fields", None) or MOVE_MAP_FIELDS.get(spec.id)
-    if allowed is None and callable(getattr(move, "to_dict", None)):
-        allowed = frozenset(move.to_dict())
-    if allowed is None:
-        return []
-    return sorted(str(key)[:32] for key in raw if key not in allowed)

@@ -171,13 +171,12 @@ class Lobby(MatchCommands):
             token = new_token()
             session = Session(token_hash(token), msg["name"])
             self.sessions[session.token_hash] = session
+        if resumed and self.relay is not None and not await self.relay.claim_session(session):
+            self.take_session(conn)  # another node's resume of it came later and wins
+            return
         old = session.conn
         if old is not None and old is not conn:
-            for match in list(old.matches.values()):
-                match.detach(old)
-            old.session = None
-            old.error(ErrorCode.SESSION_TAKEN, "Your session was resumed on another connection.")
-            old.close(CloseCode.SESSION_TAKEN, "session resumed elsewhere")
+            self.take_session(old)
         session.conn = conn
         if not resumed:
             session.name = msg["name"]
@@ -191,6 +190,17 @@ class Lobby(MatchCommands):
                               "status": status} for code, seat, status, game, options in recent],
                    "games": [spec.info() for spec in self.games],
                    "limits": limits_info(self.limits)})
+
+    def take_session(self, old: Connection) -> None:
+        """``old``'s session was resumed on another connection (here, or on another node
+        of a cluster): it leaves its matches, is told, and closes (4001)."""
+        for match in list(old.matches.values()):
+            match.detach(old)
+        session, old.session = old.session, None
+        if session is not None and session.conn is old:
+            session.conn = None
+        old.error(ErrorCode.SESSION_TAKEN, "Your session was resumed on another connection.")
+        old.close(CloseCode.SESSION_TAKEN, "session resumed elsewhere")
 
     def _seat_name(self, game: str, options: dict, seat: int) -> str | None:
         """A seat's name in a stored match of ``game`` with ``options``."""

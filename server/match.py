@@ -26,7 +26,7 @@ from .absence import AbsenceWatch
 from .chat import ChatLog
 from .computer import ComputerPool, ComputerTurns
 from .connection import Connection, Limits, Session
-from .game import record_headers, unknown_move_fields, winner_of
+from .game import record_headers, winner_of
 from .steps import StoredSteps
 from .store import (MOVE, RESIGN, End, MatchRecord, MoveRecord, SeatRecord, StaleVersion, Store,
                     StoreError)
@@ -319,11 +319,6 @@ class Match(StoredSteps):
         except (GameError, TypeError, KeyError, AttributeError) as exc:  # a game's reader
             refuse(ErrorCode.BAD_MOVE, str(exc) if isinstance(exc, GameError)  # may be less careful
                    else f"{msg['move']!r} is not a {self.spec.title} move")
-            return False
-        extra = unknown_move_fields(self.spec, msg["move"], move)
-        if extra:
-            refuse(ErrorCode.BAD_MOVE, f"unknown field{'s' if len(extra) > 1 else ''} "
-                   f"{', '.join(map(repr, extra))} in the move map")
             return False
         rejection = self.state.why_not(move, seat)
         if rejection is not None:

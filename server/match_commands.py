@@ -87,7 +87,9 @@ class MatchCommands:
                 match.reject(conn, ErrorCode.MATCH_FULL, "Every seat is taken; join as a spectator.", rid)
                 return
             if "seat" in msg and msg["seat"] not in [match.seat_names[i] for i in free]:
-                match.reject(conn, ErrorCode.SEAT_UNAVAILABLE, f"Seat {msg['seat']!r} is not free; the "
+                what = "is not free" if msg["seat"] in match.seat_names else \
+                    f"is not a seat of this {match.spec.title} match"
+                match.reject(conn, ErrorCode.SEAT_UNAVAILABLE, f"Seat {msg['seat']!r} {what}; the "
                              f"free seats are {', '.join(match.seat_names[i] for i in free)}.", rid)
                 return
             seat = match.seat_names.index(msg["seat"]) if "seat" in msg else free[0]
@@ -147,20 +149,38 @@ class MatchCommands:
         if match is None:
             return
         async with match.lock:
-            seat = match.seat_of(conn.session)
-            cancel = match.status == WAITING and seat is not None
-            if cancel:
-                try:
-                    await self.store.set_status(match.record_id, CANCELLED, "cancelled")
-                except StoreError as exc:
-                    log.error("match %s: cancel not saved: %s", match.code, exc)
-                match.status, match.end_reason = CANCELLED, "cancelled"
-                log.info("match %s cancelled", match.code)
+            session = conn.session
+            seat = match.seat_of(session)
+            outcome = "detached"
+            if match.status == WAITING and seat is not None and session is not None:
+                outcome = await self._leave_waiting(match, seat, session)
             match.detach(conn)
-            conn.send({"type": "left", "rid": rid, "match": match.code, "cancelled": cancel})
-            if cancel:
+            if outcome == "freed" and seat is not None and session is not None:
+                match.seats[seat] = None  # after detach: its presence still names the leaver
+                session.seats.pop(match.code, None)
+                self._maybe_drop_session(session)
+            conn.send({"type": "left", "rid": rid, "match": match.code,
+                       "cancelled": outcome == "cancelled"})
+            if outcome in ("cancelled", "freed"):
                 match.changed()
             self._maybe_forget(match)
+
+    async def _leave_waiting(self, match: Match, seat: int, session: Session) -> str:
+        """A person leaves a match that has not started: the last person seated cancels
+        it (``"cancelled"``); anyone else gives the seat back (``"freed"``: free for
+        others, the seat token no longer opens it). The store decides which in one step,
+        as a cluster's other nodes may seat or free someone meanwhile."""
+        try:
+            outcome = await self.store.free_seat(match.record_id, seat, session.token_hash)
+        except StoreError as exc:
+            log.error("match %s: leave not saved: %s", match.code, exc)
+            people = [s for i, s in enumerate(match.seats)
+                      if i != seat and s is not None and s.computer is None]
+            outcome = "freed" if people else "cancelled"  # what the store would have said
+        if outcome == "cancelled":
+            match.status, match.end_reason = CANCELLED, "cancelled"
+            log.info("match %s cancelled", match.code)
+        return outcome
 
     # -- match commands -------------------------------------------------------------------
     async def move(self, conn: Connection, msg: dict) -> None:

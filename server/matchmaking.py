@@ -227,7 +227,8 @@ class Matchmaker:
         elif choice in names:
             seat = names.index(choice)
         else:
-            conn.error(ErrorCode.BAD_MESSAGE, f"'seat' must be random or one of {', '.join(names)}", rid)
+            conn.error(ErrorCode.SEAT_UNAVAILABLE, f"{spec.title} has no seat {choice!r} with these "
+                       f"options; its seats are {', '.join(names)} (or random).", rid)
             return None
         computers = self._computer_seats(conn, msg, spec, names, seat)
         if computers is None:

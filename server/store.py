@@ -247,6 +247,13 @@ class Store:
     async def put_seat(self, match_id: int, seat: int, record: SeatRecord) -> None:
         await self._call(_put_seat, match_id, seat, record)
 
+    async def free_seat(self, match_id: int, seat: int, session_hash: str = "") -> str:
+        """A person leaves a waiting match: ``"freed"`` (their seat is free again) or, when
+        no other person holds a seat, ``"cancelled"`` (the match ends); ``"not_waiting"``
+        (nothing changed) once the match has started or ended. ``session_hash`` is the
+        leaver's (a cluster's store uses it to answer a retried call alike)."""
+        return await self._call(_free_seat, match_id, seat)
+
     async def add_move(self, match_id: int, move: MoveRecord, end: End | None) -> None:
         """Append an accepted move or resignation (and the match's end if it ended it)."""
         await self._call(_add_move, match_id, move, end)
@@ -345,6 +352,21 @@ def _put_seat(db: sqlite3.Connection, match_id: int, seat: int, s: SeatRecord) -
     db.execute("INSERT OR REPLACE INTO seats (match_id, seat, name, token_hash, session_hash,"
                " computer) VALUES (?, ?, ?, ?, ?, ?)",
                (match_id, seat, s.name, s.token_hash, s.session_hash, s.computer))
+
+
+def _free_seat(db: sqlite3.Connection, match_id: int, seat: int) -> str:
+    row = db.execute("SELECT status FROM matches WHERE id = ?", (match_id,)).fetchone()
+    if row is None:
+        raise StoreError(f"no match {match_id} in the store")
+    if row[0] != "waiting":
+        return "not_waiting"
+    others = db.execute("SELECT COUNT(*) FROM seats WHERE match_id = ? AND seat != ? AND"
+                        " computer IS NULL", (match_id, seat)).fetchone()[0]
+    if not others:
+        _set_status(db, match_id, End("cancelled", "cancelled"))
+        return "cancelled"
+    db.execute("DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, seat))
+    return "freed"
 
 
 def _add_move(db: sqlite3.Connection, match_id: int, m: MoveRecord, end: End | None) -> None:

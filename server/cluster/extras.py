@@ -31,10 +31,15 @@ class Extras:
         self.spectators = Spectators(lobby, store, node)
         self.orphans = Orphans(lobby, store)
         self.follow = follow
-        self._kinds = {"quick": self.queue.matched, "spectators": self.spectators.heard}
+        self._kinds: dict[str, Callable[["Event"], Awaitable[Any] | Any]] = {
+            "quick": self.queue.matched, "spectators": self.spectators.heard}
         lobby.maker.shared = self.queue
         lobby.maker.cluster_limits = ClusterLimits(store, lobby.limits, lobby.addresses)
         lobby.counts = self.spectators
+
+    def on(self, kind: str, handler: Callable[["Event"], Awaitable[Any] | Any]) -> None:
+        """Handle the stream's events of ``kind`` with ``handler`` (not the Follower)."""
+        self._kinds[kind] = handler
 
     async def handle(self, event: "Event") -> None:
         """One event of the stream (the feed's handler)."""

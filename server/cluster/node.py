@@ -278,11 +278,18 @@ class Follower:
         match.changed()
         self.lobby._maybe_forget(match)
 
-    def _seat(self, match: "Match", index: int, data: list) -> None:
-        name, token, session_hash, computer = data
+    def _seat(self, match: "Match", index: int, data: list | None) -> None:
         if not 0 <= index < len(match.seats):
             return
         held = match.seats[index]
+        if data is None:  # its person left the waiting match on another node
+            if held is not None:
+                if held.session is not None:
+                    held.session.seats.pop(match.code, None)
+                match.seats[index] = None
+                match.changed()
+            return
+        name, token, session_hash, computer = data
         if held is not None and held.token_hash == token and \
                 (held.session.token_hash if held.session else "") == session_hash:
             return  # this node's own change

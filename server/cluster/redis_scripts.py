@@ -27,7 +27,8 @@ Keys (``prefix`` defaults to ``ac:``; one Redis database per cluster)::
     ac:events              stream of every change, written by the same script as the change
                            (so in the order Redis applied them), one field "e": the JSON
                            [kind, match id, version, data, end]; kind match | seat | step |
-                           status | chat | presence | rematch | rematch_started. Capped at
+                           status | chat | presence | rematch | rematch_started |
+                           session (a resume: the session's other nodes close theirs). Capped at
                            about EVENTS_KEPT entries. Nodes read it (:class:`EventFeed`
                            in :mod:`server.cluster.fanout`) to learn what other nodes did.
 
@@ -128,15 +129,58 @@ end
 return 1
 """
 
+# A person leaves a waiting match: their seat is freed (a "seat" event with null data), or,
+# when no other person holds a seat, the match is cancelled (a "status" event; the seat
+# stays, so the session remembers the match). KEYS: match hash, seats hash, open set,
+# events. ARGV: prefix, id, seat, the leaver's session hash. Returns freed | cancelled |
+# not_waiting | missing; a retry after a lost reply gets the first call's answer.
+FREE_SEAT = """
+local status = redis.call('HGET', KEYS[1], 'status')
+if not status then return 'missing' end
+local mine = redis.call('HGET', KEYS[2], ARGV[3])
+if status ~= 'waiting' then
+  if status == 'cancelled' and mine and cjson.decode(mine)[3] == ARGV[4] then return 'cancelled' end
+  return 'not_waiting'
+end
+local others = 0
+local seats = redis.call('HGETALL', KEYS[2])
+for i = 1, #seats, 2 do
+  if seats[i] ~= ARGV[3] and cjson.decode(seats[i + 1])[4] == cjson.null then
+    others = others + 1
+  end
+end
+if others == 0 then
+  redis.call('HSET', KEYS[1], 'status', 'cancelled', 'end_reason', '"cancelled"', 'winner', 'null',
+             'ranking', 'null')
+  redis.call('ZREM', KEYS[3], ARGV[2])
+  """ + _XADD % "KEYS[4]" + """'["status",' .. ARGV[2] .. ',-1,{"status": "cancelled", ' ..
+        '"reason": "cancelled", "winner": null, "ranking": null},null]')
+  return 'cancelled'
+end
+redis.call('HDEL', KEYS[2], ARGV[3])
+if mine then
+  local before = cjson.decode(mine)[3]
+  local still = false
+  for _, v in ipairs(redis.call('HVALS', KEYS[2])) do
+    if cjson.decode(v)[3] == before then still = true end
+  end
+  if before ~= '' and not still then
+    redis.call('ZREM', ARGV[1] .. 'session:' .. before, ARGV[2])
+  end
+end
+""" + _XADD % "KEYS[4]" + """'["seat",' .. ARGV[2] .. ',' .. ARGV[3] .. ',null,null]')
+return 'freed'
+"""
+
 # What is not stored with a match but still crosses nodes (chat, presence, rematch
 # offers): an event, and for presence the match's presence hash (field "seat|node").
 # KEYS: events, presence hash. ARGV: kind, match id, version, data JSON, field, set|del|''.
+# Returns the event's stream id.
 PUBLISH = """
 if ARGV[6] == 'set' then redis.call('HSET', KEYS[2], ARGV[5], '1')
 elseif ARGV[6] == 'del' then redis.call('HDEL', KEYS[2], ARGV[5]) end
-""" + _XADD % "KEYS[1]" + """'["' .. ARGV[1] .. '",' .. ARGV[2] .. ',' .. ARGV[3] .. ',' .. ARGV[4] ..
-      ',null]')
-return 1
+return """ + _XADD % "KEYS[1]" + """'["' .. ARGV[1] .. '",' .. ARGV[2] .. ',' .. ARGV[3] .. ',' ..
+      ARGV[4] .. ',null]')
 """
 
 # Rematch offers of an ended match: the seats that offered (a set) and who opens the

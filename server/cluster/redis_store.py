@@ -35,7 +35,8 @@ from shared.wire.limits import CHAT_HISTORY
 
 from ..store import CodeTaken, End, MatchRecord, MoveRecord, SeatRecord, StaleVersion, StoreError
 from .redis_scripts import (  # noqa: F401 (_XADD, EVENTS_KEPT: still importable from here)
-    _XADD, ADD_MOVE, EVENTS_KEPT, INSERT, LEASE, PUBLISH, PUT_SEAT, REMATCH, SET_STATUS)
+    _XADD, ADD_MOVE, EVENTS_KEPT, FREE_SEAT, INSERT, LEASE, PUBLISH, PUT_SEAT, REMATCH,
+    SET_STATUS)
 from .resp import ReplyError, RespClient, Unavailable
 
 log = logging.getLogger("alien_city.server")
@@ -81,6 +82,7 @@ class RedisStore:
             raise StoreError(f"bad Redis address {self.path}: {exc}") from None
         self._insert = self._r.register_script(INSERT)
         self._put_seat = self._r.register_script(PUT_SEAT)
+        self._free_seat = self._r.register_script(FREE_SEAT)
         self._add_move = self._r.register_script(ADD_MOVE)
         self._set_status = self._r.register_script(SET_STATUS)
         self._publish = self._r.register_script(PUBLISH)
@@ -170,6 +172,17 @@ class RedisStore:
         if not done:
             raise StoreError(f"no match {match_id} in the store")
 
+    async def free_seat(self, match_id: int, seat: int, session_hash: str = "") -> str:
+        """``Store.free_seat`` in one script: freed, or cancelled when no other person
+        holds a seat (see FREE_SEAT)."""
+        answer = await self._lean(
+            self._fast, self._free_seat,
+            [self._k("match", match_id), self._k("seats", match_id), self._k("open"),
+             self._k("events")], [self.prefix, match_id, seat, session_hash])
+        if answer == "missing":
+            raise StoreError(f"no match {match_id} in the store")
+        return str(answer)
+
     async def add_move(self, match_id: int, move: MoveRecord, end: End | None) -> None:
         """Append a step for exactly ``move.version`` (the stored version + 1), with the
         match's end if it ended it; :class:`StaleVersion` if another step holds that
@@ -227,11 +240,12 @@ class RedisStore:
 
     # -- what crosses nodes without being part of a match's record ---------------------
     async def publish(self, kind: str, match_id: int, version: int, data: dict,
-                      presence: tuple[str, str] | None = None) -> None:
-        """An event for the other nodes (chat, presence, rematch_started); ``presence``
-        (field, "set" or "del") also updates the match's presence hash."""
+                      presence: tuple[str, str] | None = None) -> str:
+        """An event for the other nodes (chat, presence, rematch_started, session);
+        ``presence`` (field, "set" or "del") also updates the match's presence hash.
+        Returns the event's stream id."""
         field, op = presence or ("", "")
-        await self._lean(self._fast, self._publish,
+        return await self._lean(self._fast, self._publish,
                          [self._k("events"), self._k("presence", match_id)],
                          [kind, match_id, version, json.dumps(data), field, op])
 

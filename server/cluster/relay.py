@@ -1,5 +1,6 @@
 """What a cluster node tells the others beyond the stored steps: presence, chat, rematch
-offers and starts, and that it is alive.
+offers and starts, sessions resumed here (the other nodes close their connection of it),
+and that it is alive.
 
 A match of a cluster node holds a :class:`Relay` (``Match.relay``). The match calls it,
 without waiting, when a seat's player connects or leaves *on this node*, and for every chat
@@ -29,9 +30,10 @@ from ..store import StoreError
 from .fanout import stop_task
 
 if TYPE_CHECKING:
+    from ..connection import Session
     from ..lobby import Lobby
     from ..match import Match
-    from .redis_store import RedisStore
+    from .redis_store import Event, RedisStore
 
 log = logging.getLogger("alien_city.server")
 
@@ -40,6 +42,13 @@ HEARTBEAT_S = 1.0     # how often a node renews its heartbeat (and checks the ot
 HEARTBEAT_TTL_MS = 4000  # a node silent this long counts as dead
 QUEUE_MAX = 10_000    # events waiting for Redis before the oldest are dropped (Redis away)
 RETRY = (0.1, 0.2, 0.5, 1.0, 2.0)
+
+
+def stream_order(event_id: str) -> tuple[int, int]:
+    """An event stream id (``ms-seq``) as something that sorts as Redis wrote them; ""
+    (none yet) first."""
+    ms, _, seq = event_id.partition("-")
+    return (int(ms), int(seq or 0)) if ms else (-1, -1)
 
 
 def node_id(name: str) -> str:
@@ -123,6 +132,35 @@ class Relay:
         return await self.store.rematch_vote(
             match.record_id, match.version, {"seats": seats, "node": self.node}, seats,
             len(match.seats), f"{self.node}:{secrets.token_hex(4)}")
+
+    async def claim_session(self, session: "Session") -> bool:
+        """A session resumed on this node: a ``session`` event tells the other nodes,
+        which close their connection of it (:meth:`session_resumed`), as one server does.
+        ``False`` if a resume of it on another node came later (that one wins). Redis
+        away: ``True`` (the other nodes cannot be told)."""
+        try:
+            claim = await self.store.publish("session", 0, 0, {"session": session.token_hash,
+                                                               "node": self.node})
+        except StoreError as exc:
+            log.warning("a resumed session's other connections are not told: %s", exc)
+            return True
+        if stream_order(claim) < stream_order(session.claim):
+            return False
+        session.claim = claim
+        return True
+
+    def session_resumed(self, event: "Event") -> None:
+        """Another node's ``session`` event: this node's connection of that session, if
+        it is older than that resume, is taken over (``session_taken``, 4001)."""
+        data = event.data if isinstance(event.data, dict) else {}
+        session = self.lobby.sessions.get(data.get("session", ""))
+        if data.get("node") == self.node or session is None \
+                or stream_order(event.id) <= stream_order(session.claim):
+            return
+        session.claim = event.id
+        if session.conn is not None:
+            self.lobby.take_session(session.conn)
+        self.lobby._maybe_drop_session(session)
 
     async def resumed(self, session_hash: str) -> None:
         """A session resumed here: load its unfinished matches this node does not hold

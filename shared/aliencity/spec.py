@@ -11,8 +11,9 @@ import random
 import threading
 from typing import TYPE_CHECKING, Any, Hashable, Iterator, Mapping, Sequence
 
-from shared.gamekit.api import (BadOptions, GameSpec, IllegalMove, MalformedMove, OptionField,
-                                Record, RecordError, Rejection, SeatInfo, places_from_scores)
+from shared.gamekit.api import (BadOptions, GameSpec, IllegalMove, MalformedMove, MoveMapField,
+                                OptionField, Record, RecordError, Rejection, SeatInfo,
+                                places_from_scores)
 
 from .errors import AlienCityError, IllegalMoveError, IllegalRecordError, MalformedError
 from .moves import Move, Pass, move_from_dict, parse_move
@@ -186,6 +187,9 @@ class AlienCitySpec(GameSpec):
     seat_counts = (2,)
     record_suffix = ".ppn"
     record_game_names = ("Alien City",)
+    # {"type": "build", "kind": "tower", "colour": "red", "lot": "e6"}, claim/pass: fewer
+    move_map_fields = (MoveMapField("type", required=True), MoveMapField("kind"),
+                       MoveMapField("colour"), MoveMapField("lot"))
 
     @property
     def computer_levels(self) -> tuple[str, ...]:  # type: ignore[override]
@@ -243,12 +247,18 @@ class AlienCitySpec(GameSpec):
     def is_pass(self, move: Any) -> bool:
         return isinstance(move, Pass)
 
-    def move_from_wire(self, raw: Any) -> Move:
-        """Text (``Tr@e6``) or the engine's move map, as clients of protocol 1 sent."""
+    def move_from_map(self, fields: Mapping[str, Any]) -> Move:
+        """The engine's move map (``move.to_dict()``), as clients of protocol 1 sent; a field
+        the map of that move type lacks (a pass with a ``lot``) is refused, not ignored."""
         try:
-            return parse_move(raw) if isinstance(raw, str) else move_from_dict(raw)
+            move = move_from_dict(dict(fields))
         except MalformedError as exc:
             raise MalformedMove(str(exc)) from None
+        extra = sorted(set(fields) - set(move.to_dict()))
+        if extra:
+            raise MalformedMove(_("a {type} move map has no field {fields}").format(
+                type=fields["type"], fields=", ".join(map(repr, extra))))
+        return move
 
     def read_record(self, text: str, *, lenient: bool = False) -> Record:
         try:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from shared.gamekit.api import (BadOptions, GameError, GameSpec, MalformedMove, OptionField,
-                                Record, RecordError, SeatInfo)
+from shared.gamekit.api import (BadOptions, GameError, GameSpec, MalformedMove, MoveMapField,
+                                OptionField, Record, RecordError, SeatInfo)
 
 from . import record as records
-from .geometry import COLOURS
+from .geometry import COLOURS, LETTERS
 from .layout import SEATS
-from .moves import Move, parse_move
+from .moves import Move, parse_move, parse_square, pass_move
 from .scoring import summary
 from .state import CityState, new_state
 from .words import _, colour_name, ngettext, seat_label
@@ -40,6 +40,9 @@ class CityBlocksSpec(GameSpec):
     computer_levels = ("random", "easy", "hard")
     record_suffix = ".cbr"
     record_game_names = ("City Blocks",)
+    # {"colour": "red", "piece": "I2", "squares": ["t19", "t20"]}; a pass: "piece": "pass"
+    move_map_fields = (MoveMapField("colour", required=True), MoveMapField("piece", required=True),
+                       MoveMapField("squares", "list"))
 
     # -- options and seats -------------------------------------------------------------
     def option_schema(self) -> tuple[OptionField, ...]:
@@ -90,20 +93,25 @@ class CityBlocksSpec(GameSpec):
     def is_pass(self, move: Any) -> bool:
         return isinstance(move, Move) and move.is_pass
 
-    def move_from_wire(self, raw: Any) -> Move:
-        """Text (``b:V3:a1,a2,b1``) or a map ``{"colour", "piece", "squares"}``."""
-        if isinstance(raw, dict):
-            try:
-                colour = str(raw["colour"]).lower()
-                letter = colour[:1] if colour in COLOURS else colour
-                piece = raw.get("piece")
-                if piece in (None, "pass"):
-                    return parse_move(f"{letter}:pass")
-                return parse_move(f"{letter}:{piece}:{','.join(map(str, raw['squares']))}")
-            except (KeyError, TypeError) as exc:
-                raise MalformedMove(_("bad move map {raw}: {error}").format(raw=repr(raw), error=exc)) from None
-        move: Move = super().move_from_wire(raw)
-        return move
+    def move_from_map(self, fields: Mapping[str, Any]) -> Move:
+        """``{"colour", "piece", "squares"}`` (a placement) or ``{"colour", "piece": "pass"}``;
+        the colour by name (or letter), the squares as a list."""
+        colour = fields["colour"].strip().lower()
+        if colour in COLOURS:
+            colour = colour[:1]
+        if colour not in tuple(LETTERS):
+            raise MalformedMove(_("'colour' must be blue, green, red or yellow, got {colour}")
+                                .format(colour=repr(fields["colour"])))
+        squares = fields.get("squares")
+        if fields["piece"].strip().lower() == "pass":
+            if squares:
+                raise MalformedMove(_("a pass covers no squares: leave out 'squares'"))
+            return pass_move(LETTERS.index(colour))
+        if squares is None:
+            raise MalformedMove(_("a placement needs 'squares', the list of squares it covers"))
+        for square in squares:
+            parse_square(square)  # one square per entry: 'a1,a2' is refused, not split
+        return parse_move(f"{colour}:{fields['piece']}:{','.join(squares)}")
 
     # -- records ------------------------------------------------------------------------------
     def read_record(self, text: str, *, lenient: bool = False) -> Record:

@@ -8,11 +8,11 @@
 """
 
 from .api import (BadOptions, Bot, GameError, GameSpec, IllegalMove, LegalMoves, MalformedMove,
-                  OptionField, Record, RecordError, Rejection, SeatInfo, State,
-                  places_from_scores, returns_from_places)
+                  MoveMapField, OptionField, Record, RecordError, Rejection, SeatInfo, State,
+                  places_from_scores, read_move_map, returns_from_places)
 from .registry import Registry, UnknownGame, builtin_games
 
 __all__ = ["BadOptions", "Bot", "GameError", "GameSpec", "IllegalMove", "LegalMoves",
-           "MalformedMove", "OptionField", "Record", "RecordError", "Registry", "Rejection",
-           "SeatInfo", "State", "UnknownGame", "builtin_games", "places_from_scores",
-           "returns_from_places"]
+           "MalformedMove", "MoveMapField", "OptionField", "Record", "RecordError", "Registry",
+           "Rejection", "SeatInfo", "State", "UnknownGame", "builtin_games", "places_from_scores",
+           "read_move_map", "returns_from_places"]

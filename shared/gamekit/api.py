@@ -124,6 +124,49 @@ class OptionField:
 
 
 @dataclass(frozen=True)
+class MoveMapField:
+    """One field of a game's move map, the wire's second form of a move
+    (``{"colour": "red", "piece": "I2", "squares": ["t19", "t20"]}``). ``kind`` is
+    ``'text'`` or ``'list'`` (a list of texts); a map may leave out a field that is not
+    ``required``."""
+
+    name: str
+    kind: str = "text"
+    required: bool = False
+
+
+def read_move_map(fields: Sequence[MoveMapField], raw: Mapping) -> dict[str, Any]:
+    """The fields of a move map checked against a game's ``move_map_fields``: no field the
+    game lacks (typos must not pass), each of its kind (a text where a list belongs is
+    refused, never split into characters), required ones present; nil counts as absent.
+    Raises :class:`MalformedMove` naming the field."""
+    if not fields:
+        raise MalformedMove(_("this game's moves are text; it has no move map"))
+    known = {f.name: f for f in fields}
+    unknown = sorted(repr(str(key)[:32]) for key in raw if key not in known)
+    if unknown:
+        raise MalformedMove(_("unknown field {fields} in the move map (its fields: {known})")
+                            .format(fields=", ".join(unknown), known=", ".join(known)))
+    out: dict[str, Any] = {}
+    for name, spec in known.items():
+        value = raw.get(name)
+        if value is None:
+            if spec.required:
+                raise MalformedMove(_("the move map needs the field '{field}'").format(field=name))
+            continue
+        if spec.kind == "list":
+            if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+                raise MalformedMove(_("'{field}' must be a list of texts, got {value}").format(
+                    field=name, value=repr(value)[:80]))
+            value = list(value)
+        elif not isinstance(value, str):
+            raise MalformedMove(_("'{field}' must be text, got {value}").format(
+                field=name, value=repr(value)[:80]))
+        out[name] = value
+    return out
+
+
+@dataclass(frozen=True)
 class Record:
     """A game record read back: the final state, the moves in play order (canonical text),
     the record's header and, for a lenient reading, the rule breaks it let through."""
@@ -246,6 +289,7 @@ class GameSpec(ABC):
     record_suffix: str = ""          # '.ppn'
     record_game_names: tuple[str, ...] = ()   # values of a record's 'Game:' header
     analyze_lists_legal: bool = False  # analyze's plies carry the sorted legal texts too
+    move_map_fields: tuple[MoveMapField, ...] = ()  # the move map's fields; () = text only
 
     # -- options and seats ----------------------------------------------------------------
     @abstractmethod
@@ -291,10 +335,19 @@ class GameSpec(ABC):
         return False
 
     def move_from_wire(self, raw: Any) -> Any:
-        """A move as a client sent it (text, or a game-specific map) -> move."""
-        if not isinstance(raw, str):
-            raise MalformedMove(_("a move is text, got {type}").format(type=type(raw).__name__))
-        return self.parse_move(raw)
+        """A move as a client sent it -> move: text through ``parse_move``, a map through
+        ``read_move_map`` and ``move_from_map``. Raises :class:`MalformedMove`."""
+        if isinstance(raw, str):
+            return self.parse_move(raw)
+        if isinstance(raw, Mapping):
+            return self.move_from_map(read_move_map(self.move_map_fields, raw))
+        raise MalformedMove(_("a move is text or a move map, got {type}").format(
+            type=type(raw).__name__))
+
+    def move_from_map(self, fields: Mapping[str, Any]) -> Any:
+        """A move from a move map whose fields :func:`read_move_map` has checked against
+        ``move_map_fields``. Games that declare fields override it."""
+        raise MalformedMove(_("this game's moves are text; it has no move map"))
 
     # -- records ----------------------------------------------------------------------------
     @abstractmethod

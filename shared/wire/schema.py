@@ -54,8 +54,10 @@ class Text:
         if not self.min_len <= len(text) <= self.max_len:
             raise ProtocolError(BAD, f"'{name}' must be {self.min_len} to {self.max_len} "
                                      f"characters, got {len(text)}")
-        if self.printable and any(not ch.isprintable() for ch in text):
-            raise ProtocolError(BAD, f"'{name}' contains control characters")
+        bad = next((ch for ch in text if not ch.isprintable()), None) if self.printable else None
+        if bad is not None:  # control and format characters, separators other than ' ', ...
+            raise ProtocolError(BAD, f"'{name}' contains a character that is not printable "
+                                     f"(U+{ord(bad):04X}; see docs/protocol.md)")
         return text
 
     def describe(self) -> str:
@@ -135,10 +137,12 @@ class Either:
 
 @dataclass(frozen=True)
 class SmallMap:
-    """A flat map of short text keys to scalars (game options, a move as a map)."""
+    """A flat map of short text keys to scalars (game options, a move as a map); with
+    ``lists`` a value may also be a list of at most ``max_items`` such short texts."""
 
     max_items: int = 8
     max_str: int = 32
+    lists: bool = False
 
     def __call__(self, name: str, value: Any) -> dict[str, Any]:
         if not isinstance(value, dict):
@@ -150,6 +154,12 @@ class SmallMap:
                 raise ProtocolError(BAD, f"'{name}' keys must be short text")
             if isinstance(item, str) and len(item) > self.max_str:
                 raise ProtocolError(BAD, f"'{name}.{key}' is too long")
+            if self.lists and isinstance(item, list):
+                if len(item) > self.max_items or not all(
+                        isinstance(v, str) and len(v) <= self.max_str for v in item):
+                    raise ProtocolError(BAD, f"'{name}.{key}' must be a list of at most "
+                                             f"{self.max_items} texts of at most {self.max_str} characters")
+                continue
             if not isinstance(item, (str, int, bool, type(None))):
                 raise ProtocolError(BAD, f"'{name}.{key}' must be text, a number, true/false "
                                          "or nil")
@@ -169,7 +179,28 @@ SEAT = Text(1, 16)  # a seat name of the match's game ('black', 'seat3'); create
 GAME = Text(1, 32)
 LEVEL = Text(1, 16)
 OPTIONS = SmallMap()
-MOVE = Either(Text(1, MOVE_MAX), SmallMap(), "move text or a move map")
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """Move text, or a move map whose values may be lists of short texts; which fields,
+    and which take lists, is the game's (its spec checks them and answers ``bad_move``)."""
+
+    as_text: Text = Text(1, MOVE_MAX)
+    as_map: SmallMap = SmallMap(lists=True)
+
+    def __call__(self, name: str, value: Any) -> Any:
+        if isinstance(value, str):
+            return self.as_text(name, value)
+        if isinstance(value, dict):
+            return self.as_map(name, value)
+        raise _wrong(name, "move text or a move map", value)
+
+    def describe(self) -> str:
+        return f"{self.as_text.describe()} or {self.as_map.describe()}"
+
+
+MOVE = MoveValue()
 
 
 @dataclass(frozen=True)

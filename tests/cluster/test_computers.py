@@ -15,16 +15,21 @@ from .test_nodes import node_processes, two_nodes
 
 
 async def vs_computer(create_url: str, other_url: str) -> tuple[Client, Client, dict, GameState]:
-    """Ada makes a match against the random computer on one node, and is attached to it
-    on another node too (same session): both nodes hold the match and may think."""
+    """Ada makes a match against the random computer on one node and plays it from
+    another (her session resumed there closes her first connection); Eve watches on the
+    first node: both nodes hold the match and may think. (Eve, Ada's new connection.)"""
     ada = await Client.open(create_url, "Ada")
     created = await ada.request({"type": "create", "seat": "black", "computer": "random"},
                                 "joined")
     state = GameState.from_dict((await ada.expect("sync"))["state"])
+    eve = await Client.open(create_url, "Eve")
+    await eve.request({"type": "join", "match": created["match"], "as": "spectator"}, "joined")
+    await eve.expect("sync")
     again = await Client.open(other_url, "Ada", resume=ada.session)
     await again.request({"type": "join", "match": created["match"]}, "joined")
     await again.expect("sync")
-    return ada, again, created, state
+    await ada.expect("error", code="session_taken")
+    return eve, again, created, state
 
 
 async def play_to_end(player: Client, code: str, state: GameState, rng: random.Random,
@@ -59,17 +64,17 @@ def test_exactly_one_node_thinks_for_a_computer_seat(redis_server) -> None:
                                    if m.state is state)
                     return await _real(fn, bot, spec, state, *rest, **kw)
                 pool.think = think
-            ada, again, created, state = await vs_computer(a.url, b.url)
+            eve, again, created, state = await vs_computer(a.url, b.url)
             played: list[str] = []
             computer_versions: list[int] = []
             state = await play_to_end(again, created["match"], state, random.Random(8), played,
                                       0, computer_versions)
-            await ada.expect("ended", timeout=30)
+            await eve.expect("ended", timeout=30)
             assert computer_versions
             thought_versions = [v for _, v in thought]
             assert sorted(thought_versions) == sorted(set(thought_versions))  # once each
             assert set(thought_versions) == set(computer_versions)
-            for c in (ada, again):
+            for c in (eve, again):
                 await c.close()
     run(body, 120)
 
@@ -88,9 +93,9 @@ def test_the_thinking_node_killed_another_takes_over(redis_server, tmp_path) -> 
     logs = [tmp_path / "a.log", tmp_path / "b.log"]
     with node_processes(redis_server.url, tmp_path, "ab") as nodes:
         async def body() -> None:
-            ada, again, created, state = await vs_computer(nodes[0].url, nodes[1].url)
+            eve, again, created, state = await vs_computer(nodes[0].url, nodes[1].url)
             code = created["match"]
-            players = [ada, again]
+            players = [eve, again]
             rng = random.Random(12)
             played: list[str] = []
             mid = 0
@@ -108,7 +113,7 @@ def test_the_thinking_node_killed_another_takes_over(redis_server, tmp_path) -> 
             nodes[dead].kill9()  # the thinker dies as the computer is to move
             alive = players[1 - dead]
             if dead == 1:  # the client playing was on the dead node: it comes back on a
-                alive = await Client.open(nodes[0].url, "Ada", resume=ada.session)
+                alive = await Client.open(nodes[0].url, "Ada", resume=again.session)
                 await alive.request({"type": "join", "match": code, "version": len(played)},
                                     "joined")
                 for m in (await alive.expect("sync"))["moves"]:

@@ -82,7 +82,7 @@ def test_a_create_that_fails_gives_its_place_back(redis_server) -> None:
         async with nodes(redis_server.url, "ab", limits=ONE_EACH) as (a, b):
             ada = await Client.open(a.url, "Ada")
             bad = await ada.request({"type": "create", "public": False, "seat": "purple"})
-            assert (bad["type"], bad["code"]) == ("error", "bad_message")
+            assert (bad["type"], bad["code"]) == ("error", "seat_unavailable")
             bob = await Client.open(b.url, "Bob")
             await bob.request({"type": "create", "public": False}, "joined")
             for client in (ada, bob):

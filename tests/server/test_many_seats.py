@@ -257,7 +257,7 @@ def test_computer_seats_are_named_per_seat_and_checked():
                     ({"computers": {"seat2": "hard"}}, "bad_options"),
                     ({"computers": {"seat2": 3}}, "bad_message"),
                     ({"computers": {"seat2": "random"}, "computer": "random"}, "bad_message"),
-                    ({"seat": "black"}, "bad_message")):
+                    ({"seat": "black"}, "seat_unavailable")):
                 refused = await ann.request({"type": "create", "game": "race", "seat": "seat1",
                                              "options": {"players": 3}} | message)
                 assert refused["type"] == "error" and refused["code"] == code, (message, refused)
