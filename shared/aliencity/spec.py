@@ -155,10 +155,10 @@ class AlienCityPosition:
 
 
 class AlienCityBot:
-    """A bot of :mod:`shared.bots` speaking the contract (it thinks on the engine state)."""
+    """A bot of :mod:`shared.aliencity.bots` speaking the contract (it thinks on the engine state)."""
 
     def __init__(self, level: str, seed: int, iterations: int | None, think_s: float | None) -> None:
-        from shared.bots import make_bot
+        from .bots import make_bot
         self.level = level
         self.bot = make_bot(level, seed, iterations=iterations, think_s=think_s)
 
@@ -185,7 +185,7 @@ class AlienCitySpec(GameSpec):
 
     @property
     def computer_levels(self) -> tuple[str, ...]:  # type: ignore[override]
-        from shared.bots import LEVELS
+        from .bots import LEVELS
         return LEVELS
 
     def option_schema(self) -> tuple[OptionField, ...]:
@@ -289,15 +289,15 @@ class AlienCitySpec(GameSpec):
     def projection(self, state: AlienCityPosition) -> tuple[float, float]:
         """The bots' guess of the final margin (exact once the game is over), split around
         the mean of the totals as they stand: (Black, White) in points."""
-        from shared.bots.evaluate import margin
+        from .bots.evaluate import margin
         totals = state.state.score().totals
         mid = (totals[Player.BLACK] + totals[Player.WHITE]) / 2.0
         lead = margin(state.state)
         return (mid + lead / 2.0, mid - lead / 2.0)
 
     def review_search(self, settings):
-        """The expert's tree statistics (shared/bots/review.py)."""
-        from shared.bots.review import AlienCityReviewSearch
+        """The expert's tree statistics (shared/aliencity/bots/review.py)."""
+        from .bots.review import AlienCityReviewSearch
         return AlienCityReviewSearch(self, settings)
 
 

@@ -15,13 +15,13 @@ from shared import i18n
 from shared.aliencity import (Build, Claim, GameState, Pass, Phase, Player, Ruleset, new_game,
                               parse_move)
 from shared.aliencity import diagram, texts
+from shared.aliencity.bots import LEVELS, describe_level
 from shared.aliencity.cli_score import score_table
 from shared.aliencity.errors import AlienCityError, IllegalMoveError, IllegalRecordError, RecordError
 from shared.aliencity.ppn import read_ppn, write_ppn
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
 from shared.aliencity.state import BUILDS, CLAIMS
 from shared.aliencity.types import PIECES
-from shared.bots import LEVELS, describe_level
 from shared.gamekit import BadOptions, IllegalMove, MalformedMove
 from shared.gamekit import RecordError as GameRecordError
 from shared.netkit.links import LinkError, parse_link
