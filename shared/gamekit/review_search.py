@@ -25,9 +25,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .api import GameSpec, State
-
 if TYPE_CHECKING:
+    from .api import GameSpec, State
     from .review import ReviewSettings
 
 Values = tuple[float, ...]
