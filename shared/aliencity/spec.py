@@ -12,7 +12,8 @@ import threading
 from typing import Any, Hashable, Iterator, Mapping
 
 from shared.gamekit.api import (BadOptions, GameSpec, IllegalMove, MalformedMove, OptionField,
-                                Record, RecordError, Rejection, SeatInfo, places_from_scores)
+                                Record, RecordError, Rejection, Report, SeatInfo,
+                                places_from_scores)
 
 from .errors import AlienCityError, IllegalMoveError, IllegalRecordError, MalformedError
 from .moves import Move, Pass, move_from_dict, parse_move
@@ -273,12 +274,33 @@ class AlienCitySpec(GameSpec):
     def write_record(self, state: AlienCityPosition, headers: Mapping[str, str] | None = None) -> str:
         return write_ppn(state.state, dict(headers or {}))
 
-    def score_summary(self, state: AlienCityPosition) -> dict:
-        return state.score()
-
     def score_text(self, state: AlienCityPosition) -> str:
         from .cli_score import score_table
         return score_table(state.state.score(), state.state.ruleset.label())
+
+    def record_options(self) -> tuple[OptionField, ...]:
+        """The rules a PPN record is scored by, when not its header's."""
+        return (OptionField("edition", "choice", None, _("Edition"),
+                            _("rules edition (default: the record's Edition header, else 2004)"),
+                            (2002, 2004)),
+                OptionField("location_bonus", "bool", None, _("Location bonus"),
+                            _("score the optional location variant")))
+
+    def score_report(self, text: str, *, lenient: bool = False, as_json: bool = False,
+                     options: Mapping | None = None) -> Report:
+        """Every tower and green bonus of the score (the PPN's own JSON shape)."""
+        from .cli_score import score_report
+        return score_report(text, lenient=lenient, as_json=as_json, **self._rules(options))
+
+    def analyze_report(self, text: str, *, lenient: bool = False, as_json: bool = False,
+                       options: Mapping | None = None) -> Report:
+        """Each ply's legal builds lot by lot (docs/games/alien-city.md's JSON shape)."""
+        from .cli_score import analyze_report
+        return analyze_report(text, lenient=lenient, as_json=as_json, **self._rules(options))
+
+    def _rules(self, options: Mapping | None) -> dict:
+        given = dict(options or {})
+        return {"edition": given.get("edition"), "location_bonus": given.get("location_bonus")}
 
     def make_bot(self, level: str, seed: int = 0, *, iterations: int | None = None,
                  think_s: float | None = None) -> AlienCityBot:

@@ -31,6 +31,7 @@ from shared.i18n import domain
 from .analyze import analyze as analyze_record
 # The contract's errors live in .errors (the modules below raise them) and are offered here.
 from .errors import BadOptions, GameError, IllegalMove, MalformedMove, RecordError  # noqa: F401
+from .report import Report, analyze_report, score_report
 from .review_search import ReviewSearch
 
 _, N_, ngettext, pgettext = domain("cli")
@@ -299,6 +300,26 @@ class GameSpec(ABC):
     def seats_of(self, state: State) -> tuple[SeatInfo, ...]:
         """The seats of a running game."""
         return self.seats(state.options)
+
+    # -- the score and analyze commands -------------------------------------------------------
+    def record_options(self) -> tuple[OptionField, ...]:
+        """Options ``alien-city score``/``analyze`` take for this game's records beyond the
+        common ones (Alien City's rules edition, overriding the record's header). The
+        command offers each as ``--name-with-dashes`` (a ``choice`` among ``choices``, a
+        ``bool`` flag, an ``int``) and hands the ones given to the reports below."""
+        return ()
+
+    def score_report(self, text: str, *, lenient: bool = False, as_json: bool = False,
+                     options: Mapping | None = None) -> Report:
+        """What ``alien-city score`` prints for a record (``options``: the given
+        ``record_options``). Raises :class:`RecordError` as ``read_record`` does."""
+        return score_report(self, text, lenient=lenient, as_json=as_json)
+
+    def analyze_report(self, text: str, *, lenient: bool = False, as_json: bool = False,
+                       options: Mapping | None = None) -> Report:
+        """What ``alien-city analyze`` prints for a record: by default one line per ply,
+        then ``score_text`` (``as_json``: the ``analyze`` object)."""
+        return analyze_report(self, text, lenient=lenient, as_json=as_json)
 
     # -- computers --------------------------------------------------------------------------
     @abstractmethod
