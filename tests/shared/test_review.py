@@ -21,7 +21,7 @@ from shared.gamekit.review import (DEFAULT_ITERATIONS, Review, ReviewCancelled, 
                                    record_hash, review_record, steps)
 from shared.gamekit.review_cache import ReviewCache, cache_key, cached_review
 from shared.gamekit.review_search import NO_CLOCK_S
-from tests.bots.test_bots import OBVIOUS  # e5: a claim worth 42 points, nobody can spoil it
+from tests.games.aliencity.test_bots import OBVIOUS  # e5: a claim worth 42 points, nobody can spoil it
 
 
 def hand_made(second: str) -> Record:

@@ -26,9 +26,9 @@ from shared.gamekit import BadOptions, IllegalMove, MalformedMove
 from shared.gamekit import RecordError as GameRecordError
 from shared.netkit.links import LinkError, parse_link
 
-from ..i18n.marks import bare_words, is_marked, language
+from ...i18n.marks import bare_words, is_marked, language
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 ENGINE = ROOT / "shared" / "aliencity"
 RECORD = ROOT / "tests" / "data" / "ppgames-alien-city.ppn"
 

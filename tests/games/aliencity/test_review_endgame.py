@@ -15,7 +15,7 @@ from shared.aliencity.bots.review import POINTS_PER_CHANCE, squashed
 from shared.aliencity.spec import ALIEN_CITY
 from shared.gamekit.api import Record
 from shared.gamekit.review import DIGITS, ReviewCancelled, ReviewSettings, review_record
-from tests.bots.test_endgame import margin_after, plain_minimax
+from tests.games.aliencity.test_endgame import margin_after, plain_minimax
 
 
 def easy_game(seed: int, from_left: int = 99) -> Record:
