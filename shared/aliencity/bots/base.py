@@ -13,6 +13,7 @@ import threading
 from abc import ABC, abstractmethod
 
 from shared.aliencity import GameState, Move, Phase
+from shared.aliencity.position import AlienCityPosition
 from shared.bots.clock import Clock
 
 
@@ -43,17 +44,21 @@ class Bot(ABC):
     def rng(self, state: GameState) -> random.Random:
         return random.Random(f"{self.level}:{self.seed}:{position_key(state)}")
 
-    def choose(self, state: GameState, *, deadline_s: float | None = None,
+    def choose(self, state: GameState | AlienCityPosition, *, deadline_s: float | None = None,
                stop: threading.Event | None = None) -> Move:
-        """The move to play. ``deadline_s``: seconds this call may think, counted from now
-        (``None``: the level's ``think_s``). ``stop``: set it to get a move at once
-        (within about 0.1 s). Raises ``ValueError`` if the game is over."""
+        """The move to play in an engine state or the contract's position (the contract's
+        ``Bot``). ``deadline_s``: seconds this call may think, counted from now, at most
+        the level's ``think_s`` (``None``: ``think_s``). ``stop``: set it to get a move at
+        once (within about 0.1 s). Raises ``ValueError`` if the game is over."""
+        if isinstance(state, AlienCityPosition):
+            state = state.state
         if state.phase is Phase.OVER:
             raise ValueError("the game is over: there is no move to choose")
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        seconds = self.think_s if deadline_s is None else deadline_s
+        seconds = self.think_s if deadline_s is None else (
+            deadline_s if self.think_s is None else min(deadline_s, self.think_s))
         return self.pick(state, Clock(seconds, stop))
 
     @abstractmethod

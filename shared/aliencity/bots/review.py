@@ -134,8 +134,7 @@ class AlienCityReviewSearch(ReviewSearch):
 
     def engine_bot(self, iterations: int) -> MctsBot | None:
         bot = self.bot(iterations)
-        inner = getattr(bot, "bot", bot)   # the contract's AlienCityBot wraps the engine's
-        return inner if isinstance(inner, MctsBot) else None
+        return bot if isinstance(bot, MctsBot) else None
 
     @property
     def enough(self) -> int:

@@ -134,7 +134,7 @@ def test_spec_rejections_and_errors_are_marked():
             with pytest.raises(IllegalMove) as caught:
                 (over if seat == 0 else position).resign(seat)
             rejections.append(caught.value.rejection)
-        assert {r.code for r in rejections} == codes_in(ENGINE / "spec.py", "Rejection") | {"wrong_phase"}
+        assert {r.code for r in rejections} == codes_in(ENGINE / "position.py", "Rejection") | {"wrong_phase"}
         for r in rejections:
             assert is_marked(r.text), r
         errors = []
