@@ -42,8 +42,8 @@ class AutoSave:
         self.error: str | None = None
 
     def adopt(self, scene, slot: str) -> None:
-        """A resumed game: it keeps writing to the slot it came from."""
-        self._adopted.append((scene, slot))
+        """A resumed game: it keeps writing to the slot it came from (once on screen)."""
+        self._adopted = self._adopted[-3:] + [(scene, slot)]
 
     def track(self, app) -> None:
         self._track_finished(app)
@@ -89,12 +89,15 @@ class AutoSave:
 
     def _track_finished(self, app) -> None:
         """A finished game (local or online) goes to the records folder, once."""
-        for scene in match_screens(app):
+        screens = match_screens(app)
+        # only screens still on the stack are remembered: a left game is let go of
+        self._recorded = [s for s in self._recorded if s in screens]
+        for scene in screens:
             if scene in self._recorded or not scene.match.state.is_over():
                 continue
             if not scene.keeps_game() and scene.chrome is None:
                 continue  # the attract mode, computers alone: nobody's game
-            self._recorded = [s for s in self._recorded if s in app.stack.scenes] + [scene]
+            self._recorded.append(scene)
             try:
                 scene.keep_record()
             except Exception as exc:  # noqa: BLE001 - a full disk never stops the game

@@ -7,6 +7,7 @@ on on the server).
 
 from __future__ import annotations
 
+import datetime as _dt
 from dataclasses import dataclass
 from typing import Callable
 
@@ -46,10 +47,16 @@ def online_entries(app) -> list[Entry]:
 
         def facts(seat=seat) -> str:
             # TRANSLATORS: an online match in the list of unfinished games: "online · <server>"
-            return _("online · {server}").format(server=seat.server)
+            words = _("online · {server}").format(server=seat.server)
+            return f"{words} · {played(seat.updated)}" if seat.updated else words
 
         out.append(Entry(f"match {seat.match}", seat.label, facts, seat.updated, go, forget, True, seat))
     return out
+
+
+def played(when: float) -> str:
+    """When a match was last played: "2026-01-26 14:30" (the clock's own digits)."""
+    return _dt.datetime.fromtimestamp(when).strftime("%Y-%m-%d %H:%M")
 
 
 def online_button(entry: Entry) -> Button:

@@ -135,9 +135,12 @@ class MatchControls:
     def keep_record(self) -> Path:
         state = self.match.state
         if self._kept is None or self._kept[0] is not state:
-            path = save_record(self.record_text(), self.spec.id, self.spec.record_suffix)
-            self._kept = (state, path)
+            self._kept = (state, self.write_record())
         return self._kept[1]
+
+    def write_record(self) -> Path:
+        """A new record file of the position on screen (a game may write its own)."""
+        return save_record(self.record_text(), self.spec.id, self.spec.record_suffix)
 
     # -- who plays ------------------------------------------------------------------------------
     @property

@@ -106,7 +106,7 @@ def test_online_matches_share_the_list_and_can_be_forgotten(app):
     app.stack.scenes.clear()
     _, scene = open_list(app)
     assert [e.title() for e in scene.entries][0] == "match K7QXAD vs Bob (your turn)"
-    assert len(scene.entries) == 3 and scene.entries[0].facts() == f"online · {SERVER}"
+    assert len(scene.entries) == 3 and scene.entries[0].facts().startswith(f"online · {SERVER} · 20")
     scene.handle_event(key(pygame.K_DELETE))
     app.stack.apply_pending()
     ask = app.stack.top
