@@ -105,7 +105,7 @@ def test_online_matches_share_the_list_and_can_be_forgotten(app):
     assert title.menu.buttons[0].label == "Continue: match K7QXAD vs Bob (your turn)"  # the newest
     app.stack.scenes.clear()
     _, scene = open_list(app)
-    assert [e.title() for e in scene.entries][0] == "match K7QXAD vs Bob (your turn)"
+    assert scene.entries[0].title() == "match K7QXAD vs Bob (your turn)"
     assert len(scene.entries) == 3 and scene.entries[0].facts().startswith(f"online · {SERVER} · 20")
     scene.handle_event(key(pygame.K_DELETE))
     app.stack.apply_pending()

@@ -73,7 +73,7 @@ def test_space_held_through_the_count_never_starts_a_new_game(app, game_id, name
 @pytest.mark.parametrize("game_id,names", GAMES)
 def test_a_finished_game_is_recorded_by_itself_and_replays(app, game_id, names):
     game = start(app, game_id, [HumanSeat(name=n) for n in names])
-    score = play_to_the_count(app, game)
+    play_to_the_count(app, game)
     assert saves.all_saves() == []  # nothing left to continue
     [path] = list(records_dir().iterdir())
     spec = game.spec
