@@ -28,6 +28,7 @@ from . import theme  # noqa: E402
 from .assets import Sounds, TextCache, set_window_icon  # noqa: E402
 from .autosave import AutoSave  # noqa: E402
 from .config import Options, load_options, save_options  # noqa: E402
+from .memory import give_back  # noqa: E402
 from .computer import stop_all  # noqa: E402
 from .scenes.base import Scene, SceneStack  # noqa: E402
 from .scenes.title import TitleScene  # noqa: E402
@@ -77,6 +78,7 @@ class App:
         self.keys_down: set[int] = set()  # keys pressed and not yet released
         self.key_repeat = False  # the KEYDOWN being handled is a held key's repeat
         self.terminated = False  # SIGTERM/SIGHUP: save and close at the next frame
+        self._top: Scene | None = None  # the scene on top after the last stack change
 
     # -- window ---------------------------------------------------------------------
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
@@ -225,8 +227,17 @@ class App:
                 self.frame_hook(self.window)
             pygame.display.flip()
         self.stack.apply_pending()
+        self._stack_changed()
         if not self.stack.scenes:
             self.running = False
+
+    def _stack_changed(self) -> None:
+        """Back on the title from elsewhere: the memory of the screens left is given back."""
+        top = self.stack.top if self.stack.scenes else None
+        if top is not self._top:
+            if isinstance(top, TitleScene) and self._top is not None:
+                give_back(self._kits)
+            self._top = top
 
     def frame_rate(self) -> float:
         """Frames a second the scenes need now: the most any live or visible scene asks
@@ -275,6 +286,7 @@ class App:
             else:
                 next_draw = min(next_draw, now + 1 / fps)
             self.stack.apply_pending()
+            self._stack_changed()
             if not self.stack.scenes:
                 self.running = False
         self.save_options()

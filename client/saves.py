@@ -77,10 +77,10 @@ class SavedGame:
 
 
 def seat_data(seat) -> dict:
-    from .scenes.seats import ComputerSeat
+    from .scenes.seats import ComputerSeat, HumanSeat
     if isinstance(seat, ComputerSeat):
         return {"kind": "computer", "level": seat.level}
-    return {"kind": "human", "name": getattr(seat, "name", "")}
+    return {"kind": "human", "name": seat.name if isinstance(seat, HumanSeat) else ""}
 
 
 def snapshot(scene: SaveableMatch) -> dict:
