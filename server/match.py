@@ -97,6 +97,12 @@ class Match(StoredSteps):
         self.remote: dict[int, set[str]] = {}  # seat -> other nodes it is connected to
         self.watching: dict[str, int] = {}  # other node -> its spectators of this match
         self.behind = False  # a cluster node skipped other nodes' steps (nobody here watched)
+        # names and ratings (server.accounts_commands): rated or not, the registered
+        # player at each seat, the rating changes once over, and what to call at the end
+        self.rated = False
+        self.players: dict[int, int] = {}
+        self.rating_changes: list[dict] | None = None
+        self.on_end: Callable[["Match"], None] | None = None
 
     # -- facts ----------------------------------------------------------------------------
     @property
@@ -154,6 +160,7 @@ class Match(StoredSteps):
             "resigned": [self.seat_names[i] for i in self.resigned],
             "rematch": [self.seat_names[i] for i in sorted(self.rematch_votes)],
             "rematch_match": self.rematch_code,
+            "rated": self.rated,
         }
 
     def record(self) -> MatchRecord:
@@ -247,7 +254,10 @@ class Match(StoredSteps):
         return {"type": "ended", "match": self.code, "version": self.version,
                 "reason": self.end_reason, "winner": self.seat_name(self.winner),
                 "ranking": self.ranking, "resigned": [self.seat_names[i] for i in self.resigned],
-                "score": self.state.score()}
+                "score": self.state.score(), "rated": self.rated,
+                "ratings": None if self.rating_changes is None else
+                [{"seat": name} | change for name, change in zip(self.seat_names,
+                                                                 self.rating_changes)]}
 
     # -- rejections -----------------------------------------------------------------------
     def reject(self, conn: Connection, code: str, text: str, rid: int | None, **extra: Any) -> None:
@@ -384,6 +394,8 @@ class Match(StoredSteps):
         self.ranking = end.ranking
         self.ended_at = time.monotonic()
         log.info("match %s over: %s, ranking %s", self.code, end.reason, end.ranking)
+        if self.on_end is not None:  # archived and rated before 'ended' tells the changes
+            self.on_end(self)
         self.broadcast(self.ended_message())
         self.changed()
 
@@ -489,4 +501,5 @@ class Match(StoredSteps):
     def game_record(self) -> str:
         """The game so far in the game's own record format."""
         return self.spec.write_record(self.state, record_headers(
-            self.seat_infos, self.names(), self.resigned, self.code))
+            self.seat_infos, self.names(), self.resigned, self.code,
+            ranking=self.ranking, rated=self.rated))
