@@ -260,3 +260,23 @@ def test_a_server_without_accounts_says_so_and_guests_play():
             _, answer = await hello(server.url, "Ada", "some key")
             assert answer["code"] == "no_accounts"
     run(body)
+
+
+def test_accounts_live_in_the_store_file_unless_given_their_own(tmp_path):
+    """By default the names are tables of the match store's file; ``accounts`` puts them
+    in a file of their own (``serve --accounts``)."""
+    from server.app import start_server
+
+    async def body() -> None:
+        for accounts, where in (("", tmp_path / "m.sqlite3"),
+                                (str(tmp_path / "names.sqlite3"), tmp_path / "names.sqlite3")):
+            server = await start_server("127.0.0.1", 0, str(tmp_path / "m.sqlite3"), FAST,
+                                        accounts=accounts)
+            try:
+                await registered(server.url, f"Ada{len(accounts)}")
+            finally:
+                await server.close()
+            with sqlite3.connect(where) as raw:
+                names = [n for (n,) in raw.execute("SELECT display FROM players")]
+            assert names == [f"Ada{len(accounts)}"], (accounts, names)
+    run(body)
