@@ -241,6 +241,10 @@ class Online:
             if holder is not None and holder.session is not None \
                     and holder.session.player_id is not None:
                 match.players[seat] = holder.session.player_id
+        old = self.lobby.matches.get(match.rematch_of) if match.rematch_of else None
+        if old is not None:  # a rematch: everyone moved on one seat (match_commands.rematch),
+            for seat, player in old.players.items():  # signed in now or not (a restart)
+                match.players.setdefault((seat + 1) % len(old.seats), player)
         if match.rated and len(match.players) != sum(1 for s in match.seats if s is not None):
             match.rated = False  # (a rematch of someone no longer signed in)
         self._write(match, lambda a: a.opened(match.code, match.spec.id, len(match.seats),

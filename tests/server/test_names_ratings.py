@@ -280,3 +280,21 @@ def test_accounts_live_in_the_store_file_unless_given_their_own(tmp_path):
                 names = [n for (n,) in raw.execute("SELECT display FROM players")]
             assert names == [f"Ada{len(accounts)}"], (accounts, names)
     run(body)
+
+
+def test_the_rematch_of_a_rated_match_is_rated():
+    async def body() -> None:
+        async with running() as server:
+            ada, bob, code = await rated_pair(server.url)
+            await bob.request({"type": "resign", "match": code}, "ok")
+            await ada.request({"type": "rematch", "match": code}, "ok")
+            done = await bob.request({"type": "rematch", "match": code}, "ok")
+            new = done["new_match"]
+            sync = await bob.expect("sync", match=new)
+            assert sync["info"]["rated"] is True
+            assert [p["name"] for p in sync["info"]["players"]] == ["Bob", "Ada"]
+            await ada.request({"type": "resign", "match": new}, "ok")
+            ended = await bob.expect("ended", match=new)
+            assert [r["seat"] for r in ended["ratings"]] == ["black", "white"]
+            assert ended["ratings"][0]["change"] > 0 and ended["ratings"][1]["games"] == 2
+    run(body)
