@@ -43,6 +43,27 @@ class Note:
     text: str = ""
 
 
+@dataclass(frozen=True)
+class ChatLine:
+    """One chat line: who said it (name and seat), what, and when (server clock, or None)."""
+
+    name: str
+    text: str
+    t: float | None = None
+    seat: str | None = None
+
+    @classmethod
+    def of(cls, m: dict) -> "ChatLine":
+        """A line from a ``chat`` message or a ``sync.chat`` entry."""
+        t = m.get("t")
+        return cls(str(m.get("name") or "?"), str(m.get("text") or ""),
+                   float(t) if isinstance(t, (int, float)) and not isinstance(t, bool) else None,
+                   m.get("seat") if isinstance(m.get("seat"), str) else None)
+
+
+CHAT_KEPT = 100  # lines a match view keeps (the server keeps as many)
+
+
 @dataclass
 class MatchView:
     code: str
@@ -55,10 +76,22 @@ class MatchView:
     info: dict = field(default_factory=dict)
     ended: dict | None = None
     pending: tuple[Any, Any, int] | None = None  # (mid, move, version) sent, not yet answered
-    chat: list[tuple[str, str]] = field(default_factory=list)
+    chat: list[ChatLine] = field(default_factory=list)
     rematch: str | None = None  # code of the rematch once started
     away: dict[str, float] = field(default_factory=dict)  # seat -> when the server resigns it (monotonic)
     saved_key: tuple | None = None  # what the token store last heard (opponents, whose turn)
+
+    def hear(self, line: ChatLine) -> None:
+        self.chat.append(line)
+        del self.chat[:-CHAT_KEPT]
+
+    def history(self, lines: object) -> int:
+        """The server's chat history (a ``sync``): it replaces ours; how many lines are new."""
+        if not isinstance(lines, list):
+            return 0
+        known = set(self.chat)
+        self.chat = [ChatLine.of(m) for m in lines if isinstance(m, dict)][-CHAT_KEPT:]
+        return sum(1 for line in self.chat if line not in known)
 
     def note_away(self, seat: object, online: object, abandon_in: object) -> None:
         """Start (or stop) the clock of a seat whose player left (``abandon_in`` seconds)."""

@@ -23,10 +23,10 @@ from shared.gamekit.registry import Registry, UnknownGame, builtin_games
 from shared.i18n import domain
 from shared.wire import ErrorCode
 
-from .matchview import MatchView, Note, player_label
+from .matchview import ChatLine, MatchView, Note, player_label
 from .refusals import refusal_text
 
-__all__ = ["DEFAULT_GAME", "MatchView", "Note", "OnlineSession", "Transport", "player_label"]
+__all__ = ["DEFAULT_GAME", "ChatLine", "MatchView", "Note", "OnlineSession", "Transport", "player_label"]
 
 _, N_, ngettext, pgettext = domain("online")
 
@@ -292,10 +292,11 @@ class OnlineSession:
                 view.pending = None
         if m.get("ended"):
             view.ended = m["ended"]
+        heard = view.history(m.get("chat"))  # what was said while we were away
         for p in view.info.get("players", []):
             view.note_away(p.get("seat"), p.get("online"), p.get("abandon_in"))
         self._save_seat(view)
-        return [Note("synced", code)]
+        return [Note("synced", code, data={"chat_new": heard})]
 
     def _on_moved(self, m: dict) -> list[Note]:
         code = m["match"]
@@ -350,8 +351,7 @@ class OnlineSession:
     def _on_chat(self, m: dict) -> list[Note]:
         view = self.matches.get(m.get("match"))
         if view is not None:
-            view.chat.append((m.get("name", "?"), m.get("text", "")))
-            del view.chat[:-50]
+            view.hear(ChatLine.of(m))
         return [Note("chat", m.get("match"), data=m)]
 
     def _on_rematch_offer(self, m: dict) -> list[Note]:

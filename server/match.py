@@ -20,9 +20,10 @@ import time
 from typing import Any, Callable
 
 from shared.gamekit import GameError, GameSpec, State
-from shared.wire import ErrorCode, Scope, encode
+from shared.wire import ErrorCode, encode
 
 from .absence import AbsenceWatch
+from .chat import ChatLog
 from .computer import ComputerPool, ComputerTurns
 from .connection import Connection, Limits, Session
 from .game import record_headers, winner_of
@@ -33,6 +34,7 @@ from .store import (MOVE, RESIGN, End, MatchRecord, MoveRecord, SeatRecord, Stal
 log = logging.getLogger("alien_city.server")
 
 WAITING, PLAYING, OVER, CANCELLED = "waiting", "playing", "over", "cancelled"
+SPECTATOR_NAMES = 50  # names of spectators in match info (the count has them all)
 
 
 class Seat:
@@ -96,6 +98,7 @@ class Match(StoredSteps):
         self.relay = relay
         self.remote: dict[int, set[str]] = {}  # seat -> other nodes it is connected to
         self.watching: dict[str, int] = {}  # other node -> its spectators of this match
+        self.chat_log = ChatLog()
         self.behind = False  # a cluster node skipped other nodes' steps (nobody here watched)
         # names and ratings (server.accounts_commands): rated or not, the registered
         # player at each seat, the rating changes once over, and what to call at the end
@@ -133,6 +136,11 @@ class Match(StoredSteps):
     def spectators_here(self) -> int:
         return sum(1 for seat in self.audience.values() if seat is None)
 
+    def spectator_names(self) -> list[str]:
+        """Who watches on this node, in order of arrival (at most ``SPECTATOR_NAMES``)."""
+        return [conn.session.name for conn, seat in self.audience.items()
+                if seat is None and conn.session is not None][:SPECTATOR_NAMES]
+
     def names(self) -> list[str | None]:
         return [seat.name if seat else None for seat in self.seats]
 
@@ -154,6 +162,7 @@ class Match(StoredSteps):
                         for i, (name, seat) in enumerate(zip(self.seat_names, self.seats))],
             "seats": [info.to_dict() for info in self.seat_infos],
             "spectators": self.spectators_here() + sum(self.watching.values()),
+            "spectator_names": self.spectator_names(),
             "end_reason": self.end_reason,
             "winner": self.seat_name(self.winner),
             "ranking": self.ranking,
@@ -240,7 +249,7 @@ class Match(StoredSteps):
         it has and not too many were missed, else a full snapshot."""
         message: dict[str, Any] = {"type": "sync", "match": self.code, "version": self.version,
                                    "info": self.info(), "turn": self.state.turn(),
-                                   "to_move": self.to_move()}
+                                   "to_move": self.to_move(), "chat": self.chat_log.history()}
         if known is not None and 0 <= known <= self.version \
                 and self.version - known <= self.limits.catchup_max:
             message.update(mode="moves", since=known, moves=self.log[known:])
@@ -481,22 +490,6 @@ class Match(StoredSteps):
                 self.rematch_votes.add(seat)
                 self.broadcast({"type": "rematch_offer", "match": self.code,
                                 "seat": self.seat_names[seat], "version": self.version})
-
-    def chat(self, conn: Connection, msg: dict) -> None:
-        rid = msg.get("rid")
-        seat = self._acting_seat(conn, rid)
-        if seat is None:
-            return
-        if not conn.chat_bucket.take():
-            self.reject(conn, ErrorCode.RATE_LIMITED, "Too many chat lines; wait a few seconds.", rid,
-                        scope=Scope.CHAT)
-            return
-        line = {"type": "chat", "match": self.code, "seat": self.seat_names[seat],
-                "name": self.seats[seat].name, "text": msg["text"], "version": self.version}
-        self.broadcast(line)
-        if self.relay is not None:
-            self.relay.chat(self, line)
-        self.ok(conn, "chat", rid)
 
     def game_record(self) -> str:
         """The game so far in the game's own record format."""

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from shared.wire import ErrorCode
 
+from .chat import chat_line, say
 from .connection import Connection, new_token, token_hash
 from .game import record_format
 from .match import CANCELLED, PLAYING, WAITING, Match, Seat
@@ -60,6 +61,7 @@ class MatchCommands:
         if match is None:
             return
         known = msg.get("version")
+        await match.chat_log.ensure(match)  # the sync carries the history
         async with match.lock:
             if match.behind:  # (a step skipped while the lock was free)
                 await match.catch_up()
@@ -201,9 +203,21 @@ class MatchCommands:
             await match.resign(conn, msg)
 
     async def chat(self, conn: Connection, msg: dict) -> None:
+        """A line is stored with the match before anyone hears it (the history a
+        reconnecting player reads); a store that fails only costs the history."""
         match = await self._find(conn, msg["match"], msg.get("rid"))
-        if match is not None:
-            match.chat(conn, msg)
+        if match is None:
+            return
+        await match.chat_log.ensure(match)
+        line = chat_line(match, conn, msg)
+        if line is None:
+            return
+        if match.record_id is not None:
+            try:
+                await self.store.add_chat(match.record_id, {k: line[k] for k in ("seat", "name", "text", "t")})
+            except StoreError as exc:
+                log.error("match %s: chat line not stored: %s", match.code, exc)
+        say(match, conn, line, msg.get("rid"))
 
     async def rematch(self, conn: Connection, msg: dict) -> None:
         rid = msg.get("rid")
@@ -256,6 +270,7 @@ class MatchCommands:
     async def get_state(self, conn: Connection, msg: dict) -> None:
         match = await self._find(conn, msg["match"], msg.get("rid"))
         if match is not None:
+            await match.chat_log.ensure(match)
             conn.send(match.sync(None) | {"rid": msg.get("rid")})
 
     async def get_record(self, conn: Connection, msg: dict) -> None:

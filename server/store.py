@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from shared.wire.limits import CHAT_HISTORY
+
 CHECKPOINT_EVERY = 2.0  # seconds between background WAL checkpoints
 WAL_LIMIT = 4 << 20     # bytes of WAL after which a checkpoint starts the file over
 
@@ -63,6 +65,12 @@ CREATE TABLE IF NOT EXISTS moves (
     kind TEXT NOT NULL DEFAULT 'move',
     PRIMARY KEY (match_id, version)
 );
+CREATE TABLE IF NOT EXISTS chat (
+    id INTEGER PRIMARY KEY,
+    match_id INTEGER NOT NULL REFERENCES matches(id),
+    line TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_match ON chat(match_id, id);
 CREATE INDEX IF NOT EXISTS matches_status ON matches(status);
 CREATE INDEX IF NOT EXISTS seats_session ON seats(session_hash);
 """
@@ -253,7 +261,15 @@ class Store:
     async def set_status(self, match_id: int, status: str, reason: str | None = None) -> None:
         await self._call(_set_status, match_id, End(status, reason))
 
+    async def add_chat(self, match_id: int, line: dict, keep: int = CHAT_HISTORY) -> None:
+        """Append a chat line (``{seat, name, text, t}``); only the last ``keep`` stay."""
+        await self._call(_add_chat, match_id, json.dumps(line), keep)
+
     # -- reads ----------------------------------------------------------------------------
+    async def chat_lines(self, match_id: int) -> list[dict]:
+        """The match's kept chat lines, oldest first."""
+        return await self._call(_chat_lines, match_id)
+
     async def load_open(self) -> list[MatchRecord]:
         """Matches still waiting or playing, with seats and moves, oldest first."""
         return await self._call(_load, "status IN ('waiting', 'playing')", ())
@@ -367,6 +383,17 @@ def _add_move(db: sqlite3.Connection, match_id: int, m: MoveRecord, end: End | N
         raise StaleVersion(match_id, m.version, last) from None
     if end is not None:
         _set_status(db, match_id, end)
+
+
+def _add_chat(db: sqlite3.Connection, match_id: int, line: str, keep: int) -> None:
+    db.execute("INSERT INTO chat (match_id, line) VALUES (?, ?)", (match_id, line))
+    db.execute("DELETE FROM chat WHERE match_id = ? AND id <= (SELECT id FROM chat WHERE"
+               " match_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)", (match_id, match_id, keep))
+
+
+def _chat_lines(db: sqlite3.Connection, match_id: int) -> list[dict]:
+    return [json.loads(line) for (line,) in db.execute(
+        "SELECT line FROM chat WHERE match_id = ? ORDER BY id", (match_id,))]
 
 
 def _set_status(db: sqlite3.Connection, match_id: int, end: End) -> None:

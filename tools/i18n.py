@@ -33,7 +33,8 @@ ONLINE = ("client/online.py", "client/matchview.py", "client/net.py", "client/co
           "client/hosting.py", "client/lan.py", "client/joinlink.py", "client/tokens.py",
           "client/scenes/online.py", "client/scenes/lobby.py", "client/scenes/host.py",
           "client/scenes/lan_games.py", "client/scenes/continue_online.py",
-          "client/scenes/chrome.py", "client/refusals.py", "shared/online")
+          "client/scenes/chrome.py", "client/scenes/chatpane.py", "client/scenes/hostbar.py",
+          "client/refusals.py", "shared/online")
 SOURCES: dict[str, tuple[str, ...]] = {
     "client": ("client",),  # the shell: everything in client/ not claimed below
     "online": ONLINE,

@@ -148,6 +148,11 @@ class ReviewBoard:
         ``other`` (the move not shown, or None) is marked faintly."""
         self.state, self.move, self.other, self.better = after, move, other, better
 
+    def move_number(self, after: State, ply: int) -> int:
+        """The move's number as the game's match and replay screens count moves (the
+        review steps through every ply; a game whose turn takes several plies maps them)."""
+        return ply
+
     def update(self, dt: float) -> None:
         """Advance the board's own animations (a road overlay, say)."""
 

@@ -45,6 +45,7 @@ class GraphData:
     labels: list[str]
     marks: list[tuple[int, int]] = field(default_factory=list)
     unit: str = "points"
+    numbers: list[int] = field(default_factory=list)   # per ply 0..n, its move number as the game counts
 
     @property
     def count(self) -> int:
@@ -139,13 +140,17 @@ class EvalGraph:
         for value in (self.top, 0, -self.top):
             label = text.render(words.signed(value, "points"), size, theme.TEXT_DIM)
             surface.blit(label, label.get_rect(midright=(self.plot.x - 6, self.y_of(value))))
-        count = self.data.count
+        numbers = self.data.numbers or list(range(self.data.count + 1))
+        count = numbers[-1] if numbers else 0
         if count:
             step = next((s for s in (1, 2, 5, 10, 20, 50, 100) if count / s <= 12), 200)
-            for ply in range(0, count + 1, step):
-                x = self.x_of(ply)
+            first = {}
+            for ply, n in enumerate(numbers):
+                first.setdefault(n, ply)
+            for n in range(0, count + 1, step):
+                x = self.x_of(first.get(n, 0))
                 pygame.draw.line(surface, theme.PANEL_EDGE, (x, self.plot.bottom), (x, self.plot.bottom + 4), 1)
-                img = text.render(str(ply), size, theme.TEXT_DIM)
+                img = text.render(str(n), size, theme.TEXT_DIM)
                 surface.blit(img, img.get_rect(midtop=(x, self.plot.bottom + 5)))
         if self.data.two_seats:
             small = max(11, int(size * 0.95))

@@ -58,13 +58,13 @@ class TurnPanel:
         turn = s.turn()
         review = s.review
         if turn is None:
-            y = self._lines(surface, words.start_heading(s.count), x, y, width, int(size * 1.15), theme.ACCENT, True)
+            y = self._lines(surface, words.start_heading(s.moves), x, y, width, int(size * 1.15), theme.ACCENT, True)
         else:
             seat = seats[turn.seat]
             dot = max(5, size // 2)
             pygame.draw.circle(surface, seat.colour, (x + dot, y + int(size * 0.65)), dot)
             pygame.draw.circle(surface, theme.PANEL_EDGE, (x + dot, y + int(size * 0.65)), dot, 2)
-            y = self._lines(surface, words.move_heading(turn.ply, s.count, seat.label), x + 3 * dot, y,
+            y = self._lines(surface, words.move_heading(s.move_number(turn.ply), s.moves, seat.label), x + 3 * dot, y,
                             width - 3 * dot, int(size * 1.15), theme.ACCENT, True, limit=2)
             y = self._lines(surface, words.played_line(turn.played), x, y + 2, width, size, theme.TEXT)
             if turn.forced:
@@ -115,7 +115,7 @@ class TurnPanel:
                 pygame.draw.rect(surface, (60, 70, 150) if selected else (40, 46, 96), row, border_radius=6)
             pygame.draw.circle(surface, seats[turn.seat].colour, (row.x + row.h // 2, row.centery), row.h // 4)
             pygame.draw.circle(surface, theme.BAD, (row.x + row.h // 2, row.centery), row.h // 4, 2)
-            label = words.mistake_row(turn.ply, seats[turn.seat].label, turn.loss, review.unit)
+            label = words.mistake_row(s.move_number(turn.ply), seats[turn.seat].label, turn.loss, review.unit)
             img = t.fitted(label, size, theme.TEXT, width - row.h - 6)
             surface.blit(img, (row.x + row.h, row.centery - img.get_height() // 2))
             self.rows.append((row, turn.ply))

@@ -92,6 +92,15 @@ class ReviewScene(Scene):
     def count(self) -> int:
         return len(self.steps)
 
+    def move_number(self, ply: int) -> int:
+        """A ply's move number as the game's other screens say it (0: the start)."""
+        return self.board.move_number(self.steps[ply - 1].after, ply) if 0 < ply <= len(self.steps) else 0
+
+    @property
+    def moves(self) -> int:
+        """How many moves the game had, counted as its other screens count them."""
+        return self.move_number(len(self.steps))
+
     def seats(self):
         """The seats, asked at each draw (their labels follow the language)."""
         return self.spec.seats(self.options)
@@ -108,7 +117,8 @@ class ReviewScene(Scene):
         series = [[words.scaled(v, review.unit) for v in review.smoothed_leads(s)] for s in range(review.seats)]
         self.mistakes = review.worst(MISTAKES_PER_SEAT)
         data = GraphData(series, [s.colour for s in seats], [s.label for s in seats],
-                         [(t.ply, t.seat) for t in self.mistakes], review.unit)
+                         [(t.ply, t.seat) for t in self.mistakes], review.unit,
+                         [self.move_number(ply) for ply in range(self.count + 1)])
         self.graph = EvalGraph(data)
         self.layout()
         self.select(self.mistakes[0].ply if self.mistakes else min(1, self.count))

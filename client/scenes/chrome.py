@@ -3,8 +3,9 @@
 An online match is a local match whose other seats are ``RemoteSeat``s, plus this
 chrome: it sends the local player's moves (shown as pending until the server's
 ``moved``; a refusal flashes with the server's reason), feeds the server's moves and
-positions to the match screen, and adds the room code, names with presence, chat (T),
-resign (twice), rematch, leave and the connection banner. It knows no game: it talks
+positions to the match screen, and adds the room code, names with presence, the chat
+pane with who watches (:mod:`.chatpane`), resign (twice), rematch, leave and the
+connection banner; with the server gone, the score screen says so and its Rematch waits. It knows no game: it talks
 to the match screen (any plug-in's) through the small :class:`MatchHost` protocol and
 to the game through the contract.
 """
@@ -21,8 +22,9 @@ from shared.wire import ErrorCode
 from .. import theme
 from ..matchview import MatchView, Note
 from ..online import OnlineSession
-from ..view.widgets import Button, TextField, draw_panel
+from ..view.widgets import Button, draw_panel
 from .base import Scene
+from .chatpane import ChatPane
 from .seats import HumanSeat, RemoteSeat, SeatController
 
 _, N_, ngettext, pgettext = domain("online")
@@ -75,8 +77,7 @@ class OnlineChrome:
         self.refused_move: Any = None
         self.refused_left = 0.0
         self.resign_armed = 0.0
-        self.chat_field = TextField(N_("Say something (Enter sends, Esc cancels)"), max_len=200)
-        self.chatting = False
+        self.pane = ChatPane(self)
         self._sent: Any = None
         self.resign_button = Button(N_("Resign"), self.resign, tr=_)
         self.rematch_button = Button(N_("Rematch"), self.rematch, enabled=False, tr=_)
@@ -112,9 +113,24 @@ class OnlineChrome:
             return [save, self.leave_button]
         return [self.invite_button, self.resign_button, self.rematch_button, save, self.leave_button]
 
+    @property
+    def chatting(self) -> bool:
+        return self.pane.typing
+
+    @property
+    def server_gone(self) -> bool:
+        """No live connection to the server now (stopped, unreachable, or reconnecting)."""
+        s = self.session
+        return not s.connected or not s.welcomed or s.net_state != "connected"
+
+    def gone_text(self) -> str:
+        """The score screen's top line while the server is gone."""
+        # TRANSLATORS: the score screen's top line (short: it shares the bar with the logo)
+        return _("SERVER GONE: NO REMATCH WITHOUT IT")
+
     def update_buttons(self) -> None:
         over = self.view.ended is not None
-        self.rematch_button.enabled = over and self.player
+        self.rematch_button.enabled = over and self.player and not self.server_gone
         self.resign_button.enabled = not over and self.view.status == "playing"
         self.invite_button.enabled = not over
 
@@ -171,6 +187,10 @@ class OnlineChrome:
             self.host.show_toast(_("Press Resign again within 3 seconds to resign this game."), 3)
 
     def rematch(self) -> None:
+        if self.server_gone:
+            self.host.show_toast(_("The server is gone: a rematch needs the server. The host "
+                                   "may have stopped it; it is tried again meanwhile."), 5)
+            return
         self.session.rematch(self.code)
         self.host.show_toast(_("Rematch offered: waiting for your opponent."), 4)
 
@@ -197,6 +217,27 @@ class OnlineChrome:
             self.on_note(note)
         self.refused_left = max(0.0, self.refused_left - dt)
         self.resign_armed = max(0.0, self.resign_armed - dt)
+        self._mark_score_screen()
+
+    def _mark_score_screen(self) -> None:
+        """The score screen over our match: while the server is gone, its headline says so
+        and its Rematch is off (it comes back with the connection)."""
+        host = self.host
+        if host is None or self.view.ended is None:
+            return
+        self.rematch_button.enabled = self.player and not self.server_gone
+        scenes = host.app.stack.scenes
+        above = scenes[scenes.index(host) + 1:] if host in scenes else []
+        for scene in above:
+            buttons = getattr(scene, "final_buttons", None)
+            if buttons is None:
+                continue
+            if not hasattr(scene, "online_headline"):
+                scene.online_headline = getattr(scene, "headline", None)
+            scene.headline = self.gone_text() if self.server_gone else scene.online_headline
+            for button in buttons:
+                if button.on_click == self.rematch:
+                    button.enabled = not self.server_gone
 
     def on_note(self, note: Note) -> None:
         host = self.host
@@ -211,6 +252,8 @@ class OnlineChrome:
             host.remote_moved(note.move, note.before, note.after)
             host.update_buttons()
         elif note.kind == "synced":
+            for _line in range(note.data.get("chat_new", 0)):
+                self.pane.heard()
             host.resync()
             if self.view.ended is not None:
                 host._game_over()
@@ -234,6 +277,7 @@ class OnlineChrome:
                     else _("{name} ({seat}) lost the connection."))
             host.show_toast(said.format(name=note.data.get("name", who), seat=who), 3)
         elif note.kind == "chat":
+            self.pane.heard()
             host.app.sounds.play("hover")
         elif note.kind == "rematch_offer":
             host.show_toast(_("{seat} offers a rematch.").format(
@@ -244,22 +288,8 @@ class OnlineChrome:
                 host.match_started()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Chat typing (T opens it); everything else goes on to the board."""
-        if self.chatting:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.chatting = self.chat_field.active = False
-                return True
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.session.chat(self.code, self.chat_field.value)
-                self.chat_field.value = ""
-                self.chatting = self.chat_field.active = False
-                return True
-            return self.chat_field.handle_event(event) or event.type in (pygame.KEYDOWN, pygame.TEXTINPUT)
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_t and self.player:
-            self.chatting = self.chat_field.active = True
-            self.chat_field.ignore_next_text("t")  # the T that opened the chat is not typed
-            return True
-        return False
+        """The chat pane's (T opens it); everything else goes on to the board."""
+        return self.pane.handle_event(event)
 
     # -- words ---------------------------------------------------------------------------
     def turn_text(self, text: str, colour) -> tuple[str, tuple[int, int, int]]:
@@ -309,10 +339,11 @@ class OnlineChrome:
                 y = rect.y + header_h + 3
                 pygame.draw.circle(surface, dot, (rect.x + pad + 5, y + img.get_height() // 2), 5)
                 surface.blit(img, (rect.x + pad + 16, y))
-        if v.chat or self.chatting:
-            self._draw_chat(surface, host.seat_panels()[0][0])
-        if not self.session.connected or not self.session.welcomed or self.session.net_state != "connected":
+        self.pane.draw(surface, host.seat_panels()[0][0])
+        if self.server_gone:
             note = self.session.net_note or _("Connecting…")
+            if v.ended is not None and self.player:
+                note = _("{note} A rematch needs the server.").format(note=note)
             bar = pygame.Rect(0, host.top_h, surface.get_width(), max(28, host.top_h // 2 + 8))
             pygame.draw.rect(surface, (120, 20, 40), bar)
             img = t.fitted(note, int(bar.h * 0.55), theme.TEXT, bar.w - 24, bold=True)
@@ -339,33 +370,6 @@ class OnlineChrome:
             img = t.fitted(text, small, colour, box.w - 24)
             surface.blit(img, img.get_rect(midbottom=(box.centerx, y)))
             y -= small + 6
-
-    def _draw_chat(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
-        """The last chat lines (a long one wrapped) over the lower part of the first seat's panel."""
-        t = self.host.app.text
-        size = max(12, int(surface.get_height() * 0.018))
-        room = panel.w - 28
-        shown: list[str] = []
-        for who, text in self.view.chat[-5:]:
-            shown.extend(t.wrap(_("{name}: {text}").format(name=who, text=text), size, room)[:3])
-        shown = shown[-6:]
-        box = pygame.Rect(panel.x + 6, 0, panel.w - 12, (len(shown) + (1 if self.chatting else 0)) * (size + 4) + 12)
-        box.bottom = panel.bottom - 6
-        draw_panel(surface, box, alpha=220)
-        y = box.y + 6
-        for line in shown:
-            surface.blit(t.fitted(line, size, theme.TEXT, room), (box.x + 8, y))
-            y += size + 4
-        if self.chatting:
-            if self.chat_field.value:  # the end of what is typed stays in sight
-                typed = "> " + self.chat_field.value + "|"
-                while len(typed) > 3 and t.font(size).size(typed)[0] > room:
-                    typed = "> …" + typed[4:]
-                surface.blit(t.render(typed, size, theme.ACCENT), (box.x + 8, y))
-            else:
-                hint = t.fitted("> " + _(self.chat_field.label), size, theme.TEXT_DIM, room)
-                surface.blit(hint, (box.x + 8, y))
-
 
 def open_match(app, session: OnlineSession, code: str) -> Scene:
     """The match screen for a server match we have joined: its game's plug-in, composed

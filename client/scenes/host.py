@@ -113,16 +113,19 @@ def _session_of(scene):
 
 
 class CloseHostScene(Scene):
-    """"2 players are connected to your server": quit anyway (their matches are saved) or stay."""
+    """"2 players are connected to your server": quit anyway (their matches are saved) or
+    stay. With ``on_confirm`` (the title's Stop) it stops the server and the client stays."""
 
     opaque = False
     modal = True
 
-    def __init__(self, app, others: int) -> None:
+    def __init__(self, app, others: int, on_confirm=None) -> None:
         self.others = others
+        self.on_confirm = on_confirm
+        confirm = (Button(N_("Stop the server"), self.confirm, tr=_) if on_confirm is not None
+                   else Button(N_("Close the server and quit"), self.quit, tr=_))
         # TRANSLATORS: do not quit (the server keeps running).
-        self.menu = ButtonColumn([Button(N_("Stay"), self.close, tr=_),
-                                  Button(N_("Close the server and quit"), self.quit, tr=_)])
+        self.menu = ButtonColumn([Button(N_("Stay"), self.close, tr=_), confirm])
         super().__init__(app)
         self.resize(app.size)
 
@@ -140,6 +143,10 @@ class CloseHostScene(Scene):
         self.app.hosting.confirmed_close = True
         self.app.quit()
 
+    def confirm(self) -> None:
+        self.app.stack.pop()
+        self.on_confirm()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.menu.handle_modal(event, self.close)
 
@@ -152,7 +159,9 @@ class CloseHostScene(Scene):
         n = self.others
         lines = [ngettext("{n} player is connected to the server you host.",
                           "{n} players are connected to the server you host.", n).format(n=n),
-                 _("Quitting closes it: their games are saved and go on when you host again.")]
+                 _("Quitting closes it: their games are saved and go on when you host again.")
+                 if self.on_confirm is None else
+                 _("Stopping it: their games are saved and go on when you host again.")]
         y = self.box.y + 20
         for line in lines:
             for part in t.wrap(line, max(14, int(h * 0.024)), self.box.w - 40):

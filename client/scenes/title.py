@@ -14,6 +14,7 @@ from .base import Scene
 from .choose import ChooseGameScene
 from .continue_online import continue_buttons
 from .files import FilesScene
+from .hostbar import HostBar
 from .online import OnlineScene
 from .options import OptionsScene
 from .picker import GamePickerScene
@@ -39,6 +40,7 @@ class TitleScene(Scene):
             Button(N_("How to play"), self.howto, tr=_),
             Button(N_("Quit"), app.quit, tr=_),
         ])
+        self.hostbar = HostBar(app)  # the hosted server still running, and its Stop
         self.intro = 0.0
         self.timeline.tween(0.9, lambda p: setattr(self, "intro", p), "out_back", blocking=False)
         self.resize(app.size)
@@ -104,7 +106,7 @@ class TitleScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit()
             return True
-        return self.menu.handle_event(event)
+        return self.hostbar.handle_event(event) or self.menu.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         app, (w, h) = self.app, self.size
@@ -129,5 +131,7 @@ class TitleScene(Scene):
         hint = app.text.fitted(_("Mouse or arrows + Enter  ·  F11 full screen  ·  Esc quits"), int(h * 0.024),
                                theme.TEXT_DIM, w - 20)
         surface.blit(hint, hint.get_rect(center=(w // 2, self.hint_y)))
+        self.hostbar.update()
+        self.hostbar.draw(surface, h - 8)
         if art is not None and art.credit:
             surface.blit(app.text.render(art.credit, int(h * 0.02), theme.TEXT_DIM), (10, 8))

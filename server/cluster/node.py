@@ -172,9 +172,11 @@ class Follower:
     def _chat(self, match: "Match", event: "Event") -> None:
         seat = event.data["seat"]
         if 0 <= seat < len(match.seats) and match.seats[seat] is not None:
-            match.broadcast({"type": "chat", "match": match.code, "seat": match.seat_names[seat],
-                             "name": match.seats[seat].name, "text": event.data["text"],
-                             "version": event.version})
+            line = {"type": "chat", "match": match.code, "seat": match.seat_names[seat],
+                    "name": match.seats[seat].name, "text": event.data["text"],
+                    "version": event.version, "t": event.data.get("t")}
+            match.chat_log.heard(line)  # the history this node's late joiners are sent
+            match.broadcast(line)
 
     async def _rematch_started(self, match: "Match", code: str) -> None:
         """Another node opened the rematch: tell the audience, and seat this node's

@@ -31,6 +31,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
+from shared.wire.limits import CHAT_HISTORY
+
 from ..store import CodeTaken, End, MatchRecord, MoveRecord, SeatRecord, StaleVersion, StoreError
 from .redis_scripts import (  # noqa: F401 (_XADD, EVENTS_KEPT: still importable from here)
     _XADD, ADD_MOVE, EVENTS_KEPT, FREE_SEAT, INSERT, LEASE, PUBLISH, PUT_SEAT, REMATCH,
@@ -223,6 +225,18 @@ class RedisStore:
              json.dumps(end.ranking)])
         if not done:
             raise StoreError(f"no match {match_id} in the store")
+
+    async def add_chat(self, match_id: int, line: dict, keep: int = CHAT_HISTORY) -> None:
+        """Append a chat line (``{seat, name, text, t}``); only the last ``keep`` stay."""
+        pipe = self._r.pipeline(transaction=True)
+        pipe.rpush(self._k("chat", match_id), json.dumps(line))
+        pipe.ltrim(self._k("chat", match_id), -keep, -1)
+        await self._guard(pipe.execute())
+
+    async def chat_lines(self, match_id: int) -> list[dict]:
+        """The match's kept chat lines, oldest first."""
+        return [json.loads(text) for text in
+                await self._guard(self._r.lrange(self._k("chat", match_id), 0, -1))]
 
     # -- what crosses nodes without being part of a match's record ---------------------
     async def publish(self, kind: str, match_id: int, version: int, data: dict,

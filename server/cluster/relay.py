@@ -77,7 +77,8 @@ class Relay:
 
     def chat(self, match: "Match", line: dict) -> None:
         self._put(("chat", match, {"seat": match.seat_names.index(line["seat"]),
-                                   "text": line["text"], "node": self.node}, None))
+                                   "text": line["text"], "node": self.node,
+                                   "t": line.get("t")}, None))
 
     def rematch_started(self, match: "Match", code: str) -> None:
         self._put(("rematch_started", match, {"new_match": code, "node": self.node}, None))

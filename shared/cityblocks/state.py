@@ -178,6 +178,23 @@ class CityState:
         the others)."""
         return {PIECES[ORIENTS[o].piece] for _, o, _, _ in self.placements_of(colour)}
 
+    def why_no_place(self, colour: int, piece: str) -> Rejection | None:
+        """Why an unplayed piece of ``colour`` fits nowhere on this board, whoever's turn it
+        is (the tray's dimmed piece says it on hover); None when it fits somewhere."""
+        if piece not in self.pieces_left(colour) or piece in self.placeable_pieces(colour):
+            return None
+        if not self.played[colour]:
+            corner = CORNERS[colour]
+            if self.occupied >> corner & 1:
+                return Rejection("corner_covered", _(
+                    "{name}'s corner {corner} is covered, so {colour} can never place a piece: pass."
+                ).format(name=colour_name(colour), corner=SQUARE_NAMES[corner], colour=colour_word(colour)))
+            return Rejection("corner", _("The first {colour} piece must cover {corner}, and no turn or flip "
+                                         "of the {piece} fits there.").format(
+                colour=colour_word(colour), corner=SQUARE_NAMES[corner], piece=piece))
+        return Rejection("no_room", _("The {piece} fits nowhere: no free space on the board takes it, "
+                                      "in any turn or flip.").format(piece=piece))
+
     def _parts(self) -> list[tuple[int, int, int, int]]:
         parts = self._cache.get("parts")
         if parts is None:

@@ -135,7 +135,7 @@ class MoveMapField:
     required: bool = False
 
 
-def read_move_map(fields: Sequence[MoveMapField], raw: Mapping) -> dict[str, Any]:
+def read_move_map(fields: Sequence[MoveMapField], raw: Mapping[str, Any]) -> dict[str, Any]:
     """The fields of a move map checked against a game's ``move_map_fields``: no field the
     game lacks (typos must not pass), each of its kind (a text where a list belongs is
     refused, never split into characters), required ones present; nil counts as absent.

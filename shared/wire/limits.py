@@ -21,6 +21,7 @@ MAX_STR_BYTES = MAX_STR * 4    # bytes of any one msgpack string
 MAX_BIN = 1024                 # bytes of any one msgpack binary
 NAME_MAX = 24
 CHAT_MAX = 200
+CHAT_HISTORY = 100             # chat lines a match keeps (sent in sync.chat)
 CODE_MAX = 16
 TOKEN_MAX = 128
 MID_MAX = 64
@@ -31,7 +32,7 @@ RID_MAX = 2**53 - 1
 FIXED: dict[str, int] = {
     "max_frame": MAX_FRAME, "transport_max_frame": TRANSPORT_MAX_FRAME, "max_depth": MAX_DEPTH,
     "max_items": MAX_ITEMS, "max_str_bytes": MAX_STR_BYTES, "max_bin": MAX_BIN,
-    "name_max": NAME_MAX, "chat_max": CHAT_MAX, "code_max": CODE_MAX, "token_max": TOKEN_MAX,
+    "name_max": NAME_MAX, "chat_max": CHAT_MAX, "chat_history": CHAT_HISTORY, "code_max": CODE_MAX, "token_max": TOKEN_MAX,
     "mid_max": MID_MAX, "move_max": MOVE_MAX, "version_max": VERSION_MAX, "rid_max": RID_MAX,
 }
 

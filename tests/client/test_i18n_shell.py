@@ -386,6 +386,20 @@ def test_language_row_switches_every_screen_at_once_and_is_saved(own_config, mon
         app.stack.scenes.clear()
 
 
+def test_every_options_row_speaks_the_new_language_at_once(app):
+    """After the Language row changes, every row (the games' rows too) shows its label,
+    value and help as a freshly opened Options screen does, without leaving the screen."""
+    options = OptionsScene(app)
+    show(app, options)
+    before = [(r.text(), r.shown(), r.help_text()) for r in options.rows]
+    i18n.set_language("fr")
+    now = [(r.text(), r.shown(), r.help_text()) for r in options.rows]
+    fresh = [(r.text(), r.shown(), r.help_text()) for r in OptionsScene(app).rows]
+    assert now == fresh
+    changed = [a != b for a, b in zip(before, now)]
+    assert all(changed), [row.label for row, c in zip(options.rows, changed) if not c]
+
+
 def test_saved_language_is_used_at_start(own_config):
     (own_config / "options.json").write_text(json.dumps({"language": "fr"}), encoding="utf-8")
     app = App(None, (1280, 800), persist=False)

@@ -8,7 +8,7 @@ import pygame
 from client.games.aliencity.insight import Insight
 from client.games.aliencity.game import GameScene
 from client.games.aliencity.replay import ReplayScene
-from client.games.aliencity.view.road_overlay import NARROW_TIME
+from client.games.aliencity.view.road_overlay import NARROW_TIME, ROAD_EDGE
 from shared.aliencity import Build, Claim, Kind, Pass, Phase, Ruleset, new_game
 from shared.aliencity.geometry import bits
 from shared.aliencity.ppn import read_ppn, write_ppn
@@ -58,6 +58,32 @@ def test_r_toggles_the_overlay_which_draws_the_engine_road(app):
     for _ in range(30):
         app.step(1 / 60, events=[])
     assert not overlay.visible
+
+
+def test_a_wide_road_is_one_open_field_not_a_lattice(app):
+    """Early on nearly every lot is road: a lot whose eight neighbours are road too is drawn
+    as a faint open field, with no lane rims and no traffic, so only the narrow parts of the
+    road stand out; late in the game (no wide parts) every lot is a lane as before."""
+    early = ready(app, mid_game(3, 4))
+    overlay = early.insight.overlay
+    road = early.state.road.empty
+    wide = {lot for lot in bits(road)
+            if all(road >> (r * 8 + c) & 1 for r in range(max(0, lot // 8 - 1), min(10, lot // 8 + 2))
+                   for c in range(max(0, lot % 8 - 1), min(8, lot % 8 + 2)))}
+    assert wide and set(bits(overlay.open)) == wide
+    bed = overlay._bed_surface(early.geo)
+    deep = [lot for lot in wide if all(n in wide for n in (lot - 1, lot + 1, lot - 8, lot + 8)
+                                       if 0 <= n < 80 and (n // 8 == lot // 8 or n % 8 == lot % 8))]
+    assert deep
+    for lot in deep:   # inside the field (no lane leads in there): no rim at all
+        r = early.geo.lot_rect(lot, local=True)
+        inner = {tuple(bed.get_at((x, y))) for x in range(r.x + 2, r.right - 2, 3) for y in range(r.y + 2, r.bottom - 2, 3)}
+        assert ROAD_EDGE not in inner, f"no lane rim drawn inside the open field ({lot})"
+    overlay._draw_flow(pygame.Surface(app.size), early.geo, 255)
+    runs = overlay._runs[0] + overlay._runs[1]
+    assert len(runs) < len(overlay.edges) - len([e for e in overlay.edges if set(e) <= wide]) + 1
+    late = ready(app, mid_game(3, 30))
+    assert late.insight.overlay.open == 0
 
 
 def test_a_build_narrows_the_road_and_flashes_the_overlay(app):

@@ -226,3 +226,21 @@ def test_final_board_hover_shows_a_tower_card_without_error(app, colour_blind):
     for _ in range(5):
         app.step(1 / 60, events=[])
     app.options.colour_blind = False
+
+
+def test_the_final_counts_caption_says_the_final_totals_while_the_counter_runs(app):
+    """The caption under the board gives the totals as they end; only the card counts up."""
+    from .i18n_harness import recording_texts
+    state = finished(7)
+    totals = state.score().totals
+    scene = ScoreScene(app, state)
+    show(app, scene)
+    for _ in range(60 * 120):
+        app.step(1 / 60, events=[], draw=False)
+        if isinstance(scene.view.beat, TotalsBeat) and 0.1 < scene.view.roll < 0.9:
+            break
+    assert isinstance(scene.view.beat, TotalsBeat) and scene.view.roll < 0.9, "caught mid-roll"
+    with recording_texts("en") as texts:
+        app.step(1 / 60, events=[])
+    caption = next(t for t in texts if t.startswith(scene.view.beat.title))
+    assert caption.endswith(f"Black {totals[Player.BLACK]}  :  White {totals[Player.WHITE]}"), caption

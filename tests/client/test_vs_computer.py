@@ -185,7 +185,21 @@ def test_the_persons_panel_says_you_only_against_a_computer(app):
     """Facing a computer, the person's panel names them ("You") as the computer's names
     it; at a hot-seat game between people neither panel claims to be "you"."""
     game = GameScene(app, seed=5, computers={Player.WHITE: "easy"}, bot_factory=small_bots)
-    assert game.panels[Player.BLACK].who == "You"
-    assert game.panels[Player.WHITE].who == "Computer (Easy)"
+    assert game.panels[Player.BLACK].who() == "You"
+    assert game.panels[Player.WHITE].who() == "Computer (Easy)"
     hot_seat = GameScene(app, seed=5)
-    assert hot_seat.panels[Player.BLACK].who == hot_seat.panels[Player.WHITE].who == ""
+    assert hot_seat.panels[Player.BLACK].who() == hot_seat.panels[Player.WHITE].who() == ""
+
+
+def test_the_panels_names_follow_a_language_switch_mid_game(app):
+    """Started in French ("Vous"), switched to English: the panels say "You" at once."""
+    from shared import i18n
+    i18n.set_language("fr")
+    try:
+        game = GameScene(app, seed=5, computers={Player.WHITE: "easy"}, bot_factory=small_bots)
+        assert game.panels[Player.BLACK].who() == "Vous"
+        assert game.panels[Player.WHITE].who() == "Ordinateur (Facile)"
+    finally:
+        i18n.set_language("en")
+    assert game.panels[Player.BLACK].who() == "You"
+    assert game.panels[Player.WHITE].who() == "Computer (Easy)"

@@ -350,10 +350,12 @@ class BoardScreen(Scene):
         surface.blit(logo, (self.margin, (r.h - logo.get_height()) // 2))
         rules = self.state.ruleset
         if rules.location_bonus:
-            info = _("{edition} rules · location bonus · build {n}")
+            info = _("{edition} rules · location bonus · move {n}")
         else:
-            info = _("{edition} rules · build {n}")
-        small = t.render(info.format(edition=rules.edition, n=self.state.ply), int(r.h * 0.34), theme.TEXT_DIM)
+            info = _("{edition} rules · move {n}")
+        # the move being played (a claim belongs to the build before it), as the replay and review count
+        n = self.state.ply + (1 if self.state.phase is Phase.BUILD else 0)
+        small = t.render(info.format(edition=rules.edition, n=n), int(r.h * 0.34), theme.TEXT_DIM)
         surface.blit(small, (r.right - small.get_width() - self.margin, (r.h - small.get_height()) // 2))
         # the turn between the logo and the rules line, shrunk (never over them) when long
         centre, colour = self.turn_text()

@@ -99,10 +99,10 @@ class GameScene(MatchControls, BoardScreen):
         against_computer = any(isinstance(seat, ComputerSeat) for seat in self.seats)
         for player, seat in zip(Player, self.seats):  # "Computer (Hard)" under WHITE
             if chrome is None and (isinstance(seat, ComputerSeat) and seat.level or getattr(seat, "name", "")):
-                self.panels[player].who = seat_name(seat, player)
+                self.panels[player].who = lambda seat=seat, player=player: seat_name(seat, player)
             elif chrome is None and against_computer and isinstance(seat, HumanSeat):
                 # TRANSLATORS: under the colour of the person's seat, facing a computer
-                self.panels[player].who = _("You")
+                self.panels[player].who = lambda: _("You")
         if chrome is not None:
             chrome.attach(self)
             local = any(seat.local for seat in self.seats)
@@ -257,7 +257,8 @@ class GameScene(MatchControls, BoardScreen):
         reason = s.why_not(move)
         if reason is not None:
             self.app.sounds.play("error")
-            self.show_toast(reason.text, 4.0)
+            if lot != self.hover_lot or self.hover_reason() is None:  # not on screen already (tooltip, status)
+                self.show_toast(reason.text, 4.0)
             return
         self.submit(move)
 

@@ -82,20 +82,21 @@ class AlienCityPlugin(GamePlugin):
         return self.spec.options({"edition": o.edition, "location_bonus": o.location_bonus})
 
     def option_rows(self, app) -> list[Row]:
+        """English keys, translated as they are drawn (a language switch shows at once)."""
         o = app.options
         return [
-            Row(_("Rules edition"), [2004, 2002], [_("2004 (Black starts)"), _("2002 (dice decide)")],
+            Row(N_("Rules edition"), [2004, 2002], [N_("2004 (Black starts)"), N_("2002 (dice decide)")],
                 lambda: o.edition, lambda v: setattr(o, "edition", v),
-                _("2004: Black starts; a tie of nearest towers may still pay a green bonus. "
-                  "2002: four dice each decide who starts; a tie never pays.")),
-            Row(_("Location variant"), [False, True], [_("Off"), _("On")], lambda: o.location_bonus,
+                N_("2004: Black starts; a tie of nearest towers may still pay a green bonus. "
+                   "2002: four dice each decide who starts; a tie never pays."), tr=_),
+            Row(N_("Location variant"), [False, True], [N_("Off"), N_("On")], lambda: o.location_bonus,
                 lambda v: setattr(o, "location_bonus", v),
-                _("Claimed towers also score their tile's rank, unless another claimed tower "
-                  "stands on a tile of the same rank.")),
-            Row(_("Road after a build"), [True, False], [_("Flash it"), _("Off")], lambda: o.road_flash,
+                N_("Claimed towers also score their tile's rank, unless another claimed tower "
+                   "stands on a tile of the same rank."), tr=_),
+            Row(N_("Road after a build"), [True, False], [N_("Flash it"), N_("Off")], lambda: o.road_flash,
                 lambda v: setattr(o, "road_flash", v),
-                _("After each build the road network shows for a moment, narrowing where the new "
-                  "structure closed it. R shows it whenever you like.")),
+                N_("After each build the road network shows for a moment, narrowing where the new "
+                   "structure closed it. R shows it whenever you like."), tr=_),
         ]
 
     def describe_options(self, options: Mapping) -> str:

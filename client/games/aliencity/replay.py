@@ -124,19 +124,19 @@ class ReplayScene(BoardScreen):
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.controls.typed:
-            return _("Jump to ply {n} (Enter)").format(n=self.controls.typed), theme.ACCENT
+            return _("Jump to move {n} (Enter)").format(n=self.controls.typed), theme.ACCENT
         if self.index == 0:
-            return (ngettext("Start of the game: {n} ply. Right arrow or Play to step through.",
-                             "Start of the game: {n} plies. Right arrow or Play to step through.",
+            return (ngettext("Start of the game: {n} move. Right arrow or Play to step through.",
+                             "Start of the game: {n} moves. Right arrow or Play to step through.",
                              self.count).format(n=self.count), theme.TEXT)
         ply = self.result.plies[self.index - 1]
         words = {"n": self.index, "count": self.count, "player": terms.player(ply.player),
                  "piece": terms.piece(ply.build.piece), "lot": lot_name(ply.build.lot)}
         if ply.claim is not None:
             words["claimed"] = lot_name(ply.claim.lot)
-            text = _("Ply {n}/{count}: {player} built on {lot} ({piece}) and claimed the tower on {claimed}.")
+            text = _("Move {n} of {count}: {player} built on {lot} ({piece}) and claimed the tower on {claimed}.")
         else:
-            text = _("Ply {n}/{count}: {player} built on {lot} ({piece}).")
+            text = _("Move {n} of {count}: {player} built on {lot} ({piece}).")
         text = text.format(**words)
         if ply.warnings:
             return _("{ply} Against the rules (why: above).").format(ply=text), theme.BAD

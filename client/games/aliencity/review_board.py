@@ -51,6 +51,11 @@ class AlienCityReviewBoard(ReviewBoard):
     def update(self, dt: float) -> None:
         self.insight.update(dt)
 
+    def move_number(self, after: AlienCityPosition, ply: int) -> int:
+        """Moves are builds (a claim or a pass belongs to the build before it), as the match
+        screen and the replay count them."""
+        return after.state.ply
+
     def frame_rate(self) -> float:
         """Full rate while the overlay fades in or the wave spreads, then the road's slow flow."""
         wave = self.insight.pathing.wave

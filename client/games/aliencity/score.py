@@ -334,16 +334,20 @@ class ScoreScene(ScoreShow, BoardScreen):
         if self.stage == "show":
             beat = self.view.beat
             if isinstance(beat, TotalsBeat):
-                roll = self.view.roll
-                text = "  :  ".join(f"{terms.player(p)} {int(round(beat.totals[p] * roll))}" for p in Player)
+                # the caption says the final figures; the card's counter runs up to them
+                text = "  :  ".join(f"{terms.player(p)} {beat.totals[p]}" for p in Player)
                 img = t.fitted(f"{beat.title}    {text}", size, theme.ACCENT, top.w, bold=True)
                 surface.blit(img, (top.x, top.centery - img.get_height() // 2))
             elif beat is not None:
                 title = t.fitted(beat.title, size, theme.ACCENT, int(top.w * 0.6), bold=True)
                 surface.blit(title, (top.x, top.centery - title.get_height() // 2))
                 x = top.x + title.get_width() + 2 * m
-                live = t.fitted(describe(self.view), size, theme.TEXT, top.right - x)
-                surface.blit(live, (x, top.centery - live.get_height() // 2))
+                low = min((b.rect.y for b in self.buttons), default=r.bottom) - 3
+                lines = caption_lines(t, describe(self.view), size, top.right - x, low - r.y - 3)
+                y = max(r.y + 3, top.centery - sum(img.get_height() for img in lines) // 2)
+                for img in lines:
+                    surface.blit(img, (x, y))
+                    y += img.get_height()
             hint = _("Space: next step    S: skip to the end    R: road overlay")
         else:
             self._draw_chips(surface, top, size)
@@ -389,6 +393,22 @@ class ScoreScene(ScoreShow, BoardScreen):
                 surface.blit(pill, (x, y))
                 x += pill.get_width() + 6
             y += h + 3
+
+
+def caption_lines(t, text: str, size: int, width: int, height: int) -> list[pygame.Surface]:
+    """A step's words in the bottom bar: one line when it fits at a readable size, else two
+    lines (a long bonus reason in Slovak or French), never cut."""
+    floor = max(11, int(size * 0.8))
+    one = fit_size(t, text, size, width, floor=floor)
+    if one is not None:
+        return [t.render(text, one, theme.TEXT)]
+    for px in range(size, 10, -1):
+        lines = t.wrap(text, px, width)
+        if len(lines) <= 2 and all(t.font(px).size(line)[0] <= width for line in lines) \
+                and len(lines) * t.font(px).get_linesize() <= height:
+            return [t.render(line, px, theme.TEXT) for line in lines]
+    lines = t.wrap(text, 11, width)  # no room for two lines: as many as it takes
+    return [t.render(line, 11, theme.TEXT) for line in lines]
 
 
 def _focus_lot(beat) -> int:

@@ -81,7 +81,7 @@ def game_status(scene) -> tuple[str, tuple[int, int, int]]:
                   "structure for the path between them.").format(lot=lot_name(focus), piece=piece),
                 theme.ACCENT_2)
     reason = scene.hover_reason()
-    if reason:
+    if reason and scene.cursor is not None:  # the pointer's lot says it in its tooltip instead: once
         return reason, theme.BAD
     lot = scene.hover_lot
     if s.phase is Phase.CLAIM:

@@ -50,6 +50,7 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
         self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=CITY_BLOCKS,
                         holders=(LocalMatch, ViewMatch), n_seats=state.players)
         self.hover_slot: tuple[int, str] | None = None
+        self.tip_pos = (0, 0)   # where the pointer is, for a tray piece's tooltip
         self.confirming = False
         # TRANSLATORS: buttons under the board; the key in brackets stays.
         self.pass_button = Button(N_("Pass (P)"), self.ask_pass, accent=theme.ACCENT, tr=_)
@@ -199,6 +200,7 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
             if self.hover is not None:
                 self.cursor = None
             self.hover_slot = self.slot_at(event.pos)
+            self.tip_pos = event.pos
             self.buttons_event(event)
             return True
         if event.type == pygame.KEYDOWN:
@@ -329,6 +331,16 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
         self.draw_thinking(surface)
         self.draw_overlays(surface)
         marks.draw_confirm(surface, self)
+        marks.draw_slot_tip(surface, self)
         if self.chrome is not None:
             self.chrome.draw(surface)
+
+    def dimmed_reason(self) -> str | None:
+        """Why the dimmed tray piece under the pointer fits nowhere (the engine's words)."""
+        slot = self.hover_slot
+        s = self.match.state
+        if slot is None or self.confirming or s.over or self.state is not s or slot[0] not in s.colours_to_move:
+            return None
+        reason = s.why_no_place(*slot)
+        return None if reason is None else reason.text
 

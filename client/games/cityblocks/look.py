@@ -32,7 +32,7 @@ EMPTY_ALT = (38, 43, 74)
 GRID = (16, 18, 36)
 LEGAL = (110, 240, 140)
 ILLEGAL = (255, 96, 110)
-FIT = (120, 255, 200)
+FIT = (235, 235, 245)   # the fit hint: neutral, unlike any seat colour or the ghost's frame
 
 
 def colour_rgb(colour: int, cb: bool = False) -> tuple[int, int, int]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.view.widgets import draw_panel
+from client.view.widgets import draw_panel, tooltip
 
 from . import look
 from .words import _, ngettext
@@ -31,20 +31,33 @@ def draw_squares(surface: pygame.Surface, scene, squares, colour: int, cb: bool,
 
 
 def draw_fit(surface: pygame.Surface, scene: "MatchScene") -> None:
-    """Squares some placement of the chosen piece would cover (H turns it on)."""
+    """Squares some placement of the chosen piece would cover (H turns it on): a neutral
+    hatch and ring, told from the ghost (a filled piece in its colour) by shape and
+    brightness rather than by hue, so it reads in every colour-blind mode."""
     squares = scene.fit_squares()
     if not squares:
         return
     geo = scene.geo
     layer = pygame.Surface(geo.rect.size, pygame.SRCALPHA)
     pulse = 0.75 + 0.25 * abs(((scene.app.clock_time * 0.8) % 2) - 1)
-    fill = (*look.FIT, int(60 * pulse))
-    dot = max(2, geo.cell // 10)
+    hatch = (*look.FIT, int(150 * pulse))
+    ring = max(3, geo.cell // 5)
+    step = max(4, geo.cell // 4)
     for sq in squares:
         r = geo.square_rect(sq).move(-geo.x, -geo.y).inflate(-4, -4)
-        pygame.draw.rect(layer, fill, r, border_radius=max(2, geo.cell // 6))
-        pygame.draw.circle(layer, (*look.FIT, 170), r.center, dot)
+        for k in range(step, r.w + r.h, step):  # diagonal lines, clipped to the square
+            a = (r.x + min(k, r.w), r.y + max(0, k - r.w))
+            b = (r.x + max(0, k - r.h), r.y + min(k, r.h))
+            pygame.draw.line(layer, hatch, a, b, 1)
+        pygame.draw.circle(layer, (*look.FIT, 230), r.center, ring, max(1, geo.cell // 14))
     surface.blit(layer, geo.rect.topleft)
+
+
+def draw_slot_tip(surface: pygame.Surface, scene: "MatchScene") -> None:
+    """The pointer on a dimmed tray piece: the engine's reason it fits nowhere."""
+    reason = scene.dimmed_reason()
+    if reason is not None:
+        tooltip(surface, scene.app.text, reason, scene.tip_pos, 340, theme.TEXT)
 
 
 def draw_last(surface: pygame.Surface, scene) -> None:

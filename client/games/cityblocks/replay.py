@@ -94,11 +94,11 @@ class ReplayScene(ReplaySteps, CityScreen):
         before = self.positions[self.index - 1]
         who = self.seat_label(before.to_move) if before.to_move is not None else "?"
         if move.is_pass:
-            text = _("Move {n}/{count}: {colour} passed ({seat}).").format(
+            text = _("Move {n} of {count}: {colour} passed ({seat}).").format(
                 n=self.index, count=self.count, colour=look.name(move.colour), seat=who)
         else:
             # TRANSLATORS: e.g. "Move 7/80: Blue + Red placed red r:V5:t16,t17,t18,s18,r18."
-            text = _("Move {n}/{count}: {seat} placed {colour} {move}.").format(
+            text = _("Move {n} of {count}: {seat} placed {colour} {move}.").format(
                 n=self.index, count=self.count, seat=who, colour=look.word(move.colour), move=move.text())
         broken = self.broken[self.index - 1]
         if broken is not None:

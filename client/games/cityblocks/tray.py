@@ -103,6 +103,10 @@ class TrayView:
             cw, ch = look.cells_size(cells, self.cell)
             look.draw_cells(s, cells, (r.centerx - cw // 2, r.centery - ch // 2), self.cell, self.colour, cb,
                             70 if dim else 255)
+            # the piece's name (its letter is its key, its number its size), in the slot's corner
+            name = text.render(piece, max(9, min(13, r.h // 3)), theme.TEXT_DIM if dim else theme.TEXT)
+            name.set_alpha(150 if dim else 210)
+            s.blit(name, (r.x + 2, r.y + 1))
         return s
 
 

@@ -246,17 +246,23 @@ class MatchScene(MatchControls, HandMixin, SprawlScreen):
                 return _("{player} is thinking…").format(player=who), theme.TEXT_DIM
             return _("{player} to move.").format(player=who), theme.TEXT_DIM
         if self.chooser:
+            if 0 <= self.chooser_hover < len(self.chooser):
+                warning = self.warning(self.chooser[self.chooser_hover])
+                if warning is not None:
+                    return warning, theme.ACCENT
             if self.chooser_only is not None:
-                return _("Pick one of the moves ending on this square (click or 1-9); Esc closes the list "
+                return _("Pick a move ending on this square: click it, or arrows then Enter; Esc closes the list "
                          "(size {size}: change the size for the others).").format(size=self.chooser_only), theme.TEXT
-            return _("Pick one of the moves ending on this square (click or 1-9); Esc closes the list."), theme.TEXT
+            return _("Pick a move ending on this square: click it, or arrows then Enter; Esc closes the list."), \
+                theme.TEXT
         ghost = self.ghost()
         if ghost is not None:
             move, reason = ghost
             if reason is not None:
                 return reason, theme.BAD
-            return _("{move}: click or Enter plays it.").format(move=describe(move, not s.started[s.to_move])), \
-                theme.GOOD
+            play = _("{move}: click or Enter plays it.").format(move=describe(move, not s.started[s.to_move]))
+            warning = self.warning(move)
+            return (play, theme.GOOD) if warning is None else (f"{warning} {play}", theme.ACCENT)
         if not s.started[s.to_move]:
             return _("Place your first tower: pick a size (1-3) and click any vacant square."), theme.TEXT
         return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "

@@ -9,10 +9,16 @@ from __future__ import annotations
 
 from shared.sprawl import Branch, Build, Place
 from shared.sprawl.board import square_name
+from shared.sprawl.foresight import move_warning
 from shared.i18n import current_language
 from shared.sprawl.words import _, direction_word, join_and
 
 ACTIONS = ("place", "branch")
+
+
+def chooser_head() -> str:
+    """The heading of the list of moves ending on a square (the list is at least as wide)."""
+    return _("Moves ending here (arrows, Enter; Esc):")
 
 
 def describe(move, first: bool = False) -> str:
@@ -45,6 +51,8 @@ class HandMixin:
     _ghost_key: tuple | None = None
     _ghost: tuple | None = None
     _glow_key: tuple | None = None
+    _warn_key: tuple | None = None
+    _warn: str | None = None
     _glow: tuple = (frozenset(), frozenset())
 
     @property
@@ -72,6 +80,14 @@ class HandMixin:
             reason = self.match.state.why_not(move)
             self._ghost_key, self._ghost = key, (move, None if reason is None else reason.text)
         return self._ghost
+
+    def warning(self, move) -> str | None:
+        """The engine's warning for a legal move that ends the game or leaves a seat with no
+        legal move (None: it does neither)."""
+        key = (self.match.state, move.text(), current_language())
+        if key != self._warn_key:
+            self._warn_key, self._warn = key, move_warning(self.match.state, move)
+        return self._warn
 
     def glow(self) -> tuple[frozenset, frozenset]:
         """(squares where the hand's size and action is legal, those legal with the chosen
@@ -153,12 +169,12 @@ class HandMixin:
         if not moves:
             return False
         self.chooser_only = None
-        if len(moves) > 9:  # more than the keys 1-9: the size in hand first (the others by size)
+        if len(moves) > 9:  # more than the list has room for: the size in hand first (the others by size)
             same = [m for m in moves if m.size == self.hand_size]
             if same:
                 moves = same
                 self.chooser_only = self.hand_size
-        self.chooser, self.chooser_square = moves[:9], sq
+        self.chooser, self.chooser_square, self.chooser_hover = moves[:9], sq, -1
         self.app.sounds.play("select")
         return True
 
@@ -170,7 +186,8 @@ class HandMixin:
         t = self.app.text
         size = max(13, int(self.size_px() * 0.5))
         first = not self.match.state.started[self.seat]
-        w = max(t.font(size).size(f"9  {describe(m, first)}")[0] for m in self.chooser) + 24
+        w = max(max(t.font(size).size(describe(m, first))[0] for m in self.chooser) + 24,
+                t.font(max(12, size - 2), True).size(chooser_head())[0] + 8)  # the heading fits too
         h = size + 12
         r = self.geo.square_rect(self.chooser_square)
         x = r.right + 6 if r.right + 6 + w < self.size[0] - self.margin else r.x - 6 - w

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 ARROWS = {pygame.K_UP: 0, pygame.K_RIGHT: 1, pygame.K_DOWN: 2, pygame.K_LEFT: 3}
 SIZE_KEYS = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3, pygame.K_KP1: 1, pygame.K_KP2: 2, pygame.K_KP3: 3}
-NUMBERS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)}
+CONFIRM = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 def handle_event(scene: "MatchScene", event: pygame.event.Event) -> bool:
@@ -86,15 +86,19 @@ def _chooser_event(scene: "MatchScene", event: pygame.event.Event) -> bool:
             scene.chooser, scene.chooser_hover = None, -1
         return True
     if event.type == pygame.KEYDOWN:
-        if event.key in NUMBERS:
-            scene.choose(NUMBERS[event.key])
-        elif event.key in (pygame.K_DOWN, pygame.K_UP):
+        # The list has its own keys (arrows to pick a row, Enter to play it): a number keeps
+        # its meaning everywhere (the size in hand), so it closes the list and sets the size.
+        if event.key in (pygame.K_DOWN, pygame.K_UP):
             step = 1 if event.key == pygame.K_DOWN else -1
-            scene.chooser_hover = (scene.chooser_hover + step) % len(scene.chooser)
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.chooser_hover >= 0:
-            scene.choose(scene.chooser_hover)
-        elif event.key == pygame.K_ESCAPE:
+            start = scene.chooser_hover if scene.chooser_hover >= 0 else (-1 if step > 0 else 0)
+            scene.chooser_hover = (start + step) % len(scene.chooser)
+        elif event.key in CONFIRM:
+            if scene.chooser_hover >= 0:
+                scene.choose(scene.chooser_hover)
+        else:
             scene.chooser, scene.chooser_hover = None, -1
+            if event.key != pygame.K_ESCAPE:
+                return _key(scene, event)
         return True
     return event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 

@@ -16,7 +16,7 @@ from client import theme
 from client.view.widgets import draw_panel, tooltip
 
 from . import look
-from .hand import describe
+from .hand import chooser_head, describe
 from .overlays import dead_reasons
 
 if TYPE_CHECKING:
@@ -39,8 +39,9 @@ def draw_glow(surface: pygame.Surface, scene: "MatchScene") -> None:
                          border_radius=4)
 
 
-def ghost_move(surface: pygame.Surface, scene, move, ok: bool, cb: bool) -> None:
-    """The move's piece, translucent, on its square, framed green or red."""
+def ghost_move(surface: pygame.Surface, scene, move, ok: bool, cb: bool, warn: bool = False) -> None:
+    """The move's piece, translucent, on its square, framed green or red (amber with a
+    warning sign when the move ends the game or leaves a seat without a move)."""
     geo = scene.geo
     r = geo.square_rect(move.square)
     layer = pygame.Surface((r.w, r.h), pygame.SRCALPHA)
@@ -55,8 +56,14 @@ def ghost_move(surface: pygame.Surface, scene, move, ok: bool, cb: bool) -> None
         look.draw_tower(layer, inner, pieces, cb)
     layer.set_alpha(200 if ok else 120)
     surface.blit(layer, r)
-    colour = look.LEGAL if ok else look.ILLEGAL
+    colour = theme.ACCENT if ok and warn else look.LEGAL if ok else look.ILLEGAL
     pygame.draw.rect(surface, colour, r.inflate(-2, -2), max(2, geo.cell // 22), border_radius=5)
+    if ok and warn:  # a small "!" in a triangle, readable without colour
+        s = max(10, geo.cell // 4)
+        tip = (r.x + 4 + s // 2, r.y + 4)
+        pygame.draw.polygon(surface, theme.ACCENT, (tip, (r.x + 4, r.y + 4 + s), (r.x + 4 + s, r.y + 4 + s)))
+        pygame.draw.line(surface, (20, 20, 30), (tip[0], tip[1] + s // 3), (tip[0], tip[1] + s * 2 // 3), 2)
+        pygame.draw.circle(surface, (20, 20, 30), (tip[0], tip[1] + s * 5 // 6), 1)
     if isinstance(move, Branch) and ok:
         target = state.geo.reach[move.square][move.direction][move.size]
         if target >= 0:
@@ -69,7 +76,7 @@ def draw_ghost(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
     if ghost is None:
         return
     move, reason = ghost
-    ghost_move(surface, scene, move, reason is None, cb)
+    ghost_move(surface, scene, move, reason is None, cb, reason is None and scene.warning(move) is not None)
 
 
 def draw_last(surface: pygame.Surface, scene, move) -> None:
@@ -93,17 +100,18 @@ def draw_chooser(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None
     box.y -= 24
     draw_panel(surface, box, glow=theme.ACCENT_2, alpha=245)
     size = max(13, int(scene.size_px() * 0.5))
-    head = t.fitted(_("Moves ending here (1-9, Esc):"), max(12, size - 2), theme.TEXT_DIM, box.w - 20, bold=True)
+    head = t.fitted(chooser_head(), max(12, size - 2), theme.TEXT_DIM, box.w - 20, bold=True)
     surface.blit(head, (box.x + 10, box.y + 6))
     first = not scene.match.state.started[scene.seat]
     for i, (move, r) in enumerate(zip(scene.chooser, rects)):
         hover = i == scene.chooser_hover
         pygame.draw.rect(surface, (60, 70, 150) if hover else (30, 34, 70), r, border_radius=6)
         pygame.draw.rect(surface, look.colour_rgb(move.seat, cb), r, 1, border_radius=6)
-        img = t.render(f"{i + 1}  {describe(move, first)}", size, theme.TEXT)
+        img = t.render(describe(move, first), size, theme.TEXT)
         surface.blit(img, (r.x + 10, r.centery - img.get_height() // 2))
     if 0 <= scene.chooser_hover < len(scene.chooser):
-        ghost_move(surface, scene, scene.chooser[scene.chooser_hover], True, cb)
+        move = scene.chooser[scene.chooser_hover]
+        ghost_move(surface, scene, move, True, cb, scene.warning(move) is not None)
 
 
 def draw_hand(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from shared.sprawl import SPRAWL, parse_move
+from shared.sprawl.foresight import ended_text
 from shared.sprawl.serial import is_resign
 from shared.sprawl.words import N_, _, ngettext
 
@@ -112,14 +113,17 @@ class ReplayScene(ReplaySteps, SprawlScreen):
         before = self.positions[self.index - 1]
         seat = is_resign(token)
         if seat is not None:
-            return _("Move {ply}/{count}: {colour} left the game.").format(
-                ply=self.index, count=self.count, colour=look.name(seat)), theme.TEXT
-        move = parse_move(token)
-        first = not before.started[move.seat]
-        # TRANSLATORS: the replay's status line: move number, its record token (r:2n@c5), who, what.
-        return _("Move {ply}/{count} ({token}): {colour}: {move}.").format(
-            ply=self.index, count=self.count, token=token, colour=look.name(move.seat),
-            move=describe(move, first)), theme.TEXT
+            said = _("Move {ply} of {count}: {colour} left the game.").format(
+                ply=self.index, count=self.count, colour=look.name(seat))
+        else:
+            move = parse_move(token)
+            first = not before.started[move.seat]
+            # TRANSLATORS: the replay's status line: move number, its record token (r:2n@c5), who, what.
+            said = _("Move {ply} of {count} ({token}): {colour}: {move}.").format(
+                ply=self.index, count=self.count, token=token, colour=look.name(move.seat),
+                move=describe(move, first))
+        ended = ended_text(self.positions[self.index]) if self.index == self.count else None
+        return (said, theme.TEXT) if ended is None else (f"{said} {ended}", theme.ACCENT)
 
     def last_move(self):
         if not self.index:

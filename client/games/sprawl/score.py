@@ -15,6 +15,7 @@ from typing import Callable
 import pygame
 
 from shared.sprawl.board import COLOURS, square_name
+from shared.sprawl.foresight import ended_text
 from shared.sprawl.words import N_, _, ngettext, pips, sentence
 
 from client import theme
@@ -79,20 +80,13 @@ class ScoreScene(ScoreShow, SprawlScreen):
         self.reset_view(self.players)
         self.sequence.start()
         self.show_buttons()
-        self.announce(_("THE END"), self.end_words(), theme.ACCENT_2, hold=0.9)
+        self.announce(_("THE END"), self.end_words(), theme.ACCENT_2, hold=1.6)
 
     def end_words(self) -> str:
         """Why the game ended (the engine's ``ended``), then what the show does."""
-        ended = self.score.get("ended") or {}
         show = _("Dead trees go home, stashes are counted: fewest pips wins.")
-        if ended.get("seat") not in COLOURS:
-            return show
-        who = look.name(COLOURS.index(ended["seat"]))
-        if ended.get("reason") == "stuck":
-            return _("{colour} cannot act: the game ends.").format(colour=who) + " " + show
-        if ended.get("reason") == "alone":
-            return _("Only {colour} is left.").format(colour=who) + " " + show
-        return show
+        ended = ended_text(self.state)
+        return show if ended is None else f"{ended} {show}"
 
     def _beat_steps(self, beat, index: int) -> list:
         if isinstance(beat, TreeBeat):
@@ -230,14 +224,15 @@ class ScoreScene(ScoreShow, SprawlScreen):
         if self.counting is not None:
             s = self.score["seats"][self.counting]
             back = sum(r["size"] for r in s["returned"])
-            n = self.counted[self.counting]
+            n = s["stash"]   # the final figure: the counter beside the panel runs up to it
             return ngettext("{colour}'s stash: {n} pip ({on_hand} on hand + {back} back from dead trees)",
                             "{colour}'s stash: {n} pips ({on_hand} on hand + {back} back from dead trees)", n).format(
                 colour=look.name(self.counting), n=n, on_hand=s["on_hand"], back=back), \
                 look.text_rgb(self.counting, cb)
-        if self.stage == "show":
-            return _("Space: next step · F: fast · S: skip to the end"), theme.TEXT_DIM
-        return _("T shows or hides the table. The fewest pips left in the stash wins."), theme.TEXT_DIM
+        ended = ended_text(self.state)  # why it ended stays said through the show and after
+        keys = _("Space: next step · F: fast · S: skip to the end") if self.stage == "show" else \
+            _("T shows or hides the table. The fewest pips left in the stash wins.")
+        return (keys if ended is None else f"{ended} {keys}"), theme.TEXT_DIM
 
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind

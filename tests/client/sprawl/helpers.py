@@ -52,7 +52,7 @@ def play_by_events(app, scene, move) -> None:
     if isinstance(move, Place) and move.extra:
         app.step(0.016, events=[motion(centre), down(centre, 3)], draw=False)
         index = scene.chooser.index(move)
-        app.step(0.016, events=[key(pygame.K_1 + index)], draw=False)
+        app.step(0.016, events=[key(pygame.K_DOWN)] * (index + 1) + [key(pygame.K_RETURN)], draw=False)
         return
     if isinstance(move, Place):
         app.step(0.016, events=[key(pygame.K_p)], draw=False)

@@ -92,8 +92,30 @@ def test_clicking_a_square_the_hand_cannot_use_lists_the_moves_ending_there(app)
     app.step(1 / 60, events=[key(pygame.K_ESCAPE)])
     assert scene.chooser is None and scene.match.state is state
     app.step(1 / 60, events=[down(scene.geo.centre(q), 3)])
-    app.step(1 / 60, events=[key(pygame.K_1)])
+    app.step(1 / 60, events=[key(pygame.K_DOWN), key(pygame.K_RETURN)])
     assert scene.match.state.history[-1] == listed[0].text()
+
+
+def test_a_number_key_with_the_list_open_sets_the_size_and_plays_nothing(app):
+    """Keys 1-3 choose the size in hand, whether the list of moves is open or not."""
+    state = random_game(4, 5, stop_at=9)
+    scene = MatchScene(app, state)
+    show(app, scene)
+    settle(app, scene)
+    q = sorted(state.legal_moves().branches)[0][0]
+    app.step(1 / 60, events=[key(pygame.K_1), key(pygame.K_p)])
+    tap(app, scene.geo.centre(q))
+    assert len(scene.chooser) >= 3, "the list is open with rows a number could have picked"
+    app.step(1 / 60, events=[key(pygame.K_3)])
+    assert scene.match.state is state, "no move was played"
+    assert scene.chooser is None and scene.hand_size == 3
+    tap(app, scene.geo.centre(q))
+    listed = scene.chooser
+    assert listed
+    app.step(1 / 60, events=[key(pygame.K_RETURN)])
+    assert scene.match.state is state, "Enter plays only a row picked first"
+    app.step(1 / 60, events=[key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_UP), key(pygame.K_RETURN)])
+    assert scene.match.state.history[-1] == listed[1].text()
 
 
 def test_dragging_a_branch_the_wrong_way_says_why(app):

@@ -5,6 +5,7 @@ languages, while the codes, move texts and records stay as they are."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -26,6 +27,14 @@ def play(state, *texts):
     return state
 
 
+def cramped():
+    """A late position of random placements where a played colour has a piece with no room."""
+    state, rng = new_state(4, 0, first=0), random.Random(0)
+    while not any(state.played[c] and set(state.pieces_left(c)) - state.placeable_pieces(c) for c in range(4)):
+        state = state.play(state.legal_moves().random_placement(rng))[0]
+    return state
+
+
 def rejections():
     """(code, rejection) for a position that breaks each rule the engine knows."""
     blue = new_state(4, 0, first=0)                                # blue to move, nothing played
@@ -34,6 +43,7 @@ def rejections():
     green_corner = play(blue_again, "b:I2:a20,a19")                # green's corner is covered
     over = play(blue, "b:pass", "g:pass", "r:pass", "y:pass")
     three = new_state(3, 0, first=0)                               # red's seat: red or blue
+    tight = cramped()
     cases = [
         over.why_not(parse_move("b:I2:c3,c4")),
         blue.why_not("b:I2:a1,a2"),
@@ -50,6 +60,9 @@ def rejections():
         after_blue.why_not(parse_move("g:I2:a1,a2")),
         green_corner.why_not(parse_move("g:I2:c5,c6")),
         after_blue.why_not(parse_move("g:I2:c5,c6")),
+        blue.why_no_place(0, "X5"),                                # a plus cannot cover a corner
+        tight.why_no_place(*next((c, p) for c in range(4) for p in tight.pieces_left(c)
+                                 if tight.played[c] and p not in tight.placeable_pieces(c))),
     ]
     left = blue.resign(1)[0]
     for attempt in (lambda: over.resign(0), lambda: blue.resign(7), lambda: left.resign(1)):

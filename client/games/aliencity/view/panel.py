@@ -4,6 +4,8 @@ surface per content; slot rectangles are known from the layout for hit-testing."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from shared.aliencity import PIECES, GameState, Phase, Piece, Player, lot_name
@@ -29,7 +31,9 @@ class PanelView:
         self.rect = pygame.Rect(0, 0, 100, 100)
         self.slots: dict[Piece, pygame.Rect] = {}
         self._cache: tuple | None = None
-        self.who = ""  # who plays the seat, under the colour: "Computer (Hard)", "Ann"
+        # who plays the seat, under the colour ("Computer (Hard)", "Ann", "You"): asked at each
+        # draw, so a language switch mid-game shows at once
+        self.who: Callable[[], str] = str
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -57,7 +61,7 @@ class PanelView:
     def surface(self, state: GameState, *, selected: Piece | None, hover: Piece | None,
                 can_place: tuple[bool, ...], cb: bool, label: str) -> pygame.Surface:
         key = (self.rect.size, state.board, state.caps, state.stocks, state.to_move, state.phase,
-               selected, hover, can_place, cb, label, self.who, current_language())
+               selected, hover, can_place, cb, label, self.who(), current_language())
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
         surf = self._draw(state, selected, hover, can_place, cb, label)
@@ -94,8 +98,8 @@ class PanelView:
             else:
                 tag = self.text.fitted(label, int(hh * 0.34), theme.ACCENT, w - 2 * self.pad, bold=True)
                 surf.blit(tag, (w - tag.get_width() - self.pad, hh + max(3, hh // 10)))
-        if self.who:
-            who = self.text.fitted(self.who, max(13, int(hh * 0.34)), theme.ACCENT_2, w - 2 * self.pad, bold=True)
+        if self.who():
+            who = self.text.fitted(self.who(), max(13, int(hh * 0.34)), theme.ACCENT_2, w - 2 * self.pad, bold=True)
             surf.blit(who, (self.pad, hh + max(3, hh // 10)))
         # stock
         small = max(11, int(self.cell * 0.24))

@@ -4,6 +4,9 @@ flowing along it, narrowing smoothly where a build closes a lot.
 The overlay is a view object: ``set_road`` takes the engine's ``Road`` of a new state,
 ``update(dt)`` advances its own clocks (flow, fades, narrowing) and ``draw`` only reads.
 Road pieces are axis-aligned rectangles between lot centres, so everything stays crisp.
+Where the road is wide (a lot whose eight neighbours are road too, as most of the city is
+early on) it is one faint open field, without rims or traffic: only the road's narrow
+parts are drawn as lanes, so the overlay reads instead of making a lattice.
 The flow runs outward from a hub lot near the middle of the board, along road distance
 layers; that direction is decoration, not a rule. Lots whose building would split the
 road (``Road.splitting``) or cut a structure off (``Road.lifelines``) get quiet marks.
@@ -26,6 +29,7 @@ FLOW_SPEED = 1.0  # lots per second
 BAND = 0.36  # road width, in lot sizes
 
 ROAD_FILL = (10, 18, 40, 205)
+OPEN_FILL = (70, 215, 255, 60)  # the wide road: one faint field
 ROAD_EDGE = (70, 215, 255, 235)
 DASH = (200, 248, 255)
 SPLIT_INK = (255, 184, 64)
@@ -51,6 +55,7 @@ class RoadOverlay:
         self.hub: int | None = None
         self.flow: dict[int, int] = {}  # lot -> layer from the hub (flow direction)
         self.edges: tuple[tuple[int, int], ...] = ()
+        self.open = 0  # drawn lots whose eight neighbours are drawn too: the road is wide there
         self.splitting = 0
         self.lifelines = 0
         self._bed: tuple | None = None
@@ -135,6 +140,7 @@ class RoadOverlay:
             if lot + COLUMNS < LOT_COUNT and mask >> (lot + COLUMNS) & 1:
                 edges.append((lot, lot + COLUMNS))
         self.edges = tuple(edges)
+        self.open = open_lots(mask)
         if self.hub is None or not mask >> self.hub & 1:
             centre = (3.5, 4.5)
             self.hub = min(bits(mask), default=None,
@@ -222,7 +228,12 @@ class RoadOverlay:
         centres = self._centres(geo)
         band = geo.lot * BAND
         rim = max(2, geo.lot // 22)
-        edges = [(a, b) for a, b in self.edges if lots >> a & 1 and lots >> b & 1]
+        wide = lots & self.open
+        for lot in bits(wide):  # the open field: whole lots and the gaps between them, no rims
+            surf.fill(OPEN_FILL, _cell(centres, lot, geo.lot))
+        lots &= ~wide
+        edges = [(a, b) for a, b in self.edges if lots >> a & 1 and (lots | wide) >> b & 1
+                 or lots >> b & 1 and wide >> a & 1]
         for colour, grow in ((ROAD_EDGE, rim), (ROAD_FILL, 0)):
             for lot in bits(lots):
                 half = band * widths.get(lot, 1.0) / 2 + grow
@@ -249,6 +260,8 @@ class RoadOverlay:
             for a, b in self.edges:
                 if a in self.changes or b in self.changes:
                     continue  # a closing lot's traffic stops at once
+                if self.open >> a & 1 and self.open >> b & 1:
+                    continue  # no traffic drawn across the open field
                 da, db = self.flow.get(a, 0), self.flow.get(b, 0)
                 if db < da:
                     a, b, da, db = b, a, db, da
@@ -315,6 +328,30 @@ class RoadOverlay:
         if surf is None:
             surf = self._marks[key] = _make_mark(kind, size)
         return surf
+
+
+def _cell(centres, lot: int, size: int) -> pygame.Rect:
+    """The lot's square grown halfway to each neighbouring lot (open-field lots meet)."""
+    (cx, cy), col, row = centres[lot], lot % COLUMNS, lot // COLUMNS
+    xs = [centres[lot + d][0] for d, ok in ((-1, col > 0), (1, col < COLUMNS - 1)) if ok]
+    ys = [centres[lot + d][1] for d, ok in ((-COLUMNS, row > 0), (COLUMNS, row < ROWS - 1)) if ok]
+
+    def reach(values: list, centre: float, side: int) -> float:
+        near = [abs(v - centre) / 2 for v in values if (v - centre) * side > 0]
+        return min(near) if near else size / 2
+
+    left, right = cx - reach(xs, cx, -1), cx + reach(xs, cx, 1)
+    top, bottom = cy - reach(ys, cy, -1), cy + reach(ys, cy, 1)
+    return pygame.Rect(int(left), int(top), int(round(right - left)), int(round(bottom - top)))
+
+
+def open_lots(mask: int) -> int:
+    """The lots of ``mask`` whose eight neighbours on the board are in ``mask`` too."""
+    out = 0
+    for lot in bits(mask):
+        if all(mask >> x & 1 for x in _block(lot, 1)):
+            out |= 1 << lot
+    return out
 
 
 def _block(lot: int, radius: int) -> list[int]:

@@ -1,0 +1,64 @@
+"""What the trays and the fit hint show: each piece's name beside it (its letter is the key
+that picks it), the engine's reason on hovering a dimmed piece, and the fit hint marked by
+shape in a neutral colour, not in the ghost's colours."""
+
+import pygame
+
+from client.games.cityblocks import marks
+from client.games.cityblocks.game import MatchScene
+from shared.cityblocks import CITY_BLOCKS
+from shared.cityblocks.geometry import PIECES
+
+from ..conftest import motion, show
+from ..i18n_harness import recording_texts
+from .helpers import random_game, settle
+
+
+def test_every_unplayed_piece_shows_its_name_in_its_tray(app):
+    state = random_game(4, 3, stop_at=12)
+    scene = MatchScene(app, state)
+    show(app, scene)
+    settle(app, scene)
+    with recording_texts("en") as texts:
+        scene._tray_cache.clear()
+        app.step(1 / 60, events=[])
+    for colour in range(4):
+        for piece in state.pieces_left(colour):
+            assert piece in texts, f"{piece} is named in its tray"
+
+
+def test_hovering_a_dimmed_piece_says_why_it_fits_nowhere(app):
+    state = CITY_BLOCKS.new_state({"players": 4}, 1)
+    scene = MatchScene(app, state)
+    show(app, scene)
+    settle(app, scene)
+    colour = state.colours_to_move[0]
+    assert "X5" not in state.placeable_pieces(colour), "the X cannot cover a corner: dimmed"
+    slot = scene.tray_of(colour).slots[PIECES.index("X5")]
+    reason = state.why_no_place(colour, "X5").text
+    with recording_texts("en") as texts:
+        app.step(1 / 60, events=[motion(slot.center)])
+    assert scene.dimmed_reason() == reason and reason in texts
+    other = scene.tray_of(colour).slots[PIECES.index("I2")]
+    with recording_texts("en") as texts:
+        app.step(1 / 60, events=[motion(other.center)])
+    assert scene.dimmed_reason() is None and reason not in texts, "a piece that fits has no such tip"
+
+
+def test_the_fit_hint_is_neutral_not_the_ghosts_colours(app):
+    """The first piece's fit squares are lit in greys only (hatch and ring), where the
+    ghost is a piece in its seat's colour framed green."""
+    state = CITY_BLOCKS.new_state({"players": 2}, 4)
+    scene = MatchScene(app, state)
+    show(app, scene)
+    settle(app, scene)
+    squares = scene.fit_squares()
+    assert squares, "a colour's first piece shows where it fits"
+    canvas = pygame.Surface(app.size)
+    canvas.fill((0, 0, 0))
+    marks.draw_fit(canvas, scene)
+    lit = [canvas.get_at(scene.geo.square_rect(sq).move(dx, dy).topleft)[:3]
+           for sq in squares for dx in range(4, scene.geo.cell - 4) for dy in range(4, scene.geo.cell - 4, 3)]
+    lit = [c for c in lit if max(c) > 40]
+    assert lit, "the fit squares are marked"
+    assert all(max(c) - min(c) <= 12 for c in lit), "only greys: no hue to mistake for a ghost or a seat"

@@ -1,0 +1,172 @@
+"""Every label fits its widget in every language at both window sizes: 1280x800 and
+896x560 (what a 1280x800 window becomes on a 1024x640 desktop). The shell's screens
+(title, options, pickers, records, play online, hosting) and,
+for every game, the match screen (people, and a person against computers, with the pointer
+swept over it and its pause menu), the end show played to its final table, the replay and
+the how-to pages are drawn in English, Slovak and French; ``TextCache.fit`` is the one
+place a text too wide for its box is cut, so any cut it makes is a label that does not fit.
+
+Lists of numbers (a colour's group sizes in City Blocks) are data that may give way."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pygame
+import pytest
+
+from client.assets import TextCache
+from client.scenes.files import FilesScene
+from client.scenes.host import HostScene
+from client.scenes.online import OnlineScene
+from client.scenes.options import OptionsScene
+from client.scenes.picker import GamePickerScene
+from client.scenes.seats import ComputerSeat, HumanSeat
+from client.scenes.title import TitleScene
+from shared import i18n
+
+from .conftest import key, motion, show
+
+SIZES = [(1280, 800), (896, 560)]
+DATA = re.compile(r"^[\d, …]+$")  # a list of numbers cut with an ellipsis
+
+
+@pytest.fixture
+def cuts(monkeypatch):
+    """(screen, text, width) of every text ``fit`` had to cut while the test ran."""
+    found: list[tuple[str, str, int]] = []
+    where = [""]
+    original = TextCache.fit
+
+    def fit(self, text, size, width, bold=False, display=False):
+        out = original(self, text, size, width, bold, display)
+        if out[0] != text and not DATA.match(out[0]):
+            found.append((where[0], text, width))
+        return out
+
+    monkeypatch.setattr(TextCache, "fit", fit)
+    yield found, where
+    i18n.set_language("en")
+
+
+def frames(app, n: int = 3) -> None:
+    for _ in range(n):
+        app.step(1 / 60, events=[])
+
+
+def sweep(app, size: tuple[int, int]) -> None:
+    """The pointer over the whole window (hover texts, tooltips), drawn now and then."""
+    for x in range(8, size[0], 64):
+        for y in range(8, size[1], 64):
+            app.step(1 / 60, events=[motion((x, y))], draw=(x + y) % 192 < 64)
+
+
+def finished(plugin, app, seats: int, seed: int):
+    state = plugin.new_state(app, plugin.options_for(app, seats), seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        state = state.play(state.legal_moves().random(rng))[0]
+    return state
+
+
+def midgame(plugin, app, seats: int, seed: int, plies: int = 10):
+    state = plugin.new_state(app, plugin.options_for(app, seats), seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        state = state.play(state.legal_moves().random(rng))[0]
+    return state
+
+
+def engine_state(plugin, state):
+    """What a game's own scenes take: Alien City's screens want its game state."""
+    return getattr(state, "state", state) if plugin.spec.id == "alien-city" else state
+
+
+def shell(app, where) -> None:
+    where[0] = "title"
+    show(app, TitleScene(app))
+    frames(app)
+    where[0] = "options"
+    options = OptionsScene(app)
+    show(app, options)
+    for i in range(len(options.rows)):
+        options.menu.focus = i
+        frames(app, 1)
+    for mode in ("local", "computer"):
+        where[0] = f"picker {mode}"
+        picker = GamePickerScene(app, mode)
+        show(app, picker)
+        for plugin in app.games:
+            picker.choose_game(plugin.spec.id)
+            frames(app, 1)
+    where[0] = "records"
+    show(app, FilesScene(app, []))
+    frames(app)
+    where[0] = "play online"
+    show(app, OnlineScene(app))
+    frames(app)
+    where[0] = "host a game"
+    host = HostScene(app)
+    host.enter = lambda: None  # no server process: the screen's own words only
+    show(app, host)
+    frames(app)
+    app.stack.scenes.clear()
+
+
+def game(app, plugin, size, where) -> None:
+    name = plugin.spec.id
+    for count in sorted({plugin.spec.seat_counts[0], plugin.spec.seat_counts[-1]}):
+        where[0] = f"{name} match ({count} seats)"
+        state = midgame(plugin, app, count, 3)
+        scene = plugin.make_board(app, state, [HumanSeat(f"P{i + 1}") for i in range(count)], seed=3)
+        show(app, scene)
+        frames(app, 40)
+        sweep(app, size)
+        where[0] = f"{name} pause menu"
+        app.step(1 / 60, events=[key(pygame.K_ESCAPE)])
+        frames(app)
+        app.stack.scenes.clear()
+    where[0] = f"{name} against the computer"
+    count = plugin.spec.seat_counts[-1]
+    seats = [HumanSeat("Ann")] + [ComputerSeat(level="easy") for _ in range(count - 1)]
+    scene = plugin.make_board(app, plugin.new_state(app, plugin.options_for(app, count), 5), seats, seed=5)
+    show(app, scene)
+    frames(app, 30)
+    scene.computers.stop()
+    app.stack.scenes.clear()
+    state = finished(plugin, app, count, 7)
+    board = plugin.make_board(app, state, [HumanSeat(f"P{i + 1}") for i in range(count)], seed=7)
+    show(app, board)
+    where[0] = f"{name} end show"
+    show(app, board.score_scene(engine_state(plugin, state)))
+    for i in range(1500):
+        app.step(0.05, events=[], draw=i % 8 == 0)
+    frames(app)
+    where[0] = f"{name} replay"
+    board.replay(engine_state(plugin, state))()
+    app.stack.apply_pending()
+    for _ in range(12):
+        app.step(1 / 60, events=[key(pygame.K_RIGHT)])
+    app.stack.scenes.clear()
+    where[0] = f"{name} how to play"
+    pages = plugin.howto_scene(app)
+    if pages is not None:
+        show(app, pages)
+        for _ in range(16):
+            app.step(1 / 60, events=[key(pygame.K_RIGHT)])
+        app.stack.scenes.clear()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "sk", "fr"])
+def test_no_label_is_cut_on_any_screen(app, cuts, lang, size):
+    found, where = cuts
+    app.set_size(size)
+    i18n.set_language(lang)
+    shell(app, where)
+    for plugin in app.games:
+        game(app, plugin, size, where)
+    app.set_size((1280, 800))
+    said = sorted({f"{w}: {text!r} in {width}px" for w, text, width in found})
+    assert said == [], f"labels cut in {lang} at {size[0]}x{size[1]}:\n" + "\n".join(said)

@@ -1,0 +1,66 @@
+"""One numbering of moves in every game: the match, the replay and the review count the
+same moves the same way ("Move 5 of 38"); in Alien City a move is a build (its claim or
+pass belongs to it), in City Blocks and Sprawl every ply is a move."""
+
+import random
+
+import pygame
+
+from client.games.aliencity.game import GameScene
+from client.games.aliencity.replay import ReplayScene as AlienCityReplay
+from client.games.cityblocks.replay import ReplayScene as CityBlocksReplay
+from client.games.sprawl.replay import ReplayScene as SprawlReplay
+from shared.aliencity import Phase
+from shared.aliencity.ppn import read_ppn, write_ppn
+from shared.aliencity.spec import AlienCityPosition
+from shared.cityblocks import CITY_BLOCKS
+from shared.gamekit.review import steps
+from shared.sprawl import SPRAWL
+
+from .conftest import key, show
+from .i18n_harness import recording_texts
+from .test_score_show import finished
+
+
+def played(spec, players: int, seed: int):
+    state = spec.new_state({"players": players}, seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        state = state.play(state.legal_moves().random(rng))[0]
+    return state
+
+
+def test_alien_city_counts_builds_in_the_match_the_replay_and_the_review(app):
+    final = finished(3)
+    builds = final.ply
+    replay = AlienCityReplay(app, read_ppn(write_ppn(final), lenient=True))
+    show(app, replay)
+    assert replay.count == builds
+    for _ in range(5):
+        app.step(1 / 60, events=[key(pygame.K_RIGHT)])
+    assert replay.status_text()[0].startswith(f"Move 5 of {builds}: ")
+    plugin = app.games.get("alien-city")
+    board = plugin.review_board(app)
+    record = plugin.spec.read_record(plugin.spec.write_record(AlienCityPosition(final)), lenient=True)
+    numbers = [board.move_number(step.after, step.ply) for step in steps(plugin.spec, record)]
+    assert numbers[-1] == builds and len(numbers) > builds, "claims and passes are plies, not moves"
+    assert numbers == sorted(numbers) and set(numbers) == set(range(1, builds + 1))
+    app.stack.scenes.clear()
+    mid = read_ppn(write_ppn(final), lenient=True).plies[4].before   # before the fifth build
+    game = GameScene(app, mid)
+    show(app, game)
+    assert mid.phase is Phase.BUILD and mid.ply == 4
+    with recording_texts("en") as texts:
+        app.step(1 / 60, events=[])
+    assert any(t.endswith("rules · move 5") for t in texts), "the match names the move being played"
+
+
+def test_city_blocks_and_sprawl_replays_say_move_n_of_count(app):
+    for spec, scene_cls, players in ((CITY_BLOCKS, CityBlocksReplay, 4), (SPRAWL, SprawlReplay, 3)):
+        final = played(spec, players, 5)
+        replay = scene_cls.from_text(app, spec.write_record(final))
+        show(app, replay)
+        for _ in range(3):
+            app.step(1 / 60, events=[key(pygame.K_RIGHT)])
+        assert replay.status_text()[0].startswith(f"Move 3 of {replay.count}"), replay.status_text()[0]
+        app.stack.scenes.clear()
