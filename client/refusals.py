@@ -74,6 +74,7 @@ SENTENCES: dict[ErrorCode, str] = {
                                    "15 minutes and 5 tries. Ask for a new one."),
     ErrorCode.UNKNOWN_PLAYER: N_("There is no player with that name on this server."),
     ErrorCode.NO_ACCOUNTS: N_("This server keeps no names or ratings: you can play as a guest."),
+    ErrorCode.OUT_OF_TIME: N_("Your time ran out before this move reached the server."),
 }
 
 # Codes whose ``scope`` (who went over a limit) changes what to say.

@@ -19,6 +19,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Awaitable, Callable
 
+from shared.online.clock import ClockError
 from shared.online.identity import TRANSFER_MINUTES, new_secret
 from shared.online.names import NameProblem
 from shared.online.ratings import RatingError, places_with_resignations
@@ -26,6 +27,7 @@ from shared.wire import ErrorCode
 
 from .accounts import AccountError, Player
 from .archive import Ending, OnlineStore
+from .clocks import MatchClock, parse_clock
 from .connection import Connection, Session
 
 if TYPE_CHECKING:
@@ -224,6 +226,22 @@ class Online:
             return False
         return True
 
+    def clock_of(self, conn: Connection, msg: dict, seats: int) -> str | None | bool:
+        """``create``/``quick``'s ``clock`` as its canonical text (None: untimed); False
+        after answering why it cannot be (a clock the server cannot read or keep)."""
+        if "clock" not in msg:
+            return None
+        rid = msg.get("rid")
+        if self.accounts is None:
+            conn.error(ErrorCode.BAD_OPTIONS, "This server does not time matches (clocks are "
+                       "kept beside the names and ratings, which it has none of).", rid)
+            return False
+        try:
+            return parse_clock(msg["clock"], seats)
+        except ClockError as exc:
+            conn.error(ErrorCode.BAD_OPTIONS, str(exc), rid)
+            return False
+
     def may_sit(self, match: Match, session: Session) -> str | None:
         """Why ``session`` may not take a seat of ``match`` (None: it may)."""
         if not match.rated:
@@ -249,8 +267,23 @@ class Online:
             match.rated = False  # (a rematch of someone no longer signed in)
         self._write(match, lambda a: a.opened(match.code, match.spec.id, len(match.seats),
                                               match.rated, match.players, time.time()))
+        clock = match.clock
+        if clock is not None and self.accounts is not None:
+            self._write(match, lambda a: a.timed(match.code, clock.spec))
+            clock.save = self._save_clock
+            if match.status == "playing":
+                clock.begin()
+
+    def _save_clock(self, code: str, version: int, data: dict[str, object]) -> None:
+        try:
+            if self.accounts is not None:
+                self.accounts.save_clock(code, version, data)
+        except Exception as exc:  # noqa: BLE001 - the match goes on; a restart loses this step
+            log.error("match %s: clock not saved: %s", code, exc)
 
     def seated(self, match: Match, seat: int, session: Session) -> None:
+        if match.clock is not None and match.status == "playing":
+            match.clock.begin()
         if session.player_id is not None:
             match.players[seat] = session.player_id
             self._write(match, lambda a: a.seated(match.code, seat, session.player_id))
@@ -281,6 +314,15 @@ class Online:
             return
         if known is not None:
             match.rated, match.players = known
+        try:
+            saved = self.accounts.clock(match.code)
+            if saved is not None:
+                match.clock = MatchClock.restored(match, *saved)
+                match.clock.save = self._save_clock
+                if match.live:
+                    match.clock.arm()
+        except (ClockError, ValueError) as exc:
+            log.error("match %s: its clock cannot be restored: %s", match.code, exc)
 
     def ended(self, match: Match) -> None:
         """The match is over: archive it and rate it (before ``ended`` is announced,

@@ -11,6 +11,8 @@ match store (server/store.py, or Redis) keeps the moves; ``get_record`` reads th
   store says is over was cut short by a crash: ``Online.recover`` finishes it then.
 - ``archive_players``: the registered player at each seat (guests have none): the
   archive by player, a profile's recent games, and whom a rated match rates.
+- ``clocks``: a timed match's time control and its clock at the last step (server/clocks.py),
+  written with each step of a timed match only.
 
 Same file as the accounts (``Accounts``' connection), so one transaction covers both.
 """
@@ -46,6 +48,12 @@ CREATE TABLE IF NOT EXISTS archive_players (
     seat INTEGER NOT NULL,
     player INTEGER NOT NULL REFERENCES players(id),
     PRIMARY KEY (code, seat)
+);
+CREATE TABLE IF NOT EXISTS clocks (
+    code TEXT PRIMARY KEY,
+    spec TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    data TEXT
 );
 CREATE INDEX IF NOT EXISTS archive_done ON archive(finished, ended);
 CREATE INDEX IF NOT EXISTS archive_by_player ON archive_players(player);
@@ -117,6 +125,22 @@ class OnlineStore(Accounts):
         with self._transaction() as db:
             db.execute("UPDATE archive SET finished = ? WHERE code = ? AND finished = ?",
                        (DROPPED, code, LIVE))
+
+    def timed(self, code: str, spec: str) -> None:
+        """A new timed match: its time control (the clock starts with play)."""
+        self._db.execute("INSERT OR REPLACE INTO clocks VALUES (?, ?, 0, NULL)", (code, spec))
+
+    def save_clock(self, code: str, version: int, data: Mapping[str, object]) -> None:
+        """The clock after a step (one statement: autocommit, no explicit transaction)."""
+        self._db.execute("UPDATE clocks SET version = ?, data = ? WHERE code = ?",
+                         (version, json.dumps(data), code))
+
+    def clock(self, code: str) -> tuple[str, int, dict[str, Any] | None] | None:
+        row = self._db.execute("SELECT spec, version, data FROM clocks WHERE code = ?",
+                               (code,)).fetchone()
+        if row is None:
+            return None
+        return row[0], row[1], None if row[2] is None else json.loads(row[2])
 
     def unfinished(self) -> list[str]:
         return [code for (code,) in self._db.execute(

@@ -316,13 +316,13 @@ class Lobby(MatchCommands):
             match.record_id = record.id
             match.created_at = record.created or match.created_at
             match.on_end = self.online.ended
-            self.online.restore(match)
             match.replay(record.moves)
         except Exception as exc:  # a record the game no longer accepts: report, skip it
             log.error("match %s cannot be restored: %s", record.code, exc)
             return None
         match.status = record.status
         match.end_reason = record.end_reason
+        self.online.restore(match)  # rated, its registered players, its clock
         if record.status == OVER:
             match.ranking = record.ranking or list(match.state.ranking())
             if winner_of(match.ranking) != record.winner:
@@ -377,6 +377,8 @@ class Lobby(MatchCommands):
         await self.housekeeper.close()
         for match in self.matches.values():
             match.absence.close()
+            if match.clock is not None:
+                match.clock.close()
         await self.stop_computers()
         await self.store.close()
         if self.online.accounts is not None:

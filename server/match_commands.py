@@ -247,7 +247,8 @@ class MatchCommands:
             try:
                 new, tokens = await self.maker.open_match(match.spec, match.options, match.public,
                                                           swapped, rematch_of=match.code,
-                                                          computers=computers, rated=match.rated)
+                                                          computers=computers, rated=match.rated,
+                                                          clock=match.clock and match.clock.spec)
             except StoreError as exc:
                 log.error("rematch of %s failed: %s", match.code, exc)
                 match.rematch_votes.clear()

@@ -26,6 +26,7 @@ from shared.wire import ErrorCode, Scope
 from .computer import ComputerPool
 from .connection import Connection, Limits, Session, new_token, token_hash
 from .game import match_setup
+from .clocks import MatchClock
 from .match import PLAYING, Match, Seat
 from .netpolicy import AddressLimits
 from .store import CodeTaken, MatchRecord, Store, StoreError
@@ -44,6 +45,7 @@ class QuickEntry:
     game: str
     options: dict | None  # None: any options of the game
     rated: bool = False   # rated requests meet rated ones only
+    clock: str | None = None  # and timed ones the same time control
 
 
 class Matchmaker:
@@ -111,12 +113,14 @@ class Matchmaker:
                          computers: dict[int, str] | None = None,
                          given: dict[int, str] | None = None,
                          insert: Callable[[MatchRecord], Awaitable[int]] | None = None,
-                         rated: bool = False) -> tuple[Match, dict[int, str]]:
+                         rated: bool = False, clock: str | None = None
+                         ) -> tuple[Match, dict[int, str]]:
         """Make, store and register a match with ``players`` seated and ``computers``
         (seat -> level) holding the seats they name. Returns the players' seat tokens,
         except for the seats in ``given`` (seat -> the hash of a token made elsewhere:
         a cluster's queued players). ``insert`` stores the record (default the store's
-        ``insert_match``). ``rated``: rated if every seat is a signed-in player. The
+        ``insert_match``). ``rated``: rated if every seat is a signed-in player; ``clock``: a
+        time control (server/clocks.py). The
         caller calls ``match.computers.wake()`` once the players have been told."""
         tokens: dict[int, str] = {}
         for _attempt in range(8):
@@ -136,6 +140,8 @@ class Matchmaker:
             if all(match.seats):
                 match.status = PLAYING
             match.rated = rated
+            if clock is not None:
+                match.clock = MatchClock(match, clock)
             if self.online is not None:
                 match.on_end = self.online.ended
             try:
@@ -240,10 +246,13 @@ class Matchmaker:
         computers = self._computer_seats(conn, msg, spec, names, seat)
         if computers is None or not self.online.may_rate(conn, msg, bool(computers)):
             return None
+        clock = self.online.clock_of(conn, msg, len(names))
+        if clock is False:
+            return None
         try:
             match, tokens = await self.open_match(spec, options, msg.get("public", True),
                                                   [(conn.session, seat)], computers=computers,
-                                                  rated=msg.get("rated", False))
+                                                  rated=msg.get("rated", False), clock=clock)
         except StoreError as exc:
             log.error("create failed: %s", exc)
             conn.error(ErrorCode.SERVER_ERROR, "The match could not be saved; try again later.", rid)
@@ -252,12 +261,13 @@ class Matchmaker:
         self.addresses.add_created(conn.address, match.code)
         return match, seat, tokens[seat]
 
-    def _group(self, spec: GameSpec, conn: Connection, wanted: dict | None, rated: bool = False
-               ) -> tuple[dict, list[QuickEntry]] | None:
+    def _group(self, spec: GameSpec, conn: Connection, wanted: dict | None, rated: bool = False,
+               clock: str | None = None) -> tuple[dict, list[QuickEntry]] | None:
         """Options and the waiting requests (oldest first) that, with ``conn``'s, fill every
         seat of a match; ``None`` when no option set has enough players yet. Rated
-        requests meet rated ones, one per registered player."""
-        waiting = [e for e in self.queue if e.game == spec.id and e.rated == rated]
+        requests meet rated ones, one per registered player; timed ones the same clock."""
+        waiting = [e for e in self.queue
+                   if e.game == spec.id and e.rated == rated and e.clock == clock]
 
         def who(c: Connection) -> str:
             return f"player {c.session.player_id}" if rated else c.session.token_hash
@@ -274,16 +284,19 @@ class Matchmaker:
         rated = msg.get("rated", False)
         if not self.online.may_rate(conn, msg, False):
             return
+        clock = self.online.clock_of(conn, msg, len(spec.seats(options)))
+        if clock is False:
+            return
         if self.shared is not None:  # a cluster: one queue in Redis for every node
             await self.shared.quick(conn, rid, spec, wanted)
             return
         self.queue = [e for e in self.queue if e.conn is not conn and e.conn.open]
-        found = self._group(spec, conn, wanted, rated)
+        found = self._group(spec, conn, wanted, rated, clock)
         if found is None:
-            self.queue.append(QuickEntry(conn, spec.id, wanted, rated))
+            self.queue.append(QuickEntry(conn, spec.id, wanted, rated, clock))
             needed = len(spec.seats(wanted)) if wanted is not None else None
             conn.send({"type": "queued", "rid": rid, "game": spec.id, "options": wanted,
-                       "players": needed, "rated": rated})
+                       "players": needed, "rated": rated, "clock": clock})
             return
         options, group = found
         for entry in group:
@@ -295,7 +308,7 @@ class Matchmaker:
         try:
             match, tokens = await self.open_match(spec, options, True,
                                                   [(c.session, s) for c, s in seated],
-                                                  rated=rated)
+                                                  rated=rated, clock=clock)
         except StoreError as exc:
             log.error("quick match failed: %s", exc)
             for c, _ in seated:

@@ -61,6 +61,7 @@ class ErrorCode(StrEnum):
     TRANSFER_REFUSED = "transfer_refused"
     UNKNOWN_PLAYER = "unknown_player"
     NO_ACCOUNTS = "no_accounts"
+    OUT_OF_TIME = "out_of_time"
 
     @classmethod
     def parse(cls, value: object) -> "ErrorCode | None":

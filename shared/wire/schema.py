@@ -182,6 +182,7 @@ OPTIONS = SmallMap()
 PLAYER_NAME = Text(0, 64, printable=False)  # a registered name: shared.online.names checks it
 TRANSFER_CODE_MAX = 32  # 10 letters, typed with spaces or dashes
 PAGE = Integer(0, 10_000)
+CLOCK = Text(1, 16)  # "5+3" (minutes + seconds a move) or "corr:2" (days a move)
 
 
 @dataclass(frozen=True)
@@ -242,13 +243,14 @@ SCHEMAS: dict[str, Schema] = {
     "watch_lobby": Schema({"on": Boolean()}),
     "create": Schema({}, {"game": GAME, "options": OPTIONS, "seat": SEAT, "public": Boolean(),
                           "computer": LEVEL, "computers": SmallMap(max_items=8, max_str=16),
-                          "rated": Boolean()}),
-    "quick": Schema({}, {"game": GAME, "options": OPTIONS, "rated": Boolean()}),
+                          "rated": Boolean(), "clock": CLOCK}),
+    "quick": Schema({}, {"game": GAME, "options": OPTIONS, "rated": Boolean(), "clock": CLOCK}),
     "quick_cancel": Schema(),
     "join": Schema({"match": CODE}, {"as": Choice(("player", "spectator")), "seat_token": TOKEN,
                                     "version": VERSION, "seat": SEAT}),
     "leave": Schema({"match": CODE}),
-    "move": Schema({"match": CODE, "version": VERSION, "mid": MID, "move": MOVE}),
+    "move": Schema({"match": CODE, "version": VERSION, "mid": MID, "move": MOVE},
+                   {"lag": Integer(0, 60_000)}),
     "resign": Schema({"match": CODE}),
     "rematch": Schema({"match": CODE}),
     "chat": Schema({"match": CODE, "text": Text(1, CHAT_MAX)}),
