@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -262,21 +262,28 @@ class Accounts:
         return [(Player(i, d, c), Rating(mu, s, g)) for i, d, c, mu, s, g in rows]
 
 
-def rate_match(db: sqlite3.Connection, match: str, game: str, players: Sequence[int],
-               places: Sequence[int], now: float) -> list[Rating]:
+def rate_match(db: sqlite3.Connection, match: str, game: str, players: Sequence[int | None],
+               places: Sequence[int], now: float,
+               fixed: Mapping[int, Rating] | None = None) -> list[Rating]:
     """``Accounts.record_match``'s work inside a transaction the caller holds (so a
-    match's archive row can be written in the same one: server/archive.py)."""
+    match's archive row can be written in the same one: server/archive.py). A seat
+    whose player is None has the ``fixed`` rating of its seat (a computer level's): it
+    counts for the others and is not changed or stored."""
     seats = len(players)
+    people = [p for p in players if p is not None]
     done = db.execute("SELECT player, mu, sigma, games FROM rating_history "
                       "WHERE match = ?", (match,)).fetchall()
     if done:
         stored = {p: Rating(mu, sigma, games) for p, mu, sigma, games in done}
-        if set(stored) != set(players):
+        if set(stored) != set(people):
             raise AccountError("not_rated", f"match {match} was rated with other players")
-        return [stored[p] for p in players]
-    before = [_rating(db, p, game, seats) for p in players]
+        return [stored[p] if p is not None else (fixed or {})[i] for i, p in enumerate(players)]
+    before = [_rating(db, p, game, seats) if p is not None else (fixed or {})[i]
+              for i, p in enumerate(players)]
     after = rate(before, places)
     for p, place, old, new in zip(players, places, before, after):
+        if p is None:
+            continue
         db.execute(
             "INSERT INTO ratings (player, game, seats, mu, sigma, games, updated) "
             "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player, game, seats) DO UPDATE "

@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Awaitable, Callable
+from typing import TYPE_CHECKING, Awaitable, Callable, Iterable
 
 from shared.online.clock import ClockError
 from shared.online.identity import TRANSFER_MINUTES, new_secret
 from shared.online.names import NameProblem
-from shared.online.ratings import RatingError, places_with_resignations
+from shared.gamekit import GameSpec
+from shared.gamekit.levels import level_ratings
+from shared.online.ratings import (DISPLAY_BASE, DISPLAY_SCALE, MU, Rating, RatingError,
+                                   places_with_resignations)
 from shared.wire import ErrorCode
 
 from .accounts import AccountError, Player
@@ -39,6 +42,17 @@ log = logging.getLogger("alien_city.server")
 PAGE_SIZE = 20      # rows of a leaderboard or archive page
 HISTORY_POINTS = 50  # rating history points a profile gives per game and seat count
 RECENT_GAMES = 10    # finished matches a profile lists
+
+
+def level_rating(spec: GameSpec, level: str) -> Rating | None:
+    """A computer level's fixed rating in rated matches: its measured figure (the one the
+    client shows, "Hard, about 1650") read on the display scale, its 95 % interval as the
+    uncertainty; None for a level never measured."""
+    found = level_ratings(spec).get(level)
+    if found is None:
+        return None
+    sigma = max((found.high - found.low) / (2 * 1.96) / DISPLAY_SCALE, 1.0)
+    return Rating(MU + (found.rating - DISPLAY_BASE) / DISPLAY_SCALE, sigma, found.games)
 
 
 class Online:
@@ -210,8 +224,10 @@ class Online:
                    "game": msg.get("game"), "matches": rows, "more": more})
 
     # -- rated matches: checks -------------------------------------------------------------
-    def may_rate(self, conn: Connection, msg: dict, computers: bool) -> bool:
-        """``create``/``quick`` with ``rated: true``: a signed-in player, no computers."""
+    def may_rate(self, conn: Connection, msg: dict, spec: GameSpec,
+                 computers: Iterable[str] = ()) -> bool:
+        """``create``/``quick`` with ``rated: true``: a signed-in player, and computer
+        seats only of levels whose strength is measured (shared/gamekit/levels.py)."""
         if not msg.get("rated"):
             return True
         rid = msg.get("rid")
@@ -220,9 +236,11 @@ class Online:
         if conn.session is None or conn.session.player_id is None:
             conn.error(ErrorCode.NOT_SIGNED_IN, "Only signed-in players play rated matches.", rid)
             return False
-        if computers:
-            conn.error(ErrorCode.BAD_OPTIONS, "Rated matches are between people: no computer "
-                       "players.", rid)
+        unmeasured = sorted({level for level in computers if level_rating(spec, level) is None})
+        if unmeasured:
+            conn.error(ErrorCode.BAD_OPTIONS, f"A rated match against the computer needs a "
+                       f"measured level; {spec.title} has no rating for {', '.join(unmeasured)}.",
+                       rid)
             return False
         return True
 
@@ -263,7 +281,8 @@ class Online:
         if old is not None:  # a rematch: everyone moved on one seat (match_commands.rematch),
             for seat, player in old.players.items():  # signed in now or not (a restart)
                 match.players.setdefault((seat + 1) % len(old.seats), player)
-        if match.rated and len(match.players) != sum(1 for s in match.seats if s is not None):
+        people = sum(1 for s in match.seats if s is not None and s.computer is None)
+        if match.rated and len(match.players) != people:
             match.rated = False  # (a rematch of someone no longer signed in)
         self._write(match, lambda a: a.opened(match.code, match.spec.id, len(match.seats),
                                               match.rated, match.players, time.time()))
@@ -332,7 +351,11 @@ class Online:
         ranking = list(match.ranking or [])
         try:
             places = places_with_resignations(ranking, match.resigned) if ranking else ()
-            ending = Ending(match.names(), ranking, match.resigned, match.end_reason, places)
+            fixed = {seat: rating for seat, s in enumerate(match.seats)
+                     if s is not None and s.computer is not None
+                     and (rating := level_rating(match.spec, s.computer)) is not None}
+            ending = Ending(match.names(), ranking, match.resigned, match.end_reason, places,
+                            fixed)
             match.rating_changes = self.accounts.finish(match.code, ending, time.time())
         except (AccountError, RatingError) as exc:
             log.error("match %s: not archived or rated: %s", match.code, exc)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from shared.online.ratings import PROVISIONAL_GAMES, Rating
@@ -71,6 +71,7 @@ class Ending:
     resigned: Sequence[int]
     reason: str | None
     places: Sequence[int]  # the places rated (resignations last: places_with_resignations)
+    fixed: Mapping[int, Rating] = field(default_factory=dict)  # computer seats' ratings
 
 
 def change(before: Rating, after: Rating) -> dict[str, Any]:
@@ -161,11 +162,13 @@ class OnlineStore(Accounts):
             players = dict(db.execute("SELECT seat, player FROM archive_players WHERE code = ?",
                                       (code,)).fetchall())
             changes = None
-            if rated and len(players) == seats:
-                ids = [players[seat] for seat in range(seats)]
-                before = [self.rating(p, game, seats) for p in ids]
-                after = rate_match(db, code, game, ids, list(ending.places), now)
-                changes = [change(b, a) for b, a in zip(before, after)]
+            if rated and len(players) + len(ending.fixed) == seats:
+                ids = [players.get(seat) for seat in range(seats)]
+                before = [self.rating(p, game, seats) if p is not None else ending.fixed[i]
+                          for i, p in enumerate(ids)]
+                after = rate_match(db, code, game, ids, list(ending.places), now, ending.fixed)
+                changes = [change(b, a) if p is not None else change(b, b)
+                           for p, b, a in zip(ids, before, after)]
             db.execute("UPDATE archive SET finished = ?, ended = ?, reason = ?, names = ?, "
                        "ranking = ?, resigned = ?, ratings = ? WHERE code = ?",
                        (OVER, now, ending.reason, json.dumps(list(ending.names)),

@@ -244,7 +244,7 @@ class Matchmaker:
                        f"options; its seats are {', '.join(names)} (or random).", rid)
             return None
         computers = self._computer_seats(conn, msg, spec, names, seat)
-        if computers is None or not self.online.may_rate(conn, msg, bool(computers)):
+        if computers is None or not self.online.may_rate(conn, msg, spec, computers.values()):
             return None
         clock = self.online.clock_of(conn, msg, len(names))
         if clock is False:
@@ -282,7 +282,7 @@ class Matchmaker:
         spec, options = game
         wanted = options if msg.get("options") else None
         rated = msg.get("rated", False)
-        if not self.online.may_rate(conn, msg, False):
+        if not self.online.may_rate(conn, msg, spec):
             return
         clock = self.online.clock_of(conn, msg, len(spec.seats(options)))
         if clock is False:

@@ -298,3 +298,27 @@ def test_the_rematch_of_a_rated_match_is_rated():
             assert [r["seat"] for r in ended["ratings"]] == ["black", "white"]
             assert ended["ratings"][0]["change"] > 0 and ended["ratings"][1]["games"] == 2
     run(body)
+
+
+def test_a_rated_match_against_a_measured_computer_level_rates_the_person_only():
+    """City Blocks ships measured levels: a rated match against 'easy' changes Ada's
+    rating against the level's fixed one; the computer's stays as measured."""
+    async def body() -> None:
+        async with running() as server:
+            ada, _ = await registered(server.url, "Ada")
+            created = await ada.request({"type": "create", "game": "city-blocks",
+                                         "options": {"players": 2}, "rated": True,
+                                         "computer": "easy"}, "joined")
+            code, mine = created["match"], created["seat"]
+            sync = await ada.expect("sync")
+            assert sync["info"]["rated"] is True and sync["info"]["status"] == "playing"
+            await ada.request({"type": "resign", "match": code}, "ok")
+            ended = await ada.expect("ended")
+            person, = [r for r in ended["ratings"] if r["seat"] == mine]
+            computer, = [r for r in ended["ratings"] if r["seat"] != mine]
+            assert person["before"] == 1500 and person["change"] < 0
+            assert computer["change"] == 0 and computer["before"] == 1529  # easy, as measured
+            board = await ada.request({"type": "leaderboard", "game": "city-blocks",
+                                       "seats": 2, "provisional": True})
+            assert [row["name"] for row in board["rows"]] == ["Ada"]
+    run(body)
