@@ -285,7 +285,8 @@ class Online:
         if match.rated and len(match.players) != people:
             match.rated = False  # (a rematch of someone no longer signed in)
         self._write(match, lambda a: a.opened(match.code, match.spec.id, len(match.seats),
-                                              match.rated, match.players, time.time()))
+                                              match.rated, match.public, match.players,
+                                              time.time()))
         clock = match.clock
         if clock is not None and self.accounts is not None:
             self._write(match, lambda a: a.timed(match.code, clock.spec))
@@ -332,7 +333,7 @@ class Online:
             log.error("match %s: archive not read: %s", match.code, exc)
             return
         if known is not None:
-            match.rated, match.players = known
+            match.rated, match.players, match.rating_changes = known
         try:
             saved = self.accounts.clock(match.code)
             if saved is not None:

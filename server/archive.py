@@ -34,6 +34,7 @@ CREATE TABLE IF NOT EXISTS archive (
     game TEXT NOT NULL,
     seats INTEGER NOT NULL,
     rated INTEGER NOT NULL,
+    public INTEGER NOT NULL,
     created REAL NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0,
     ended REAL,
@@ -94,11 +95,12 @@ class OnlineStore(Accounts):
         self._db.executescript(ARCHIVE_SCHEMA)
 
     # -- a match's life --------------------------------------------------------------------
-    def opened(self, code: str, game: str, seats: int, rated: bool,
+    def opened(self, code: str, game: str, seats: int, rated: bool, public: bool,
                players: Mapping[int, int], now: float) -> None:
         with self._transaction() as db:
-            db.execute("INSERT OR IGNORE INTO archive (code, game, seats, rated, created) "
-                       "VALUES (?, ?, ?, ?, ?)", (code, game, seats, int(rated), now))
+            db.execute("INSERT OR IGNORE INTO archive (code, game, seats, rated, public, "
+                       "created) VALUES (?, ?, ?, ?, ?, ?)",
+                       (code, game, seats, int(rated), int(public), now))
             for seat, player in players.items():
                 db.execute("INSERT OR REPLACE INTO archive_players VALUES (?, ?, ?)",
                            (code, seat, player))
@@ -112,14 +114,17 @@ class OnlineStore(Accounts):
         with self._transaction() as db:
             db.execute("DELETE FROM archive_players WHERE code = ? AND seat = ?", (code, seat))
 
-    def seat_players(self, code: str) -> tuple[bool, dict[int, int]] | None:
-        """Whether the match is rated and its seats' registered players (None: unknown)."""
-        row = self._db.execute("SELECT rated FROM archive WHERE code = ?", (code,)).fetchone()
+    def seat_players(self, code: str
+                     ) -> tuple[bool, dict[int, int], list[dict[str, Any]] | None] | None:
+        """Whether the match is rated, its seats' registered players and, once rated,
+        its rating changes (None: a match the archive does not know)."""
+        row = self._db.execute("SELECT rated, ratings FROM archive WHERE code = ?",
+                               (code,)).fetchone()
         if row is None:
             return None
         players = dict(self._db.execute("SELECT seat, player FROM archive_players "
                                         "WHERE code = ?", (code,)).fetchall())
-        return bool(row[0]), players
+        return bool(row[0]), players, None if row[1] is None else json.loads(row[1])
 
     def dropped(self, code: str) -> None:
         """A match cancelled or expired: never archived."""
@@ -179,8 +184,10 @@ class OnlineStore(Accounts):
     # -- what players browse ---------------------------------------------------------------
     def archive_page(self, page: int, size: int, player: int | None = None,
                      game: str | None = None) -> tuple[list[dict[str, Any]], bool]:
-        """Finished matches newest first, ``size`` a page; whether more follow."""
-        where, params = ["a.finished = ?"], [OVER]
+        """Finished matches newest first, ``size`` a page; whether more follow. A private
+        match is listed when rated (its ratings are public), not otherwise: its room code
+        stays with the people who had it."""
+        where, params = ["a.finished = ?", "(a.public = 1 OR a.rated = 1)"], [OVER]
         if game is not None:
             where.append("a.game = ?")
             params.append(game)

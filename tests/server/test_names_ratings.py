@@ -140,6 +140,9 @@ def test_a_rated_match_changes_both_ratings_and_is_archived(tmp_path):
             assert "Rated: yes" in record["record"] and "Result: Black 1, White 2" in record["record"]
             unknown = await reader.request({"type": "profile", "name": "Nobody"})
             assert unknown["code"] == "unknown_player"
+            await reader.request({"type": "join", "match": code, "as": "spectator"}, "joined")
+            sync = await reader.expect("sync")  # the changes, read back from the archive
+            assert [r["change"] > 0 for r in sync["ended"]["ratings"]] == [True, False]
     run(after)
 
 
@@ -168,7 +171,12 @@ def test_who_may_play_rated():
             board = await bob.request({"type": "leaderboard", "game": "alien-city",
                                        "provisional": True})
             assert board["rows"] == []
-            archive = await bob.request({"type": "archive"})
+            private = (await bob.request({"type": "create", "seat": "black", "public": False},
+                                         "joined"))["match"]
+            await guest.request({"type": "join", "match": private}, "joined")
+            await guest.request({"type": "resign", "match": private}, "ok")
+            await bob.expect("ended", match=private)
+            archive = await bob.request({"type": "archive"})  # the private one is not listed
             assert [m["match"] for m in archive["matches"]] == [casual]
             assert [p["registered"] for p in archive["matches"][0]["players"]] == [True, False]
     run(body)
