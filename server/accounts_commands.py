@@ -26,7 +26,7 @@ from shared.gamekit import GameSpec
 from shared.gamekit.levels import level_ratings
 from shared.online.ratings import (DISPLAY_BASE, DISPLAY_SCALE, MU, Rating, RatingError,
                                    places_with_resignations)
-from shared.wire import ErrorCode
+from shared.wire import ErrorCode, Scope
 
 from .accounts import AccountError, Player
 from .archive import Ending, OnlineStore
@@ -42,6 +42,7 @@ log = logging.getLogger("alien_city.server")
 PAGE_SIZE = 20      # rows of a leaderboard or archive page
 HISTORY_POINTS = 50  # rating history points a profile gives per game and seat count
 RECENT_GAMES = 10    # finished matches a profile lists
+REGISTER_PER_HOUR = 5  # new names one client address may register in an hour
 
 
 def level_rating(spec: GameSpec, level: str) -> Rating | None:
@@ -61,6 +62,7 @@ class Online:
     def __init__(self, lobby: Lobby, accounts: OnlineStore | None) -> None:
         self.lobby = lobby
         self.accounts = accounts
+        self._registered: dict[str, list[float]] = {}  # address -> when it registered names
 
     def routes(self) -> dict[str, Callable[[Connection, dict], Awaitable[None]]]:
         return {"register": self.register, "transfer_start": self.transfer_start,
@@ -121,12 +123,32 @@ class Online:
 
     # -- names ---------------------------------------------------------------------------
     async def register(self, conn: Connection, msg: dict) -> None:
+        if not self._may_register(conn.address):
+            conn.error(ErrorCode.RATE_LIMITED, f"At most {REGISTER_PER_HOUR} names are "
+                       f"registered from one address in an hour.", msg.get("rid"),
+                       scope=Scope.ADDRESS)
+            return
         await self._new_key(conn, msg, "registered", lambda accounts, secret: accounts.register(
             msg["name"], secret, time.time()))
 
     async def transfer_redeem(self, conn: Connection, msg: dict) -> None:
         await self._new_key(conn, msg, "moved here", lambda accounts, secret:
                             accounts.redeem_transfer(msg["name"], msg["code"], secret, time.time()))
+
+    def _may_register(self, address: str) -> bool:
+        """Names are free, so one address registering them by the hundred (squatting)
+        is held back; this machine is exempt like its other limits (server.netpolicy)."""
+        if self.lobby.addresses.exempt(address):
+            return True
+        now = time.monotonic()
+        if len(self._registered) > 10_000:  # forget addresses quiet for an hour
+            self._registered = {a: ts for a, ts in self._registered.items() if now - ts[-1] < 3600}
+        recent = [t for t in self._registered.get(address, []) if now - t < 3600]
+        if len(recent) >= REGISTER_PER_HOUR:
+            self._registered[address] = recent
+            return False
+        self._registered[address] = recent + [now]
+        return True
 
     async def _new_key(self, conn: Connection, msg: dict, what: str,
                        make: Callable[[OnlineStore, str], Player]) -> None:

@@ -4,6 +4,7 @@ server (docs/protocol.md, *Names and ratings*)."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 
 from shared.wire import PROTOCOL_VERSION
 
@@ -329,4 +330,17 @@ def test_a_rated_match_against_a_measured_computer_level_rates_the_person_only()
             board = await ada.request({"type": "leaderboard", "game": "city-blocks",
                                        "seats": 2, "provisional": True})
             assert [row["name"] for row in board["rows"]] == ["Ada"]
+    run(body)
+
+
+def test_one_address_registers_a_few_names_an_hour():
+    """Names are free: past 5 an hour from one address, register is rate limited."""
+    async def body() -> None:
+        async with running(replace(FAST, ip_exempt_loopback=False)) as server:
+            client = await Client.open(server.url, "Guest")
+            for i in range(5):
+                answer = await client.request({"type": "register", "name": f"Name{i}"})
+                assert answer["type"] == "registered", answer
+            answer = await client.request({"type": "register", "name": "Name5"})
+            assert answer["code"] == "rate_limited" and answer["scope"] == "address"
     run(body)
