@@ -145,3 +145,23 @@ def test_correspondence_days_and_no_away_rule():
             info = await ada.expect("match_info")
             assert [p["abandon_in"] for p in info["info"]["players"]] == [None, None]
     run(body)
+
+
+def test_a_move_that_arrives_after_the_time_is_gone_loses_on_time():
+    """The running seat's turn is set to have started 400 s ago (a 5+3 clock: its time
+    and grace are gone, the server's timer not yet fired): its move is refused
+    out_of_time and the match ends on time."""
+    from dataclasses import replace
+
+    async def body() -> None:
+        async with running() as server:
+            ada, bob, code, sync = await timed_pair(server.url, "5+3")
+            clock = server.lobby.matches[code].clock
+            clock.clock = replace(clock.clock, since=clock.clock.since - 400)
+            mover = ada if sync["to_move"] == "black" else bob
+            answer = await mover.request({"type": "move", "match": code, "version": 0,
+                                          "mid": 1, "move": first_move(sync)})
+            assert answer["code"] == "out_of_time"
+            ended = await bob.expect("ended")
+            assert ended["reason"] == "time" and ended["resigned"] == [sync["to_move"]]
+    run(body)
