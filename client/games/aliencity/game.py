@@ -212,6 +212,20 @@ class GameScene(MatchControls, BoardScreen):
     def bot_position(self, state: GameState) -> AlienCityPosition:
         return AlienCityPosition(state)
 
+    # -- the shell's SaveableMatch: the screen holds engine states, undo points per turn ---
+    def position(self) -> AlienCityPosition:
+        return self.chrome.state if self.chrome is not None else AlienCityPosition(self.match.state)
+
+    def undo_positions(self) -> list[AlienCityPosition]:
+        return [AlienCityPosition(s) for s in self.match.turn_starts]
+
+    def restore_undo(self, positions) -> None:
+        self.match.turn_starts[:] = [p.state for p in positions]
+        self.update_buttons()
+
+    def name_headers(self, names: list[str]) -> dict[str, str]:
+        return {"Black": names[0], "White": names[1]}
+
     def select(self, piece: Piece) -> None:
         s = self.match.state
         if not self.human_turn or s.phase is not Phase.BUILD:
