@@ -7,6 +7,7 @@ the command line may override.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from shared.gamekit.errors import RecordError
 from shared.gamekit.report import Report
@@ -80,7 +81,7 @@ def score_table(score: ScoreBreakdown, ruleset: str) -> str:
     return "\n".join(lines)
 
 
-def _build_json(move: Build) -> dict:
+def _build_json(move: Build) -> dict[str, Any]:
     return {"kind": move.piece.kind.text(), "colour": move.piece.colour.text(),
             "lot": lot_name(move.lot)}
 

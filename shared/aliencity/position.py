@@ -8,7 +8,7 @@ left, and a 2-seat game ends there with the other seat the winner.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Hashable, Iterator
+from typing import TYPE_CHECKING, Any, Hashable, Iterator, Sequence
 
 from shared.gamekit.api import IllegalMove, Rejection, SeatInfo, places_from_scores
 
@@ -36,7 +36,7 @@ class AlienCityMoves:
 
     __slots__ = ("_moves",)
 
-    def __init__(self, moves) -> None:
+    def __init__(self, moves: Sequence[Move]) -> None:
         self._moves = moves
 
     def __len__(self) -> int:
@@ -67,7 +67,7 @@ class AlienCityPosition:
     seat_count = 2
 
     @property
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         return self.state.ruleset.to_dict()
 
     @property
@@ -87,18 +87,18 @@ class AlienCityPosition:
         reason = self.state.why_not(move, None if seat is None else Player(seat))
         return None if reason is None else Rejection(reason.rule, reason.text)
 
-    def play(self, move: Any, seat: int | None = None) -> tuple["AlienCityPosition", list[dict]]:
+    def play(self, move: Any, seat: int | None = None) -> tuple["AlienCityPosition", list[dict[str, Any]]]:
         rejection = self.why_not(move, seat) if self.resigned is not None or not isinstance(move, Move) else None
         if rejection is not None:
             raise IllegalMove(str(move), rejection)
         try:
             step = self.state.play(move, None if seat is None else Player(seat))
         except IllegalMoveError as exc:
-            raise IllegalMove(move.text(), Rejection(exc.rule, self.state.why_not(
+            raise IllegalMove(move.text(), Rejection(exc.rule, self.state.why_not(  # type: ignore[union-attr]  # illegal: a reason
                 move, None if seat is None else Player(seat)).text)) from None
         return AlienCityPosition(step.state), [event.to_dict() for event in step.events]
 
-    def resign(self, seat: int) -> tuple["AlienCityPosition", list[dict]]:
+    def resign(self, seat: int) -> tuple["AlienCityPosition", list[dict[str, Any]]]:
         if self.is_over():
             raise IllegalMove("resign", Rejection("game_over", _("The game is over.")))
         if seat not in (0, 1):
@@ -130,10 +130,10 @@ class AlienCityPosition:
         places = self.ranking()
         return places.index(1) if places.count(1) == 1 else None
 
-    def score(self) -> dict:
+    def score(self) -> dict[str, Any]:
         return self.state.score().to_dict()
 
-    def turn(self) -> dict:
+    def turn(self) -> dict[str, Any]:
         player = self.state.to_move if self.resigned is None else None
         phase = Phase.OVER.value if self.resigned is not None else self.state.phase.value
         return {"to_move": None if player is None else player.text(), "phase": phase,
@@ -143,7 +143,7 @@ class AlienCityPosition:
         s = self.state
         return (s.board, s.caps, s.stocks, s.to_move, s.phase, s.next_builder, self.resigned)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = self.state.to_dict()
         if self.resigned is not None:
             data["resigned"] = SEATS[self.resigned].name

@@ -6,9 +6,9 @@ PPN records, its reports, computer players, review). Its positions are
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from shared.gamekit.api import (BadOptions, Bot, GameSpec, MalformedMove, MoveMapField, OptionField, Record,
+from shared.gamekit.api import (BadOptions, GameSpec, MalformedMove, MoveMapField, OptionField, Record,
                                 RecordError, Report, SeatInfo)
 
 from .errors import AlienCityError, IllegalRecordError, MalformedError
@@ -19,6 +19,16 @@ from .ruleset import Ruleset
 from .state import GameState, new_game
 from .texts import _
 from .types import Player
+
+if TYPE_CHECKING:
+    from shared.gamekit.review import ReviewSettings
+
+    from .bots.base import Bot as EngineBot
+    from .bots.review import AlienCityReviewSearch
+
+# The spec is handed only its own positions (the registry's contract), so the methods
+# below take AlienCityPosition where GameSpec says State: "type: ignore[override]" marks them.
+
 
 class AlienCitySpec(GameSpec):
     """Alien City: two seats, two editions, the location-bonus variant, PPN records."""
@@ -43,7 +53,7 @@ class AlienCitySpec(GameSpec):
                 OptionField("location_bonus", "bool", False, _("Location bonus"),
                             _("claimed towers also score their tile's rank")))
 
-    def options(self, raw: Mapping | None) -> dict:
+    def options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         raw = dict(raw or {})
         unknown = set(raw) - {"edition", "location_bonus"}
         if unknown:
@@ -54,13 +64,13 @@ class AlienCitySpec(GameSpec):
         except MalformedError as exc:
             raise BadOptions(str(exc)) from None
 
-    def seats(self, options: Mapping) -> tuple[SeatInfo, ...]:
+    def seats(self, options: Mapping[str, Any]) -> tuple[SeatInfo, ...]:
         return seat_infos()
 
-    def describe(self, options: Mapping) -> str:
+    def describe(self, options: Mapping[str, Any]) -> str:
         return Ruleset.from_dict(dict(options)).label()
 
-    def new_state(self, options: Mapping, seed: int) -> AlienCityPosition:
+    def new_state(self, options: Mapping[str, Any], seed: int) -> AlienCityPosition:
         return AlienCityPosition(new_game(Ruleset.from_dict(dict(options)), seed))
 
     def state_from_dict(self, data: object) -> AlienCityPosition:
@@ -82,7 +92,7 @@ class AlienCitySpec(GameSpec):
         except MalformedError as exc:
             raise MalformedMove(str(exc)) from None
 
-    def move_text(self, move: Any) -> str:
+    def move_text(self, move: Move) -> str:
         return move.text()
 
     def is_pass(self, move: Any) -> bool:
@@ -125,10 +135,11 @@ class AlienCitySpec(GameSpec):
             return False
         return str(_game_name(header) or "").strip().lower() == "alien city"
 
-    def write_record(self, state: AlienCityPosition, headers: Mapping[str, str] | None = None) -> str:
+    def write_record(self, state: AlienCityPosition,  # type: ignore[override]
+                     headers: Mapping[str, str] | None = None) -> str:
         return write_ppn(state.state, dict(headers or {}))
 
-    def score_text(self, state: AlienCityPosition) -> str:
+    def score_text(self, state: AlienCityPosition) -> str:  # type: ignore[override]
         from .cli_score import score_table
         return score_table(state.state.score(), state.state.ruleset.label())
 
@@ -141,30 +152,30 @@ class AlienCitySpec(GameSpec):
                             _("score the optional location variant")))
 
     def score_report(self, text: str, *, lenient: bool = False, as_json: bool = False,
-                     options: Mapping | None = None) -> Report:
+                     options: Mapping[str, Any] | None = None) -> Report:
         """Every tower and green bonus of the score (the PPN's own JSON shape)."""
         from .cli_score import score_report
         return score_report(text, lenient=lenient, as_json=as_json, **self._rules(options))
 
     def analyze_report(self, text: str, *, lenient: bool = False, as_json: bool = False,
-                       options: Mapping | None = None) -> Report:
+                       options: Mapping[str, Any] | None = None) -> Report:
         """Each ply's legal builds lot by lot (docs/games/alien-city.md's JSON shape)."""
         from .cli_score import analyze_report
         return analyze_report(text, lenient=lenient, as_json=as_json, **self._rules(options))
 
-    def _rules(self, options: Mapping | None) -> dict:
+    def _rules(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         given = dict(options or {})
         return {"edition": given.get("edition"), "location_bonus": given.get("location_bonus")}
 
-    def make_bot(self, level: str, seed: int = 0, *, iterations: int | None = None,
-                 think_s: float | None = None) -> Bot:
+    def make_bot(self, level: str, seed: int = 0, *,  # type: ignore[override]
+                 iterations: int | None = None, think_s: float | None = None) -> EngineBot:
         """One of the engine's bots: they play the contract's positions (and bare states)."""
         from .bots import make_bot
         return make_bot(level, seed, iterations=iterations, think_s=think_s)
 
     review_unit = "points"
 
-    def projection(self, state: AlienCityPosition) -> tuple[float, float]:
+    def projection(self, state: AlienCityPosition) -> tuple[float, float]:  # type: ignore[override]
         """The bots' guess of the final margin (exact once the game is over), split around
         the mean of the totals as they stand: (Black, White) in points."""
         from .bots.evaluate import margin
@@ -173,7 +184,7 @@ class AlienCitySpec(GameSpec):
         lead = margin(state.state)
         return (mid + lead / 2.0, mid - lead / 2.0)
 
-    def review_search(self, settings):
+    def review_search(self, settings: ReviewSettings) -> AlienCityReviewSearch:
         """The expert's tree statistics (shared/aliencity/bots/review.py)."""
         from .bots.review import AlienCityReviewSearch
         return AlienCityReviewSearch(self, settings)

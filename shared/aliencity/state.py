@@ -24,7 +24,8 @@ from .road import Road
 from .rules import Placement, Reason
 from .ruleset import Ruleset
 from .texts import _, N_, piece_plural
-from .types import Kind, LOT_COUNT, PIECES, Phase, Piece, Player, lot_name
+from .types import Kind, LOT_COUNT, PIECES, Piece, Player, lot_name
+from .types import Phase as Phase  # a state's phase: offered here with the state
 
 if TYPE_CHECKING:
     from .scoring import ScoreBreakdown

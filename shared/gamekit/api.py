@@ -29,9 +29,11 @@ from typing import Any, Hashable, Iterator, Mapping, Protocol, Sequence, runtime
 from shared.i18n import domain
 
 from .analyze import analyze as analyze_record
-# The contract's errors live in .errors (the modules below raise them) and are offered here.
-from .errors import BadOptions, GameError, IllegalMove, MalformedMove, RecordError  # noqa: F401
-from .report import Report, analyze_report, score_report
+# The contract's errors live in .errors (the modules below raise them) and are offered here,
+# as is the Report that score_report and analyze_report return.
+from .errors import (BadOptions as BadOptions, GameError as GameError, IllegalMove as IllegalMove,
+                     MalformedMove as MalformedMove, RecordError as RecordError)
+from .report import Report as Report, analyze_report, score_report
 from .review_search import ReviewSearch
 
 _, N_, ngettext, pgettext = domain("cli")
@@ -368,13 +370,13 @@ class GameSpec(ABC):
         return ()
 
     def score_report(self, text: str, *, lenient: bool = False, as_json: bool = False,
-                     options: Mapping | None = None) -> Report:
+                     options: Mapping[str, Any] | None = None) -> Report:
         """What ``alien-city score`` prints for a record (``options``: the given
         ``record_options``). Raises :class:`RecordError` as ``read_record`` does."""
         return score_report(self, text, lenient=lenient, as_json=as_json)
 
     def analyze_report(self, text: str, *, lenient: bool = False, as_json: bool = False,
-                       options: Mapping | None = None) -> Report:
+                       options: Mapping[str, Any] | None = None) -> Report:
         """What ``alien-city analyze`` prints for a record: by default one line per ply,
         then ``score_text`` (``as_json``: the ``analyze`` object)."""
         return analyze_report(self, text, lenient=lenient, as_json=as_json)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from shared.i18n import domain
 
@@ -49,7 +49,7 @@ def analyze_report(spec: "GameSpec", text: str, *, lenient: bool = False,
                   record.warnings)
 
 
-def ply_lines(spec: "GameSpec", result: dict) -> list[str]:
+def ply_lines(spec: "GameSpec", result: dict[str, Any]) -> list[str]:
     """One line per ply of an ``analyze`` object: number, seat, move, legal moves."""
     names = [seat.label for seat in spec.seats({**result["options"], "players": result["players"]})]
     width = max(7, *(len(n) for n in names))

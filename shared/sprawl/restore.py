@@ -7,7 +7,7 @@ through :mod:`.serial`, so a reader there would make the two import each other.
 
 from __future__ import annotations
 
-from shared.gamekit.api import GameError, IllegalMove, MalformedMove
+from shared.gamekit.api import GameError, GameSpec, IllegalMove, MalformedMove
 
 from .board import COLOURS
 from .moves import parse_move
@@ -15,7 +15,7 @@ from .serial import FORMAT, is_resign
 from .state import SprawlState
 
 
-def state_from_dict(spec, data: object) -> SprawlState:
+def state_from_dict(spec: GameSpec, data: object) -> SprawlState:
     if not isinstance(data, dict):
         raise GameError(f"a Sprawl state is a mapping, got {type(data).__name__}")
     if data.get("game", "sprawl") != "sprawl":

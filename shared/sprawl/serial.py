@@ -7,7 +7,7 @@ exactly one the rules can reach (a hand-edited board cannot smuggle in an illega
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .board import COLOURS, DIR_LETTERS, LETTERS, square_name, square_order
 
@@ -17,14 +17,14 @@ if TYPE_CHECKING:
 FORMAT = 1
 
 
-def state_to_dict(state: "SprawlState") -> dict:
+def state_to_dict(state: "SprawlState") -> dict[str, Any]:
     board = []
     for t in sorted(state.towers, key=square_order):
         board.append({"square": square_name(t), "kind": "tower",
-                      "pieces": [{"size": k, "colour": COLOURS[s]} for k, s in state.tw[t]],
+                      "pieces": [{"size": k, "colour": COLOURS[s]} for k, s in state.tw[t]],  # type: ignore[union-attr]  # a tower square
                       "owner": COLOURS[state.controller(t)], "live": t not in state.dead})
         for b in state.tree_branches[t]:
-            placer, size, d, tree, depth = state.br[b]
+            placer, size, d, tree, depth = state.br[b]  # type: ignore[misc]  # a branch square
             board.append({"square": square_name(b), "kind": "branch", "size": size,
                           "colour": COLOURS[placer], "direction": DIR_LETTERS[d],
                           "tree": square_name(tree), "depth": depth})
