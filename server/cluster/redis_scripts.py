@@ -85,6 +85,30 @@ if ARGV[5] ~= '' then redis.call('ZADD', ARGV[1] .. 'session:' .. ARGV[5], ARGV[
 return 1
 """
 
+# A free seat taken by a join: only if it is still free and the match still waits (two
+# nodes whose copies both saw it free: one gets it), and the match starts in the same
+# script when that was its last free seat. KEYS: match hash, seats hash, events. ARGV:
+# prefix, id, seat, seat JSON, session hash, seats in the match. Returns 1 taken, 2 taken
+# and started, 0 not free (another took it, or the match no longer waits).
+TAKE_SEAT = """
+local held = redis.call('HGET', KEYS[2], ARGV[3])
+local status = redis.call('HGET', KEYS[1], 'status')
+if held == ARGV[4] then  -- this very call again (a lost reply)
+  if status == 'playing' then return 2 end
+  return 1
+end
+if held or status ~= 'waiting' then return 0 end
+redis.call('HSET', KEYS[2], ARGV[3], ARGV[4])
+if ARGV[5] ~= '' then redis.call('ZADD', ARGV[1] .. 'session:' .. ARGV[5], ARGV[2], ARGV[2]) end
+""" + _XADD % "KEYS[3]" + """'["seat",' .. ARGV[2] .. ',' .. ARGV[3] .. ',' .. ARGV[4] .. ',null]')
+if redis.call('HLEN', KEYS[2]) < tonumber(ARGV[6]) then return 1 end
+redis.call('HSET', KEYS[1], 'status', 'playing', 'end_reason', 'null', 'winner', 'null',
+           'ranking', 'null')
+""" + _XADD % "KEYS[3]" + """'["status",' .. ARGV[2] .. ',-1,{"status": "playing", ' ..
+      '"reason": null, "winner": null, "ranking": null},null]')
+return 2
+"""
+
 # The compare-and-append. KEYS: match hash, moves list, open set, events. ARGV: id,
 # version, step JSON, ends (1/0), status, end_reason JSON, winner JSON, ranking JSON,
 # the end as one JSON (the event's) or 'null'.

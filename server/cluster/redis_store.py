@@ -33,10 +33,11 @@ from typing import Any, Awaitable, Callable
 
 from shared.wire.limits import CHAT_HISTORY
 
-from ..store import CodeTaken, End, MatchRecord, MoveRecord, SeatRecord, StaleVersion, StoreError
+from ..store import (CodeTaken, End, MatchRecord, MoveRecord, SeatRecord, SeatTaken, StaleVersion,
+                     StoreError)
 from .redis_scripts import (  # noqa: F401 (_XADD, EVENTS_KEPT: still importable from here)
     _XADD, ADD_MOVE, EVENTS_KEPT, FREE_SEAT, INSERT, LEASE, PUBLISH, PUT_SEAT, REMATCH,
-    SET_STATUS)
+    SET_STATUS, TAKE_SEAT)
 from .resp import ReplyError, RespClient, Unavailable
 
 log = logging.getLogger("alien_city.server")
@@ -84,6 +85,7 @@ class RedisStore:
         self._put_seat = self._r.register_script(PUT_SEAT)
         self._free_seat = self._r.register_script(FREE_SEAT)
         self._add_move = self._r.register_script(ADD_MOVE)
+        self._take_seat = self._r.register_script(TAKE_SEAT)
         self._set_status = self._r.register_script(SET_STATUS)
         self._publish = self._r.register_script(PUBLISH)
         self._rematch = self._r.register_script(REMATCH)
@@ -182,6 +184,18 @@ class RedisStore:
         if answer == "missing":
             raise StoreError(f"no match {match_id} in the store")
         return str(answer)
+
+    async def take_seat(self, match_id: int, seat: int, record: SeatRecord, seats: int) -> bool:
+        """A join takes a free seat only if it is free in Redis (two nodes whose copies
+        both saw it free: one gets it, the other :class:`SeatTaken`); the match starts in
+        the same script when that was its last seat. ``True`` if it started."""
+        done = await self._lean(
+            self._fast, self._take_seat,
+            [self._k("match", match_id), self._k("seats", match_id), self._k("events")],
+            [self.prefix, match_id, seat, _seat_json(record), record.session_hash, seats])
+        if not done:
+            raise SeatTaken(f"match {match_id}: seat {seat} is not free")
+        return done == 2
 
     async def add_move(self, match_id: int, move: MoveRecord, end: End | None) -> None:
         """Append a step for exactly ``move.version`` (the stored version + 1), with the
