@@ -147,6 +147,41 @@ class Follower:
                 if match.behind and match.live:
                     self.applied += await match.catch_up()
 
+    async def reread(self) -> None:
+        """The stream dropped events this node had not read (it was away or behind for
+        longer than the stream keeps): read every match it holds again from Redis and
+        apply what changed, as the lost events would have (seats, presence on other
+        nodes, status, steps)."""
+        for match in [m for m in self.lobby.matches.values() if m.record_id is not None]:
+            try:
+                record = await self.store.load_code(match.code)
+            except StoreError as exc:
+                log.error("match %s not read again: %s", match.code, exc)
+                continue
+            try:
+                presence = await self.store.presence(match.record_id)
+                alive = await self.store.alive(sorted({n for _, n in presence}))
+            except StoreError as exc:
+                log.error("match %s: presence not read again: %s", match.code, exc)
+                presence, alive = [], set()
+            if record is None or self.lobby.matches.get(match.code) is not match:
+                continue
+            async with match.lock:
+                there = {(seat, n) for seat, n in presence if n != self.node and n in alive}
+                known = {(seat, n) for seat, ns in match.remote.items() for n in ns}
+                for seat, node in sorted(there ^ known):
+                    if 0 <= seat < len(match.seats):
+                        match.remote_presence(seat, node, (seat, node) in there)
+                for index, seat in sorted(record.seats.items()):
+                    self._seat(match, index, [seat.name, seat.token_hash, seat.session_hash,
+                                              seat.computer])
+                self._status(match, {"status": record.status, "reason": record.end_reason})
+                if match.live and len(record.moves) > match.version:
+                    match.behind = True
+                    watched = match.audience or any(s is not None and s.computer for s in match.seats)
+                    if watched:
+                        self.applied += await match.catch_up()
+
     async def _change(self, match: "Match", event: "Event") -> None:
         """One event of a match this node holds (under its lock)."""
         if isinstance(event.data, dict) and event.data.get("node") == self.node:

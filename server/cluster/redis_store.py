@@ -337,6 +337,21 @@ class RedisStore:
         newest = await self._guard(self._r.xrevrange(self._k("events"), count=1))
         return newest[0][0] if newest else "0-0"
 
+    async def events_lost(self, after: str) -> bool:
+        """Has the stream dropped events after id ``after`` (its cap, ``EVENTS_KEPT``,
+        reached while a node was away or behind)? Such a node missed changes it cannot
+        read any more: it must read its matches again. Trimming drops the oldest entries,
+        so it did when the oldest entry left is newer than ``after`` (or, when none is
+        left, the last one made is): at worst a node that had read exactly up to the
+        cut reads its matches once more than needed."""
+        key = self._k("events")
+        if not await self._guard(self._r.exists(key)):
+            return False  # nothing written yet
+        info = await self._guard(self._r.xinfo_stream(key))
+        first = info.get("first-entry")
+        newest = first[0] if first else info.get("last-generated-id") or "0-0"
+        return _id(newest) > _id(after)
+
     async def events(self, after: str, block_ms: int = 1000, count: int = 500) -> list[Event]:
         """The events after id ``after``, in order (waiting up to ``block_ms`` for one)."""
         if self._feed is None:
@@ -446,6 +461,12 @@ class Event:
     version: int
     data: Any
     end: Any = None
+
+
+def _id(event_id: str) -> tuple[int, int]:
+    """A stream id as numbers, to compare (``"12-3"`` -> ``(12, 3)``)."""
+    ms, _, seq = str(event_id).partition("-")
+    return int(ms), int(seq or 0)
 
 
 def pairs(flat: list | dict | None) -> dict[str, str]:
