@@ -69,7 +69,7 @@ class MatchCommands:
                 return
             seat = match.seat_of(conn.session)
             if seat is not None:
-                match.welcome(conn, seat, None, rid, known=known)
+                await self._back(conn, match, seat, rid, known)
                 return
             if msg.get("as", "player") == "spectator":
                 match.detach(conn)
@@ -204,7 +204,28 @@ class MatchCommands:
             except StoreError as exc:  # the seat still works until the server restarts
                 log.error("match %s: seat holder not saved: %s", match.code, exc)
         match.detach(conn)
+        await self._back(conn, match, seat, rid, known)
+
+    async def _back(self, conn: Connection, match: Match, seat: int, rid: int | None,
+                    known: int | None) -> None:
+        """A seated player (re)joins. On a cluster node its presence reaches Redis first,
+        so no other node's abandonment clock resigns the seat once it is told it is back
+        (on one server the clock and the join share a loop)."""
+        relay = match.relay
+        if relay is not None and match.live and not match.online_here(seat):
+            try:
+                if not await relay.arrive(match, seat):
+                    raise StoreError("presence not written in time")
+                await match.catch_up()  # a resignation stored before it: in the sync
+            except StoreError as exc:
+                log.error("join %s: seat %s not taken back: %s", match.code, seat, exc)
+                relay.presence(match, seat)  # (not here after all, once the queue gets there)
+                match.reject(conn, ErrorCode.SERVER_ERROR, "Your seat cannot be taken back now "
+                             "(the match store is slow or away); try again.", rid)
+                return
         match.welcome(conn, seat, None, rid, known=known)
+        if relay is not None and not match.online_here(seat):
+            relay.presence(match, seat)  # it left meanwhile: not online here after all
 
     async def leave(self, conn: Connection, msg: dict) -> None:
         rid = msg.get("rid")

@@ -104,6 +104,11 @@ class SeatTaken(StoreError):
     or the match no longer waits): read the match's seats again."""
 
 
+class SeatOnline(StoreError):
+    """An away seat was not resigned: its player is connected to another node of the
+    cluster (it came back there)."""
+
+
 @dataclass
 class SeatRecord:
     name: str
@@ -268,6 +273,12 @@ class Store:
     async def add_move(self, match_id: int, move: MoveRecord, end: End | None) -> None:
         """Append an accepted move or resignation (and the match's end if it ended it)."""
         await self._call(_add_move, match_id, move, end)
+
+    async def resign_away(self, match_id: int, move: MoveRecord, end: End | None,
+                          node: str) -> None:
+        """The resignation of an away seat (the abandonment clock): on one server the
+        clock and every reconnect share the match's lock, so this is :meth:`add_move`."""
+        await self.add_move(match_id, move, end)
 
     async def set_status(self, match_id: int, status: str, reason: str | None = None) -> None:
         await self._call(_set_status, match_id, End(status, reason))

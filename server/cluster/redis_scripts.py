@@ -111,9 +111,11 @@ return 2
 
 # The compare-and-append. KEYS: match hash, moves list, open set, events. ARGV: id,
 # version, step JSON, ends (1/0), status, end_reason JSON, winner JSON, ranking JSON,
-# the end as one JSON (the event's) or 'null'.
+# the end as one JSON (the event's) or 'null'. Resigning an away seat adds KEYS[5], the
+# presence hash, and ARGV seat, node id, prefix: refused while the seat's player is on
+# another live node (it came back there; its presence is written before it is told so).
 # Returns {answer, stored version}: ok, again (this very step was stored already),
-# stale (another step holds that version), over (the match ended), missing.
+# stale (another step holds that version), over (the match ended), online, missing.
 ADD_MOVE = """
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return {'missing', 0} end
@@ -125,6 +127,17 @@ if version <= n then
 end
 if version ~= n + 1 then return {'stale', n} end
 if status ~= 'waiting' and status ~= 'playing' then return {'over', n} end
+if KEYS[5] then  -- an away seat resigned: not while its player is on another live node
+  for _, f in ipairs(redis.call('HKEYS', KEYS[5])) do
+    local bar = string.find(f, '|', 1, true)
+    if bar and string.sub(f, 1, bar - 1) == ARGV[10] then
+      local node = string.sub(f, bar + 1)
+      if node ~= ARGV[11] and redis.call('EXISTS', ARGV[12] .. 'node:' .. node) == 1 then
+        return {'online', n}
+      end
+    end
+  end
+end
 redis.call('RPUSH', KEYS[2], ARGV[3])
 if ARGV[4] == '1' then
   redis.call('HSET', KEYS[1], 'status', ARGV[5], 'end_reason', ARGV[6], 'winner', ARGV[7],

@@ -33,8 +33,8 @@ from typing import Any, Awaitable, Callable
 
 from shared.wire.limits import CHAT_HISTORY
 
-from ..store import (CodeTaken, End, MatchRecord, MoveRecord, SeatRecord, SeatTaken, StaleVersion,
-                     StoreError)
+from ..store import (CodeTaken, End, MatchRecord, MoveRecord, SeatOnline, SeatRecord, SeatTaken,
+                     StaleVersion, StoreError)
 from .redis_scripts import (  # noqa: F401 (_XADD, EVENTS_KEPT: still importable from here)
     _XADD, ADD_MOVE, EVENTS_KEPT, FREE_SEAT, INSERT, LEASE, PUBLISH, PUT_SEAT, REMATCH,
     SET_STATUS, TAKE_SEAT)
@@ -201,6 +201,19 @@ class RedisStore:
         """Append a step for exactly ``move.version`` (the stored version + 1), with the
         match's end if it ended it; :class:`StaleVersion` if another step holds that
         version or the match is over."""
+        await self._append(match_id, move, end, [], [])
+
+    async def resign_away(self, match_id: int, move: MoveRecord, end: End | None,
+                          node: str) -> None:
+        """:meth:`add_move` for the resignation of an away seat by node ``node``, refused
+        with :class:`SeatOnline` if the seat's player is connected to another live node
+        (checked in the same script: a reconnect's presence is in Redis before the player
+        is told it is back, so it never loses the seat after that)."""
+        await self._append(match_id, move, end, [self._k("presence", match_id)],
+                           [move.seat, node, self.prefix])
+
+    async def _append(self, match_id: int, move: MoveRecord, end: End | None,
+                      keys: list[str], guard: list[Any]) -> None:
         args: list[Any] = [match_id, move.version, _step_json(move)]
         if end is None:
             args += ["0", "", "null", "null", "null", "null"]
@@ -209,11 +222,13 @@ class RedisStore:
                      json.dumps(end.ranking), json.dumps(_end_dict(end))]
         answer, stored = await self._lean(self._fast, self._add_move, [
             self._k("match", match_id), self._k("moves", match_id), self._k("open"),
-            self._k("events")], args)
+            self._k("events"), *keys], args + guard)
         if answer in ("ok", "again"):
             return
         if answer == "missing":
             raise StoreError(f"no match {match_id} in the store")
+        if answer == "online":
+            raise SeatOnline(f"match {match_id}: seat {move.seat} is connected on another node")
         raise StaleVersion(match_id, move.version, int(stored))
 
     async def _lean(self, lean: RespClient | None, script: Any, keys: list[str],
