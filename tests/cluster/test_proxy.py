@@ -10,12 +10,9 @@ nginx is run for real on 127.0.0.1 with that ``upstream`` and docs/hosting.md's 
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import re
 import shutil
-import socket
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -25,6 +22,7 @@ from server.app import start_server
 from shared.wire import PROTOCOL_VERSION
 from server.netpolicy import parse_proxies
 from tests.server.helpers import FAST, Client, run
+from tests.server.nginx import free_port, nginx
 
 ROOT = Path(__file__).resolve().parents[2]
 LIMITS = dataclasses.replace(FAST, ip_connections=3, ip_exempt_loopback=False)
@@ -51,34 +49,6 @@ def site(listen: int, ports: list[int], upstream: str | None = None) -> str:
     hosting = re.sub(r"upstream alien_city \{.*?\}\n", cluster, hosting, flags=re.S)
     hosting = hosting.replace("listen 443 ssl;", f"listen 127.0.0.1:{listen};")
     return "\n".join(line for line in hosting.splitlines() if "ssl_certificate" not in line)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-async def nginx(folder: Path, config: str, port: int) -> subprocess.Popen:
-    (folder / "site.conf").write_text(config)
-    temp = " ".join(f"{kind}_temp_path {folder}/{kind};" for kind in
-                    ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    main = folder / "nginx.conf"
-    main.write_text(f"daemon off;\nworker_processes 1;\npid {folder}/nginx.pid;\n"
-                    f"error_log {folder}/error.log;\nevents {{}}\n"
-                    f"http {{\naccess_log off;\n{temp}\ninclude {folder}/site.conf;\n}}\n")
-    checked = subprocess.run(["nginx", "-t", "-c", str(main), "-p", str(folder)],
-                             capture_output=True, text=True, timeout=30)
-    assert checked.returncode == 0, checked.stderr
-    proc = subprocess.Popen(["nginx", "-c", str(main), "-p", str(folder)],
-                            stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return proc
-        await asyncio.sleep(0.05)
-    proc.terminate()
-    raise AssertionError("nginx did not start")
 
 
 async def connections(url: str, source: str, count: int) -> tuple[list[Client], list[str]]:
