@@ -49,6 +49,7 @@ from ..connection import Session, new_token, token_hash
 from ..match import CANCELLED, OVER, PLAYING, WAITING, Seat
 from ..store import End, MoveRecord, StoreError
 from .fanout import stop_task
+from .relay import stream_order
 
 if TYPE_CHECKING:
     from ..lobby import Lobby
@@ -151,7 +152,9 @@ class Follower:
         """The stream dropped events this node had not read (it was away or behind for
         longer than the stream keeps): read every match it holds again from Redis and
         apply what changed, as the lost events would have (seats, presence on other
-        nodes, status, steps)."""
+        nodes, status, steps), and close this node's connections of sessions resumed
+        on another node meanwhile (``ac:claim:<session>``: the latest resume)."""
+        await self._reread_sessions()
         for match in [m for m in self.lobby.matches.values() if m.record_id is not None]:
             try:
                 record = await self.store.load_code(match.code)
@@ -175,12 +178,34 @@ class Follower:
                 for index, seat in sorted(record.seats.items()):
                     self._seat(match, index, [seat.name, seat.token_hash, seat.session_hash,
                                               seat.computer])
+                if record.status == WAITING:  # seats freed by a leave on another node
+                    for index in range(len(match.seats)):
+                        if index not in record.seats:
+                            self._seat(match, index, None)
                 self._status(match, {"status": record.status, "reason": record.end_reason})
                 if match.live and len(record.moves) > match.version:
                     match.behind = True
                     watched = match.audience or any(s is not None and s.computer for s in match.seats)
                     if watched:
                         self.applied += await match.catch_up()
+
+    async def _reread_sessions(self) -> None:
+        sessions = [s for s in self.lobby.sessions.values() if s.conn is not None]
+        if not sessions:
+            return
+        try:
+            claims = await self.store.calls(
+                *(("GET", self.store.key("claim", s.token_hash)) for s in sessions))
+        except StoreError as exc:
+            log.error("resumed sessions not read again: %s", exc)
+            return
+        for session, claim in zip(sessions, claims):
+            event_id, _, node = str(claim or "").partition("|")
+            if node and node != self.node and session.conn is not None \
+                    and stream_order(event_id) > stream_order(session.claim):
+                session.claim = event_id
+                self.lobby.take_session(session.conn)
+                self.lobby._maybe_drop_session(session)
 
     async def _change(self, match: "Match", event: "Event") -> None:
         """One event of a match this node holds (under its lock)."""

@@ -24,6 +24,7 @@ Keys (``prefix`` defaults to ``ac:``; one Redis database per cluster)::
                            the node call that completed it (and so opens the rematch)
     ac:node:<node>         a node's heartbeat (expires unless renewed)
     ac:lease:<id>          the node that thinks for the match's computer seats (expires)
+    ac:claim:<session>     the latest resume of a session: its event id and node (a day)
     ac:events              stream of every change, written by the same script as the change
                            (so in the order Redis applied them), one field "e": the JSON
                            [kind, match id, version, data, end]; kind match | seat | step |

@@ -38,6 +38,7 @@ from ..store import (CodeTaken, End, MatchRecord, MoveRecord, SeatOnline, SeatRe
 from .redis_scripts import (  # noqa: F401 (_XADD, EVENTS_KEPT: still importable from here)
     _XADD, ADD_MOVE, EVENTS_KEPT, FREE_SEAT, INSERT, LEASE, PUBLISH, PUT_SEAT, REMATCH,
     SET_STATUS, TAKE_SEAT)
+from .relay import stream_order
 from .resp import ReplyError, RespClient, Unavailable
 
 log = logging.getLogger("alien_city.server")
@@ -365,7 +366,7 @@ class RedisStore:
         info = await self._guard(self._r.xinfo_stream(key))
         first = info.get("first-entry")
         newest = first[0] if first else info.get("last-generated-id") or "0-0"
-        return _id(newest) > _id(after)
+        return stream_order(newest) > stream_order(after)
 
     async def events(self, after: str, block_ms: int = 1000, count: int = 500) -> list[Event]:
         """The events after id ``after``, in order (waiting up to ``block_ms`` for one)."""
@@ -476,12 +477,6 @@ class Event:
     version: int
     data: Any
     end: Any = None
-
-
-def _id(event_id: str) -> tuple[int, int]:
-    """A stream id as numbers, to compare (``"12-3"`` -> ``(12, 3)``)."""
-    ms, _, seq = str(event_id).partition("-")
-    return int(ms), int(seq or 0)
 
 
 def pairs(flat: list | dict | None) -> dict[str, str]:

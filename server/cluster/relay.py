@@ -42,6 +42,7 @@ HEARTBEAT_S = 1.0     # how often a node renews its heartbeat (and checks the ot
 HEARTBEAT_TTL_MS = 4000  # a node silent this long counts as dead
 QUEUE_MAX = 10_000    # events waiting for Redis before the oldest are dropped (Redis away)
 RETRY = (0.1, 0.2, 0.5, 1.0, 2.0)
+CLAIM_KEPT_MS = 86_400_000  # a session's latest resume, for nodes that missed its event
 ARRIVE_WAIT = 2.0     # seconds a reconnect waits for its presence to reach Redis, at most
 
 
@@ -161,6 +162,9 @@ class Relay:
         try:
             claim = await self.store.publish("session", 0, 0, {"session": session.token_hash,
                                                                "node": self.node})
+            # kept beside the stream, for a node that comes back after the stream dropped it
+            await self.store.calls(("SET", self.store.key("claim", session.token_hash),
+                                    f"{claim}|{self.node}", "PX", CLAIM_KEPT_MS))
         except StoreError as exc:
             log.warning("a resumed session's other connections are not told: %s", exc)
             return True

@@ -36,3 +36,22 @@ def test_a_node_that_missed_dropped_events_reads_its_matches_again(redis_server)
             got = await state.request({"type": "get_state", "match": code}, "sync")
             assert got["info"]["players"][0]["online"] is True
     run(body, 60)
+
+
+def test_a_session_resumed_elsewhere_meanwhile_closes_its_old_connection(redis_server) -> None:
+    """The same for a ``session`` event lost with the others: the node closes its older
+    connection of a session resumed on another node (``session_taken``, 4001)."""
+    async def body() -> None:
+        async with two_nodes(redis_server.url) as (a, b):
+            ada, _bob, created, _state = await across(b.url, a.url)  # Ada on b
+            await b.feed.close()
+            again = await Client.open(a.url, "Ada", resume=ada.session)  # Ada, now on a
+            assert again.welcome["resumed"] is True
+            await a.lobby.store._r.xtrim("ac:events", maxlen=0)
+            b.feed.start()
+            taken = await ada.expect("error", timeout=10)
+            assert taken["code"] == "session_taken", taken
+            await ada.ws.wait_closed()
+            assert ada.ws.close_code == 4001
+            await again.close()
+    run(body, 60)
