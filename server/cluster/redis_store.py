@@ -206,10 +206,8 @@ class RedisStore:
 
     async def resign_away(self, match_id: int, move: MoveRecord, end: End | None,
                           node: str) -> None:
-        """:meth:`add_move` for the resignation of an away seat by node ``node``, refused
-        with :class:`SeatOnline` if the seat's player is connected to another live node
-        (checked in the same script: a reconnect's presence is in Redis before the player
-        is told it is back, so it never loses the seat after that)."""
+        """:meth:`add_move` for an away seat's resignation by ``node``; :class:`SeatOnline`
+        if its player is on another live node (the presence hash, in the same script)."""
         await self._append(match_id, move, end, [self._k("presence", match_id)],
                            [move.seat, node, self.prefix])
 
@@ -354,12 +352,9 @@ class RedisStore:
         return newest[0][0] if newest else "0-0"
 
     async def events_lost(self, after: str) -> bool:
-        """Has the stream dropped events after id ``after`` (its cap, ``EVENTS_KEPT``,
-        reached while a node was away or behind)? Such a node missed changes it cannot
-        read any more: it must read its matches again. Trimming drops the oldest entries,
-        so it did when the oldest entry left is newer than ``after`` (or, when none is
-        left, the last one made is): at worst a node that had read exactly up to the
-        cut reads its matches once more than needed."""
+        """Has the stream (capped at ``EVENTS_KEPT``) dropped events after id ``after``?
+        Trimming drops the oldest: yes when the oldest left (or, none left, the last made)
+        is newer (a node that read exactly up to the cut rereads once for nothing)."""
         key = self._k("events")
         if not await self._guard(self._r.exists(key)):
             return False  # nothing written yet
