@@ -19,8 +19,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from server.app import start_server
-from shared.wire import PROTOCOL_VERSION
 from server.netpolicy import parse_proxies
+from shared.wire import PROTOCOL_VERSION
 from tests.server.helpers import FAST, Client, run
 from tests.server.nginx import free_port, nginx
 

@@ -8,7 +8,7 @@ match when that was the last seat).
 
 from __future__ import annotations
 
-from server.store import SeatTaken, Store, SeatRecord, MatchRecord
+from server.store import MatchRecord, SeatRecord, SeatTaken, Store
 from tests.server.helpers import Client, run
 
 from .test_nodes import two_nodes
