@@ -25,6 +25,8 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
+from shared.wire import ErrorCode
+
 if TYPE_CHECKING:
     from .match import Match
 
@@ -126,9 +128,10 @@ class AbsenceWatch:
                 return
 
             def refuse(code: str, text: str, **extra: Any) -> None:
-                log.error("match %s: abandoned seat %s not resigned: %s: %s", m.code,
-                          m.seat_names[seat], code, text)
-            if not await m.give_up(seat, refuse):
+                log.log(logging.INFO if code == ErrorCode.SEAT_TAKEN else logging.ERROR,
+                        "match %s: abandoned seat %s not resigned: %s: %s", m.code,
+                        m.seat_names[seat], code, text)
+            if not await m.give_up(seat, refuse, away=True):
                 self._since[seat] = time.monotonic()  # try again after another full wait
                 self.check()
             else:

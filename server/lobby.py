@@ -166,8 +166,13 @@ class Lobby(MatchCommands):
                                "match store is unavailable); try again.", rid)
                     return
                 known = None
+            # this node's copy as it is now: a join may have loaded one of the session's
+            # matches while the store answered, and that match's seat points to its copy
+            session = self.sessions.get(wanted) or session
             if session is None and known is not None:
-                session = self.sessions[wanted] = Session(wanted, known[0])
+                session = Session(wanted, known[0])
+            if session is not None:
+                self.sessions.setdefault(wanted, session)
             if session is not None and hmac.compare_digest(session.token_hash, wanted):
                 token, resumed = msg["resume"], True
                 recent = known[1] if known else []

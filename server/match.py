@@ -29,8 +29,8 @@ from .computer import ComputerPool, ComputerTurns
 from .connection import Connection, Limits, Session
 from .game import record_headers, winner_of
 from .steps import StoredSteps
-from .store import (MOVE, RESIGN, End, MatchRecord, MoveRecord, SeatRecord, StaleVersion, Store,
-                    StoreError)
+from .store import (MOVE, RESIGN, End, MatchRecord, MoveRecord, SeatOnline, SeatRecord,
+                    StaleVersion, Store, StoreError)
 
 log = logging.getLogger("alien_city.server")
 
@@ -441,10 +441,11 @@ class Match(StoredSteps):
             if await self.give_up(seat, refuse):
                 self.ok(conn, "resign", rid)
 
-    async def give_up(self, seat: int, refuse: Callable[..., None], reason: str = "resigned") -> bool:
-        """Resign ``seat`` (its player asked, it was abandoned, or its time ran out:
-        ``reason`` "time"): checked, stored, then announced. Call with the lock held.
-        ``True`` if the seat resigned."""
+    async def give_up(self, seat: int, refuse: Callable[..., None], reason: str = "resigned",
+                      away: bool = False) -> bool:
+        """Resign ``seat`` (its player asked, it was abandoned (``away``: not while its
+        player is back on another node), or its time ran out: ``reason`` "time"): checked,
+        stored, then announced. Call with the lock held. ``True`` if the seat resigned."""
         if not self._running(refuse, "The match has not started; use 'leave' to cancel it."):
             return False
         for _attempt in range(3):  # a resignation holds on any version: lost, try the next
@@ -456,9 +457,16 @@ class Match(StoredSteps):
                        rule=rejection.code if rejection else "cannot_resign")
                 return False
             end = self._end_of(state, reason)
+            step = MoveRecord(self.version + 1, seat, None, "", RESIGN)
             try:
-                await self.store.add_move(self.record_id,
-                                          MoveRecord(self.version + 1, seat, None, "", RESIGN), end)
+                if away:
+                    await self.store.resign_away(self.record_id, step, end,
+                                                 self.relay.node if self.relay else "")
+                else:
+                    await self.store.add_move(self.record_id, step, end)
+            except SeatOnline:  # back on another node: its presence event is on its way
+                refuse(ErrorCode.SEAT_TAKEN, "The player is back on another node.")
+                return False
             except StaleVersion:  # another node stored this version first
                 if not await self._caught_up(refuse, "The resignation could not be saved"):
                     return False

@@ -15,13 +15,12 @@ from typing import TYPE_CHECKING, Any
 from shared.wire import ErrorCode
 
 from .chat import chat_line, say
-from .connection import Connection, new_token, token_hash
+from .connection import Connection, Session, new_token, token_hash
 from .game import record_format
 from .match import CANCELLED, PLAYING, WAITING, Match, Seat
-from .store import StoreError
+from .store import SeatTaken, StoreError
 
 if TYPE_CHECKING:
-    from .connection import Session
     from .matchmaking import Matchmaker
     from .store import Store
 
@@ -70,7 +69,7 @@ class MatchCommands:
                 return
             seat = match.seat_of(conn.session)
             if seat is not None:
-                match.welcome(conn, seat, None, rid, known=known)
+                await self._back(conn, match, seat, rid, known)
                 return
             if msg.get("as", "player") == "spectator":
                 match.detach(conn)
@@ -79,40 +78,22 @@ class MatchCommands:
                 match.attach(conn, None)
                 conn.send(match.sync(known))
                 return
-            free = [i for i, s in enumerate(match.seats) if s is None]
-            if match.status == CANCELLED:
-                match.reject(conn, ErrorCode.GAME_OVER, f"The match was cancelled ({match.end_reason}); "
-                             "it has no seats to take.", rid)
+            taken: tuple[int, str, bool] | str | None = "again"
+            for _attempt in range(3):  # a seat another node took meanwhile: look again
+                taken = await self._take_free_seat(conn, match, msg, rid)
+                if taken != "again":
+                    break
+            if taken == "again":
+                match.reject(conn, ErrorCode.SERVER_ERROR, "No seat could be saved; try again.", rid)
+            if not isinstance(taken, tuple):
                 return
-            if match.status != WAITING or not free:
-                match.reject(conn, ErrorCode.MATCH_FULL, "Every seat is taken; join as a spectator.", rid)
-                return
-            if "seat" in msg and msg["seat"] not in [match.seat_names[i] for i in free]:
-                what = "is not free" if msg["seat"] in match.seat_names else \
-                    f"is not a seat of this {match.spec.title} match"
-                match.reject(conn, ErrorCode.SEAT_UNAVAILABLE, f"Seat {msg['seat']!r} {what}; the "
-                             f"free seats are {', '.join(match.seat_names[i] for i in free)}.", rid)
-                return
-            refused = self.online.may_sit(match, conn.session)
-            if refused is not None:
-                match.reject(conn, refused, "Only signed-in players sit in a rated match, "
-                             "once each." if refused == ErrorCode.NOT_SIGNED_IN else
-                             "You already sit in this rated match.", rid)
-                return
-            seat = match.seat_names.index(msg["seat"]) if "seat" in msg else free[0]
-            token = new_token()
-            match.seats[seat] = Seat(conn.session.name, token_hash(token), conn.session)
-            starting = all(match.seats)
-            try:
-                await self.store.put_seat(match.record_id, seat, match.seats[seat].record())
-                if starting:
-                    await self.store.set_status(match.record_id, PLAYING)
-            except StoreError as exc:
-                match.seats[seat] = None
-                log.error("join %s failed: %s", match.code, exc)
-                match.reject(conn, ErrorCode.SERVER_ERROR, "The seat could not be saved; try again.", rid)
-                return
+            seat, token, starting = taken
             if starting:
+                if not all(match.seats):  # filled on other nodes, not yet told here
+                    try:
+                        await self._stored_seats(match)
+                    except StoreError as exc:  # the event feed brings them
+                        log.warning("match %s: seats not read: %s", match.code, exc)
                 match.status = PLAYING
                 log.info("match %s started", match.code)
             self.online.seated(match, seat, conn.session)
@@ -121,6 +102,80 @@ class MatchCommands:
             match.welcome(conn, seat, token, rid, known=known)
             match.computers.wake()  # a computer seat may be the first to move
             match.absence.check()   # seated players away from the start
+
+    async def _take_free_seat(self, conn: Connection, match: Match, msg: dict, rid: int | None
+                              ) -> tuple[int, str, bool] | str | None:
+        """A free seat for ``conn`` (the one asked for, else the first), stored only if it
+        is still free in the store: (seat, its token, whether the match starts), or
+        ``"again"`` when another node took it first (its seats were read again), or
+        ``None`` after answering a refusal."""
+        free = [i for i, s in enumerate(match.seats) if s is None]
+        if match.status == CANCELLED:
+            match.reject(conn, ErrorCode.GAME_OVER, f"The match was cancelled ({match.end_reason}); "
+                         "it has no seats to take.", rid)
+            return None
+        if match.status != WAITING or not free:
+            match.reject(conn, ErrorCode.MATCH_FULL, "Every seat is taken; join as a spectator.", rid)
+            return None
+        if "seat" in msg and msg["seat"] not in [match.seat_names[i] for i in free]:
+            what = "is not free" if msg["seat"] in match.seat_names else \
+                f"is not a seat of this {match.spec.title} match"
+            match.reject(conn, ErrorCode.SEAT_UNAVAILABLE, f"Seat {msg['seat']!r} {what}; the "
+                         f"free seats are {', '.join(match.seat_names[i] for i in free)}.", rid)
+            return None
+        refused = self.online.may_sit(match, conn.session)
+        if refused is not None:
+            match.reject(conn, refused, "Only signed-in players sit in a rated match, "
+                         "once each." if refused == ErrorCode.NOT_SIGNED_IN else
+                         "You already sit in this rated match.", rid)
+            return None
+        seat = match.seat_names.index(msg["seat"]) if "seat" in msg else free[0]
+        token = new_token()
+        match.seats[seat] = Seat(conn.session.name, token_hash(token), conn.session)
+        try:
+            starting = await self.store.take_seat(match.record_id, seat, match.seats[seat].record(),
+                                                  len(match.seats))
+        except SeatTaken:
+            match.seats[seat] = None
+            try:
+                await self._stored_seats(match)
+            except StoreError as exc:
+                log.error("join %s: seats not read: %s", match.code, exc)
+                match.reject(conn, ErrorCode.SERVER_ERROR, "The seat could not be saved; try again.", rid)
+                return None
+            return "again"
+        except StoreError as exc:
+            match.seats[seat] = None
+            log.error("join %s failed: %s", match.code, exc)
+            match.reject(conn, ErrorCode.SERVER_ERROR, "The seat could not be saved; try again.", rid)
+            return None
+        return seat, token, starting
+
+    async def _stored_seats(self, match: Match) -> None:
+        """The seats and status the store holds for ``match`` (a seat this copy thought
+        free was taken on another node whose change has not reached this one yet)."""
+        record = await self.store.load_code(match.code)
+        if record is None:
+            return
+        for index, s in record.seats.items():
+            held = match.seats[index] if 0 <= index < len(match.seats) else False
+            if held is False or (held is not None and held.token_hash == s.token_hash):
+                continue
+            session = None
+            if s.session_hash:
+                session = self.sessions.setdefault(s.session_hash, Session(s.session_hash, s.name))
+                session.seats[match.code] = index
+            match.seats[index] = Seat(s.name, s.token_hash, session, computer=s.computer)
+        for index, held in enumerate(match.seats):  # freed by a leave on another node
+            if held is not None and index not in record.seats and record.status == WAITING:
+                if held.session is not None:
+                    held.session.seats.pop(match.code, None)
+                match.seats[index] = None
+        if record.status == PLAYING and match.status == WAITING and all(match.seats):
+            match.status = PLAYING
+        elif record.status == CANCELLED and match.live:
+            match.status, match.end_reason = CANCELLED, record.end_reason
+        match.changed()
 
     async def _reclaim(self, conn: Connection, match: Match, token: str, rid: int | None,
                        known: int | None) -> None:
@@ -149,7 +204,28 @@ class MatchCommands:
             except StoreError as exc:  # the seat still works until the server restarts
                 log.error("match %s: seat holder not saved: %s", match.code, exc)
         match.detach(conn)
+        await self._back(conn, match, seat, rid, known)
+
+    async def _back(self, conn: Connection, match: Match, seat: int, rid: int | None,
+                    known: int | None) -> None:
+        """A seated player (re)joins. On a cluster node its presence reaches Redis first,
+        so no other node's abandonment clock resigns the seat once it is told it is back
+        (on one server the clock and the join share a loop)."""
+        relay = match.relay
+        if relay is not None and match.live and not match.online_here(seat):
+            try:
+                if not await relay.arrive(match, seat):
+                    raise StoreError("presence not written in time")
+                await match.catch_up()  # a resignation stored before it: in the sync
+            except StoreError as exc:
+                log.error("join %s: seat %s not taken back: %s", match.code, seat, exc)
+                relay.presence(match, seat)  # (not here after all, once the queue gets there)
+                match.reject(conn, ErrorCode.SERVER_ERROR, "Your seat cannot be taken back now "
+                             "(the match store is slow or away); try again.", rid)
+                return
         match.welcome(conn, seat, None, rid, known=known)
+        if relay is not None and not match.online_here(seat):
+            relay.presence(match, seat)  # it left meanwhile: not online here after all
 
     async def leave(self, conn: Connection, msg: dict) -> None:
         rid = msg.get("rid")

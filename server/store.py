@@ -99,6 +99,16 @@ class StaleVersion(StoreError):
         self.version = version
 
 
+class SeatTaken(StoreError):
+    """A join's seat was not free in the store (another node of a cluster took it first,
+    or the match no longer waits): read the match's seats again."""
+
+
+class SeatOnline(StoreError):
+    """An away seat was not resigned: its player is connected to another node of the
+    cluster (it came back there)."""
+
+
 @dataclass
 class SeatRecord:
     name: str
@@ -254,9 +264,21 @@ class Store:
         leaver's (a cluster's store uses it to answer a retried call alike)."""
         return await self._call(_free_seat, match_id, seat)
 
+    async def take_seat(self, match_id: int, seat: int, record: SeatRecord, seats: int) -> bool:
+        """A join takes a free seat; the match starts (status playing) when that fills its
+        ``seats``, in the same write. ``True`` if it started. Raises :class:`SeatTaken`
+        when the seat is not free (one writer here: the match's lock makes it free)."""
+        return await self._call(_take_seat, match_id, seat, record, seats)
+
     async def add_move(self, match_id: int, move: MoveRecord, end: End | None) -> None:
         """Append an accepted move or resignation (and the match's end if it ended it)."""
         await self._call(_add_move, match_id, move, end)
+
+    async def resign_away(self, match_id: int, move: MoveRecord, end: End | None,
+                          node: str) -> None:
+        """The resignation of an away seat (the abandonment clock): on one server the
+        clock and every reconnect share the match's lock, so this is :meth:`add_move`."""
+        await self.add_move(match_id, move, end)
 
     async def set_status(self, match_id: int, status: str, reason: str | None = None) -> None:
         await self._call(_set_status, match_id, End(status, reason))
@@ -367,6 +389,17 @@ def _free_seat(db: sqlite3.Connection, match_id: int, seat: int) -> str:
         return "cancelled"
     db.execute("DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, seat))
     return "freed"
+
+def _take_seat(db: sqlite3.Connection, match_id: int, seat: int, s: SeatRecord,
+               seats: int) -> bool:
+    if db.execute("SELECT 1 FROM seats WHERE match_id = ? AND seat = ?",
+                  (match_id, seat)).fetchone() is not None:
+        raise SeatTaken(f"match {match_id}: seat {seat} is taken")
+    _put_seat(db, match_id, seat, s)
+    if db.execute("SELECT COUNT(*) FROM seats WHERE match_id = ?", (match_id,)).fetchone()[0] < seats:
+        return False
+    _set_status(db, match_id, End("playing"))
+    return True
 
 
 def _add_move(db: sqlite3.Connection, match_id: int, m: MoveRecord, end: End | None) -> None:

@@ -49,6 +49,7 @@ from ..connection import Session, new_token, token_hash
 from ..match import CANCELLED, OVER, PLAYING, WAITING, Seat
 from ..store import End, MoveRecord, StoreError
 from .fanout import stop_task
+from .relay import stream_order
 
 if TYPE_CHECKING:
     from ..lobby import Lobby
@@ -146,6 +147,65 @@ class Follower:
                         await self._change(match, event)
                 if match.behind and match.live:
                     self.applied += await match.catch_up()
+
+    async def reread(self) -> None:
+        """The stream dropped events this node had not read (it was away or behind for
+        longer than the stream keeps): read every match it holds again from Redis and
+        apply what changed, as the lost events would have (seats, presence on other
+        nodes, status, steps), and close this node's connections of sessions resumed
+        on another node meanwhile (``ac:claim:<session>``: the latest resume)."""
+        await self._reread_sessions()
+        for match in [m for m in self.lobby.matches.values() if m.record_id is not None]:
+            try:
+                record = await self.store.load_code(match.code)
+            except StoreError as exc:
+                log.error("match %s not read again: %s", match.code, exc)
+                continue
+            try:
+                presence = await self.store.presence(match.record_id)
+                alive = await self.store.alive(sorted({n for _, n in presence}))
+            except StoreError as exc:
+                log.error("match %s: presence not read again: %s", match.code, exc)
+                presence, alive = [], set()
+            if record is None or self.lobby.matches.get(match.code) is not match:
+                continue
+            async with match.lock:
+                there = {(seat, n) for seat, n in presence if n != self.node and n in alive}
+                known = {(seat, n) for seat, ns in match.remote.items() for n in ns}
+                for seat, node in sorted(there ^ known):
+                    if 0 <= seat < len(match.seats):
+                        match.remote_presence(seat, node, (seat, node) in there)
+                for index, seat in sorted(record.seats.items()):
+                    self._seat(match, index, [seat.name, seat.token_hash, seat.session_hash,
+                                              seat.computer])
+                if record.status == WAITING:  # seats freed by a leave on another node
+                    for index in range(len(match.seats)):
+                        if index not in record.seats:
+                            self._seat(match, index, None)
+                self._status(match, {"status": record.status, "reason": record.end_reason})
+                if match.live and len(record.moves) > match.version:
+                    match.behind = True
+                    watched = match.audience or any(s is not None and s.computer for s in match.seats)
+                    if watched:
+                        self.applied += await match.catch_up()
+
+    async def _reread_sessions(self) -> None:
+        sessions = [s for s in self.lobby.sessions.values() if s.conn is not None]
+        if not sessions:
+            return
+        try:
+            claims = await self.store.calls(
+                *(("GET", self.store.key("claim", s.token_hash)) for s in sessions))
+        except StoreError as exc:
+            log.error("resumed sessions not read again: %s", exc)
+            return
+        for session, claim in zip(sessions, claims):
+            event_id, _, node = str(claim or "").partition("|")
+            if node and node != self.node and session.conn is not None \
+                    and stream_order(event_id) > stream_order(session.claim):
+                session.claim = event_id
+                self.lobby.take_session(session.conn)
+                self.lobby._maybe_drop_session(session)
 
     async def _change(self, match: "Match", event: "Event") -> None:
         """One event of a match this node holds (under its lock)."""

@@ -24,6 +24,7 @@ Keys (``prefix`` defaults to ``ac:``; one Redis database per cluster)::
                            the node call that completed it (and so opens the rematch)
     ac:node:<node>         a node's heartbeat (expires unless renewed)
     ac:lease:<id>          the node that thinks for the match's computer seats (expires)
+    ac:claim:<session>     the latest resume of a session: its event id and node (a day)
     ac:events              stream of every change, written by the same script as the change
                            (so in the order Redis applied them), one field "e": the JSON
                            [kind, match id, version, data, end]; kind match | seat | step |
@@ -85,11 +86,37 @@ if ARGV[5] ~= '' then redis.call('ZADD', ARGV[1] .. 'session:' .. ARGV[5], ARGV[
 return 1
 """
 
+# A free seat taken by a join: only if it is still free and the match still waits (two
+# nodes whose copies both saw it free: one gets it), and the match starts in the same
+# script when that was its last free seat. KEYS: match hash, seats hash, events. ARGV:
+# prefix, id, seat, seat JSON, session hash, seats in the match. Returns 1 taken, 2 taken
+# and started, 0 not free (another took it, or the match no longer waits).
+TAKE_SEAT = """
+local held = redis.call('HGET', KEYS[2], ARGV[3])
+local status = redis.call('HGET', KEYS[1], 'status')
+if held == ARGV[4] then  -- this very call again (a lost reply)
+  if status == 'playing' then return 2 end
+  return 1
+end
+if held or status ~= 'waiting' then return 0 end
+redis.call('HSET', KEYS[2], ARGV[3], ARGV[4])
+if ARGV[5] ~= '' then redis.call('ZADD', ARGV[1] .. 'session:' .. ARGV[5], ARGV[2], ARGV[2]) end
+""" + _XADD % "KEYS[3]" + """'["seat",' .. ARGV[2] .. ',' .. ARGV[3] .. ',' .. ARGV[4] .. ',null]')
+if redis.call('HLEN', KEYS[2]) < tonumber(ARGV[6]) then return 1 end
+redis.call('HSET', KEYS[1], 'status', 'playing', 'end_reason', 'null', 'winner', 'null',
+           'ranking', 'null')
+""" + _XADD % "KEYS[3]" + """'["status",' .. ARGV[2] .. ',-1,{"status": "playing", ' ..
+      '"reason": null, "winner": null, "ranking": null},null]')
+return 2
+"""
+
 # The compare-and-append. KEYS: match hash, moves list, open set, events. ARGV: id,
 # version, step JSON, ends (1/0), status, end_reason JSON, winner JSON, ranking JSON,
-# the end as one JSON (the event's) or 'null'.
+# the end as one JSON (the event's) or 'null'. Resigning an away seat adds KEYS[5], the
+# presence hash, and ARGV seat, node id, prefix: refused while the seat's player is on
+# another live node (it came back there; its presence is written before it is told so).
 # Returns {answer, stored version}: ok, again (this very step was stored already),
-# stale (another step holds that version), over (the match ended), missing.
+# stale (another step holds that version), over (the match ended), online, missing.
 ADD_MOVE = """
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return {'missing', 0} end
@@ -101,6 +128,17 @@ if version <= n then
 end
 if version ~= n + 1 then return {'stale', n} end
 if status ~= 'waiting' and status ~= 'playing' then return {'over', n} end
+if KEYS[5] then  -- an away seat resigned: not while its player is on another live node
+  for _, f in ipairs(redis.call('HKEYS', KEYS[5])) do
+    local bar = string.find(f, '|', 1, true)
+    if bar and string.sub(f, 1, bar - 1) == ARGV[10] then
+      local node = string.sub(f, bar + 1)
+      if node ~= ARGV[11] and redis.call('EXISTS', ARGV[12] .. 'node:' .. node) == 1 then
+        return {'online', n}
+      end
+    end
+  end
+end
 redis.call('RPUSH', KEYS[2], ARGV[3])
 if ARGV[4] == '1' then
   redis.call('HSET', KEYS[1], 'status', ARGV[5], 'end_reason', ARGV[6], 'winner', ARGV[7],

@@ -33,10 +33,12 @@ from typing import Any, Awaitable, Callable
 
 from shared.wire.limits import CHAT_HISTORY
 
-from ..store import CodeTaken, End, MatchRecord, MoveRecord, SeatRecord, StaleVersion, StoreError
+from ..store import (CodeTaken, End, MatchRecord, MoveRecord, SeatOnline, SeatRecord, SeatTaken,
+                     StaleVersion, StoreError)
 from .redis_scripts import (  # noqa: F401 (_XADD, EVENTS_KEPT: still importable from here)
     _XADD, ADD_MOVE, EVENTS_KEPT, FREE_SEAT, INSERT, LEASE, PUBLISH, PUT_SEAT, REMATCH,
-    SET_STATUS)
+    SET_STATUS, TAKE_SEAT)
+from .relay import stream_order
 from .resp import ReplyError, RespClient, Unavailable
 
 log = logging.getLogger("alien_city.server")
@@ -84,6 +86,7 @@ class RedisStore:
         self._put_seat = self._r.register_script(PUT_SEAT)
         self._free_seat = self._r.register_script(FREE_SEAT)
         self._add_move = self._r.register_script(ADD_MOVE)
+        self._take_seat = self._r.register_script(TAKE_SEAT)
         self._set_status = self._r.register_script(SET_STATUS)
         self._publish = self._r.register_script(PUBLISH)
         self._rematch = self._r.register_script(REMATCH)
@@ -183,10 +186,33 @@ class RedisStore:
             raise StoreError(f"no match {match_id} in the store")
         return str(answer)
 
+    async def take_seat(self, match_id: int, seat: int, record: SeatRecord, seats: int) -> bool:
+        """A join takes a free seat only if it is free in Redis (two nodes whose copies
+        both saw it free: one gets it, the other :class:`SeatTaken`); the match starts in
+        the same script when that was its last seat. ``True`` if it started."""
+        done = await self._lean(
+            self._fast, self._take_seat,
+            [self._k("match", match_id), self._k("seats", match_id), self._k("events")],
+            [self.prefix, match_id, seat, _seat_json(record), record.session_hash, seats])
+        if not done:
+            raise SeatTaken(f"match {match_id}: seat {seat} is not free")
+        return done == 2
+
     async def add_move(self, match_id: int, move: MoveRecord, end: End | None) -> None:
         """Append a step for exactly ``move.version`` (the stored version + 1), with the
         match's end if it ended it; :class:`StaleVersion` if another step holds that
         version or the match is over."""
+        await self._append(match_id, move, end, [], [])
+
+    async def resign_away(self, match_id: int, move: MoveRecord, end: End | None,
+                          node: str) -> None:
+        """:meth:`add_move` for an away seat's resignation by ``node``; :class:`SeatOnline`
+        if its player is on another live node (the presence hash, in the same script)."""
+        await self._append(match_id, move, end, [self._k("presence", match_id)],
+                           [move.seat, node, self.prefix])
+
+    async def _append(self, match_id: int, move: MoveRecord, end: End | None,
+                      keys: list[str], guard: list[Any]) -> None:
         args: list[Any] = [match_id, move.version, _step_json(move)]
         if end is None:
             args += ["0", "", "null", "null", "null", "null"]
@@ -195,11 +221,13 @@ class RedisStore:
                      json.dumps(end.ranking), json.dumps(_end_dict(end))]
         answer, stored = await self._lean(self._fast, self._add_move, [
             self._k("match", match_id), self._k("moves", match_id), self._k("open"),
-            self._k("events")], args)
+            self._k("events"), *keys], args + guard)
         if answer in ("ok", "again"):
             return
         if answer == "missing":
             raise StoreError(f"no match {match_id} in the store")
+        if answer == "online":
+            raise SeatOnline(f"match {match_id}: seat {move.seat} is connected on another node")
         raise StaleVersion(match_id, move.version, int(stored))
 
     async def _lean(self, lean: RespClient | None, script: Any, keys: list[str],
@@ -322,6 +350,18 @@ class RedisStore:
         then follow the feed from there, and no change falls between the two."""
         newest = await self._guard(self._r.xrevrange(self._k("events"), count=1))
         return newest[0][0] if newest else "0-0"
+
+    async def events_lost(self, after: str) -> bool:
+        """Has the stream (capped at ``EVENTS_KEPT``) dropped events after id ``after``?
+        Trimming drops the oldest: yes when the oldest left (or, none left, the last made)
+        is newer (a node that read exactly up to the cut rereads once for nothing)."""
+        key = self._k("events")
+        if not await self._guard(self._r.exists(key)):
+            return False  # nothing written yet
+        info = await self._guard(self._r.xinfo_stream(key))
+        first = info.get("first-entry")
+        newest = first[0] if first else info.get("last-generated-id") or "0-0"
+        return stream_order(newest) > stream_order(after)
 
     async def events(self, after: str, block_ms: int = 1000, count: int = 500) -> list[Event]:
         """The events after id ``after``, in order (waiting up to ``block_ms`` for one)."""

@@ -42,6 +42,8 @@ HEARTBEAT_S = 1.0     # how often a node renews its heartbeat (and checks the ot
 HEARTBEAT_TTL_MS = 4000  # a node silent this long counts as dead
 QUEUE_MAX = 10_000    # events waiting for Redis before the oldest are dropped (Redis away)
 RETRY = (0.1, 0.2, 0.5, 1.0, 2.0)
+CLAIM_KEPT_MS = 86_400_000  # a session's latest resume, for nodes that missed its event
+ARRIVE_WAIT = 2.0     # seconds a reconnect waits for its presence to reach Redis, at most
 
 
 def stream_order(event_id: str) -> tuple[int, int]:
@@ -83,14 +85,33 @@ class Relay:
     def rematch_started(self, match: "Match", code: str) -> None:
         self._put(("rematch_started", match, {"new_match": code, "node": self.node}, None))
 
-    def _put(self, item: tuple) -> None:
+    async def arrive(self, match: "Match", seat: int) -> bool:
+        """A seat's player is being seated here again (a reconnect): its presence goes to
+        Redis, after what this node queued before, *before* the player is told it is
+        back, so no node's abandonment clock resigns the seat after that (the
+        resignation of an away seat reads the presence hash in its script). ``False``
+        if it did not get there within ``ARRIVE_WAIT`` (Redis away or slow)."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._put(("presence", match, {"seat": seat, "online": True, "node": self.node},
+                   (f"{seat}|{self.node}", "set")), done)
+        try:
+            await asyncio.wait_for(asyncio.shield(done), ARRIVE_WAIT)
+        except TimeoutError:
+            return False
+        return True
+
+    def _put(self, item: tuple, done: "asyncio.Future[None] | None" = None) -> None:
         if item[1].record_id is None:
+            if done is not None:
+                done.set_result(None)
             return
         if self._queue.qsize() >= QUEUE_MAX:
-            self._queue.get_nowait()
+            dropped = self._queue.get_nowait()
             self._queue.task_done()
+            if dropped[-1] is not None and not dropped[-1].done():
+                dropped[-1].set_result(None)
             log.warning("cluster relay: Redis away too long; an old event was dropped")
-        self._queue.put_nowait(item + (item[1].record_id, item[1].version))
+        self._queue.put_nowait(item + (item[1].record_id, item[1].version, done))
 
     # -- computer seats: one node thinks ---------------------------------------------------
     async def lease(self, match: "Match") -> bool:
@@ -141,6 +162,9 @@ class Relay:
         try:
             claim = await self.store.publish("session", 0, 0, {"session": session.token_hash,
                                                                "node": self.node})
+            # kept beside the stream, for a node that comes back after the stream dropped it
+            await self.store.calls(("SET", self.store.key("claim", session.token_hash),
+                                    f"{claim}|{self.node}", "PX", CLAIM_KEPT_MS))
         except StoreError as exc:
             log.warning("a resumed session's other connections are not told: %s", exc)
             return True
@@ -204,12 +228,14 @@ class Relay:
         """Append the queued events in order; while Redis is away, keep them and retry."""
         failures = 0
         while True:
-            kind, match, data, presence, match_id, version = await self._queue.get()
+            kind, match, data, presence, match_id, version, done = await self._queue.get()
             while True:
                 try:
                     await self.store.publish(kind, match_id, version, data, presence)
                     failures = 0
                     self._queue.task_done()
+                    if done is not None and not done.done():
+                        done.set_result(None)
                     break
                 except StoreError as exc:
                     if failures == 0:

@@ -184,3 +184,69 @@ def test_the_lease_goes_to_one_node_and_never_while_the_player_is_on_a_live_node
 
 async def _absent(r: Any, match_id: str, field: str) -> bool:
     return not await r.hexists(f"ac:presence:{match_id}", field)
+
+
+def test_a_player_told_it_is_back_is_never_resigned_after(redis_server) -> None:
+    """White leaves node b and comes back on node c while c's writes to Redis are slow
+    (its relay's writer paused past White's deadline): node a's clock runs out and
+    resigns White. White must not be told it is back in a running match first: its
+    join is answered once its presence is in Redis, with the resignation in the sync."""
+    away = dataclasses.replace(FAST, abandon_after=1.5)
+
+    async def body() -> None:
+        async with nodes(redis_server.url, "abc", limits=away) as (a, b, c):
+            black, white, created, _ = await across(a.url, b.url)
+            code = created["match"]
+            session = white.session
+            await white.close()
+            await black.expect("presence", seat="white", online=False)
+            from server.cluster.fanout import stop_task
+            await stop_task(c.relay._tasks[0])  # c's presence writes wait
+            white = await Client.open(c.url, "Bob", resume=session)
+            await white.send({"type": "join", "match": code, "version": 0, "rid": 7})
+            ended = await black.expect("ended", timeout=10)  # node a resigned White
+            assert ended["resigned"] == ["white"]
+            c.relay._tasks[0] = asyncio.get_running_loop().create_task(c.relay._send())
+            answer = await white.expect("joined", timeout=10)
+            assert answer["rid"] == 7
+            sync = await white.expect("sync")
+            assert sync["info"]["status"] == "over" and sync["ended"]["resigned"] == ["white"], \
+                sync["info"]
+            for client in (black, white):
+                await client.close()
+    run(body, 60)
+
+
+def test_an_away_seat_is_not_resigned_while_its_player_is_on_another_live_node(
+        redis_server) -> None:
+    """The resignation itself checks the presence hash, in the same script as the append:
+    a reconnect whose presence reached Redis after the lease was taken still wins."""
+    from server.cluster.redis_store import RedisStore
+    from server.store import MatchRecord, MoveRecord, SeatOnline
+
+    async def body() -> None:
+        store = RedisStore(redis_server.url)
+        await store.open()
+        try:
+            match_id = await store.insert_match(MatchRecord(
+                code="AWAY01", game="alien-city", options={}, seed=1, public=False,
+                status="playing"))
+            step = MoveRecord(1, 1, None, "", "resign")
+            await store.heartbeat("b#000001", 4000)
+            await store.publish("presence", match_id, 0, {"seat": 1, "online": True,
+                                                          "node": "b#000001"},
+                                ("1|b#000001", "set"))
+            try:
+                await store.resign_away(match_id, step, None, "a#000001")
+            except SeatOnline:
+                pass
+            else:
+                raise AssertionError("an away seat whose player is back was resigned")
+            await store.publish("presence", match_id, 0, {"seat": 1, "online": False,
+                                                          "node": "b#000001"},
+                                ("1|b#000001", "del"))
+            await store.resign_away(match_id, step, None, "a#000001")
+            assert [m.kind for m in (await store.load_code("AWAY01")).moves] == ["resign"]
+        finally:
+            await store.close()
+    run(body, 30)

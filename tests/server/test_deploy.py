@@ -11,7 +11,6 @@ import json
 import re
 import shlex
 import shutil
-import socket
 import ssl
 import subprocess
 import time
@@ -26,6 +25,8 @@ from server.netpolicy import parse_proxies
 from alien_city.headless.tls import client_context
 
 from .helpers import FAST, Client, run
+from .nginx import free_port
+from .nginx import nginx as run_nginx
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTING = (ROOT / "docs" / "hosting.md").read_text()
@@ -44,12 +45,6 @@ def serve_args(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.mark.skipif(shutil.which("nginx") is None, reason="nginx is not installed")
 def test_the_nginx_config_of_the_page_proxies_a_wss_match(certificate, tmp_path):
     certfile, keyfile = certificate
@@ -64,24 +59,8 @@ def test_the_nginx_config_of_the_page_proxies_a_wss_match(certificate, tmp_path)
                 .replace("/etc/letsencrypt/live/games.example.org/fullchain.pem", certfile)
                 .replace("/etc/letsencrypt/live/games.example.org/privkey.pem", keyfile))
         assert str(server.port) in site and certfile in site
-        (tmp_path / "site.conf").write_text(site)
-        temp = " ".join(f"{kind}_temp_path {tmp_path}/{kind};" for kind in
-                        ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-        main = tmp_path / "nginx.conf"
-        main.write_text(f"daemon off;\nworker_processes 1;\npid {tmp_path}/nginx.pid;\n"
-                        f"error_log {tmp_path}/error.log;\nevents {{}}\n"
-                        f"http {{\naccess_log off;\n{temp}\ninclude {tmp_path}/site.conf;\n}}\n")
-        checked = subprocess.run(["nginx", "-t", "-c", str(main), "-p", str(tmp_path)],
-                                 capture_output=True, text=True, timeout=30)
-        assert checked.returncode == 0, checked.stderr
-        nginx = subprocess.Popen(["nginx", "-c", str(main), "-p", str(tmp_path)],
-                                 stderr=subprocess.DEVNULL)
+        nginx = await run_nginx(tmp_path, site, port)
         try:
-            for _ in range(100):
-                with socket.socket() as sock:
-                    if sock.connect_ex(("127.0.0.1", port)) == 0:
-                        break
-                await asyncio.sleep(0.05)
             url = f"wss://127.0.0.1:{port}"
             trusted = client_context(cafile=certfile)
             a = Bot(url, name="A", seed=3, ssl=trusted)
