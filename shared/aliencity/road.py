@@ -217,26 +217,33 @@ class Road:
     # -- distances ------------------------------------------------------------------
     def layers(self, source: int) -> list[int]:
         """Empty lots at road distance 1, 2, ... from structure ``source`` (bit masks)."""
-        e = self.empty
-        layer = NEIGHBOUR_MASK[source] & e
-        seen = layer
-        out = []
-        while layer:
-            out.append(layer)
-            layer = spread(layer) & e & ~seen
-            seen |= layer
-        return out
+        return self.walk(source, (), LOT_COUNT)[0]
 
     def structure_rings(self, source: int) -> list[int]:
         """Structures at road distance 1, 2, ... from structure ``source`` (bit masks)."""
-        occupied = self.occupied
-        seen = 1 << source
-        out = []
-        for layer in self.layers(source):
-            ring = spread(layer) & occupied & ~seen
-            seen |= ring
+        return self.walk(source, (), LOT_COUNT)[1]
+
+    def walk(self, source: int, needs: tuple[int, ...], rings: int = 0) -> tuple[list[int], list[int]]:
+        """:meth:`layers` and :meth:`structure_rings` from structure ``source``, walked only
+        until ``rings`` rings are known and every nonzero mask of ``needs`` has met a ring
+        (or the road ends): scoring looks no further than the nearest rivals."""
+        unseen_road = self.empty
+        unseen = self.occupied ^ (1 << source)
+        layer = NEIGHBOUR_MASK[source] & unseen_road
+        pending = [m for m in needs if m]
+        layers: list[int] = []
+        out: list[int] = []
+        while layer and (pending or len(out) < rings):
+            layers.append(layer)
+            unseen_road ^= layer
+            near = (layer << 8) | (layer >> 8) | ((layer << 1) & NOT_A) | ((layer >> 1) & NOT_H)
+            ring = near & unseen
+            unseen ^= ring
             out.append(ring)
-        return out
+            if ring and pending:
+                pending = [m for m in pending if not m & ring]
+            layer = near & unseen_road
+        return layers, out
 
     def distances_from(self, source: int) -> dict[int, int]:
         """Road distance from structure ``source`` to every empty lot it can reach."""
@@ -249,14 +256,18 @@ class Road:
     def distance(self, a: int, b: int) -> int | None:
         """Road distance between structures ``a`` and ``b``; ``None`` when no road joins them."""
         target = NEIGHBOUR_MASK[b]
-        for d, layer in enumerate(self.layers(a), start=1):
+        for d, layer in enumerate(self.walk(a, (1 << b,))[0], start=1):
             if layer & target:
                 return d
         return None
 
     def path(self, a: int, b: int) -> list[int] | None:
         """One shortest road between structures ``a`` and ``b``: the empty lots walked, in order."""
-        layers = self.layers(a)
+        return self.path_in(self.walk(a, (1 << b,))[0], b)
+
+    @staticmethod
+    def path_in(layers: list[int], b: int) -> list[int] | None:
+        """:meth:`path` to structure ``b`` along ``layers`` walked from the other end."""
         target = NEIGHBOUR_MASK[b]
         for d, layer in enumerate(layers):
             hit = layer & target

@@ -258,6 +258,7 @@ class GameState:
         return self._play(move, player, True)
 
     def _play(self, move: Move, player: Player | None, final_event: bool) -> Step:
+        """``final_event`` false: for :meth:`apply`, which keeps no events."""
         if (type(move) is Build and self.phase is Phase.BUILD and (player is None or player == self.to_move)
                 and (self.build_masks(self.to_move)[move.piece.index] >> move.lot) & 1):
             reason = None  # the common case, answered by the legal-lot masks
@@ -305,24 +306,30 @@ class GameState:
 
     def _after_build(self, state: "GameState", who: Player, final_event: bool = True) -> Step:
         """Decide what follows a build: the claim step, the next builder, or the end
-        (with its ``GameOver`` event and score unless ``final_event`` is false)."""
-        events: tuple[Event, ...] = (Built(who, *_build_parts(state.history[-1][1])),)
+        (with its ``GameOver`` event and score unless ``final_event`` is false, which
+        :meth:`apply` uses: it wants no events at all). ``state`` is the new state from
+        :meth:`_placed`, not yet seen by anyone, so its fields are settled in place."""
+        events: tuple[Event, ...] = (Built(who, *_build_parts(state.history[-1][1])),) if final_event else ()
+        fields = state.__dict__
         opponent = who.other
         if state.can_build(opponent):
             nxt = opponent
         elif state.can_build(who):
             nxt = who
         else:
-            over = replace(state, to_move=None, phase=Phase.OVER, next_builder=None,
-                           _cache=state._board_cache())
-            return Step(over, events + (over._game_over_event(),) if final_event else events)
-        board = state.board
-        towers = board.count(1) + board.count(2) + board.count(3)
-        has_tower = towers > LOT_COUNT - state.caps.count(0)  # caps stand only on towers
-        if state.claims_left(who) > 0 and has_tower:
-            claim = replace(state, phase=Phase.CLAIM, next_builder=nxt, _cache=state._cache)
-            return Step(claim, events)
-        return replace(state, next_builder=nxt, _cache=state._cache)._end_turn(events)
+            fields.update(to_move=None, phase=Phase.OVER, next_builder=None, _cache=state._board_cache())
+            return Step(state, events + (state._game_over_event(),) if final_event else events)
+        caps = state.caps
+        if MAX_CLAIMS > caps.count(who + 1):
+            board = state.board
+            if board.count(1) + board.count(2) + board.count(3) > LOT_COUNT - caps.count(0):
+                # an unclaimed tower stands (caps stand only on towers): the claim step
+                fields.update(phase=Phase.CLAIM, next_builder=nxt)
+                return Step(state, events)
+        fields["to_move"] = nxt
+        if final_event and nxt is who:
+            events += (PlayerSkipped(opponent),)
+        return Step(state, events)
 
     def _end_turn(self, events: tuple[Event, ...]) -> Step:
         nxt = self.next_builder
