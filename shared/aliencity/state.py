@@ -179,7 +179,7 @@ class GameState:
             masks = placement.piece_masks
             stock = self.stocks[player]
             if 0 in stock:
-                masks = tuple(m if n else 0 for m, n in zip(masks, stock))
+                masks = tuple([m if n else 0 for m, n in zip(masks, stock)])
             cache[key] = masks
         return masks
 
@@ -291,17 +291,17 @@ class GameState:
         return {k: v for k, v in self._cache.items() if k in ("occupied", "road", "placement")}
 
     def _placed(self, who: Player, move: Build) -> "GameState":
-        board = list(self.board)
-        board[move.lot] = move.piece.index + 1
-        stock = list(self.stocks[who])
-        stock[move.piece.index] = max(0, stock[move.piece.index] - 1)
-        stocks = (tuple(stock), self.stocks[1]) if who is Player.BLACK else (self.stocks[0], tuple(stock))
+        lot, index = move.lot, move.piece.index
+        board = self.board[:lot] + (index + 1,) + self.board[lot + 1:]
+        stock = self.stocks[who]
+        stock = stock[:index] + (max(0, stock[index] - 1),) + stock[index + 1:]
+        stocks = (stock, self.stocks[1]) if who is Player.BLACK else (self.stocks[0], stock)
         cache = {}
         if "occupied" in self._cache:
             cache["occupied"] = self._cache["occupied"] | (1 << move.lot)
         if "road" in self._cache:
             cache["road"] = self._cache["road"].with_built(move.lot)
-        return replace(self, board=tuple(board), stocks=stocks,
+        return replace(self, board=board, stocks=stocks,
                        history=self.history + ((who, move),), _cache=cache)
 
     def _after_build(self, state: "GameState", who: Player, final_event: bool = True) -> Step:
