@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 
 from .errors import RecordError
-from .geometry import TILE_COLUMNS, TILE_COUNT, TILE_LOTS, TILE_ROWS, TILE_OF
+from .geometry import FULL, TILE_COLUMNS, TILE_COUNT, TILE_LOTS, TILE_ROWS, TILE_OF
 from .texts import _, tile_label
 from .types import COLUMNS, LOT_COUNT, Colour, lot_name
 
@@ -73,6 +73,9 @@ class City:
     icon_lots: tuple[int, ...] = field(init=False, compare=False, repr=False)
     icon_mask: int = field(init=False, compare=False, repr=False)
     colour_mask: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    plain_mask: int = field(init=False, compare=False, repr=False)  # lots that are no icon lot
+    tower_mask: tuple[int, ...] = field(init=False, compare=False, repr=False)  # per tower colour:
+    # the lots where the first two structures may be that tower (its colour's and black tiles)
 
     def __post_init__(self) -> None:
         if len(self.tiles) != TILE_COUNT:
@@ -86,6 +89,8 @@ class City:
         object.__setattr__(self, "icon_lots", icons)
         object.__setattr__(self, "icon_mask", sum(1 << lot for lot in icons))
         object.__setattr__(self, "colour_mask", tuple(masks))
+        object.__setattr__(self, "plain_mask", FULL ^ self.icon_mask)
+        object.__setattr__(self, "tower_mask", tuple(m | masks[Colour.BLACK] for m in masks[:3]))
 
     @classmethod
     def random(cls, seed: int | str) -> "City":

@@ -14,14 +14,14 @@ from .geometry import FULL, NEIGHBOUR_MASK, NOT_A, NOT_H, bits, spread
 from .types import COLUMNS, LOT_COUNT, ROWS
 
 
-# The ring of eight lots around a lot, clockwise from north: (column, row) offsets.
-RING = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+# Off-board ring positions count as one structure group: the board's edge ("frame").
 EDGE = sum(1 << lot for lot in range(LOT_COUNT)
            if lot % COLUMNS in (0, COLUMNS - 1) or lot // COLUMNS in (0, ROWS - 1))
-OFF_BOARD = tuple(
-    sum(1 << lot for lot in range(LOT_COUNT)
-        if not (0 <= lot % COLUMNS + dc < COLUMNS and 0 <= lot // COLUMNS + dr < ROWS))
-    for dc, dr in RING)
+TOP = sum(1 << lot for lot in range(LOT_COUNT - COLUMNS, LOT_COUNT))
+BOTTOM = sum(1 << lot for lot in range(COLUMNS))
+COLUMN_A = FULL & ~NOT_A
+COLUMN_H = FULL & ~NOT_H
+WIDE = (1 << (LOT_COUNT + COLUMNS)) - 1  # the board and the row that shifting north spills into
 
 
 def spread8(mask: int) -> int:
@@ -30,34 +30,67 @@ def spread8(mask: int) -> int:
     return (row | (row << COLUMNS) | (row >> COLUMNS)) & FULL
 
 
+# Each lot with the eight lots around it.
+AROUND: tuple[int, ...] = tuple(spread8(1 << lot) for lot in range(LOT_COUNT))
+
+
+def _grow8(group: int, within: int) -> int:
+    """All of ``within`` that is 8-connected to ``group`` (a subset of ``within``)."""
+    within_a, within_h = within & NOT_A, within & NOT_H
+    while True:
+        col = group | (group << 8) | (group >> 8)
+        grown = (col & within) | ((col << 1) & within_a) | ((col >> 1) & within_h)
+        if grown == group or grown == within:
+            return grown
+        group = grown
+
+
+def frame_of(occupied: int) -> int:
+    """The structures 8-connected (diagonals touch) to the board's edge."""
+    frame = occupied & EDGE
+    return _grow8(frame, occupied) if frame else 0
+
+
+def _clusters(structures: int) -> list[int]:
+    """The groups of three or more among ``structures`` (8-connected)."""
+    row = ((structures << 1) & NOT_A) | ((structures >> 1) & NOT_H)
+    col = row | structures
+    touching = (row | (col << 8) | (col >> 8)) & structures  # those with a neighbour
+    out = []
+    while touching:
+        group = _grow8(touching & -touching, touching)
+        if group.bit_count() >= 3:
+            out.append(group)
+        touching ^= group
+    return out
+
+
 def structure_groups(occupied: int) -> list[int]:
     """The structures split into groups that touch, diagonals included (bit masks)."""
     groups = []
     rest = occupied
     while rest:
-        group = rest & -rest
-        while True:
-            grown = spread8(group) & occupied
-            if grown == group:
-                break
-            group = grown
+        group = _grow8(rest & -rest, occupied)
         groups.append(group)
-        rest &= ~group
+        rest ^= group
     return groups
 
 
-def _ring_touch(group: int) -> tuple[int, ...]:
-    """For each ring position (N, NE, ... NW): the lots whose lot there is in ``group``."""
-    return (
-        group >> COLUMNS,
-        (group >> (COLUMNS + 1)) & NOT_H,
-        (group >> 1) & NOT_H,
-        (group << (COLUMNS - 1)) & NOT_H & FULL,
-        (group << COLUMNS) & FULL,
-        (group << (COLUMNS + 1)) & NOT_A & FULL,
-        (group << 1) & NOT_A & FULL,
-        (group >> (COLUMNS - 1)) & NOT_A,
-    )
+def _two_arcs(g: int, t2: int, t6: int, top: int, bottom: int, o0: int, o2: int, o4: int, o6: int,
+              b0: int, b2: int, b4: int, b6: int) -> int:
+    """Lots around which the group ``g`` touches two of the arcs that the lot's open
+    sides cut the ring of eight lots into (see Road). ``t2``/``t6``: lots whose east /
+    west lot is in the group; ``top``/``bottom``: rows whose lots off the board count
+    as the group's; ``oK``/``bK``: ring position K (0 north, 2 east ...) is road / not."""
+    # tK: ring position K in the group; uKL = tK | tL; aK: the arc after open side K touches it
+    t1, t3, t5, t7 = (t2 >> 8) | top, (t2 << 8) | bottom, (t6 << 8) | bottom, (t6 >> 8) | top
+    u01, u23, u45, u67 = (g >> 8) | t1, t2 | t3, (g << 8) | t5, t6 | t7
+    a0 = o0 & (t1 | b2 & (u23 | b4 & (u45 | b6 & u67)))
+    a2 = o2 & (t3 | b4 & (u45 | b6 & (u67 | b0 & u01)))
+    a4 = o4 & (t5 | b6 & (u67 | b0 & (u01 | b2 & u23)))
+    a6 = o6 & (t7 | b0 & (u01 | b2 & (u23 | b4 & u45)))
+    x = a4 | a6
+    return (a0 & (a2 | x)) | (a2 & x) | (a4 & a6)
 
 
 class Road:
@@ -66,65 +99,85 @@ class Road:
     The building tests are computed at once, in a few dozen integer operations:
     ``splitting`` (lots whose building would split the road), ``lifelines`` (lots that are
     some structure's only road lot), ``dead_ends`` (lots with no road beside them) and
-    ``buildable`` (empty lots passing the road test: none of those)."""
+    ``buildable`` (empty lots passing the road test: none of those).
 
-    __slots__ = ("occupied", "empty", "groups", "splitting", "lifelines", "dead_ends", "buildable")
+    Splitting uses planar duality instead of a graph search: building on lot L splits the
+    road exactly when it closes a loop of structures, i.e. when one 8-connected group of
+    structures (the board's edge counting as one group, the ``frame``) touches two of the
+    arcs into which L's empty side neighbours cut the ring of eight lots around L. All
+    lots are tested at once with bit operations: one pass for the frame, and one for each
+    other group (an ``island``) big enough to close a loop (three structures or more)."""
 
-    def __init__(self, occupied: int, groups: list[int] | None = None) -> None:
+    __slots__ = ("occupied", "empty", "frame", "_islands", "splitting", "lifelines", "dead_ends",
+                 "buildable")
+
+    def __init__(self, occupied: int, groups: tuple[int, tuple[int, ...] | None] | None = None) -> None:
+        """``groups``: the frame and the islands when known (None: computed here)."""
         self.occupied = occupied
-        e = self.empty = FULL & ~occupied
-        self.groups = structure_groups(occupied) if groups is None else groups
-        n = e >> COLUMNS
-        s = (e << COLUMNS) & FULL
-        east = (e >> 1) & NOT_H
-        west = (e << 1) & NOT_A
-        one = n | s | east | west
-        two = (n & s) | (n & east) | (n & west) | (s & east) | (s & west) | (east & west)
-        self.lifelines = spread(occupied & one & ~two) & e
-        self.dead_ends = e & ~one
-        self.splitting = self._splitting(n, east, s, west)
-        self.buildable = e & ~self.splitting & ~self.lifelines & ~self.dead_ends
+        if groups is None:
+            frame = frame_of(occupied)
+            islands = None
+        else:
+            frame, islands = groups
+        self.frame = frame
+        e = self.empty = FULL ^ occupied
+        # oK: lots whose ring position K (0 north, 2 east, 4 south, 6 west) is road, bK: is
+        # not. Bits beyond the board are left over, ignored, and cleared by the final "& e".
+        o0, o4 = e >> 8, e << 8
+        o2, o6 = (e >> 1) & NOT_H, (e << 1) & NOT_A
+        p, q = o0 | o2, o4 | o6
+        one = p | q
+        two = (o0 & o2) | (p & q) | (o4 & o6)  # a part of one
+        lonely = occupied & (one ^ two)  # structures with one road lot
+        lifelines = self.lifelines = (
+            (lonely << 8) | (lonely >> 8) | ((lonely << 1) & NOT_A) | ((lonely >> 1) & NOT_H)) & e
+        road_side = e & one
+        self.dead_ends = e ^ road_side
+        b = (o0, o2, o4, o6, WIDE ^ o0, WIDE ^ o2, WIDE ^ o4, WIDE ^ o6)
+        # the frame's group, with the lots off the board
+        cut = _two_arcs(frame, ((frame >> 1) & NOT_H) | COLUMN_H, ((frame << 1) & NOT_A) | COLUMN_A,
+                        TOP, BOTTOM, *b)
+        rest = occupied ^ frame
+        if rest.bit_count() >= 3:  # fewer cannot enclose a lot
+            if islands is None:
+                loops = _clusters(rest)
+            else:
+                loops = [g for g in islands if g.bit_count() >= 3]
+            for g in loops:
+                cut |= _two_arcs(g, (g >> 1) & NOT_H, (g << 1) & NOT_A, 0, 0, *b)
+        self._islands = islands
+        splitting = self.splitting = cut & e
+        self.buildable = road_side ^ (road_side & (splitting | lifelines))
+
+    @property
+    def islands(self) -> tuple[int, ...]:
+        """The structure groups (diagonals touch) that do not reach the board's edge."""
+        if self._islands is None:
+            self._islands = tuple(structure_groups(self.occupied ^ self.frame))
+        return self._islands
+
+    @property
+    def groups(self) -> list[int]:
+        """The structure groups (diagonals touch), those reaching the edge as one."""
+        return ([self.frame] if self.frame else []) + list(self.islands)
 
     def with_built(self, lot: int) -> "Road":
         """The road after building on ``lot``; structure groups are merged, not regrown."""
         bit = 1 << lot
-        ring = spread8(bit)
+        ring = AROUND[lot]
         merged = bit
-        groups = []
-        for group in self.groups:
+        islands = []
+        for group in self.islands:
             if group & ring:
                 merged |= group
             else:
-                groups.append(group)
-        groups.append(merged)
-        return Road(self.occupied | bit, groups)
-
-    def _splitting(self, o0: int, o2: int, o4: int, o6: int) -> int:
-        """Empty lots whose building would split the road into pieces.
-
-        Planar duality instead of a graph search: building on lot L splits the road
-        exactly when it closes a loop of structures, i.e. when one 8-connected group of
-        structures (the board's edge counting as one group) touches two of the arcs into
-        which L's empty side neighbours cut the ring of eight lots around L. All lots are
-        tested at once with bit operations, one pass per group that could close a loop.
-        ``o0 o2 o4 o6``: lots whose north / east / south / west neighbour is empty."""
-        b0, b2, b4, b6 = ~o0, ~o2, ~o4, ~o6
-        frame = 0
-        loops = []
-        for group in self.groups:
-            if group & EDGE:
-                frame |= group
-            elif group.bit_count() >= 3:  # fewer cannot enclose a lot
-                loops.append(_ring_touch(group))
-        loops.append(tuple(t | off for t, off in zip(_ring_touch(frame), OFF_BOARD)))
-        cut = 0
-        for t0, t1, t2, t3, t4, t5, t6, t7 in loops:
-            a0 = o0 & (t1 | b2 & (t2 | t3 | b4 & (t4 | t5 | b6 & (t6 | t7))))
-            a2 = o2 & (t3 | b4 & (t4 | t5 | b6 & (t6 | t7 | b0 & (t0 | t1))))
-            a4 = o4 & (t5 | b6 & (t6 | t7 | b0 & (t0 | t1 | b2 & (t2 | t3))))
-            a6 = o6 & (t7 | b0 & (t0 | t1 | b2 & (t2 | t3 | b4 & (t4 | t5))))
-            cut |= (a0 & (a2 | a4 | a6)) | (a2 & (a4 | a6)) | (a4 & a6)
-        return cut & self.empty
+                islands.append(group)
+        frame = self.frame
+        if bit & EDGE or frame & ring:
+            frame |= merged
+        else:
+            islands.append(merged)
+        return Road(self.occupied | bit, (frame, tuple(islands)))
 
     def cut_off_by(self, lot: int) -> list[int]:
         """Structures whose only road lot is ``lot``."""
@@ -164,26 +217,33 @@ class Road:
     # -- distances ------------------------------------------------------------------
     def layers(self, source: int) -> list[int]:
         """Empty lots at road distance 1, 2, ... from structure ``source`` (bit masks)."""
-        e = self.empty
-        layer = NEIGHBOUR_MASK[source] & e
-        seen = layer
-        out = []
-        while layer:
-            out.append(layer)
-            layer = spread(layer) & e & ~seen
-            seen |= layer
-        return out
+        return self.walk(source, (), LOT_COUNT)[0]
 
     def structure_rings(self, source: int) -> list[int]:
         """Structures at road distance 1, 2, ... from structure ``source`` (bit masks)."""
-        occupied = self.occupied
-        seen = 1 << source
-        out = []
-        for layer in self.layers(source):
-            ring = spread(layer) & occupied & ~seen
-            seen |= ring
+        return self.walk(source, (), LOT_COUNT)[1]
+
+    def walk(self, source: int, needs: tuple[int, ...], rings: int = 0) -> tuple[list[int], list[int]]:
+        """:meth:`layers` and :meth:`structure_rings` from structure ``source``, walked only
+        until ``rings`` rings are known and every nonzero mask of ``needs`` has met a ring
+        (or the road ends): scoring looks no further than the nearest rivals."""
+        unseen_road = self.empty
+        unseen = self.occupied ^ (1 << source)
+        layer = NEIGHBOUR_MASK[source] & unseen_road
+        pending = [m for m in needs if m]
+        layers: list[int] = []
+        out: list[int] = []
+        while layer and (pending or len(out) < rings):
+            layers.append(layer)
+            unseen_road ^= layer
+            near = (layer << 8) | (layer >> 8) | ((layer << 1) & NOT_A) | ((layer >> 1) & NOT_H)
+            ring = near & unseen
+            unseen ^= ring
             out.append(ring)
-        return out
+            if ring and pending:
+                pending = [m for m in pending if not m & ring]
+            layer = near & unseen_road
+        return layers, out
 
     def distances_from(self, source: int) -> dict[int, int]:
         """Road distance from structure ``source`` to every empty lot it can reach."""
@@ -196,14 +256,18 @@ class Road:
     def distance(self, a: int, b: int) -> int | None:
         """Road distance between structures ``a`` and ``b``; ``None`` when no road joins them."""
         target = NEIGHBOUR_MASK[b]
-        for d, layer in enumerate(self.layers(a), start=1):
+        for d, layer in enumerate(self.walk(a, (1 << b,))[0], start=1):
             if layer & target:
                 return d
         return None
 
     def path(self, a: int, b: int) -> list[int] | None:
         """One shortest road between structures ``a`` and ``b``: the empty lots walked, in order."""
-        layers = self.layers(a)
+        return self.path_in(self.walk(a, (1 << b,))[0], b)
+
+    @staticmethod
+    def path_in(layers: list[int], b: int) -> list[int] | None:
+        """:meth:`path` to structure ``b`` along ``layers`` walked from the other end."""
         target = NEIGHBOUR_MASK[b]
         for d, layer in enumerate(layers):
             hit = layer & target

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .city import City
-from .geometry import TILE_LOTS, TILE_MASK, TILE_OF, bits
+from .geometry import FULL, TILE_LOTS, TILE_MASK, TILE_OF, bits
 from .road import Road
 from .texts import _, N_, colour_plural, ngettext, piece_label, piece_with_article
 from .types import COLUMNS, Colour, Kind, PIECES, Piece, lot_name
@@ -44,12 +44,6 @@ DOME_COLOUR = (
 TILE_CORNERS = sum(1 << lots[0] for lots in TILE_LOTS)
 
 
-def _fill_tiles(corner_bits: int) -> int:
-    """Spread facts held at tile corners (bottom-left lots) to the tile's four lots."""
-    c = corner_bits & TILE_CORNERS
-    return c | c << 1 | c << COLUMNS | c << (COLUMNS + 1)
-
-
 class Placement:
     """Legal lots per piece for one board (ignores stocks and turns: see GameState)."""
 
@@ -61,23 +55,26 @@ class Placement:
         self.road = road
         # Rules 1-3. Tile-wide facts are computed at each tile's bottom-left lot, then filled.
         ok = road.buildable
-        icons = city.icon_mask
-        plain = ok & ~icons
-        tile_has_plain = _fill_tiles(plain | plain >> 1 | plain >> COLUMNS | plain >> (COLUMNS + 1))
-        cand = self.candidates = plain | (ok & icons & ~tile_has_plain)
-        # Rule 4 stops binding on tiles holding two or more structures.
+        plain = ok & city.plain_mask
+        c = plain | (plain >> 1)
+        c = (c | (c >> COLUMNS)) & TILE_CORNERS
+        c |= c << 1
+        tile_has_plain = c | (c << COLUMNS)
+        cand = self.candidates = plain | (ok & city.icon_mask & (FULL ^ tile_has_plain))
+        # Rule 4 stops binding on tiles holding two or more structures: both lots of a row
+        # of the tile, or one lot in each row.
         o = road.occupied
-        a, b = o & TILE_CORNERS, (o >> 1) & TILE_CORNERS
-        c, d = (o >> COLUMNS) & TILE_CORNERS, (o >> (COLUMNS + 1)) & TILE_CORNERS
-        self.settled_tiles = _fill_tiles((a & (b | c | d)) | (b & (c | d)) | (c & d))
+        either, both = o | (o >> 1), o & (o >> 1)
+        c = (both | (both >> COLUMNS) | (either & (either >> COLUMNS))) & TILE_CORNERS
+        c |= c << 1
+        settled = self.settled_tiles = c | (c << COLUMNS)
         # Legal lots of each of the seven pieces, indexed like PIECES.
-        colour_mask = city.colour_mask
-        open_to_towers = self.settled_tiles | colour_mask[Colour.BLACK]
-        masks = [cand & (open_to_towers | colour_mask[c]) for c in (0, 1, 2)]
-        for colour in Colour:
-            own = cand & colour_mask[colour]
-            masks.append(own if own else cand)
-        self.piece_masks = tuple(masks)
+        red, blue, green, black = city.colour_mask
+        towers = city.tower_mask
+        own = (cand & red, cand & blue, cand & green, cand & black)
+        self.piece_masks = (cand & (settled | towers[0]), cand & (settled | towers[1]),
+                            cand & (settled | towers[2]),
+                            own[0] or cand, own[1] or cand, own[2] or cand, own[3] or cand)
 
     def why_not(self, piece: Piece, lot: int) -> Reason | None:
         """The first rule that forbids ``piece`` on ``lot``, or ``None`` if it is legal."""

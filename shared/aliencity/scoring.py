@@ -159,21 +159,21 @@ def score_breakdown(state: "GameState") -> ScoreBreakdown:
         if not cap or not board[lot] or board[lot] > 3:
             continue
         colour = Colour(board[lot] - 1)
-        rings = road.structure_rings(lot)
+        rivals = tower_mask[colour] & ~(1 << lot)
+        layers, rings = road.walk(lot, (rivals,), 2)
         customers = []
         for d, ring in enumerate(rings[:2], start=1):
             for s in bits(ring):
                 piece = PIECES[board[s] - 1]
                 if piece.colour != colour:
                     customers.append(Customer(s, piece.kind, piece.colour, d))
-        rivals = tower_mask[colour] & ~(1 << lot)
         competitor, competition = None, 0
         for d, ring in enumerate(rings, start=1):
             if ring & rivals:
                 hit = ring & rivals
                 competitor, competition = (hit & -hit).bit_length() - 1, d
                 break
-        path = tuple(road.path(lot, competitor)) if competitor is not None else ()  # type: ignore[arg-type]  # a ring reached it: connected
+        path = tuple(road.path_in(layers, competitor) or ()) if competitor is not None else ()
         towers.append((lot, colour, Player(cap - 1), tuple(customers), competitor, competition, path))
 
     location = _location_points(state, [t[0] for t in towers])
@@ -183,9 +183,9 @@ def score_breakdown(state: "GameState") -> ScoreBreakdown:
     for green in bits(tower_mask[Colour.GREEN]):
         if state.caps[green]:
             continue
-        rings = road.structure_rings(green)
+        walked = road.walk(green, (tower_mask[Colour.RED], tower_mask[Colour.BLUE]))
         for colour in (Colour.RED, Colour.BLUE):
-            bonuses.append(_green_bonus(state, green, colour, rings, tower_mask[colour]))
+            bonuses.append(_green_bonus(state, green, colour, walked, tower_mask[colour]))
 
     totals = {p: 0 for p in Player}
     for t in tower_scores:
@@ -196,7 +196,9 @@ def score_breakdown(state: "GameState") -> ScoreBreakdown:
     return ScoreBreakdown(tower_scores, tuple(bonuses), totals, state.is_over())
 
 
-def _green_bonus(state: "GameState", green: int, colour: Colour, rings: list[int], mask: int) -> Bonus:
+def _green_bonus(state: "GameState", green: int, colour: Colour,
+                 walked: tuple[list[int], list[int]], mask: int) -> Bonus:
+    layers, rings = walked
     nearest: tuple[int, ...] = ()
     distance: int | None = None
     for d, ring in enumerate(rings, start=1):
@@ -206,7 +208,7 @@ def _green_bonus(state: "GameState", green: int, colour: Colour, rings: list[int
     if distance is None:
         return Bonus(green, colour, (), None, 0, None, "no_tower",
                      _(NO_TOWER[colour]).format(green=lot_name(green)))
-    paths = tuple(tuple(state.road.path(green, t)) for t in nearest)  # type: ignore[arg-type]  # a ring reached them
+    paths = tuple(tuple(state.road.path_in(layers, t) or ()) for t in nearest)
     where = ", ".join(lot_name(t) for t in nearest)
     if distance > BONUS_REACH:
         return Bonus(green, colour, nearest, distance, 0, None, "too_far",

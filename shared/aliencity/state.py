@@ -24,7 +24,7 @@ from .road import Road
 from .rules import Placement, Reason
 from .ruleset import Ruleset
 from .texts import _, N_, piece_plural
-from .types import Kind, LOT_COUNT, PIECES, Piece, Player, lot_name
+from .types import COLUMNS, Kind, LOT_COUNT, PIECES, ROWS, Piece, Player, lot_name
 from .types import Phase as Phase  # a state's phase: offered here with the state
 
 if TYPE_CHECKING:
@@ -33,6 +33,11 @@ if TYPE_CHECKING:
 Dice = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]   # 2002: each roll, both players
 
 MAX_CLAIMS = 3
+# Cache keys per player (strings hash once).
+_MASKS_KEY = ("masks-black", "masks-white")
+_LEGAL_KEY = ("legal-black", "legal-white")
+# bytes.translate table: a board code (0 empty, 1-7 a piece) -> the digit "0" or "1".
+_BUILT_DIGIT = b"0" + b"1" * 255
 # Sentences naming a player, indexed like Player (whole sentences: word order differs).
 TURN_OF = (N_("It is Black's turn."), N_("It is White's turn."))
 ALREADY_CLAIMED_BY = (N_("The tower on {lot} is already black's."),
@@ -142,11 +147,10 @@ class GameState:
     def occupied(self) -> int:
         occ = self._cache.get("occupied")
         if occ is None:
-            occ = 0
-            for lot, code in enumerate(self.board):
-                if code:
-                    occ |= 1 << lot
-            self._cache["occupied"] = occ
+            # one digit per lot, lot 0 last: the board read as a binary number
+            digits = bytearray(self.board).translate(_BUILT_DIGIT)
+            digits.reverse()
+            occ = self._cache["occupied"] = int(digits, 2)
         return occ
 
     @property
@@ -166,12 +170,16 @@ class GameState:
     # -- what may be done -------------------------------------------------------------
     def build_masks(self, player: Player) -> tuple[int, ...]:
         """Legal lots per piece (bit masks, indexed like PIECES) for ``player``'s stock."""
-        key = ("masks", player)
-        masks: tuple[int, ...] | None = self._cache.get(key)
+        cache = self._cache
+        key = _MASKS_KEY[player]
+        masks: tuple[int, ...] | None = cache.get(key)
         if masks is None:
+            placement = cache.get("placement") or self.placement
+            masks = placement.piece_masks
             stock = self.stocks[player]
-            masks = self._cache[key] = tuple(
-                m if n else 0 for m, n in zip(self.placement.piece_masks, stock))
+            if 0 in stock:
+                masks = tuple([m if n else 0 for m, n in zip(masks, stock)])
+            cache[key] = masks
         return masks
 
     def can_build(self, player: Player) -> bool:
@@ -189,8 +197,12 @@ class GameState:
         a lazy sequence (len, index, iterate, ``in``) that makes Build objects on demand."""
         who = self.to_move if player is None else player
         if who is None or (player is None and self.phase is not Phase.BUILD):
-            return LegalBuilds((0,) * len(PIECES))
-        return LegalBuilds(self.build_masks(who))
+            return NO_BUILDS
+        key = _LEGAL_KEY[who]
+        legal = self._cache.get(key)
+        if legal is None:
+            legal = self._cache[key] = LegalBuilds(self.build_masks(who))
+        return legal
 
     def legal_claims(self) -> list[int]:
         """Towers the player to move may claim now (empty outside the claim step)."""
@@ -245,6 +257,7 @@ class GameState:
         return self._play(move, player, True)
 
     def _play(self, move: Move, player: Player | None, final_event: bool) -> Step:
+        """``final_event`` false: for :meth:`apply`, which keeps no events."""
         if (type(move) is Build and self.phase is Phase.BUILD and (player is None or player == self.to_move)
                 and (self.build_masks(self.to_move)[move.piece.index] >> move.lot) & 1):  # type: ignore[arg-type]  # build phase
             reason = None  # the common case, answered by the legal-lot masks
@@ -277,39 +290,46 @@ class GameState:
         return {k: v for k, v in self._cache.items() if k in ("occupied", "road", "placement")}
 
     def _placed(self, who: Player, move: Build) -> "GameState":
-        board = list(self.board)
-        board[move.lot] = move.piece.index + 1
-        stock = list(self.stocks[who])
-        stock[move.piece.index] = max(0, stock[move.piece.index] - 1)
-        stocks = (tuple(stock), self.stocks[1]) if who is Player.BLACK else (self.stocks[0], tuple(stock))
+        lot, index = move.lot, move.piece.index
+        board = self.board[:lot] + (index + 1,) + self.board[lot + 1:]
+        stock = self.stocks[who]
+        stock = stock[:index] + (max(0, stock[index] - 1),) + stock[index + 1:]
+        stocks = (stock, self.stocks[1]) if who is Player.BLACK else (self.stocks[0], stock)
         cache = {}
         if "occupied" in self._cache:
             cache["occupied"] = self._cache["occupied"] | (1 << move.lot)
         if "road" in self._cache:
             cache["road"] = self._cache["road"].with_built(move.lot)
-        return replace(self, board=tuple(board), stocks=stocks,
+        return replace(self, board=board, stocks=stocks,
                        history=self.history + ((who, move),), _cache=cache)
 
     def _after_build(self, state: "GameState", who: Player, final_event: bool = True) -> Step:
         """Decide what follows a build: the claim step, the next builder, or the end
-        (with its ``GameOver`` event and score unless ``final_event`` is false)."""
-        events: tuple[Event, ...] = (Built(who, *_build_parts(state.history[-1][1])),)  # type: ignore[arg-type]  # the build just placed
+        (with its ``GameOver`` event and score unless ``final_event`` is false, which
+        :meth:`apply` uses: it wants no events at all). ``state`` is the new state from
+        :meth:`_placed`, not yet seen by anyone, so its fields are settled in place."""
+        events: tuple[Event, ...] = (  # the build just placed
+            (Built(who, *_build_parts(state.history[-1][1])),) if final_event else ())  # type: ignore[arg-type]
+        fields = state.__dict__
         opponent = who.other
         if state.can_build(opponent):
             nxt = opponent
         elif state.can_build(who):
             nxt = who
         else:
-            over = replace(state, to_move=None, phase=Phase.OVER, next_builder=None,
-                           _cache=state._board_cache())
-            return Step(over, events + (over._game_over_event(),) if final_event else events)
-        board = state.board
-        towers = board.count(1) + board.count(2) + board.count(3)
-        has_tower = towers > LOT_COUNT - state.caps.count(0)  # caps stand only on towers
-        if state.claims_left(who) > 0 and has_tower:
-            claim = replace(state, phase=Phase.CLAIM, next_builder=nxt, _cache=state._cache)
-            return Step(claim, events)
-        return replace(state, next_builder=nxt, _cache=state._cache)._end_turn(events)
+            fields.update(to_move=None, phase=Phase.OVER, next_builder=None, _cache=state._board_cache())
+            return Step(state, events + (state._game_over_event(),) if final_event else events)
+        caps = state.caps
+        if MAX_CLAIMS > caps.count(who + 1):
+            board = state.board
+            if board.count(1) + board.count(2) + board.count(3) > LOT_COUNT - caps.count(0):
+                # an unclaimed tower stands (caps stand only on towers): the claim step
+                fields.update(phase=Phase.CLAIM, next_builder=nxt)
+                return Step(state, events)
+        fields["to_move"] = nxt
+        if final_event and nxt is who:
+            events += (PlayerSkipped(opponent),)
+        return Step(state, events)
 
     def _end_turn(self, events: tuple[Event, ...]) -> Step:
         nxt = self.next_builder
@@ -383,14 +403,38 @@ CLAIMS: tuple[Claim, ...] = tuple(Claim(lot) for lot in range(LOT_COUNT))
 PASS = Pass()
 
 
-class LegalBuilds(Sequence[Build]):
-    """Lazy view of legal builds from per-piece bit masks (python-chess style)."""
+# The builds of one piece in one row of the board, for each byte of legal lots there:
+# _ROW_BUILDS[piece * ROWS + row][byte] (lists the moves of a mask a row at a time).
+_ROW_BUILDS: tuple[tuple[tuple[Build, ...], ...], ...] = tuple(
+    tuple(tuple(table[row * COLUMNS + c] for c in range(COLUMNS) if byte >> c & 1) for byte in range(256))
+    for table in BUILDS for row in range(ROWS))
 
-    __slots__ = ("masks", "_len")
+
+class LegalBuilds(Sequence[Build]):
+    """Lazy view of legal builds from per-piece bit masks (python-chess style): the
+    moves are listed on the first iteration, a row of the board at a time."""
+
+    __slots__ = ("masks", "_len", "_moves")
 
     def __init__(self, masks: tuple[int, ...]) -> None:
         self.masks = masks
-        self._len = sum(m.bit_count() for m in masks)
+        self._len = sum(map(int.bit_count, masks))
+        self._moves: list[Build] | None = None
+
+    def _listed(self) -> list[Build]:
+        moves = self._moves
+        if moves is None:
+            moves = []
+            if self._len:
+                m = self.masks
+                # the seven masks of 80 lots side by side: 70 bytes, one per row of a piece
+                rows = (m[0] | m[1] << 80 | m[2] << 160 | m[3] << 240 | m[4] << 320 | m[5] << 400
+                        | m[6] << 480).to_bytes(70, "little")
+                for table, byte in zip(_ROW_BUILDS, rows):
+                    if byte:
+                        moves += table[byte]
+            self._moves = moves
+        return moves
 
     def __len__(self) -> int:
         return self._len
@@ -405,26 +449,24 @@ class LegalBuilds(Sequence[Build]):
 
     def __getitem__(self, index: int | slice) -> Build | list[Build]:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._len))]
+            return self._listed()[index]
         if index < 0:
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError("legal build index out of range")
-        for piece, mask in zip(PIECES, self.masks):
+        if self._moves is not None:
+            return self._moves[index]
+        for table, mask in zip(BUILDS, self.masks):
             n = mask.bit_count()
             if index < n:
                 for _ in range(index):
                     mask &= mask - 1
-                return BUILDS[piece.index][(mask & -mask).bit_length() - 1]
+                return table[(mask & -mask).bit_length() - 1]
             index -= n
         raise IndexError(index)  # unreachable
 
     def __iter__(self) -> Iterator[Build]:
-        for table, mask in zip(BUILDS, self.masks):
-            while mask:
-                low = mask & -mask
-                yield table[low.bit_length() - 1]
-                mask ^= low
+        return iter(self._listed())
 
     def __contains__(self, move: object) -> bool:
         return isinstance(move, Build) and bool((self.masks[move.piece.index] >> move.lot) & 1)
@@ -434,6 +476,9 @@ class LegalBuilds(Sequence[Build]):
 
     def __repr__(self) -> str:
         return f"<LegalBuilds {self._len}: {' '.join(m.text() for m in self)}>"
+
+
+NO_BUILDS = LegalBuilds((0,) * len(PIECES))
 
 
 def _build_parts(move: Build) -> tuple[Piece, int]:
