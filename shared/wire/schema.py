@@ -55,7 +55,7 @@ class Text:
         if not self.min_len <= len(value) <= self.max_len:
             raise ProtocolError(BAD, f"'{name}' must be {self.min_len} to {self.max_len} "
                                      f"characters, got {len(value)}")
-        if self.printable and any(not ch.isprintable() for ch in value):
+        if self.printable and not value.isprintable():
             raise ProtocolError(BAD, f"'{name}' contains control characters")
         return value
 
