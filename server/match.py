@@ -20,7 +20,7 @@ import time
 from typing import Any, Callable
 
 from shared.gamekit import GameError, GameSpec, State
-from shared.wire import ErrorCode, Scope, encode
+from shared.wire import ErrorCode, Scope, decode_server, encode
 
 from .absence import AbsenceWatch
 from .computer import ComputerPool, ComputerTurns
@@ -82,7 +82,9 @@ class Match(StoredSteps):
         self.resigned: list[int] = []                      # seats that resigned, in order
         self.seats: list[Seat | None] = [None] * len(self.seat_names)
         self.audience: dict[Connection, int | None] = {}  # connection -> seat, None = spectator
-        self.log: list[dict] = []                          # every "moved" message, for catch-up
+        # every "moved" message as sent, for catch-up: frames, not dicts, so the thousands
+        # a busy server keeps are no work for the garbage collector's full passes
+        self.log: list[bytes] = []
         self.mids: list[dict[Any, int]] = [{} for _ in self.seat_names]  # move id -> version
         self.rematch_votes: set[int] = set()
         self.rematch_code: str | None = None
@@ -163,10 +165,16 @@ class Match(StoredSteps):
                            seats={i: s.record() for i, s in enumerate(self.seats) if s})
 
     # -- audience -------------------------------------------------------------------------
-    def broadcast(self, message: dict) -> None:
-        frame = encode(message)
+    def broadcast(self, message: dict | bytes, first: Session | None = None) -> None:
+        """Encoded once for everyone (or already a frame); ``first``'s connection (the seat
+        that moved, waiting for its answer) is sent it before the others."""
+        frame = message if isinstance(message, bytes) else encode(message)
+        lead = first.conn if first is not None else None
+        if lead is not None and lead in self.audience:
+            lead.send_frame(frame)
         for conn in list(self.audience):  # each bounded by what is queued for it
-            conn.send_frame(frame)
+            if conn is not lead:
+                conn.send_frame(frame)
 
     def attach(self, conn: Connection, seat: int | None) -> None:
         self.audience[conn] = seat
@@ -236,7 +244,8 @@ class Match(StoredSteps):
                                    "to_move": self.to_move()}
         if known is not None and 0 <= known <= self.version \
                 and self.version - known <= self.limits.catchup_max:
-            message.update(mode="moves", since=known, moves=self.log[known:])
+            message.update(mode="moves", since=known,
+                           moves=[decode_server(frame) for frame in self.log[known:]])
         else:
             message.update(mode="snapshot", state=self.state.to_dict())
         if not self.live:
@@ -372,8 +381,10 @@ class Match(StoredSteps):
         moved = {"type": "moved", "match": self.code, "version": self.version,
                  "seat": self.seat_names[seat], "mid": mid, "move": text, "kind": kind,
                  "events": events, "turn": state.turn(), "to_move": self.to_move()}
-        self.log.append(moved)
-        self.broadcast(moved)
+        frame = encode(moved)
+        self.log.append(frame)
+        holder = self.seats[seat]
+        self.broadcast(frame, holder.session if holder is not None else None)
         return moved
 
     def _end(self, end: End) -> None:
