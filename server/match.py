@@ -20,7 +20,7 @@ import time
 from typing import Any, Callable
 
 from shared.gamekit import GameError, GameSpec, State
-from shared.wire import ErrorCode, encode
+from shared.wire import ErrorCode, Scope, decode_server, encode
 
 from .absence import AbsenceWatch
 from .clocks import MatchClock
@@ -85,7 +85,9 @@ class Match(StoredSteps):
         self.resigned: list[int] = []                      # seats that resigned, in order
         self.seats: list[Seat | None] = [None] * len(self.seat_names)
         self.audience: dict[Connection, int | None] = {}  # connection -> seat, None = spectator
-        self.log: list[dict] = []                          # every "moved" message, for catch-up
+        # every "moved" message as sent, for catch-up: frames, not dicts, so the thousands
+        # a busy server keeps are no work for the garbage collector's full passes
+        self.log: list[bytes] = []
         self.mids: list[dict[Any, int]] = [{} for _ in self.seat_names]  # move id -> version
         self.rematch_votes: set[int] = set()
         self.rematch_code: str | None = None
@@ -182,10 +184,16 @@ class Match(StoredSteps):
                            seats={i: s.record() for i, s in enumerate(self.seats) if s})
 
     # -- audience -------------------------------------------------------------------------
-    def broadcast(self, message: dict) -> None:
-        frame = encode(message)
+    def broadcast(self, message: dict | bytes, first: Session | None = None) -> None:
+        """Encoded once for everyone (or already a frame); ``first``'s connection (the seat
+        that moved, waiting for its answer) is sent it before the others."""
+        frame = message if isinstance(message, bytes) else encode(message)
+        lead = first.conn if first is not None else None
+        if lead is not None and lead in self.audience:
+            lead.send_frame(frame)
         for conn in list(self.audience):  # each bounded by what is queued for it
-            conn.send_frame(frame)
+            if conn is not lead:
+                conn.send_frame(frame)
 
     def attach(self, conn: Connection, seat: int | None) -> None:
         self.audience[conn] = seat
@@ -255,7 +263,8 @@ class Match(StoredSteps):
                                    "to_move": self.to_move(), "chat": self.chat_log.history()}
         if known is not None and 0 <= known <= self.version \
                 and self.version - known <= self.limits.catchup_max:
-            message.update(mode="moves", since=known, moves=self.log[known:])
+            message.update(mode="moves", since=known,
+                           moves=[decode_server(frame) for frame in self.log[known:]])
         else:
             message.update(mode="snapshot", state=self.state.to_dict())
         if not self.live:
@@ -335,16 +344,12 @@ class Match(StoredSteps):
             refuse(ErrorCode.BAD_MOVE, str(exc) if isinstance(exc, GameError)  # may be less careful
                    else f"{msg['move']!r} is not a {self.spec.title} move")
             return False
-        rejection = self.state.why_not(move, seat)
-        if rejection is not None:
-            refuse(ErrorCode.ILLEGAL_MOVE, rejection.text, rule=rejection.code)
-            return False
-        try:
+        try:  # play checks the move itself (the contract): no separate why_not per move
             state, events = self.state.play(move, seat)
-        except GameError as exc:  # why_not and play disagree: still a refusal, not a crash
-            log.error("match %s: %s played after why_not allowed it: %s", self.code, msg["move"], exc)
-            refuse(ErrorCode.ILLEGAL_MOVE, str(exc), rule=getattr(getattr(exc, "rejection", None),
-                                                          "code", "illegal"))
+        except GameError as exc:  # IllegalMove says the rule; another GameError is still a refusal
+            rejection = getattr(exc, "rejection", None)
+            refuse(ErrorCode.ILLEGAL_MOVE, rejection.text if rejection else str(exc),
+                   rule=rejection.code if rejection else "illegal")
             return False
         text = self.spec.move_text(move)
         end = self._end_of(state, "finished")
@@ -405,8 +410,10 @@ class Match(StoredSteps):
                  "events": events, "turn": state.turn(), "to_move": self.to_move()}
         if self.clock is not None:
             moved["clock"] = self.clock.info()
-        self.log.append(moved)
-        self.broadcast(moved)
+        frame = encode(moved)
+        self.log.append(frame)
+        holder = self.seats[seat]
+        self.broadcast(frame, holder.session if holder is not None else None)
         return moved
 
     def _end(self, end: End) -> None:

@@ -14,6 +14,7 @@ a proxied public server is limited as it should be.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import logging
 from dataclasses import dataclass, field
@@ -74,7 +75,10 @@ def client_address(peer: str | None, forwarded: list[str], proxies: tuple[Networ
     return str(chosen)
 
 
+@functools.lru_cache(maxsize=4096)
 def is_loopback(address: str) -> bool:
+    """Remembered: every message asks it of its address, and parsing one costs more
+    than the rest of the rate check."""
     ip = _ip(address)
     return ip is not None and ip.is_loopback
 

@@ -17,6 +17,7 @@ SHA-256 hashes.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import sqlite3
@@ -30,6 +31,8 @@ from typing import Any, Callable
 from shared.wire.limits import CHAT_HISTORY
 
 CHECKPOINT_EVERY = 2.0  # seconds between background WAL checkpoints
+BUSY_PAUSE, BUSY_PAUSE_MAX = 0.0005, 0.004  # a write finding the store locked tries again
+BUSY_WAIT = 5.0         # seconds, at most (sqlite3's default timeout)
 WAL_LIMIT = 4 << 20     # bytes of WAL after which a checkpoint starts the file over
 
 SCHEMA = """
@@ -192,27 +195,47 @@ class Store:
         self._checkpointer: threading.Thread | None = None
         if self.path != ":memory:":
             self._db.execute("PRAGMA wal_autocheckpoint=0")  # the thread below does it
+            self._db.execute("PRAGMA busy_timeout=0")  # _call waits, without blocking the loop
             self._checkpointer = threading.Thread(target=self._checkpoints, name="store-checkpoint",
                                                   daemon=True)
             self._checkpointer.start()
 
-    async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run ``fn(db, *args)`` in one committed transaction."""
-        if self._closed:
-            raise StoreError("the match store is closed")
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
+    async def _call(self, fn: Callable[..., Any], *args: Any, alone: bool = False) -> Any:
+        """Run ``fn(db, *args)`` in one committed transaction (``alone``: ``fn`` is one
+        statement, a transaction by itself in autocommit mode, committed as it runs).
+
+        The connection never sleeps on SQLite's lock (``busy_timeout`` 0): while the
+        checkpoint thread holds it, a write is tried again after a short pause, with the
+        event loop free meanwhile (SQLite's own busy wait would freeze every match on the
+        server for the whole checkpoint, and then some: it sleeps in steps of up to 100
+        ms). The caller still gets its answer only once the write is committed."""
+        pause, deadline = BUSY_PAUSE, 0.0
+        while True:
+            if self._closed:
+                raise StoreError("the match store is closed")
             try:
-                result = fn(self._db, *args)
-            except BaseException:
-                self._db.execute("ROLLBACK")
+                return fn(self._db, *args) if alone else self._transaction(fn, *args)
+            except StoreError:
                 raise
-            self._db.execute("COMMIT")
-            return result
-        except StoreError:
+            except sqlite3.Error as exc:
+                if getattr(exc, "sqlite_errorcode", 0) & 0xFF != sqlite3.SQLITE_BUSY:
+                    raise StoreError(f"the match store failed: {exc}") from None
+                now = time.monotonic()
+                deadline = deadline or now + BUSY_WAIT
+                if now > deadline:
+                    raise StoreError(f"the match store failed: {exc}") from None
+            await asyncio.sleep(pause)
+            pause = min(2 * pause, BUSY_PAUSE_MAX)
+
+    def _transaction(self, fn: Callable[..., Any], *args: Any) -> Any:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            result = fn(self._db, *args)
+        except BaseException:
+            self._db.execute("ROLLBACK")
             raise
-        except sqlite3.Error as exc:
-            raise StoreError(f"the match store failed: {exc}") from None
+        self._db.execute("COMMIT")
+        return result
 
     def _checkpoints(self) -> None:
         """Copy the WAL into the database now and then, off the event loop.
@@ -221,8 +244,9 @@ class Store:
         never catches up with the last frame either, and SQLite only starts the WAL over
         once everything in it has been copied: the file would grow for as long as the
         server is busy (a soak run showed ~75 kB per match). So once the WAL passes
-        ``WAL_LIMIT`` a truncating checkpoint holds writers back for the moment it takes
-        to copy what the passive ones left (a few milliseconds), and the file restarts."""
+        ``WAL_LIMIT`` a truncating checkpoint holds writers back while it copies what the
+        passive ones left and syncs (milliseconds; tens on a busy disk), and the file
+        restarts. Writes wait for it in :meth:`_call`, the event loop serving meanwhile."""
         db = sqlite3.connect(self.path, isolation_level=None, timeout=2.0)
         wal = Path(f"{self.path}-wal")
         try:
@@ -271,8 +295,10 @@ class Store:
         return await self._call(_take_seat, match_id, seat, record, seats)
 
     async def add_move(self, match_id: int, move: MoveRecord, end: End | None) -> None:
-        """Append an accepted move or resignation (and the match's end if it ended it)."""
-        await self._call(_add_move, match_id, move, end)
+        """Append an accepted move or resignation (and the match's end if it ended it).
+        A step alone is one statement, committed by SQLite as it runs (autocommit): the
+        same durable commit as a transaction around it, without two more statements."""
+        await self._call(_add_move, match_id, move, end, alone=end is None)
 
     async def resign_away(self, match_id: int, move: MoveRecord, end: End | None,
                           node: str) -> None:

@@ -58,6 +58,22 @@ class Stats:
     notes: list[str] = field(default_factory=list)
 
 
+# Steps one bot of this process played on its copy of a match, for the others seated
+# there: a bot whose position is the very object the step started from takes the result
+# instead of playing the same move on the same engine again (the bench seats both bots of
+# a match in one process; it halves their engine work). Each bot still compares what the
+# server sent it with the position, so a server telling two seats different things is
+# still a desync. An entry serves one other bot; the oldest go first past STEPS_KEPT.
+_STEPS: dict[tuple, tuple[Any, Any, dict]] = {}
+STEPS_KEPT = 4096
+
+
+def _remember(key: tuple, step: tuple[Any, Any, dict]) -> None:
+    _STEPS[key] = step
+    if len(_STEPS) > STEPS_KEPT:
+        del _STEPS[next(iter(_STEPS))]
+
+
 def _plain(value: Any) -> Any:
     """``value`` as it looks after a trip through msgpack (tuples become lists), so what a
     game says can be compared with what the server sent."""
@@ -346,11 +362,23 @@ class Bot:
             if m["version"] != self.version + 1:
                 raise GameError(f"version jumped from {self.version} to {m['version']}")
             seat = self.seat_names.index(m["seat"])
-            if m.get("kind") == "resign":
-                self.state = self.state.resign(seat)[0]
+            key = (self.code, m["version"], seat, m.get("kind"), m["move"])
+            known = _STEPS.pop(key, None)
+            if known is not None and known[0] is self.state:  # another bot here played it
+                self.state, turn = known[1], known[2]
             else:
-                self.state = self.state.play(self.spec.parse_move(m["move"]), seat)[0]
-            turn = _plain(self.state.turn())
+                before = self.state
+                if m.get("kind") == "resign":
+                    self.state = self.state.resign(seat)[0]
+                else:
+                    self.state = self.state.play(self.spec.parse_move(m["move"]), seat)[0]
+                turn = self.state.turn()
+                if known is not None and known[1].key() == self.state.key():
+                    self.state = known[1]  # the same position: share it from now on
+                else:
+                    _remember(key, (before, self.state, turn))
+            if m["turn"] != turn:  # as sent, unless it holds tuples (lists after msgpack)
+                turn = _plain(turn)
             to_move = None if self.state.is_over() else self.seat_names[self.state.to_move]
             if m["turn"] != turn or m.get("to_move", to_move) != to_move:
                 raise GameError(f"server says {m['turn']}, the game says {turn}")

@@ -176,16 +176,14 @@ def diagnose(frame: bytes) -> tuple[str, int | None]:
 
 def _check_depth(data: object) -> None:
     """Iterative, so a hostile nesting cannot exhaust the Python stack."""
-    stack = [(data, 1)]
+    if not isinstance(data, (dict, list)):
+        return
+    stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
-        if isinstance(value, dict):
-            children = list(value.values())
-        elif isinstance(value, list):
-            children = value
-        else:
-            continue
         if depth > MAX_DEPTH:
             raise ProtocolError(ErrorCode.BAD_MESSAGE,
                                 f"values nested deeper than {MAX_DEPTH} levels")
-        stack.extend((child, depth + 1) for child in children)
+        for child in value.values() if isinstance(value, dict) else value:
+            if isinstance(child, (dict, list)):  # only containers nest: scalars stay put
+                stack.append((child, depth + 1))

@@ -54,8 +54,9 @@ class Text:
         if not self.min_len <= len(text) <= self.max_len:
             raise ProtocolError(BAD, f"'{name}' must be {self.min_len} to {self.max_len} "
                                      f"characters, got {len(text)}")
-        bad = next((ch for ch in text if not ch.isprintable()), None) if self.printable else None
-        if bad is not None:  # control and format characters, separators other than ' ', ...
+        if self.printable and not text.isprintable():  # one call on the common path
+            bad = next(ch for ch in text if not ch.isprintable())
+            # control and format characters, separators other than ' ', ...
             raise ProtocolError(BAD, f"'{name}' contains a character that is not printable "
                                      f"(U+{ord(bad):04X}; see docs/protocol.md)")
         return text
