@@ -34,11 +34,14 @@ class LocalMatch(_Records):
     def __init__(self, state) -> None:
         self.state = state
         self.history: list = []
+        self.moves: list = []       # the move played from each state of ``history``
+        self.names: list[str] = []  # per seat, for the record's ``Seats:`` header ("" = unnamed)
 
     def play(self, move) -> list[dict]:
         before = self.state
         self.state, events = before.play(move)
         self.history.append(before)
+        self.moves.append(move)
         return events
 
     @property
@@ -47,10 +50,13 @@ class LocalMatch(_Records):
 
     def undo(self):
         self.state = self.history.pop()
+        self.moves.pop()
         return self.state
 
     def record(self, headers: dict | None = None) -> str:
         extra = {"Date": _dt.date.today().isoformat(), "Client": "alien-city"}
+        if any(self.names):
+            extra["Seats"] = ", ".join(self.names)
         extra.update(headers or {})
         return self.spec.write_record(self.state, extra)
 

@@ -49,6 +49,8 @@ class MatchControls:
         for i, seat in enumerate(self.seats):
             if isinstance(seat, ComputerSeat) and seat.bot is None:
                 seat.bot = self.bot_factory(seat.level, seat_seed(self.game_seed, i))
+        if chrome is None:
+            self.match.names = record_names(self.seats)
         self.computers = ComputerTurns()
         self.bot_busy = False
         self.bot_choice: Any = None
@@ -204,6 +206,12 @@ class MatchControls:
             right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin
             radius = max(8, self.bottom_h // 5)
             draw_orbit(surface, (right - radius - 6, r.centery), radius, self.app.clock_time, colour)
+
+
+def record_names(seats: list[SeatController]) -> list[str]:
+    """Who sits where, as records keep it: a person's name ("" when unnamed: the seat's
+    colour says it) or a computer's level ("Hard")."""
+    return [getattr(seat, "name", "") for seat in seats]
 
 
 def _fresh_seat(seat: SeatController) -> SeatController:
