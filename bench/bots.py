@@ -3,7 +3,7 @@
     python3 bench/bots.py [--games N] [--seed S] [--workers W] [--pairs medium-easy,...]
                           [--cpu-clock] [--log FILE]
 
-The default pairings are the adjacent rungs of ``shared.bots.LEVELS`` (each level against
+The default pairings are the adjacent rungs of ``shared.aliencity.bots.LEVELS`` (each level against
 the one below it). Every pairing plays N games (default 100) on fixed city seeds: each
 city twice, the bots swapping seats, and since Black builds first (2004 rules) that also
 alternates who starts. Bot seeds are fixed too, so a run is reproducible up to the time
@@ -19,7 +19,7 @@ benchmark may run at low priority (``nice``) without weakening the levels. On a 
 of its own the two are the same. ``--log FILE`` appends every finished game to FILE (one
 JSON line, with its moves for a later look at where it was lost) and skips the games
 already there for the same pairing, seed, clock and bot code (a fingerprint of
-``shared/bots``), so a long pairing (Expert's games take minutes each) can be stopped
+``shared/aliencity/bots``), so a long pairing (Expert's games take minutes each) can be stopped
 and resumed and its report covers every game logged.
 Last line: ``<upper>_vs_<lower>=<f>`` for every pairing played, then
 ``hard_move_s_p95=<f>`` (and the same for levels above Hard). Goals: every pairing
@@ -45,8 +45,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from confidence import percentile, wilson  # noqa: E402
 
 from shared.aliencity import Player, Ruleset  # noqa: E402
-from shared.bots import LEVELS, Clock, make_bot  # noqa: E402
-from shared.bots.match import play_game  # noqa: E402
+from shared.aliencity.bots import LEVELS, make_bot  # noqa: E402
+from shared.aliencity.bots.match import play_game  # noqa: E402
+from shared.bots.clock import Clock  # noqa: E402
 
 PAIRS = tuple(f"{upper}-{lower}" for lower, upper in zip(LEVELS, LEVELS[1:]))
 TIMED = LEVELS[LEVELS.index("hard"):]  # levels whose move times are reported
@@ -59,10 +60,10 @@ def use_cpu_clock(cpu: bool) -> None:
 
 
 def bots_version() -> str:
-    """A fingerprint of the levels' code (``shared/bots``): a logged game counts only for
+    """A fingerprint of the levels' code (``shared/aliencity/bots``): a logged game counts only for
     the code that played it."""
     digest = hashlib.sha1()
-    for path in sorted((ROOT / "shared" / "bots").glob("*.py")):
+    for path in sorted((ROOT / "shared" / "aliencity" / "bots").glob("*.py")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:12]
 

@@ -26,8 +26,9 @@ import pygame  # noqa: E402
 
 from . import theme  # noqa: E402
 from .assets import Sounds, TextCache, set_window_icon  # noqa: E402
-from .autosave import AutoSave, register as register_autosave  # noqa: E402
+from .autosave import AutoSave  # noqa: E402
 from .config import Options, load_options, save_options  # noqa: E402
+from .memory import give_back  # noqa: E402
 from .computer import stop_all  # noqa: E402
 from .scenes.base import Scene, SceneStack  # noqa: E402
 from .scenes.title import TitleScene  # noqa: E402
@@ -73,8 +74,11 @@ class App:
         self._backgrounds: dict[tuple[int, int], pygame.Surface] = {}
         self.frame_hook = None  # demo/tests: called after each drawn frame with the surface
         self.hosting = None  # the server of "Host a game on this computer" (client.hosting)
-        self.autosave = AutoSave()  # the local game in progress, saved after every move
-        register_autosave()  # ... and the title's Continue for it
+        self.autosave = AutoSave()  # every local game in progress, saved after every move
+        self.keys_down: set[int] = set()  # keys pressed and not yet released
+        self.key_repeat = False  # the KEYDOWN being handled is a held key's repeat
+        self.terminated = False  # SIGTERM/SIGHUP: save and close at the next frame
+        self._top: Scene | None = None  # the scene on top after the last stack change
 
     # -- window ---------------------------------------------------------------------
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
@@ -170,10 +174,36 @@ class App:
         stop_all()
 
     def go_home(self) -> None:
-        """Back to the title screen, dropping every scene (the pause and score menus)."""
+        """Back to the title screen, dropping every scene (the pause and score menus); a
+        game left unplayed is saved first, so the title's Continue offers it."""
+        self.autosave.flush()
         self.stack.clear_to(TitleScene(self))
 
+    def install_signal_handlers(self) -> None:
+        """SIGTERM and SIGHUP (a logout, ``kill``) save the game and close, without the
+        "Quit?" question (SDL would turn them into a window close)."""
+        import signal
+
+        def terminate(signum, frame) -> None:
+            self.terminated = True
+
+        for name in ("SIGTERM", "SIGHUP"):
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), terminate)
+
+    def terminate(self) -> None:
+        """Close now, the game in progress saved (even one without a move yet)."""
+        self.autosave.track(self)
+        self.autosave.flush()
+        self.running = False
+        self.stop_computers()
+
     def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.key_repeat = event.key in self.keys_down
+            self.keys_down.add(event.key)
+        elif event.type == pygame.KEYUP:
+            self.keys_down.discard(event.key)
         if event.type == pygame.QUIT:
             self.close_requested()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -197,8 +227,17 @@ class App:
                 self.frame_hook(self.window)
             pygame.display.flip()
         self.stack.apply_pending()
+        self._stack_changed()
         if not self.stack.scenes:
             self.running = False
+
+    def _stack_changed(self) -> None:
+        """Back on the title from elsewhere: the memory of the screens left is given back."""
+        top = self.stack.top if self.stack.scenes else None
+        if top is not self._top:
+            if isinstance(top, TitleScene) and self._top is not None:
+                give_back(self._kits)
+            self._top = top
 
     def frame_rate(self) -> float:
         """Frames a second the scenes need now: the most any live or visible scene asks
@@ -218,6 +257,9 @@ class App:
         next_draw = last
         burst_until = 0.0
         while self.running:
+            if self.terminated:
+                self.terminate()
+                break
             now = time.perf_counter()
             fps = MAX_FPS if now < burst_until else self.frame_rate()
             wake = min(next_draw, now + IDLE_UPDATE)
@@ -244,6 +286,7 @@ class App:
             else:
                 next_draw = min(next_draw, now + 1 / fps)
             self.stack.apply_pending()
+            self._stack_changed()
             if not self.stack.scenes:
                 self.running = False
         self.save_options()
@@ -260,6 +303,7 @@ class App:
         return [first] + pygame.event.get()
 
     def close(self) -> None:
+        self.autosave.flush()  # quitting over a game without a move yet: kept too
         self.stop_computers()
         if self.hosting is not None:
             self.hosting.stop()  # SIGTERM: clients told, matches saved
@@ -337,6 +381,7 @@ def main(argv: list[str] | None = None, then=None) -> int:
     except pygame.error as exc:
         print("alien-city: " + _("cannot open a window: {error}").format(error=exc), file=sys.stderr)
         return 1
+    app.install_signal_handlers()
     try:
         app.stack.push(TitleScene(app))
         app.stack.apply_pending()

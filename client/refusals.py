@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared.i18n import domain
+from shared.online.names import PROBLEMS as NAME_PROBLEMS
 from shared.wire import PROTOCOL_VERSION, ErrorCode, Scope
 
 _, N_, ngettext, pgettext = domain("online")
@@ -54,6 +55,26 @@ SENTENCES: dict[ErrorCode, str] = {
     ErrorCode.NOT_OVER: N_("A rematch can be offered once the match is over."),
     ErrorCode.REMATCH_STARTED: N_("The rematch has already started."),
     ErrorCode.SERVER_ERROR: N_("The server could not handle this; nothing was changed. Try again."),
+    # a name refused: the same sentences as the name field's own checks (shared.online.names)
+    ErrorCode.NAME_EMPTY: NAME_PROBLEMS["name_empty"],
+    ErrorCode.NAME_TOO_SHORT: NAME_PROBLEMS["name_too_short"],
+    ErrorCode.NAME_TOO_LONG: NAME_PROBLEMS["name_too_long"],
+    ErrorCode.NAME_INVISIBLE: NAME_PROBLEMS["name_invisible"],
+    ErrorCode.NAME_SPACES: NAME_PROBLEMS["name_spaces"],
+    ErrorCode.NAME_CHARACTERS: NAME_PROBLEMS["name_characters"],
+    ErrorCode.NAME_NO_LETTERS: NAME_PROBLEMS["name_no_letters"],
+    ErrorCode.NAME_TAKEN: NAME_PROBLEMS["name_taken"],
+    ErrorCode.SIGN_IN_FAILED: N_("The server does not know this name with this computer's key: "
+                                 "move the name here with a transfer code."),
+    ErrorCode.NOT_SIGNED_IN: N_("Only players with a registered name can do this: "
+                                "register a name first."),
+    ErrorCode.TRANSFER_MALFORMED: N_("That is not a transfer code: it has 10 letters and digits, "
+                                     "without 0, O, 1, I, L, U or V."),
+    ErrorCode.TRANSFER_REFUSED: N_("That transfer code does not work for this name: codes last "
+                                   "15 minutes and 5 tries. Ask for a new one."),
+    ErrorCode.UNKNOWN_PLAYER: N_("There is no player with that name on this server."),
+    ErrorCode.NO_ACCOUNTS: N_("This server keeps no names or ratings: you can play as a guest."),
+    ErrorCode.OUT_OF_TIME: N_("Your time ran out before this move reached the server."),
 }
 
 # Codes whose ``scope`` (who went over a limit) changes what to say.

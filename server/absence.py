@@ -47,7 +47,8 @@ class AbsenceWatch:
         m = self.match
         held = m.seats[seat]
         if m.limits.abandon_after is None or m.status != "playing" or held is None \
-                or held.computer is not None or seat in m.resigned:
+                or held.computer is not None or seat in m.resigned \
+                or (m.clock is not None and not m.clock.away_rule):  # correspondence
             return False
         if len(m.seats) >= MIN_SEATS_WITHOUT_WITNESS:
             return True

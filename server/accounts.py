@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -239,28 +239,7 @@ class Accounts:
         if len(set(players)) != seats:
             raise AccountError("not_rated", "a player cannot be rated against themselves")
         with self._transaction() as db:
-            done = db.execute("SELECT player, mu, sigma, games FROM rating_history "
-                              "WHERE match = ?", (match,)).fetchall()
-            if done:
-                stored = {p: Rating(mu, sigma, games) for p, mu, sigma, games in done}
-                if set(stored) != set(players):
-                    raise AccountError("not_rated", f"match {match} was rated with other players")
-                return [stored[p] for p in players]
-            before = [_rating(db, p, game, seats) for p in players]
-            after = rate(before, places)
-            for p, place, old, new in zip(players, places, before, after):
-                db.execute(
-                    "INSERT INTO ratings (player, game, seats, mu, sigma, games, updated) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player, game, seats) DO UPDATE "
-                    "SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, "
-                    "updated = excluded.updated",
-                    (p, game, seats, new.mu, new.sigma, new.games, now))
-                db.execute(
-                    "INSERT INTO rating_history (match, player, game, seats, place, mu_before, "
-                    "sigma_before, mu, sigma, games, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (match, p, game, seats, place, old.mu, old.sigma, new.mu, new.sigma,
-                     new.games, now))
-            return after
+            return rate_match(db, match, game, players, places, now)
 
     def history(self, player: int, game: str, seats: int, limit: int = 50) -> list[HistoryRow]:
         """The player's rated matches in this pool, newest first."""
@@ -281,6 +260,42 @@ class Accounts:
             "AND r.games >= ? ORDER BY r.mu - 3 * r.sigma DESC, p.display LIMIT ?",
             (game, seats, minimum, limit)).fetchall()
         return [(Player(i, d, c), Rating(mu, s, g)) for i, d, c, mu, s, g in rows]
+
+
+def rate_match(db: sqlite3.Connection, match: str, game: str, players: Sequence[int | None],
+               places: Sequence[int], now: float,
+               fixed: Mapping[int, Rating] | None = None) -> list[Rating]:
+    """``Accounts.record_match``'s work inside a transaction the caller holds (so a
+    match's archive row can be written in the same one: server/archive.py). A seat
+    whose player is None has the ``fixed`` rating of its seat (a computer level's): it
+    counts for the others and is not changed or stored."""
+    seats = len(players)
+    people = [p for p in players if p is not None]
+    done = db.execute("SELECT player, mu, sigma, games FROM rating_history "
+                      "WHERE match = ?", (match,)).fetchall()
+    if done:
+        stored = {p: Rating(mu, sigma, games) for p, mu, sigma, games in done}
+        if set(stored) != set(people):
+            raise AccountError("not_rated", f"match {match} was rated with other players")
+        return [stored[p] if p is not None else (fixed or {})[i] for i, p in enumerate(players)]
+    before = [_rating(db, p, game, seats) if p is not None else (fixed or {})[i]
+              for i, p in enumerate(players)]
+    after = rate(before, places)
+    for p, place, old, new in zip(players, places, before, after):
+        if p is None:
+            continue
+        db.execute(
+            "INSERT INTO ratings (player, game, seats, mu, sigma, games, updated) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player, game, seats) DO UPDATE "
+            "SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, "
+            "updated = excluded.updated",
+            (p, game, seats, new.mu, new.sigma, new.games, now))
+        db.execute(
+            "INSERT INTO rating_history (match, player, game, seats, place, mu_before, "
+            "sigma_before, mu, sigma, games, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (match, p, game, seats, place, old.mu, old.sigma, new.mu, new.sigma,
+             new.games, now))
+    return after
 
 
 def _rating(db: sqlite3.Connection, player: int, game: str, seats: int) -> Rating:

@@ -28,7 +28,9 @@ from shared.gamekit import Registry
 from shared.netkit.beacon import DISCOVERY_PORT, Beacon
 from shared.wire.limits import TRANSPORT_MAX_FRAME
 
+from .accounts import AccountError
 from .announce import Announcer
+from .archive import OnlineStore
 from .connection import Limits
 from .handler import handle
 from .lobby import Lobby
@@ -103,15 +105,23 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
                        limits: Limits = Limits(), games: Registry | None = None, *,
                        ssl: SSLContext | None = None, proxies: tuple[Network, ...] = (),
                        lan: LanSettings | None = None, name: str | None = None,
-                       redis: str | None = None, node_name: str | None = None) -> RunningServer:
+                       redis: str | None = None, node_name: str | None = None,
+                       accounts: str | None = "") -> RunningServer:
     """Open the store, restore unfinished matches, listen (port 0 = any free port).
     ``games`` is the registry of games served (default: every built-in game); ``ssl``
     serves ``wss://``; ``proxies`` are trusted for ``X-Forwarded-For``; ``lan``
     announces the server on the local network under ``name`` (default: the host name).
     ``redis`` (``redis://HOST:PORT/DB``) runs a cluster node on that Redis instead of
-    the SQLite ``db`` (docs/cluster.md); ``node_name`` names it in logs."""
+    the SQLite ``db`` (docs/cluster.md); ``node_name`` names it in logs. ``accounts`` is
+    the SQLite file of names, ratings and the archive: ``""`` (default) the store's own
+    file (memory for a store in memory; none for a cluster node), ``None`` none."""
     store = Store(db) if redis is None else await _redis_store(redis)
-    lobby = Lobby(store, games, limits)
+    try:
+        online = open_accounts(accounts, db, redis)
+    except AccountError as exc:
+        await store.close()
+        raise StoreError(str(exc)) from None
+    lobby = Lobby(store, games, limits, online)
     lobby.proxies = tuple(proxies)
     running: RunningServer | None = None
     feed = relay = extras = None
@@ -130,6 +140,7 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
             extras.on("session", relay.session_resumed)
             feed = EventFeed(store, extras.handle, await store.last_event())
         restored = await lobby.restore()
+        await lobby.online.recover()
         server = await serve(functools.partial(handle, lobby=lobby), host, port,
                              max_size=TRANSPORT_MAX_FRAME, compression=None,
                              ping_interval=limits.ping_interval, ping_timeout=limits.ping_timeout,
@@ -162,6 +173,15 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
     return running
 
 
+def open_accounts(accounts: str | None, db: str, redis: str | None) -> OnlineStore | None:
+    """Names, ratings and the archive: in the match store's SQLite file unless told
+    otherwise (one file to back up; each opens its own connection, WAL mode). A cluster
+    node has none unless given a file: they are single-server for now (docs/cluster.md)."""
+    if accounts is None or (accounts == "" and redis is not None):
+        return None
+    return OnlineStore(accounts or db)
+
+
 async def _redis_store(url: str):
     """The cluster's match store, opened (the redis package is imported only here)."""
     from .cluster.redis_store import RedisStore
@@ -189,7 +209,8 @@ async def main(args: argparse.Namespace, db: str) -> int:
     try:
         running = await start_server(args.host, args.port, db, limits, ssl=context,
                                      proxies=proxies, lan=lan, name=args.name,
-                                     redis=args.redis, node_name=args.node_name)
+                                     redis=args.redis, node_name=args.node_name,
+                                     accounts=accounts_option(args))
     except StoreError as exc:
         print(f"alien-city serve: {exc}", file=sys.stderr)
         return 2
@@ -237,6 +258,10 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
                         help="run as a node of a cluster: matches live in this Redis, shared "
                              "with the other nodes, instead of --db (pip install "
                              "'alien-city[cluster]'; docs/cluster.md)")
+    parser.add_argument("--accounts", default=None, metavar="FILE",
+                        help="names, ratings and the match archive in this SQLite file "
+                             "(default: the --db file; 'off' keeps none; a --redis node "
+                             "has none unless given one: docs/cluster.md)")
     parser.add_argument("--node-name", default=None, metavar="N",
                         help="this node's name in a cluster's logs (default: host-port)")
     parser.add_argument("--name", default=None,
@@ -279,6 +304,12 @@ def seconds(text: str) -> float:
     if not 0 <= value < float("inf"):
         raise argparse.ArgumentTypeError(f"{text!r}: give 0 or more seconds (0 = never)")
     return value
+
+
+def accounts_option(args: argparse.Namespace) -> str | None:
+    """``--accounts``: a file, ``off`` (None), or unset ("": beside the store)."""
+    value = getattr(args, "accounts", None)
+    return None if value == "off" else (value or "")
 
 
 def limits_from(args: argparse.Namespace) -> Limits:

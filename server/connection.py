@@ -98,6 +98,7 @@ class Session:
     conn: "Connection | None" = None
     seats: dict[str, int] = field(default_factory=dict)  # room code -> seat index
     claim: str = ""  # a cluster's: stream id of the latest resume of it this node knows
+    player_id: int | None = None  # the registered player signed in (None: a guest)
 
 
 class Connection:

@@ -42,11 +42,18 @@ def record_format(spec: GameSpec) -> str:
 
 
 def record_headers(seats: Sequence[SeatInfo], names: Sequence[str | None],
-                   resigned: Sequence[int], room: str) -> dict[str, str]:
+                   resigned: Sequence[int], room: str, *, ranking: Sequence[int] | None = None,
+                   rated: bool = False, clock: str | None = None) -> dict[str, str]:
     """Headers of a match's game record: each seated player under the seat's label
-    (``Black: Ada``), where it was played, and who resigned."""
+    (``Black: Ada``), where it was played, who resigned, the result once over (each
+    seat's place: ``Black 1, White 2``), whether it was rated and its time control."""
     headers = {seat.label: name for seat, name in zip(seats, names) if name}
     headers |= {"Site": "alien-city server", "Room": room}
     if resigned:
         headers["Termination"] = ", ".join(f"{seats[s].label} resigned" for s in resigned)
+    if ranking:
+        headers["Result"] = ", ".join(f"{seat.label} {place}" for seat, place in zip(seats, ranking))
+    headers["Rated"] = "yes" if rated else "no"
+    if clock:
+        headers["TimeControl"] = clock
     return headers

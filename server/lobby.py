@@ -18,6 +18,8 @@ from shared.gamekit import Registry, builtin_games
 from shared.wire import (PROTOCOL_VERSION, CloseCode, ErrorCode, ProtocolError, Scope,
                          decode, encode, limits_info, peek_rid)
 
+from .accounts_commands import Online
+from .archive import OnlineStore
 from .computer import ComputerPool
 from .housekeeping import Housekeeper
 from .connection import Connection, Limits, Session, new_token, token_hash
@@ -37,7 +39,7 @@ class Lobby(MatchCommands):
     """Everything the server holds, and the message router."""
 
     def __init__(self, store: Store, games: Registry | None = None,
-                 limits: Limits = Limits()) -> None:
+                 limits: Limits = Limits(), accounts: OnlineStore | None = None) -> None:
         self.store = store
         self.limits = limits
         self.games = games if games is not None else builtin_games()
@@ -63,6 +65,9 @@ class Lobby(MatchCommands):
             "rematch": self.rematch, "chat": self.chat, "get_state": self.get_state,
             "get_record": self.get_record, "ping": self.ping,
         }
+        self.online = Online(self, accounts)  # names, ratings, the archive
+        self._routes.update(self.online.routes())
+        self.maker.online = self.online
 
     # -- connection lifecycle -------------------------------------------------------------
     def connect(self, ws: Any, address: str | None = None) -> Connection:
@@ -145,6 +150,9 @@ class Lobby(MatchCommands):
                        f"{PROTOCOL_VERSION}, not {msg['v']}.", rid, protocol=PROTOCOL_VERSION)
             conn.close(CloseCode.UNSUPPORTED_VERSION, "unsupported protocol version")
             return
+        go_on, player = self.online.sign_in(conn, msg)
+        if not go_on:
+            return
         session, token, resumed, recent = None, None, False, []
         if "resume" in msg:
             wanted = token_hash(msg["resume"])
@@ -180,12 +188,15 @@ class Lobby(MatchCommands):
         session.conn = conn
         if not resumed:
             session.name = msg["name"]
+        if player is not None:
+            self.online.signed_in(session, player)
         conn.session = session
         seats = [{"match": code, "seat": m.seat_names[i], "version": m.version, "status": m.status}
                  for code, i in session.seats.items() if (m := self.matches.get(code)) and m.live]
         log.info("hello %s%s", conn.label, " (resumed)" if resumed else "")
         conn.send({"type": "welcome", "rid": rid, "protocol": PROTOCOL_VERSION, "server": SERVER_NAME,
-                   "session": token, "resumed": resumed, "name": session.name, "seats": seats,
+                   "session": token, "resumed": resumed, "name": session.name,
+                   "signed_in": session.player_id is not None, "seats": seats,
                    "ended": [{"match": code, "seat": self._seat_name(game, options, seat),
                               "status": status} for code, seat, status, game, options in recent],
                    "games": [spec.info() for spec in self.games],
@@ -227,6 +238,8 @@ class Lobby(MatchCommands):
         """Callback from matches: keep lobby watchers up to date."""
         if self.counts is not None:  # a cluster: other nodes learn this node's spectators
             self.counts.changed(match)
+        if match.status == "cancelled":  # (cancelled or expired: never archived)
+            self.online.dropped(match)
         if not match.public or not self.watchers:
             return
         if match.live:
@@ -302,12 +315,14 @@ class Lobby(MatchCommands):
                           relay=self.relay)
             match.record_id = record.id
             match.created_at = record.created or match.created_at
+            match.on_end = self.online.ended
             match.replay(record.moves)
         except Exception as exc:  # a record the game no longer accepts: report, skip it
             log.error("match %s cannot be restored: %s", record.code, exc)
             return None
         match.status = record.status
         match.end_reason = record.end_reason
+        self.online.restore(match)  # rated, its registered players, its clock
         if record.status == OVER:
             match.ranking = record.ranking or list(match.state.ranking())
             if winner_of(match.ranking) != record.winner:
@@ -362,5 +377,9 @@ class Lobby(MatchCommands):
         await self.housekeeper.close()
         for match in self.matches.values():
             match.absence.close()
+            if match.clock is not None:
+                match.clock.close()
         await self.stop_computers()
         await self.store.close()
+        if self.online.accounts is not None:
+            self.online.accounts.close()

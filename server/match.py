@@ -23,6 +23,7 @@ from shared.gamekit import GameError, GameSpec, State
 from shared.wire import ErrorCode, encode
 
 from .absence import AbsenceWatch
+from .clocks import MatchClock
 from .chat import ChatLog
 from .computer import ComputerPool, ComputerTurns
 from .connection import Connection, Limits, Session
@@ -100,6 +101,13 @@ class Match(StoredSteps):
         self.watching: dict[str, int] = {}  # other node -> its spectators of this match
         self.chat_log = ChatLog()
         self.behind = False  # a cluster node skipped other nodes' steps (nobody here watched)
+        # names and ratings (server.accounts_commands): rated or not, the registered
+        # player at each seat, the rating changes once over, and what to call at the end
+        self.rated = False
+        self.players: dict[int, int] = {}
+        self.rating_changes: list[dict] | None = None
+        self.on_end: Callable[["Match"], None] | None = None
+        self.clock: MatchClock | None = None  # a timed match's clock (server.clocks)
 
     # -- facts ----------------------------------------------------------------------------
     @property
@@ -163,6 +171,8 @@ class Match(StoredSteps):
             "resigned": [self.seat_names[i] for i in self.resigned],
             "rematch": [self.seat_names[i] for i in sorted(self.rematch_votes)],
             "rematch_match": self.rematch_code,
+            "rated": self.rated,
+            "clock": None if self.clock is None else self.clock.spec,
         }
 
     def record(self) -> MatchRecord:
@@ -250,13 +260,18 @@ class Match(StoredSteps):
             message.update(mode="snapshot", state=self.state.to_dict())
         if not self.live:
             message["ended"] = self.ended_message()
+        if self.clock is not None:
+            message["clock"] = self.clock.info()
         return message
 
     def ended_message(self) -> dict:
         return {"type": "ended", "match": self.code, "version": self.version,
                 "reason": self.end_reason, "winner": self.seat_name(self.winner),
                 "ranking": self.ranking, "resigned": [self.seat_names[i] for i in self.resigned],
-                "score": self.state.score()}
+                "score": self.state.score(), "rated": self.rated,
+                "ratings": None if self.rating_changes is None else
+                [{"seat": name} | change for name, change in zip(self.seat_names,
+                                                                 self.rating_changes)]}
 
     # -- rejections -----------------------------------------------------------------------
     def reject(self, conn: Connection, code: str, text: str, rid: int | None, **extra: Any) -> None:
@@ -333,6 +348,12 @@ class Match(StoredSteps):
             return False
         text = self.spec.move_text(move)
         end = self._end_of(state, "finished")
+        if self.clock is not None:  # timed: the move is charged, or it came too late
+            ticked, late = self.clock.tick(seat, state.to_move, msg.get("lag", 0))
+            if late:
+                await self.clock.flagged(seat, ticked)
+                refuse(ErrorCode.OUT_OF_TIME, "Your time ran out before this move arrived.")
+                return False
         try:
             await self.store.add_move(self.record_id, MoveRecord(self.version + 1, seat, mid, text),
                                       end)
@@ -346,6 +367,8 @@ class Match(StoredSteps):
             refuse(ErrorCode.SERVER_ERROR, "The move could not be saved, so it was not played. "
                    "Try again later.")
             return False
+        if self.clock is not None:
+            self.clock.commit(ticked)
         self._accept(seat, mid, state, events, text)
         if end is not None:
             self._end(end)
@@ -380,6 +403,8 @@ class Match(StoredSteps):
         moved = {"type": "moved", "match": self.code, "version": self.version,
                  "seat": self.seat_names[seat], "mid": mid, "move": text, "kind": kind,
                  "events": events, "turn": state.turn(), "to_move": self.to_move()}
+        if self.clock is not None:
+            moved["clock"] = self.clock.info()
         self.log.append(moved)
         self.broadcast(moved)
         return moved
@@ -392,7 +417,11 @@ class Match(StoredSteps):
         self.end_reason = end.reason
         self.ranking = end.ranking
         self.ended_at = time.monotonic()
+        if self.clock is not None:
+            self.clock.stop()
         log.info("match %s over: %s, ranking %s", self.code, end.reason, end.ranking)
+        if self.on_end is not None:  # archived and rated before 'ended' tells the changes
+            self.on_end(self)
         self.broadcast(self.ended_message())
         self.changed()
 
@@ -412,9 +441,10 @@ class Match(StoredSteps):
             if await self.give_up(seat, refuse):
                 self.ok(conn, "resign", rid)
 
-    async def give_up(self, seat: int, refuse: Callable[..., None]) -> bool:
-        """Resign ``seat`` (its player asked, or it was abandoned): checked, stored, then
-        announced. Call with the lock held. ``True`` if the seat resigned."""
+    async def give_up(self, seat: int, refuse: Callable[..., None], reason: str = "resigned") -> bool:
+        """Resign ``seat`` (its player asked, it was abandoned, or its time ran out:
+        ``reason`` "time"): checked, stored, then announced. Call with the lock held.
+        ``True`` if the seat resigned."""
         if not self._running(refuse, "The match has not started; use 'leave' to cancel it."):
             return False
         for _attempt in range(3):  # a resignation holds on any version: lost, try the next
@@ -425,7 +455,7 @@ class Match(StoredSteps):
                 refuse(ErrorCode.ILLEGAL_MOVE, rejection.text if rejection else str(exc),
                        rule=rejection.code if rejection else "cannot_resign")
                 return False
-            end = self._end_of(state, "resigned")
+            end = self._end_of(state, reason)
             try:
                 await self.store.add_move(self.record_id,
                                           MoveRecord(self.version + 1, seat, None, "", RESIGN), end)
@@ -443,6 +473,8 @@ class Match(StoredSteps):
 
     def _apply_resign(self, seat: int, state: State, events: list[dict], end: End | None) -> None:
         self.resigned.append(seat)
+        if self.clock is not None:
+            self.clock.after_resign(seat, None if end is not None else state.to_move)
         if end is not None:
             self.state = state
             self._end(end)
@@ -482,4 +514,6 @@ class Match(StoredSteps):
     def game_record(self) -> str:
         """The game so far in the game's own record format."""
         return self.spec.write_record(self.state, record_headers(
-            self.seat_infos, self.names(), self.resigned, self.code))
+            self.seat_infos, self.names(), self.resigned, self.code,
+            ranking=self.ranking, rated=self.rated,
+            clock=None if self.clock is None else self.clock.spec))

@@ -34,6 +34,7 @@ class MatchCommands:
     store: Store
     maker: Matchmaker
     relay: Any  # a cluster node's link to the others, or None
+    online: Any  # names and ratings (server.accounts_commands.Online)
 
     if TYPE_CHECKING:  # the lobby's own, used here
         async def load(self, code: str) -> Match | None: ...
@@ -92,6 +93,12 @@ class MatchCommands:
                 match.reject(conn, ErrorCode.SEAT_UNAVAILABLE, f"Seat {msg['seat']!r} {what}; the "
                              f"free seats are {', '.join(match.seat_names[i] for i in free)}.", rid)
                 return
+            refused = self.online.may_sit(match, conn.session)
+            if refused is not None:
+                match.reject(conn, refused, "Only signed-in players sit in a rated match, "
+                             "once each." if refused == ErrorCode.NOT_SIGNED_IN else
+                             "You already sit in this rated match.", rid)
+                return
             seat = match.seat_names.index(msg["seat"]) if "seat" in msg else free[0]
             token = new_token()
             match.seats[seat] = Seat(conn.session.name, token_hash(token), conn.session)
@@ -108,6 +115,7 @@ class MatchCommands:
             if starting:
                 match.status = PLAYING
                 log.info("match %s started", match.code)
+            self.online.seated(match, seat, conn.session)
             conn.session.seats[match.code] = seat
             match.detach(conn)
             match.welcome(conn, seat, token, rid, known=known)
@@ -157,6 +165,7 @@ class MatchCommands:
             match.detach(conn)
             if outcome == "freed" and seat is not None and session is not None:
                 match.seats[seat] = None  # after detach: its presence still names the leaver
+                self.online.freed(match, seat)
                 session.seats.pop(match.code, None)
                 self._maybe_drop_session(session)
             conn.send({"type": "left", "rid": rid, "match": match.code,
@@ -238,7 +247,8 @@ class MatchCommands:
             try:
                 new, tokens = await self.maker.open_match(match.spec, match.options, match.public,
                                                           swapped, rematch_of=match.code,
-                                                          computers=computers)
+                                                          computers=computers, rated=match.rated,
+                                                          clock=match.clock and match.clock.spec)
             except StoreError as exc:
                 log.error("rematch of %s failed: %s", match.code, exc)
                 match.rematch_votes.clear()

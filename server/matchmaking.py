@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import secrets
 from dataclasses import dataclass
-from typing import Awaitable, Callable
+from typing import Any, Awaitable, Callable
 
 from shared.gamekit import BadOptions, GameSpec, Registry, UnknownGame
 from shared.wire import ErrorCode, Scope
@@ -26,6 +26,7 @@ from shared.wire import ErrorCode, Scope
 from .computer import ComputerPool
 from .connection import Connection, Limits, Session, new_token, token_hash
 from .game import match_setup
+from .clocks import MatchClock
 from .match import PLAYING, Match, Seat
 from .netpolicy import AddressLimits
 from .store import CodeTaken, MatchRecord, Store, StoreError
@@ -43,6 +44,8 @@ class QuickEntry:
     conn: Connection
     game: str
     options: dict | None  # None: any options of the game
+    rated: bool = False   # rated requests meet rated ones only
+    clock: str | None = None  # and timed ones the same time control
 
 
 class Matchmaker:
@@ -64,6 +67,7 @@ class Matchmaker:
         self.relay = None  # a cluster node's link to the others (set with Lobby.relay)
         self.shared = None  # a cluster node's queue in Redis (server.cluster.queue)
         self.cluster_limits = None  # a cluster's match counts (server.cluster.limits)
+        self.online: Any = None  # names and ratings (server.accounts_commands.Online)
 
     def drop(self, conn: Connection) -> None:
         """A closed connection leaves the quick-match queue."""
@@ -108,14 +112,16 @@ class Matchmaker:
                          players: list[tuple[Session, int]], rematch_of: str | None = None,
                          computers: dict[int, str] | None = None,
                          given: dict[int, str] | None = None,
-                         insert: Callable[[MatchRecord], Awaitable[int]] | None = None
+                         insert: Callable[[MatchRecord], Awaitable[int]] | None = None,
+                         rated: bool = False, clock: str | None = None
                          ) -> tuple[Match, dict[int, str]]:
         """Make, store and register a match with ``players`` seated and ``computers``
         (seat -> level) holding the seats they name. Returns the players' seat tokens,
         except for the seats in ``given`` (seat -> the hash of a token made elsewhere:
         a cluster's queued players). ``insert`` stores the record (default the store's
-        ``insert_match``). The caller calls ``match.computers.wake()`` once the players
-        have been told."""
+        ``insert_match``). ``rated``: rated if every seat is a signed-in player; ``clock``: a
+        time control (server/clocks.py). The
+        caller calls ``match.computers.wake()`` once the players have been told."""
         tokens: dict[int, str] = {}
         for _attempt in range(8):
             match = Match(code=self._new_code(), spec=spec, options=options,
@@ -133,6 +139,11 @@ class Matchmaker:
                                          None, computer=level)
             if all(match.seats):
                 match.status = PLAYING
+            match.rated = rated
+            if clock is not None:
+                match.clock = MatchClock(match, clock)
+            if self.online is not None:
+                match.on_end = self.online.ended
             try:
                 match.record_id = await (insert or self.store.insert_match)(match.record())
                 break
@@ -141,6 +152,8 @@ class Matchmaker:
         else:
             raise StoreError("no free room code found")
         self.matches[match.code] = match
+        if self.online is not None:
+            self.online.opened(match)  # its archive row and registered players
         for session, seat in players:
             session.seats[match.code] = seat
         against = ", ".join(f"computer {level} as {match.seat_names[seat]}"
@@ -231,11 +244,15 @@ class Matchmaker:
                        f"options; its seats are {', '.join(names)} (or random).", rid)
             return None
         computers = self._computer_seats(conn, msg, spec, names, seat)
-        if computers is None:
+        if computers is None or not self.online.may_rate(conn, msg, spec, computers.values()):
+            return None
+        clock = self.online.clock_of(conn, msg, len(names))
+        if clock is False:
             return None
         try:
             match, tokens = await self.open_match(spec, options, msg.get("public", True),
-                                                  [(conn.session, seat)], computers=computers)
+                                                  [(conn.session, seat)], computers=computers,
+                                                  rated=msg.get("rated", False), clock=clock)
         except StoreError as exc:
             log.error("create failed: %s", exc)
             conn.error(ErrorCode.SERVER_ERROR, "The match could not be saved; try again later.", rid)
@@ -244,13 +261,17 @@ class Matchmaker:
         self.addresses.add_created(conn.address, match.code)
         return match, seat, tokens[seat]
 
-    def _group(self, spec: GameSpec, conn: Connection, wanted: dict | None
-               ) -> tuple[dict, list[QuickEntry]] | None:
+    def _group(self, spec: GameSpec, conn: Connection, wanted: dict | None, rated: bool = False,
+               clock: str | None = None) -> tuple[dict, list[QuickEntry]] | None:
         """Options and the waiting requests (oldest first) that, with ``conn``'s, fill every
-        seat of a match; ``None`` when no option set has enough players yet."""
-        waiting = [e for e in self.queue if e.game == spec.id]
-        found = find_group(spec, conn.session.token_hash, wanted,
-                           [(e.conn.session.token_hash, e.options) for e in waiting])
+        seat of a match; ``None`` when no option set has enough players yet. Rated
+        requests meet rated ones, one per registered player; timed ones the same clock."""
+        waiting = [e for e in self.queue
+                   if e.game == spec.id and e.rated == rated and e.clock == clock]
+
+        def who(c: Connection) -> str:
+            return f"player {c.session.player_id}" if rated else c.session.token_hash
+        found = find_group(spec, who(conn), wanted, [(who(e.conn), e.options) for e in waiting])
         return None if found is None else (found[0], [waiting[i] for i in found[1]])
 
     async def quick(self, conn: Connection, msg: dict) -> None:
@@ -260,16 +281,22 @@ class Matchmaker:
             return
         spec, options = game
         wanted = options if msg.get("options") else None
+        rated = msg.get("rated", False)
+        if not self.online.may_rate(conn, msg, spec):
+            return
+        clock = self.online.clock_of(conn, msg, len(spec.seats(options)))
+        if clock is False:
+            return
         if self.shared is not None:  # a cluster: one queue in Redis for every node
             await self.shared.quick(conn, rid, spec, wanted)
             return
         self.queue = [e for e in self.queue if e.conn is not conn and e.conn.open]
-        found = self._group(spec, conn, wanted)
+        found = self._group(spec, conn, wanted, rated, clock)
         if found is None:
-            self.queue.append(QuickEntry(conn, spec.id, wanted))
+            self.queue.append(QuickEntry(conn, spec.id, wanted, rated, clock))
             needed = len(spec.seats(wanted)) if wanted is not None else None
             conn.send({"type": "queued", "rid": rid, "game": spec.id, "options": wanted,
-                       "players": needed})
+                       "players": needed, "rated": rated, "clock": clock})
             return
         options, group = found
         for entry in group:
@@ -280,7 +307,8 @@ class Matchmaker:
         seated = list(zip(conns, order))
         try:
             match, tokens = await self.open_match(spec, options, True,
-                                                  [(c.session, s) for c, s in seated])
+                                                  [(c.session, s) for c, s in seated],
+                                                  rated=rated, clock=clock)
         except StoreError as exc:
             log.error("quick match failed: %s", exc)
             for c, _ in seated:

@@ -1,13 +1,14 @@
-"""The title screen's "Continue" entries: a way back into an unfinished game.
-
-Each provider gives at most one button. ``online_continue``: the newest unfinished
-online match whose seat token is saved (``client.tokens``), e.g. "Continue: match
+"""Online matches among the title's unfinished games (:mod:`.continue_list`): each
+unfinished match whose seat token is saved (:mod:`client.tokens`), e.g. "Continue: match
 K7QXAD vs Bob (your turn)"; it connects to that server, resumes the session and takes
-the seat again. A local autosave can add its own provider to ``PROVIDERS``.
+the seat again. Forgetting one deletes only this computer's seat token (the match goes
+on on the server).
 """
 
 from __future__ import annotations
 
+import datetime as _dt
+from dataclasses import dataclass
 from typing import Callable
 
 from shared.i18n import domain
@@ -17,35 +18,52 @@ from ..view.widgets import Button
 _, N_, ngettext, pgettext = domain("online")
 
 
-def online_continue(app) -> Button | None:
+@dataclass
+class Entry:
+    """One unfinished game: ``title`` and ``facts`` are shown (in the language in use),
+    ``open`` resumes it, ``forget`` deletes it; ``key`` is an English key for tests."""
+
+    key: str
+    title: Callable[[], str]
+    facts: Callable[[], str]
+    when: float
+    open: Callable[[], None]
+    forget: Callable[[], None]
+    online: bool
+    source: object  # the SavedGame or SavedSeat behind it
+
+
+def online_entries(app) -> list[Entry]:
     from ..connect import token_store
-    seats = token_store().seats()
-    if not seats:
-        return None
-    seat = seats[0]
+    out = []
+    for seat in token_store().seats():
+        def go(seat=seat) -> None:
+            from ..connect import open_lobby
+            from .online import player_name
+            open_lobby(app, seat.server, player_name(app), "play", code=seat.match, replace=False)
 
-    def go() -> None:
-        from ..connect import open_lobby
-        from .online import player_name
-        open_lobby(app, seat.server, player_name(app), "play", code=seat.match, replace=False)
+        def forget(seat=seat) -> None:
+            token_store().forget_match(seat.server, seat.match)
 
-    # The label (a key, English) finds the button; the words shown follow the language.
-    button = Button(f"Continue: {seat.label()}", go,
-                    tr=lambda _key: _("Continue: {match}").format(match=seat.label()))
-    button.saved_seat = seat  # tests and tools: which match it opens
+        def facts(seat=seat) -> str:
+            # TRANSLATORS: an online match in the list of unfinished games: "online · <server>"
+            words = _("online · {server}").format(server=seat.server)
+            return f"{words} · {played(seat.updated)}" if seat.updated else words
+
+        out.append(Entry(f"match {seat.match}", seat.label, facts, seat.updated, go, forget, True, seat))
+    return out
+
+
+def played(when: float) -> str:
+    """When a match was last played: "2026-01-26 14:30" (the clock's own digits)."""
+    return _dt.datetime.fromtimestamp(when).strftime("%Y-%m-%d %H:%M")
+
+
+def online_button(entry: Entry) -> Button:
+    """"Continue: match K7QXAD vs Bob (your turn)"; the label (an English key) finds the
+    button, the words shown follow the language."""
+    button = Button(f"Continue: {entry.title()}", entry.open,
+                    tr=lambda _key: _("Continue: {match}").format(match=entry.title()))
+    button.saved_seat = entry.source  # tests and tools: which match it opens
     return button
 
-
-PROVIDERS: list[Callable[[object], Button | None]] = [online_continue]
-
-
-def continue_buttons(app) -> list[Button]:
-    out = []
-    for provider in PROVIDERS:
-        try:
-            button = provider(app)
-        except Exception:  # noqa: BLE001 - a broken save never hides the menu
-            button = None
-        if button is not None:
-            out.append(button)
-    return out

@@ -35,7 +35,6 @@ class LocalMatch(_Records):
         self.state = state
         self.history: list = []
         self.moves: list = []       # the move played from each state of ``history``
-        self.names: list[str] = []  # per seat, for the record's ``Seats:`` header ("" = unnamed)
 
     def play(self, move) -> list[dict]:
         before = self.state
@@ -50,13 +49,12 @@ class LocalMatch(_Records):
 
     def undo(self):
         self.state = self.history.pop()
-        self.moves.pop()
+        if self.moves:  # a game continued from a save has its undo trail but not its moves
+            self.moves.pop()
         return self.state
 
     def record(self, headers: dict | None = None) -> str:
         extra = {"Date": _dt.date.today().isoformat(), "Client": "alien-city"}
-        if any(self.names):
-            extra["Seats"] = ", ".join(self.names)
         extra.update(headers or {})
         return self.spec.write_record(self.state, extra)
 

@@ -14,22 +14,54 @@ Game-free: states answer ``is_over()``, ``to_move``, ``ply`` and ``play``.
 
 from __future__ import annotations
 
+import datetime as _dt
 import secrets
-from typing import Any
+from pathlib import Path
+from typing import Any, Protocol, Sequence
 
 import pygame
 
+from shared.gamekit.api import GameSpec, State
 from shared.i18n import domain
 
 from .. import theme
 from ..anim import Callback, Delay
 from ..computer import seat_seed
+from ..records import save_record
 from ..view.widgets import draw_orbit
 from .driver import ComputerTurns
 from .pause import PauseScene
 from .seats import ComputerSeat, HumanSeat, SeatController
 
 _, N_, ngettext, pgettext = domain("client")
+
+
+class SaveableMatch(Protocol):
+    """What a match screen offers the shell's autosave, records and Continue. Every
+    plug-in's screen has it through :class:`MatchControls`; a game whose screen holds
+    other states than its contract positions (Alien City's engine states) overrides
+    ``position``, ``undo_positions``, ``restore_undo`` and ``name_headers``."""
+
+    spec: GameSpec
+    seats: list[SeatController]
+    game_seed: object
+    match: Any    # the holder: ``state`` (what the screen shows), undo
+    chrome: Any   # the online match's chrome, or None
+
+    def keeps_game(self) -> bool:
+        """A game of people on this machine (not online, not computers alone)."""
+
+    def position(self) -> State:
+        """The position on screen, as the game's contract state."""
+
+    def undo_positions(self) -> list[State]:
+        """The positions undo goes back to, oldest first."""
+
+    def restore_undo(self, positions: Sequence[State]) -> None:
+        """Undo after Continue goes back as far as it could before."""
+
+    def keep_record(self) -> Path:
+        """The record of the position on screen in the records folder, written once."""
 
 
 class MatchControls:
@@ -49,12 +81,66 @@ class MatchControls:
         for i, seat in enumerate(self.seats):
             if isinstance(seat, ComputerSeat) and seat.bot is None:
                 seat.bot = self.bot_factory(seat.level, seat_seed(self.game_seed, i))
-        if chrome is None:
-            self.match.names = record_names(self.seats)
         self.computers = ComputerTurns()
         self.bot_busy = False
         self.bot_choice: Any = None
         self.over_shown = False
+        self.spec = spec
+        self._kept: tuple[Any, Path] | None = None  # the position last written as a record
+        self._told: Path | None = None               # the record the player was told of
+
+    # -- what the shell keeps (SaveableMatch) --------------------------------------------------------
+    attract = False  # the attract mode's screen says so (never saved)
+
+    def keeps_game(self) -> bool:
+        return self.chrome is None and not self.attract and any(isinstance(s, HumanSeat) for s in self.seats)
+
+    def position(self) -> State:
+        return self.match.state
+
+    def undo_positions(self) -> list[State]:
+        return list(self.match.history)
+
+    def restore_undo(self, positions: Sequence[State]) -> None:
+        self.match.history[:] = list(positions)
+        self.update_buttons()  # Undo reads the trail just restored
+
+    def record_names(self) -> list[str]:
+        """Each seat's player for records: the name, a computer by its level, else the seat."""
+        labels = [s.label for s in self.spec.seats_of(self.position())]
+        if self.chrome is not None:
+            online = self.chrome.view.names()
+            return [online.get(i) or label for i, label in enumerate(labels)]
+        return [(seat.label if isinstance(seat, ComputerSeat) else getattr(seat, "name", "")) or
+                (labels[i] if i < len(labels) else "?") for i, seat in enumerate(self.seats)]
+
+    def name_headers(self, names: list[str]) -> dict[str, str]:
+        """The record's header lines naming the players."""
+        return {"Seats": ", ".join(names)}
+
+    def record_text(self) -> str:
+        """The game's own record (its spec's ``write_record``) with names and, once over,
+        the places ("1. Ann, 2. Bo")."""
+        position = self.position()
+        headers = {"Date": _dt.date.today().isoformat(), "Client": "alien-city"}
+        if self.chrome is not None:
+            headers.update(self.chrome.record_headers())
+        names = self.record_names()
+        headers.update(self.name_headers(names))
+        if position.is_over():
+            places = sorted(zip(position.ranking(), range(len(names))))
+            headers["Result"] = ", ".join(f"{place}. {names[i]}" for place, i in places)
+        return self.spec.write_record(position, headers)
+
+    def keep_record(self) -> Path:
+        state = self.match.state
+        if self._kept is None or self._kept[0] is not state:
+            self._kept = (state, self.write_record())
+        return self._kept[1]
+
+    def write_record(self) -> Path:
+        """A new record file of the position on screen (a game may write its own)."""
+        return save_record(self.record_text(), self.spec.id, self.spec.record_suffix)
 
     # -- who plays ------------------------------------------------------------------------------
     @property
@@ -137,16 +223,22 @@ class MatchControls:
         self.over_shown = False
         return state
 
-    def save(self) -> None:
+    def save(self) -> str:
+        """Save (Ctrl+S, the pause menu, the final board): the record of the position on
+        screen, once; the words shown (also returned for the screen above to show)."""
         try:
-            path = self.write_record()
+            path = self.keep_record()
         except OSError as exc:
-            self.show_toast(_("Could not save the record: {reason}").format(reason=exc.strerror or exc), 5)
-            return
-        self.show_toast(_("Record saved: {path}").format(path=path), 5)
-
-    def write_record(self):
-        return self.match.save()
+            words = _("Could not save the record: {reason}").format(reason=exc.strerror or exc)
+        else:
+            if path == self._told:
+                # TRANSLATORS: Save pressed again on a game already saved
+                words = _("Already saved: {path}").format(path=path)
+            else:
+                words = _("Record saved: {path}").format(path=path)
+            self._told = path
+        self.show_toast(words, 5)
+        return words
 
     def pause_menu(self) -> None:
         if self.chrome is not None:
@@ -206,12 +298,6 @@ class MatchControls:
             right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin
             radius = max(8, self.bottom_h // 5)
             draw_orbit(surface, (right - radius - 6, r.centery), radius, self.app.clock_time, colour)
-
-
-def record_names(seats: list[SeatController]) -> list[str]:
-    """Who sits where, as records keep it: a person's name ("" when unnamed: the seat's
-    colour says it) or a computer's level ("Hard")."""
-    return [getattr(seat, "name", "") for seat in seats]
 
 
 def _fresh_seat(seat: SeatController) -> SeatController:

@@ -88,7 +88,8 @@ class MoveListing:
         match = getattr(self, "match", None)
         if not getattr(match, "moves", None):
             return []
-        return [*match.history, match.state]
+        known = len(match.moves)  # a game continued from a save lists the moves played since
+        return [*match.history[len(match.history) - known:], match.state]
 
     def move_notes(self) -> Sequence[str]:
         """The record's comment on each move ("" for none): by default from the screen's
@@ -116,8 +117,12 @@ class MoveListing:
         return before.spec.seats(before.options) if hasattr(before, "spec") else ()
 
     def move_numbers(self) -> Sequence[int]:
-        """Each move's number (1, 2, 3... as the status lines count them)."""
-        return range(1, len(self.move_texts()) + 1)
+        """Each move's number (1, 2, 3... as the status lines count them; a game continued
+        from a save counts on from the moves before it)."""
+        match = getattr(self, "match", None)
+        moves = getattr(match, "moves", None)
+        before = len(match.history) - len(moves) if moves is not None and not hasattr(self, "positions") else 0
+        return range(before + 1, before + len(self.move_texts()) + 1)
 
     def move_current(self) -> int:
         """The position shown now (a replay's index; a match's present or the one looked at)."""

@@ -1,6 +1,6 @@
 """What a game's score screen does the same way in every plug-in: the show's buttons
 (Next, Fast, Skip) and the final board's column (replay the show, review, watch the
-replay, save, new game, close, menu), the keys (show: Space/Right/Enter next, F fast, S/Esc
+replay, save (a toast says where), new game, close, menu), the keys (show: Space/Right/Enter next, F fast, S/Esc
 skip; final: Esc closes, T hides the table, Left/Right/Enter walk the column) and the fast
 clock. A game with show buttons and keys of its own (Alien City) takes the column
 (``make_final_buttons``), its keys (``walk_column``) and the rest. :class:`ScoreShow` is a mixin placed before the game's screen class; the game
@@ -38,7 +38,7 @@ class ScoreShow:
     table_hidden = False    # T: the final board without the table
 
     def make_buttons(self, replay_label: str, *, on_replay: Callable[[], None] | None,
-                     on_save: Callable[[], None] | None, on_new_game: Callable[[], None] | None,
+                     on_save: Callable[[], str | None] | None, on_new_game: Callable[[], None] | None,
                      new_game_label: str) -> None:
         """``replay_label`` and ``new_game_label`` are the caller's words (translated by
         it); the shell's own buttons show their English keys through ``_``."""
@@ -49,7 +49,7 @@ class ScoreShow:
                                 new_game_label=new_game_label)
 
     def make_final_buttons(self, replay_label: str, *, on_replay: Callable[[], None] | None,
-                           on_save: Callable[[], None] | None, on_new_game: Callable[[], None] | None,
+                           on_save: Callable[[], str | None] | None, on_new_game: Callable[[], None] | None,
                            new_game_label: str) -> None:
         """The final board's column alone (a game with show buttons of its own)."""
         final = [Button(replay_label, self.replay_show)]
@@ -57,8 +57,12 @@ class ScoreShow:
         if on_replay is not None:
             final.append(Button(N_("Watch replay"), on_replay, tr=_))
         if on_save is not None:
+            def save() -> None:
+                words = on_save()
+                if words:
+                    self.show_toast(words, 5)  # here: the match screen's toast is hidden below
             # TRANSLATORS: button: save the game's record
-            final.append(Button(N_("Save"), on_save, tr=_))
+            final.append(Button(N_("Save"), save, tr=_))
         if on_new_game is not None:
             final.append(Button(new_game_label, on_new_game, accent=theme.ACCENT))
         final += [Button(N_("Close"), self.close, tr=_), Button(N_("Menu"), self.app.go_home, tr=_)]
@@ -130,14 +134,16 @@ class ScoreShow:
 
     def walk_column(self, event: pygame.event.Event) -> bool:
         """The final board's keys: Left/Right move the focus along the buttons, Enter or
-        Space presses the focused one."""
+        Space presses the focused one; a key held down since the count (its repeats)
+        presses nothing, so the Space that stepped the show never starts a new game."""
         key = event.key
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.column.handle_event(pygame.event.Event(
                 pygame.KEYDOWN, key=pygame.K_UP if key == pygame.K_LEFT else pygame.K_DOWN, mod=0))
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.column.handle_event(event)
+            if not self.app.key_repeat:
+                self.column.handle_event(event)
             return True
         return False
 

@@ -12,7 +12,7 @@ from .. import theme
 from ..view.widgets import Button, ButtonColumn
 from .base import Scene
 from .choose import ChooseGameScene
-from .continue_online import continue_buttons
+from .continue_list import continue_buttons
 from .files import FilesScene
 from .hostbar import HostBar
 from .online import OnlineScene
@@ -74,12 +74,13 @@ class TitleScene(Scene):
         self.app.push(LanGamesScene(self.app))
 
     def resume(self) -> None:
-        """Back on the title: the Continue entries may have changed (a match ended)."""
+        """Back on the title: the Continue entries may have changed (a match ended, a
+        saved game was deleted)."""
         fresh = continue_buttons(self.app)
-        old = [b for b in self.menu.buttons if b.label.startswith("Continue:")]
-        if [b.label for b in fresh] != [b.label for b in old]:
-            self.menu.buttons[:] = fresh + [b for b in self.menu.buttons if b not in old]
-            self.resize(self.size)
+        old = [b for b in self.menu.buttons if b.label.startswith("Continue:") or b.label == "Unfinished games"]
+        self.menu.buttons[:] = fresh + [b for b in self.menu.buttons if b not in old]
+        self.menu.focus = min(self.menu.focus, len(self.menu.buttons) - 1)
+        self.resize(self.size)
 
     def replay(self) -> None:
         self.app.push(FilesScene(self.app))

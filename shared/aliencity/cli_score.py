@@ -1,15 +1,16 @@
-"""``alien-city score`` and ``alien-city analyze``: records scored and replayed, no window.
-
-Exit status: 0 done; 1 the record breaks the rules (strict reading); 2 the input cannot be
-used at all (missing file, not PPN, another game's record), with one line on stderr.
+"""Alien City's own ``alien-city score`` and ``alien-city analyze`` (its spec's
+``score_report`` and ``analyze_report``): every tower's customers and competition, every
+green bonus, and each ply's legal builds lot by lot, from a PPN record whose rules edition
+the command line may override.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from typing import Any
+
+from shared.gamekit.errors import RecordError
+from shared.gamekit.report import Report
 
 from .errors import IllegalRecordError, MalformedError
 from .geometry import bits
@@ -20,79 +21,26 @@ from .texts import _, colour_word, ngettext, piece_label, player_label, player_w
 from .types import PIECES, TOWERS, Player, lot_name
 
 
-def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
-    parser.add_argument("record", metavar="RECORD.ppn", help=_("the game record to read"))
-    parser.add_argument("--lenient", action="store_true",
-                        help=_("place every recorded piece even where it breaks a rule, and "
-                               "report each broken rule as a warning"))
-    parser.add_argument("--edition", type=int, choices=(2002, 2004),
-                        help=_("rules edition (default: the record's Edition header, else 2004)"))
-    parser.add_argument("--location-bonus", action="store_true", default=None,
-                        help=_("score the optional location variant"))
-    parser.add_argument("--json", action="store_true",
-                        help=_("print JSON instead of a table (always in English)"))
-
-
-def read_text(path: str) -> str | int:
-    """A record file's text, or the exit status 2 after one line saying why not."""
+def read(text: str, *, lenient: bool = False, edition: int | None = None,
+         location_bonus: bool | None = None) -> ReadResult:
+    """A PPN record replayed; its problems as the contract's :class:`RecordError`."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        return _fail(_("no such file: {path}").format(path=path))
-    except IsADirectoryError:
-        return _fail(_("{path} is a directory, not a record").format(path=path))
-    except UnicodeDecodeError:
-        return _fail(_("{path} is not a text file, so not a game record").format(path=path))
-    except OSError as exc:
-        return _fail(_("cannot read {path}: {reason}").format(path=path, reason=exc.strerror or exc))
-
-
-def illegal_record(path: str, problem: object) -> int:
-    """Exit status 1 after one line naming the rule the record broke."""
-    print("alien-city: " + _("{path}: illegal record: {problem} (use --lenient to read it anyway)")
-          .format(path=path, problem=problem), file=sys.stderr)
-    return 1
-
-
-def warn(warning: str) -> None:
-    print(_("warning: {warning}").format(warning=warning), file=sys.stderr)
-
-
-def run(args: argparse.Namespace, text: str | None = None) -> int:
-    """``score``/``analyze`` of a PPN record (``text``: already read from ``args.record``)."""
-    if text is None:
-        read = read_text(args.record)
-        if isinstance(read, int):  # the exit status of a file that cannot be read
-            return read
-        text = read
-    try:
-        result = read_ppn(text, lenient=args.lenient, edition=args.edition,
-                          location_bonus=args.location_bonus)
+        return read_ppn(text, lenient=lenient, edition=edition, location_bonus=location_bonus)
     except IllegalRecordError as exc:
-        return illegal_record(args.record, exc)
+        raise RecordError(str(exc), illegal=True, ply=exc.ply, token=exc.move_text,
+                          rule=exc.rule) from None
     except MalformedError as exc:
-        return _fail(f"{args.record}: {exc}")
-    if args.command == "analyze":
-        _analyze(result, args.json)
-    else:
-        _score(result, args.json)
-    return 0
+        raise RecordError(str(exc)) from None
 
 
-def _fail(message: str) -> int:
-    print(f"alien-city: {message}", file=sys.stderr)
-    return 2
-
-
-def _score(result: ReadResult, as_json: bool) -> None:
+def score_report(text: str, *, lenient: bool = False, as_json: bool = False,
+                 edition: int | None = None, location_bonus: bool | None = None) -> Report:
+    """The score table (its warnings apart), or the score as JSON with the warnings in it."""
+    result = read(text, lenient=lenient, edition=edition, location_bonus=location_bonus)
     score = result.state.score()
     if as_json:
-        print(json.dumps(score.to_dict() | {"warnings": result.warnings}, indent=2))
-        return
-    for warning in result.warnings:
-        warn(warning)
-    print(score_table(score, result.state.ruleset.label()))
+        return Report(json.dumps(score.to_dict() | {"warnings": result.warnings}, indent=2))
+    return Report(score_table(score, result.state.ruleset.label()), tuple(result.warnings))
 
 
 def score_table(score: ScoreBreakdown, ruleset: str) -> str:
@@ -138,7 +86,10 @@ def _build_json(move: Build) -> dict[str, Any]:
             "lot": lot_name(move.lot)}
 
 
-def _analyze(result: ReadResult, as_json: bool) -> None:
+def analyze_report(text: str, *, lenient: bool = False, as_json: bool = False,
+                   edition: int | None = None, location_bonus: bool | None = None) -> Report:
+    """Every ply with its legal builds lot by lot and its warnings, then the score table."""
+    result = read(text, lenient=lenient, edition=edition, location_bonus=location_bonus)
     if as_json:
         plies = []
         for ply in result.plies:
@@ -148,11 +99,11 @@ def _analyze(result: ReadResult, as_json: bool) -> None:
                           "build": _build_json(ply.build),
                           "claim": lot_name(ply.claim.lot) if ply.claim else None,
                           "warnings": ply.warnings})
-        print(json.dumps({"plies": plies, "warnings": result.warnings,
-                          "score": result.state.score().to_dict()}, indent=2))
-        return
+        return Report(json.dumps({"plies": plies, "warnings": result.warnings,
+                                  "score": result.state.score().to_dict()}, indent=2))
     name_width = max(5, *(len(player_word(p)) for p in Player))
     piece_width = max(12, *(len(piece_label(p)) for p in PIECES))
+    lines = []
     for ply in result.plies:
         legal = ply.before.legal_builds(ply.player)
         count = ngettext("{n} legal build", "{n} legal builds", len(legal)).format(n=len(legal))
@@ -164,11 +115,12 @@ def _analyze(result: ReadResult, as_json: bool) -> None:
         else:
             line = _("ply {ply}  {player} builds {move}  ({count})").format(
                 ply=f"{ply.ply:>2}", player=who, move=ply.build.text(), count=count)
-        print(line)
+        lines.append(line)
         for piece, mask in zip(PIECES, legal.masks):
             if mask:
-                print(f"         {piece_label(piece):<{piece_width}} {' '.join(lot_name(x) for x in bits(mask))}")
+                lines.append(f"         {piece_label(piece):<{piece_width}} {' '.join(lot_name(x) for x in bits(mask))}")
         for warning in ply.warnings:
-            print("         " + _("warning: {warning}").format(warning=warning))
-    print()
-    print(score_table(result.state.score(), result.state.ruleset.label()))
+            lines.append("         " + _("warning: {warning}").format(warning=warning))
+    lines.append("")
+    lines.append(score_table(result.state.score(), result.state.ruleset.label()))
+    return Report("\n".join(lines))

@@ -9,7 +9,10 @@ from .errors import MalformedError, RecordError
 from .moves import parse_move
 from .ruleset import Ruleset
 from .texts import _
-from .types import LOT_COUNT, PIECES, Piece, Player, lot_name, parse_lot
+from .types import LOT_COUNT, PIECES, Phase, Piece, Player, lot_name, parse_lot
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 FORMAT_VERSION = 1
 GAME_ID = "alien-city"
@@ -42,8 +45,8 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     }
 
 
-def state_from_dict(data: object) -> GameState:
-    from .state import GameState, Phase
+def state_from_dict(data: object, cls: type[GameState]) -> GameState:
+    """A ``cls`` (``GameState``, which calls this) from a dict; raises :class:`RecordError`."""
     if not isinstance(data, dict):
         raise RecordError(_("a game state must be a mapping, got {type}").format(type=type(data).__name__))
     if data.get("game") != GAME_ID:
@@ -96,7 +99,9 @@ def state_from_dict(data: object) -> GameState:
         seed = data.get("seed")
         if seed is not None and not isinstance(seed, (int, str)):
             raise RecordError(_("bad seed {seed!r}").format(seed=seed))
-        return GameState(
+        if isinstance(seed, int) and not -_INT64 <= seed < _INT64:
+            seed = str(seed)  # as state_to_dict writes it, so what was read round-trips
+        return cls(
             ruleset=Ruleset.from_dict(data.get("ruleset")),
             city=City.parse(_str(data, "tiles")),
             seed=seed,

@@ -1,182 +1,33 @@
-"""Alien City behind the platform's game contract (:mod:`shared.gamekit.api`).
-
-A thin adapter: every rule question goes to :class:`~shared.aliencity.GameState`. The one
-thing the contract adds is leaving: the engine knows no resignation, so a position keeps
-which seat left, and a 2-seat game ends there with the other seat the winner.
+"""Alien City's :class:`~shared.gamekit.api.GameSpec`: what the game is (seats, options,
+PPN records, its reports, computer players, review). Its positions are
+:class:`~shared.aliencity.position.AlienCityPosition`; its computer players
+(:mod:`shared.aliencity.bots`) play those positions as the contract's bots.
 """
 
 from __future__ import annotations
 
-import random
-import threading
-from typing import TYPE_CHECKING, Any, Hashable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping
 
-from shared.gamekit.api import (BadOptions, GameSpec, IllegalMove, MalformedMove, MoveMapField,
-                                OptionField, Record, RecordError, Rejection, SeatInfo,
-                                places_from_scores)
+from shared.gamekit.api import (BadOptions, GameSpec, MalformedMove, MoveMapField, OptionField, Record,
+                                RecordError, Report, SeatInfo)
 
-from .errors import AlienCityError, IllegalMoveError, IllegalRecordError, MalformedError
+from .errors import AlienCityError, IllegalRecordError, MalformedError
 from .moves import Move, Pass, move_from_dict, parse_move
+from .position import SEATS, AlienCityMoves, AlienCityPosition, seat_infos
 from .ppn import read_ppn, write_ppn
 from .ruleset import Ruleset
-from .state import GameState, Phase, new_game
-from .texts import _, player_label
+from .state import GameState, new_game
+from .texts import _
 from .types import Player
 
 if TYPE_CHECKING:
     from shared.gamekit.review import ReviewSettings
-    from shared.gamekit.review_search import ReviewSearch
 
-# The seats with their English labels (records, logs); ``seats()`` translates them.
-SEATS = (SeatInfo("black", "Black", (30, 30, 36)), SeatInfo("white", "White", (244, 244, 240)))
+    from .bots.base import Bot as EngineBot
+    from .bots.review import AlienCityReviewSearch
 
-
-def seat_infos() -> tuple[SeatInfo, ...]:
-    """The seats labelled in the language in use now ("Black" / "Černý")."""
-    return tuple(SeatInfo(seat.name, player_label(i), seat.colour) for i, seat in enumerate(SEATS))
-
-
-class AlienCityMoves:
-    """The engine's legal moves as the contract's lazy view (the engine's build list is
-    already lazy over bit masks)."""
-
-    __slots__ = ("_moves",)
-
-    def __init__(self, moves: Sequence[Move]) -> None:
-        self._moves = moves
-
-    def __len__(self) -> int:
-        return len(self._moves)
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self._moves)
-
-    def __contains__(self, move: object) -> bool:
-        return move in self._moves
-
-    def random(self, rng: random.Random) -> Move:
-        if not len(self._moves):
-            raise IndexError("no legal move: the game is over")
-        return self._moves[rng.randrange(len(self._moves))]
-
-
-class AlienCityPosition:
-    """One Alien City position: an engine state plus the seat that left, if one did."""
-
-    __slots__ = ("state", "resigned")
-
-    def __init__(self, state: GameState, resigned: int | None = None) -> None:
-        self.state = state
-        self.resigned = resigned
-
-    spec: "AlienCitySpec"  # set below, once the spec exists
-    seat_count = 2
-
-    @property
-    def options(self) -> dict[str, Any]:
-        return self.state.ruleset.to_dict()
-
-    @property
-    def to_move(self) -> int | None:
-        if self.resigned is not None or self.state.to_move is None:
-            return None
-        return int(self.state.to_move)
-
-    def legal_moves(self) -> AlienCityMoves:
-        return AlienCityMoves(() if self.resigned is not None else self.state.legal_moves())
-
-    def why_not(self, move: Any, seat: int | None = None) -> Rejection | None:
-        if self.resigned is not None:
-            return Rejection("game_over", _("The game is over."))
-        if not isinstance(move, Move):
-            return Rejection("not_a_move", _("{move!r} is not an Alien City move.").format(move=move))
-        reason = self.state.why_not(move, None if seat is None else Player(seat))
-        return None if reason is None else Rejection(reason.rule, reason.text)
-
-    def play(self, move: Any, seat: int | None = None) -> tuple["AlienCityPosition", list[dict[str, Any]]]:
-        rejection = self.why_not(move, seat) if self.resigned is not None or not isinstance(move, Move) else None
-        if rejection is not None:
-            raise IllegalMove(str(move), rejection)
-        try:
-            step = self.state.play(move, None if seat is None else Player(seat))
-        except IllegalMoveError as exc:
-            raise IllegalMove(move.text(), Rejection(exc.rule, self.state.why_not(  # type: ignore[union-attr]  # illegal: a reason
-                move, None if seat is None else Player(seat)).text)) from None
-        return AlienCityPosition(step.state), [event.to_dict() for event in step.events]
-
-    def resign(self, seat: int) -> tuple["AlienCityPosition", list[dict[str, Any]]]:
-        if self.is_over():
-            raise IllegalMove("resign", Rejection("game_over", _("The game is over.")))
-        if seat not in (0, 1):
-            raise IllegalMove("resign", Rejection("no_such_seat", _("Alien City has no seat {seat}.")
-                                                  .format(seat=seat)))
-        name = SEATS[seat].name
-        return AlienCityPosition(self.state, seat), [{"type": "resigned", "player": name,
-                                                      "winner": SEATS[1 - seat].name}]
-
-    def is_over(self) -> bool:
-        return self.resigned is not None or self.state.is_over()
-
-    def returns(self) -> tuple[float, ...]:
-        if self.resigned is not None:
-            return (-1.0, 1.0) if self.resigned == 0 else (1.0, -1.0)
-        return self.state.returns()
-
-    def ranking(self) -> tuple[int, ...]:
-        if self.resigned is not None:
-            return (2, 1) if self.resigned == 0 else (1, 2)
-        totals = self.state.score().totals
-        return places_from_scores([totals[Player.BLACK], totals[Player.WHITE]])
-
-    @property
-    def winner(self) -> int | None:
-        """The winning seat of a finished game (``None``: a draw or still running)."""
-        if not self.is_over():
-            return None
-        places = self.ranking()
-        return places.index(1) if places.count(1) == 1 else None
-
-    def score(self) -> dict[str, Any]:
-        return self.state.score().to_dict()
-
-    def turn(self) -> dict[str, Any]:
-        player = self.state.to_move if self.resigned is None else None
-        phase = Phase.OVER.value if self.resigned is not None else self.state.phase.value
-        return {"to_move": None if player is None else player.text(), "phase": phase,
-                "ply": self.state.ply}
-
-    def key(self) -> Hashable:
-        s = self.state
-        return (s.board, s.caps, s.stocks, s.to_move, s.phase, s.next_builder, self.resigned)
-
-    def to_dict(self) -> dict[str, Any]:
-        data = self.state.to_dict()
-        if self.resigned is not None:
-            data["resigned"] = SEATS[self.resigned].name
-        return data
-
-    def __repr__(self) -> str:
-        return f"<AlienCityPosition {self.state.summary()}>"
-
-
-class AlienCityBot:
-    """A bot of :mod:`shared.bots` speaking the contract (it thinks on the engine state)."""
-
-    def __init__(self, level: str, seed: int, iterations: int | None, think_s: float | None) -> None:
-        from shared.bots import make_bot
-        self.level = level
-        self.bot = make_bot(level, seed, iterations=iterations, think_s=think_s)
-
-    @property
-    def think_s(self) -> float | None:
-        return self.bot.think_s
-
-    def choose(self, state: AlienCityPosition, *, deadline_s: float | None = None,
-               stop: threading.Event | None = None) -> Move:
-        limit = self.bot.think_s
-        if deadline_s is not None and limit is not None:
-            deadline_s = min(deadline_s, limit)
-        return self.bot.choose(state.state, deadline_s=deadline_s, stop=stop)
+# The spec is handed only its own positions (the registry's contract), so the methods
+# below take AlienCityPosition where GameSpec says State: "type: ignore[override]" marks them.
 
 
 class AlienCitySpec(GameSpec):
@@ -193,7 +44,7 @@ class AlienCitySpec(GameSpec):
 
     @property
     def computer_levels(self) -> tuple[str, ...]:  # type: ignore[override]
-        from shared.bots import LEVELS
+        from .bots import LEVELS
         return LEVELS
 
     def option_schema(self) -> tuple[OptionField, ...]:
@@ -284,39 +135,64 @@ class AlienCitySpec(GameSpec):
             return False
         return str(_game_name(header) or "").strip().lower() == "alien city"
 
-    # The spec is handed only its own positions (the registry's contract), so these take
-    # AlienCityPosition where GameSpec says State: "type: ignore[override]" marks them.
     def write_record(self, state: AlienCityPosition,  # type: ignore[override]
                      headers: Mapping[str, str] | None = None) -> str:
         return write_ppn(state.state, dict(headers or {}))
-
-    def score_summary(self, state: AlienCityPosition) -> dict[str, Any]:  # type: ignore[override]
-        return state.score()
 
     def score_text(self, state: AlienCityPosition) -> str:  # type: ignore[override]
         from .cli_score import score_table
         return score_table(state.state.score(), state.state.ruleset.label())
 
+    def record_options(self) -> tuple[OptionField, ...]:
+        """The rules a PPN record is scored by, when not its header's."""
+        return (OptionField("edition", "choice", None, _("Edition"),
+                            _("rules edition (default: the record's Edition header, else 2004)"),
+                            (2002, 2004)),
+                OptionField("location_bonus", "bool", None, _("Location bonus"),
+                            _("score the optional location variant")))
+
+    def score_report(self, text: str, *, lenient: bool = False, as_json: bool = False,
+                     options: Mapping[str, Any] | None = None) -> Report:
+        """Every tower and green bonus of the score (the PPN's own JSON shape)."""
+        from .cli_score import score_report
+        return score_report(text, lenient=lenient, as_json=as_json, **self._rules(options))
+
+    def analyze_report(self, text: str, *, lenient: bool = False, as_json: bool = False,
+                       options: Mapping[str, Any] | None = None) -> Report:
+        """Each ply's legal builds lot by lot (docs/games/alien-city.md's JSON shape)."""
+        from .cli_score import analyze_report
+        return analyze_report(text, lenient=lenient, as_json=as_json, **self._rules(options))
+
+    def _rules(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        given = dict(options or {})
+        return {"edition": given.get("edition"), "location_bonus": given.get("location_bonus")}
+
     def make_bot(self, level: str, seed: int = 0, *,  # type: ignore[override]
-                 iterations: int | None = None, think_s: float | None = None) -> AlienCityBot:
-        return AlienCityBot(level, seed, iterations, think_s)
+                 iterations: int | None = None, think_s: float | None = None) -> EngineBot:
+        """One of the engine's bots: they play the contract's positions (and bare states)."""
+        from .bots import make_bot
+        return make_bot(level, seed, iterations=iterations, think_s=think_s)
 
     review_unit = "points"
 
     def projection(self, state: AlienCityPosition) -> tuple[float, float]:  # type: ignore[override]
         """The bots' guess of the final margin (exact once the game is over), split around
         the mean of the totals as they stand: (Black, White) in points."""
-        from shared.bots.evaluate import margin
+        from .bots.evaluate import margin
         totals = state.state.score().totals
         mid = (totals[Player.BLACK] + totals[Player.WHITE]) / 2.0
         lead = margin(state.state)
         return (mid + lead / 2.0, mid - lead / 2.0)
 
-    def review_search(self, settings: ReviewSettings) -> ReviewSearch:
-        """The expert's tree statistics (shared/bots/review.py)."""
-        from shared.bots.review import AlienCityReviewSearch
+    def review_search(self, settings: ReviewSettings) -> AlienCityReviewSearch:
+        """The expert's tree statistics (shared/aliencity/bots/review.py)."""
+        from .bots.review import AlienCityReviewSearch
         return AlienCityReviewSearch(self, settings)
 
 
 ALIEN_CITY = AlienCitySpec()
 AlienCityPosition.spec = ALIEN_CITY
+
+
+__all__ = ["ALIEN_CITY", "SEATS", "AlienCityMoves", "AlienCityPosition", "AlienCitySpec",
+           "seat_infos"]

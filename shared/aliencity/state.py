@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass, field
-from enum import Enum
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, overload
 
@@ -26,6 +25,7 @@ from .rules import Placement, Reason
 from .ruleset import Ruleset
 from .texts import _, N_, piece_plural
 from .types import Kind, LOT_COUNT, PIECES, Piece, Player, lot_name
+from .types import Phase as Phase  # a state's phase: offered here with the state
 
 if TYPE_CHECKING:
     from .scoring import ScoreBreakdown
@@ -44,12 +44,6 @@ INITIAL_STOCK: dict[Player, tuple[int, ...]] = {
     Player.WHITE: (3, 2, 2, 3, 3, 3, 3),
     Player.BLACK: (2, 3, 2, 3, 3, 3, 3),
 }
-
-
-class Phase(Enum):
-    BUILD = "build"
-    CLAIM = "claim"
-    OVER = "over"
 
 
 class Step(NamedTuple):
@@ -368,7 +362,7 @@ class GameState:
     @classmethod
     def from_dict(cls, data: object) -> "GameState":
         from .serial import state_from_dict
-        return state_from_dict(data)
+        return state_from_dict(data, cls)
 
 
 def replace(state: "GameState", **changes: Any) -> "GameState":

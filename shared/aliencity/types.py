@@ -7,7 +7,7 @@ named like chess squares (``a1`` bottom-left, ``h10`` top-right), as in PPN reco
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import IntEnum
+from enum import Enum, IntEnum
 
 from .errors import InvalidMoveError
 from .texts import _
@@ -16,6 +16,14 @@ COLUMNS = 8
 ROWS = 10
 LOT_COUNT = COLUMNS * ROWS
 COLUMN_LETTERS = "abcdefgh"
+
+
+class Phase(Enum):
+    """The step of a turn: a build, the claim (or pass) after it, or the game over."""
+
+    BUILD = "build"
+    CLAIM = "claim"
+    OVER = "over"
 
 
 class Player(IntEnum):

@@ -1,4 +1,4 @@
-"""States as msgpack-safe dicts and back.
+"""States as msgpack-safe dicts (:mod:`.restore` reads them back).
 
 The dict keeps the position itself (square lists per colour, pieces played) rather than
 only the moves, so a position read from a lenient record (rule breaks let through) comes
@@ -7,17 +7,15 @@ back exactly; the history rides along as move texts.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from shared.gamekit.api import GameError
+from .geometry import COLOURS, PIECES, SQUARE_NAMES, bits
+from .layout import SEATS, first_code
 
-from .geometry import BOARD, COLOURS, PIECE_INDEX, PIECES, SQUARE_NAMES, bits
-from .layout import SEATS, first_code, first_from_code
-from .moves import parse_move
-from .state import CityState
+if TYPE_CHECKING:
+    from .state import CityState
 
 VERSION = 1
-_SQUARE_BITS = {name: i for i, name in SQUARE_NAMES.items()}
 
 
 def state_to_dict(state: CityState) -> dict[str, Any]:
@@ -32,50 +30,3 @@ def state_to_dict(state: CityState) -> dict[str, Any]:
         "left": [[SEATS[state.players][s].name, at] for s, at in zip(state.left, state.left_at)],
         "moves": [m.text() for m in state.history], "auto": list(state.auto),
     }
-
-
-def _fail(why: str) -> GameError:
-    return GameError(f"not a City Blocks state: {why}")
-
-
-def state_from_dict(data: object) -> CityState:
-    """Raises :class:`GameError` on anything that is not a state we wrote."""
-    if not isinstance(data, dict) or data.get("game") != "city-blocks":
-        raise _fail("no 'game': 'city-blocks'")
-    if data.get("version") != VERSION:
-        raise _fail(f"unknown version {data.get('version')!r}")
-    try:
-        players = data["players"]
-        if players not in (2, 3, 4):
-            raise _fail(f"players must be 2, 3 or 4, got {players!r}")
-        first = first_from_code(players, str(data["first"]))
-        if first is None:
-            raise _fail(f"bad first {data['first']!r}")
-        boards, played = [], []
-        for name in COLOURS:
-            mask = 0
-            for sq in data["squares"][name]:
-                mask |= 1 << _SQUARE_BITS[sq]
-            boards.append(mask)
-            pm = 0
-            for p in data["played"][name]:
-                pm |= 1 << PIECE_INDEX[p]
-            played.append(pm)
-        names = [s.name for s in SEATS[players]]
-        left = tuple(names.index(n) for n, _ in data["left"])
-        left_at = tuple(int(at) for _, at in data["left"])
-        history = tuple(parse_move(t) for t in data["moves"])
-        auto = tuple(int(i) for i in data["auto"])
-        ply, passes, over = int(data["ply"]), int(data["passes"]), bool(data["over"])
-        seed = data["seed"]
-    except GameError:
-        raise
-    except (KeyError, TypeError, ValueError) as exc:
-        raise _fail(f"{type(exc).__name__}: {exc}") from None
-    total = 0
-    for b in boards:
-        if b & total or b & ~BOARD:
-            raise _fail("colours overlap")
-        total |= b
-    return CityState(players, seed, first, tuple(boards), tuple(played), ply, passes, left,
-                     left_at, over, history, auto)

@@ -15,6 +15,7 @@ from . import record as records
 from .geometry import COLOURS, LETTERS
 from .layout import SEATS
 from .moves import Move, parse_move, parse_square, pass_move
+from .restore import state_from_dict
 from .scoring import summary
 from .state import CityState, new_state
 from .words import _, colour_name, ngettext, seat_label
@@ -79,7 +80,6 @@ class CityBlocksSpec(GameSpec):
         return new_state(self.options(options)["players"], seed)
 
     def state_from_dict(self, data: object) -> CityState:
-        from .serial import state_from_dict
         return state_from_dict(data)
 
     def parse_move(self, text: str) -> Move:

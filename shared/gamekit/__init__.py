@@ -11,8 +11,9 @@ from .api import (BadOptions, Bot, GameError, GameSpec, IllegalMove, LegalMoves,
                   MoveMapField, OptionField, Record, RecordError, Rejection, SeatInfo, State,
                   places_from_scores, read_move_map, returns_from_places)
 from .registry import Registry, UnknownGame, builtin_games
+from .report import Report
 
 __all__ = ["BadOptions", "Bot", "GameError", "GameSpec", "IllegalMove", "LegalMoves",
            "MalformedMove", "MoveMapField", "OptionField", "Record", "RecordError", "Registry",
-           "Rejection", "SeatInfo", "State", "UnknownGame", "builtin_games", "places_from_scores",
-           "read_move_map", "returns_from_places"]
+           "Rejection", "Report", "SeatInfo", "State", "UnknownGame", "builtin_games",
+           "places_from_scores", "read_move_map", "returns_from_places"]

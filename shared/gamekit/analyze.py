@@ -4,9 +4,16 @@ the seat to move, in the JSON shape outside tools check (docs/games/*.md)."""
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .api import GameSpec, IllegalMove, Record, RecordError, _
+from shared.i18n import domain
+
+from .errors import IllegalMove, RecordError
+
+if TYPE_CHECKING:
+    from .api import GameSpec, Record
+
+_, N_, ngettext, pgettext = domain("cli")
 
 
 def legal_texts(spec: GameSpec, state: Any) -> list[str]:
@@ -26,7 +33,7 @@ def analyze(spec: GameSpec, record: Record, *, list_legal: bool = False) -> dict
     for text in record.moves:
         leaver = spec.leaver(text)
         if leaver is not None:  # a seat left: no legal moves to list
-            state, _ = state.resign(leaver)
+            state, _events = state.resign(leaver)
             continue
         ply += 1
         move = spec.parse_move(text)
@@ -39,7 +46,7 @@ def analyze(spec: GameSpec, record: Record, *, list_legal: bool = False) -> dict
         entry["move"] = spec.move_text(move)
         plies.append(entry)
         try:
-            state, _ = state.play(move)
+            state, _events = state.play(move)
         except IllegalMove as exc:
             raise RecordError(_("ply {ply} ({move}): {reason}").format(
                 ply=ply, move=text, reason=exc.rejection.text), illegal=True, ply=ply,

@@ -28,6 +28,14 @@ from typing import Any, Hashable, Iterator, Mapping, Protocol, Sequence, runtime
 
 from shared.i18n import domain
 
+from .analyze import analyze as analyze_record
+# The contract's errors live in .errors (the modules below raise them) and are offered here,
+# as is the Report that score_report and analyze_report return.
+from .errors import (BadOptions as BadOptions, GameError as GameError, IllegalMove as IllegalMove,
+                     MalformedMove as MalformedMove, RecordError as RecordError)
+from .report import Report as Report, analyze_report, score_report
+from .review_search import ReviewSearch
+
 _, N_, ngettext, pgettext = domain("cli")
 
 
@@ -41,42 +49,6 @@ def level_name(level: str) -> str:
              "expert": pgettext("computer level", "expert"),
              "mcts": pgettext("computer level", "mcts")}
     return names.get(level, level)
-
-
-# -- errors ---------------------------------------------------------------------------------
-class GameError(ValueError):
-    """Base of every error a game raises about its input."""
-
-
-class BadOptions(GameError):
-    """Options a caller sent that the game does not accept; the text names the option."""
-
-
-class MalformedMove(GameError):
-    """Move text that cannot be read at all (not a rule question). Quotes the text."""
-
-
-class IllegalMove(GameError):
-    """A well-formed move the rules forbid now. ``rejection`` says which rule."""
-
-    def __init__(self, move_text: str, rejection: "Rejection") -> None:
-        super().__init__(f"{move_text!r}: {rejection.text}")
-        self.move_text = move_text
-        self.rejection = rejection
-
-
-class RecordError(GameError):
-    """A game record that cannot be used. ``illegal`` is False for a file that is not a
-    readable record (the CLI exits 2) and True for a readable one with a forbidden move
-    (exit 1); ``ply``/``token``/``rule`` locate the problem when known."""
-
-    def __init__(self, message: str, *, illegal: bool = False, ply: int | None = None,
-                 token: str | None = None, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.illegal = illegal
-        self.ply = ply
-        self.token = token
-        self.rule = rule
 
 
 # -- values ---------------------------------------------------------------------------------
@@ -371,8 +343,7 @@ class GameSpec(ABC):
         """The ``alien-city analyze --json`` object of a record (docs/games/): every ply
         with the legal moves of the seat to move, then the score. Games whose lenient
         reading cannot be replayed move by move override this."""
-        from .analyze import analyze
-        return analyze(self, self.read_record(text, lenient=lenient),
+        return analyze_record(self, self.read_record(text, lenient=lenient),
                        list_legal=self.analyze_lists_legal)
 
     def score_summary(self, state: State) -> dict[str, Any] | None:
@@ -389,6 +360,26 @@ class GameSpec(ABC):
     def seats_of(self, state: State) -> tuple[SeatInfo, ...]:
         """The seats of a running game."""
         return self.seats(state.options)
+
+    # -- the score and analyze commands -------------------------------------------------------
+    def record_options(self) -> tuple[OptionField, ...]:
+        """Options ``alien-city score``/``analyze`` take for this game's records beyond the
+        common ones (Alien City's rules edition, overriding the record's header). The
+        command offers each as ``--name-with-dashes`` (a ``choice`` among ``choices``, a
+        ``bool`` flag, an ``int``) and hands the ones given to the reports below."""
+        return ()
+
+    def score_report(self, text: str, *, lenient: bool = False, as_json: bool = False,
+                     options: Mapping[str, Any] | None = None) -> Report:
+        """What ``alien-city score`` prints for a record (``options``: the given
+        ``record_options``). Raises :class:`RecordError` as ``read_record`` does."""
+        return score_report(self, text, lenient=lenient, as_json=as_json)
+
+    def analyze_report(self, text: str, *, lenient: bool = False, as_json: bool = False,
+                       options: Mapping[str, Any] | None = None) -> Report:
+        """What ``alien-city analyze`` prints for a record: by default one line per ply,
+        then ``score_text`` (``as_json``: the ``analyze`` object)."""
+        return analyze_report(self, text, lenient=lenient, as_json=as_json)
 
     # -- computers --------------------------------------------------------------------------
     @abstractmethod
@@ -420,7 +411,6 @@ class GameSpec(ABC):
         ``ReviewSettings`` with the level filled in). The default lets the level's bot
         choose and values a move by the level's answers, then ``projection``; a game whose
         bot keeps search statistics returns a subclass that reads them."""
-        from .review_search import ReviewSearch
         return ReviewSearch(self, settings)
 
     # -- the protocol's view ----------------------------------------------------------------

@@ -22,10 +22,11 @@ class UnknownGame(KeyError):
 class Registry:
     """Game specs by id, in the order they were given (the order menus show)."""
 
-    def __init__(self, specs: Iterable[GameSpec] = ()) -> None:
+    def __init__(self, specs: Iterable[GameSpec] = (), *, fallback: GameSpec | None = None) -> None:
         self._specs: dict[str, GameSpec] = {}
         for spec in specs:
             self.add(spec)
+        self.fallback = fallback
 
     def add(self, spec: GameSpec) -> None:
         if spec.id in self._specs:
@@ -64,10 +65,16 @@ class Registry:
                 return spec
         return None
 
+    def reader_for(self, text: str) -> GameSpec | None:
+        """The game that reads this text: the one whose record it is, else the registry's
+        ``fallback`` (whose reading then says why the text is not its record), else None."""
+        return self.for_record(text) or self.fallback
+
 
 def builtin_games() -> Registry:
     """Every game this project ships. Add a game here once it passes tests/games."""
     from shared.aliencity.spec import ALIEN_CITY
     from shared.cityblocks.spec import CITY_BLOCKS
     from shared.sprawl.spec import SPRAWL
-    return Registry([ALIEN_CITY, CITY_BLOCKS, SPRAWL])
+    # A text no game claims goes to Alien City's PPN reader, which says what it lacks.
+    return Registry([ALIEN_CITY, CITY_BLOCKS, SPRAWL], fallback=ALIEN_CITY)

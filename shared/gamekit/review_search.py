@@ -15,7 +15,7 @@ move, and a move is valued by letting the same level (with a fifth of the budget
 for every other seat until the mover is to move again, then reading the game's
 projection: the strongest level's view of what the move leads to. A game whose bot keeps search
 statistics returns its own subclass from ``GameSpec.review_search`` (Alien City:
-:mod:`shared.bots.review`). Everything is seeded (the same settings give the same values)
+:mod:`shared.aliencity.bots.review`). Everything is seeded (the same settings give the same values)
 and every search stops at once when ``cancel`` is set (:class:`ReviewCancelled`).
 """
 
@@ -25,9 +25,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .api import Bot, GameSpec, State
-
 if TYPE_CHECKING:
+    from .api import Bot, GameSpec, State
     from .review import ReviewSettings
 
 Values = tuple[float, ...]

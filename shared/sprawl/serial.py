@@ -1,4 +1,4 @@
-"""States as msgpack-safe dicts and back.
+"""States as msgpack-safe dicts (:mod:`.restore` reads them back).
 
 The dict carries the whole picture for readers (board, stashes, turn) and the moves in
 play order; reading it back replays the moves from the start, so a state read back is
@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from shared.gamekit.api import GameError, GameSpec, IllegalMove, MalformedMove
-
 from .board import COLOURS, DIR_LETTERS, LETTERS, square_name, square_order
-from .moves import parse_move
 
 if TYPE_CHECKING:
     from .state import SprawlState
@@ -46,31 +43,3 @@ def is_resign(token: str) -> int | None:
     if sep and word == "resign" and letter in LETTERS:
         return LETTERS.index(letter)
     return None
-
-
-def state_from_dict(spec: GameSpec, data: object) -> "SprawlState":
-    from .state import SprawlState
-    if not isinstance(data, dict):
-        raise GameError(f"a Sprawl state is a mapping, got {type(data).__name__}")
-    if data.get("game", "sprawl") != "sprawl":
-        raise GameError(f"not a Sprawl state: game {data.get('game')!r}")
-    if data.get("format") != FORMAT:
-        raise GameError(f"unknown Sprawl state format {data.get('format')!r}")
-    options = spec.options(data.get("options"))
-    first = data.get("first")
-    if first not in COLOURS[:options["players"]]:
-        raise GameError(f"'first' must be one of the game's colours, got {first!r}")
-    seed = data.get("seed", 0)
-    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        raise GameError(f"'seed' must be a number, got {seed!r}")
-    moves = data.get("moves", [])
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise GameError("'moves' must be a list of move texts")
-    state = SprawlState.new(options, seed, COLOURS.index(first))
-    for i, token in enumerate(moves, start=1):
-        try:
-            seat = is_resign(token)
-            state = state.resign(seat)[0] if seat is not None else state.play(parse_move(token))[0]
-        except (IllegalMove, MalformedMove) as exc:
-            raise GameError(f"move {i} {token!r} cannot be replayed: {exc}") from None
-    return state

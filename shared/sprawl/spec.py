@@ -10,8 +10,9 @@ from shared.gamekit.api import (BadOptions, GameError, GameSpec, MalformedMove, 
 from .board import COLOURS, RGB
 from .moves import MOVE_TYPES, parse_move
 from .record import read_record, write_record
+from .restore import state_from_dict
 from .scoring import summary, text
-from .serial import is_resign, state_from_dict
+from .serial import is_resign
 from .state import VARIANTS, SprawlState
 from .words import N_, _, colour_name, ngettext
 

@@ -45,6 +45,23 @@ class ErrorCode(StrEnum):
     NOT_OVER = "not_over"
     REMATCH_STARTED = "rematch_started"
     SERVER_ERROR = "server_error"
+    # names, sign-in and ratings (docs/protocol.md, *Names and ratings*); the name_*
+    # codes are shared.online.names' NameProblem codes
+    NAME_EMPTY = "name_empty"
+    NAME_TOO_SHORT = "name_too_short"
+    NAME_TOO_LONG = "name_too_long"
+    NAME_INVISIBLE = "name_invisible"
+    NAME_SPACES = "name_spaces"
+    NAME_CHARACTERS = "name_characters"
+    NAME_NO_LETTERS = "name_no_letters"
+    NAME_TAKEN = "name_taken"
+    SIGN_IN_FAILED = "sign_in_failed"
+    NOT_SIGNED_IN = "not_signed_in"
+    TRANSFER_MALFORMED = "transfer_malformed"
+    TRANSFER_REFUSED = "transfer_refused"
+    UNKNOWN_PLAYER = "unknown_player"
+    NO_ACCOUNTS = "no_accounts"
+    OUT_OF_TIME = "out_of_time"
 
     @classmethod
     def parse(cls, value: object) -> "ErrorCode | None":

@@ -179,6 +179,10 @@ SEAT = Text(1, 16)  # a seat name of the match's game ('black', 'seat3'); create
 GAME = Text(1, 32)
 LEVEL = Text(1, 16)
 OPTIONS = SmallMap()
+PLAYER_NAME = Text(0, 64, printable=False)  # a registered name: shared.online.names checks it
+TRANSFER_CODE_MAX = 32  # 10 letters, typed with spaces or dashes
+PAGE = Integer(0, 10_000)
+CLOCK = Text(1, 16)  # "5+3" (minutes + seconds a move) or "corr:2" (days a move)
 
 
 @dataclass(frozen=True)
@@ -235,21 +239,32 @@ class Schema:
 
 
 SCHEMAS: dict[str, Schema] = {
-    "hello": Schema({"v": VERSION, "name": Text(1, NAME_MAX)}, {"resume": TOKEN}),
+    "hello": Schema({"v": VERSION, "name": Text(1, NAME_MAX)}, {"resume": TOKEN, "key": TOKEN}),
     "watch_lobby": Schema({"on": Boolean()}),
     "create": Schema({}, {"game": GAME, "options": OPTIONS, "seat": SEAT, "public": Boolean(),
-                          "computer": LEVEL, "computers": SmallMap(max_items=8, max_str=16)}),
-    "quick": Schema({}, {"game": GAME, "options": OPTIONS}),
+                          "computer": LEVEL, "computers": SmallMap(max_items=8, max_str=16),
+                          "rated": Boolean(), "clock": CLOCK}),
+    "quick": Schema({}, {"game": GAME, "options": OPTIONS, "rated": Boolean(), "clock": CLOCK}),
     "quick_cancel": Schema(),
     "join": Schema({"match": CODE}, {"as": Choice(("player", "spectator")), "seat_token": TOKEN,
                                     "version": VERSION, "seat": SEAT}),
     "leave": Schema({"match": CODE}),
-    "move": Schema({"match": CODE, "version": VERSION, "mid": MID, "move": MOVE}),
+    "move": Schema({"match": CODE, "version": VERSION, "mid": MID, "move": MOVE},
+                   {"lag": Integer(0, 60_000)}),
     "resign": Schema({"match": CODE}),
     "rematch": Schema({"match": CODE}),
     "chat": Schema({"match": CODE, "text": Text(1, CHAT_MAX)}),
     "get_state": Schema({"match": CODE}),
     "get_record": Schema({"match": CODE}),
     "ping": Schema({}, {"t": Either(Number(), Text(0, 64), "a number or text")}),
+    # names and ratings: the name is checked by shared.online.names (its own codes), so
+    # the wire only bounds its size
+    "register": Schema({"name": PLAYER_NAME}),
+    "transfer_start": Schema(),
+    "transfer_redeem": Schema({"name": PLAYER_NAME, "code": Text(1, TRANSFER_CODE_MAX)}),
+    "leaderboard": Schema({"game": GAME}, {"seats": Integer(2, 8), "page": PAGE,
+                                           "provisional": Boolean()}),
+    "profile": Schema({"name": PLAYER_NAME}),
+    "archive": Schema({}, {"page": PAGE, "player": PLAYER_NAME, "game": GAME}),
 }
 """Every message type a client may send (docs/protocol.md, *Client to server*)."""

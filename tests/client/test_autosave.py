@@ -1,5 +1,6 @@
 """No local game is ever lost: saved after each move, resumed by the title's Continue
-(also after SIGKILL of a real client); leaving a game from the pause menu asks first."""
+(also after SIGKILL of a real client); leaving a game from the pause menu asks first;
+a brand-new game left or closed by SIGTERM/SIGHUP is kept too."""
 
 import os
 import random
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from client import autosave
+from client import saves
 from shared.aliencity.spec import AlienCityPosition
 from client.scenes.pause import ConfirmScene, PauseScene
 from client.scenes.seats import ComputerSeat, HumanSeat
@@ -61,10 +62,10 @@ def continue_button(app):
     ("alien-city", 2), ("city-blocks", 2), ("sprawl", 3)])
 def test_each_move_is_saved_and_continue_resumes_it(app, own_config, game_id, seats):
     scene = start(app, game_id, [HumanSeat(name=f"P{i}") for i in range(seats)])
-    assert not autosave.autosave_path().exists()  # nothing played yet: nothing replaced
     play_some(app, scene, 3, random.Random(5))
     played = scene.match.state
-    assert autosave.autosave_path().exists()
+    [saved] = saves.all_saves()
+    assert saved.game == game_id and saved.data["state"] == played.to_dict()
     app.stack.scenes.clear()
     title, buttons = continue_button(app)
     assert len(buttons) == 1 and buttons[0].label.startswith("Continue: ")
@@ -73,16 +74,18 @@ def test_each_move_is_saved_and_continue_resumes_it(app, own_config, game_id, se
     resumed = app.stack.top
     assert resumed.match.state.to_dict() == played.to_dict()
     assert [s.name for s in resumed.seats] == [f"P{i}" for i in range(seats)]
+    play_some(app, resumed, 1, random.Random(6))
+    assert [s.slot for s in saves.all_saves()] == [saved.slot]  # the same slot goes on
 
 
 def test_vs_computer_resumes_with_the_computer_at_its_level(app):
     scene = start(app, "alien-city", [HumanSeat(), ComputerSeat(level="hard")])
     scene.play(scene.match.state.legal_builds()[0])
     app.step(1 / 60, events=[])
-    data = autosave.load()
-    assert data["seats"][1] == {"kind": "computer", "level": "hard"}
-    assert "Computer (Hard)" in autosave.describe(app, data)
-    resumed = autosave.resume_scene(app, data)
+    [saved] = saves.all_saves()
+    assert saved.seats[1] == {"kind": "computer", "level": "hard"}
+    assert "Computer (Hard)" in saves.describe(app, saved.data)
+    resumed = saves.resume_scene(app, saved)
     assert isinstance(resumed.seats[1], ComputerSeat) and resumed.seats[1].level == "hard"
     resumed.computers.stop()
     scene.computers.stop()
@@ -92,9 +95,9 @@ def test_the_continue_label_counts_computers_of_one_level(app):
     """Four seats of Sprawl, three computers: the label stays short enough to read."""
     data = {"game": "sprawl", "seats": [{"kind": "human", "name": ""}]
             + [{"kind": "computer", "level": "easy"}] * 3}
-    assert autosave.describe(app, data) == "Sprawl, you vs 3 computers (Easy)"
+    assert saves.describe(app, data) == "Sprawl, you vs 3 computers (Easy)"
     data["seats"][3] = {"kind": "computer", "level": "hard"}
-    assert autosave.describe(app, data) == \
+    assert saves.describe(app, data) == \
         "Sprawl, you vs Computer (Easy), Computer (Easy), Computer (Hard)"
 
 
@@ -169,11 +172,16 @@ while True:
 """
 
 
-def test_a_killed_client_continues_where_it_was(app, own_config):
-    env = dict(os.environ, ALIEN_CITY_CONFIG_DIR=str(own_config), SDL_VIDEODRIVER="dummy",
+def client_process(script: str, config) -> subprocess.Popen:
+    """A real client running ``script`` headless with the test's config folder."""
+    env = dict(os.environ, ALIEN_CITY_CONFIG_DIR=str(config), SDL_VIDEODRIVER="dummy",
                SDL_AUDIODRIVER="dummy")
-    proc = subprocess.Popen([sys.executable, "-c", CHILD.format(root=str(ROOT))], stdout=subprocess.PIPE,
+    return subprocess.Popen([sys.executable, "-c", script.format(root=str(ROOT))], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env)
+
+
+def test_a_killed_client_continues_where_it_was(app, own_config):
+    proc = client_process(CHILD, own_config)
     try:
         line = proc.stdout.readline()
         assert line.startswith("ply"), proc.stderr.read()
@@ -195,13 +203,13 @@ def test_a_killed_client_continues_where_it_was(app, own_config):
 def test_a_finished_game_leaves_no_continue(app):
     scene = start(app, "alien-city", [HumanSeat(), HumanSeat()])
     play_some(app, scene, 2, random.Random(2))
-    assert autosave.load() is not None
+    assert saves.all_saves()
     rng = random.Random(3)
     while not scene.match.state.is_over():
         s = scene.match.state
         scene.match.play(AlienCityPosition(s).legal_moves().random(rng))
     app.step(1 / 60, events=[])
-    assert autosave.load() is None
+    assert saves.all_saves() == []
     _, buttons = continue_button(app)
     assert buttons == []
 
@@ -211,11 +219,11 @@ def test_undo_after_continue_goes_back_as_far_as_before(app, game_id, seats):
     scene = start(app, game_id, [HumanSeat(name=f"P{i}") for i in range(seats)])
     play_some(app, scene, 3, random.Random(8))
     assert not scene.match.state.is_over()
-    trail = [s.to_dict() for s in autosave.undo_trail(scene.match)]
+    trail = [s.to_dict() for s in scene.undo_positions()]
     assert trail, "three moves leave something to undo"
     assert app.autosave.error is None
-    resumed = autosave.resume_scene(app, autosave.load())
-    assert [s.to_dict() for s in autosave.undo_trail(resumed.match)] == trail
+    resumed = saves.resume_scene(app, saves.all_saves()[0])
+    assert [s.to_dict() for s in resumed.undo_positions()] == trail
     assert resumed.match.can_undo
     assert resumed.undo_button.enabled  # the button, too, from the first frame
     resumed.match.undo()
@@ -225,8 +233,68 @@ def test_undo_after_continue_goes_back_as_far_as_before(app, game_id, seats):
 def test_a_damaged_undo_trail_resumes_the_game_without_undo(app):
     scene = start(app, "city-blocks", [HumanSeat(), HumanSeat()])
     play_some(app, scene, 4, random.Random(2))
-    data = autosave.load()
-    data["undo"][0] = {"nonsense": True}
-    resumed = autosave.resume_scene(app, data)
+    [saved] = saves.all_saves()
+    saved.data["undo"][0] = {"nonsense": True}
+    resumed = saves.resume_scene(app, saved)
     assert resumed.match.state.to_dict() == scene.match.state.to_dict()
     assert not resumed.match.can_undo
+
+
+def test_a_new_game_left_before_its_first_move_is_kept(app):
+    """Pause → Main menu says "Your game is saved: Continue ... resumes it": it is."""
+    scene = start(app, "city-blocks", [HumanSeat(name="Ann"), HumanSeat(name="Bo"), HumanSeat(name="Cy"),
+                                       HumanSeat(name="Di")])
+    assert saves.all_saves() == []  # nothing written while it is on screen unplayed
+    pause = PauseScene(app, scene)
+    show(app, pause)
+    pause.menu()
+    app.stack.apply_pending()
+    ask = app.stack.top
+    assert "saved" in ask.detail
+    ask.handle_event(click(ask.menu_column.buttons[1].rect.center))  # Main menu
+    app.step(1 / 60, events=[])
+    [saved] = saves.all_saves()
+    assert saved.game == "city-blocks" and saved.data["state"] == scene.match.state.to_dict()
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    [button] = [b for b in title.menu.buttons if getattr(b, "autosave", None) is not None]
+    title.handle_event(click(button.rect.center))
+    app.stack.apply_pending()
+    assert [s.name for s in app.stack.top.seats] == ["Ann", "Bo", "Cy", "Di"]
+    assert app.stack.top.match.state.ply == 0
+
+
+SIGNALLED = """
+import sys
+sys.path.insert(0, {root!r})
+from client import app as client_app
+from client.scenes.seats import HumanSeat
+
+def then(app):
+    plugin = app.games.get("sprawl")
+    state = plugin.new_state(app, plugin.options_for(app, 3), 5)
+    app.stack.push(plugin.make_board(app, state, [HumanSeat(name=n) for n in ("Ann", "Bo", "Cy")], seed=5))
+    app.stack.apply_pending()
+    print("ready", flush=True)
+
+sys.exit(client_app.main(then=then))
+"""
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_and_sighup_save_the_game_and_close(own_config, signum):
+    """No "Quit?" question nobody can answer: the client saves (a game without a move
+    yet, too) and exits by itself."""
+    proc = client_process(SIGNALLED, own_config)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("ready"), proc.stderr.read()
+        proc.send_signal(signum)
+        proc.wait(30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+    assert proc.returncode == 0, proc.stderr.read()
+    [saved] = saves.all_saves()
+    assert saved.game == "sprawl" and [s["name"] for s in saved.seats] == ["Ann", "Bo", "Cy"]

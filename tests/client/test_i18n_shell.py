@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from client import autosave
+from client import saves
 from client.app import App
 from client.config import Options, load_options
 from client.scenes.files import FilesScene
@@ -258,15 +258,16 @@ def _score_buttons(app):
 def save_local_game(app, game_id: str, seats) -> None:
     plugin = app.games.get(game_id)
     state = plugin.new_state(app, plugin.options_for(app, len(seats) if game_id != "alien-city" else None), 4)
-    data = {"format": autosave.FORMAT, "game": game_id, "state": state.to_dict(),
-            "seats": [autosave.seat_data(s) for s in seats], "seed": 4, "saved": "2026-01-01T00:00:00"}
-    autosave.autosave_path().parent.mkdir(parents=True, exist_ok=True)
-    autosave.autosave_path().write_text(json.dumps(data), encoding="utf-8")
+    data = {"format": 1, "game": game_id, "state": state.to_dict(),  # an older client's one autosave
+            "seats": [saves.seat_data(s) for s in seats], "seed": 4, "saved": "2026-01-01T00:00:00"}
+    saves.old_autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    saves.old_autosave_path().write_text(json.dumps(data), encoding="utf-8")
 
 
 @pytest.mark.parametrize("seats", [[HumanSeat(), ComputerSeat(level="hard")],
                                    [HumanSeat(), HumanSeat(), HumanSeat()]])
-def test_the_titles_continue_is_marked(app, seats):
+def test_the_titles_continue_is_marked(app, seats, tmp_path, monkeypatch):
+    monkeypatch.setenv("ALIEN_CITY_CONFIG_DIR", str(tmp_path))
     game = "alien-city" if len(seats) == 2 else "sprawl"
     save_local_game(app, game, seats)
     with recording_texts() as texts:

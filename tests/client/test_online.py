@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from client.app import App
-from client.config import Options
+from client.config import Options, records_dir
 from client.net import NetClient
 from client.online import OnlineSession
 from client.scenes.lobby import LobbyScene
@@ -24,6 +24,7 @@ from client.games.aliencity.score import ScoreScene
 from server.app import start_server
 from server.connection import Limits
 from shared.aliencity import Build, Claim, Pass, Phase, Player
+from shared.aliencity.ppn import read_ppn
 
 from .conftest import click, motion, show
 
@@ -183,6 +184,11 @@ def test_two_clients_and_a_spectator_play_a_match_with_a_dropped_connection(serv
         for a in (app_a, app_b, app_c):
             a.stack.top.skip()
             assert a.stack.top.awarded == [final.totals[Player.BLACK], final.totals[Player.WHITE]]
+        # Each of them (the spectator too) finds the match in the records folder by itself.
+        kept = [p.read_text(encoding="utf-8") for p in records_dir().glob("*.ppn")]
+        kept = [text for text in kept if f"Room: {code}" in text]
+        assert len(kept) == 3 and all("Black: Ann" in t and "White: Bob" in t for t in kept)
+        assert all(read_ppn(t).state == reference for t in kept)
         # Both players ask for a rematch: each lands on the new match's board.
         for g in (game_a, game_b):
             g.chrome.rematch()

@@ -16,7 +16,7 @@ from shared.aliencity import Claim, Pass, Phase, Player, Ruleset, new_game
 from shared.aliencity.geometry import bits
 from shared.aliencity.ppn import read_ppn, write_ppn
 
-from tests.shared.helpers import oracle_score
+from tests.games.aliencity.helpers import oracle_score
 
 from .conftest import click, key, show
 

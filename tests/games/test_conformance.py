@@ -7,12 +7,14 @@ A game joins ``shared.gamekit.registry.builtin_games`` only once this file passe
 from __future__ import annotations
 
 import itertools
+import json
 import random
 
 import msgpack
 import pytest
 
-from shared.gamekit import GameSpec, IllegalMove, LegalMoves, MalformedMove, Rejection
+from shared.gamekit import GameSpec, IllegalMove, LegalMoves, MalformedMove, RecordError, Rejection
+from shared.gamekit.report import Report
 from tests.template_game import games_with_template
 
 GAMES = list(games_with_template())  # the shipped games and the template game (Nim)
@@ -177,12 +179,33 @@ def test_analyze_lists_every_ply_of_a_record_with_a_leaver(spec: GameSpec, optio
     assert result["game"] == spec.id and result["over"] is True
     assert result["players"] == len(spec.seats(options))
     played = [m for m in record.moves if spec.leaver(m) is None]
-    if spec.id != "alien-city":  # PPN keeps its own analyze shape (docs/games/alien-city.md)
-        assert [p["move"] for p in result["plies"]] == played
-        for entry in result["plies"]:
-            assert 0 <= entry["seat"] < result["players"] and entry["legal_count"] >= 0
-            if "legal" in entry:
-                assert entry["move"] in entry["legal"] or spec.is_pass(spec.parse_move(entry["move"]))
+    assert [p["move"] for p in result["plies"]] == played
+    for entry in result["plies"]:
+        assert 0 <= entry["seat"] < result["players"] and entry["legal_count"] >= 0
+        if "legal" in entry:
+            assert entry["move"] in entry["legal"] or spec.is_pass(spec.parse_move(entry["move"]))
+
+
+@pytest.mark.parametrize("spec,options", list(cases()))
+def test_score_and_analyze_reports_of_a_finished_record(spec: GameSpec, options: dict):
+    """What ``alien-city score``/``analyze`` print comes from the spec: text naming every
+    seat's result, JSON that parses; record options are declared the way the command
+    offers them; a record that is not one is a RecordError, never a Python error."""
+    rng = random.Random(6)
+    state = spec.new_state(options, 6)
+    while not state.is_over():
+        state, _ = state.play(state.legal_moves().random(rng))
+    text = spec.write_record(state, {})
+    for report in (spec.score_report, spec.analyze_report):
+        table = report(text)
+        assert isinstance(table, Report) and table.text.strip() and table.warnings == ()
+        assert spec.score_text(state).splitlines()[-1] in table.text.splitlines()
+        assert isinstance(json.loads(report(text, as_json=True).text), dict)
+        with pytest.raises(RecordError):
+            report("this is no record\n")
+    for option in spec.record_options():
+        assert option.kind in ("bool", "choice", "int") and option.help
+        assert option.kind != "choice" or option.choices
 
 
 @pytest.mark.parametrize("spec,options", list(cases()))

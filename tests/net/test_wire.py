@@ -57,7 +57,7 @@ def test_limits_info_names_the_fixed_and_the_tunable_limits():
 
 def test_the_schemas_describe_their_fields():
     assert SCHEMAS["hello"].describe() == {"v": "int(0..2147483647)", "name": "text(1..24)",
-                                           "resume?": "text(1..128)"}
+                                           "resume?": "text(1..128)", "key?": "text(1..128)"}
     assert SCHEMAS["join"].describe()["as?"] == '"player" / "spectator"'
 
 

@@ -28,7 +28,7 @@ async def play_out(person: Client, code: str, state: GameState, version: int, me
     ``check_choices``, be the move the level's bot makes from the match seed."""
     computer_seat = "white" if me == "black" else "black"
     replica = ALIEN_CITY.make_bot(level, state.seed * 2 + int(Player.parse(computer_seat)),
-                                  iterations=QUICK.computer_iterations)
+                                  iterations=QUICK.computer_iterations, think_s=30.0)
     mid = 0
     computer_moves = 0
     while not state.is_over():
@@ -45,7 +45,7 @@ async def play_out(person: Client, code: str, state: GameState, version: int, me
             assert moved["mid"] == f"computer-{version}"
             computer_moves += 1
             if check_choices:
-                assert moved["move"] == replica.bot.choose(state, deadline_s=30.0).text()
+                assert moved["move"] == replica.choose(state).text()
         step = state.play(parse_move(moved["move"]), Player.parse(moved["seat"]))
         state, version = step.state, version + 1
         assert moved["events"] == [e.to_dict() for e in step.events]

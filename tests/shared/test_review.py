@@ -21,7 +21,7 @@ from shared.gamekit.review import (DEFAULT_ITERATIONS, Review, ReviewCancelled, 
                                    record_hash, review_record, steps)
 from shared.gamekit.review_cache import ReviewCache, cache_key, cached_review
 from shared.gamekit.review_search import NO_CLOCK_S
-from tests.bots.test_bots import OBVIOUS  # e5: a claim worth 42 points, nobody can spoil it
+from tests.games.aliencity.test_bots import OBVIOUS  # e5: a claim worth 42 points, nobody can spoil it
 
 
 def hand_made(second: str) -> Record:
@@ -66,7 +66,7 @@ def test_the_loss_comes_from_the_search_not_the_static_guess(monkeypatch, enough
     """The projection (the graph's static guess) says nothing here: the loss is still
     the search's, whether it reads the pass from the tree's statistics (every child read)
     or gives the pass a small search of its own (no child visited enough)."""
-    from shared.bots.review import AlienCityReviewSearch
+    from shared.aliencity.bots.review import AlienCityReviewSearch
     monkeypatch.setattr(AlienCityReviewSearch, "enough", enough)
     monkeypatch.setattr(type(ALIEN_CITY), "projection", lambda self, state: (0.0, 0.0))
     review = review_record(ALIEN_CITY, hand_made("pass"), ReviewSettings(iterations=DEFAULT_ITERATIONS, seed=3))
@@ -174,7 +174,7 @@ def test_cancel_stops_a_search_that_would_run_for_hours():
 @pytest.mark.parametrize("game_id,options", [("alien-city", {}), ("sprawl", {"players": 3})])
 def test_cancel_stops_a_search_of_its_own_too(monkeypatch, game_id, options):
     """The search that values a played move (ten million iterations here) stops at once."""
-    from shared.bots.review import AlienCityReviewSearch
+    from shared.aliencity.bots.review import AlienCityReviewSearch
     from shared.gamekit.review_search import ReviewSearch
     started = threading.Event()
     for cls in (ReviewSearch, AlienCityReviewSearch):

@@ -132,9 +132,10 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
         return ALIEN_CITY.seats(ALIEN_CITY.options({}))
 
     def move_positions(self) -> list[GameState]:
-        if self.chrome is not None:
+        starts = self.match.turn_starts if self.chrome is None else []
+        if len(starts) != len(self.move_texts()):  # continued from a save without its trail: no look back
             return []
-        return [*self.match.turn_starts, self.match.state]
+        return [*starts, self.match.state]
 
     @property
     def bots(self) -> dict[Player, ComputerSeat]:
@@ -224,14 +225,27 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
         return ScoreScene(self.app, state, demo=self.chrome is None and bool(self.bots), **words)
 
     def replay(self, state: GameState):
-        names = self.match.names if self.chrome is None else None
-        return replay_of(self.app, state, {"Black": names[0], "White": names[1]} if names else None)
+        return replay_of(self.app, state, self.name_headers(self.record_names()) if self.chrome is None else None)
 
     def fresh_state(self, seed: int) -> GameState:
         return fresh_game(self.app, seed)
 
     def bot_position(self, state: GameState) -> AlienCityPosition:
         return AlienCityPosition(state)
+
+    # -- the shell's SaveableMatch: the screen holds engine states, undo points per turn ---
+    def position(self) -> AlienCityPosition:
+        return self.chrome.state if self.chrome is not None else AlienCityPosition(self.match.state)
+
+    def undo_positions(self) -> list[AlienCityPosition]:
+        return [AlienCityPosition(s) for s in self.match.turn_starts]
+
+    def restore_undo(self, positions) -> None:
+        self.match.turn_starts[:] = [p.state for p in positions]
+        self.update_buttons()
+
+    def name_headers(self, names: list[str]) -> dict[str, str]:
+        return {"Black": names[0], "White": names[1]}
 
     def select(self, piece: Piece) -> None:
         s = self.match.state

@@ -18,9 +18,9 @@ from typing import Mapping, Sequence
 import pygame
 
 from shared.aliencity import PIECES, Colour, Player
+from shared.aliencity.bots import DESCRIPTIONS, describe_level
 from shared.aliencity.ppn import read_ppn
 from shared.aliencity.spec import ALIEN_CITY, AlienCitySpec
-from shared.bots import DESCRIPTIONS, describe_level
 from shared.gamekit.api import SeatInfo, State
 from shared.i18n import domain
 

@@ -167,8 +167,7 @@ class MatchScene(MoveListing, MatchControls, HandMixin, CityScreen):
         return ScoreScene(self.app, state, **words)
 
     def replay(self, state: CityState):
-        names = self.match.names if self.chrome is None else []
-        return replay_of(self.app, state, {"Seats": ", ".join(names)} if any(names) else None)
+        return replay_of(self.app, state, self.name_headers(self.record_names()) if self.chrome is None else None)
 
     # -- menu actions ------------------------------------------------------------------------
     def undo(self) -> None:

@@ -35,7 +35,9 @@ class ReplayScene(MoveListing, ReplaySteps, CityScreen):
                  title: str | None = None, headers: dict | None = None) -> None:
         self.title = _("Replay") if title is None else title
         names = [n.strip() for n in {k.lower(): v for k, v in (headers or {}).items()}.get("seats", "").split(",")]
-        self.names = {i: n for i, n in enumerate(names) if n} if len(names) == final.players else {}
+        labels = [seat.label for seat in CITY_BLOCKS.seats({"players": final.players})]
+        self.names = {i: n for i, n in enumerate(names) if n and n != labels[i]} \
+            if len(names) == final.players else {}  # a seat's own label ("Blue + Red") names nobody
         self.moves = [move for _, move in plies]
         self.positions: list[CityState] = [before for before, _ in plies] + [final]
         if not plies:

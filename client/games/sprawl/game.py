@@ -179,8 +179,7 @@ class MatchScene(MoveListing, MatchControls, HandMixin, SprawlScreen):
 
     def replay(self, state):
         from .replay import replay_of
-        names = self.match.names if self.chrome is None else []
-        return replay_of(self.app, state, {"Seats": ", ".join(names)} if any(names) else None)
+        return replay_of(self.app, state, self.seats_header() if self.chrome is None else None)
 
     # -- menu actions ----------------------------------------------------------------------------
     def toggle(self, name: str) -> None:
@@ -198,7 +197,14 @@ class MatchScene(MoveListing, MatchControls, HandMixin, SprawlScreen):
         self.update_buttons()
 
     def write_record(self):
-        return save_record(self.match.record()) if self.chrome is None else self.match.save()
+        if self.chrome is None:
+            return save_record(self.match.record(self.seats_header()))
+        return self.match.save()
+
+    def seats_header(self) -> dict[str, str]:
+        """The record's ``Seats:``: a person's name ("" when the colour says it all), a
+        computer's level."""
+        return {"Seats": ", ".join(getattr(seat, "name", "") for seat in self.seats)}
 
     def fresh_state(self, seed: int):
         return SPRAWL.new_state(self.match.state.options, seed)

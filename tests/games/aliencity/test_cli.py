@@ -16,7 +16,7 @@ from shared.aliencity.ppn import read_ppn
 
 from .helpers import name, oracle_legal_builds, oracle_score
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 RECORD = ROOT / "tests" / "data" / "ppgames-alien-city.ppn"
 REL = str(RECORD.relative_to(ROOT))
 

@@ -10,29 +10,11 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from abc import ABC, abstractmethod
 
 from shared.aliencity import GameState, Move, Phase
-
-
-class Clock:
-    """When a search must stop: time used up, or someone set the stop event.
-
-    ``timer`` is wall time; a benchmark on a shared machine may set it to the process's
-    CPU time (``time.process_time``) so other programs' load cannot cut searches short."""
-
-    __slots__ = ("end", "stop")
-    timer = staticmethod(time.perf_counter)
-
-    def __init__(self, seconds: float | None, stop: threading.Event | None) -> None:
-        self.end = None if seconds is None else Clock.timer() + seconds
-        self.stop = stop
-
-    def expired(self) -> bool:
-        if self.stop is not None and self.stop.is_set():
-            return True
-        return self.end is not None and Clock.timer() >= self.end
+from shared.aliencity.position import AlienCityPosition
+from shared.bots.clock import Clock as Clock  # the levels take their clock from here
 
 
 def position_key(state: GameState) -> str:
@@ -62,17 +44,21 @@ class Bot(ABC):
     def rng(self, state: GameState) -> random.Random:
         return random.Random(f"{self.level}:{self.seed}:{position_key(state)}")
 
-    def choose(self, state: GameState, *, deadline_s: float | None = None,
+    def choose(self, state: GameState | AlienCityPosition, *, deadline_s: float | None = None,
                stop: threading.Event | None = None) -> Move:
-        """The move to play. ``deadline_s``: seconds this call may think, counted from now
-        (``None``: the level's ``think_s``). ``stop``: set it to get a move at once
-        (within about 0.1 s). Raises ``ValueError`` if the game is over."""
+        """The move to play in an engine state or the contract's position (the contract's
+        ``Bot``). ``deadline_s``: seconds this call may think, counted from now, at most
+        the level's ``think_s`` (``None``: ``think_s``). ``stop``: set it to get a move at
+        once (within about 0.1 s). Raises ``ValueError`` if the game is over."""
+        if isinstance(state, AlienCityPosition):
+            state = state.state
         if state.phase is Phase.OVER:
             raise ValueError("the game is over: there is no move to choose")
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        seconds = self.think_s if deadline_s is None else deadline_s
+        seconds = self.think_s if deadline_s is None else (
+            deadline_s if self.think_s is None else min(deadline_s, self.think_s))
         return self.pick(state, Clock(seconds, stop))
 
     @abstractmethod

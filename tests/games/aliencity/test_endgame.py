@@ -1,4 +1,4 @@
-"""Expert's exact end game (shared.bots.endgame): its values agree with a plain search of
+"""Expert's exact end game (shared.aliencity.bots.endgame): its values agree with a plain search of
 every line scored by the engine, its moves secure what it proves, and a budget that runs
 out leaves Expert to its search instead of to a guess."""
 
@@ -10,9 +10,9 @@ import threading
 import pytest
 
 from shared.aliencity import Phase, Player, Ruleset, new_game
-from shared.bots import make_bot
-from shared.bots.base import Clock
-from shared.bots.endgame import WIN, OutOfTime, Solver, key_pieces_left, pieces_left, prune, trim
+from shared.aliencity.bots import make_bot
+from shared.aliencity.bots.endgame import WIN, OutOfTime, Solver, key_pieces_left, pieces_left, prune, trim
+from shared.bots.clock import Clock
 
 
 def plain_minimax(state) -> int:

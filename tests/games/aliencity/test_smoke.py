@@ -7,7 +7,7 @@ import pytest
 from shared.aliencity import IllegalRecordError, Player, lot_name
 from shared.aliencity.ppn import read_ppn
 
-RECORD = (Path(__file__).parent.parent / "data" / "ppgames-alien-city.ppn").read_text()
+RECORD = (Path(__file__).parents[2] / "data" / "ppgames-alien-city.ppn").read_text()
 
 
 def test_real_record_lenient_score_matches_published_count():

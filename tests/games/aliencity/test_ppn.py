@@ -16,7 +16,7 @@ from shared.aliencity.ppn import read_ppn, write_ppn
 
 from .helpers import name, oracle_legal_builds, oracle_road_buildable, oracle_score, random_game
 
-RECORD = (Path(__file__).parent.parent / "data" / "ppgames-alien-city.ppn").read_text()
+RECORD = (Path(__file__).parents[2] / "data" / "ppgames-alien-city.ppn").read_text()
 TILES = "C3^Sa^S5vAa>/M4>S4>M3<A4^/C2vMa>M5>A3v/Ca<S2^C5vC4^/A5<M2<A2^S3v"
 BLACK, WHITE = Player.BLACK, Player.WHITE
 

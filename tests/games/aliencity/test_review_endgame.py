@@ -8,14 +8,14 @@ import threading
 import pytest
 
 from shared.aliencity import Phase, Player
+from shared.aliencity.bots import review as review_module
+from shared.aliencity.bots.endgame import pieces_left
+from shared.aliencity.bots.mcts import ExpertBot
+from shared.aliencity.bots.review import POINTS_PER_CHANCE, squashed
 from shared.aliencity.spec import ALIEN_CITY
-from shared.bots import review as review_module
-from shared.bots.endgame import pieces_left
-from shared.bots.mcts import ExpertBot
-from shared.bots.review import POINTS_PER_CHANCE, squashed
 from shared.gamekit.api import Record
 from shared.gamekit.review import DIGITS, ReviewCancelled, ReviewSettings, review_record
-from tests.bots.test_endgame import margin_after, plain_minimax
+from tests.games.aliencity.test_endgame import margin_after, plain_minimax
 
 
 def easy_game(seed: int, from_left: int = 99) -> Record:

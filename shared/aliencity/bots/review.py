@@ -1,6 +1,6 @@
 """The game review's search for Alien City: the Monte-Carlo tree's own statistics.
 
-The review's level (expert) is :class:`~shared.bots.mcts.MctsBot`'s search; this module
+The review's level (expert) is :class:`~shared.aliencity.bots.mcts.MctsBot`'s search; this module
 runs the same search on a position (the bot's seeded random numbers, its ``iterate``, the
 same budget: the best move is the one the bot would play, tests check it) and keeps the
 tree. A position's value is read as the search would go on from it: the mean win chance
@@ -12,7 +12,7 @@ after it, with the review's budget (a build step offers some fifty moves: a fift
 budget left each answer a handful of visits and read nothing but noise).
 
 Win chances are counted in points at the rate the bots' squashing
-(:func:`~shared.bots.mcts.win_chance`) has in an even game, where one point of margin
+(:func:`~shared.aliencity.bots.mcts.win_chance`) has in an even game, where one point of margin
 is worth ``1 / (4 * SCALE)`` of win chance: a move's value is ``4 * SCALE * (p - 1/2)``
 points, between -24 and +24. So a move that throws points away in a game already won
 (or lost) costs little, as the search sees it, and turning a sure win into a sure loss
@@ -143,8 +143,7 @@ class AlienCityReviewSearch(ReviewSearch):
 
     def engine_bot(self, iterations: int) -> MctsBot | None:
         bot = self.bot(iterations)
-        inner = getattr(bot, "bot", bot)   # the contract's AlienCityBot wraps the engine's
-        return inner if isinstance(inner, MctsBot) else None
+        return bot if isinstance(bot, MctsBot) else None
 
     @property
     def enough(self) -> int:

@@ -15,20 +15,20 @@ from shared import i18n
 from shared.aliencity import (Build, Claim, GameState, Pass, Phase, Player, Ruleset, new_game,
                               parse_move)
 from shared.aliencity import diagram, texts
+from shared.aliencity.bots import LEVELS, describe_level
 from shared.aliencity.cli_score import score_table
 from shared.aliencity.errors import AlienCityError, IllegalMoveError, IllegalRecordError, RecordError
 from shared.aliencity.ppn import read_ppn, write_ppn
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
 from shared.aliencity.state import BUILDS, CLAIMS
 from shared.aliencity.types import PIECES
-from shared.bots import LEVELS, describe_level
 from shared.gamekit import BadOptions, IllegalMove, MalformedMove
 from shared.gamekit import RecordError as GameRecordError
 from shared.netkit.links import LinkError, parse_link
 
-from ..i18n.marks import bare_words, is_marked, language
+from ...i18n.marks import bare_words, is_marked, language
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 ENGINE = ROOT / "shared" / "aliencity"
 RECORD = ROOT / "tests" / "data" / "ppgames-alien-city.ppn"
 
@@ -134,7 +134,7 @@ def test_spec_rejections_and_errors_are_marked():
             with pytest.raises(IllegalMove) as caught:
                 (over if seat == 0 else position).resign(seat)
             rejections.append(caught.value.rejection)
-        assert {r.code for r in rejections} == codes_in(ENGINE / "spec.py", "Rejection") | {"wrong_phase"}
+        assert {r.code for r in rejections} == codes_in(ENGINE / "position.py", "Rejection") | {"wrong_phase"}
         for r in rejections:
             assert is_marked(r.text), r
         errors = []

@@ -15,10 +15,10 @@ import time
 import pytest
 
 from shared.aliencity import Build, Claim, Phase, Player, Ruleset, new_game, parse_move
+from shared.aliencity.bots import LEVELS, make_bot
+from shared.aliencity.bots.board import Board
+from shared.aliencity.bots.match import play_game
 from shared.aliencity.diagram import position
-from shared.bots import LEVELS, make_bot
-from shared.bots.board import Board
-from shared.bots.match import play_game
 
 # Small budgets: each level still runs its real search, only shorter.
 BUDGET = {"random": None, "easy": None, "medium": 24, "hard": 40, "expert": 40}
@@ -72,7 +72,7 @@ def test_the_blend_of_the_guess_adds_up_its_parts(ruleset):
     """Expert's weighted blend of the guess's parts is the plain sum when every weight is
     one (the parts split the guess exactly), and Expert's own weights do move it."""
     from dataclasses import replace as with_
-    from shared.bots.evaluate import DEFAULT, EXPERT, margin
+    from shared.aliencity.bots.evaluate import DEFAULT, EXPERT, margin
     one = with_(DEFAULT, held_weight=1.0 + 1e-15)  # takes the blend's path, same weights
     moved = 0
     for seed in range(3):
@@ -225,7 +225,7 @@ def test_more_iterations_find_the_better_move():
     """Grown in random order, a search tries each build once before it looks deeper:
     too few iterations miss the cut, enough find it (the levels order their moves by
     the static guess, so they find it at once)."""
-    from shared.bots.mcts import MctsBot
+    from shared.aliencity.bots.mcts import MctsBot
 
     class Unordered(MctsBot):
         order_after = None
