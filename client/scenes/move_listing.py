@@ -5,10 +5,10 @@ top bar's right (a replay opens with it shown; a match with it closed), and says
 click on a move does.
 
 The screen calls ``moves_event`` first in its ``handle_event`` and ``draw_moves`` last
-in its ``draw``. A replay jumps there (``go``). A live local match looks back: the board shows that
-position read-only (every key and click but the list's own goes nowhere, the computers
-wait), a card over the board says so, and Esc, End, the card's button or the list's last
-row bring back the present. The screen gives ``move_texts()`` (one text per move, in play
+in its ``draw``. A replay jumps there (``go``). A live local match looks back: the board
+shows that position read-only (every key and click but the list's own goes nowhere, the
+computers wait), a card over the bottom bar says so, and Esc, End, the card's button or
+the list's last row bring back the present. The screen gives ``move_texts()`` (one text per move, in play
 order: what led to position k+1), ``move_positions()`` (the state before each move, then
 the current one) and optionally the record's comments (``comments``, a
 :class:`~shared.gamekit.comments.Comments`, or ``move_notes()`` and ``start_note()``).

@@ -265,7 +265,9 @@ class GamePickerScene(Scene):
     def seats(self, game_seed: object) -> list[SeatController]:
         factory = self.bot_factory or self.plugin.spec.make_bot
         self.end_edit()
-        return [HumanSeat(name=self.names[i] if i < len(self.names) else "") if who == PERSON else ComputerSeat(bot=factory(who, seat_seed(game_seed, i)), level=who)
+        names = self.names + [""] * len(self.chosen())
+        return [HumanSeat(name=names[i]) if who == PERSON else
+                ComputerSeat(bot=factory(who, seat_seed(game_seed, i)), level=who)
                 for i, who in enumerate(self.chosen())]
 
     def start(self) -> None:
