@@ -287,7 +287,8 @@ class MatchScene(MoveListing, MatchControls, HandMixin, SprawlScreen):
         self.draw_drops(surface, cb)
         marks.draw_computer(surface, self, cb)
         marks.draw_ghost(surface, self, cb)
-        marks.draw_hand(surface, self, cb)
+        if self.looking_back is None:  # looking back, nothing is in hand
+            marks.draw_hand(surface, self, cb)
         self.draw_bottom(surface)
         for name in self.shown:  # a lit dot on the buttons of the overlays on show
             r = self.overlay_buttons[name].rect
