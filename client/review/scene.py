@@ -20,6 +20,7 @@ from client.config import config_dir
 from client.games.base import ReviewBoard
 from client.scenes.base import Scene
 from client.view.bars import band
+from client.view.movelist import MoveEntry, MoveList
 from client.view.widgets import Button, draw_orbit, draw_panel
 
 from . import words
@@ -71,6 +72,7 @@ class ReviewScene(Scene):
         self.played_button = Button(words.SHOW_PLAYED, lambda: self.set_better(False), tr=_)
         self.better_button = Button(words.SHOW_BETTER, lambda: self.set_better(True), tr=_)
         self.panel = TurnPanel(self)
+        self.move_list = MoveList(self.select)   # every move beside the board, a click selects it
         self.resize(app.size)
 
     def _board_view(self, app) -> ReviewBoard:
@@ -181,8 +183,10 @@ class ReviewScene(Scene):
         upper = pygame.Rect(m, y0, w - 2 * m, y1 - y0 - graph_h - m)
         board_w = min(int(upper.w * 0.54), int(upper.h * 1.08) + 2 * m)  # boards are about square
         self.board_rect = pygame.Rect(upper.x, upper.y, board_w, upper.h)
-        self.info_rect = pygame.Rect(self.board_rect.right + m, upper.y, upper.right - self.board_rect.right - m,
-                                     upper.h)
+        rest = upper.right - self.board_rect.right - m
+        list_w = min(int(w * 0.2), int(rest * 0.36))
+        self.move_list.rect = pygame.Rect(self.board_rect.right + m, upper.y, list_w, upper.h)
+        self.info_rect = pygame.Rect(self.move_list.rect.right + m, upper.y, rest - list_w - m, upper.h)
         self.graph_rect = pygame.Rect(m, upper.bottom + m, w - 2 * m, graph_h)
         self.text_size = max(13, int(h * 0.021))
         bh = int(min(self.bottom_rect.h * 0.7, h * 0.056))
@@ -235,6 +239,8 @@ class ReviewScene(Scene):
             if button.handle_event(event):
                 return True
         if not self.ready:
+            return True
+        if self.move_list.handle_event(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.graph.ply_at(event.pos)
@@ -347,4 +353,16 @@ class ReviewScene(Scene):
         if not self.board.draw(self.app, surface, inner):
             self.panel.draw_moves_only(surface, inner)
         self.panel.draw(surface)
+        self.move_list.set(self.move_entries(), self.ply)
+        self.move_list.draw(surface, self.app.text)
         self.graph.draw(surface, self.app.text, self.ply, self.hover)
+
+    def move_entries(self) -> list[MoveEntry]:
+        """A row per reviewed ply, numbered as the game's other screens count moves."""
+        seats = self.seats()
+        entries = []
+        for i, step in enumerate(self.steps):
+            seat = step.before.to_move
+            colour = seats[seat].colour if seat is not None and 0 <= seat < len(seats) else None
+            entries.append(MoveEntry(self.move_number(i + 1), self.spec.move_text(step.move), colour))
+        return entries

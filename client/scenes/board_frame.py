@@ -93,8 +93,13 @@ class BoardFrame(Announcing, Scene):
 
     def draw_top(self, surface: pygame.Surface) -> None:
         text, colour = self.turn_text()
+        room = self.top_right_room()
         draw_top_bar(surface, self.app.text, self.top_rect, self.margin, self.bar_title, text, colour,
-                     int(self.top_h * self.turn_scale), fit=self.fit_turn)
+                     int(self.top_h * self.turn_scale), fit=self.fit_turn or room > 0, right_room=room)
+
+    def top_right_room(self) -> int:
+        """Room kept free at the top bar's right end (the list of moves' tab takes it)."""
+        return 0
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         text, colour = self.status_text()

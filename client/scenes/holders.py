@@ -34,11 +34,13 @@ class LocalMatch(_Records):
     def __init__(self, state) -> None:
         self.state = state
         self.history: list = []
+        self.moves: list = []       # the move played from each state of ``history``
 
     def play(self, move) -> list[dict]:
         before = self.state
         self.state, events = before.play(move)
         self.history.append(before)
+        self.moves.append(move)
         return events
 
     @property
@@ -47,6 +49,8 @@ class LocalMatch(_Records):
 
     def undo(self):
         self.state = self.history.pop()
+        if self.moves:  # a game continued from a save has its undo trail but not its moves
+            self.moves.pop()
         return self.state
 
     def record(self, headers: dict | None = None) -> str:

@@ -5,7 +5,9 @@ seat, a person or a computer of some level) and *Play vs computer* (the computer
 and your seat; every other seat is that computer). Both show the game's own option rows.
 Any game of the app's registry works: the rows come from its spec (seat counts, seat
 names, computer levels) and its plug-in (option rows, a line about who starts), and
-Start asks the plug-in for the match screen with one seat controller per seat.
+Start asks the plug-in for the match screen with one seat controller per seat. In a local
+game each person's seat can carry a name (a click on the seat's name, or F2, edits it;
+empty means the seat's own label), which the match panels, records and replays show.
 """
 
 from __future__ import annotations
@@ -23,13 +25,20 @@ from .. import theme
 from ..computer import level_name, seat_seed
 from ..games.base import GamePlugin
 from ..view.form import Row, RowMenu, draw_backdrop
-from ..view.widgets import Button, draw_panel
+from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
 from .seats import ComputerSeat, HumanSeat, SeatController
 
 _, N_, ngettext, pgettext = domain("client")
 
 PERSON = "person"
+NAME_LEN = 24  # characters of a player's name (it has to fit a seat panel)
+
+
+def clean_name(text: str) -> str:
+    """A typed name as records keep it: one line, no commas (a record's ``Seats:`` header
+    lists the names separated by commas), at most ``NAME_LEN`` characters."""
+    return " ".join(text.replace(",", " ").split())[:NAME_LEN]
 
 
 class GamePickerScene(Scene):
@@ -41,6 +50,9 @@ class GamePickerScene(Scene):
         self.game = app.games.first.spec.id
         self.count = 0  # seats, set per game
         self.players: list[str] = []  # per seat: PERSON or a computer level
+        self.names: list[str] = []    # per seat: the person's name ("" = the seat's label)
+        self.name_field = TextField("", max_len=NAME_LEN)  # drawn over the row's label: no label of its own
+        self.editing: int | None = None  # the seat whose name is being typed
         self.level = getattr(app.options, "computer_level", "") or "easy"  # the level last chosen
         self.you = "0"  # vs computer: your seat number as text, or "random"
         self.menu = RowMenu([], self._changed, value_x=0.4, enter_changes=False)
@@ -74,6 +86,8 @@ class GamePickerScene(Scene):
         if self.level not in levels:
             self.level = levels[0] if levels else ""
         self.players = [PERSON] * self.count
+        self.names = [""] * self.count
+        self.editing = None
         if self.mode == "computer":
             self.players = [PERSON] + [self.level] * (self.count - 1)
         self.you = "0"
@@ -83,6 +97,8 @@ class GamePickerScene(Scene):
         self.count = count
         fill = PERSON if self.mode == "local" else self.level
         self.players = (self.players + [fill] * count)[:count]
+        self.names = (self.names + [""] * count)[:count]
+        self.editing = None
         self.build_rows()
 
     def build_rows(self) -> None:
@@ -113,7 +129,7 @@ class GamePickerScene(Scene):
             for i, seat in enumerate(seats):
                 rows.append(Row(seat.label, [PERSON] + levels, names, lambda i=i: self.players[i],
                                 lambda v, i=i: self._set_player(i, v), N_("A person at this screen, or a computer."),
-                                colour=seat.colour, tr=_, title=lambda i=i: self.seat_infos()[i].label))
+                                colour=seat.colour, tr=_, title=lambda i=i: self.seat_title(i)))
         rows += self.plugin.option_rows(self.app)
         for row in rows:
             row.enabled = len(row.values) > 1
@@ -131,6 +147,82 @@ class GamePickerScene(Scene):
 
     def _set_player(self, seat: int, who: str) -> None:
         self.players[seat] = who
+
+    def seat_title(self, seat: int) -> str:
+        """A seat row's label: the seat ("Black"), or the person's name and the seat."""
+        label = self.seat_infos()[seat].label
+        name = self.names[seat] if self.players[seat] == PERSON else ""
+        # TRANSLATORS: the picker's seat row for a named person: "Ann (Black)"
+        return _("{name} ({seat})").format(name=name, seat=label) if name else label
+
+    # -- names --------------------------------------------------------------------------------
+    def seat_rows(self) -> list[int]:
+        """The row index of each seat's row (local games; none vs the computer)."""
+        if self.mode != "local":
+            return []
+        first = len(self.menu.rows) - len(self.plugin.option_rows(self.app)) - self.count
+        return [first + i for i in range(self.count)]
+
+    def seat_row(self, index: int) -> int | None:
+        """The seat of the picker's row ``index`` (None: not a seat row)."""
+        rows = self.seat_rows()
+        return rows.index(index) if index in rows else None
+
+    def edit_name(self, seat: int) -> None:
+        """Type the name of ``seat`` in a field over its row's label (a person's seat only)."""
+        if self.players[seat] != PERSON:
+            return
+        self.editing = seat
+        self.name_field.value = self.names[seat] or self.seat_infos()[seat].label
+        self.name_field.all_selected = True  # typing replaces the default at once
+        self.name_field.caret = None
+        self.name_field.active = True
+        self.layout_name_field()
+
+    def layout_name_field(self) -> None:
+        if self.editing is None:
+            return
+        row = self.menu.rows[self.seat_rows()[self.editing]]
+        vx = row.rect.x + int(row.rect.w * self.menu.value_x)
+        self.name_field.rect = pygame.Rect(row.rect.x + 4, row.rect.y + 2, vx - row.rect.x - 10, row.rect.h - 4)
+
+    def end_edit(self, keep: bool = True) -> None:
+        if self.editing is not None and keep:
+            name = clean_name(self.name_field.value)
+            self.names[self.editing] = "" if name == self.seat_infos()[self.editing].label else name
+        self.editing = None
+        self.name_field.active = False
+
+    def name_event(self, event: pygame.event.Event) -> bool:
+        """The name field takes the keys while it is open; a click on a person's label or
+        F2 opens it."""
+        if self.editing is not None:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.end_edit(keep=False)
+                return True
+            if event.type == pygame.MOUSEBUTTONDOWN and not self.name_field.rect.collidepoint(event.pos):
+                self.end_edit()
+                return False  # the click still does what it does
+            if self.name_field.handle_event(event):
+                if not self.name_field.active:  # Enter or Tab
+                    self.end_edit()
+                return True
+            return event.type in (pygame.KEYDOWN, pygame.TEXTINPUT)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F2:
+            seat = self.seat_row(self.menu.focus)
+            if seat is not None:
+                self.edit_name(seat)
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, row in enumerate(self.menu.rows):
+                seat = self.seat_row(i)
+                vx = row.rect.x + int(row.rect.w * self.menu.value_x)
+                if seat is not None and row.rect.collidepoint(event.pos) and event.pos[0] < vx - 8 \
+                        and self.players[seat] == PERSON:
+                    self.menu.focus = i
+                    self.edit_name(seat)
+                    return True
+        return False
 
     def _changed(self, row: Row) -> None:
         self.app.save_options()  # a game's option rows may live in the saved config
@@ -156,6 +248,7 @@ class GamePickerScene(Scene):
         y = min(self.box.bottom + int(h * 0.04), h - bh - int(h * 0.07))
         self.back_button.rect.topright = (w // 2 - 10, y)
         self.start_button.rect.topleft = (w // 2 + 10, y)
+        self.layout_name_field()
 
     # -- actions ----------------------------------------------------------------------------
     def chosen(self) -> list[str]:
@@ -171,7 +264,10 @@ class GamePickerScene(Scene):
 
     def seats(self, game_seed: object) -> list[SeatController]:
         factory = self.bot_factory or self.plugin.spec.make_bot
-        return [HumanSeat() if who == PERSON else ComputerSeat(bot=factory(who, seat_seed(game_seed, i)), level=who)
+        self.end_edit()
+        names = self.names + [""] * len(self.chosen())
+        return [HumanSeat(name=names[i]) if who == PERSON else
+                ComputerSeat(bot=factory(who, seat_seed(game_seed, i)), level=who)
                 for i, who in enumerate(self.chosen())]
 
     def start(self) -> None:
@@ -184,6 +280,8 @@ class GamePickerScene(Scene):
         self.app.stack.pop()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.name_event(event):
+            return True
         if self.start_button.handle_event(event) or self.back_button.handle_event(event):
             return True
         self.menu.handle_event(event)
@@ -214,6 +312,8 @@ class GamePickerScene(Scene):
         elif not levels:
             lines.append(ngettext("{n} person takes turns at this screen.",
                                   "{n} people take turns at this screen.", len(seats)).format(n=len(seats)))
+        if self.mode == "local" and PERSON in self.players:
+            lines[-1] += " " + _("Click a person's seat name (or F2) to type their name.")
         start = self.plugin.describe_seats(self.options(), seats, self.chosen())
         if start:
             lines[-1] += " " + start
@@ -230,6 +330,8 @@ class GamePickerScene(Scene):
                       size=0.075, y=0.1, depth=4)
         draw_panel(surface, self.box)
         self.menu.draw(surface, t, bold_values=True)
+        if self.editing is not None:
+            self.name_field.draw(surface, t, blink=int(app.clock_time * 2) % 2 == 0)
         size = max(14, int(h * 0.025))
         y = self.desc_rect.y
         for i, line in enumerate(self.describe()):

@@ -165,6 +165,9 @@ class ReplaySteps:
     ``positions`` (a state per ply) and ``score_button``, and has ``score_show``; the
     ply bar sits at the top of the bottom bar, the status below it."""
 
+    moves_open_default = True   # the list of moves (MoveListing) opens with a replay
+    moves_kind = "replay"
+
     @property
     def count(self) -> int:
         return self.controls.count

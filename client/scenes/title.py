@@ -1,6 +1,8 @@
 """Title screen and main menu (mouse, or arrows and Enter). The games come from the
-app's plug-in registry: the picker starts one, the first game with title art decorates
-the screen, how-to pages come from the game."""
+app's plug-in registry: a card per game with a picture of it (``title_cards``) chooses
+the game; three large buttons play it (against the computer, here with others, online),
+a smaller grid under them holds the rest. The picker starts the chosen game, how-to
+pages come from the game."""
 
 from __future__ import annotations
 
@@ -18,8 +20,18 @@ from .hostbar import HostBar
 from .online import OnlineScene
 from .options import OptionsScene
 from .picker import GamePickerScene
+from .title_cards import GameCards
 
 _, N_, ngettext, pgettext = domain("client")
+
+
+PRIMARY = 3   # the large buttons after the Continue entries: vs computer, local, online
+
+
+def is_continue(button: Button) -> bool:
+    """A Continue entry of the title (``continue_list``): the last game, or all of them."""
+    return button.label.startswith("Continue:") or button.label == "Unfinished games"
+COLUMNS = 4   # the smaller ones: at most this many a row, wider ones fewer
 
 
 class TitleScene(Scene):
@@ -28,18 +40,19 @@ class TitleScene(Scene):
         # Labels are English keys (tests and the autopilot press buttons by them); each
         # button shows its label translated, looked up at every draw.
         self.menu = ButtonColumn(continue_buttons(app) + [
-            Button(N_("Play vs computer"), self.vs_computer, tr=_),
-            Button(N_("Local game"), self.local_game, tr=_),
-            Button(N_("Play online"), lambda: self.online("play"), tr=_),
-            Button(N_("Host a game on this computer"), self.host, tr=_),
-            Button(N_("Games on your network"), self.lan_games, tr=_),
+            Button(N_("Play vs computer"), self.vs_computer, tr=_, accent=theme.ACCENT),
+            Button(N_("Local game"), self.local_game, tr=_, accent=theme.ACCENT),
+            Button(N_("Play online"), lambda: self.online("play"), tr=_, accent=theme.ACCENT),
+            Button(N_("Replay a record"), self.replay, tr=_),
             # TRANSLATORS: title menu: watch matches played online
             Button(N_("Watch"), lambda: self.online("watch"), tr=_),
-            Button(N_("Replay a record"), self.replay, tr=_),
+            Button(N_("Host a game on this computer"), self.host, tr=_),
+            Button(N_("Games on your network"), self.lan_games, tr=_),
             Button(N_("Options"), self.options, tr=_),
             Button(N_("How to play"), self.howto, tr=_),
             Button(N_("Quit"), app.quit, tr=_),
         ])
+        self.cards = GameCards(app)
         self.hostbar = HostBar(app)  # the hosted server still running, and its Stop
         self.intro = 0.0
         self.timeline.tween(0.9, lambda p: setattr(self, "intro", p), "out_back", blocking=False)
@@ -48,19 +61,69 @@ class TitleScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
-        n = len(self.menu.buttons)
-        # the menu ends above the key hint (at 0.78 h) however many Continue lines it has
-        bh = max(18, min(int(h * 0.052), int(h * 0.48 / (n * 1.2))))
-        self.menu.layout(w // 2, int(h * 0.3), max(300, int(w * 0.26)), bh, max(4, bh // 5))
-        last = self.menu.buttons[-1].rect if self.menu.buttons else None
-        self.hint_y = max(int(h * 0.81), last.bottom + int(h * 0.03)) if last else int(h * 0.81)
+        buttons = self.menu.buttons
+        n_cont = sum(1 for b in buttons if is_continue(b))
+        gap = max(6, int(h * 0.014))
+        self.hint_y = int(h * 0.93)
+        small_h = max(22, int(h * 0.05))
+        big_h = max(30, int(h * 0.075))
+        cont_h = max(22, int(h * 0.045))
+        rest = buttons[n_cont + PRIMARY:]
+        width = min(int(w * 0.84), 1000)
+        x0 = (w - width) // 2
+        rows = self.flow(rest, width, small_h, gap)
+        # from the bottom up: the smaller buttons, the big row, the Continue entries; the cards take the rest
+        y = self.hint_y - int(h * 0.03) - len(rows) * (small_h + gap) + gap
+        for r, row in enumerate(rows):
+            x = x0 + (width - sum(bw for _b, bw in row) - (len(row) - 1) * gap) // 2
+            for b, bw in row:
+                b.rect = pygame.Rect(x, y + r * (small_h + gap), bw, small_h)
+                x += bw + gap
+        y -= big_h + int(gap * 1.6)
+        bw = (width - (PRIMARY - 1) * gap * 2) // PRIMARY
+        for i, b in enumerate(buttons[n_cont:n_cont + PRIMARY]):
+            b.rect = pygame.Rect(x0 + i * (bw + 2 * gap), y, bw, big_h)
+        if n_cont:  # the game last played and the list of every unfinished one, side by side
+            y -= cont_h + 2 * gap
+            first = width * 3 // 5 if n_cont > 1 else width * 2 // 3
+            left = x0 + (width - first - (n_cont - 1) * (gap + (width - first - gap) // 2)) // 2
+            for i, b in enumerate(buttons[:n_cont]):
+                bw = first if i == 0 else (width - first - gap) // 2
+                b.rect = pygame.Rect(left, y + gap, bw, cont_h)
+                left += bw + gap
+        self.logo_y = int(h * 0.075)
+        self.tag_y = int(h * 0.145)
+        top = int(h * 0.18)
+        self.cards.layout(pygame.Rect(x0, top, width, max(40, y - gap - top)), 2 * gap)
+
+    def flow(self, buttons: list[Button], width: int, height: int, gap: int) -> list[list[tuple[Button, int]]]:
+        """The smaller buttons in rows no wider than ``width``: each as wide as its words
+        (in the language in use) or a share of the row, whichever is more."""
+        font = self.app.text.font(int(height * 0.46), True)
+        least = (width - (COLUMNS - 1) * gap) // COLUMNS
+        rows: list[list[tuple[Button, int]]] = [[]]
+        used = 0
+        for b in buttons:
+            bw = min(width, max(least, font.size(b.text)[0] + height))
+            if rows[-1] and used + gap + bw > width:
+                rows.append([])
+                used = 0
+            used += (gap if rows[-1] else 0) + bw
+            rows[-1].append((b, bw))
+        return rows
 
     # menu actions ---------------------------------------------------------------------
     def local_game(self) -> None:
-        self.app.push(GamePickerScene(self.app, "local"))
+        self.app.push(self.picker("local"))
 
     def vs_computer(self) -> None:
-        self.app.push(GamePickerScene(self.app, "computer"))
+        self.app.push(self.picker("computer"))
+
+    def picker(self, mode: str) -> GamePickerScene:
+        """The picker with the game the cards chose."""
+        picker = GamePickerScene(self.app, mode)
+        picker.choose_game(self.cards.chosen)
+        return picker
 
     def online(self, mode: str) -> None:
         self.app.push(OnlineScene(self.app, mode))
@@ -75,9 +138,9 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         """Back on the title: the Continue entries may have changed (a match ended, a
-        saved game was deleted)."""
+        saved game was deleted), and the language (the smaller buttons follow their words)."""
         fresh = continue_buttons(self.app)
-        old = [b for b in self.menu.buttons if b.label.startswith("Continue:") or b.label == "Unfinished games"]
+        old = [b for b in self.menu.buttons if is_continue(b)]
         self.menu.buttons[:] = fresh + [b for b in self.menu.buttons if b not in old]
         self.menu.focus = min(self.menu.focus, len(self.menu.buttons) - 1)
         self.resize(self.size)
@@ -107,29 +170,32 @@ class TitleScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit()
             return True
-        return self.hostbar.handle_event(event) or self.menu.handle_event(event)
+        return self.hostbar.handle_event(event) or self.cards.handle_event(event) or self.menu.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         app, (w, h) = self.app, self.size
         surface.blit(app.background(self.size), (0, 0))
-        art = next((p for p in app.games if p.title_art), None)
-        if art is not None:
-            art.draw_title_art(app, surface, app.clock_time)
-        # logo
-        size = int(h * 0.13)
+        art = next((p for p in app.games if p.title_art), None)  # its credit in the corner
+        # the app's name, what it holds, then a card per game
+        size = int(h * 0.095)
         drop = int((1 - self.intro) * -h * 0.25)
         glow = app.text.render("ALIEN CITY", size, (255, 90, 150), bold=True)
         for dx, dy in ((-3, 0), (3, 0), (0, -3), (0, 3)):
             img = glow.copy()
             img.set_alpha(70)
-            surface.blit(img, img.get_rect(center=(w // 2 + dx, int(h * 0.14) + dy + drop)))
+            surface.blit(img, img.get_rect(center=(w // 2 + dx, self.logo_y + dy + drop)))
         logo = app.text.shadowed("ALIEN CITY", size, theme.ACCENT, (120, 30, 80), max(3, size // 16), bold=True)
-        surface.blit(logo, logo.get_rect(center=(w // 2, int(h * 0.14) + drop)))
-        if art is not None and art.tagline:
-            sub = app.text.render(art.tagline, int(h * 0.03), theme.ACCENT_2)
-            surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.235))))
+        surface.blit(logo, logo.get_rect(center=(w // 2, self.logo_y + drop)))
+        n = len(app.games)
+        # TRANSLATORS: under the title: what the app holds ({n}: how many games)
+        sub = app.text.fitted(ngettext("{n} city game to play here, against the computer or with friends",
+                                       "{n} city games to play here, against the computer or with friends", n)
+                              .format(n=n), int(h * 0.03), theme.ACCENT_2, w - 40)
+        surface.blit(sub, sub.get_rect(center=(w // 2, self.tag_y)))
+        self.cards.draw(surface)
         self.menu.draw(surface, app.text)
-        hint = app.text.fitted(_("Mouse or arrows + Enter  ·  F11 full screen  ·  Esc quits"), int(h * 0.024),
+        hint = app.text.fitted(_("Click a game or ← → to choose it  ·  ↑ ↓ + Enter  ·  F11 full screen  ·  Esc quits"),
+                               int(h * 0.024),
                                theme.TEXT_DIM, w - 20)
         surface.blit(hint, hint.get_rect(center=(w // 2, self.hint_y)))
         self.hostbar.update()

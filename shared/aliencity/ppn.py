@@ -39,6 +39,7 @@ class RecordPly:
     line: int
     claim: str | None = None
     claim_line: int | None = None
+    comment: str = ""  # the record's ``{...}`` comments after this turn, joined
 
 
 @dataclass
@@ -51,6 +52,7 @@ class PlyReplay:
     claim: Claim | None
     before: GameState
     warnings: list[str] = field(default_factory=list)
+    comment: str = ""  # what the record says about this turn (its ``{...}`` comments)
 
 
 @dataclass
@@ -59,6 +61,7 @@ class ReadResult:
     state: GameState
     plies: list[PlyReplay]
     warnings: list[str]
+    comment: str = ""  # a ``{...}`` comment before the first turn (about the start)
 
 
 # -- header -------------------------------------------------------------------------------
@@ -178,10 +181,12 @@ def _parse_dice(text: object) -> Dice:
 
 
 # -- movetext -----------------------------------------------------------------------------
-def _plies(body: list[tuple[int, str]]) -> list[RecordPly]:
+def _plies(body: list[tuple[int, str]]) -> tuple[list[RecordPly], str]:
+    """The turns of the movetext and the comment before the first one."""
     text = "\n".join(line for _, line in body)
     first_line = body[0][0] if body else 0
     plies: list[RecordPly] = []
+    intro = ""
     number, second = None, False
     for m in _TOKEN.finditer(text):
         token = m.group(0)
@@ -189,6 +194,11 @@ def _plies(body: list[tuple[int, str]]) -> list[RecordPly]:
         if token.startswith("{"):
             if not token.endswith("}"):
                 raise RecordError(_("a comment '{' is never closed"), line=line)
+            words = " ".join(token[1:-1].split())
+            if words and plies:
+                plies[-1].comment = f"{plies[-1].comment} {words}".strip()
+            elif words:
+                intro = f"{intro} {words}".strip()
             continue
         if m_number := _NUMBER.fullmatch(token):
             number, second = int(m_number.group(1)), bool(m_number.group(2))
@@ -211,7 +221,7 @@ def _plies(body: list[tuple[int, str]]) -> list[RecordPly]:
             raise RecordError(_("unexpected token {token!r} in movetext").format(token=token), line=line)
         plies.append(RecordPly(number, second, token, line))
         number = None
-    return plies
+    return plies, intro
 
 
 def read_ppn(text: str, *, lenient: bool = False, ruleset: Ruleset | None = None,
@@ -222,7 +232,7 @@ def read_ppn(text: str, *, lenient: bool = False, ruleset: Ruleset | None = None
     claim_open = _claim_step_open(header)
     warnings: list[str] = []
     replays: list[PlyReplay] = []
-    plies = _plies(body)
+    plies, intro = _plies(body)
     for index, rp in enumerate(plies, start=1):
         build: Build = parse_move(rp.build)  # type: ignore[assignment]  # _plies keeps builds
         notes: list[str] = []
@@ -260,7 +270,7 @@ def read_ppn(text: str, *, lenient: bool = False, ruleset: Ruleset | None = None
                 claim = None
         elif state.phase is Phase.CLAIM and not (claim_open and index == len(plies)):
             state = state.apply(Pass())
-        replays.append(PlyReplay(index, player, build, claim, before, notes))
+        replays.append(PlyReplay(index, player, build, claim, before, notes, rp.comment))
         warnings.extend(notes)
     if claim_open and state.phase is not Phase.CLAIM:
         message = _("the header says the game stops in a claim step, but its last turn "
@@ -268,7 +278,7 @@ def read_ppn(text: str, *, lenient: bool = False, ruleset: Ruleset | None = None
         if not lenient:
             raise RecordError(message)
         warnings.append(message)
-    return ReadResult(header, state, replays, warnings)
+    return ReadResult(header, state, replays, warnings, intro)
 
 
 def _claim_step_open(header: dict[str, Any]) -> bool:

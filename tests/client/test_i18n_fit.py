@@ -100,6 +100,10 @@ def shell(app, where) -> None:
         for plugin in app.games:
             picker.choose_game(plugin.spec.id)
             frames(app, 1)
+            if mode == "local":  # a seat's name being typed
+                picker.edit_name(0)
+                frames(app, 1)
+                picker.end_edit(keep=False)
     where[0] = "records"
     show(app, FilesScene(app, []))
     frames(app)
@@ -114,6 +118,17 @@ def shell(app, where) -> None:
     app.stack.scenes.clear()
 
 
+def moves_list(app, scene) -> None:
+    """The list of moves opened (L), a move looked back at (its card), and back."""
+    app.step(1 / 60, events=[key(pygame.K_l)])
+    frames(app)
+    ml = scene.move_list
+    row = ml.rect.y + ml.head_h() + ml.row_h() // 2 + ml.row_h()
+    app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(ml.rect.centerx, row), button=1)])
+    frames(app)
+    app.step(1 / 60, events=[key(pygame.K_ESCAPE), key(pygame.K_l)])
+
+
 def game(app, plugin, size, where) -> None:
     name = plugin.spec.id
     for count in sorted({plugin.spec.seat_counts[0], plugin.spec.seat_counts[-1]}):
@@ -123,6 +138,8 @@ def game(app, plugin, size, where) -> None:
         show(app, scene)
         frames(app, 40)
         sweep(app, size)
+        where[0] = f"{name} list of moves"
+        moves_list(app, scene)
         where[0] = f"{name} pause menu"
         app.step(1 / 60, events=[key(pygame.K_ESCAPE)])
         frames(app)

@@ -1,28 +1,89 @@
-"""The title screen fits small windows: the menu never runs into the key hint, and a
+"""The title screen says what the app is (a card with a picture per game) and fits small
+windows in every language: cards, the three large buttons and the smaller ones never
+overlap or run into the key hint; a card chooses the game the Play buttons start. A
 saved window size larger than the screen opens shrunk to fit."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
+import client.scenes.title as title_module
 from client.app import fit_desktop
-from client.scenes.title import TitleScene
+from client.scenes.picker import GamePickerScene
+from client.scenes.title import TitleScene, is_continue
+from client.view.widgets import Button
+from shared import i18n
 
-from .conftest import show
+from .conftest import click, key, show
 
 
+def saved_games(app) -> list[Button]:
+    """What the title's Continue row holds when games wait (continue_list's two buttons)."""
+    return [Button("Continue: City Blocks, move 31, Ann vs Bob vs Cy", lambda: None),
+            Button("Unfinished games", lambda: None, tr=lambda _k: "Unfinished games (4)")]
+
+
+@pytest.mark.parametrize("waiting", [False, True])
+@pytest.mark.parametrize("lang", ["en", "sk", "fr"])
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640), (896, 560), (800, 560)])
-def test_the_menu_ends_above_the_key_hint(app, size):
-    """At every window size the last button ends above the hint line, inside the window."""
+def test_cards_and_buttons_fit_above_the_key_hint(app, size, lang, waiting, monkeypatch):
+    """At every window size and language, with and without saved games to continue: a
+    card per game, the Continue row, then the three large buttons, then the smaller ones,
+    none overlapping, all inside the window and above the hint."""
+    if waiting:
+        monkeypatch.setattr(title_module, "continue_buttons", saved_games)
+    i18n.set_language(lang)
+    try:
+        title = TitleScene(app)
+        show(app, title)
+        title.resize(size)
+        rects = [b.rect for b in title.menu.buttons]
+        assert len(rects) >= 8
+        for i, a in enumerate(rects):
+            assert pygame.Rect(0, 0, *size).contains(a)
+            assert a.bottom < title.hint_y - 6 < size[1]
+            assert all(not a.colliderect(b) for b in rects[i + 1:])
+            assert all(not a.colliderect(card) for card in title.cards.rects)
+        assert min(r.height for r in rects) >= 18
+        offset = sum(1 for b in title.menu.buttons if is_continue(b))  # games other tests left count too
+        assert offset == 2 or not waiting
+        big = [b.rect for b in title.menu.buttons[offset:][:3]]
+        assert all(r.h > rects[-1].h for r in big), "the three ways to play are the larger buttons"
+        assert len(title.cards.rects) == len(app.games) >= 3
+        assert min(r.h for r in title.cards.rects) >= size[1] * 0.2, "a picture you can see"
+        font = app.text.font(int(rects[-1].h * 0.46), True)
+        for b in title.menu.buttons[offset:]:
+            assert font.size(b.text)[0] <= b.rect.w, (b.text, "its words fit")
+        assert min(r.h for r in title.cards.rects) >= size[1] * 0.2
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_card_chooses_the_game_the_play_buttons_start(app):
+    """A click on City Blocks' card, then Local game: the picker has City Blocks; the
+    choice is kept when the title opens again, and the keys 1-3 choose too."""
     title = TitleScene(app)
     show(app, title)
-    title.resize(size)
-    rects = [b.rect for b in title.menu.buttons]
-    assert len(rects) >= 8
-    for upper, lower in zip(rects, rects[1:]):
-        assert upper.bottom <= lower.top
-    assert rects[-1].bottom < title.hint_y - 6 < size[1]
-    assert min(r.height for r in rects) >= 18
+    ids = [p.spec.id for p in app.games]
+    title.handle_event(click(title.cards.rects[ids.index("city-blocks")].center))
+    assert title.cards.chosen == "city-blocks"
+    local = next(b for b in title.menu.buttons if b.label == "Local game")
+    title.handle_event(click(local.rect.center))
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, GamePickerScene) and app.stack.top.game == "city-blocks"
+    app.stack.scenes.clear()
+    again = TitleScene(app)
+    show(app, again)
+    assert again.cards.chosen == "city-blocks"
+    again.handle_event(key(pygame.K_3))
+    assert again.cards.chosen == ids[2]
+    again.handle_event(key(pygame.K_LEFT))
+    assert again.cards.chosen == ids[1]
+    vs = next(b for b in again.menu.buttons if b.label == "Play vs computer")
+    again.handle_event(click(vs.rect.center))
+    app.stack.apply_pending()
+    assert app.stack.top.mode == "computer" and app.stack.top.game == ids[1]
 
 
 def test_a_saved_size_too_big_for_the_screen_is_shrunk():

@@ -301,7 +301,9 @@ class BoardScreen(Scene):
         for flyer in self.flyers:
             self._draw_flyer(surface, flyer, cb)
         self.insight.draw_badges(surface, geo, self.shown_caps, self.hidden, self.preview_after())
-        self.insight.draw_legend(surface, self.top_rect, self.margin)
+        bar = self.top_rect.copy()
+        bar.w -= self.top_right_room()
+        self.insight.draw_legend(surface, bar, self.margin)
         self.draw_bottom(surface)
         self.draw_extra(surface)
         self.banners.draw(surface, app.text, self.banner_centre_y(), self.geo.lot)
@@ -340,6 +342,10 @@ class BoardScreen(Scene):
         # TRANSLATORS: a tag in the panel of the player whose turn it is (keep it short).
         return _("TO BUILD") if state.phase is Phase.BUILD else ""
 
+    def top_right_room(self) -> int:
+        """Room kept free at the top bar's right end (the list of moves' tab takes it)."""
+        return 0
+
     def draw_top(self, surface: pygame.Surface) -> None:
         t = self.app.text
         r = self.top_rect
@@ -356,11 +362,12 @@ class BoardScreen(Scene):
         # the move being played (a claim belongs to the build before it), as the replay and review count
         n = self.state.ply + (1 if self.state.phase is Phase.BUILD else 0)
         small = t.render(info.format(edition=rules.edition, n=n), int(r.h * 0.34), theme.TEXT_DIM)
-        surface.blit(small, (r.right - small.get_width() - self.margin, (r.h - small.get_height()) // 2))
+        right = r.right - self.top_right_room()
+        surface.blit(small, (right - small.get_width() - self.margin, (r.h - small.get_height()) // 2))
         # the turn between the logo and the rules line, shrunk (never over them) when long
         centre, colour = self.turn_text()
         room = 2 * min(r.centerx - self.margin - logo.get_width(),
-                       r.right - self.margin - small.get_width() - r.centerx) - 2 * self.margin
+                       right - self.margin - small.get_width() - r.centerx) - 2 * self.margin
         size = fit_size(t, centre, int(r.h * 0.5), room, True) or 11
         img = t.shadowed(centre, size, colour, (0, 0, 0), 2, bold=True)
         surface.blit(img, img.get_rect(center=r.center))

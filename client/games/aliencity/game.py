@@ -32,6 +32,7 @@ from client import theme
 from client.anim import Callback, Delay
 from client.computer import seat_seed
 from client.scenes.match_screen import MatchControls
+from client.scenes.move_listing import MoveListing
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
 
 from . import board_input, marks, terms, words
@@ -61,7 +62,7 @@ def seat_name(seat: SeatController, index: int) -> str:
     return name or ("Black", "White")[index]
 
 
-class GameScene(MatchControls, BoardScreen):
+class GameScene(MoveListing, MatchControls, BoardScreen):
     """The shell's :class:`MatchControls` (seats, computers, undo, save, pause, new game,
     the final count) around Alien City's board, input, hints and announcements."""
 
@@ -115,6 +116,26 @@ class GameScene(MatchControls, BoardScreen):
         self.layout_buttons()
         self.auto_select()
         self.update_buttons()
+
+    # -- the list of moves (MoveListing): a build and its claim are one move ---------------
+    def move_texts(self) -> list[str]:
+        from .replay import list_text
+        turns: list[tuple[Build, Claim | None]] = []
+        for _player, move in self.match.state.history:
+            if isinstance(move, Build):
+                turns.append((move, None))
+            elif isinstance(move, Claim) and turns:
+                turns[-1] = (turns[-1][0], move)
+        return [list_text(build, claim) for build, claim in turns]
+
+    def move_seat_infos(self, before: GameState) -> tuple:
+        return ALIEN_CITY.seats(ALIEN_CITY.options({}))
+
+    def move_positions(self) -> list[GameState]:
+        starts = self.match.turn_starts if self.chrome is None else []
+        if len(starts) != len(self.move_texts()):  # continued from a save without its trail: no look back
+            return []
+        return [*starts, self.match.state]
 
     @property
     def bots(self) -> dict[Player, ComputerSeat]:
@@ -204,7 +225,7 @@ class GameScene(MatchControls, BoardScreen):
         return ScoreScene(self.app, state, demo=self.chrome is None and bool(self.bots), **words)
 
     def replay(self, state: GameState):
-        return replay_of(self.app, state)
+        return replay_of(self.app, state, self.name_headers(self.record_names()) if self.chrome is None else None)
 
     def fresh_state(self, seed: int) -> GameState:
         return fresh_game(self.app, seed)
@@ -356,7 +377,14 @@ class GameScene(MatchControls, BoardScreen):
         return [Delay(think * 0.6), Callback(show_choice), Delay(think), Callback(do)]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.chrome is None and self.moves_event(event):
+            return True
         return board_input.handle_event(self, event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.chrome is None:
+            self.draw_moves(surface)
 
     # -- drawing --------------------------------------------------------------------
     def panel_surface(self, player: Player, cb: bool) -> pygame.Surface:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import pygame
 
-from shared.aliencity import GameState, Phase, lot_name
+from shared.aliencity import Build, Claim, GameState, Phase, lot_name
 from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
-from shared.aliencity.spec import AlienCityPosition
+from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
 
 from shared.i18n import domain
 
 from client import theme
+from client.scenes.move_listing import MoveListing
 from client.scenes.replay_controls import ReplayControls
 from client.view.widgets import draw_panel
 
@@ -29,7 +30,7 @@ _, N_, ngettext, pgettext = domain("aliencity")
 
 OPEN_GUARD = 0.3  # seconds after opening in which mouse presses still belong to the Open click
 
-class ReplayScene(BoardScreen):
+class ReplayScene(MoveListing, BoardScreen):
     bottom_scale = 0.115
 
     def __init__(self, app, result: ReadResult, title: str | None = None) -> None:
@@ -39,6 +40,9 @@ class ReplayScene(BoardScreen):
         self.controls = ReplayControls(len(self.positions) - 1, self._show)
         self.score_button = button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
         super().__init__(app, self.positions[0])
+        for player, name in zip(self.panels, record_names(result.headers)):
+            if name:  # who played the seat, under its colour (as in the match)
+                self.panels[player].who = lambda name=name: name
         review = self.controls.review_buttons(app, AlienCityPosition(result.state))
         self.buttons = self.controls.buttons + [self.score_button, *review, button(N_("Close"), self.close)]
         self.layout_buttons()
@@ -71,6 +75,25 @@ class ReplayScene(BoardScreen):
         right = min((b.rect.x for b in self.buttons), default=r.right)
         self.controls.bar = pygame.Rect(self.margin * 2, r.y + int(r.h * 0.14), right - 3 * self.margin, int(r.h * 0.3))
 
+    # -- the list of moves (MoveListing) ---------------------------------------------
+    moves_open_default = True
+    moves_kind = "replay"
+
+    def move_texts(self) -> list[str]:
+        return [list_text(ply.build, ply.claim) for ply in self.result.plies]
+
+    def move_notes(self) -> list[str]:
+        return [ply.comment for ply in self.result.plies]
+
+    def start_note(self) -> str:
+        return self.result.comment
+
+    def move_seat_infos(self, before: GameState) -> tuple:
+        return ALIEN_CITY.seats(ALIEN_CITY.options({}))
+
+    def move_positions(self) -> list[GameState]:
+        return self.positions
+
     # -- navigation -------------------------------------------------------------------
     def _show(self, index: int, animate: bool) -> None:
         """The controls moved to ``index``: show that position (animated when stepping on)."""
@@ -100,6 +123,8 @@ class ReplayScene(BoardScreen):
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
                 and self.app.clock_time - self.opened_at < OPEN_GUARD:
             return True  # the click (or double click) that opened the record: not a jump to a ply
+        if self.moves_event(event):
+            return True
         if self.road_keys(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.insight.click(self.geo.lot_at(event.pos)):
@@ -115,6 +140,10 @@ class ReplayScene(BoardScreen):
         return True
 
     # -- drawing ----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.draw_moves(surface)
+
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.index == self.count and self.state.phase is Phase.OVER:
             return super().turn_text()
@@ -195,8 +224,28 @@ class ReplayScene(BoardScreen):
         return pygame.Rect(r.x, bar.bottom + 2, r.w, r.bottom - bar.bottom - 2)
 
 
-def replay_of(app, state: GameState):
-    """The score screen's "Watch replay": this game from its first build, as a record."""
+def list_text(build: Build, claim: Claim | None) -> str:
+    """A turn as the list of moves shows it: the build's notation and the claim in words."""
+    if claim is None:
+        return build.text()
+    # TRANSLATORS: a turn in the list of moves: the build (notation, 'Tr@e6'), then the claim
+    return _("{build}, claims {lot}").format(build=build.text(), lot=lot_name(claim.lot))
+
+
+def record_names(headers: dict) -> tuple[str, str]:
+    """The players' names a record's ``Black:``/``White:`` headers give ("" for a seat that
+    carries only its colour, as the client writes an unnamed person)."""
+    names = []
+    for key in ("Black", "White"):
+        value = headers.get(key)
+        name = str(value).strip() if isinstance(value, str) else ""
+        names.append("" if name.lower() == key.lower() else name)
+    return names[0], names[1]
+
+
+def replay_of(app, state: GameState, headers: dict | None = None):
+    """The score screen's "Watch replay": this game from its first build, as a record
+    (``headers``: the players' names, as the record would keep them)."""
     def open_replay() -> None:
-        app.push(ReplayScene(app, read_ppn(write_ppn(state), lenient=True), title=_("This game")))
+        app.push(ReplayScene(app, read_ppn(write_ppn(state, headers), lenient=True), title=_("This game")))
     return open_replay

@@ -23,6 +23,7 @@ from shared.cityblocks import CITY_BLOCKS, CityState, Move
 from client import theme
 from client.computer import level_name
 from client.scenes.match_screen import MatchControls
+from client.scenes.move_listing import MoveListing
 from client.scenes.seats import ComputerSeat, SeatController
 from client.view.widgets import Button
 
@@ -39,7 +40,7 @@ from .screen import CityScreen
 BOT_SHOW = 0.35   # seconds a computer's choice shows before it lands
 
 
-class MatchScene(MatchControls, HandMixin, CityScreen):
+class MatchScene(MoveListing, MatchControls, HandMixin, CityScreen):
     bot_show, pass_show = BOT_SHOW, 0.1
 
     def __init__(self, app, state: CityState | None = None, *, seats: list[SeatController] | None = None,
@@ -166,7 +167,7 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
         return ScoreScene(self.app, state, **words)
 
     def replay(self, state: CityState):
-        return replay_of(self.app, state)
+        return replay_of(self.app, state, self.name_headers(self.record_names()) if self.chrome is None else None)
 
     # -- menu actions ------------------------------------------------------------------------
     def undo(self) -> None:
@@ -192,6 +193,8 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
     # -- frame ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.chrome is not None and self.chrome.handle_event(event):
+            return True
+        if self.chrome is None and self.moves_event(event):
             return True
         if self.confirming:
             return self._confirm_event(event)
@@ -271,6 +274,10 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
                 args["hover"] = self.hover_slot[1]
         return args
 
+    def move_texts(self) -> list[str]:
+        from .replay import list_text
+        return [list_text(m) for m in self.match.moves] if self.chrome is None else []
+
     def seat_names(self) -> dict[int, str]:
         """Computers by level and named people (online, the chrome writes the names)."""
         if self.chrome is not None:
@@ -329,6 +336,8 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
         marks.draw_ghost(surface, self, cb)
         self.draw_bottom(surface)
         self.draw_thinking(surface)
+        if self.chrome is None:
+            self.draw_moves(surface)
         self.draw_overlays(surface)
         marks.draw_confirm(surface, self)
         marks.draw_slot_tip(surface, self)

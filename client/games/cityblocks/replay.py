@@ -13,8 +13,10 @@ import pygame
 
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 from shared.cityblocks.record import replay as read_plies
+from shared.gamekit.comments import hash_comments
 
 from client import theme
+from client.scenes.move_listing import MoveListing
 from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
 from client.view.widgets import Button
 
@@ -26,14 +28,16 @@ from .screen import CityScreen
 AUTOPLAY_STEP = 0.7
 
 
-class ReplayScene(ReplaySteps, CityScreen):
+class ReplayScene(MoveListing, ReplaySteps, CityScreen):
     bottom_scale = 0.115
 
     def __init__(self, app, start: CityState, plies: list[tuple[CityState, Move]], final: CityState,
                  title: str | None = None, headers: dict | None = None) -> None:
         self.title = _("Replay") if title is None else title
         names = [n.strip() for n in {k.lower(): v for k, v in (headers or {}).items()}.get("seats", "").split(",")]
-        self.names = {i: n for i, n in enumerate(names) if n} if len(names) == final.players else {}
+        labels = [seat.label for seat in CITY_BLOCKS.seats({"players": final.players})]
+        self.names = {i: n for i, n in enumerate(names) if n and n != labels[i]} \
+            if len(names) == final.players else {}  # a seat's own label ("Blue + Red") names nobody
         self.moves = [move for _, move in plies]
         self.positions: list[CityState] = [before for before, _ in plies] + [final]
         if not plies:
@@ -53,7 +57,12 @@ class ReplayScene(ReplaySteps, CityScreen):
     def from_text(cls, app, text: str, title: str | None = None) -> "ReplayScene":
         """Raises the engine's ``RecordError`` (a ``ValueError``) for text that is no record."""
         record, plies = read_plies(text, lenient=True)
-        return cls(app, record.start, plies, record.state, title, dict(record.headers))
+        scene = cls(app, record.start, plies, record.state, title, dict(record.headers))
+        scene.comments = hash_comments(text)
+        return scene
+
+    def move_texts(self) -> list[str]:
+        return [list_text(m) for m in self.moves]
 
     # -- navigation (the shell's ReplayControls) ------------------------------------------------
     def score_show(self) -> None:
@@ -64,6 +73,8 @@ class ReplayScene(ReplaySteps, CityScreen):
         self.app.push(ScoreScene(self.app, final))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.moves_event(event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return True
@@ -119,6 +130,7 @@ class ReplayScene(ReplaySteps, CityScreen):
             look.outline(surface, self.geo, move.squares, (250, 250, 255), max(2, self.geo.cell // 10))
         self.draw_drops(surface, cb)
         self.draw_bottom(surface)
+        self.draw_moves(surface)
         self.draw_overlays(surface)
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
@@ -140,6 +152,11 @@ class ReplayScene(ReplaySteps, CityScreen):
             surface.blit(tip, tip.get_rect(midbottom=(bar.x + int(hover / n * bar.w), bar.y - 2)))
 
 
-def replay_of(app, state: CityState):
+def list_text(move: Move) -> str:
+    """A move as the list of moves shows it: its record text, a pass in words."""
+    return _("{colour} passed.").format(colour=look.name(move.colour)) if move.is_pass else move.text()
+
+
+def replay_of(app, state: CityState, headers: dict | None = None):
     """The score screen's "Watch replay": this game from its first move, as a record."""
-    return replay_opener(app, ReplayScene, lambda: CITY_BLOCKS.write_record(state))
+    return replay_opener(app, ReplayScene, lambda: CITY_BLOCKS.write_record(state, headers))

@@ -24,6 +24,7 @@ from shared.sprawl.words import N_, _, join_and, piece_on
 
 from client import theme
 from client.scenes.match_screen import MatchControls
+from client.scenes.move_listing import MoveListing
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
 from client.view.widgets import Button
 
@@ -35,7 +36,7 @@ from .screen import SprawlScreen
 BOT_SHOW = 0.45   # seconds a computer's choice shows before it lands
 
 
-class MatchScene(MatchControls, HandMixin, SprawlScreen):
+class MatchScene(MoveListing, MatchControls, HandMixin, SprawlScreen):
     bot_show = pass_show = BOT_SHOW
 
     def __init__(self, app, state=None, *, seats: list[SeatController] | None = None, chrome=None,
@@ -45,6 +46,7 @@ class MatchScene(MatchControls, HandMixin, SprawlScreen):
             state = SPRAWL.new_state({"players": players}, seed)
         self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=SPRAWL,
                         holders=(LocalMatch, ViewMatch), n_seats=state.n)
+        self.names = [seat.name if isinstance(seat, HumanSeat) else "" for seat in self.seats]  # the panels'
         self.shown: set[str] = set()
         self.chooser_hover = -1
         self.hand_rects: list[pygame.Rect] = []
@@ -177,7 +179,7 @@ class MatchScene(MatchControls, HandMixin, SprawlScreen):
 
     def replay(self, state):
         from .replay import replay_of
-        return replay_of(self.app, state)
+        return replay_of(self.app, state, self.seats_header() if self.chrome is None else None)
 
     # -- menu actions ----------------------------------------------------------------------------
     def toggle(self, name: str) -> None:
@@ -196,9 +198,13 @@ class MatchScene(MatchControls, HandMixin, SprawlScreen):
 
     def write_record(self):
         if self.chrome is None:
-            names = [getattr(seat, "name", "") or seat.label for seat in self.seats]
-            return save_record(self.match.record({"Seats": ", ".join(names)}))
+            return save_record(self.match.record(self.seats_header()))
         return self.match.save()
+
+    def seats_header(self) -> dict[str, str]:
+        """The record's ``Seats:``: a person's name ("" when the colour says it all), a
+        computer's level."""
+        return {"Seats": ", ".join(getattr(seat, "name", "") for seat in self.seats)}
 
     def fresh_state(self, seed: int):
         return SPRAWL.new_state(self.match.state.options, seed)
@@ -214,6 +220,8 @@ class MatchScene(MatchControls, HandMixin, SprawlScreen):
     def handle_event(self, event: pygame.event.Event) -> bool:
         from .input import handle_event
         if self.chrome is not None and self.chrome.handle_event(event):
+            return True
+        if self.chrome is None and self.moves_event(event):
             return True
         return handle_event(self, event)
 
@@ -279,12 +287,15 @@ class MatchScene(MatchControls, HandMixin, SprawlScreen):
         self.draw_drops(surface, cb)
         marks.draw_computer(surface, self, cb)
         marks.draw_ghost(surface, self, cb)
-        marks.draw_hand(surface, self, cb)
+        if self.looking_back is None:  # looking back, nothing is in hand
+            marks.draw_hand(surface, self, cb)
         self.draw_bottom(surface)
         for name in self.shown:  # a lit dot on the buttons of the overlays on show
             r = self.overlay_buttons[name].rect
             pygame.draw.circle(surface, theme.ACCENT, (r.right - 9, r.y + 9), 4)
         self.draw_thinking(surface)
+        if self.chrome is None:
+            self.draw_moves(surface)
         marks.draw_chooser(surface, self, cb)
         marks.draw_dead_tip(surface, self)
         self.draw_overlays(surface)

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import pygame
 
+from shared.gamekit.comments import hash_comments
 from shared.sprawl import SPRAWL, parse_move
 from shared.sprawl.foresight import ended_text
 from shared.sprawl.serial import is_resign
 from shared.sprawl.words import N_, _, ngettext
 
 from client import theme
+from client.scenes.move_listing import MoveListing
 from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
 from client.view.widgets import Button
 
@@ -24,7 +26,7 @@ from .screen import SprawlScreen
 AUTOPLAY_STEP = 0.7
 
 
-class ReplayScene(ReplaySteps, SprawlScreen):
+class ReplayScene(MoveListing, ReplaySteps, SprawlScreen):
     bottom_scale = 0.115
 
     def __init__(self, app, start, moves: list[str], title: str = "Replay", warnings: tuple = (),
@@ -56,11 +58,18 @@ class ReplayScene(ReplaySteps, SprawlScreen):
         """Raises the engine's ``RecordError`` (a ``ValueError``) for text that is no record."""
         record = SPRAWL.read_record(text, lenient=True)
         names = [n.strip() for n in record.headers.get("Seats", "").split(",")]
-        return cls(app, record.start, list(record.moves), title, record.warnings, names)
+        scene = cls(app, record.start, list(record.moves), title, record.warnings, names)
+        scene.comments = hash_comments(text)
+        return scene
 
     @property
     def title(self) -> str:
         return _("SPRAWL REPLAY")
+
+    def move_texts(self) -> list[str]:
+        """The record's tokens; a seat that left, in words."""
+        return [token if is_resign(token) is None else
+                _("{colour} left the game.").format(colour=look.name(is_resign(token))) for token in self.moves]
 
     # -- navigation (the shell's ReplayControls) --------------------------------------------------
     def score_show(self) -> None:
@@ -72,6 +81,8 @@ class ReplayScene(ReplaySteps, SprawlScreen):
         self.app.push(ScoreScene(self.app, final, names=self.names + [""] * (final.n - len(self.names))))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.moves_event(event):
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.close()
@@ -138,6 +149,7 @@ class ReplayScene(ReplaySteps, SprawlScreen):
         marks.draw_last(surface, self, self.last_move())
         self.draw_drops(surface, cb)
         self.draw_bottom(surface)
+        self.draw_moves(surface)
         marks.draw_dead_tip(surface, self)
         self.draw_overlays(surface)
 
@@ -146,6 +158,6 @@ class ReplayScene(ReplaySteps, SprawlScreen):
         self.controls.draw_bar(surface, self.app.text)
 
 
-def replay_of(app, state):
+def replay_of(app, state, headers: dict | None = None):
     """The end show's "Watch replay": this game from its first move, as a record."""
-    return replay_opener(app, ReplayScene, lambda: SPRAWL.write_record(state))
+    return replay_opener(app, ReplayScene, lambda: SPRAWL.write_record(state, headers))

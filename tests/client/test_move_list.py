@@ -1,0 +1,149 @@
+"""The list of moves beside the board (one widget for every game): a replay opens with it
+and a click on a move jumps there; a live local match opens it with L or its tab, a click
+looks back read-only (moves and keys go nowhere, the computers wait) and Esc, or the
+card's button, returns to the present."""
+
+import random
+
+import pygame
+import pytest
+
+from client.games.aliencity.game import GameScene
+from client.games.aliencity.replay import ReplayScene as AlienCityReplay
+from client.games.cityblocks.game import MatchScene as CityBlocksMatch
+from client.games.cityblocks.replay import ReplayScene as CityBlocksReplay
+from client.games.sprawl.game import MatchScene as SprawlMatch
+from client.games.sprawl.replay import ReplayScene as SprawlReplay
+from client.scenes.seats import HumanSeat
+from shared.aliencity.ppn import read_ppn, write_ppn
+from shared.cityblocks import CITY_BLOCKS
+from shared.sprawl import SPRAWL
+
+from .conftest import click, key, show
+from .test_move_numbers import played
+from .test_score_show import finished
+
+
+def row_centre(scene, row: int) -> tuple[int, int]:
+    ml = scene.move_list
+    ml.scroll_to(row)
+    return ml.rect.x + ml.rect.w // 2, ml.rect.y + ml.head_h() + (row - ml.top) * ml.row_h() + ml.row_h() // 2
+
+
+def replays(app):
+    final = finished(3)
+    yield AlienCityReplay(app, read_ppn(write_ppn(final), lenient=True)), final.ply
+    for spec, cls, players in ((CITY_BLOCKS, CityBlocksReplay, 4), (SPRAWL, SprawlReplay, 3)):
+        scene = cls.from_text(app, spec.write_record(played(spec, players, 5)))
+        yield scene, scene.count
+
+
+def test_a_replay_lists_every_move_and_a_click_jumps_there(app):
+    for scene, count in replays(app):
+        show(app, scene)
+        app.step(0.5, events=[])   # past the guard on the click that opened the record
+        assert scene.moves_shown
+        entries = scene.move_list.entries
+        assert [e.number for e in entries] == list(range(1, count + 1))
+        assert all(e.text and e.colour is not None for e in entries)
+        scene.handle_event(click(row_centre(scene, 7)))
+        app.step(1 / 60, events=[])
+        assert scene.index == 7 and scene.move_list.current == 7
+        assert scene.status_text()[0].startswith(f"Move 7 of {count}")
+        scene.handle_event(click(row_centre(scene, 0)))
+        assert scene.index == 0
+        scene.handle_event(key(pygame.K_l))
+        assert not scene.moves_shown
+        scene.handle_event(click(scene.moves_tab.rect.center))
+        assert scene.moves_shown
+        app.stack.scenes.clear()
+
+
+def matches(app):
+    yield GameScene(app, seats=[HumanSeat(), HumanSeat()], seed=4)
+    yield CityBlocksMatch(app, CITY_BLOCKS.new_state({"players": 2}, 4), seats=[HumanSeat(), HumanSeat()], seed=4)
+    yield SprawlMatch(app, SPRAWL.new_state({"players": 3}, 4), seats=[HumanSeat() for _ in range(3)], seed=4)
+
+
+@pytest.mark.parametrize("which", [0, 1, 2])
+def test_a_live_match_looks_back_read_only_and_returns(app, which):
+    scene = list(matches(app))[which]
+    show(app, scene)
+    rng = random.Random(9)
+    for _ in range(6):
+        state = scene.match.state
+        moves = state.legal_moves()
+        scene.play(moves.random(rng) if hasattr(moves, "random") else rng.choice(list(moves)))
+        scene.timeline.finish_all()
+    app.step(1 / 60, events=[])
+    assert not scene.moves_shown, "a match opens with the board, the list is a key away"
+    scene.handle_event(key(pygame.K_l))
+    assert scene.moves_shown
+    app.step(1 / 60, events=[])
+    n = len(scene.move_list.entries)
+    assert n >= 3
+    present = scene.match.state
+    scene.handle_event(click(row_centre(scene, 2)))
+    assert scene.looking_back == 2 and scene.state is not present
+    app.step(1 / 60, events=[])
+    # read-only: a key that would act (undo) and a click on the board change nothing
+    scene.handle_event(key(pygame.K_u))
+    scene.handle_event(click(scene.board_rect().center if hasattr(scene, "board_rect") else (640, 400)))
+    assert scene.match.state is present and scene.looking_back == 2
+    scene.handle_event(key(pygame.K_ESCAPE))
+    assert scene.looking_back is None and scene.state is present
+    scene.handle_event(click(row_centre(scene, 1)))
+    assert scene.looking_back == 1
+    app.step(1 / 60, events=[])
+    scene.handle_event(click(scene.back_button.rect.center))
+    assert scene.looking_back is None
+
+
+def test_replays_show_the_records_comments_beside_their_moves_and_on_the_board(app):
+    from shared.aliencity.ppn import read_ppn as read
+    final = finished(3)
+    head, body = write_ppn(final).split("...\n", 1)
+    lines = body.splitlines()
+    lines[0] += " {Bold: the centre first.}"
+    text = head + "...\n{A known opening.}\n" + "\n".join(lines) + "\n"
+    first_line = len(read(head + "...\n" + lines[0] + "\n", lenient=True).plies)
+    ac = AlienCityReplay(app, read(text, lenient=True))
+    records = [(ac, first_line)]
+    for spec, cls, players in ((CITY_BLOCKS, CityBlocksReplay, 2), (SPRAWL, SprawlReplay, 3)):
+        written = spec.write_record(played(spec, players, 5)).splitlines()
+        blank = written.index("")
+        tokens = " ".join(written[blank + 1:]).split()
+        commented = written[:blank] + ["", "# A known opening.", " ".join(tokens[:3]) + " # Bold: the centre first.",
+                                       " ".join(tokens[3:])]
+        records.append((cls.from_text(app, "\n".join(commented) + "\n"), 3))
+    for scene, at in records:
+        show(app, scene)
+        app.step(0.5, events=[])
+        assert scene.shown_note() == "A known opening."
+        scene.handle_event(click(row_centre(scene, at)))
+        app.step(1 / 60, events=[])
+        assert scene.index == at and scene.shown_note() == "Bold: the centre first."
+        assert scene.move_list.entries[at - 1].note == "Bold: the centre first."
+        assert sum(1 for e in scene.move_list.entries if e.note) == 1
+        app.stack.scenes.clear()
+
+
+def test_the_review_lists_every_move_beside_the_board_and_a_click_selects_it(app, monkeypatch):
+    import client.review.scene as review_scene
+    from client.review.scene import ReviewScene
+    from shared.gamekit.review import ReviewSettings
+    monkeypatch.setattr(review_scene, "SETTINGS", ReviewSettings(iterations=4, seed=7))
+    final = played(CITY_BLOCKS, 2, 5)
+    scene = ReviewScene(app, final)
+    show(app, scene)
+    scene.job.thread.join(300)
+    app.step(1 / 60, events=[], draw=True)
+    assert scene.ready, scene.error
+    entries = scene.move_list.entries
+    assert len(entries) == scene.count and [e.number for e in entries] == list(range(1, scene.count + 1))
+    assert not scene.move_list.rect.colliderect(scene.board_rect)
+    assert not scene.move_list.rect.colliderect(scene.info_rect)
+    scene.handle_event(click(row_centre(scene, 5)))
+    assert scene.ply == 5
+    app.step(1 / 60, events=[], draw=True)
+    assert scene.move_list.current == 5
