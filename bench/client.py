@@ -97,8 +97,8 @@ def frame_times(frames: int, seed: str) -> list[float]:
 
     from client.app import FIXED_DT, App
     from client.config import Options
-    from client.games.aliencity.match import RandomBot
     from client.games.aliencity.game import GameScene
+    from client.games.aliencity.match import RandomBot
     from shared.aliencity import Player, Ruleset, new_game
 
     app = App(Options(), (1280, 800), persist=False)
@@ -136,8 +136,8 @@ def overlay_frame_times(frames: int, seed: str) -> list[float]:
 
     from client.app import FIXED_DT, App
     from client.config import Options
-    from client.games.aliencity.match import RandomBot
     from client.games.aliencity.game import GameScene
+    from client.games.aliencity.match import RandomBot
     from client.games.aliencity.score import ScoreScene
     from shared.aliencity import Player, Ruleset, new_game
 

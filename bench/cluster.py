@@ -42,8 +42,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from server.app import LoopMissing, loop_factory  # noqa: E402
 from alien_city.headless import Bot, BotError, Stats  # noqa: E402
+from server.app import LoopMissing, loop_factory  # noqa: E402
 
 ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT),
                                                              os.environ.get("PYTHONPATH")])))

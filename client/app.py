@@ -24,16 +24,17 @@ if sys.platform.startswith("linux") and os.environ.get("DISPLAY") \
 
 import pygame  # noqa: E402
 
+from shared.i18n import domain, set_language  # noqa: E402
+
 from . import theme  # noqa: E402
 from .assets import Sounds, TextCache, set_window_icon  # noqa: E402
 from .autosave import AutoSave  # noqa: E402
-from .config import Options, load_options, save_options  # noqa: E402
-from .memory import give_back  # noqa: E402
 from .computer import stop_all  # noqa: E402
+from .config import Options, load_options, save_options  # noqa: E402
+from .games.registry import Plugins, builtin_plugins  # noqa: E402
+from .memory import give_back  # noqa: E402
 from .scenes.base import Scene, SceneStack  # noqa: E402
 from .scenes.title import TitleScene  # noqa: E402
-from .games.registry import Plugins, builtin_plugins  # noqa: E402
-from shared.i18n import domain, set_language  # noqa: E402
 
 _, N_, ngettext, pgettext = domain("client")
 

@@ -16,7 +16,6 @@ import pygame
 from . import synth
 
 
-
 def _load_assets():
     """The ``assets`` package: installed (wheel or editable), else the source tree's folder
     next to ``client/`` (an editable install made before ``assets/`` existed); None if

@@ -236,6 +236,7 @@ def main(argv: list[str] | None = None) -> int:
     app.stack.apply_pending()
     if args.link:
         from shared.netkit.links import parse_link
+
         from .connect import open_lobby
         link = parse_link(args.link)
         open_lobby(app, link.server, args.name, "play", code=link.room, replace=False)

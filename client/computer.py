@@ -11,7 +11,6 @@ from __future__ import annotations
 import threading
 import weakref
 import zlib
-
 from typing import Any
 
 from shared.i18n import domain

@@ -32,8 +32,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from shared.online.identity import (TRANSFER_MINUTES, check_secret, hash_secret,
-                                    new_transfer_code, normalise_transfer_code)
+from shared.online.identity import (
+    TRANSFER_MINUTES,
+    check_secret,
+    hash_secret,
+    new_transfer_code,
+    normalise_transfer_code,
+)
 from shared.online.names import NameProblem, name_key, validate_name
 from shared.online.ratings import MAX_SEATS, MIN_SEATS, PROVISIONAL_GAMES, Rating, rate
 

@@ -19,13 +19,12 @@ import logging
 import time
 from typing import TYPE_CHECKING, Awaitable, Callable, Iterable
 
+from shared.gamekit import GameSpec
+from shared.gamekit.levels import level_ratings
 from shared.online.clock import ClockError
 from shared.online.identity import TRANSFER_MINUTES, new_secret
 from shared.online.names import NameProblem
-from shared.gamekit import GameSpec
-from shared.gamekit.levels import level_ratings
-from shared.online.ratings import (DISPLAY_BASE, DISPLAY_SCALE, MU, Rating, RatingError,
-                                   places_with_resignations)
+from shared.online.ratings import DISPLAY_BASE, DISPLAY_SCALE, MU, Rating, RatingError, places_with_resignations
 from shared.wire import ErrorCode, Scope
 
 from .accounts import AccountError, Player

@@ -15,15 +15,24 @@ import logging
 from typing import Any, Awaitable, Callable
 
 from shared.gamekit import Registry, builtin_games
-from shared.wire import (PROTOCOL_VERSION, CloseCode, ErrorCode, ProtocolError, Scope,
-                         decode, encode, limits_info, peek_rid)
+from shared.wire import (
+    PROTOCOL_VERSION,
+    CloseCode,
+    ErrorCode,
+    ProtocolError,
+    Scope,
+    decode,
+    encode,
+    limits_info,
+    peek_rid,
+)
 
 from .accounts_commands import Online
 from .archive import OnlineStore
 from .computer import ComputerPool
-from .housekeeping import Housekeeper
 from .connection import Connection, Limits, Session, new_token, token_hash
 from .game import winner_of
+from .housekeeping import Housekeeper
 from .match import OVER, Match, Seat
 from .match_commands import MatchCommands
 from .matchmaking import Matchmaker

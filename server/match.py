@@ -20,17 +20,16 @@ import time
 from typing import Any, Callable
 
 from shared.gamekit import GameError, GameSpec, State
-from shared.wire import ErrorCode, Scope, decode_server, encode
+from shared.wire import ErrorCode, decode_server, encode
 
 from .absence import AbsenceWatch
-from .clocks import MatchClock
 from .chat import ChatLog
+from .clocks import MatchClock
 from .computer import ComputerPool, ComputerTurns
 from .connection import Connection, Limits, Session
 from .game import record_headers, winner_of
 from .steps import StoredSteps
-from .store import (MOVE, RESIGN, End, MatchRecord, MoveRecord, SeatOnline, SeatRecord,
-                    StaleVersion, Store, StoreError)
+from .store import MOVE, RESIGN, End, MatchRecord, MoveRecord, SeatOnline, SeatRecord, StaleVersion, Store, StoreError
 
 log = logging.getLogger("alien_city.server")
 

@@ -23,10 +23,10 @@ from typing import Any, Awaitable, Callable
 from shared.gamekit import BadOptions, GameSpec, Registry, UnknownGame
 from shared.wire import ErrorCode, Scope
 
+from .clocks import MatchClock
 from .computer import ComputerPool
 from .connection import Connection, Limits, Session, new_token, token_hash
 from .game import match_setup
-from .clocks import MatchClock
 from .match import PLAYING, Match, Seat
 from .netpolicy import AddressLimits
 from .store import CodeTaken, MatchRecord, Store, StoreError

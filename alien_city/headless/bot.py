@@ -18,8 +18,8 @@ import asyncio
 import random
 import threading
 import time
-from ssl import SSLContext
 from dataclasses import dataclass, field
+from ssl import SSLContext
 from typing import Any, Callable
 
 import msgpack

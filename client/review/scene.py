@@ -11,10 +11,6 @@ from __future__ import annotations
 
 import pygame
 
-from shared.gamekit.api import GameError, State
-from shared.gamekit.review import ReviewSettings, Step, TurnReview, steps
-from shared.gamekit.review_cache import ReviewCache
-
 from client import theme
 from client.config import config_dir
 from client.games.base import ReviewBoard
@@ -22,6 +18,9 @@ from client.scenes.base import Scene
 from client.view.bars import band
 from client.view.movelist import MoveEntry, MoveList
 from client.view.widgets import Button, draw_orbit, draw_panel
+from shared.gamekit.api import GameError, State
+from shared.gamekit.review import ReviewSettings, Step, TurnReview, steps
+from shared.gamekit.review_cache import ReviewCache
 
 from . import words
 from .graph import EvalGraph, GraphData

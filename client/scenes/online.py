@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme
-from ..clipboard import paste_text
 from shared.i18n import domain
 from shared.netkit.links import LinkError, parse_link
+
+from .. import theme
+from ..clipboard import paste_text
 from ..view.form import draw_backdrop
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene

@@ -33,11 +33,20 @@ from typing import Any, Awaitable, Callable
 
 from shared.wire.limits import CHAT_HISTORY
 
-from ..store import (CodeTaken, End, MatchRecord, MoveRecord, SeatOnline, SeatRecord, SeatTaken,
-                     StaleVersion, StoreError)
+from ..store import CodeTaken, End, MatchRecord, MoveRecord, SeatOnline, SeatRecord, SeatTaken, StaleVersion, StoreError
 from .redis_scripts import (  # noqa: F401 (_XADD, EVENTS_KEPT: still importable from here)
-    _XADD, ADD_MOVE, EVENTS_KEPT, FREE_SEAT, INSERT, LEASE, PUBLISH, PUT_SEAT, REMATCH,
-    SET_STATUS, TAKE_SEAT)
+    _XADD,
+    ADD_MOVE,
+    EVENTS_KEPT,
+    FREE_SEAT,
+    INSERT,
+    LEASE,
+    PUBLISH,
+    PUT_SEAT,
+    REMATCH,
+    SET_STATUS,
+    TAKE_SEAT,
+)
 from .relay import stream_order
 from .resp import ReplyError, RespClient, Unavailable
 
@@ -73,7 +82,8 @@ class RedisStore:
         self.prefix = prefix
         from redis.asyncio.retry import Retry
         from redis.backoff import ExponentialBackoff
-        from redis.exceptions import ConnectionError as Lost, TimeoutError as Late
+        from redis.exceptions import ConnectionError as Lost
+        from redis.exceptions import TimeoutError as Late
         try:  # a call is tried again on a lost connection: every write is idempotent
             # (a step or a match sent again is answered "stored")
             self._r = aioredis.Redis.from_url(

@@ -6,8 +6,15 @@
 """
 
 from .city import City, Tile
-from .errors import (AlienCityError, IllegalMoveError, IllegalRecordError, InvalidMoveError,
-                     MalformedError, RecordError, WrongPlayerError)
+from .errors import (
+                     AlienCityError,
+                     IllegalMoveError,
+                     IllegalRecordError,
+                     InvalidMoveError,
+                     MalformedError,
+                     RecordError,
+                     WrongPlayerError,
+)
 from .events import Built, ClaimDeclined, Claimed, Event, GameOver, PlayerSkipped
 from .moves import Build, Claim, Move, Pass, move_from_dict, parse_move
 from .road import Road

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 
 from .errors import RecordError
-from .geometry import FULL, TILE_COLUMNS, TILE_COUNT, TILE_LOTS, TILE_ROWS, TILE_OF
+from .geometry import FULL, TILE_COLUMNS, TILE_COUNT, TILE_LOTS, TILE_OF, TILE_ROWS
 from .texts import _, tile_label
 from .types import COLUMNS, LOT_COUNT, Colour, lot_name
 

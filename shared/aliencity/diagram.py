@@ -16,7 +16,7 @@ from __future__ import annotations
 from .city import City
 from .errors import RecordError
 from .ruleset import Ruleset
-from .state import GameState, INITIAL_STOCK, replace, start_state
+from .state import INITIAL_STOCK, GameState, replace, start_state
 from .types import COLUMN_LETTERS, COLUMNS, LOT_COUNT, PIECES, ROWS, Colour, Kind, Piece, Player
 
 _CODES = {"R": PIECES[0], "B": PIECES[1], "G": PIECES[2],

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .texts import _, N_, piece_with_article
+from .texts import N_, _, piece_with_article
 from .types import Piece, Player, lot_name
 
 # Whole sentences per player (indexed like Player): word order differs between languages.

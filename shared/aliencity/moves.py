@@ -19,7 +19,7 @@ from typing import Any
 
 from .errors import InvalidMoveError, MalformedError
 from .texts import _
-from .types import Colour, Kind, Piece, PIECES, Player, lot_name, parse_lot
+from .types import PIECES, Colour, Kind, Piece, Player, lot_name, parse_lot
 
 # PPN piece tokens: towers are large pyramids "R3x", domes are coins by suit letter.
 _PPN_TOWER = {"R": Colour.RED, "B": Colour.BLUE, "G": Colour.GREEN}

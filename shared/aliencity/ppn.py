@@ -17,7 +17,7 @@ from .errors import AlienCityError, IllegalMoveError, IllegalRecordError, Malfor
 from .moves import Build, Claim, Pass, parse_move, ppn_cap_owner
 from .ruleset import Ruleset
 from .state import Dice, GameState, Phase, claim_anyway, place_anyway, start_state
-from .texts import _, N_
+from .texts import N_, _
 from .types import Player
 
 GAME_NAME = "Alien City"

@@ -13,7 +13,6 @@ from __future__ import annotations
 from .geometry import FULL, NEIGHBOUR_MASK, NOT_A, NOT_H, bits, spread
 from .types import COLUMNS, LOT_COUNT, ROWS
 
-
 # Off-board ring positions count as one structure group: the board's edge ("frame").
 EDGE = sum(1 << lot for lot in range(LOT_COUNT)
            if lot % COLUMNS in (0, COLUMNS - 1) or lot // COLUMNS in (0, ROWS - 1))

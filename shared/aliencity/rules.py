@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from .city import City
 from .geometry import FULL, TILE_LOTS, TILE_MASK, TILE_OF, bits
 from .road import Road
-from .texts import _, N_, colour_plural, ngettext, piece_label, piece_with_article
-from .types import COLUMNS, Colour, Kind, PIECES, Piece, lot_name
+from .texts import N_, _, colour_plural, ngettext, piece_label, piece_with_article
+from .types import COLUMNS, PIECES, Colour, Kind, Piece, lot_name
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .geometry import bits
-from .texts import _, N_, ngettext
-from .types import Colour, Kind, PIECES, Player, lot_name
+from .texts import N_, _, ngettext
+from .types import PIECES, Colour, Kind, Player, lot_name
 
 if TYPE_CHECKING:
     from .state import GameState

@@ -8,8 +8,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from shared.gamekit.api import (BadOptions, GameSpec, MalformedMove, MoveMapField, OptionField, Record,
-                                RecordError, Report, SeatInfo)
+from shared.gamekit.api import (
+    BadOptions,
+    GameSpec,
+    MalformedMove,
+    MoveMapField,
+    OptionField,
+    Record,
+    RecordError,
+    Report,
+    SeatInfo,
+)
 
 from .errors import AlienCityError, IllegalRecordError, MalformedError
 from .moves import Move, Pass, move_from_dict, parse_move

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass, field
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, overload
 
 from shared.i18n import current_language
@@ -23,8 +23,8 @@ from .moves import Build, Claim, Move, Pass
 from .road import Road
 from .rules import Placement, Reason
 from .ruleset import Ruleset
-from .texts import _, N_, piece_plural
-from .types import COLUMNS, Kind, LOT_COUNT, PIECES, ROWS, Piece, Player, lot_name
+from .texts import N_, _, piece_plural
+from .types import COLUMNS, LOT_COUNT, PIECES, ROWS, Kind, Piece, Player, lot_name
 from .types import Phase as Phase  # a state's phase: offered here with the state
 
 if TYPE_CHECKING:

@@ -8,8 +8,8 @@ squares. Pure Python, bitboards over ints; the platform adapter is :mod:`.spec`.
 """
 
 from .moves import Move, parse_move, pass_move
-from .state import CityState, Placements, new_state
 from .spec import CITY_BLOCKS, CityBlocksSpec  # noqa: E402 - sets CityState.spec
+from .state import CityState, Placements, new_state
 
 __all__ = ["CITY_BLOCKS", "CityBlocksSpec", "CityState", "Move", "Placements", "new_state",
            "parse_move", "pass_move"]

@@ -21,8 +21,7 @@ import time
 import zlib
 from typing import Sequence
 
-from .geometry import (BOARD, ORIENTS, PIECES, W, anchor_squares, flood, generate_combiner,
-                       groups, nth_bit)
+from .geometry import BOARD, ORIENTS, PIECES, W, anchor_squares, flood, generate_combiner, groups, nth_bit
 from .layout import SEAT_COLOURS
 from .moves import Move
 from .state import CityState

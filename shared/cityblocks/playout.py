@@ -14,8 +14,7 @@ import random
 from bisect import bisect_right
 from typing import TYPE_CHECKING, Sequence
 
-from .geometry import (BOARD, CORNER_ANCHORS, ORIENTS, SIZE, W, all_fits, nth_bit,
-                       orients_of)
+from .geometry import BOARD, CORNER_ANCHORS, ORIENTS, SIZE, W, all_fits, nth_bit, orients_of
 from .layout import ROUND, colours_at, seat_at
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from typing import Any, Mapping, cast
 
 from shared.gamekit.api import MalformedMove, Record, RecordError
 
-from .geometry import BLUE, COLOURS, ORIENTS, PIECES, SQUARE_NAMES, SIZE, shape_of
+from .geometry import BLUE, COLOURS, ORIENTS, PIECES, SIZE, SQUARE_NAMES, shape_of
 from .layout import OWNER, ROUND, SEATS, first_code, first_from_code, first_turn
 from .moves import Move, parse_move
 from .state import CityState, new_state

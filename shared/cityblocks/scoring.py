@@ -11,8 +11,7 @@ from typing import Any, Sequence
 
 from shared.gamekit.api import places_from_scores
 
-from .geometry import (BOARD, COLOURS, SQUARE_NAMES, bits, flood, flood_order, free_sides,
-                       groups)
+from .geometry import BOARD, COLOURS, SQUARE_NAMES, bits, flood, flood_order, free_sides, groups
 from .layout import SEAT_COLOURS
 
 SIDES = "nesw"

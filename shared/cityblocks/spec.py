@@ -8,8 +8,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from shared.gamekit.api import (BadOptions, GameError, GameSpec, MalformedMove, MoveMapField,
-                                OptionField, Record, RecordError, SeatInfo)
+from shared.gamekit.api import (
+    BadOptions,
+    GameError,
+    GameSpec,
+    MalformedMove,
+    MoveMapField,
+    OptionField,
+    Record,
+    RecordError,
+    SeatInfo,
+)
 
 from . import record as records
 from .geometry import COLOURS, LETTERS

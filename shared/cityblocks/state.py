@@ -15,11 +15,30 @@ from typing import Any, Hashable, Iterator
 from shared.gamekit.api import IllegalMove, Rejection
 
 from . import scoring
-from .geometry import (ALL_PIECES, BOARD, BLUE, CENTRES, COLOURS, CORNER_ANCHORS, CORNERS,
-                       ORIENTS, ORIENTS_OF_PIECE, PIECE_INDEX, PIECES, SIZE, SQUARE_NAMES,
-                       all_fits, anchor_squares, bit, bits, nth_bit, orients_left, shape_of,
-                       square_name)
-from .layout import OWNER, ROUND, SEATS, SEAT_COLOURS, colours_at, seat_at
+from .geometry import (
+    ALL_PIECES,
+    BLUE,
+    BOARD,
+    CENTRES,
+    COLOURS,
+    CORNER_ANCHORS,
+    CORNERS,
+    ORIENTS,
+    ORIENTS_OF_PIECE,
+    PIECE_INDEX,
+    PIECES,
+    SIZE,
+    SQUARE_NAMES,
+    all_fits,
+    anchor_squares,
+    bit,
+    bits,
+    nth_bit,
+    orients_left,
+    shape_of,
+    square_name,
+)
+from .layout import OWNER, ROUND, SEAT_COLOURS, SEATS, colours_at, seat_at
 from .moves import Move, pass_move
 from .words import _, colour_name, colour_word, seat_label
 

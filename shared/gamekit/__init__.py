@@ -7,9 +7,25 @@
     state, events = state.play(state.legal_moves().random(random.Random(1)))
 """
 
-from .api import (BadOptions, Bot, GameError, GameSpec, IllegalMove, LegalMoves, MalformedMove,
-                  MoveMapField, OptionField, Record, RecordError, Rejection, SeatInfo, State,
-                  places_from_scores, read_move_map, returns_from_places)
+from .api import (
+                  BadOptions,
+                  Bot,
+                  GameError,
+                  GameSpec,
+                  IllegalMove,
+                  LegalMoves,
+                  MalformedMove,
+                  MoveMapField,
+                  OptionField,
+                  Record,
+                  RecordError,
+                  Rejection,
+                  SeatInfo,
+                  State,
+                  places_from_scores,
+                  read_move_map,
+                  returns_from_places,
+)
 from .registry import Registry, UnknownGame, builtin_games
 from .report import Report
 

@@ -29,11 +29,16 @@ from typing import Any, Hashable, Iterator, Mapping, Protocol, Sequence, runtime
 from shared.i18n import domain
 
 from .analyze import analyze as analyze_record
+
 # The contract's errors live in .errors (the modules below raise them) and are offered here,
 # as is the Report that score_report and analyze_report return.
-from .errors import (BadOptions as BadOptions, GameError as GameError, IllegalMove as IllegalMove,
-                     MalformedMove as MalformedMove, RecordError as RecordError)
-from .report import Report as Report, analyze_report, score_report
+from .errors import BadOptions as BadOptions
+from .errors import GameError as GameError
+from .errors import IllegalMove as IllegalMove
+from .errors import MalformedMove as MalformedMove
+from .errors import RecordError as RecordError
+from .report import Report as Report
+from .report import analyze_report, score_report
 from .review_search import ReviewSearch
 
 _, N_, ngettext, pgettext = domain("cli")

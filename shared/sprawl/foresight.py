@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .words import colour_name, join_and, ngettext, _
+from .words import _, colour_name, join_and, ngettext
 
 if TYPE_CHECKING:
     from .state import SprawlState

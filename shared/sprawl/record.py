@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from shared.gamekit.api import (BadOptions, GameSpec, IllegalMove, MalformedMove, Record,
-                                RecordError)
+from shared.gamekit.api import BadOptions, GameSpec, IllegalMove, MalformedMove, Record, RecordError
 
 from .board import COLOURS, LETTERS
 from .moves import parse_move

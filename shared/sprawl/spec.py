@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from shared.gamekit.api import (BadOptions, GameError, GameSpec, MalformedMove, OptionField,
-                                Record, SeatInfo)
+from shared.gamekit.api import BadOptions, GameError, GameSpec, MalformedMove, OptionField, Record, SeatInfo
 
 from .board import COLOURS, RGB
 from .moves import MOVE_TYPES, parse_move

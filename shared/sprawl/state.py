@@ -16,10 +16,8 @@ from typing import Any, Hashable, Mapping, Sequence
 
 from shared.gamekit.api import IllegalMove, Rejection
 
-from .board import (COLOURS, LETTERS, PIECES_PER_SIZE, STRIDE, Geometry, board_size, geometry,
-                    square_name, square_order)
-from .moves import (MOVE_TYPES, Branch, BranchTuple, Build, BuildTuple, Legal, Move,
-                    PlaceTuple)
+from .board import COLOURS, LETTERS, PIECES_PER_SIZE, STRIDE, Geometry, board_size, geometry, square_name, square_order
+from .moves import MOVE_TYPES, Branch, BranchTuple, Build, BuildTuple, Legal, Move, PlaceTuple
 from .words import _, colour_name
 
 VARIANTS = ("strict_branching", "superior_forces", "sprawlgami", "overload")

@@ -12,8 +12,7 @@ other clients, and the tests keep its tables equal to this package.
 """
 
 from .codec import decode, decode_server, diagnose, encode, peek_rid, request_id
-from .codes import (FINAL_CLOSE, PROTOCOL_VERSION, CloseCode, ErrorCode, ProtocolError,
-                    Scope)
+from .codes import FINAL_CLOSE, PROTOCOL_VERSION, CloseCode, ErrorCode, ProtocolError, Scope
 from .limits import limits_info
 from .schema import SCHEMAS, Schema
 

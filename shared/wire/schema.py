@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .codes import ErrorCode, ProtocolError
-from .limits import (CHAT_MAX, CODE_MAX, MAX_STR, MID_MAX, MOVE_MAX, NAME_MAX, RID_MAX,
-                     TOKEN_MAX, VERSION_MAX)
+from .limits import CHAT_MAX, CODE_MAX, MAX_STR, MID_MAX, MOVE_MAX, NAME_MAX, RID_MAX, TOKEN_MAX, VERSION_MAX
 
 BAD = ErrorCode.BAD_MESSAGE
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from client import saves
-from shared.aliencity.spec import AlienCityPosition
 from client.scenes.pause import ConfirmScene, PauseScene
 from client.scenes.seats import ComputerSeat, HumanSeat
 from client.scenes.title import TitleScene
+from shared.aliencity.spec import AlienCityPosition
 
 from .conftest import click, show
 

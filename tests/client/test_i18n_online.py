@@ -30,8 +30,8 @@ from shared.netkit.beacon import Beacon
 from shared.netkit.links import LinkError, parse_link
 from shared.wire import ErrorCode
 
-from .conftest import show
 from ..i18n.marks import language, pseudo
+from .conftest import show
 from .i18n_harness import recording_texts, unmarked
 from .online_i18n_helpers import frames, text_blits
 

@@ -9,7 +9,7 @@ import pytest
 from client.games.aliencity.dice import DiceScene
 from client.games.aliencity.game import GameScene
 from client.games.aliencity.score import ScoreScene
-from shared.aliencity import (Build, Claim, Pass, Phase, PlayerSkipped, Ruleset, new_game)
+from shared.aliencity import Build, Claim, Pass, Phase, PlayerSkipped, Ruleset, new_game
 from shared.aliencity.ppn import read_ppn
 
 from .conftest import click, key, motion, show

@@ -15,8 +15,8 @@ from client.scenes.seats import ComputerSeat, HumanSeat
 from client.scenes.title import TitleScene
 
 from .conftest import click, show
-from .test_finished_records import play_to_the_count
 from .test_autosave import start
+from .test_finished_records import play_to_the_count
 
 
 @pytest.fixture(autouse=True)

@@ -11,16 +11,15 @@ import time
 from pathlib import Path
 
 import pygame
-
 import pytest
 
 from client.app import App
 from client.config import Options, records_dir
+from client.games.aliencity.game import GameScene
+from client.games.aliencity.score import ScoreScene
 from client.net import NetClient
 from client.online import OnlineSession
 from client.scenes.lobby import LobbyScene
-from client.games.aliencity.game import GameScene
-from client.games.aliencity.score import ScoreScene
 from server.app import start_server
 from server.connection import Limits
 from shared.aliencity import Build, Claim, Pass, Phase, Player

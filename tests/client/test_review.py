@@ -252,6 +252,7 @@ def test_the_mouse_wheel_and_the_mistake_rows_select_turns(app):
 def test_a_game_without_a_review_board_shows_the_moves_as_text(app):
     """The plug-in hook's default draws no board: the screen writes both moves large."""
     from client.games.base import ReviewBoard
+
     from .i18n_harness import recording_texts
     state = played_out("city-blocks", {"players": 2}, 8)
     scene = ReviewScene(app, state)

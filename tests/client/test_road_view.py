@@ -5,8 +5,8 @@ import random
 
 import pygame
 
-from client.games.aliencity.insight import Insight
 from client.games.aliencity.game import GameScene
+from client.games.aliencity.insight import Insight
 from client.games.aliencity.replay import ReplayScene
 from client.games.aliencity.view.road_overlay import NARROW_TIME, ROAD_EDGE
 from shared.aliencity import Build, Claim, Kind, Pass, Phase, Ruleset, new_game

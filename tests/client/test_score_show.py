@@ -15,7 +15,6 @@ from client.games.aliencity.score_plan import BonusBeat, LocationBeat, TotalsBea
 from shared.aliencity import Claim, Pass, Phase, Player, Ruleset, new_game
 from shared.aliencity.geometry import bits
 from shared.aliencity.ppn import read_ppn, write_ppn
-
 from tests.games.aliencity.helpers import oracle_score
 
 from .conftest import click, key, show

@@ -10,14 +10,14 @@ import pygame
 import pytest
 
 from client.games.aliencity.dice import DiceScene
-from client.scenes.files import FilesScene
 from client.games.aliencity.game import GameScene
 from client.games.aliencity.howto import PAGES, HowToScene
+from client.games.aliencity.replay import ReplayScene
+from client.games.aliencity.score import ScoreScene
+from client.scenes.files import FilesScene
 from client.scenes.online import OnlineScene
 from client.scenes.options import OptionsScene
 from client.scenes.pause import PauseScene
-from client.games.aliencity.replay import ReplayScene
-from client.games.aliencity.score import ScoreScene
 from client.scenes.title import TitleScene
 from shared.aliencity import Build, Pass, Phase, Ruleset, new_game
 from shared.aliencity.ppn import read_ppn

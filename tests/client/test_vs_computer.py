@@ -10,9 +10,9 @@ import pygame
 
 from client.games.aliencity.game import GameScene
 from client.games.aliencity.score import ScoreScene
-from client.scenes.title import TitleScene
 from client.scenes.picker import GamePickerScene
 from client.scenes.seats import ComputerSeat
+from client.scenes.title import TitleScene
 from shared.aliencity import Build, Claim, Pass, Phase, Player
 from shared.aliencity.spec import ALIEN_CITY
 

@@ -15,7 +15,7 @@ from server.cluster.node import Follower
 from server.connection import token_hash
 from tests.server.helpers import Client, run
 
-from .test_nodes import both_on, two_nodes
+from .test_nodes import two_nodes
 
 
 async def until(check, what: str, seconds: float = 10.0) -> None:

@@ -9,8 +9,7 @@ from pathlib import Path
 import msgpack
 import pytest
 
-from shared.wire import (PROTOCOL_VERSION, SCHEMAS, ErrorCode, ProtocolError, decode,
-                         decode_server, encode, limits_info)
+from shared.wire import PROTOCOL_VERSION, SCHEMAS, ErrorCode, ProtocolError, decode, decode_server, encode, limits_info
 from shared.wire.limits import FIXED, TUNABLE
 
 ROOT = Path(__file__).resolve().parents[2]

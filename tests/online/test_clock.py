@@ -3,8 +3,17 @@ crash and a week of correspondence, all on times the test passes in."""
 
 import pytest
 
-from shared.online.clock import (DAY_S, HOUR_S, Clock, ClockError, Correspondence, LagQuota,
-                                 TimeControl, format_clock, format_days_hours)
+from shared.online.clock import (
+    DAY_S,
+    HOUR_S,
+    Clock,
+    ClockError,
+    Correspondence,
+    LagQuota,
+    TimeControl,
+    format_clock,
+    format_days_hours,
+)
 
 FIVE_THREE = TimeControl.parse("5+3")
 T0 = 1000.0  # an arbitrary monotonic reading: only differences count

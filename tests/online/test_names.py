@@ -7,8 +7,7 @@ import stat
 import pytest
 
 from shared.online import identity
-from shared.online.names import (MAX_LENGTH, PROBLEMS, NameProblem, describe, name_key,
-                                 same_name, validate_name)
+from shared.online.names import MAX_LENGTH, PROBLEMS, NameProblem, describe, name_key, same_name, validate_name
 
 
 @pytest.mark.parametrize("name", ["Bob", "Ján Novák", "Zoë", "Ελένη", "Иван", "x_y.z-1",

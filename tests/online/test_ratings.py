@@ -11,8 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared.online.ratings import (BETA, MU, SIGMA, Rating, RatingError, leaderboard,
-                                   places_with_resignations, rate)
+from shared.online.ratings import BETA, MU, SIGMA, Rating, RatingError, leaderboard, places_with_resignations, rate
 
 FRESH = Rating()
 

@@ -13,9 +13,9 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from server.app import RunningServer, start_server
 from server.connection import Limits
-from shared.wire import PROTOCOL_VERSION
 from shared.aliencity import GameState, Phase
 from shared.gamekit import Registry
+from shared.wire import PROTOCOL_VERSION
 
 FAST = Limits(rate=1000.0, burst=1000, chat_rate=1000.0, chat_burst=1000)
 

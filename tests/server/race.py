@@ -13,9 +13,22 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Iterator, Mapping
 
-from shared.gamekit import (BadOptions, GameError, GameSpec, IllegalMove, MalformedMove,
-                            OptionField, Record, RecordError, Rejection, SeatInfo, Registry,
-                            builtin_games, places_from_scores, returns_from_places)
+from shared.gamekit import (
+    BadOptions,
+    GameError,
+    GameSpec,
+    IllegalMove,
+    MalformedMove,
+    OptionField,
+    Record,
+    RecordError,
+    Registry,
+    Rejection,
+    SeatInfo,
+    builtin_games,
+    places_from_scores,
+    returns_from_places,
+)
 
 COLOURS = ((200, 40, 40), (40, 90, 200), (40, 160, 60), (220, 180, 30))
 

@@ -13,16 +13,15 @@ import shlex
 import shutil
 import ssl
 import subprocess
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from server.app import add_arguments, start_server
 from alien_city.headless import Bot
-from server.netpolicy import parse_proxies
 from alien_city.headless.tls import client_context
+from server.app import add_arguments, start_server
+from server.netpolicy import parse_proxies
 
 from .helpers import FAST, Client, run
 from .nginx import free_port

@@ -13,8 +13,8 @@ import struct
 
 import msgpack
 
-from shared.wire import PROTOCOL_VERSION
 from shared.aliencity import GameState
+from shared.wire import PROTOCOL_VERSION
 
 from .helpers import FAST, Client, pair, run, running
 

@@ -18,12 +18,11 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from server.app import LanSettings, start_server
 from alien_city.headless import Bot, BotError
-from server.connection import Limits
+from alien_city.headless.tls import client_context
+from server.app import LanSettings, start_server
 from server.host import HostedServer, lan_addresses, spawn_server, stop_spawned
 from server.netpolicy import client_address, parse_proxies
-from alien_city.headless.tls import client_context
 from server.web import server_context
 from shared.netkit.beacon import read_beacon
 

@@ -11,7 +11,7 @@ from alien_city.headless import Bot, Stats
 from server.store import RESIGN, MatchRecord, Store
 from shared.aliencity.spec import ALIEN_CITY
 
-from .helpers import FAST, Client, pair, run, running
+from .helpers import FAST, Client, run, running
 from .race import RACE, RaceState, games_with_race
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import msgpack
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from shared.wire import SCHEMAS, ProtocolError, decode, peek_rid
 from shared.wire.limits import MAX_FRAME

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from shared.aliencity import Build, PIECES, Player, Ruleset, new_game
+from shared.aliencity import PIECES, Build, Player, Ruleset, new_game
 from shared.aliencity.city import City
 from shared.aliencity.road import Road
 from shared.aliencity.rules import Placement

@@ -146,7 +146,8 @@ def test_another_games_plies_are_listed_in_slovak(tmp_path):
 def test_a_server_started_in_a_slovak_environment_answers_in_english(tmp_path):
     """``alien-city serve`` under LANGUAGE=sk: the welcome's option labels and an illegal
     move's rule sentence are the engine's English texts, not the Slovak ones."""
-    from tests.server.helpers import Client, run as run_async
+    from tests.server.helpers import Client
+    from tests.server.helpers import run as run_async
 
     env = dict(os.environ, LANGUAGE="sk", LANG="sk_SK.UTF-8")
     proc = subprocess.Popen([sys.executable, "-m", "alien_city", "serve", "--host", "127.0.0.1",

@@ -17,8 +17,16 @@ from shared.aliencity.diagram import position
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
 from shared.gamekit.api import Record, RecordError
 from shared.gamekit.registry import builtin_games
-from shared.gamekit.review import (DEFAULT_ITERATIONS, Review, ReviewCancelled, ReviewSettings, lead,
-                                   record_hash, review_record, steps)
+from shared.gamekit.review import (
+    DEFAULT_ITERATIONS,
+    Review,
+    ReviewCancelled,
+    ReviewSettings,
+    lead,
+    record_hash,
+    review_record,
+    steps,
+)
 from shared.gamekit.review_cache import ReviewCache, cache_key, cached_review
 from shared.gamekit.review_search import NO_CLOCK_S
 from tests.games.aliencity.test_bots import OBVIOUS  # e5: a claim worth 42 points, nobody can spoil it

@@ -16,8 +16,18 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping
 
-from shared.gamekit.api import (BadOptions, GameError, GameSpec, IllegalMove, MalformedMove,
-                                OptionField, Record, RecordError, Rejection, SeatInfo)
+from shared.gamekit.api import (
+    BadOptions,
+    GameError,
+    GameSpec,
+    IllegalMove,
+    MalformedMove,
+    OptionField,
+    Record,
+    RecordError,
+    Rejection,
+    SeatInfo,
+)
 
 PILES = {"3-4-5": (3, 4, 5), "5-7-9": (5, 7, 9), "7-9-11": (7, 9, 11)}
 SEATS = (SeatInfo("first", "First", (200, 80, 60)), SeatInfo("second", "Second", (60, 110, 200)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from shared.gamekit import IllegalMove, MalformedMove, RecordError
-from tests.server.helpers import Client, running, run
+from tests.server.helpers import Client, run, running
 
 from . import games_with_template
 from .nim import NIM, Take

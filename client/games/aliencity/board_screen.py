@@ -13,11 +13,6 @@ from dataclasses import dataclass
 
 import pygame
 
-from shared.aliencity import PIECES, Build, Claim, GameState, Phase, Piece, Player
-from shared.aliencity.types import LOT_COUNT
-
-from shared.i18n import current_language, domain
-
 from client import theme
 from client.anim import Callback, Parallel, Sequence, Tween
 from client.scenes.base import Scene
@@ -25,6 +20,9 @@ from client.scenes.layout import match_layout
 from client.view.banners import Banner, Banners, Toast
 from client.view.fading import FadingMarks
 from client.view.widgets import Button
+from shared.aliencity import PIECES, Build, Claim, GameState, Phase, Piece, Player
+from shared.aliencity.types import LOT_COUNT
+from shared.i18n import current_language, domain
 
 from . import look, terms
 from .labels import fit_size, relabel

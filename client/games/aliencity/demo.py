@@ -13,10 +13,6 @@ from typing import Callable, Iterator
 
 import pygame
 
-from shared.aliencity import Phase, Player, Ruleset, new_game
-
-from shared.i18n import domain
-
 from client import theme
 from client.app import FIXED_DT, App
 from client.config import Options, load_options
@@ -25,6 +21,8 @@ from client.scenes.files import FilesScene
 from client.scenes.online import OnlineScene
 from client.scenes.options import OptionsScene
 from client.scenes.title import TitleScene
+from shared.aliencity import Phase, Player, Ruleset, new_game
+from shared.i18n import domain
 
 from .dice import DiceScene
 from .game import GameScene
@@ -32,7 +30,6 @@ from .howto import PAGES, HowToScene
 from .match import RandomBot
 from .score import ScoreScene
 from .score_plan import BonusBeat, TotalsBeat
-
 
 _, N_, ngettext, pgettext = domain("aliencity")
 

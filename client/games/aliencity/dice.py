@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import pygame
 
-from shared.aliencity import GameState, Player
-
-from shared.i18n import domain
-
 from client import theme
 from client.anim import Callback, Delay, Sequence, Tween
 from client.scenes.base import Scene
 from client.view.widgets import draw_panel
+from shared.aliencity import GameState, Player
+from shared.i18n import domain
 
 from . import terms
 from .labels import fit_size

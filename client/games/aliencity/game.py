@@ -21,19 +21,29 @@ import secrets
 
 import pygame
 
-from shared.aliencity import (PIECES, Build, Claim, GameOver, GameState,
-                              Move, Pass, Phase, Piece, Player, PlayerSkipped, Ruleset,
-                              new_game)
-from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
-
-from shared.i18n import domain
-
 from client import theme
 from client.anim import Callback, Delay
 from client.computer import seat_seed
 from client.scenes.match_screen import MatchControls
 from client.scenes.move_listing import MoveListing
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
+from shared.aliencity import (
+    PIECES,
+    Build,
+    Claim,
+    GameOver,
+    GameState,
+    Move,
+    Pass,
+    Phase,
+    Piece,
+    Player,
+    PlayerSkipped,
+    Ruleset,
+    new_game,
+)
+from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
+from shared.i18n import domain
 
 from . import board_input, marks, terms, words
 from .board_screen import BoardScreen

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import pygame
 
-from shared.aliencity import (PIECES, Build, Colour, GameState, Kind, Phase, Piece, Player, Ruleset, lot_name,
-                              new_game)
-from shared.i18n import domain
-
 from client import theme
 from client.scenes.pages import PagesScene
 from client.view.widgets import draw_panel
+from shared.aliencity import PIECES, Build, Colour, GameState, Kind, Phase, Piece, Player, Ruleset, lot_name, new_game
+from shared.i18n import domain
 
 from . import terms
 from .match import RandomBot

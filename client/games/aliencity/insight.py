@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from shared.aliencity import (PIECES, Build, Claim, GameState, Kind, Player, ScoreBreakdown,
-                              TowerScore)
+from shared.aliencity import PIECES, Build, Claim, GameState, Kind, Player, ScoreBreakdown, TowerScore
 from shared.aliencity.geometry import bits
 from shared.aliencity.state import claim_anyway
 from shared.i18n import current_language

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from shared.i18n import domain
-
 from client.view.widgets import Button
+from shared.i18n import domain
 
 _, N_, ngettext, pgettext = domain("aliencity")
 

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from client.theme import RGB, scale
 from shared.aliencity import Colour, Player
 from shared.aliencity.spec import SEATS
-
 from shared.i18n import domain
-
-from client.theme import RGB, scale
 
 _, N_, ngettext, pgettext = domain("aliencity")
 

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import pygame
 
-from shared.aliencity import Build, Claim, Phase, lot_name
-
-from shared.i18n import domain
-
 from client import theme
 from client.view.widgets import tooltip
+from shared.aliencity import Build, Claim, Phase, lot_name
+from shared.i18n import domain
 
 from .view.board_view import boards
 from .view.projections import draw_card, preview_rows

@@ -12,10 +12,9 @@ import datetime as _dt
 import random
 from pathlib import Path
 
+from client.records import save_record
 from shared.aliencity import Build, Claim, GameState, Move, Pass, Phase, Step
 from shared.aliencity.ppn import write_ppn
-
-from client.records import save_record
 
 
 class LocalMatch:

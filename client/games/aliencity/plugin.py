@@ -17,17 +17,16 @@ from typing import Mapping, Sequence
 
 import pygame
 
+from client import theme
+from client.games.base import GamePlugin
+from client.view.form import Row
+from client.view.widgets import draw_panel
 from shared.aliencity import PIECES, Colour, Player
 from shared.aliencity.bots import DESCRIPTIONS, describe_level
 from shared.aliencity.ppn import read_ppn
 from shared.aliencity.spec import ALIEN_CITY, AlienCitySpec
 from shared.gamekit.api import SeatInfo, State
 from shared.i18n import domain
-
-from client import theme
-from client.games.base import GamePlugin
-from client.view.form import Row
-from client.view.widgets import draw_panel
 
 from . import look
 from .view.board_view import boards, draw_pattern

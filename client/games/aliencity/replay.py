@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import pygame
 
-from shared.aliencity import Build, Claim, GameState, Phase, lot_name
-from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
-from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
-
-from shared.i18n import domain
-
 from client import theme
 from client.scenes.move_listing import MoveListing
 from client.scenes.replay_controls import ReplayControls
 from client.view.widgets import draw_panel
+from shared.aliencity import Build, Claim, GameState, Phase, lot_name
+from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
+from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
+from shared.i18n import domain
 
 from . import terms
 from .board_screen import BoardScreen

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import pygame
 
-from shared.aliencity import Claim
-from shared.aliencity.spec import AlienCityPosition
-
 from client import theme
 from client.games.base import ReviewBoard
+from shared.aliencity import Claim
+from shared.aliencity.spec import AlienCityPosition
 
 from .view.board_insight import BoardInsight
 from .view.board_view import BoardGeometry, boards

@@ -16,15 +16,13 @@ from typing import Callable
 
 import pygame
 
-from shared.aliencity import GameState, Player
-from shared.aliencity.spec import AlienCityPosition
-
-from shared.i18n import current_language, domain
-
 from client import theme
 from client.anim import Callback, Sequence, Tween
 from client.scenes.score_sequence import BeatSequence
 from client.scenes.score_show import STEP_KEYS, ScoreShow
+from shared.aliencity import GameState, Player
+from shared.aliencity.spec import AlienCityPosition
+from shared.i18n import current_language, domain
 
 from . import terms
 from .board_screen import BoardScreen
@@ -33,9 +31,16 @@ from .score_beats import BeatView, beat_steps, describe, row_of
 from .score_plan import BonusBeat, LocationBeat, TotalsBeat, TowerBeat, plan
 from .view.board_view import boards
 from .view.projections import draw_tower_badges
-from .view.score_show import (Spotlight, draw_beat, draw_flyer, draw_panel_rows, draw_totals_card,
-                              equation_anchor, panel_frame, unpaid_chips)
-
+from .view.score_show import (
+    Spotlight,
+    draw_beat,
+    draw_flyer,
+    draw_panel_rows,
+    draw_totals_card,
+    equation_anchor,
+    panel_frame,
+    unpaid_chips,
+)
 
 _, N_, ngettext, pgettext = domain("aliencity")
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from shared.aliencity import Player, lot_name
-from shared.i18n import domain
-
 from client.anim import Callback, Delay, Tween
 from client.anim.timeline import Step
+from shared.aliencity import Player, lot_name
+from shared.i18n import domain
 
 from . import terms
 from .score_plan import Beat, BonusBeat, LocationBeat, TotalsBeat, TowerBeat, tower_name

@@ -8,11 +8,10 @@ Slovak and French sentences read right whatever the piece."""
 
 from __future__ import annotations
 
-from shared.aliencity import Build, Claim, Colour, Phase, lot_name
-from shared.i18n import current_language, domain
-
 from client import theme
 from client.scenes.seats import ComputerSeat
+from shared.aliencity import Build, Claim, Colour, Phase, lot_name
+from shared.i18n import current_language, domain
 
 from . import terms
 from .marks import HINT_COLOUR

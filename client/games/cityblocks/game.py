@@ -18,24 +18,23 @@ import secrets
 
 import pygame
 
-from shared.cityblocks import CITY_BLOCKS, CityState, Move
-
 from client import theme
 from client.computer import level_name
 from client.scenes.match_screen import MatchControls
 from client.scenes.move_listing import MoveListing
 from client.scenes.seats import ComputerSeat, SeatController
 from client.view.widgets import Button
+from shared.cityblocks import CITY_BLOCKS, CityState, Move
 
 from . import look, marks
-from .words import N_, _
-from .input import handle_key
-from .model import LocalMatch, ViewMatch
 from .hand import HandMixin
 from .howto import HowToScene
+from .input import handle_key
+from .model import LocalMatch, ViewMatch
 from .replay import replay_of
 from .score import ScoreScene
 from .screen import CityScreen
+from .words import N_, _
 
 BOT_SHOW = 0.35   # seconds a computer's choice shows before it lands
 

@@ -8,12 +8,11 @@ import random
 
 import pygame
 
-from shared.cityblocks import CITY_BLOCKS, CityState
-from shared.cityblocks.geometry import COLOURS, PIECES
-
 from client import theme
 from client.scenes.pages import PagesScene
 from client.view.widgets import draw_panel
+from shared.cityblocks import CITY_BLOCKS, CityState
+from shared.cityblocks.geometry import COLOURS, PIECES
 
 from . import look
 from .pieces import Hand

@@ -12,12 +12,9 @@ from functools import lru_cache
 
 import pygame
 
-from shared.cityblocks.geometry import (CENTRES, COLOURS, CORNERS, FILES, ORIENTS, SIZE, W,
-                                        bits)
-
-from shared.cityblocks.words import colour_name, colour_word
-
 from client import theme
+from shared.cityblocks.geometry import CENTRES, CORNERS, FILES, ORIENTS, SIZE, W, bits
+from shared.cityblocks.words import colour_name, colour_word
 
 # A colour's name for people ("Blue", in the player's language) and its word inside a
 # sentence ("blue"); the engine's codes (COLOURS) stay English.

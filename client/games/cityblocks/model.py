@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from shared.cityblocks import CITY_BLOCKS
-
 from client.scenes import holders
+from shared.cityblocks import CITY_BLOCKS
 
 
 class LocalMatch(holders.LocalMatch):

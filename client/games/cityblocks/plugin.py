@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
+from client.scenes.plugin_scenes import ScenesPlugin
 from shared.cityblocks import CITY_BLOCKS, CityBlocksSpec
 from shared.gamekit.api import SeatInfo
-
-from client.scenes.plugin_scenes import ScenesPlugin
 
 from .game import MatchScene
 from .howto import HowToScene

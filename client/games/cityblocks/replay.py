@@ -11,19 +11,18 @@ from __future__ import annotations
 
 import pygame
 
-from shared.cityblocks import CITY_BLOCKS, CityState, Move
-from shared.cityblocks.record import replay as read_plies
-from shared.gamekit.comments import hash_comments
-
 from client import theme
 from client.scenes.move_listing import MoveListing
 from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
 from client.view.widgets import Button
+from shared.cityblocks import CITY_BLOCKS, CityState, Move
+from shared.cityblocks.record import replay as read_plies
+from shared.gamekit.comments import hash_comments
 
 from . import look
 from .score import ScoreScene
-from .words import N_, _, ngettext
 from .screen import CityScreen
+from .words import N_, _, ngettext
 
 AUTOPLAY_STEP = 0.7
 

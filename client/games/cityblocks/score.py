@@ -14,12 +14,11 @@ from typing import Callable
 
 import pygame
 
-from shared.cityblocks.geometry import COLOURS
-
 from client import theme
 from client.scenes.layout import table_rects
 from client.scenes.score_sequence import BeatSequence
 from client.scenes.score_show import ScoreShow
+from shared.cityblocks.geometry import COLOURS
 
 from . import look
 from .score_beats import BeatView, beat_steps, describe

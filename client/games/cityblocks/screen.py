@@ -13,14 +13,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from shared.cityblocks.geometry import BOARD, COLOURS, PIECES
-from shared.cityblocks.layout import SEAT_COLOURS
-from shared.i18n import current_language
-
 from client import theme
 from client.scenes.board_frame import BoardFrame
 from client.view.bars import row_right
 from client.view.fading import FadingMarks
+from shared.cityblocks.geometry import BOARD, COLOURS, PIECES
+from shared.cityblocks.layout import SEAT_COLOURS
+from shared.i18n import current_language
 
 from . import look
 from .tray import draw_header, layout_panels

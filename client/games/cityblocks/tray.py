@@ -12,11 +12,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from shared.cityblocks.geometry import BLUE, ORIENTS, PIECES
-from shared.cityblocks.layout import SEAT_COLOURS
-
 from client import theme
 from client.view.widgets import draw_panel
+from shared.cityblocks.geometry import BLUE, ORIENTS, PIECES
+from shared.cityblocks.layout import SEAT_COLOURS
 
 from . import look
 from .pieces import tray_orient

@@ -18,15 +18,14 @@ import secrets
 
 import pygame
 
-from shared.sprawl import SPRAWL
-from shared.sprawl.board import COLOURS
-from shared.sprawl.words import N_, _, join_and, piece_on
-
 from client import theme
 from client.scenes.match_screen import MatchControls
 from client.scenes.move_listing import MoveListing
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
 from client.view.widgets import Button
+from shared.sprawl import SPRAWL
+from shared.sprawl.board import COLOURS
+from shared.sprawl.words import N_, _, join_and, piece_on
 
 from . import look, marks, overlays
 from .hand import HandMixin, describe

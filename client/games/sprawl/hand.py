@@ -7,10 +7,10 @@ engine's (``legal_moves``, ``why_not``)."""
 
 from __future__ import annotations
 
+from shared.i18n import current_language
 from shared.sprawl import Branch, Build, Place
 from shared.sprawl.board import square_name
 from shared.sprawl.foresight import move_warning
-from shared.i18n import current_language
 from shared.sprawl.words import _, direction_word, join_and
 
 ACTIONS = ("place", "branch")

@@ -10,13 +10,12 @@ from functools import lru_cache
 
 import pygame
 
-from shared.sprawl import SPRAWL
-from shared.sprawl.board import COLOURS, square_name
-from shared.sprawl.words import N_, _, colour_word, ngettext, sentence
-
 from client import theme
 from client.scenes.pages import PagesScene
 from client.view.widgets import draw_panel
+from shared.sprawl import SPRAWL
+from shared.sprawl.board import COLOURS, square_name
+from shared.sprawl.words import N_, _, colour_word, ngettext, sentence
 
 from . import look, overlays
 from .hand import describe

@@ -16,10 +16,9 @@ from functools import lru_cache
 
 import pygame
 
+from client import theme
 from shared.sprawl.board import LETTERS, RGB, STRIDE
 from shared.sprawl.words import colour_name
-
-from client import theme
 
 name = colour_name   # a seat's colour as people read it, in the language in use ("Red")
 LETTERS_UP = tuple(x.upper() for x in LETTERS)

@@ -9,11 +9,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from shared.sprawl import Branch, Build
-from shared.sprawl.words import _, direction_word, sentence
-
 from client import theme
 from client.view.widgets import draw_panel, tooltip
+from shared.sprawl import Branch, Build
+from shared.sprawl.words import _, direction_word, sentence
 
 from . import look
 from .hand import chooser_head, describe

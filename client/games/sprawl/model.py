@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from shared.sprawl import SPRAWL
-
 from client.scenes import holders
+from shared.sprawl import SPRAWL
 
 
 class LocalMatch(holders.LocalMatch):

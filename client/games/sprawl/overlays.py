@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import pygame
 
+from client import theme
 from shared.sprawl.board import STRIDE
 from shared.sprawl.explain import dead_text
 from shared.sprawl.words import N_, _
-
-from client import theme
 
 from . import look
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
+from client.scenes.plugin_scenes import ScenesPlugin
 from shared.gamekit.api import SeatInfo
 from shared.sprawl import SPRAWL, SprawlSpec
 from shared.sprawl.words import N_, _
-
-from client.scenes.plugin_scenes import ScenesPlugin
 
 from .game import MatchScene
 from .howto import HowToScene

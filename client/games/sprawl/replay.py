@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import pygame
 
+from client import theme
+from client.scenes.move_listing import MoveListing
+from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
+from client.view.widgets import Button
 from shared.gamekit.comments import hash_comments
 from shared.sprawl import SPRAWL, parse_move
 from shared.sprawl.foresight import ended_text
 from shared.sprawl.serial import is_resign
 from shared.sprawl.words import N_, _, ngettext
-
-from client import theme
-from client.scenes.move_listing import MoveListing
-from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
-from client.view.widgets import Button
 
 from . import look, marks, overlays
 from .hand import describe

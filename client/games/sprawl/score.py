@@ -14,14 +14,13 @@ from typing import Callable
 
 import pygame
 
-from shared.sprawl.board import COLOURS, square_name
-from shared.sprawl.foresight import ended_text
-from shared.sprawl.words import N_, _, ngettext, pips, sentence
-
 from client import theme
 from client.anim import Callback, Delay, Tween
 from client.scenes.score_sequence import BeatSequence
 from client.scenes.score_show import ScoreShow
+from shared.sprawl.board import COLOURS, square_name
+from shared.sprawl.foresight import ended_text
+from shared.sprawl.words import N_, _, ngettext, pips, sentence
 
 from . import look
 from .overlays import dead_reasons

@@ -8,13 +8,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from shared.sprawl.scoring import TIE_WORDS
-from shared.sprawl.words import _, ngettext, pips
-
 from client import theme
 from client.scenes.layout import table_rects
 from client.scenes.standings import ordinal
 from client.view.widgets import draw_panel
+from shared.sprawl.scoring import TIE_WORDS
+from shared.sprawl.words import _, ngettext, pips
 
 from . import look
 from .overlays import outline

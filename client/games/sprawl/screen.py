@@ -12,12 +12,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from shared.sprawl.words import _, ngettext, pips
-
 from client import theme
 from client.scenes.board_frame import BoardFrame
 from client.view.bars import row_right
 from client.view.widgets import draw_panel
+from shared.sprawl.words import _, ngettext, pips
 
 from . import look
 

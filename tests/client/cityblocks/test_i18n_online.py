@@ -5,8 +5,8 @@ a move sent and answered, the final count: every string drawn is marked, except 
 import random
 
 from client.games.cityblocks.game import MatchScene
-from shared import i18n
 from client.games.cityblocks.score import ScoreScene
+from shared import i18n
 
 from ..conftest import click
 from ..i18n_harness import recording_texts, unmarked

@@ -12,6 +12,7 @@ from ..test_online import player, server, spin  # noqa: F401 - the server fixtur
 from .helpers import pass_by_events, place_by_events
 from .test_screens import snap
 
+
 def test_two_players_and_a_spectator_play_city_blocks_online(server, tmp_path):  # noqa: F811
     app_a, net_a, sess_a, lobby_a = player(server.url, "Ann")
     app_b, net_b, sess_b, lobby_b = player(server.url, "Bob")

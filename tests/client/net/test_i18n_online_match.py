@@ -27,8 +27,8 @@ from client.scenes.title import TitleScene
 from server.connection import Limits
 from server.host import HostedServer
 
-from ..conftest import key, show
 from ...i18n.marks import language
+from ..conftest import key, show
 from ..i18n_harness import recording_texts, unmarked
 from ..online_i18n_helpers import text_blits
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter, deque
 
-from shared.aliencity import (Claim, Colour, GameState, Kind, Pass, Phase, Piece, Player,
-                              Ruleset, new_game)
-from shared.aliencity import diagram
+from shared.aliencity import Claim, Colour, GameState, Kind, Pass, Phase, Piece, Player, Ruleset, diagram, new_game
 from shared.aliencity.city import City
 
 COLUMNS, ROWS = 8, 10

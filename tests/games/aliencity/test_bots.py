@@ -72,6 +72,7 @@ def test_the_blend_of_the_guess_adds_up_its_parts(ruleset):
     """Expert's weighted blend of the guess's parts is the plain sum when every weight is
     one (the parts split the guess exactly), and Expert's own weights do move it."""
     from dataclasses import replace as with_
+
     from shared.aliencity.bots.evaluate import DEFAULT, EXPERT, margin
     one = with_(DEFAULT, held_weight=1.0 + 1e-15)  # takes the blend's path, same weights
     moved = 0

@@ -12,9 +12,7 @@ from pathlib import Path
 import pytest
 
 from shared import i18n
-from shared.aliencity import (Build, Claim, GameState, Pass, Phase, Player, Ruleset, new_game,
-                              parse_move)
-from shared.aliencity import diagram, texts
+from shared.aliencity import Claim, GameState, Pass, Phase, Player, Ruleset, diagram, new_game, parse_move, texts
 from shared.aliencity.bots import LEVELS, describe_level
 from shared.aliencity.cli_score import score_table
 from shared.aliencity.errors import AlienCityError, IllegalMoveError, IllegalRecordError, RecordError

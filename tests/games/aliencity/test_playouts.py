@@ -13,15 +13,42 @@ import random
 import msgpack
 import pytest
 
-from shared.aliencity import (Build, Built, Claim, ClaimDeclined, Claimed, GameOver,
-                              GameState, PIECES, Pass, Phase, Player, PlayerSkipped, Ruleset, new_game)
+from shared.aliencity import (
+    PIECES,
+    Build,
+    Built,
+    Claim,
+    ClaimDeclined,
+    Claimed,
+    GameOver,
+    GameState,
+    Pass,
+    Phase,
+    Player,
+    PlayerSkipped,
+    Ruleset,
+    new_game,
+)
 from shared.aliencity.city import City
 from shared.aliencity.ppn import read_ppn, write_ppn
 from shared.aliencity.state import start_state
 
-from .helpers import (ALL_LOTS, PIECE_CODES, RULINGS_STOCK, articulation_points, empty_lots,
-                      engine_legal_builds, is_connected, name, neighbours, oracle_legal_builds,
-                      oracle_road_buildable, oracle_score, position, random_game)
+from .helpers import (
+    ALL_LOTS,
+    PIECE_CODES,
+    RULINGS_STOCK,
+    articulation_points,
+    empty_lots,
+    engine_legal_builds,
+    is_connected,
+    name,
+    neighbours,
+    oracle_legal_builds,
+    oracle_road_buildable,
+    oracle_score,
+    position,
+    random_game,
+)
 
 RULESETS = [Ruleset(2004), Ruleset(2002), Ruleset(2004, location_bonus=True),
             Ruleset(2002, location_bonus=True)]

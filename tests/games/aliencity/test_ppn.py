@@ -9,8 +9,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shared.aliencity import (AlienCityError, Build, Claim, IllegalRecordError, Player,
-                              RecordError, Ruleset, new_game, parse_move)
+from shared.aliencity import (
+    AlienCityError,
+    Build,
+    Claim,
+    IllegalRecordError,
+    Player,
+    RecordError,
+    Ruleset,
+    new_game,
+    parse_move,
+)
 from shared.aliencity.city import City
 from shared.aliencity.ppn import read_ppn, write_ppn
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from shared.aliencity import (Build, Claim, Pass, Phase, PlayerSkipped, RecordError, Ruleset,
-                              new_game)
+from shared.aliencity import Build, Claim, Pass, Phase, PlayerSkipped, RecordError, Ruleset, new_game
 from shared.aliencity.ppn import read_ppn, write_ppn
 
 from .helpers import random_game

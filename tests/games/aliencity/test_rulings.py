@@ -10,9 +10,19 @@ import pytest
 
 from shared.aliencity import IllegalMoveError, Piece, Road, parse_move
 
-from .helpers import (ALL_LOTS, articulation_points, components, empty_lots, lot, name,
-                      neighbours, oracle_legal_builds, position, road_distances,
-                      structure_distance)
+from .helpers import (
+    ALL_LOTS,
+    articulation_points,
+    components,
+    empty_lots,
+    lot,
+    name,
+    neighbours,
+    oracle_legal_builds,
+    position,
+    road_distances,
+    structure_distance,
+)
 from .rulings_common import BLACK, COLOURED, EMPTY, WALL, WALL_BARE, legal, rule, why
 
 

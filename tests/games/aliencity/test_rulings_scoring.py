@@ -8,14 +8,27 @@ import random
 
 import pytest
 
-from shared.aliencity import (Build, Claim, ClaimDeclined, Claimed, Colour, GameOver,
-                              IllegalMoveError, Pass, Phase, Piece, PlayerSkipped, Ruleset,
-                              WrongPlayerError, new_game, parse_move)
-from shared.aliencity import diagram
+from shared.aliencity import (
+    Build,
+    Claim,
+    ClaimDeclined,
+    Claimed,
+    Colour,
+    GameOver,
+    IllegalMoveError,
+    Pass,
+    Phase,
+    Piece,
+    PlayerSkipped,
+    Ruleset,
+    WrongPlayerError,
+    diagram,
+    new_game,
+    parse_move,
+)
 
 from .helpers import ALL_LOTS, make_city, name, no_stock, position
 from .rulings_common import BLACK, EMPTY, WALL, WHITE, rule, whole_turn, why
-
 
 # -- scoring: customers and competition -------------------------------------------------------
 CORRIDOR = """

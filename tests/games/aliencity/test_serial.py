@@ -11,9 +11,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared.aliencity import (PIECES, Build, Claim, GameState, InvalidMoveError, MalformedError,
-                              Pass, Phase, Piece, Player, RecordError, Ruleset, lot_name,
-                              move_from_dict, new_game, parse_lot, parse_move)
+from shared.aliencity import (
+    PIECES,
+    Build,
+    Claim,
+    GameState,
+    InvalidMoveError,
+    MalformedError,
+    Pass,
+    Phase,
+    Piece,
+    Player,
+    RecordError,
+    Ruleset,
+    lot_name,
+    move_from_dict,
+    new_game,
+    parse_lot,
+    parse_move,
+)
 from shared.aliencity.moves import ppn_cap_owner
 
 from .helpers import random_game

@@ -20,7 +20,6 @@ from shared.sprawl import SPRAWL, VARIANTS, Branch, Build, Place, parse_move
 from ...i18n import marks
 from .helpers import position, with_turn
 
-
 ROOT = Path(__file__).resolve().parents[3]
 # What a marked text may carry outside the marks: record tokens, squares, codes.
 DATA = re.compile(r"'[^']*'|\[[a-z_]+\]|\b[a-h][1-8]\b|\b[rygbkwpo]:\S+")

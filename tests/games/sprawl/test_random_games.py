@@ -9,8 +9,8 @@ import random
 import pytest
 
 from shared.sprawl import SPRAWL, VARIANTS
-from shared.sprawl.bots import greedy
 from shared.sprawl.board import square_name
+from shared.sprawl.bots import greedy
 
 from .oracle import Oracle, name
 

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import pygame
 
-from shared.aliencity import GameState, TowerScore, lot_name
-
-from shared.i18n import domain
-
 from client import theme
+from shared.aliencity import GameState, TowerScore, lot_name
+from shared.i18n import domain
 
 from ..insight import Insight
 from .board_view import BoardGeometry
@@ -23,7 +21,6 @@ from .lotkit import LotKit
 from .pathing import PathingView
 from .projections import draw_card, draw_tower_badges, structure_rows
 from .road_overlay import RoadOverlay
-
 
 _, N_, ngettext, pgettext = domain("aliencity")
 

@@ -12,11 +12,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from shared.aliencity import City, Colour, PIECES, Player
-from shared.aliencity.types import COLUMN_LETTERS, COLUMNS, ROWS
-
 from client import theme
 from client.assets import TextCache
+from shared.aliencity import PIECES, City, Colour, Player
+from shared.aliencity.types import COLUMN_LETTERS, COLUMNS, ROWS
 
 from .. import look
 from .icons import IconCache

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import pygame
 
-from shared.aliencity.geometry import bits
-
 from client import theme
 from client.assets import TextCache
+from shared.aliencity.geometry import bits
 
 SS = 3  # supersampling for round shapes
 

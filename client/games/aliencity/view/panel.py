@@ -8,17 +8,14 @@ from collections.abc import Callable
 
 import pygame
 
-from shared.aliencity import PIECES, GameState, Phase, Piece, Player, lot_name
-
-from shared.i18n import current_language, domain
-
 from client import theme
 from client.assets import TextCache
+from shared.aliencity import PIECES, GameState, Phase, Piece, Player, lot_name
+from shared.i18n import current_language, domain
 
 from .. import terms
 from ..labels import fit_size
 from .pieces import PieceSprites
-
 
 _, N_, ngettext, pgettext = domain("aliencity")
 

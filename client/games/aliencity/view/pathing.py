@@ -13,10 +13,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from client import theme
 from shared.aliencity.geometry import bits
 from shared.i18n import domain
-
-from client import theme
 
 from ..insight import Reach
 from .board_view import BoardGeometry

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from shared.aliencity import Colour, Kind, Piece, Player
-
 from client import theme
+from shared.aliencity import Colour, Kind, Piece, Player
 
 from .. import look
 from .icons import IconCache

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import pygame
 
-from shared.aliencity import Colour, GameState, Piece, Player, ScoreBreakdown, TowerScore, lot_name
-from shared.i18n import domain
-
 from client import theme
 from client.assets import TextCache
+from shared.aliencity import Colour, GameState, Piece, Player, ScoreBreakdown, TowerScore, lot_name
+from shared.i18n import domain
 
 from .. import terms
 from ..insight import Reach

@@ -9,11 +9,10 @@ import math
 
 import pygame
 
+from client import theme
 from shared.aliencity import PIECES, Colour, GameState, Player, ScoreBreakdown, lot_name
 from shared.aliencity.scoring import BONUS_REACH
 from shared.i18n import domain
-
-from client import theme
 
 from .. import look, terms
 from ..insight import Reach
