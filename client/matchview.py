@@ -16,6 +16,7 @@ from typing import Any
 from shared.gamekit.api import GameError, GameSpec, SeatInfo, State
 from shared.i18n import domain
 
+from .clockview import ClockView
 from .computer import level_name
 
 _, N_, ngettext, pgettext = domain("online")
@@ -80,6 +81,11 @@ class MatchView:
     rematch: str | None = None  # code of the rematch once started
     away: dict[str, float] = field(default_factory=dict)  # seat -> when the server resigns it (monotonic)
     saved_key: tuple | None = None  # what the token store last heard (opponents, whose turn)
+    clock: ClockView = field(default_factory=ClockView)  # a timed match's clocks (untimed: no wire)
+
+    def seat_names(self) -> list[str]:
+        """The protocol's seat names in seat order (what a *clock*'s ``running`` names)."""
+        return [s.name for s in self.seat_infos()]
 
     def hear(self, line: ChatLine) -> None:
         self.chat.append(line)
