@@ -343,7 +343,8 @@ class OnlineChrome:
                 dot = theme.GOOD if online.get(seat) else theme.BAD
                 if not online.get(seat) and not v.is_free(seat):  # a free seat: nobody to be offline
                     name = _("{name} (offline)").format(name=name)
-                img = t.fitted(name, max(12, header_h // 3), theme.TEXT_DIM, rect.w - pad * 2 - 16)
+                img = t.fitted(name, max(12, header_h // 3), theme.TEXT_DIM,
+                               rect.w - pad * 2 - 16 - self.clocks.reserved(rect))
                 y = rect.y + header_h + 3
                 pygame.draw.circle(surface, dot, (rect.x + pad + 5, y + img.get_height() // 2), 5)
                 surface.blit(img, (rect.x + pad + 16, y))

@@ -1,5 +1,5 @@
 """The match clocks on the seat panels of an online match (``OnlineChrome`` draws them):
-each seat's time in the top-right corner of its panel, the running one lit, a low clock
+each seat's time at the right end of its name line, the running one lit, a low clock
 in the warning colour, and our own low clock ticking audibly (the app's ``tick``).
 
 Why here and not in each game's screen: the clocks are the server's, like the names the
@@ -46,18 +46,24 @@ class ClockPane:
             sounds.play("tick", 0.6)
         return due
 
+    def reserved(self, rect: pygame.Rect) -> int:
+        """The width the clock takes at the right of a seat's name line (0: untimed)."""
+        return int(rect.w * 0.45) if self.view.clock.timed else 0
+
     def draw(self, surface: pygame.Surface, text, panels: list[tuple[pygame.Rect, int, int]]) -> None:
+        """Each clock at the right end of its seat's name line (under the seat's header)."""
         v = self.view
         for shown in v.clock.shown(v.seat_names(), time.monotonic()):
             if shown.seat >= len(panels) or not (shown.text or shown.out):
                 continue
             rect, header_h, pad = panels[shown.seat]
             words = _("out of time") if shown.out else shown.text
-            size = max(12, int(header_h * 0.42))
+            size = max(12, int(header_h * 0.36))
             colour = theme.BAD if shown.low or shown.out else theme.TEXT if shown.running else theme.TEXT_DIM
-            img = text.fitted(words, size, colour, max(40, rect.w // 2 - pad), bold=shown.running)
-            box = img.get_rect(topright=(rect.right - pad - 6, rect.y + max(4, (header_h - img.get_height()) // 2)))
-            back = box.inflate(14, 6)
+            img = text.fitted(words, size, colour, self.reserved(rect) - 14, bold=shown.running)
+            middle = rect.y + header_h + 3 + max(12, header_h // 3) // 2 + 2
+            box = img.get_rect(midright=(rect.right - pad - 6, middle))
+            back = box.inflate(12, 4)
             pygame.draw.rect(surface, (10, 12, 30), back, border_radius=6)
             if shown.running:
                 pygame.draw.rect(surface, theme.BAD if shown.low else theme.ACCENT, back, 2, border_radius=6)

@@ -64,6 +64,7 @@ class NamesScene(Scene):
         self.move_code.rect = pygame.Rect(x + half + 14, y, half, fh)
         self.redeem_button.rect = pygame.Rect(x + fw - bw, y, bw, fh)
         self.message_y = y + fh + 14
+        self.box.h = self.message_y + 3 * (max(13, int(h * 0.024)) + 4) + 16 - self.box.y  # three lines of message
         self.back.rect = pygame.Rect(self.box.x, self.box.bottom + 10, max(160, int(w * 0.12)), fh)
 
     def close(self) -> None:

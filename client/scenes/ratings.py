@@ -170,7 +170,8 @@ class ProfileScene(Scene):
         bh = max(34, int(h * 0.052))
         self.plot_button.rect = pygame.Rect(self.left.x + 16, self.left.bottom - bh - 14, self.left.w - 32, bh)
         self.back.rect = pygame.Rect(self.left.x, self.left.bottom + 12, max(160, int(w * 0.12)), bh)
-        self.row_h = max(26, int(h * 0.045))
+        size = max(13, int(h * 0.022))
+        self.row_h = 2 * size + 14  # two lines a recent game
 
     def game_title(self, game: object) -> str:
         spec = self.session.spec_of(game)
@@ -197,12 +198,12 @@ class ProfileScene(Scene):
         else:
             self.plot_button.label = ""
         self.games = []
-        y = self.right.y + 20 + self.row_h
+        y = self.right.y + 24 + max(13, int(self.size[1] * 0.022))
         for game in (self.profile or {}).get("recent") or []:
             if y + self.row_h > self.right.bottom - 8:
                 break
             self.games.append((game, pygame.Rect(self.right.x + 10, y, self.right.w - 20, self.row_h)))
-            y += self.row_h
+            y += self.row_h + 6
 
     def open_record(self, m: dict) -> None:
         """The recent game's record, in its game's replay (or why it cannot be)."""
@@ -226,16 +227,17 @@ class ProfileScene(Scene):
                     return True
         return True
 
-    def game_line(self, game: dict) -> str:
-        """A recent game: when, which game, the players with their places."""
+    def game_lines(self, game: dict) -> tuple[str, str]:
+        """A recent game: when, which game, rated or not; then the players by place."""
         when = time.strftime("%Y-%m-%d", time.localtime(float(game.get("ended") or 0)))
         ranking = game.get("ranking") or []
         players = []
         for i, p in enumerate(game.get("players") or []):
             place = ranking[i] if i < len(ranking) else "?"
-            players.append(f"{place}. {p.get('name', '?')}")
+            players.append((place if isinstance(place, int) else 99, f"{place}. {p.get('name', '?')}"))
         rated = _("rated") if game.get("rated") else _("casual")
-        return "   ".join((when, self.game_title(game.get("game")), rated, ", ".join(players)))
+        return ("   ".join((when, self.game_title(game.get("game")), rated)),
+                ", ".join(text for _place, text in sorted(players)))
 
     def draw(self, surface: pygame.Surface) -> None:
         t, h = self.app.text, self.size[1]
@@ -268,11 +270,14 @@ class ProfileScene(Scene):
         for game, rect in self.games:
             if rect.collidepoint(mouse):
                 draw_focus(surface, rect, 6)
-            img = t.fitted(self.game_line(game), size, theme.TEXT, rect.w - 16)
-            surface.blit(img, (rect.x + 8, rect.centery - img.get_height() // 2))
+            first, second = self.game_lines(game)
+            img = t.fitted(first, size, theme.TEXT, rect.w - 16)
+            surface.blit(img, (rect.x + 8, rect.y + 3))
+            img = t.fitted(second, size, theme.TEXT_DIM, rect.w - 16)
+            surface.blit(img, (rect.x + 8, rect.bottom - img.get_height() - 3))
         if self.profile is not None and not self.games:
             surface.blit(t.fitted(_("No finished games yet."), size, theme.TEXT_DIM, self.right.w - 32),
-                         (self.right.x + 16, self.right.y + 20 + self.row_h))
+                         (self.right.x + 16, self.right.y + 48))
         if self.message and self.profile is not None:
             img = t.fitted(self.message, size, theme.ACCENT, self.right.right - self.back.rect.right - 16)
             surface.blit(img, (self.back.rect.right + 16, self.back.rect.centery - img.get_height() // 2))

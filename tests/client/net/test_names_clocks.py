@@ -17,6 +17,7 @@ from client.net import NetClient
 from client.online import OnlineSession
 from client.scenes import lobby as lobby_module
 from client.scenes.names import NamesScene
+from client.scenes.online import OnlineScene
 from client.scenes.ratings import LeaderboardScene, ProfileScene
 from client.scenes.title import TitleScene
 from server.host import HostedServer
@@ -92,6 +93,9 @@ def test_a_name_taken_is_kept_and_signs_in_by_itself(app, server, config):
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert load_identities(path)[server.url]["name"] == "Ann"
     leave_all(app)
+    play_online = OnlineScene(app)
+    play_online.address.value = server.url
+    assert play_online.registered_name() == "Ann"  # the Play online screen says who we are there
     again = connected(app, server.url, "Somebody else")  # the name field does not matter now
     assert again.session.signed_in and again.session.name == "Ann"
     # Someone else cannot take it, nor a look-alike of it; the refusal is the client's sentence.
