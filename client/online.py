@@ -142,10 +142,10 @@ class OnlineSession(AccountsMixin):
         if view.ended is not None or view.status in ("over", "cancelled"):
             self.tokens.forget_match(self.server, view.code)
             return
-        key = (view.opponents(), view.turn_words())
+        key = (view.opponents(), view.turn_words(), view.my_deadline())
         if view.saved_key != key:
             view.saved_key = key
-            self.tokens.touch(self.server, view.code, opponents=key[0], turn=key[1])
+            self.tokens.touch(self.server, view.code, opponents=key[0], turn=key[1], deadline=key[2])
 
     def leave(self, code: str) -> None:
         self.send({"type": "leave", "match": code})

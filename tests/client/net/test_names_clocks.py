@@ -16,6 +16,7 @@ from client.connect import open_lobby
 from client.net import NetClient
 from client.online import OnlineSession
 from client.scenes import lobby as lobby_module
+from client.scenes.continue_online import online_entries
 from client.scenes.names import NamesScene
 from client.scenes.online import OnlineScene
 from client.scenes.ratings import LeaderboardScene, ProfileScene
@@ -167,6 +168,10 @@ def test_the_clocks_count_down_and_a_move_reports_its_lag(app, server, config, m
     shown = view.clock.shown(names, now)
     assert [s.running for s in shown] == [True, False]  # the first seat is to move
     assert shown[1].text == "3:00" and not shown[0].low
+    [saved] = chrome.session.tokens.seats()  # the title's Continue list: our turn, time to move
+    assert saved.turn == "your turn" and 150 < saved.deadline - time.time() < 240
+    [entry] = online_entries(app)
+    assert "(your turn)" in entry.title() and entry.facts().endswith("less than an hour left to move")
     later = view.clock.shown(names, now + 30)  # counted locally between the server's updates
     assert later[0].text == "2:30" or later[0].text == "2:29"
     assert later[1].text == "3:00"
