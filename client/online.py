@@ -99,9 +99,13 @@ class OnlineSession(AccountsMixin):
             message["computers"] = dict(computers)
         self.send(message)
 
-    def quick(self, game: str | None = None, *, rated: bool = False, clock: str | None = None) -> None:
+    def quick(self, game: str | None = None, *, rated: bool = False, clock: str | None = None,
+              options: dict | None = None) -> None:
+        """Ask to be paired; ``options`` (with the seat count) only meet the same options."""
         self.queued = True
         message = {"type": "quick"} if game is None else {"type": "quick", "game": game}
+        if options is not None and game is not None:
+            message["options"] = dict(options)
         self.send(message | _timing(rated, clock))
 
     def spec_of(self, game: object) -> GameSpec | None:

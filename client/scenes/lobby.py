@@ -226,8 +226,10 @@ class LobbyScene(Scene):
     def quick(self) -> None:
         # A protocol-1 server pairs any two quick players: name the game only when it matters.
         timed = self.rated or self.clock_choice
-        self.session.quick(self.spec.id if timed or len(self.session.server_games()) > 1 else None,
-                           rated=self.rated, clock=self.clock_choice)
+        # A game for several seat counts: the count chosen is the one paired (with these options).
+        options = self.new_options() if len(self.spec.seat_counts) > 1 else None
+        self.session.quick(self.spec.id if timed or options or len(self.session.server_games()) > 1 else None,
+                           rated=self.rated, clock=self.clock_choice, options=options)
         self.message = _("Looking for an opponent…")
 
     def join(self, spectator: bool) -> None:
