@@ -42,6 +42,7 @@ class NamesScene(Scene):
         self.buttons = (self.take_button, self.code_button, self.redeem_button, self.back)
         self.message = ""
         self.code_button.enabled = session.signed_in
+        self.take_button.enabled = not session.signed_in
         self.resize(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -132,6 +133,8 @@ class NamesScene(Scene):
             elif note.kind == "error" and not note.match:
                 self.say(note.text, error=True)
         self.code_button.enabled = self.session.signed_in
+        # One name per server on a computer: a second would replace (and lose) the first's key.
+        self.take_button.enabled = not self.session.signed_in
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         for field in self.fields:

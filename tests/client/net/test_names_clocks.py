@@ -90,6 +90,7 @@ def test_a_name_taken_is_kept_and_signs_in_by_itself(app, server, config):
     names.handle_event(click(names.take_button.rect.center))
     run_until(app, lambda: lobby.session.signed_in)
     assert "Ann is yours on this server" in names.message
+    assert not names.take_button.enabled  # a second name would lose the first one's key
     path = config / FILE_NAME
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert load_identities(path)[server.url]["name"] == "Ann"
