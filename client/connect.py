@@ -27,9 +27,14 @@ def token_store() -> TokenStore:
 def open_session(app, url: str, name: str) -> tuple[object, OnlineSession]:
     """A started network thread resuming our saved session on ``url``, and its session."""
     from .net import NetClient
+    from .online_accounts import saved_identity
     url = normal_url(url)
     tokens = token_store()
-    net = NetClient(url, name, session=tokens.session(url)).start()
+    identity = saved_identity(tokens, url)  # a name taken on this server signs in by itself
+    key = None
+    if identity is not None:
+        name, key = identity["name"], identity["secret"]
+    net = NetClient(url, name, session=tokens.session(url), key=key).start()
     session = OnlineSession(net, name, app.games.specs(), tokens=tokens, server=url)
     return net, session
 

@@ -16,6 +16,7 @@ from typing import Any
 from shared.gamekit.api import GameError, GameSpec, SeatInfo, State
 from shared.i18n import domain
 
+from .clockview import ClockView
 from .computer import level_name
 
 _, N_, ngettext, pgettext = domain("online")
@@ -80,6 +81,19 @@ class MatchView:
     rematch: str | None = None  # code of the rematch once started
     away: dict[str, float] = field(default_factory=dict)  # seat -> when the server resigns it (monotonic)
     saved_key: tuple | None = None  # what the token store last heard (opponents, whose turn)
+    clock: ClockView = field(default_factory=ClockView)  # a timed match's clocks (untimed: no wire)
+
+    def my_deadline(self) -> float:
+        """When our running clock runs out (seconds since 1970, to the minute), for the
+        title's Continue list; 0 when it is not our time that runs."""
+        if self.seat_name is None or not self.clock.timed or self.clock.wire.get("running") != self.seat_name:
+            return 0.0
+        left = self.clock.left_ms(self.seat_names(), self.seat or 0, time.monotonic())
+        return 0.0 if left is None else float(round((time.time() + left / 1000) / 60) * 60)
+
+    def seat_names(self) -> list[str]:
+        """The protocol's seat names in seat order (what a *clock*'s ``running`` names)."""
+        return [s.name for s in self.seat_infos()]
 
     def hear(self, line: ChatLine) -> None:
         self.chat.append(line)

@@ -84,13 +84,14 @@ def certificate_text(url: str, exc: ssl.SSLCertVerificationError) -> str:
 
 
 class NetClient:
-    def __init__(self, url: str, name: str, *, session: str | None = None,
+    def __init__(self, url: str, name: str, *, session: str | None = None, key: str | None = None,
                  backoff: tuple[float, ...] = BACKOFF, ssl_context: ssl.SSLContext | None = None) -> None:
         self.url = url
         self.ssl_context = ssl_context
         self.ever_connected = False  # a first connection that fails says so at once
         self.name = name
         self.session = session
+        self.key = key  # the registered name's secret (client.online_accounts): signs us in
         self.backoff = backoff
         self.inbox: queue.Queue[dict] = queue.Queue()
         self.loop = asyncio.new_event_loop()
@@ -172,6 +173,8 @@ class NetClient:
                     hello = {"type": "hello", "v": PROTOCOL_VERSION, "name": self.name}
                     if self.session:
                         hello["resume"] = self.session
+                    if self.key:
+                        hello["key"] = self.key
                     await ws.send(encode(hello))
                     self.attempt = 0
                     self.ever_connected = True

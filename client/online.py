@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import secrets
+import time
 from typing import Any, Protocol
 
 from shared.gamekit.api import GameSpec
@@ -24,6 +25,7 @@ from shared.i18n import domain
 from shared.wire import ErrorCode
 
 from .matchview import ChatLine, MatchView, Note, player_label
+from .online_accounts import LAG_CAP_MS, AccountsMixin
 from .refusals import refusal_text
 
 __all__ = ["DEFAULT_GAME", "ChatLine", "MatchView", "Note", "OnlineSession", "Transport", "player_label"]
@@ -46,7 +48,7 @@ class Transport(Protocol):
     def poll(self) -> list[dict]: ...
 
 
-class OnlineSession:
+class OnlineSession(AccountsMixin):
     def __init__(self, net: Transport, name: str, games: Registry | None = None, *,
                  tokens=None, server: str | None = None) -> None:
         """``tokens`` (a :class:`client.tokens.TokenStore`) keeps the session and seat
@@ -73,6 +75,7 @@ class OnlineSession:
         self._mids = itertools.count(1)
         self._mid_prefix = secrets.token_hex(3)
         self._rids = itertools.count(1)
+        self._init_accounts()
 
     # -- actions --------------------------------------------------------------------
     def send(self, message: dict) -> None:
@@ -83,19 +86,27 @@ class OnlineSession:
         self.send({"type": "watch_lobby", "on": on})
 
     def create(self, game: str, options: dict, seat: str = "random", public: bool = True,
-               computer: str | None = None, computers: dict[str, str] | None = None) -> None:
+               computer: str | None = None, computers: dict[str, str] | None = None, *,
+               rated: bool = False, clock: str | None = None) -> None:
         """A new match of ``game``. ``computer``: the server's computer of that level takes
-        every other seat; ``computers`` (protocol 2) names seats and levels one by one."""
+        every other seat; ``computers`` (protocol 2) names seats and levels one by one;
+        ``rated`` and ``clock`` (``"5+3"``, ``"corr:2"``) only when asked for."""
         message = {"type": "create", "game": game, "options": dict(options), "seat": seat, "public": public}
+        message.update(_timing(rated, clock))
         if computer:
             message["computer"] = computer
         elif computers:
             message["computers"] = dict(computers)
         self.send(message)
 
-    def quick(self, game: str | None = None) -> None:
+    def quick(self, game: str | None = None, *, rated: bool = False, clock: str | None = None,
+              options: dict | None = None) -> None:
+        """Ask to be paired; ``options`` (with the seat count) only meet the same options."""
         self.queued = True
-        self.send({"type": "quick"} if game is None else {"type": "quick", "game": game})
+        message = {"type": "quick"} if game is None else {"type": "quick", "game": game}
+        if options is not None and game is not None:
+            message["options"] = dict(options)
+        self.send(message | _timing(rated, clock))
 
     def spec_of(self, game: object) -> GameSpec | None:
         """The spec of a match's game (a protocol-1 server names none: Alien City)."""
@@ -135,10 +146,10 @@ class OnlineSession:
         if view.ended is not None or view.status in ("over", "cancelled"):
             self.tokens.forget_match(self.server, view.code)
             return
-        key = (view.opponents(), view.turn_words())
+        key = (view.opponents(), view.turn_words(), view.my_deadline())
         if view.saved_key != key:
             view.saved_key = key
-            self.tokens.touch(self.server, view.code, opponents=key[0], turn=key[1])
+            self.tokens.touch(self.server, view.code, opponents=key[0], turn=key[1], deadline=key[2])
 
     def leave(self, code: str) -> None:
         self.send({"type": "leave", "match": code})
@@ -151,8 +162,11 @@ class OnlineSession:
             return False
         mid = f"m{self._mid_prefix}-{next(self._mids)}"  # unique across restarts of the client
         view.pending = (mid, move, view.version)
-        self.send({"type": "move", "match": code, "version": view.version, "mid": mid,
-                   "move": view.spec.move_text(move)})
+        message = {"type": "move", "match": code, "version": view.version, "mid": mid,
+                   "move": view.spec.move_text(move)}
+        if view.clock.timed and not view.clock.correspondence:
+            message["lag"] = min(LAG_CAP_MS, self.lag_ms)  # forgiven by the server, within its quota
+        self.send(message)
         return True
 
     def resign(self, code: str) -> None:
@@ -171,6 +185,7 @@ class OnlineSession:
         notes: list[Note] = []
         for message in self.net.poll():
             notes.extend(self.handle(message))
+        self.keep_measuring(any(v.clock.timed and v.ended is None for v in self.matches.values()))
         return notes
 
     def handle(self, m: dict) -> list[Note]:
@@ -204,6 +219,7 @@ class OnlineSession:
         self.net_note = ""
         self.session = m.get("session")
         self.name = m.get("name", self.name)
+        self._welcomed_as(m)
         if self.tokens is not None and self.server is not None:
             if isinstance(self.session, str):
                 self.tokens.set_session(self.server, self.session)
@@ -290,8 +306,10 @@ class OnlineSession:
             played = any(mv.get("mid") == mid for mv in m.get("moves") or [])
             if played or view.pending[2] != view.version:
                 view.pending = None
+        view.clock.update(m.get("clock"), time.monotonic())
         if m.get("ended"):
             view.ended = m["ended"]
+            view.clock.stop(view.seat_names(), time.monotonic())
         heard = view.history(m.get("chat"))  # what was said while we were away
         for p in view.info.get("players", []):
             view.note_away(p.get("seat"), p.get("online"), p.get("abandon_in"))
@@ -312,6 +330,7 @@ class OnlineSession:
         move = view.spec.parse_move(m["move"])
         view.state, events = before.play(move)
         view.version = m["version"]
+        view.clock.update(m.get("clock"), time.monotonic())
         if view.pending is not None and view.pending[0] == m.get("mid"):
             view.pending = None
         self._save_seat(view)
@@ -324,6 +343,7 @@ class OnlineSession:
             view.pending = None
             view.info = dict(view.info, status="over")
             view.away.clear()
+            view.clock.stop(view.seat_names(), time.monotonic())
             self._save_seat(view)
         return [Note("ended", m.get("match"), data=m)]
 
@@ -339,12 +359,16 @@ class OnlineSession:
         return [Note("presence", m.get("match"), data=m)]
 
     def _on_match_info(self, m: dict) -> list[Note]:
-        view = self.matches.get(m.get("match"))
+        code = m.get("match")
+        view = self.matches.get(code)
         if view is not None:
+            was = view.status
             view.info = m.get("info") or view.info
             for p in view.info.get("players", []):
                 if p.get("seat") not in view.away or p.get("online"):
                     view.note_away(p.get("seat"), p.get("online"), p.get("abandon_in"))
+            if was == "waiting" and view.status == "playing" and view.info.get("clock"):
+                self.send({"type": "get_state", "match": code})  # its clock started: the sync has it
             self._save_seat(view)
         return [Note("info", m.get("match"), data=m)]
 
@@ -370,6 +394,9 @@ class OnlineSession:
         text = refusal_text(m, view.state if view is not None else None,
                             pending[1] if pending is not None else None,
                             view.seat if view is not None else None)
+        refused = self._hello_refused(m, text)
+        if refused is not None:
+            return refused
         error = ErrorCode.parse(m.get("code"))
         if self.tokens is not None and self.server is not None and code and error in GONE:
             self.tokens.forget_match(self.server, code)  # nothing left to continue there
@@ -383,3 +410,12 @@ class OnlineSession:
                     self.send({"type": "get_state", "match": code})
         self.last_error = text
         return [Note("error", code, data=m, text=text)]
+
+
+def _timing(rated: bool, clock: str | None) -> dict:
+    """The ``rated``/``clock`` fields of a create or quick (none when casual and untimed,
+    so an older server is asked nothing new)."""
+    out: dict = {"rated": True} if rated else {}
+    if clock:
+        out["clock"] = clock
+    return out

@@ -34,6 +34,7 @@ class SavedSeat:
     opponents: tuple[str, ...] = ()
     updated: float = 0.0
     turn: str = ""  # as last seen, in English: "your turn", "Bob's turn", "waiting for an opponent"
+    deadline: float = 0.0  # a timed match, our turn: when our time runs out (seconds since 1970)
 
     def turn_text(self) -> str:
         """The saved turn words in the language in use."""
@@ -108,7 +109,8 @@ class TokenStore:
                     out.append(SavedSeat(url, code, str(seat["seat"]), str(seat["seat_token"]),
                                          str(seat.get("game", "alien-city")),
                                          tuple(str(o) for o in seat.get("opponents", ())),
-                                         float(seat.get("updated", 0.0)), str(seat.get("turn", ""))))
+                                         float(seat.get("updated", 0.0)), str(seat.get("turn", "")),
+                                         float(seat.get("deadline") or 0.0)))
                 except (KeyError, TypeError, ValueError):
                     continue  # one bad entry does not hide the others
         return sorted(out, key=lambda s: -s.updated)
@@ -132,8 +134,9 @@ class TokenStore:
         self._save()
 
     def touch(self, server: str, match: str, *, opponents: tuple[str, ...] | None = None,
-              turn: str | None = None) -> None:
-        """Mark a saved seat as just used (and update who it is against, whose turn)."""
+              turn: str | None = None, deadline: float | None = None) -> None:
+        """Mark a saved seat as just used (and update who it is against, whose turn, when
+        our time to move runs out: 0 for none)."""
         seat = self._data.get(server, {}).get("matches", {}).get(match)
         if seat is not None:
             seat["updated"] = time.time()
@@ -141,6 +144,8 @@ class TokenStore:
                 seat["opponents"] = list(opponents)
             if turn is not None:
                 seat["turn"] = turn
+            if deadline is not None:
+                seat["deadline"] = deadline
             self._save()
 
     def seat_token(self, server: str, match: str) -> str | None:

@@ -11,12 +11,23 @@ oldest first, at the option sets of the waiting requests for that game (then at 
 game's defaults); the first set for which enough compatible requests wait (this one
 included, one per session) to fill every seat opens a match, with the oldest requests.
 Otherwise the request waits (``queued``) until it is cancelled or its connection closes.
+
+Rated requests also look at ratings: two meet only when their ratings in the game's pool
+(for the seat count asked, else the game's default) are within both requests' windows:
+``RANGE_START`` display points at first, ``RANGE_STEP`` more for every ``RANGE_EVERY_S``
+seconds waited, any rating after ``RANGE_OPEN_S``. While rated requests wait, the server
+looks again every ``RANGE_EVERY_S`` seconds (``widen``), so a lonely strong player still
+gets a game. Why: close ratings make fair games, and a short wait matters more than a
+perfect match.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import math
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
@@ -37,6 +48,18 @@ log = logging.getLogger("alien_city.server")
 CODE_ALPHABET = "ACDEFHJKMNPQRTWXY3479"
 CODE_LENGTH = 6
 DEFAULT_GAME = "alien-city"  # what a protocol-1 client's create/quick without 'game' means
+RANGE_START = 200.0  # display points either side that a rated quick request accepts at first
+RANGE_STEP = 100.0   # added for every RANGE_EVERY_S seconds of waiting
+RANGE_EVERY_S = 15.0
+RANGE_OPEN_S = 90.0  # after this long, any rating
+
+
+def rating_window(waited: float) -> float:
+    """How far (display points) a rated request's rating may be from another's after
+    waiting ``waited`` seconds."""
+    if waited >= RANGE_OPEN_S:
+        return math.inf
+    return RANGE_START + RANGE_STEP * (max(0.0, waited) // RANGE_EVERY_S)
 
 
 @dataclass
@@ -46,6 +69,8 @@ class QuickEntry:
     options: dict | None  # None: any options of the game
     rated: bool = False   # rated requests meet rated ones only
     clock: str | None = None  # and timed ones the same time control
+    rating: float | None = None  # rated: the player's display rating in the pool asked for
+    since: float = 0.0  # when it was asked (monotonic): its rating window widens
 
 
 class Matchmaker:
@@ -68,6 +93,7 @@ class Matchmaker:
         self.shared = None  # a cluster node's queue in Redis (server.cluster.queue)
         self.cluster_limits = None  # a cluster's match counts (server.cluster.limits)
         self.online: Any = None  # names and ratings (server.accounts_commands.Online)
+        self._widen_timer: asyncio.TimerHandle | None = None
 
     def drop(self, conn: Connection) -> None:
         """A closed connection leaves the quick-match queue."""
@@ -261,18 +287,38 @@ class Matchmaker:
         self.addresses.add_created(conn.address, match.code)
         return match, seat, tokens[seat]
 
-    def _group(self, spec: GameSpec, conn: Connection, wanted: dict | None, rated: bool = False,
-               clock: str | None = None) -> tuple[dict, list[QuickEntry]] | None:
-        """Options and the waiting requests (oldest first) that, with ``conn``'s, fill every
+    def _group(self, spec: GameSpec, mine: QuickEntry,
+               now: float) -> tuple[dict, list[QuickEntry]] | None:
+        """Options and the waiting requests (oldest first) that, with ``mine``, fill every
         seat of a match; ``None`` when no option set has enough players yet. Rated
-        requests meet rated ones, one per registered player; timed ones the same clock."""
-        waiting = [e for e in self.queue
-                   if e.game == spec.id and e.rated == rated and e.clock == clock]
+        requests meet rated ones, one per registered player, within their rating windows;
+        timed ones the same clock."""
+        waiting = [e for e in self.queue if e is not mine and e.game == spec.id
+                   and e.rated == mine.rated and e.clock == mine.clock]
 
         def who(c: Connection) -> str:
-            return f"player {c.session.player_id}" if rated else c.session.token_hash
-        found = find_group(spec, who(conn), wanted, [(who(e.conn), e.options) for e in waiting])
+            return f"player {c.session.player_id}" if mine.rated else c.session.token_hash
+
+        def close(a: QuickEntry, b: QuickEntry) -> bool:
+            if a.rating is None or b.rating is None:
+                return True
+            reach = min(rating_window(now - a.since), rating_window(now - b.since))
+            return abs(a.rating - b.rating) <= reach
+
+        def fits(i: int, group: list[int]) -> bool:
+            return close(mine, waiting[i]) and all(close(waiting[i], waiting[j]) for j in group)
+
+        found = find_group(spec, who(mine.conn), mine.options, [(who(e.conn), e.options) for e in waiting],
+                           fits if mine.rated else None)
         return None if found is None else (found[0], [waiting[i] for i in found[1]])
+
+    def _rating_of(self, conn: Connection, spec: GameSpec, wanted: dict | None) -> float | None:
+        """The signed-in player's display rating in the pool a rated request asks for."""
+        accounts = getattr(self.online, "accounts", None)
+        if accounts is None or conn.session.player_id is None:
+            return None
+        seats = len(spec.seats(wanted if wanted is not None else spec.options({})))
+        return float(accounts.rating(conn.session.player_id, spec.id, seats).display())
 
     async def quick(self, conn: Connection, msg: dict) -> None:
         rid = msg.get("rid")
@@ -291,16 +337,26 @@ class Matchmaker:
             await self.shared.quick(conn, rid, spec, wanted)
             return
         self.queue = [e for e in self.queue if e.conn is not conn and e.conn.open]
-        found = self._group(spec, conn, wanted, rated, clock)
+        mine = QuickEntry(conn, spec.id, wanted, rated, clock,
+                          self._rating_of(conn, spec, wanted) if rated else None, time.monotonic())
+        found = self._group(spec, mine, mine.since)
         if found is None:
-            self.queue.append(QuickEntry(conn, spec.id, wanted, rated, clock))
+            self.queue.append(mine)
             needed = len(spec.seats(wanted)) if wanted is not None else None
             conn.send({"type": "queued", "rid": rid, "game": spec.id, "options": wanted,
                        "players": needed, "rated": rated, "clock": clock})
+            if rated:
+                self._schedule_widen()
             return
+        await self._open_quick(spec, mine, found, rid)
+
+    async def _open_quick(self, spec: GameSpec, mine: QuickEntry, found: tuple[dict, list[QuickEntry]],
+                          rid: int | None) -> None:
+        """Open the match of ``mine`` and the waiting requests found for it."""
         options, group = found
         for entry in group:
             self.queue.remove(entry)
+        conn = mine.conn
         conns = [entry.conn for entry in group] + [conn]
         order = list(range(len(conns)))
         secrets.SystemRandom().shuffle(order)  # seats drawn at random
@@ -308,7 +364,7 @@ class Matchmaker:
         try:
             match, tokens = await self.open_match(spec, options, True,
                                                   [(c.session, s) for c, s in seated],
-                                                  rated=rated, clock=clock)
+                                                  rated=mine.rated, clock=mine.clock)
         except StoreError as exc:
             log.error("quick match failed: %s", exc)
             for c, _ in seated:
@@ -317,6 +373,36 @@ class Matchmaker:
             return
         for c, s in seated:
             match.welcome(c, s, tokens[s], rid if c is conn else None)
+
+    async def widen(self, now: float | None = None) -> int:
+        """Look again at the waiting rated requests (their windows grew): open every match
+        that fits now, oldest request first; how many opened."""
+        now = time.monotonic() if now is None else now
+        opened = 0
+        for entry in list(self.queue):
+            if entry not in self.queue or not entry.rated or not entry.conn.open:
+                continue
+            spec = self.games.get(entry.game)
+            found = self._group(spec, entry, now)
+            if found is not None:
+                self.queue.remove(entry)
+                await self._open_quick(spec, entry, found, None)
+                opened += 1
+        return opened
+
+    def _schedule_widen(self) -> None:
+        if self._widen_timer is None:
+            self._widen_timer = asyncio.get_running_loop().call_later(RANGE_EVERY_S, self._widen_due)
+
+    def _widen_due(self) -> None:
+        self._widen_timer = None
+
+        def done(task: asyncio.Task) -> None:
+            if not task.cancelled() and task.exception() is not None:
+                log.error("looking again at rated quick requests failed: %s", task.exception())
+            if any(e.rated and e.conn.open for e in self.queue):
+                self._schedule_widen()
+        asyncio.ensure_future(self.widen()).add_done_callback(done)
 
     async def quick_cancel(self, conn: Connection, msg: dict) -> None:
         if self.shared is not None:
@@ -329,12 +415,14 @@ class Matchmaker:
 
 
 def find_group(spec: GameSpec, me: str, wanted: dict | None,
-               waiting: list[tuple[str, dict | None]]) -> tuple[dict, list[int]] | None:
+               waiting: list[tuple[str, dict | None]],
+               fits: Callable[[int, list[int]], bool] | None = None) -> tuple[dict, list[int]] | None:
     """The quick-match rule (module docstring), for one server's queue and a cluster's:
     ``me`` is the asking session's key, ``wanted`` its options (``None``: any),
     ``waiting`` the (session key, options or ``None``) of the waiting requests of the
     game, oldest first. Returns the options and the indices in ``waiting`` of the
-    oldest requests that, with this one, fill every seat; ``None`` if none do yet."""
+    oldest requests that, with this one, fill every seat; ``None`` if none do yet.
+    ``fits(i, group)``: may request ``i`` join those already chosen (rating windows)."""
     others = [i for i, (who, _) in enumerate(waiting) if who != me]
     candidates = [wanted] if wanted is not None else \
         [waiting[i][1] for i in others if waiting[i][1] is not None] + [spec.options({})]
@@ -343,7 +431,7 @@ def find_group(spec: GameSpec, me: str, wanted: dict | None,
         group, sessions = [], {me}
         for i in others:
             who, their = waiting[i]
-            if their in (None, options) and who not in sessions:
+            if their in (None, options) and who not in sessions and (fits is None or fits(i, group)):
                 group.append(i)
                 sessions.add(who)
         if len(group) + 1 >= needed:

@@ -34,7 +34,8 @@ ONLINE = ("client/online.py", "client/matchview.py", "client/net.py", "client/co
           "client/scenes/online.py", "client/scenes/lobby.py", "client/scenes/host.py",
           "client/scenes/lan_games.py", "client/scenes/continue_online.py",
           "client/scenes/chrome.py", "client/scenes/chatpane.py", "client/scenes/hostbar.py",
-          "client/refusals.py", "shared/online")
+          "client/refusals.py", "shared/online", "client/online_accounts.py", "client/clockview.py",
+          "client/scenes/names.py", "client/scenes/ratings.py", "client/scenes/clock_pane.py")
 SOURCES: dict[str, tuple[str, ...]] = {
     "client": ("client",),  # the shell: everything in client/ not claimed below
     "online": ONLINE,

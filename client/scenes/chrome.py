@@ -25,6 +25,7 @@ from ..online import OnlineSession
 from ..view.widgets import Button, draw_panel
 from .base import Scene
 from .chatpane import ChatPane
+from .clock_pane import ClockPane
 from .seats import HumanSeat, RemoteSeat, SeatController
 
 _, N_, ngettext, pgettext = domain("online")
@@ -78,6 +79,7 @@ class OnlineChrome:
         self.refused_left = 0.0
         self.resign_armed = 0.0
         self.pane = ChatPane(self)
+        self.clocks = ClockPane(self.view)
         self._sent: Any = None
         self.resign_button = Button(N_("Resign"), self.resign, tr=_)
         self.rematch_button = Button(N_("Rematch"), self.rematch, enabled=False, tr=_)
@@ -200,9 +202,11 @@ class OnlineChrome:
 
     def headline(self) -> str | None:
         ended = self.view.ended or {}
+        w = ended.get("winner")
+        if ended.get("reason") == "time":
+            return _("{seat} WINS ON TIME").format(seat=self.seat_name_label(w).upper()) if w else _("OUT OF TIME")
         if ended.get("reason") != "resigned":
             return None
-        w = ended.get("winner")
         if not w:
             return _("RESIGNED")
         return _("{seat} WINS BY RESIGNATION").format(seat=self.seat_name_label(w).upper())
@@ -217,6 +221,8 @@ class OnlineChrome:
             self.on_note(note)
         self.refused_left = max(0.0, self.refused_left - dt)
         self.resign_armed = max(0.0, self.resign_armed - dt)
+        if self.host is not None:
+            self.clocks.warn(self.host.app.sounds)
         self._mark_score_screen()
 
     def _mark_score_screen(self) -> None:
@@ -265,7 +271,9 @@ class OnlineChrome:
                 self.refused_move, self.refused_left = self._sent, REFUSED_FLASH
         elif note.kind == "ended":
             host.update_buttons()
-            if note.data.get("reason") == "resigned":
+            if note.data.get("reason") == "time":
+                host.announce(self.headline() or _("OUT OF TIME"), "", theme.BAD, hold=1.6)
+            elif note.data.get("reason") == "resigned":
                 winner = note.data.get("winner")
                 text = (_("{seat} WINS: THE OTHER PLAYER RESIGNED").format(
                     seat=self.seat_name_label(winner).upper()) if winner else _("RESIGNED"))
@@ -335,10 +343,12 @@ class OnlineChrome:
                 dot = theme.GOOD if online.get(seat) else theme.BAD
                 if not online.get(seat) and not v.is_free(seat):  # a free seat: nobody to be offline
                     name = _("{name} (offline)").format(name=name)
-                img = t.fitted(name, max(12, header_h // 3), theme.TEXT_DIM, rect.w - pad * 2 - 16)
+                img = t.fitted(name, max(12, header_h // 3), theme.TEXT_DIM,
+                               rect.w - pad * 2 - 16 - self.clocks.reserved(rect))
                 y = rect.y + header_h + 3
                 pygame.draw.circle(surface, dot, (rect.x + pad + 5, y + img.get_height() // 2), 5)
                 surface.blit(img, (rect.x + pad + 16, y))
+        self.clocks.draw(surface, t, host.seat_panels())
         self.pane.draw(surface, host.seat_panels()[0][0])
         if self.server_gone:
             note = self.session.net_note or _("Connecting…")

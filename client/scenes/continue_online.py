@@ -8,6 +8,7 @@ on on the server).
 from __future__ import annotations
 
 import datetime as _dt
+import time
 from dataclasses import dataclass
 from typing import Callable
 
@@ -48,10 +49,23 @@ def online_entries(app) -> list[Entry]:
         def facts(seat=seat) -> str:
             # TRANSLATORS: an online match in the list of unfinished games: "online · <server>"
             words = _("online · {server}").format(server=seat.server)
-            return f"{words} · {played(seat.updated)}" if seat.updated else words
+            words = f"{words} · {played(seat.updated)}" if seat.updated else words
+            return f"{words} · {time_left(seat)}" if time_left(seat) else words
 
         out.append(Entry(f"match {seat.match}", seat.label, facts, seat.updated, go, forget, True, seat))
     return out
+
+
+def time_left(seat) -> str:
+    """Our time to move in a timed match, as last seen: "2 days 5 hours left to move"."""
+    if not seat.deadline or seat.turn != "your turn":
+        return ""
+    from shared.online.clock import format_days_hours
+    left = seat.deadline - time.time()
+    if left <= 0:
+        return _("your time to move may be up")
+    # TRANSLATORS: {time} is "2 days 5 hours", "5 hours" or "less than an hour".
+    return _("{time} left to move").format(time=format_days_hours(left))
 
 
 def played(when: float) -> str:

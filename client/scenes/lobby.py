@@ -23,6 +23,8 @@ from .chrome import open_match
 _, N_, ngettext, pgettext = domain("online")
 
 CREATE_TIMEOUT_S = 10.0  # "Create match" and "Join" never wait longer for the server
+# The time controls a new or quick match can ask for ("" untimed; docs/protocol.md, *Clocks*).
+CLOCKS = ("", "3+2", "5+3", "10+5", "corr:1", "corr:3")
 # A listed match's status as the server names it -> as the lobby shows it.
 # TRANSLATORS: the state of a match in the lobby's list ("K7QXAD  Alien City  Ann  waiting").
 STATUS = {"waiting": N_("waiting"), "playing": N_("playing"), "over": N_("over"),
@@ -41,6 +43,8 @@ class LobbyScene(Scene):
         self.players = 0      # the seat count of a new match (0: the game's first)
         self.opponents = 0    # 0: people; then a computer level for every other seat
         self.public = True
+        self.rated = False
+        self.clock = 0  # index in CLOCKS
         self.code = TextField(N_("Room code"), "", max_len=12)
         self.message = ""
         self.waiting_for: str | None = None  # a match we joined, until its first sync
@@ -53,14 +57,21 @@ class LobbyScene(Scene):
         self.players_button = Button("", self.cycle_players)
         self.opponents_button = Button("", self.cycle_opponents)
         self.public_button = Button(N_("Public"), self.toggle_public, tr=_)
+        # TRANSLATORS: a new match counts for the ratings (Rated) or not (Casual).
+        self.rated_button = Button(N_("Casual"), self.toggle_rated, tr=_)
+        self.clock_button = Button("", self.cycle_clock)
+        # TRANSLATORS: lobby buttons: take a name on this server / see the best players.
+        self.names_button = Button(N_("Your name"), self.open_names, tr=_)
+        self.ratings_button = Button(N_("Leaderboards"), self.open_ratings, tr=_)
         self.quick_button = Button(N_("Quick match"), self.quick, tr=_)
         # TRANSLATORS: buttons: take a seat in the match of the room code / only watch it.
         self.join_button = Button(N_("Join"), lambda: self.join(False), tr=_)
         self.watch_button = Button(N_("Watch"), lambda: self.join(True), tr=_)
         self.back = Button(N_("Back"), self.close, key=pygame.K_ESCAPE, tr=_)
         self.buttons = [self.game_button, self.players_button, self.opponents_button, self.create_button,
-                        self.seat_button, self.public_button, self.quick_button, self.join_button,
-                        self.watch_button, self.back]
+                        self.seat_button, self.public_button, self.rated_button, self.clock_button,
+                        self.quick_button, self.join_button, self.watch_button, self.back,
+                        self.names_button, self.ratings_button]
         self.name_game()
         self.rows: list[tuple[str, pygame.Rect]] = []
         self.resize(app.size)
@@ -85,7 +96,7 @@ class LobbyScene(Scene):
         bh = max(36, int(h * 0.055))
         x, bw = self.side.x + 20, self.side.w - 40
         gap = 12 if h >= 700 else 8
-        y = self.side.y + bh
+        y = self.side.y + max(28, int(bh * 0.8))
         half = bw // 2 - 5
         self.game_button.rect = pygame.Rect(x, y, bw, bh)
         y += bh + gap
@@ -94,12 +105,18 @@ class LobbyScene(Scene):
         y += bh + gap
         self.seat_button.rect = pygame.Rect(x, y, half, bh)
         self.public_button.rect = pygame.Rect(x + bw // 2 + 5, y, half, bh)
+        y += bh + gap
+        self.rated_button.rect = pygame.Rect(x, y, half, bh)
+        self.clock_button.rect = pygame.Rect(x + bw // 2 + 5, y, half, bh)
         self.create_button.rect = pygame.Rect(x, y + bh + gap, bw, bh)
         self.quick_button.rect = pygame.Rect(x, y + 2 * (bh + gap), bw, bh)
-        self.code.rect = pygame.Rect(x, y + 3 * (bh + gap) + bh, bw, bh)
+        self.code.rect = pygame.Rect(x, y + 3 * (bh + gap) + int(bh * 0.6), bw, bh)
         self.join_button.rect = pygame.Rect(x, self.code.rect.bottom + gap, half, bh)
         self.watch_button.rect = pygame.Rect(x + bw // 2 + 5, self.code.rect.bottom + gap, half, bh)
         self.back.rect = pygame.Rect(self.list_box.x, h - bh - int(h * 0.04), max(160, int(w * 0.12)), bh)
+        self.names_button.rect = self.back.rect.move(self.back.rect.w + 12, 0)
+        self.names_button.rect.w = max(180, int(w * 0.16))
+        self.ratings_button.rect = self.names_button.rect.move(self.names_button.rect.w + 12, 0)
         self.row_h = max(34, int(h * 0.055))
 
     # -- actions ------------------------------------------------------------------------
@@ -144,6 +161,9 @@ class LobbyScene(Scene):
         chosen = choices[self.seat % len(choices)]
         self.seat_button.label = f"Seat: {chosen}"
         self.seat_button.tr = lambda _key: _("Seat: {seat}").format(seat=self.seat_label(chosen))
+        clock = CLOCKS[self.clock % len(CLOCKS)]
+        self.clock_button.label = f"Clock: {clock or 'none'}"
+        self.clock_button.tr = lambda _key: clock_label(clock)
 
     def seat_label(self, name: str) -> str:
         """A seat as people call it ("Black", "random" in the language in use)."""
@@ -169,6 +189,26 @@ class LobbyScene(Scene):
         self.seat = (self.seat + 1) % len(self.seat_choices())
         self.name_game()
 
+    def toggle_rated(self) -> None:
+        self.rated = not self.rated
+        self.rated_button.label = N_("Rated") if self.rated else N_("Casual")
+
+    def cycle_clock(self) -> None:
+        self.clock = (self.clock + 1) % len(CLOCKS)
+        self.name_game()
+
+    @property
+    def clock_choice(self) -> str | None:
+        return CLOCKS[self.clock % len(CLOCKS)] or None
+
+    def open_names(self) -> None:
+        from .names import NamesScene
+        self.app.push(NamesScene(self.app, self.session))
+
+    def open_ratings(self) -> None:
+        from .ratings import LeaderboardScene
+        self.app.push(LeaderboardScene(self.app, self.session, self.spec.id))
+
     def toggle_public(self) -> None:
         self.public = not self.public
         self.public_button.label = N_("Public") if self.public else N_("Private")
@@ -179,13 +219,17 @@ class LobbyScene(Scene):
         if self.refuse_offline():
             return
         self.session.create(self.spec.id, self.new_options(), choices[self.seat % len(choices)], self.public,
-                            computer=computer)
+                            computer=computer, rated=self.rated, clock=self.clock_choice)
         self.message = _("Creating a match…")
         self.answer_left = CREATE_TIMEOUT_S
 
     def quick(self) -> None:
         # A protocol-1 server pairs any two quick players: name the game only when it matters.
-        self.session.quick(self.spec.id if len(self.session.server_games()) > 1 else None)
+        timed = self.rated or self.clock_choice
+        # A game for several seat counts: the count chosen is the one paired (with these options).
+        options = self.new_options() if len(self.spec.seat_counts) > 1 else None
+        self.session.quick(self.spec.id if timed or options or len(self.session.server_games()) > 1 else None,
+                           rated=self.rated, clock=self.clock_choice, options=options)
         self.message = _("Looking for an opponent…")
 
     def join(self, spectator: bool) -> None:
@@ -236,7 +280,12 @@ class LobbyScene(Scene):
             except Exception:  # noqa: BLE001 - options this client cannot read: the server's words
                 pass
         status = info.get("status", "")
-        line = "   ".join((code, game, rules, players, _(STATUS[status]) if status in STATUS else str(status)))
+        parts = [code, game, rules, players, _(STATUS[status]) if status in STATUS else str(status)]
+        if isinstance(info.get("clock"), str):
+            parts.insert(3, clock_label(info["clock"], short=True))
+        if info.get("rated"):
+            parts.insert(3, _("rated"))
+        line = "   ".join(parts)
         watching = info.get("spectators")
         if isinstance(watching, int) and watching > 0:
             line += "   " + ngettext("{n} watching", "{n} watching", watching).format(n=watching)
@@ -350,3 +399,14 @@ class LobbyScene(Scene):
             for line in t.wrap(self.message, max(13, int(h * 0.022)), self.side.w - 40)[:4]:
                 surface.blit(t.render(line, max(13, int(h * 0.022)), theme.ACCENT), (self.side.x + 20, y))
                 y += int(h * 0.03)
+
+
+def clock_label(clock: str, short: bool = False) -> str:
+    """A time control as people read it: "Clock: 5+3", "1 day a move", "Clock: none"."""
+    if clock.startswith("corr:"):
+        days = int(clock[5:]) if clock[5:].isdigit() else 1
+        return ngettext("{n} day a move", "{n} days a move", days).format(n=days)
+    if short:
+        return clock
+    # TRANSLATORS: the lobby's time control button ("Clock: 5+3" = 5 minutes + 3 seconds a move).
+    return _("Clock: {control}").format(control=clock) if clock else _("Clock: none")

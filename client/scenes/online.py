@@ -41,6 +41,7 @@ class OnlineScene(Scene):
         self.connect = Button(N_("Connect"), self.try_connect, tr=_)
         self.back = Button(N_("Back"), self.close, key=pygame.K_ESCAPE, tr=_)
         self.message = ""
+        self._identity: tuple[str | None, str | None] = (None, None)  # (address, our name there)
         self.resize(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -88,6 +89,16 @@ class OnlineScene(Scene):
             field = next((f for f in (self.address, self.name_field, self.code) if f.active), self.address)
             field.value = (field.value + text.strip())[:field.max_len]
 
+    def registered_name(self) -> str | None:
+        """The name this computer holds on the server typed in (it signs in with it)."""
+        from ..connect import normal_url, token_store
+        from ..online_accounts import saved_identity
+        address = self.address.value.strip()
+        if self._identity[0] != address:
+            found = saved_identity(token_store(), normal_url(address)) if address else None
+            self._identity = (address, found["name"] if found else None)
+        return self._identity[1]
+
     def try_connect(self) -> None:
         """Start the network thread and go to the lobby (which shows the connection)."""
         from ..connect import open_lobby
@@ -125,6 +136,11 @@ class OnlineScene(Scene):
         for field in (self.address, self.name_field, self.code):
             field.label = _(self.field_labels[field])
             field.draw(surface, t, blink)
+        registered = self.registered_name()
+        if registered:
+            said = _("You are {name} on this server: signed in by itself.").format(name=registered)
+            img = t.fitted(said, max(12, int(h * 0.02)), theme.GOOD, self.name_field.rect.w)
+            surface.blit(img, (self.name_field.rect.x, self.name_field.rect.bottom + 4))
         self.connect.draw(surface, t)
         self.back.draw(surface, t)
         if self.message:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 import pygame
 import pytest
@@ -25,6 +26,7 @@ from client.scenes.picker import GamePickerScene
 from client.scenes.seats import ComputerSeat, HumanSeat
 from client.scenes.title import TitleScene
 from shared import i18n
+from shared.gamekit.registry import builtin_games
 
 from .conftest import key, motion, show
 
@@ -186,4 +188,91 @@ def test_no_label_is_cut_on_any_screen(app, cuts, lang, size):
         game(app, plugin, size, where)
     app.set_size((1280, 800))
     said = sorted({f"{w}: {text!r} in {width}px" for w, text, width in found})
+    assert said == [], f"labels cut in {lang} at {size[0]}x{size[1]}:\n" + "\n".join(said)
+
+
+def online_screens(app, where) -> None:
+    """The lobby with its rated and clock choices, Your name, the leaderboard, a profile,
+    and a timed match's clocks, as a session with the server's answers sees them."""
+    from client.scenes.chrome import open_match
+    from client.scenes.lobby import CLOCKS, LobbyScene
+    from client.scenes.names import NamesScene
+    from client.scenes.ratings import LeaderboardScene, ProfileScene
+
+    from .test_i18n_online import lobby_session, seated_session
+
+    session = lobby_session()
+    where[0] = "lobby (rated, clocks)"
+    lobby = LobbyScene(app, session)
+    show(app, lobby)
+    lobby.toggle_rated()
+    for _ in CLOCKS:
+        lobby.cycle_clock()
+        frames(app, 1)
+    where[0] = "your name"
+    names = NamesScene(app, session)
+    show(app, names)
+    names.take()  # a name that is not one: the longest sentences
+    frames(app, 1)
+    session.handle({"type": "registered", "name": "Annabelle-Marguerite", "key": "k"})
+    session.handle({"type": "transfer", "code": "K7QX-ADM3-PZ", "expires_in": 900})
+    frames(app)
+    names.get_code()
+    session.handle({"type": "error", "code": "transfer_refused"})
+    names.message = session.last_error
+    frames(app)
+    where[0] = "leaderboard"
+    rows = [{"rank": i + 1, "name": f"Player-number-{i:02d}xx", "rating": 1800 - i, "label": f"{1800 - i}?",
+             "provisional": True, "games": 3} for i in range(30)]
+    session.handle({"type": "leaderboard", "game": "alien-city", "seats": 2, "page": 0, "rows": rows, "more": True})
+    show(app, LeaderboardScene(app, session, "alien-city"))
+    frames(app)
+    where[0] = "profile"
+    history = [{"match": f"M{i}", "rating": 1500 + (i * 37) % 120, "place": 1, "at": 0} for i in range(12)]
+    recent = [{"match": f"M{i}", "game": "alien-city", "rated": True, "ended": 1_800_000_000, "reason": "finished",
+               "ranking": [1, 2], "resigned": [], "players": [{"name": "Annabelle-Marguerite", "registered": True},
+                                                              {"name": "Bartholomew-Xavier", "registered": True}]}
+              for i in range(10)]
+    ratings = [{"game": spec.id, "seats": spec.seat_counts[-1], "rating": 1612, "label": "1612?",
+                "provisional": True, "games": 12, "history": history} for spec in builtin_games()]
+    session.handle({"type": "profile", "name": "Annabelle-Marguerite", "since": 0, "ratings": ratings,
+                    "recent": recent})
+    show(app, ProfileScene(app, session, "Annabelle-Marguerite"))
+    frames(app)
+    # The match screen's own labels are the match screen's tests: here only the clocks count.
+    from client.scenes.clock_pane import ClockPane
+    draw = ClockPane.draw
+
+    def clocks_only(pane, *args) -> None:
+        where[0] = "match clocks"
+        draw(pane, *args)
+        where[0] = "match screen"
+
+    ClockPane.draw = clocks_only
+    try:
+        where[0] = "match screen"
+        seated, _spec = seated_session()
+        view = seated.matches["K7QXAD"]
+        view.info["clock"] = "corr:3"
+        view.clock.update({"control": "corr:3", "left_ms": [(2 * 24 + 23) * 3600_000, None], "running": "black",
+                           "out": []}, time.monotonic())
+        show(app, open_match(app, seated, "K7QXAD"))
+        frames(app)
+        view.clock.update({"control": "10+5", "left_ms": [5_400_000, 9_000], "running": "white", "out": []},
+                          time.monotonic())
+        frames(app)
+    finally:
+        ClockPane.draw = draw
+    app.stack.scenes.clear()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "sk", "fr"])
+def test_no_label_is_cut_on_the_online_name_rating_and_clock_screens(app, cuts, lang, size):
+    found, where = cuts
+    app.set_size(size)
+    i18n.set_language(lang)
+    online_screens(app, where)
+    app.set_size((1280, 800))
+    said = sorted({f"{w}: {text!r} in {width}px" for w, text, width in found if w != "match screen"})
     assert said == [], f"labels cut in {lang} at {size[0]}x{size[1]}:\n" + "\n".join(said)

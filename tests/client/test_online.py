@@ -224,3 +224,23 @@ def test_a_match_against_the_servers_computer_from_the_lobby(server):
              what="the computer's answer")
     finally:
         net.close()
+
+
+def test_quick_match_asks_for_the_seat_count_rating_and_clock_chosen(app):
+    """A game for several seat counts is paired by the count chosen (its options), and
+    the lobby's rated and clock choices go with the request."""
+    from client.scenes.lobby import LobbyScene
+
+    from .test_i18n_online import lobby_session
+    session = lobby_session()
+    lobby = LobbyScene(app, session)
+    while len(lobby.spec.seat_counts) < 2:
+        lobby.cycle_game()
+    lobby.cycle_players()
+    lobby.toggle_rated()
+    lobby.cycle_clock()
+    lobby.quick()
+    sent = session.net.sent[-1]
+    count = lobby.spec.seat_counts[1]
+    assert (sent["type"], sent["game"], sent["rated"], sent["clock"]) == ("quick", lobby.spec.id, True, "3+2")
+    assert len(lobby.spec.seats(lobby.spec.options(sent["options"]))) == count

@@ -6,6 +6,8 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import replace
 
+from server.matchmaking import RANGE_OPEN_S, rating_window
+from shared.online.ratings import DISPLAY_SCALE, MU, Rating
 from shared.wire import PROTOCOL_VERSION
 
 from .helpers import FAST, Client, run, running
@@ -344,3 +346,34 @@ def test_one_address_registers_a_few_names_an_hour():
             answer = await client.request({"type": "register", "name": "Name5"})
             assert answer["code"] == "rate_limited" and answer["scope"] == "address"
     run(body)
+
+
+def test_rated_quick_requests_meet_within_a_rating_window_that_widens():
+    """Ada (1900) and Bob (a newcomer, 1500) ask for a rated quick match: 400 points apart,
+    they wait; the server looks again as their windows widen (200 points, 100 more every
+    15 s waited) and pairs them once both reach 400. A casual request meets anyone."""
+    async def body() -> None:
+        async with running() as server:
+            ada, _ = await registered(server.url, "Ada")
+            bob, _ = await registered(server.url, "Bob")
+            accounts = server.lobby.online.accounts
+            strong = Rating(MU + 400 / DISPLAY_SCALE, 2.0, 30)
+            accounts._db.execute(
+                "INSERT INTO ratings (player, game, seats, mu, sigma, games, updated) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (accounts.find("Ada").id, "alien-city", 2, strong.mu, strong.sigma, strong.games, 0.0))
+            assert (await ada.request({"type": "quick", "rated": True}))["type"] == "queued"
+            assert (await bob.request({"type": "quick", "rated": True}))["type"] == "queued"
+            maker = server.lobby.maker
+            start = max(e.since for e in maker.queue)
+            assert [e.rating for e in maker.queue] == [1900.0, 1500.0]
+            assert await maker.widen(start + 20) == 0  # 300 points each way: not yet
+            assert await maker.widen(start + 30) == 1  # 400: they meet
+            joined = await bob.expect("joined")
+            assert (await ada.expect("joined"))["match"] == joined["match"]
+            assert maker.queue == []
+    run(body)
+
+
+def test_the_rating_window_widens_then_opens():
+    assert [rating_window(s) for s in (0, 14.9, 15, 44, 45, 89)] == [200, 200, 300, 400, 500, 700]
+    assert rating_window(RANGE_OPEN_S) == float("inf")
