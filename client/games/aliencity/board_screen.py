@@ -18,6 +18,7 @@ from client.anim import Callback, Parallel, Sequence, Tween
 from client.scenes.base import Scene
 from client.scenes.layout import match_layout
 from client.view.banners import Banner, Banners, Toast
+from client.view.bars import row_right
 from client.view.fading import FadingMarks
 from client.view.widgets import Button
 from shared.aliencity import PIECES, Build, Claim, GameState, Phase, Piece, Player
@@ -91,13 +92,9 @@ class BoardScreen(Scene):
     def layout_buttons(self) -> None:
         """Place ``self.buttons`` right-aligned in the bottom bar."""
         bh = int(min(self.bottom_h * 0.7, self.size[1] * 0.056))
-        x = self.size[0] - self.margin
         y = self.bottom_rect.y + (self.bottom_h - bh) // 2
-        for b in reversed(self.buttons):
-            bw = max(bh * 2, self.app.text.font(int(bh * 0.46), True).size(b.label)[0] + bh)
-            x -= bw
-            b.rect = pygame.Rect(x, y, bw, bh)
-            x -= self.margin // 2 + 4
+        # sized by the label shown (in the language in use), as the other games' bars are
+        row_right(self.buttons, self.app.text, self.size[0] - self.margin, y, bh, bh * 2, bh, self.margin // 2 + 4)
 
     # -- showing states ---------------------------------------------------------------
     def show_state(self, new: GameState, animate: bool = True) -> None:
