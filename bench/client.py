@@ -3,7 +3,7 @@
     python3 bench/client.py [--frames N] [--seed S]
 
 Last line: ``frame_ms_p50=<f> frame_ms_p95=<f> startup_s=<f> overlay_frame_ms_p95=<f>
-idle_cpu_pct=<f>``
+idle_cpu_pct=<f> peak_rss_mb=<f> rss_back_at_title_mb=<f>``
 - frame times: a 1280x800 bot-against-bot game with every animation on, the mouse moving
   over the board every frame; each frame is events + update + draw + flip, timed alone;
 - overlay frame times: the same play with the road overlay on (R), the mouse resting on
@@ -12,6 +12,10 @@ idle_cpu_pct=<f>``
 - idle CPU: a fresh interpreter runs the real loop (``App.run``) for 10 s on the title
   screen, then 10 s on an Alien City board where nobody moves; process CPU time over wall
   time, in percent of one core (the larger of the two; both printed above);
+- memory: a fresh interpreter plays Alien City against the strongest level (``--memory-level``)
+  through the real screen, asks one hint, plays to the final count, runs the full game
+  review, then goes back to the title: the peak resident size and the size back at the
+  title (goal: at most 120 MB back at the title);
 - startup: a fresh interpreter from launch until the title screen's first frame is drawn
   (what a player waits for after typing ``alien-city``).
 """
@@ -70,6 +74,72 @@ cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
 print(f"idle {{100 * cpu / wall:.2f}}", flush=True)
 app.close()
 """
+
+
+MEMORY = """
+import gc, random, resource, sys, time
+sys.path.insert(0, {root!r})
+from client.app import App
+from client.config import Options
+from client.review.scene import open_review
+from client.scenes.score_show import ScoreShow
+from client.scenes.seats import ComputerSeat, HumanSeat
+from client.scenes.title import TitleScene
+from shared.aliencity.position import AlienCityPosition
+
+def rss_mb():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * resource.getpagesize() / 2**20
+
+app = App(Options(), (1280, 800), persist=False)
+app.stack.push(TitleScene(app))
+app.stack.apply_pending()
+app.step(1 / 60, events=[])
+title_mb = rss_mb()
+plugin = app.games.get("alien-city")
+state = plugin.new_state(app, plugin.options_for(app, None), 11)
+game = plugin.make_board(app, state, [HumanSeat(), ComputerSeat(level={level!r})], seed=11)
+app.stack.clear_to(game)
+app.stack.apply_pending()
+rng, hinted, deadline = random.Random(11), False, time.monotonic() + 3600
+while not isinstance(app.stack.top, ScoreShow) and time.monotonic() < deadline:
+    app.step(1 / 30, events=[])
+    if game.human_turn and not game.computers.hinting and not game.timeline.busy \
+            and not game.match.state.is_over():
+        if not hinted:
+            game.ask_hint()
+            hinted = True
+            continue
+        game.play(AlienCityPosition(game.match.state).legal_moves().random(rng))
+    else:
+        time.sleep(0.01)
+score = app.stack.top
+open_review(app, score.final_position())
+app.stack.apply_pending()
+review = app.stack.top
+while review.job is not None and not review.job.finished and time.monotonic() < deadline:
+    app.step(1 / 30, events=[])
+    time.sleep(0.02)
+del game, score, review
+app.go_home()
+for _ in range(5):
+    app.step(1 / 60, events=[])
+gc.collect()
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(f"memory {{title_mb:.1f}} {{peak:.1f}} {{rss_mb():.1f}}", flush=True)
+app.close()
+"""
+
+
+def memory_mb(level: str) -> tuple[float, float, float]:
+    """(at the title before, peak, back at the title after) in MB, from a fresh process."""
+    out = subprocess.run([sys.executable, "-c", MEMORY.format(root=str(ROOT), level=level)],
+                         capture_output=True, text=True, timeout=4000)
+    line = next((row for row in out.stdout.splitlines() if row.startswith("memory ")), None)
+    if line is None:
+        raise RuntimeError(f"the memory run failed: {out.stderr[-2000:]}")
+    first, peak, back = (float(v) for v in line.split()[1:])
+    return first, peak, back
 
 
 def idle_cpu_pct(where: str, seconds: float = 10.0) -> float:
@@ -193,11 +263,21 @@ def main() -> int:
     parser.add_argument("--overlay-frames", type=int, default=4800)
     parser.add_argument("--seed", default="bench")
     parser.add_argument("--idle-only", action="store_true", help="only the idle CPU figures")
+    parser.add_argument("--memory-level", default="expert",
+                        help="the computer level of the memory run (default expert, the strongest)")
+    parser.add_argument("--memory-only", action="store_true", help="only the memory figures")
     args = parser.parse_args()
+    title_mb, peak_mb, back_mb = memory_mb(args.memory_level)
+    memory = f"peak_rss_mb={peak_mb:.1f} rss_back_at_title_mb={back_mb:.1f}"
+    print(f"memory: {title_mb:.1f} MB at the title, {peak_mb:.1f} MB at the peak (a game against "
+          f"{args.memory_level} with a hint and a review), {back_mb:.1f} MB back at the title")
+    if args.memory_only:
+        print(memory)
+        return 0
     idle = {where: idle_cpu_pct(where) for where in ("title", "board")}
     print(" ".join(f"idle_cpu_pct_{where}={pct:.2f}" for where, pct in idle.items()))
     if args.idle_only:
-        print(f"idle_cpu_pct={max(idle.values()):.2f}")
+        print(f"idle_cpu_pct={max(idle.values()):.2f} {memory}")
         return 0
     startup = min(startup_seconds() for _ in range(2))
     times = frame_times(args.frames, args.seed)
@@ -207,7 +287,7 @@ def main() -> int:
     print(f"frames={len(times)} max_ms={times[-1]:.2f} mean_ms={statistics.fmean(times):.2f}")
     print(f"overlay_frames={len(overlay)} max_ms={max(overlay):.2f} mean_ms={statistics.fmean(overlay):.2f}")
     print(f"frame_ms_p50={p50:.2f} frame_ms_p95={p95(times):.2f} startup_s={startup:.2f} "
-          f"overlay_frame_ms_p95={p95(overlay):.2f} idle_cpu_pct={max(idle.values()):.2f}")
+          f"overlay_frame_ms_p95={p95(overlay):.2f} idle_cpu_pct={max(idle.values()):.2f} {memory}")
     return 0
 
 
