@@ -79,7 +79,7 @@ def main() -> None:
     levels = spec.computer_levels
     pairs = [(upper, lower) for lower, upper in zip(levels, levels[1:])]
     if args.pairs:
-        known = {f"{u}-{l}": (u, l) for u, l in pairs}
+        known = {f"{up}-{low}": (up, low) for up, low in pairs}
         wanted = [p.strip() for p in args.pairs.split(",") if p.strip()]
         unknown = [p for p in wanted if p not in known]
         if unknown:
@@ -87,7 +87,7 @@ def main() -> None:
         pairs = [known[p] for p in wanted]
     tasks = [(spec.id, seats, upper, lower, i, args.seed) for upper, lower in reversed(pairs)
              for i in range(args.games)]
-    results: dict[str, list[tuple]] = {f"{u}-{l}": [] for u, l in pairs}
+    results: dict[str, list[tuple]] = {f"{up}-{low}": [] for up, low in pairs}
     start = time.perf_counter()
     with Pool(args.workers) as pool:
         for out in pool.imap_unordered(play, tasks, chunksize=1):

@@ -10,7 +10,8 @@ level present at least once; a table's ranking counts as a result between every 
 of different levels (a win, or a draw for a shared place). The fit is the Bradley-Terry
 maximum likelihood (Elo: 400 log10 of the strength ratio) with one virtual draw added to
 every pair that played, so a level that won every game gets a finite, honest gap (it grows
-with the games played: after a clean sweep the fitted gap is a floor, not a measure). Intervals: 95 % of 200 bootstrap refits over whole games.
+with the games played: after a clean sweep the fitted gap is a floor, not a measure).
+Intervals: 95 % of 200 bootstrap refits over whole games.
 ``--write`` stores the result in the game's package as ``level_ratings.json``, which the
 client shows beside each level and rated games against the computer use.
 Last line: ``rating_<level>=<f>`` for every level.

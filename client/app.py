@@ -4,8 +4,9 @@
 the same at any frame rate) and draws only when something changes or moves: a scene says
 how many frames a second it needs now (``frame_rate()``; by default 60 while its
 timeline runs, else 0), input draws at once, and an idle screen sleeps on the event
-queue, updating ten times a second and drawing a slow heartbeat; ``App.step`` runs one frame with a given dt and no waiting,
-which is what the attract-mode demo, the tests and the benchmark use headless.
+queue, updating ten times a second and drawing a slow heartbeat; ``App.step`` runs one
+frame with a given dt and no waiting, which is what the attract-mode demo, the tests and
+the benchmark use headless.
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ player long gone from a match), housekeeping (expiring waiting matches), netpoli
 (client addresses behind proxies, per-address limits), web (``/healthz``, TLS), announce
 (the LAN beacon) and host (a server for "Host a game", in a thread or a child process).
 No rules live here: every game is served through the contract. Its clients (the game
-window, the headless bot in ``alien_city.headless``) are not part of it. The wire protocol (version, error codes, limits, message schemas, msgpack
-frames and their validation) is ``shared.wire``, shared with the clients; it is described
-in docs/protocol.md and docs/games/.
+window, the headless bot in ``alien_city.headless``) are not part of it. The wire
+protocol (version, error codes, limits, message schemas, msgpack frames and their
+validation) is ``shared.wire``, shared with the clients; it is described in
+docs/protocol.md and docs/games/.
 """

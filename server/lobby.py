@@ -342,7 +342,6 @@ class Lobby(MatchCommands):
             if winner_of(match.ranking) != record.winner:
                 log.warning("match %s: stored winner %s, ranking %s", record.code,
                             record.winner, match.ranking)
-        live = match.live
         for index, s in record.seats.items():
             session = None
             if s.computer is not None:

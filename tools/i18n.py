@@ -123,8 +123,8 @@ def save(catalog: Catalog, lang: str, name: str) -> None:
              include_previous=False, ignore_obsolete=True)
     text = buf.getvalue().decode("utf-8")
     # Drop the volatile creation/revision dates so an unchanged catalogue stays unchanged.
-    text = "\n".join(l for l in text.splitlines()
-                     if not l.startswith(('"POT-Creation-Date:', '"PO-Revision-Date:')))
+    text = "\n".join(line for line in text.splitlines()
+                     if not line.startswith(('"POT-Creation-Date:', '"PO-Revision-Date:')))
     path.write_text(text + "\n", encoding="utf-8")
     compile_one(lang, name)
 
@@ -169,7 +169,7 @@ def main(argv: list[str]) -> int:
     if unknown:
         print(f"unknown domain(s): {', '.join(unknown)}; known: {', '.join(DOMAINS)}")
         return 2
-    langs = [l for l in LANGUAGES if l != SOURCE_LANGUAGE]
+    langs = [code for code in LANGUAGES if code != SOURCE_LANGUAGE]
     bad = 0
     for name in names:
         if command == "update":

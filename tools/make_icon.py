@@ -57,7 +57,8 @@ def draw(size: int = SIZE) -> pygame.Surface:
                      border_top_left_radius=int(1 * u), border_top_right_radius=int(1 * u))
     # the tall tower (red guild) in the middle, with a spire and lit windows
     tower = pygame.Rect(int(12.5 * u), int(9 * u), int(8 * u), int(ground - 9 * u))
-    pygame.draw.polygon(big, (236, 62, 58), [(tower.left, tower.top), (tower.centerx, 3.2 * u), (tower.right, tower.top)])
+    pygame.draw.polygon(big, (236, 62, 58),
+                        [(tower.left, tower.top), (tower.centerx, 3.2 * u), (tower.right, tower.top)])
     pygame.draw.rect(big, (236, 62, 58), tower)
     pygame.draw.rect(big, (150, 30, 36), tower, int(0.6 * u))
     for row in range(4):

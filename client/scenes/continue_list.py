@@ -198,7 +198,8 @@ class ContinueScene(Scene):
         if not self.entries:
             msg = _("No unfinished games: every game you leave before its end waits here.")
             for j, line in enumerate(t.wrap(msg, big, self.list_box.w - 40)):
-                surface.blit(t.render(line, big, theme.TEXT_DIM), (self.list_box.x + 20, self.list_box.y + 20 + j * big * 3 // 2))
+                surface.blit(t.render(line, big, theme.TEXT_DIM),
+                             (self.list_box.x + 20, self.list_box.y + 20 + j * big * 3 // 2))
         for i in self._shown():
             r, entry = self.row_rect(i), self.entries[i]
             if i == self.focus:

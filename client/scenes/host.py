@@ -78,7 +78,7 @@ class HostScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        t, (w, h) = self.app.text, self.size
+        t, h = self.app.text, self.size[1]
         draw_backdrop(surface, self.app, _("HOST A GAME"))
         draw_panel(surface, self.box)
         y = self.box.y + 24

@@ -111,7 +111,8 @@ class OnlineScene(Scene):
         open_lobby(self.app, self.address.value.strip(), name, self.mode, code=self.code.value.strip() or None)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_v
+                and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)):
             self.paste()
             return True
         for field in (self.address, self.name_field, self.code):

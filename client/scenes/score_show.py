@@ -1,11 +1,12 @@
 """What a game's score screen does the same way in every plug-in: the show's buttons
 (Next, Fast, Skip) and the final board's column (replay the show, review, watch the
-replay, save (a toast says where), new game, close, menu), the keys (show: Space/Right/Enter next, F fast, S/Esc
-skip; final: Esc closes, T hides the table, Left/Right/Enter walk the column) and the fast
-clock. A game with show buttons and keys of its own (Alien City) takes the column
-(``make_final_buttons``), its keys (``walk_column``) and the rest. :class:`ScoreShow` is a mixin placed before the game's screen class; the game
-keeps its beats (a :class:`~.score_sequence.BeatSequence` in ``sequence``), ``skip`` and
-its drawing."""
+replay, save (a toast says where), new game, close, menu), the keys (show:
+Space/Right/Enter next, F fast, S/Esc skip; final: Esc closes, T hides the table,
+Left/Right/Enter walk the column) and the fast clock. A game with show buttons and keys
+of its own (Alien City) takes the column (``make_final_buttons``), its keys
+(``walk_column``) and the rest. :class:`ScoreShow` is a mixin placed before the game's
+screen class; the game keeps its beats (a :class:`~.score_sequence.BeatSequence` in
+``sequence``), ``skip`` and its drawing."""
 
 from __future__ import annotations
 

@@ -81,7 +81,8 @@ class StandingsScene(Scene):
         surface.blit(shade, (0, 0))
         draw_panel(surface, self.box.inflate(16, 16), glow=theme.ACCENT)
         size = max(12, int(self.header.h * 0.5))
-        title = t.shadowed(self.title or _("FINAL STANDINGS"), int(self.header.h * 0.7), theme.ACCENT, (0, 0, 0), 2, bold=True)
+        title = t.shadowed(self.title or _("FINAL STANDINGS"), int(self.header.h * 0.7), theme.ACCENT,
+                           (0, 0, 0), 2, bold=True)
         surface.blit(title, title.get_rect(center=self.header.center))
         for rect, i in zip(self.rows, self.order()):
             seat, place = self.seats[i], self.places[i]

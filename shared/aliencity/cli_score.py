@@ -118,7 +118,8 @@ def analyze_report(text: str, *, lenient: bool = False, as_json: bool = False,
         lines.append(line)
         for piece, mask in zip(PIECES, legal.masks):
             if mask:
-                lines.append(f"         {piece_label(piece):<{piece_width}} {' '.join(lot_name(x) for x in bits(mask))}")
+                lots = " ".join(lot_name(x) for x in bits(mask))
+                lines.append(f"         {piece_label(piece):<{piece_width}} {lots}")
         for warning in ply.warnings:
             lines.append("         " + _("warning: {warning}").format(warning=warning))
     lines.append("")

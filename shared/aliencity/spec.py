@@ -129,7 +129,7 @@ class AlienCitySpec(GameSpec):
         except MalformedError as exc:
             raise RecordError(str(exc)) from None
         moves: list[str] = []
-        for _, move in result.state.history:
+        for _player, move in result.state.history:
             moves.append(move.text())
         start = result.plies[0].before if result.plies else result.state
         return Record(AlienCityPosition(result.state), tuple(moves), start=AlienCityPosition(start),
@@ -139,7 +139,7 @@ class AlienCitySpec(GameSpec):
         """A PPN header (``---`` ... ``...``) whose game is Alien City."""
         from .ppn import _game_name, _split
         try:
-            header, _ = _split(text)
+            header, _body = _split(text)
         except MalformedError:
             return False
         return str(_game_name(header) or "").strip().lower() == "alien city"

@@ -206,7 +206,7 @@ def read_record(text: str, *, lenient: bool = False) -> Record:
 def legal_texts(state: CityState) -> list[str]:
     """Canonical texts of every legal placement of the seat to move (no pass), sorted."""
     out = []
-    for colour, o, mask, _ in state._parts() if not state.over else []:
+    for colour, o, mask, _count in state._parts() if not state.over else []:
         head = f"{'bgry'[colour]}:{PIECES[ORIENTS[o].piece]}:"
         offsets = ORIENTS[o].offsets
         while mask:

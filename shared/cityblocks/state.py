@@ -62,7 +62,7 @@ class Placements:
         return 0 if self._state.over else self.count + 1
 
     def __iter__(self) -> Iterator[Move]:
-        for colour, o, mask, _ in self._parts:
+        for colour, o, mask, _count in self._parts:
             while mask:
                 low = mask & -mask
                 yield Move(colour, PIECES[ORIENTS[o].piece], anchor_squares(o, low.bit_length() - 1))

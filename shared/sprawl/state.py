@@ -283,7 +283,7 @@ class SprawlState:
                         branches.add((q, k, right))
         places = []
         if hits:
-            superior, overload, att = self.superior, self.overload, self.att
+            overload, att = self.overload, self.att
             for q, m in hits.items():
                 tower = tw[q]
                 if tower is None:

@@ -32,8 +32,9 @@ RID_MAX = 2**53 - 1
 FIXED: dict[str, int] = {
     "max_frame": MAX_FRAME, "transport_max_frame": TRANSPORT_MAX_FRAME, "max_depth": MAX_DEPTH,
     "max_items": MAX_ITEMS, "max_str_bytes": MAX_STR_BYTES, "max_bin": MAX_BIN,
-    "name_max": NAME_MAX, "chat_max": CHAT_MAX, "chat_history": CHAT_HISTORY, "code_max": CODE_MAX, "token_max": TOKEN_MAX,
-    "mid_max": MID_MAX, "move_max": MOVE_MAX, "version_max": VERSION_MAX, "rid_max": RID_MAX,
+    "name_max": NAME_MAX, "chat_max": CHAT_MAX, "chat_history": CHAT_HISTORY, "code_max": CODE_MAX,
+    "token_max": TOKEN_MAX, "mid_max": MID_MAX, "move_max": MOVE_MAX, "version_max": VERSION_MAX,
+    "rid_max": RID_MAX,
 }
 
 # -- the server's defaults (tunable; welcome.limits has the values in force) -------------

@@ -157,15 +157,18 @@ from client.config import Options
 from client.scenes.seats import HumanSeat
 app = App(Options(), (1280, 800), persist=False)
 plugin = app.games.get("alien-city")
-scene = plugin.make_board(app, plugin.new_state(app, plugin.options(app), 23), [HumanSeat(name="Ann"), HumanSeat(name="Bo")], seed=23)
-app.stack.push(scene); app.stack.apply_pending()
+scene = plugin.make_board(app, plugin.new_state(app, plugin.options(app), 23),
+                          [HumanSeat(name="Ann"), HumanSeat(name="Bo")], seed=23)
+app.stack.push(scene)
+app.stack.apply_pending()
 rng = random.Random(1)
 for _ in range(5):
     s = scene.match.state
     scene.play(AlienCityPosition(s).legal_moves().random(rng))
     for _ in range(90):
         app.step(1 / 60, events=[])
-print("ply", scene.match.state.ply, scene.match.state.to_dict()["board"] if "board" in scene.match.state.to_dict() else "", flush=True)
+data = scene.match.state.to_dict()
+print("ply", scene.match.state.ply, data["board"] if "board" in data else "", flush=True)
 while True:
     app.step(1 / 60, events=[])
     time.sleep(0.01)

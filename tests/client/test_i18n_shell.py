@@ -198,7 +198,9 @@ def test_replay_list_empty_full_and_its_errors_are_marked(app, tmp_path):
 
 
 def test_how_to_frame_standings_and_score_buttons_are_marked(app):
-    mark = lambda s: i18n.PSEUDO_OPEN + s + i18n.PSEUDO_CLOSE  # a game's words, translated by it
+    def mark(s: str) -> str:  # a game's words, translated by it
+        return i18n.PSEUDO_OPEN + s + i18n.PSEUDO_CLOSE
+
     with recording_texts() as texts:
         pages = PagesScene(app, [(mark("Board"), [mark("One.")]), (mark("End"), [mark("Two.")])])
         show(app, pages)

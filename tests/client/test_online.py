@@ -144,7 +144,8 @@ def test_two_clients_and_a_spectator_play_a_match_with_a_dropped_connection(serv
             if not refused and reference.phase is Phase.BUILD and moves >= 4:
                 # The server refuses a move (here: one the client did not check), visibly.
                 bad = next(Build(p, lot) for p in reference.stock(reference.to_move)
-                           for lot in range(80) if reference.board[lot] and reference.stocks[reference.to_move][p.index])
+                           for lot in range(80)
+                           if reference.board[lot] and reference.stocks[reference.to_move][p.index])
                 assert mover.chrome.session.move(mover.chrome.code, bad)
                 spin(apps, lambda: mover.chrome.view.pending is None, what="refusal")
                 assert reference.why_not(bad).text in mover.toast

@@ -77,7 +77,8 @@ def test_a_wide_road_is_one_open_field_not_a_lattice(app):
     assert deep
     for lot in deep:   # inside the field (no lane leads in there): no rim at all
         r = early.geo.lot_rect(lot, local=True)
-        inner = {tuple(bed.get_at((x, y))) for x in range(r.x + 2, r.right - 2, 3) for y in range(r.y + 2, r.bottom - 2, 3)}
+        inner = {tuple(bed.get_at((x, y))) for x in range(r.x + 2, r.right - 2, 3)
+                 for y in range(r.y + 2, r.bottom - 2, 3)}
         assert ROAD_EDGE not in inner, f"no lane rim drawn inside the open field ({lot})"
     overlay._draw_flow(pygame.Surface(app.size), early.geo, 255)
     runs = overlay._runs[0] + overlay._runs[1]

@@ -127,7 +127,8 @@ def test_random_playouts_keep_every_invariant(spec: GameSpec, options: dict):
             assert back.key() == after.key()
             assert len(after.returns()) == n and len(after.ranking()) == n
             assert all(1 <= p <= n for p in after.ranking())
-            msgpack.packb(after.score()); msgpack.packb(after.turn())
+            msgpack.packb(after.score())
+            msgpack.packb(after.turn())
         assert plies > 0 and last is not None
         if last.is_over():
             assert last.to_move is None and len(last.legal_moves()) == 0

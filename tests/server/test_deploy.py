@@ -130,7 +130,7 @@ def test_the_containerfile():
         if word == "HEALTHCHECK":
             json.loads(rest.split(" CMD ", 1)[1])
             assert "/healthz" in rest
-    cmd = json.loads(next(l for l in instructions if l.startswith("CMD ")).removeprefix("CMD "))
+    cmd = json.loads(next(line for line in instructions if line.startswith("CMD ")).removeprefix("CMD "))
     assert cmd[:2] == ["alien-city", "serve"]
     args = serve_args(cmd[2:])
     assert args.host == "0.0.0.0" and args.db == "/data/matches.sqlite3"

@@ -270,7 +270,8 @@ def test_other_games_are_reviewed_through_the_contract(game_id, options):
         best = spec.parse_move(turn.best)
         assert step.before.why_not(best) is None           # the better move is legal there
         assert turn.loss >= 0 and len(turn.after) == review.seats
-        assert turn.loss == pytest.approx(max(0.0, lead(turn.before, turn.seat) - lead(turn.after, turn.seat)), abs=1e-6)
+        assert turn.loss == pytest.approx(max(0.0, lead(turn.before, turn.seat) - lead(turn.after, turn.seat)),
+                                          abs=1e-6)
     assert review_record(spec, record, settings).to_dict() == review.to_dict()
     assert Review.from_dict(json.loads(json.dumps(review.to_dict()))) == review
 

@@ -111,7 +111,8 @@ class DiceScene(Scene):
                 _draw_die(surface, pygame.Rect(x, y + wobble, die, die), face)
             if self.tumble >= 1:
                 total = t.shadowed(f"= {sums[player]}", int(box.h * 0.08), theme.ACCENT, (0, 0, 0), 2, bold=True)
-                surface.blit(total, (box.x + int(box.w * 0.3) + 4 * int(die * 1.25), y + die // 2 - total.get_height() // 2))
+                surface.blit(total, (box.x + int(box.w * 0.3) + 4 * int(die * 1.25),
+                                     y + die // 2 - total.get_height() // 2))
         if self.show_result or self.done:
             if sums[Player.BLACK] == sums[Player.WHITE]:
                 msg, colour = _("A TIE: ROLL AGAIN"), theme.BAD

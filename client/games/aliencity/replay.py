@@ -125,7 +125,8 @@ class ReplayScene(MoveListing, BoardScreen):
             return True
         if self.road_keys(event):
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.insight.click(self.geo.lot_at(event.pos)):
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.insight.click(self.geo.lot_at(event.pos))):
             return True  # a click on a structure pins its road wave
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()

@@ -361,7 +361,8 @@ class ScoreScene(ScoreShow, BoardScreen):
         low_size = fit_size(t, hint, max(12, int(size * 0.8)), first - m - top.x - 1)
         if low_size is not None:  # (no room beside the buttons: the hint is left out)
             low = t.render(hint, low_size, theme.TEXT_DIM)
-            surface.blit(low, (top.x, self.buttons[0].rect.centery - low.get_height() // 2 if self.buttons else r.bottom - 20))
+            surface.blit(low, (top.x, self.buttons[0].rect.centery - low.get_height() // 2
+                               if self.buttons else r.bottom - 20))
         final = self.stage == "final"
         for i, b in enumerate(self.buttons):
             b.draw(surface, t, focus=final and i == self.column.focus)

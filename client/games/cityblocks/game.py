@@ -300,8 +300,8 @@ class MatchScene(MoveListing, MatchControls, HandMixin, CityScreen):
             if isinstance(seat, ComputerSeat):
                 # TRANSLATORS: e.g. "Green: Hard is thinking…" (a computer player by its level).
                 computer = level_name(seat.level) if seat.level else _("the computer")
-                return _("{seat}: {computer} is thinking…").format(seat=self.seat_label(s.to_move), computer=computer), \
-                    theme.TEXT_DIM
+                return (_("{seat}: {computer} is thinking…").format(seat=self.seat_label(s.to_move),
+                                                                    computer=computer), theme.TEXT_DIM)
             return _("{seat} to move.").format(seat=self.seat_label(s.to_move)), theme.TEXT_DIM
         ghost = self.ghost()
         if ghost is not None:

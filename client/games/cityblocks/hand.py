@@ -136,7 +136,8 @@ class HandMixin:
     def toggle_fit(self) -> None:
         self.show_fit = not self.show_fit
         self.app.sounds.play("select")
-        self.show_toast(_("Where the chosen piece fits: lit (H hides it).") if self.show_fit else _("Fit hints off."), 2)
+        self.show_toast(_("Where the chosen piece fits: lit (H hides it).") if self.show_fit
+                        else _("Fit hints off."), 2)
 
     def projection(self, move: Move) -> tuple[int, int, int, int]:
         """(area, edges) of the move's colour now and after the move (engine scores),

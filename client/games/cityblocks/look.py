@@ -142,7 +142,8 @@ def draw_mark(surface: pygame.Surface, r: pygame.Rect, colour: int, alpha: int =
     if colour == 0:
         pygame.draw.circle(surface, ink, c, max(2, r.w // 6))
     elif colour == 1:
-        pygame.draw.line(surface, ink, (r.x + q // 2, r.bottom - q // 2 - 1), (r.right - q // 2 - 1, r.y + q // 2), w + 1)
+        pygame.draw.line(surface, ink, (r.x + q // 2, r.bottom - q // 2 - 1),
+                         (r.right - q // 2 - 1, r.y + q // 2), w + 1)
     elif colour == 2:
         pygame.draw.line(surface, ink, (c[0] - q, c[1] - q), (c[0] + q, c[1] + q), w)
         pygame.draw.line(surface, ink, (c[0] - q, c[1] + q), (c[0] + q, c[1] - q), w)

@@ -201,7 +201,8 @@ def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p:
                            bold=True)
         surface.blit(total, (rect.x + int(rect.w * 0.8), rect.centery - total.get_height() // 2))
     if scene.players == 3:
-        note = t.fitted(ngettext("Blue (shared) scored {n} point for nobody.", "Blue (shared) scored {n} points for nobody.",
+        note = t.fitted(ngettext("Blue (shared) scored {n} point for nobody.",
+                                 "Blue (shared) scored {n} points for nobody.",
                                  scene.beats[0].total).format(n=scene.beats[0].total), size,
                         theme.TEXT, scene.size[0] - 40)
         backed(surface, note, note.get_rect(midtop=(box.centerx, box.bottom + 8)))

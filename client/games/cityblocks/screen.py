@@ -180,7 +180,8 @@ class CityScreen(BoardFrame):
                 if img is None:
                     if len(self._tray_cache) > 64:
                         self._tray_cache.clear()
-                    img = self._tray_cache[key] = tray.surface(t, score=scores[tray.colour], cb=cb, shared=shared, **args)
+                    img = self._tray_cache[key] = tray.surface(t, score=scores[tray.colour], cb=cb,
+                                                               shared=shared, **args)
                 surface.blit(img, tray.rect)
 
     def draw_drops(self, surface: pygame.Surface, cb: bool) -> None:

@@ -176,7 +176,8 @@ class HowToScene(PagesScene):
                 words.append(_("Green: {move} is legal.").format(move=describe(good)))
             if bad is not None:
                 ghost_move(surface, view, bad[0], False, cb)
-                words.append(_("Red: {reason}").format(reason=state.why_not(bad[0]).text))  # asked now: in today's words
+                # asked now: in today's words
+                words.append(_("Red: {reason}").format(reason=state.why_not(bad[0]).text))
             return " ".join(words), theme.GOOD
         if heading == "Attacks":
             overlays.draw_attacks(surface, geo, state, cb)

@@ -114,7 +114,8 @@ def test_a_number_key_with_the_list_open_sets_the_size_and_plays_nothing(app):
     assert listed
     app.step(1 / 60, events=[key(pygame.K_RETURN)])
     assert scene.match.state is state, "Enter plays only a row picked first"
-    app.step(1 / 60, events=[key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_UP), key(pygame.K_RETURN)])
+    app.step(1 / 60, events=[key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_UP),
+                             key(pygame.K_RETURN)])
     assert scene.match.state.history[-1] == listed[1].text()
 
 

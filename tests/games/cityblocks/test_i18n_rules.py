@@ -135,7 +135,8 @@ def test_rules_read_in_slovak_and_french(lang, words):
         assert CITY_BLOCKS.option_schema()[0].label == {"sk": "Hráči", "fr": "Joueurs"}[lang]
         # records and moves are data: written the same in every language
         state = play(new_state(4, 0, first=0), "b:V3:a1,a2,b1")
-        assert "Game: City Blocks" in CITY_BLOCKS.write_record(state) and "b:V3:a1,a2,b1" in CITY_BLOCKS.write_record(state)
+        written = CITY_BLOCKS.write_record(state)
+        assert "Game: City Blocks" in written and "b:V3:a1,a2,b1" in written
         assert state.history[-1].text() == "b:V3:a1,a2,b1"
         assert colour_word(0) != "blue" and colour_name(0)[0].isupper()
         if lang == "fr":  # a no-break space before the colon, as French writes it

@@ -99,7 +99,8 @@ class LotKit:
             w = max(SS, int(n * 0.13))
             ink = (255, 255, 255, 255)
             if kind == "tick":
-                pygame.draw.lines(big, ink, False, [(n * 0.27, n * 0.52), (n * 0.44, n * 0.68), (n * 0.74, n * 0.33)], w)
+                pygame.draw.lines(big, ink, False,
+                                  [(n * 0.27, n * 0.52), (n * 0.44, n * 0.68), (n * 0.74, n * 0.33)], w)
             elif kind == "slash":
                 pygame.draw.line(big, ink, (n * 0.3, n * 0.7), (n * 0.7, n * 0.3), w)
             else:

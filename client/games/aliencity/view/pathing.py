@@ -232,7 +232,8 @@ def _target(surface: pygame.Surface, geo: BoardGeometry, kit: LotKit, wave: Wave
         return
     tr = geo.lot_rect(reach.target)
     surface.blit(kit.ring(geo.lot, GOLD, 0.09), tr)
-    label = kit.pill(_("distance {n}").format(n=reach.length), max(14, int(geo.lot * 0.34)), (20, 16, 4), GOLD, (90, 60, 0))
+    label = kit.pill(_("distance {n}").format(n=reach.length), max(14, int(geo.lot * 0.34)),
+                     (20, 16, 4), GOLD, (90, 60, 0))
     surface.blit(label, label.get_rect(midbottom=(tr.centerx, tr.top + 2)))
 
 
@@ -256,5 +257,6 @@ def draw_pair(surface: pygame.Surface, geo: BoardGeometry, kit: LotKit, pair: Pa
         draw_pair_line(surface, geo, pair, clock)
     if pair.progress() >= 1.0:
         r = geo.lot_rect(pair.b)
-        label = kit.pill(_("distance {n}").format(n=pair.length), max(14, int(size * 0.34)), (6, 20, 30), PAIR_INK, (20, 90, 120))
+        label = kit.pill(_("distance {n}").format(n=pair.length), max(14, int(size * 0.34)),
+                         (6, 20, 30), PAIR_INK, (20, 90, 120))
         surface.blit(label, label.get_rect(midbottom=(r.centerx, r.top + 2)))

@@ -138,7 +138,8 @@ def preview_rows(before: ScoreBreakdown, after: ScoreBreakdown) -> list[Row]:
 
 
 def draw_card(surface: pygame.Surface, text: TextCache, title: str, rows: list[Row],
-              pos: tuple[int, int], size: int = 16, edge=theme.ACCENT_2, avoid: pygame.Rect | None = None) -> pygame.Rect:
+              pos: tuple[int, int], size: int = 16, edge=theme.ACCENT_2,
+              avoid: pygame.Rect | None = None) -> pygame.Rect:
     """A small info card near ``pos`` kept inside the window. With ``avoid`` (the board)
     the card goes beside it, on the side away from ``pos``, so it never hides the road.
     Lines longer than the room beside the board (a longer translation) wrap."""

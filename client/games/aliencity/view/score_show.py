@@ -357,7 +357,8 @@ def draw_totals_card(surface: pygame.Surface, app, geo: BoardGeometry, totals: t
     card = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(card, (10, 10, 30, 242), card.get_rect(), border_radius=18)
     pygame.draw.rect(card, (*theme.ACCENT, 255), card.get_rect(), 3, border_radius=18)
-    pygame.draw.line(card, (*theme.PANEL_EDGE, 255), (box.w // 2, geo.lot * 0.75), (box.w // 2, box.h - geo.lot * 0.4), 2)
+    pygame.draw.line(card, (*theme.PANEL_EDGE, 255), (box.w // 2, geo.lot * 0.75),
+                     (box.w // 2, box.h - geo.lot * 0.4), 2)
     surface.blit(card, box)
     head = t.fitted(_("FINAL TOTALS"), max(12, int(geo.lot * 0.3)), theme.TEXT_DIM, box.w - 24, bold=True)
     surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + geo.lot * 0.18)))
