@@ -109,8 +109,12 @@ def main() -> None:
               f"mean place {statistics.mean(r[2] for r in rows):.2f} of {seats}  "
               f"{statistics.mean(r[4] for r in rows):.1f} s/game")
         last.append(f"{upper}_vs_{lower}={frac:.3f}")
+        times = [t for r in rows for t in r[3]]
+        if times:
+            print(f"{upper:>6} think time: {len(times)} moves, median {statistics.median(times):.3f} s, "
+                  f"p95 {percentile(times, 0.95):.3f} s")
         if upper == levels[-1]:
-            top_times = [t for r in rows for t in r[3]]
+            top_times = times
     if top_times:
         print(f"{levels[-1]} think time: {len(top_times)} moves, median {statistics.median(top_times):.3f} s, "
               f"p95 {percentile(top_times, 0.95):.3f} s, max {max(top_times):.3f} s")

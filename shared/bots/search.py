@@ -1,17 +1,39 @@
 """Game-generic computer players over the contract of :mod:`shared.gamekit.api`.
 
 ``MctsBot`` is UCT Monte-Carlo tree search that backs up a returns *vector* (one value
-per seat), so one search plays any registered game with any number of seats: at each
-node the seat to move picks by its own entry. Two things make it usable on games with
-huge move lists (City Blocks opens with ~29,000 placements):
+per seat), so one search plays any registered game with any number of seats. Every
+game-specific judgement is a hook passed in:
 
-- progressive widening: a node only grows children sampled with ``legal.random(rng)``,
-  about ``widen * sqrt(visits)`` of them, never the whole list;
-- short playouts cut off by an evaluation (``evaluate(state) -> per-seat values``), with
-  an optional game-specific playout policy.
+- ``evaluate(state) -> per-seat values`` cuts a playout short (default: the state's
+  provisional ranking, which every game offers);
+- ``policy(state, rng) -> move`` plays the playout moves (default: a random legal move);
+  ``playout_plies=0`` judges each new leaf by ``evaluate`` alone;
+- ``candidates(state, rng) -> moves`` orders a node's moves best first (or samples the
+  few worth trying out of a huge list); children then grow in that order, otherwise
+  they are sampled with ``legal.random(rng)``; ``root_candidates`` may look wider at the
+  root, where the answer is chosen. Either way a node grows only about
+  ``widen * sqrt(visits)`` children (progressive widening; ``widen=None``: try every
+  candidate once before choosing among them);
+- ``replies(state) -> [(move, value, after or None), ...]`` models the other seats:
+  with it, a node where another seat than the searching one is to move is a chance
+  node, whose reply is the best value after fresh noise (``reply_noise``) each visit,
+  as sensible opponents and the easy levels play; without it every seat picks its own
+  best by its own entry (max-n), which wastes most of a multi-seat budget on replies
+  nobody makes. A leaf is then always a position where the searching seat is to move
+  (or the end), so each value backed up is read right before it acts;
+- ``solver(state) -> per-seat values or None`` gives a position's exact values when it
+  can (an end-game solver); such a node is not searched further;
+- ``advance(state, move) -> state`` plays a move inside the search (default
+  ``state.play(move)[0]``; a game may pass a cheaper one without events or records).
 
-Games plug in their own ``evaluate`` and ``policy``; the default evaluation reads the
-state's provisional ranking, which every game offers.
+City Blocks' and Sprawl's search levels are this search with their hooks
+(``shared/cityblocks/hooks.py``, ``shared/sprawl/hooks.py``); Alien City keeps its own
+measured search with an exact end-game solver (``shared/aliencity/bots/mcts.py``) for now.
+
+The clock is read before each node is worked out, so an answer comes within a few
+milliseconds of the time given; ``stop`` is read before each iteration. Everything random
+comes from the bot's seed and the position: a fixed ``iterations`` budget gives the same
+move in the same position.
 """
 
 from __future__ import annotations
@@ -27,6 +49,10 @@ from shared.gamekit.api import State, returns_from_places
 
 Evaluate = Callable[[State], Sequence[float]]
 Policy = Callable[[State, random.Random], Any]
+Candidates = Callable[[State, random.Random], Sequence[Any]]
+Replies = Callable[[State], Sequence[tuple[Any, float, Any]]]
+Solver = Callable[[State], Sequence[float] | None]
+Advance = Callable[[State, Any], State]
 
 
 def ranking_values(state: State) -> tuple[float, ...]:
@@ -41,6 +67,10 @@ def stable_seed(seed: int, state: State) -> int:
     """A seed for one decision that is the same in every process (``hash`` of text is
     salted per process; crc32 is not)."""
     return zlib.crc32(repr(state.key()).encode()) ^ (seed * 0x9E3779B1 & 0xFFFFFFFF)
+
+
+def _play(state: State, move: Any) -> State:
+    return state.play(move)[0]
 
 
 class Budget:
@@ -61,6 +91,9 @@ class Budget:
             self.left -= 1
         return self.end is None or time.perf_counter() < self.end
 
+    def expired(self) -> bool:
+        return self.end is not None and time.perf_counter() >= self.end
+
 
 class RandomBot:
     """Plays a uniformly random legal move: the baseline every level must beat."""
@@ -78,7 +111,22 @@ class RandomBot:
 
 
 class _Node:
-    __slots__ = ("state", "move", "seat", "children", "visits", "totals", "tried", "over")
+    __slots__ = (
+        "afters",
+        "children",
+        "exact",
+        "move",
+        "next",
+        "order",
+        "over",
+        "replies",
+        "scores",
+        "seat",
+        "state",
+        "totals",
+        "tried",
+        "visits",
+    )
 
     def __init__(self, state: State, move: Any) -> None:
         self.state = state
@@ -89,10 +137,17 @@ class _Node:
         self.totals: list[float] = [0.0] * state.seat_count
         self.tried: set[Any] = set()   # the moves grown into children (moves are any value)
         self.over = state.is_over()
+        self.order: Sequence[Any] | None = None   # candidates, best first (once asked)
+        self.next = 0                               # the next candidate not grown yet
+        self.replies: list[Any] | None = None     # chance node: the replies worth modelling
+        self.scores: list[float] = []             # ... their values for the seat to move
+        self.afters: list[Any] = []               # ... and the positions after them
+        self.exact: Sequence[float] | None = None  # the solver's values
 
 
 class MctsBot:
-    """UCT with progressive widening and evaluation-cut playouts, for any game."""
+    """UCT with progressive widening, evaluation-cut playouts and per-game hooks (see the
+    module text), for any game."""
 
     level = "mcts"
     default_iterations = 400
@@ -101,7 +156,10 @@ class MctsBot:
     def __init__(self, seed: int = 0, *, iterations: int | None = None,
                  think_s: float | None = None, evaluate: Evaluate = ranking_values,
                  policy: Policy | None = None, playout_plies: int = 8, explore: float = 0.7,
-                 widen: float = 2.0, level: str | None = None) -> None:
+                 widen: float | None = 2.0, level: str | None = None,
+                 candidates: Candidates | None = None, replies: Replies | None = None,
+                 reply_noise: float = 0.0, solver: Solver | None = None,
+                 advance: Advance = _play, root_candidates: Candidates | None = None) -> None:
         self.seed = seed
         self.iterations = iterations
         # a fixed budget decides the move alone (tests): no clock unless asked
@@ -111,6 +169,13 @@ class MctsBot:
         self.playout_plies = playout_plies
         self.explore = explore
         self.widen = widen
+        self.candidates = candidates
+        self.root_candidates = root_candidates or candidates
+        self.replies = replies
+        self.reply_noise = reply_noise
+        self.solver = solver
+        self.advance = advance
+        self.hero = -1
         if level:
             self.level = level
 
@@ -127,30 +192,62 @@ class MctsBot:
         if iterations is None and seconds is None:
             iterations = self.default_iterations
         budget = Budget(iterations, seconds, stop)
+        self.hero = state.to_move  # type: ignore[assignment]  # asked only while the game runs
         root = _Node(state, None)
+        if self.root_candidates is not None and not (stop is not None and stop.is_set()):
+            root.order = self.root_candidates(state, rng)
         while budget.spend():
-            self._iterate(root, rng)
+            self._iterate(root, rng, budget)
+        return self.best(root, rng)
+
+    def best(self, root: _Node, rng: random.Random) -> Any:
+        """The most visited root move (ties: the better mean); without any, the first
+        candidate or a random move."""
         if not root.children:  # stopped before thinking: still answer at once
-            return legal.random(rng)
-        best = max(root.children, key=lambda c: (c.visits, c.totals[root.seat] / max(c.visits, 1)))  # type: ignore[index]  # the root: a seat is to move
-        return best.move
+            if root.order:
+                return root.order[0]
+            return root.state.legal_moves().random(rng)
+        seat: int = root.seat  # type: ignore[assignment]  # the root: a seat is to move
+        top = max(root.children, key=lambda c: (c.visits, c.totals[seat] / max(c.visits, 1)))
+        return top.move
 
     # -- one iteration ----------------------------------------------------------------------
-    def _iterate(self, root: _Node, rng: random.Random) -> None:
+    def _iterate(self, root: _Node, rng: random.Random, budget: Budget) -> None:
+        """One descent to a new leaf and its values backed up; given up (nothing backed
+        up) when the clock runs out before a node is worked out."""
         path = [root]
         node = root
-        while not node.over:
+        modelled = self.replies is not None
+        while not node.over and node.exact is None:
+            if modelled and node.seat != self.hero:
+                if node.replies is None:
+                    if budget.expired():
+                        return
+                    self._model(node)
+                node = self._reply(node, rng)
+                path.append(node)
+                if node.visits == 0 and (node.seat == self.hero or node.over):
+                    break
+                continue
             if self._may_grow(node):
+                if node.order is None and self.candidates is not None:
+                    if node is not root and node.visits == 0:
+                        break               # a new leaf: judge it first
+                    if budget.expired():
+                        return
+                    node.order = self.candidates(node.state, rng)
                 child = self._grow(node, rng)
                 if child is not None:
                     path.append(child)
                     node = child
+                    if modelled and child.seat != self.hero and not child.over:
+                        continue            # walk the others' replies to our next turn
                     break
             if not node.children:
                 break
             node = self._select(node)
             path.append(node)
-        values = self._rollout(node.state, rng)
+        values = node.exact if node.exact is not None else self._rollout(node.state, rng)
         for each in path:
             each.visits += 1
             totals = each.totals
@@ -158,9 +255,24 @@ class MctsBot:
                 totals[i] += v
 
     def _may_grow(self, node: _Node) -> bool:
+        if self.widen is None:
+            return True
         return len(node.children) < max(1.0, self.widen * math.sqrt(node.visits + 1))
 
+    def _child(self, node: _Node, move: Any, after: State | None = None) -> _Node:
+        child = _Node(after if after is not None else self.advance(node.state, move), move)
+        if self.solver is not None and not child.over:
+            child.exact = self.solver(child.state)
+        node.children.append(child)
+        return child
+
     def _grow(self, node: _Node, rng: random.Random) -> _Node | None:
+        if node.order is not None:
+            if node.next >= len(node.order):
+                return None
+            move = node.order[node.next]
+            node.next += 1
+            return self._child(node, move)
         legal = node.state.legal_moves()
         count = len(legal)
         if len(node.tried) >= count:
@@ -176,9 +288,38 @@ class MctsBot:
             if move is None:
                 return None
         node.tried.add(move)
-        after, _ = node.state.play(move)
-        child = _Node(after, move)
-        node.children.append(child)
+        return self._child(node, move)
+
+    def _model(self, node: _Node) -> None:
+        """A chance node's replies: those within twice the noise of the best."""
+        scored = list(self.replies(node.state))  # type: ignore[misc]  # modelled: a hook
+        if not scored:
+            scored = [(node.state.legal_moves().random(random.Random(0)), 0.0, None)]
+        top = max(v for _, v, _ in scored)
+        keep = [r for r in scored if r[1] >= top - 2 * self.reply_noise]
+        node.replies = [m for m, _, _ in keep]
+        node.scores = [v for _, v, _ in keep]
+        node.afters = [a for _, _, a in keep]
+        node.children = [None] * len(keep)  # type: ignore[list-item]  # made when drawn
+
+    def _reply(self, node: _Node, rng: random.Random) -> _Node:
+        """The reply drawn this visit: the best value after fresh noise."""
+        scores, noise = node.scores, self.reply_noise
+        pick = 0
+        if len(scores) > 1:
+            best = -math.inf
+            for i, v in enumerate(scores):
+                v += rng.uniform(-noise, noise)
+                if v > best:
+                    pick, best = i, v
+        child: _Node | None = node.children[pick]
+        if child is None:
+            replies: list[Any] = node.replies  # type: ignore[assignment]  # modelled above
+            child = _Node(node.afters[pick] if node.afters[pick] is not None
+                          else self.advance(node.state, replies[pick]), replies[pick])
+            if self.solver is not None and not child.over:
+                child.exact = self.solver(child.state)
+            node.children[pick] = child
         return child
 
     def _select(self, node: _Node) -> _Node:
@@ -199,5 +340,5 @@ class MctsBot:
             if state.is_over():
                 break
             move = self.policy(state, rng) if self.policy else state.legal_moves().random(rng)
-            state, _ = state.play(move)
+            state = self.advance(state, move)
         return self.evaluate(state)

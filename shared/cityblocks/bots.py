@@ -1,12 +1,15 @@
-"""Computer players for City Blocks: random, easy and hard.
+"""Computer players for City Blocks: random, easy and medium here; hard and expert are
+the game-generic search (:mod:`shared.bots.search`) with City Blocks' hooks
+(:mod:`.hooks`), built by :func:`make_bot`.
 
-All three read the position's anchor bitboards, so choosing never builds the ~29,000-move
-list. Easy is greedy over a random sample of placements on a cheap score change (area
-growth, free sides won and taken) with noise. Hard looks at every placement that touches
-its own colour (where area grows) plus a sample of the rest, values them with a better
-estimate of the final score (isolated empty squares are holes nobody can fill, so the
-sides around them are safe points; other free sides are only probable), and checks its
-best few with each opponent's greedy reply before deciding.
+These levels read the position's anchor bitboards, so choosing never builds the
+~29,000-move list. Easy is greedy over a random sample of placements on a cheap score
+change (area growth, free sides won and taken) with noise. Medium looks at every
+placement that touches its own colour (where area grows) plus a sample of the rest and
+plays the best on a better estimate of the final score (isolated empty squares are
+holes nobody can fill, so the sides around them are safe points; other free sides are
+only probable). :class:`HardBot` adds a check of its best few against each opponent's
+greedy reply (the game review's look-ahead); the search levels carry that on deeper.
 
 Bots are deterministic for a seed and budget: randomness comes from a per-decision seed
 made of the bot's seed and the position, and ``iterations`` caps how many placements are
@@ -19,12 +22,15 @@ import random
 import threading
 import time
 import zlib
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence, Union
 
 from .geometry import BOARD, ORIENTS, PIECES, W, anchor_squares, flood, generate_combiner, groups, nth_bit
 from .layout import SEAT_COLOURS
 from .moves import Move
 from .state import CityState
+
+if TYPE_CHECKING:
+    from shared.bots.search import MctsBot
 
 Pick = tuple[int, int, int]   # (colour, orientation, anchor)
 
@@ -293,22 +299,43 @@ class HardBot(_Bot):
         return state.play(_move(*pick))[0]
 
 
+class MediumBot(HardBot):
+    """The hard level's valuation without its look-ahead, over a smaller sample: sound
+    placements, but blind to the reply."""
+
+    level = "medium"
+    sample = 200
+    shortlist = 1
+
+
 def _out_of_time(end: float | None, stop: threading.Event | None) -> bool:
     return (stop is not None and stop.is_set()) or (end is not None and time.perf_counter() > end)
 
 
-LEVELS = {"random": RandomBot, "easy": EasyBot, "hard": HardBot}
+LEVELS: dict[str, type[_Bot] | None] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot,
+                                        "hard": None, "expert": None}
+CityBot = Union[_Bot, "MctsBot"]
+# the search levels: (seconds a move, moves tried per own node, placements valued there)
+SEARCH = {"hard": (1.5, 6, 200), "expert": (7.0, 8, 300)}
 
 
 def make_bot(level: str, seed: int = 0, *, iterations: int | None = None,
-             think_s: float | None = None) -> _Bot:
-    try:
-        cls = LEVELS[level]
-    except KeyError:
-        raise ValueError(f"unknown City Blocks level {level!r}: {', '.join(LEVELS)}") from None
-    if think_s is None and level == "hard" and iterations is None:
+             think_s: float | None = None) -> CityBot:
+    if level not in LEVELS:
+        raise ValueError(f"unknown City Blocks level {level!r}: {', '.join(LEVELS)}")
+    cls = LEVELS[level]
+    if cls is None:
+        from .hooks import search_bot
+        seconds, width, cap = SEARCH[level]
+        if think_s is None and iterations is None:
+            think_s = seconds
+        return search_bot(seed, level, iterations=iterations, think_s=think_s,
+                          width=width, cap=cap)
+    if think_s is None and level == "medium" and iterations is None:
         think_s = 1.5
-    return cls(seed, iterations, think_s)
+    bot = cls(seed, iterations, think_s)
+    bot.level = level
+    return bot
 
 
 def play_game(bots: Sequence[_Bot], players: int, seed: int,
@@ -329,33 +356,16 @@ def play_game(bots: Sequence[_Bot], players: int, seed: int,
 
 
 
-# -- hooks for the game-generic search (shared/bots/search.py) ---------------------------------------
-def search_evaluate(state: CityState) -> tuple[float, ...]:
-    """Per-seat values in [-1, 1] for a search cut-off: the final returns once over, else
-    each seat's score estimate against the others' mean, squashed."""
-    if state.over:
-        return tuple(state.returns())
-    values = []
-    for seat in range(state.players):
-        if seat in state.left:
-            values.append(-1.0)
-            continue
-        values.append(Valuer(state, weights(state, seat)).base)
-    return tuple(max(-1.0, min(1.0, v / 40.0)) for v in values)
-
-
-def search_policy(state: CityState, rng: random.Random) -> Move:
-    """A playout move for the search: greedy over a small sample (cheap, not random)."""
-    if not state.legal_count():
-        return state.pass_move()
-    seat = state.to_move
-    assert seat is not None  # a legal placement: the game runs
-    valuer = Valuer(state, weights(state, seat))
-    best = max(
-_candidates(state, rng, 24, touching=False),
-               key=lambda p: valuer.gain(p[0], ORIENTS[p[1]].mask << p[2]))
-    return _move(*best)
-
-
-__all__ = ["EasyBot", "HardBot", "LEVELS", "RandomBot", "Valuer", "make_bot", "play_game",
-           "search_evaluate", "search_policy", "weights"]
+__all__ = [
+    "LEVELS",
+    "SEARCH",
+    "CityBot",
+    "EasyBot",
+    "HardBot",
+    "MediumBot",
+    "RandomBot",
+    "Valuer",
+    "make_bot",
+    "play_game",
+    "weights",
+]

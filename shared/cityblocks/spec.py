@@ -32,7 +32,7 @@ from .words import _, colour_name, ngettext, seat_label
 if TYPE_CHECKING:
     from shared.gamekit.review import ReviewSettings
 
-    from .bots import _Bot
+    from .bots import CityBot
     from .review import CityBlocksReviewSearch
 
 # The spec is handed only City Blocks states (the registry's contract), so the methods
@@ -42,12 +42,12 @@ PLAYER_COUNTS = (2, 3, 4)
 
 
 class CityBlocksSpec(GameSpec):
-    """City Blocks: 2, 3 or 4 seats, ``.cbr`` records, computer levels random/easy/hard."""
+    """City Blocks: 2, 3 or 4 seats, ``.cbr`` records, computer levels random to expert."""
 
     id = "city-blocks"
     title = "City Blocks"
     seat_counts = PLAYER_COUNTS
-    computer_levels = ("random", "easy", "hard")
+    computer_levels = ("random", "easy", "medium", "hard", "expert")
     record_suffix = ".cbr"
     record_game_names = ("City Blocks",)
     # {"colour": "red", "piece": "I2", "squares": ["t19", "t20"]}; a pass: "piece": "pass"
@@ -147,14 +147,14 @@ class CityBlocksSpec(GameSpec):
 
     # -- computers ------------------------------------------------------------------------------
     def make_bot(self, level: str, seed: int = 0, *,  # type: ignore[override]
-                 iterations: int | None = None, think_s: float | None = None) -> _Bot:
+                 iterations: int | None = None, think_s: float | None = None) -> CityBot:
         from .bots import make_bot
         return make_bot(level, seed, iterations=iterations, think_s=think_s)
 
     review_unit = "points"
 
     def projection(self, state: CityState) -> tuple[float, ...]:  # type: ignore[override]
-        """Each seat's final total as the hard computer guesses it (largest area, sides on
+        """Each seat's final total as the computer levels guess it (largest area, sides on
         holes nobody can fill, a share of the other free sides); the totals once over."""
         if state.over:
             return tuple(float(t) for t in state.seat_totals())

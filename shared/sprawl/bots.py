@@ -1,28 +1,16 @@
-"""Sprawl computer players: random, easy and hard.
+"""Sprawl computer players: random, easy, medium, hard and expert.
 
 - ``random``: a uniform legal move.
 - ``easy``: one ply, greedy on :func:`easy_value` with noise (``EASY_NOISE``): the pip
   count and room to move of :func:`evaluate`, less the pips of its trees that one enemy
   branch could kill (:func:`exposed`), so it does not grow into an enemy's reach and
-  blocks or kills a tree that threatens its own, but sees nothing deeper. On the
-  ladder's 100 seeded 4-player games against three random players it took first place
-  in 83.5 % (95 % interval 75-90 %, mean place 1.24) at noise 2.5; before the exposure
-  check, with room to move counting twice as much and noise 1.5, it had 74 % (mean place
-  1.42). The noise went up from 1.5 (85 % on 1,000 games) through 2.0 (84 %; hard then
-  won only 73 %) to 2.5 to keep it well below the hard level.
-- ``hard``: :class:`~shared.sprawl.search.ModelSearch`, a tree search of its own moves
-  against the other seats modelled as the easy player (greedy on :func:`easy_value` with
-  the same noise), judging each position where it is to move again by :func:`first_value`
-  (its chance of first place from the pips in live trees, less half of each tree one
-  enemy branch could kill, plus room to move while pieces are left; a finished game
-  gives its true result). Sprawl games are short and end the moment a seat is stuck, so
-  knowing how the others answer is worth more than the generic max-n search
-  (:mod:`shared.bots.search`) this level used before. On the ladder's 100 seeded
-  4-player games against three easy players (``bench/ladder.py --game sprawl``) it took
-  first place in 75 % (95 % interval 66-83 %, mean place 1.31; load average about 4 on
-  2 cores) at 1.6 s a move (p95 1.80 s), just the ladder's 75 %; against easy at noise
-  2.0 it had 73 %, against the easy level before its exposure check 77 %, and the
-  generic search 53 % (mean place 1.52) at 1.2 s.
+  blocks or kills a tree that threatens its own, but sees nothing deeper. The noise
+  (2.5) keeps it well below the search levels.
+- ``medium``, ``hard``, ``expert``: the game-generic search (:mod:`shared.bots.search`)
+  with Sprawl's hooks (:mod:`.hooks`): its own moves by UCT, the other seats modelled as
+  the easy player, each position where it is to move again judged by
+  :func:`first_value`. They differ only in the time given (``DEFAULT_THINK_S``). The
+  ladder's numbers are in docs/games/sprawl.md.
 
 Everything random comes from the bot's seed and the position, so a bot with a fixed
 ``iterations`` budget always answers the same move in the same position.
@@ -40,9 +28,10 @@ from .state import BranchPiece, SprawlState, Tower
 
 Value = Callable[[SprawlState, int], float]
 
-DEFAULT_THINK_S = {"random": None, "easy": None, "hard": 1.6}
+DEFAULT_THINK_S = {"random": None, "easy": None, "medium": None, "hard": 1.5, "expert": 8.0}
 EASY_NOISE = 2.5   # the easy level's noise, which the hard level's model of it copies
 EASY_RISK = 1.0    # what each pip an enemy branch could kill costs the easy level
+MEDIUM_NOISE = 0.25  # the medium level: the easy level's judgement, almost without noise
 
 
 def live_pips(state: SprawlState) -> list[int]:
@@ -164,12 +153,6 @@ def values(state: SprawlState, spread: float = 3.0) -> list[float]:
     return out
 
 
-# the hard level's leaf judgement and search settings (module names, so benches and
-# experiments can swap them)
-HARD_VALUE = first_value
-HARD_PARAMS: dict[str, Any] = {}
-
-
 def exposed(state: SprawlState, seat: int) -> int:
     """The seat's pips in its live trees whose tower some other seat could neutralize with
     one branch now (the same test as :func:`threatened`, asked only about the squares
@@ -244,7 +227,8 @@ class SprawlBot:
     def __init__(self, level: str, seed: int = 0, iterations: int | None = None,
                  think_s: float | None = None) -> None:
         if level not in DEFAULT_THINK_S:
-            raise ValueError(f"unknown Sprawl computer level {level!r}: random, easy or hard")
+            raise ValueError(f"unknown Sprawl computer level {level!r}: "
+                             f"{', '.join(DEFAULT_THINK_S)}")
         self.level = level
         self.seed = seed
         self.iterations = iterations
@@ -262,14 +246,14 @@ class SprawlBot:
         rng = self._rng(state)
         if self.level == "random" or len(legal) == 1:
             return legal.random(rng)
+        if self.level == "medium":
+            return greedy(state, rng, MEDIUM_NOISE)
         if self.level == "easy" or (stop is not None and stop.is_set()):
             return greedy(state, rng, EASY_NOISE)
-        from .search import ModelSearch
-        seconds = min((x for x in (self.think_s, deadline_s) if x is not None), default=None)
-        search = ModelSearch(self.seed, iterations=self.iterations, seconds=seconds,
-                             value=HARD_VALUE, quick=easy_value, noise=EASY_NOISE,
-                             **HARD_PARAMS)
-        return search.choose(state, stop=stop)
+        from .hooks import search_bot
+        search = search_bot(self.seed, self.level, iterations=self.iterations,
+                            think_s=self.think_s)
+        return search.choose(state, deadline_s=deadline_s, stop=stop)
 
 
 def make_bot(level: str, seed: int = 0, *, iterations: int | None = None,

@@ -35,7 +35,8 @@ _VARIANT_HELP = {
                                     "branch targeting the square")),
 }
 LEVELS = {  # TRANSLATORS: the computer's levels, as in "Computer (easy)"
-    "random": N_("random"), "easy": N_("easy"), "hard": N_("hard")}
+    "random": N_("random"), "easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
+    "expert": N_("expert")}
 
 
 class SprawlSpec(GameSpec):
@@ -44,7 +45,7 @@ class SprawlSpec(GameSpec):
     id = "sprawl"
     title = "Sprawl"
     seat_counts = (3, 4, 5, 6, 7, 8)
-    computer_levels = ("random", "easy", "hard")
+    computer_levels = ("random", "easy", "medium", "hard", "expert")
     record_suffix = ".spr"
     record_game_names = ("Sprawl",)
 
@@ -126,7 +127,7 @@ class SprawlSpec(GameSpec):
         return text(state)
 
     def computer_name(self, level: str) -> str:
-        # TRANSLATORS: a computer player's name; {level} is random, easy or hard.
+        # TRANSLATORS: a computer player's name; {level} is random, easy, medium, hard or expert.
         return _("Computer ({level})").format(level=_(LEVELS[level]) if level in LEVELS else level)
 
     def make_bot(self, level: str, seed: int = 0, *,  # type: ignore[override]

@@ -113,7 +113,7 @@ def test_bots_pass_when_nothing_fits():
 
 
 def test_hard_beats_random_and_easy():
-    """A two-player game against each (hard second against easy); hard must win both."""
+    """A two-player game against each (hard second against easy); the search must win both."""
     for other, swap in (("random", False), ("easy", True)):
         bots = [make_bot("hard", 5, iterations=400), make_bot(other, 6)]
         if swap:
@@ -157,14 +157,13 @@ def test_the_state_knows_its_spec():
 
 
 def test_the_generic_search_plays_city_blocks_with_our_hooks():
-    search = pytest.importorskip("shared.bots.search")
-    from shared.cityblocks.bots import search_evaluate, search_policy
+    from shared.bots.search import MctsBot
+    from shared.cityblocks.hooks import estimates, search_bot
     state = list(positions())[5]
-    values = search_evaluate(state)
+    values = estimates(state)
     assert len(values) == state.players and all(-1 <= v <= 1 for v in values)
-    bot = search.MctsBot(3, iterations=12, evaluate=search_evaluate, policy=search_policy,
-                         playout_plies=2)
+    bot = search_bot(3, "hard", iterations=12, think_s=None, width=4, cap=100)
+    assert isinstance(bot, MctsBot) and bot.replies is not None
     move = bot.choose(state)
     assert state.why_not(move) is None
-    assert move == search.MctsBot(3, iterations=12, evaluate=search_evaluate,
-                                  policy=search_policy, playout_plies=2).choose(state)
+    assert move == search_bot(3, "hard", iterations=12, think_s=None, width=4, cap=100).choose(state)

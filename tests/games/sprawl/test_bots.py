@@ -40,7 +40,7 @@ def test_a_set_stop_event_answers_at_once():
 
 def test_bots_finish_a_game_together():
     state = SPRAWL.new_state({"players": 3}, 9)
-    bots = [SPRAWL.make_bot(level, 9, iterations=4) for level in ("random", "easy", "hard")]
+    bots = [SPRAWL.make_bot(level, 9, iterations=4) for level in ("random", "easy", "medium")]
     while not state.is_over():
         state = state.play(bots[state.to_move].choose(state))[0]
     assert state.ranking() and len(state.returns()) == 3
@@ -144,15 +144,20 @@ def test_the_quick_exposure_check_agrees_with_every_seat_s_legal_branches():
                 state = state.apply(state.legal_moves().random(rng))
 
 
-def test_hard_models_the_others_with_the_easy_level_s_own_judgement(monkeypatch):
-    from shared.sprawl import bots, search
-    seen: dict = {}
+def test_the_search_levels_model_the_others_with_the_easy_level_s_own_judgement():
+    from shared.sprawl import bots, hooks
+    state = positions()[4]
+    bot = hooks.search_bot(1, "hard", iterations=2, think_s=None)
+    assert bot.replies is hooks.replies and bot.reply_noise == bots.EASY_NOISE
+    seat = state.to_move
+    for move, value, after in hooks.replies(state):
+        assert value == bots.easy_value(after, seat) and after.key() == state.play(move)[0].key()
 
-    class Spy(search.ModelSearch):
-        def __init__(self, *args, **kwargs):
-            seen.update(kwargs)
-            super().__init__(*args, **kwargs)
 
-    monkeypatch.setattr(search, "ModelSearch", Spy)
-    SPRAWL.make_bot("hard", 1, iterations=2).choose(positions()[4])
-    assert seen["quick"] is bots.easy_value and seen["noise"] == bots.EASY_NOISE
+def test_first_values_give_every_seat_its_own_first_value():
+    from shared.sprawl import bots, hooks
+    for state in positions()[::4]:
+        values = hooks.first_values(state)
+        for seat in range(state.n):
+            if seat not in state.left:
+                assert values[seat] == pytest.approx(bots.first_value(state, seat))
