@@ -97,7 +97,8 @@ def finished_games(games: int, seed: int) -> list[CityState]:
 
 
 def bot_games(games: int, seed: int) -> None:
-    from shared.cityblocks.bots import make_bot, play_game
+    from shared.cityblocks.bots import play_game
+    from shared.cityblocks.players import make_bot
     for other in ("random", "easy"):
         results, think = [], []
         for g in range(games):

@@ -1,6 +1,6 @@
 """Computer players for City Blocks: random, easy and medium here; hard and expert are
 the game-generic search (:mod:`shared.bots.search`) with City Blocks' hooks
-(:mod:`.hooks`), built by :func:`make_bot`.
+(:mod:`.hooks`); :func:`shared.cityblocks.players.make_bot` builds any level.
 
 These levels read the position's anchor bitboards, so choosing never builds the
 ~29,000-move list. Easy is greedy over a random sample of placements on a cheap score
@@ -319,25 +319,6 @@ CityBot = Union[_Bot, "MctsBot"]
 SEARCH = {"hard": (1.5, 6, 200), "expert": (7.0, 8, 300)}
 
 
-def make_bot(level: str, seed: int = 0, *, iterations: int | None = None,
-             think_s: float | None = None) -> CityBot:
-    if level not in LEVELS:
-        raise ValueError(f"unknown City Blocks level {level!r}: {', '.join(LEVELS)}")
-    cls = LEVELS[level]
-    if cls is None:
-        from .hooks import search_bot
-        seconds, width, cap = SEARCH[level]
-        if think_s is None and iterations is None:
-            think_s = seconds
-        return search_bot(seed, level, iterations=iterations, think_s=think_s,
-                          width=width, cap=cap)
-    if think_s is None and level == "medium" and iterations is None:
-        think_s = 1.5
-    bot = cls(seed, iterations, think_s)
-    bot.level = level
-    return bot
-
-
 def play_game(bots: Sequence[_Bot], players: int, seed: int,
               times: dict[int, list[float]] | None = None) -> CityState:
     """A whole game, ``bots[seat]`` choosing for each seat; think times per seat go into
@@ -365,7 +346,6 @@ __all__ = [
     "MediumBot",
     "RandomBot",
     "Valuer",
-    "make_bot",
     "play_game",
     "weights",
 ]

@@ -148,7 +148,7 @@ class CityBlocksSpec(GameSpec):
     # -- computers ------------------------------------------------------------------------------
     def make_bot(self, level: str, seed: int = 0, *,  # type: ignore[override]
                  iterations: int | None = None, think_s: float | None = None) -> CityBot:
-        from .bots import make_bot
+        from .players import make_bot
         return make_bot(level, seed, iterations=iterations, think_s=think_s)
 
     review_unit = "points"

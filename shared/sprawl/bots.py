@@ -9,8 +9,9 @@
 - ``medium``, ``hard``, ``expert``: the game-generic search (:mod:`shared.bots.search`)
   with Sprawl's hooks (:mod:`.hooks`): its own moves by UCT, the other seats modelled as
   the easy player, each position where it is to move again judged by
-  :func:`first_value`. They differ only in the time given (``DEFAULT_THINK_S``). The
-  ladder's numbers are in docs/games/sprawl.md.
+  :func:`first_value`. They differ only in the time given (``DEFAULT_THINK_S``; the
+  levels themselves are in :mod:`.players`). The ladder's numbers are in
+  docs/games/sprawl.md.
 
 Everything random comes from the bot's seed and the position, so a bot with a fixed
 ``iterations`` budget always answers the same move in the same position.
@@ -219,43 +220,3 @@ def greedy(state: SprawlState, rng: random.Random | None, noise: float,
         if value > best_value:
             best, best_value = move, value
     return best
-
-
-class SprawlBot:
-    """A computer player of one level (see the module text)."""
-
-    def __init__(self, level: str, seed: int = 0, iterations: int | None = None,
-                 think_s: float | None = None) -> None:
-        if level not in DEFAULT_THINK_S:
-            raise ValueError(f"unknown Sprawl computer level {level!r}: "
-                             f"{', '.join(DEFAULT_THINK_S)}")
-        self.level = level
-        self.seed = seed
-        self.iterations = iterations
-        self.think_s = think_s if think_s is not None else (
-            None if iterations is not None else DEFAULT_THINK_S[level])
-
-    def _rng(self, state: SprawlState) -> random.Random:
-        return random.Random(f"sprawl-bot:{self.level}:{self.seed}:{state.ply}:{len(state.history)}")
-
-    def choose(self, state: SprawlState, *, deadline_s: float | None = None,
-               stop: Any = None) -> Any:
-        legal = state.legal_moves()
-        if not len(legal):
-            raise ValueError("no legal move: the game is over")
-        rng = self._rng(state)
-        if self.level == "random" or len(legal) == 1:
-            return legal.random(rng)
-        if self.level == "medium":
-            return greedy(state, rng, MEDIUM_NOISE)
-        if self.level == "easy" or (stop is not None and stop.is_set()):
-            return greedy(state, rng, EASY_NOISE)
-        from .hooks import search_bot
-        search = search_bot(self.seed, self.level, iterations=self.iterations,
-                            think_s=self.think_s)
-        return search.choose(state, deadline_s=deadline_s, stop=stop)
-
-
-def make_bot(level: str, seed: int = 0, *, iterations: int | None = None,
-             think_s: float | None = None) -> SprawlBot:
-    return SprawlBot(level, seed, iterations, think_s)

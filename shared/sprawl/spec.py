@@ -16,7 +16,7 @@ from .state import VARIANTS, SprawlState
 from .words import N_, _, colour_name, ngettext
 
 if TYPE_CHECKING:
-    from .bots import SprawlBot
+    from .players import SprawlBot
 
 # The spec is handed only Sprawl states (the registry's contract), so the methods below
 # take SprawlState where GameSpec says State: "type: ignore[override]" marks them.
@@ -132,7 +132,7 @@ class SprawlSpec(GameSpec):
 
     def make_bot(self, level: str, seed: int = 0, *,  # type: ignore[override]
                  iterations: int | None = None, think_s: float | None = None) -> SprawlBot:
-        from .bots import make_bot
+        from .players import make_bot
         return make_bot(level, seed, iterations=iterations, think_s=think_s)
 
     def projection(self, state: SprawlState) -> tuple[float, ...]:  # type: ignore[override]

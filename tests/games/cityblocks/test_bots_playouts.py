@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from shared.cityblocks import new_state
-from shared.cityblocks.bots import make_bot, play_game
+from shared.cityblocks.bots import play_game
 from shared.cityblocks.geometry import ORIENTS, PIECES, anchor_squares
 from shared.cityblocks.moves import Move
+from shared.cityblocks.players import make_bot
 from shared.cityblocks.playout import Playout
 from shared.cityblocks.spec import CITY_BLOCKS
 
