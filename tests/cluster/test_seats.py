@@ -14,12 +14,17 @@ from tests.server.helpers import Client, run
 from .test_nodes import two_nodes
 
 
+async def _three_seat_match(node) -> dict:
+    """Ada creates a private three-seat Sprawl match on ``node``: its ``joined`` answer."""
+    ada = await Client.open(node.url, "Ada")
+    return await ada.request({"type": "create", "game": "sprawl", "public": False,
+                              "options": {"players": 3}}, "joined")
+
+
 def test_two_joins_of_one_free_seat_on_two_nodes_get_two_seats(redis_server) -> None:
     async def body() -> None:
         async with two_nodes(redis_server.url) as (a, b):
-            ada = await Client.open(a.url, "Ada")
-            created = await ada.request({"type": "create", "game": "sprawl", "public": False,
-                                         "options": {"players": 3}}, "joined")
+            created = await _three_seat_match(a)
             code = created["match"]
             eve = await Client.open(b.url, "Eve")  # node b holds the match (a spectator)
             await eve.request({"type": "join", "match": code, "as": "spectator"}, "joined")
@@ -62,3 +67,25 @@ def test_the_single_server_store_takes_a_free_seat_and_starts_the_match(tmp_path
         finally:
             await store.close()
     run(body, 30)
+
+
+def test_a_leave_crossing_the_last_join_keeps_the_seat_of_a_started_match(redis_server) -> None:
+    """The join that takes the last seat starts the match in the same script; a leave on a
+    node that has not heard of it yet finds the match playing and only detaches, as a
+    leave of a started match does on one server: no seat of the started match is empty."""
+    async def body() -> None:
+        async with two_nodes(redis_server.url) as (a, b):
+            created = await _three_seat_match(a)
+            code = created["match"]
+            bob = await Client.open(b.url, "Bob")
+            await bob.request({"type": "join", "match": code}, "joined")
+            await b.feed.close()  # b does not hear that the last seat is taken
+            cy = await Client.open(a.url, "Cy")
+            await cy.request({"type": "join", "match": code}, "joined")
+            left = await bob.request({"type": "leave", "match": code}, "left")
+            assert left["cancelled"] is False, left
+            record = await a.lobby.store.load_code(code)
+            assert record.status == "playing"
+            assert sorted(s.name for s in record.seats.values()) == ["Ada", "Bob", "Cy"]
+            b.feed.start()
+    run(body, 60)
