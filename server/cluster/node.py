@@ -375,6 +375,8 @@ class Follower:
             return
         if status == PLAYING and match.status == WAITING and all(match.seats):
             match.status = PLAYING
+            if match.clock is not None:  # started on another node: timed here too
+                match.clock.begin()
             match.changed()
             match.computers.wake()
         elif status == CANCELLED and match.live:
