@@ -4,13 +4,14 @@ with ``hello``'s ``key``, and the hooks that rate a match when it ends.
 
 The lobby owns one :class:`Online` (``lobby.online``) and routes these messages to it;
 the matchmaker and the match commands call its hooks when a match is made, a seat is
-taken or given back, and the match ends. The work is synchronous SQLite
+taken or given back, and the match ends. The work is synchronous
 (:class:`server.archive.OnlineStore`), run inline like the match store's; nothing here
-runs per move.
+runs per move but a timed match's clock save.
 
-A server without accounts (``accounts=None``: a cluster node, see docs/cluster.md)
-answers these messages ``no_accounts`` and plays every match unrated; guests play as
-before everywhere.
+The store is SQLite on one server and Redis on a cluster node
+(server/cluster/online_store.py, the same methods). A server without accounts
+(``accounts=None``: ``--accounts off``) answers these messages ``no_accounts`` and plays
+every match unrated; guests play as before everywhere.
 """
 
 from __future__ import annotations
