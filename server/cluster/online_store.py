@@ -114,15 +114,20 @@ class RedisOnlineStore:
     def __init__(self, url: str, *, prefix: str = "ac:", timeout: float = TIMEOUT) -> None:
         try:
             import redis
+            from redis.backoff import NoBackoff
             from redis.exceptions import RedisError, WatchError
+            from redis.retry import Retry
         except ImportError:
             raise AccountError("store_failed", "the cluster mode needs the redis package: "
                                "pip install 'alien-city[cluster]'") from None
         self._errors, self._conflict = RedisError, WatchError
         self.prefix = prefix
         try:
+            # one retry at once (a connection Redis dropped when it restarted), no backoff:
+            # the calls block the node's event loop (redis-py's default sleeps for seconds)
             self._r = redis.Redis.from_url(url, decode_responses=True, socket_timeout=timeout,
-                                           socket_connect_timeout=timeout)
+                                           socket_connect_timeout=timeout,
+                                           retry=Retry(NoBackoff(), 1))
         except ValueError as exc:
             raise AccountError("store_failed", f"bad Redis address: {exc}") from None
         self._register = self._r.register_script(REGISTER)

@@ -208,8 +208,8 @@ def test_a_clock_survives_kill_9_of_its_node(redis_server, tmp_path) -> None:
         code, left, session, token, version = run(on_a, 60)
 
         async def on_b() -> None:
+            since = time.monotonic()  # (the resume reads the match: its turn starts again)
             bob = await Client.open(b.url, "Bob", resume=session)
-            since = time.monotonic()
             await bob.request({"type": "join", "match": code, "seat_token": token}, "joined")
             sync = await bob.expect("sync")
             waited_ms = (time.monotonic() - since) * 1000
@@ -223,3 +223,33 @@ def test_a_clock_survives_kill_9_of_its_node(redis_server, tmp_path) -> None:
     finally:
         a.stop()
         b.stop()
+
+
+def test_a_node_that_lists_a_match_before_its_row_is_written_reads_it_again(redis_server) -> None:
+    """Node b lists Ada's new public match (rated, timed) before node a has written its
+    archive row and clock: a guest on b is still refused its rated seat, and once Bob
+    (signed in) sits there, b times the match."""
+    async def body() -> None:
+        async with nodes(redis_server.url, 2) as (a, b):
+            online = a.lobby.online
+            held: list = []
+            online.opened = held.append  # type: ignore[method-assign]  # written later
+            ada, _ = await registered(a.url, "Ada")
+            created = await ada.request({"type": "create", "seat": "black", "rated": True,
+                                         "clock": "5+0"}, "joined")
+            code = created["match"]
+            while code not in b.lobby.matches:  # b lists it (the 'match' event)
+                await asyncio.sleep(0.01)
+            assert b.lobby.matches[code].rated is False and b.lobby.matches[code].clock is None
+            del online.opened
+            online.opened(held[0])
+            guest = await Client.open(b.url, "Guest")
+            refused = await guest.request({"type": "join", "match": code})
+            assert refused["type"] == "error" and refused["code"] == "not_signed_in", refused
+            bob, _ = await registered(b.url, "Bob")
+            await bob.request({"type": "join", "match": code}, "joined")
+            sync = await bob.expect("sync")
+            assert sync["info"]["rated"] is True and sync["clock"]["running"] == "black"
+            for client in (ada, guest, bob):
+                await client.close()
+    run(body, 60)
