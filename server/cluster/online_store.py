@@ -429,6 +429,8 @@ class RedisOnlineStore:
         the match's last step if that is newer (the node died before saving it)."""
         def read() -> tuple[list[Any], str | None]:
             spec, version, data = self._r.hmget(self._k("clock", code), "spec", "version", "data")
+            if spec is None:  # untimed: one round trip
+                return [spec, version, data], None
             match_id = self._r.get(self._k("code", code))
             last = self._r.lindex(self._k("moves", match_id), -1) if match_id else None
             return [spec, version, data], last
