@@ -198,12 +198,7 @@ class Accounts:
         """Move ``name`` to the computer holding ``new_secret``: the old key stops
         working and the code is spent. Refused (``transfer_refused``) for an unknown
         name, no open code, an expired code or a wrong one; a malformed code says why."""
-        try:
-            typed = normalise_transfer_code(code)
-        except ValueError as exc:
-            raise AccountError("transfer_malformed", str(exc)) from None
-        refused = AccountError("transfer_refused", "no such transfer code for this name "
-                               "(codes last 15 minutes and 5 tries)")
+        typed, refused = typed_transfer(code)
         with self._transaction() as db:
             row = db.execute(
                 "SELECT p.id, p.display, p.created, t.code_hash, t.expires, t.wrong "
@@ -265,6 +260,17 @@ class Accounts:
             "AND r.games >= ? ORDER BY r.mu - 3 * r.sigma DESC, p.display LIMIT ?",
             (game, seats, minimum, limit)).fetchall()
         return [(Player(i, d, c), Rating(mu, s, g)) for i, d, c, mu, s, g in rows]
+
+
+def typed_transfer(code: str) -> tuple[str, AccountError]:
+    """A transfer code as typed, normalised (``transfer_malformed`` if it cannot be one),
+    and the refusal for a code that does not move the name."""
+    try:
+        typed = normalise_transfer_code(code)
+    except ValueError as exc:
+        raise AccountError("transfer_malformed", str(exc)) from None
+    return typed, AccountError("transfer_refused", "no such transfer code for this name "
+                               "(codes last 15 minutes and 5 tries)")
 
 
 def rate_match(db: sqlite3.Connection, match: str, game: str, players: Sequence[int | None],

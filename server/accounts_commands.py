@@ -4,13 +4,14 @@ with ``hello``'s ``key``, and the hooks that rate a match when it ends.
 
 The lobby owns one :class:`Online` (``lobby.online``) and routes these messages to it;
 the matchmaker and the match commands call its hooks when a match is made, a seat is
-taken or given back, and the match ends. The work is synchronous SQLite
+taken or given back, and the match ends. The work is synchronous
 (:class:`server.archive.OnlineStore`), run inline like the match store's; nothing here
-runs per move.
+runs per move but a timed match's clock save.
 
-A server without accounts (``accounts=None``: a cluster node, see docs/cluster.md)
-answers these messages ``no_accounts`` and plays every match unrated; guests play as
-before everywhere.
+The store is SQLite on one server and Redis on a cluster node
+(server/cluster/online_store.py, the same methods). A server without accounts
+(``accounts=None``: ``--accounts off``) answers these messages ``no_accounts`` and plays
+every match unrated; guests play as before everywhere.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ class Online:
         self.lobby = lobby
         self.accounts = accounts
         self._registered: dict[str, list[float]] = {}  # address -> when it registered names
+        self._unsure: set[str] = set()  # matches read before their archive row (recheck)
 
     def routes(self) -> dict[str, Callable[[Connection, dict], Awaitable[None]]]:
         return {"register": self.register, "transfer_start": self.transfer_start,
@@ -281,15 +283,37 @@ class Online:
             conn.error(ErrorCode.BAD_OPTIONS, str(exc), rid)
             return False
 
+    def recheck(self, match: Match) -> None:
+        """A match this cluster node read before its archive row existed (a public match
+        listed the instant it was made on another node): read its rated flag, players
+        and clock again before anyone sits or it starts."""
+        if match.code in self._unsure:
+            self._unsure.discard(match.code)
+            self.restore(match)
+
     def may_sit(self, match: Match, session: Session) -> str | None:
         """Why ``session`` may not take a seat of ``match`` (None: it may)."""
+        self.recheck(match)
         if not match.rated:
             return None
         if session.player_id is None:
             return ErrorCode.NOT_SIGNED_IN
-        if session.player_id in match.players.values():
+        if session.player_id in self._players(match).values():
             return ErrorCode.SEAT_UNAVAILABLE
         return None
+
+    def _players(self, match: Match) -> dict[int, int]:
+        """The registered player at each seat; on a cluster node read from the store, as
+        seats taken on other nodes reach this node's copy without their players."""
+        if self.lobby.relay is not None and self.accounts is not None:
+            try:
+                known = self.accounts.seat_players(match.code)
+            except AccountError as exc:
+                log.error("match %s: archive not read: %s", match.code, exc)
+            else:
+                if known is not None:
+                    match.players = known[1]
+        return match.players
 
     # -- rated matches: hooks --------------------------------------------------------------
     def opened(self, match: Match) -> None:
@@ -300,7 +324,7 @@ class Online:
                 match.players[seat] = holder.session.player_id
         old = self.lobby.matches.get(match.rematch_of) if match.rematch_of else None
         if old is not None:  # a rematch: everyone moved on one seat (match_commands.rematch),
-            for seat, player in old.players.items():  # signed in now or not (a restart)
+            for seat, player in self._players(old).items():  # signed in now or not (a restart)
                 match.players.setdefault((seat + 1) % len(old.seats), player)
         people = sum(1 for s in match.seats if s is not None and s.computer is None)
         if match.rated and len(match.players) != people:
@@ -355,6 +379,8 @@ class Online:
             return
         if known is not None:
             match.rated, match.players, match.rating_changes = known
+        elif match.live and self.lobby.relay is not None:  # a cluster node may read a new
+            self._unsure.add(match.code)  # match before its creator wrote its row: recheck
         try:
             saved = self.accounts.clock(match.code)
             if saved is not None:
@@ -362,7 +388,7 @@ class Online:
                 match.clock.save = self._save_clock
                 if match.live:
                     match.clock.arm()
-        except (ClockError, ValueError) as exc:
+        except (ClockError, ValueError, AccountError) as exc:
             log.error("match %s: its clock cannot be restored: %s", match.code, exc)
 
     def ended(self, match: Match) -> None:

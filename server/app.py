@@ -174,12 +174,15 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
     return running
 
 
-def open_accounts(accounts: str | None, db: str, redis: str | None) -> OnlineStore | None:
+def open_accounts(accounts: str | None, db: str, redis: str | None) -> Any:
     """Names, ratings and the archive: in the match store's SQLite file unless told
-    otherwise (one file to back up; each opens its own connection, WAL mode). A cluster
-    node has none unless given a file: they are single-server for now (docs/cluster.md)."""
-    if accounts is None or (accounts == "" and redis is not None):
+    otherwise (one file to back up; each opens its own connection, WAL mode); a cluster
+    node keeps them in its Redis, shared by every node (docs/cluster.md)."""
+    if accounts is None:
         return None
+    if accounts == "" and redis is not None:
+        from .cluster.online_store import RedisOnlineStore
+        return RedisOnlineStore(redis)
     return OnlineStore(accounts or db)
 
 
@@ -261,8 +264,8 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
                              "'alien-city[cluster]'; docs/cluster.md)")
     parser.add_argument("--accounts", default=None, metavar="FILE",
                         help="names, ratings and the match archive in this SQLite file "
-                             "(default: the --db file; 'off' keeps none; a --redis node "
-                             "has none unless given one: docs/cluster.md)")
+                             "(default: the --db file, or the --redis of a cluster node; "
+                             "'off' keeps none)")
     parser.add_argument("--node-name", default=None, metavar="N",
                         help="this node's name in a cluster's logs (default: host-port)")
     parser.add_argument("--name", default=None,

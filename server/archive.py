@@ -203,16 +203,11 @@ class OnlineStore(Accounts):
 
     def _archived(self, code: str, game: str, rated: int, ended: float, reason: str | None,
                   names: str, ranking: str, resigned: str, ratings: str | None) -> dict[str, Any]:
-        registered = dict(self._db.execute(
-            "SELECT ap.seat, p.display FROM archive_players ap JOIN players p ON "
-            "p.id = ap.player WHERE ap.code = ?", (code,)).fetchall())
-        changes = json.loads(ratings) if ratings else None
-        return {"match": code, "game": game, "rated": bool(rated), "ended": ended,
-                "reason": reason, "ranking": json.loads(ranking),
-                "resigned": json.loads(resigned),
-                "players": [{"name": name, "registered": seat in registered,
-                             "rating": changes[seat] if changes else None}
-                            for seat, name in enumerate(json.loads(names))]}
+        registered = {seat for (seat,) in self._db.execute(
+            "SELECT ap.seat FROM archive_players ap JOIN players p ON "
+            "p.id = ap.player WHERE ap.code = ?", (code,))}
+        return archived(code, game, bool(rated), ended, reason, names, ranking, resigned,
+                        ratings, registered)
 
     def leaderboard_page(self, game: str, seats: int, page: int, size: int,
                          provisional: bool = False) -> tuple[list[dict[str, Any]], bool]:
@@ -231,14 +226,33 @@ class OnlineStore(Accounts):
             "ORDER BY games DESC, game, seats", (player,))]
 
     def profile(self, player: Player, points: int, recent: int) -> dict[str, Any]:
-        """A player's ratings per game and seat count, each with its history (oldest
-        first, for a graph), and their latest finished matches."""
-        pools = []
-        for game, seats, rating in self.ratings_of(player.id):
-            history = self.history(player.id, game, seats, points)
-            pools.append({"game": game, "seats": seats} | rating_info(rating) | {
-                "history": [{"match": h.match, "rating": h.after.display(), "place": h.place,
-                             "at": h.at} for h in reversed(history)]})
-        games, _more = self.archive_page(0, recent, player=player.id)
-        return {"name": player.name, "since": player.created, "ratings": pools,
-                "recent": games}
+        return profile_of(self, player, points, recent)
+
+
+def archived(code: str, game: str, rated: bool, ended: float, reason: str | None, names: str,
+             ranking: str, resigned: str, ratings: str | None,
+             registered: set[int]) -> dict[str, Any]:
+    """One finished match as ``archive`` and ``profile`` send it (the JSON columns as
+    stored; ``registered``: the seats of registered players)."""
+    changes = json.loads(ratings) if ratings else None
+    return {"match": code, "game": game, "rated": rated, "ended": ended,
+            "reason": reason, "ranking": json.loads(ranking),
+            "resigned": json.loads(resigned),
+            "players": [{"name": name, "registered": seat in registered,
+                         "rating": changes[seat] if changes else None}
+                        for seat, name in enumerate(json.loads(names))]}
+
+
+def profile_of(store: Any, player: Player, points: int, recent: int) -> dict[str, Any]:
+    """A player's ratings per game and seat count, each with its history (oldest first,
+    for a graph), and their latest finished matches: from any store with ``ratings_of``,
+    ``history`` and ``archive_page`` (SQLite here, Redis on a cluster)."""
+    pools = []
+    for game, seats, rating in store.ratings_of(player.id):
+        history = store.history(player.id, game, seats, points)
+        pools.append({"game": game, "seats": seats} | rating_info(rating) | {
+            "history": [{"match": h.match, "rating": h.after.display(), "place": h.place,
+                         "at": h.at} for h in reversed(history)]})
+    games, _more = store.archive_page(0, recent, player=player.id)
+    return {"name": player.name, "since": player.created, "ratings": pools,
+            "recent": games}

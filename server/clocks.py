@@ -19,6 +19,14 @@ stored, :meth:`MatchClock.commit`, which saves ``clock.to_dict()`` with the matc
 thinking before it, is nobody's. If the server died between storing a step and saving
 the clock, the clock is one step behind: the seat now to move starts a fresh turn with
 the time it had.
+
+On a cluster every node holding the match has a copy of its clock: a move's step carries
+the clock after it as the mover's node measured it (``MoveRecord.clock``), and the other
+nodes follow it (:meth:`MatchClock.follow`: the next turn runs from when they applied
+the step, milliseconds later). Each copy arms its own flag timer; the first node whose
+timer finds the seat out of time stores the resignation and the others, refused that
+version, catch up with it: a flag is decided once (the store's compare-and-append), and
+a flag that loses to a move is not tried again on the next version.
 """
 
 from __future__ import annotations
@@ -30,6 +38,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from shared.online.clock import Clock, ClockError, Correspondence, TimeControl
+
+from .store import StoreError
 
 if TYPE_CHECKING:
     from .match import Match
@@ -107,6 +117,21 @@ class MatchClock:
         """A ticked clock whose step was stored: in force, saved, its timer armed."""
         self.clock = clock
         self._saved(self.match.version + 1)
+
+    def follow(self, seat: int, next_seat: int | None, data: dict[str, Any] | None) -> None:
+        """Another node of a cluster stored ``seat``'s move: its clock after the step,
+        as that node measured it (``data``, carried by the step), in force here with the
+        next turn running from now; without ``data``, charged here as if it came now.
+        Not saved (the mover's node did)."""
+        if data is None:
+            clock, _late = self.tick(seat, next_seat, 0)
+        else:
+            clock = Correspondence.from_dict(data) if self.spec.startswith(CORRESPONDENCE) \
+                else Clock.from_dict(data)
+            if isinstance(clock, Clock) and clock.turn is not None:
+                clock = clock.resume(self.now())
+        self.clock, self.started = clock, True
+        self._arm()
 
     def after_resign(self, seat: int, next_seat: int | None) -> None:
         """``seat`` resigned (or flagged, or was abandoned): its time stops; the next
@@ -206,6 +231,13 @@ class MatchClock:
         """The timer fired: if the running seat's time is gone, it is resigned on time."""
         m = self.match
         async with m.lock:
+            if m.behind and m.live:  # a cluster node that skipped steps: it follows first
+                try:
+                    await m.catch_up()
+                except StoreError as exc:
+                    log.error("match %s: clock not checked: %s", m.code, exc)
+                    self._arm()
+                    return
             if not m.live:
                 return
             clock, now = self.clock, self.now()
@@ -222,7 +254,9 @@ class MatchClock:
         self.clock = clock if clock is not None else self.clock.flag(self.now())[0]
 
         def refuse(code: str, text: str, **extra: Any) -> None:
-            log.error("match %s: flagged seat %s not resigned: %s: %s", m.code,
-                      m.seat_names[seat], code, text)
+            settled = not m.live or seat in m.resigned  # (another node flagged it first)
+            (log.info if settled else log.error)(
+                "match %s: flagged seat %s not resigned: %s: %s", m.code, m.seat_names[seat],
+                code, text)
         if await m.give_up(seat, refuse, reason="time"):
             log.info("match %s: seat %s out of time", m.code, m.seat_names[seat])

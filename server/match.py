@@ -359,8 +359,9 @@ class Match(StoredSteps):
                 refuse(ErrorCode.OUT_OF_TIME, "Your time ran out before this move arrived.")
                 return False
         try:
-            await self.store.add_move(self.record_id, MoveRecord(self.version + 1, seat, mid, text),
-                                      end)
+            await self.store.add_move(self.record_id, MoveRecord(
+                self.version + 1, seat, mid, text,
+                clock=None if self.clock is None else ticked.to_dict()), end)
         except StaleVersion:  # another node stored this version first
             if await self._caught_up(refuse, "The move could not be saved"):
                 refuse(ErrorCode.STALE_STATE, f"Your move was made on version {msg['version']}; "
@@ -476,6 +477,8 @@ class Match(StoredSteps):
             except StaleVersion:  # another node stored this version first
                 if not await self._caught_up(refuse, "The resignation could not be saved"):
                     return False
+                if reason == "time":  # a step came first (the move, or another node's
+                    return False      # flag): the clock, now followed, decides again
                 continue  # on the next version
             except StoreError as exc:
                 log.error("match %s: resignation not saved: %s", self.code, exc)

@@ -31,6 +31,7 @@ class StoredSteps:
     live: bool
     computers: Any
     behind: bool
+    clock: Any
 
     async def _caught_up(self, refuse: Callable[..., None], failed: str) -> bool:
         """After a :class:`StaleVersion`: apply what the other writer stored. ``True`` if
@@ -70,6 +71,8 @@ class StoredSteps:
             return
         move = self.spec.move_from_wire(step.move)
         state, events = self.state.play(move, step.seat)
+        if self.clock is not None:  # the mover's node's clock, the next turn from now
+            self.clock.follow(step.seat, state.to_move, step.clock)
         self._accept(step.seat, step.mid, state, events, self.spec.move_text(move))
         end = end if end is not None else self._end_of(state, "finished")
         if end is not None:

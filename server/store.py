@@ -131,6 +131,9 @@ class MoveRecord:
     mid: str | int | None
     move: str
     kind: str = MOVE
+    # a timed match's clock after the step (Clock.to_dict), carried by a cluster's steps
+    # so every node follows the mover's node's clock; SQLite keeps clocks apart (archive.py)
+    clock: dict | None = None
 
 
 @dataclass

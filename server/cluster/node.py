@@ -375,6 +375,9 @@ class Follower:
             return
         if status == PLAYING and match.status == WAITING and all(match.seats):
             match.status = PLAYING
+            self.lobby.online.recheck(match)  # (read the instant it was made: rated? timed?)
+            if match.clock is not None:  # started on another node: timed here too
+                match.clock.begin()
             match.changed()
             match.computers.wake()
         elif status == CANCELLED and match.live:

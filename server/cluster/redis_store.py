@@ -62,7 +62,8 @@ def _seat_json(s: SeatRecord) -> str:
 
 
 def _step_json(m: MoveRecord) -> str:
-    return json.dumps([m.version, m.seat, m.mid, m.move, m.kind], separators=(",", ":"))
+    step = [m.version, m.seat, m.mid, m.move, m.kind] + ([m.clock] if m.clock is not None else [])
+    return json.dumps(step, separators=(",", ":"))
 
 
 class RedisStore:
