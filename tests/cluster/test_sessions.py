@@ -67,7 +67,8 @@ def test_while_redis_is_down_a_resume_or_a_join_is_refused_not_mistaken(tmp_path
     """With Redis down, a node that does not know a session cannot check it: ``hello``
     with ``resume`` is ``server_error`` (not a new identity, which would lose the
     player's seats), and ``join`` of a match it does not hold is ``server_error`` (not
-    ``unknown_match``). Once Redis is back both work."""
+    ``unknown_match``); a new ``hello`` is ``server_error`` too, as its name cannot be
+    checked against the registered names. Once Redis is back both work."""
     redis_server = RedisProcess(need_redis(), tmp_path / "redis").start()
 
     async def body() -> None:
@@ -75,19 +76,22 @@ def test_while_redis_is_down_a_resume_or_a_join_is_refused_not_mistaken(tmp_path
             ada = await Client.open(a.url, "Ada")
             code = (await ada.request({"type": "create", "seat": "black", "public": False},
                                       "joined"))["match"]
+            stranger = await Client.open(b.url, "Bob")  # before: a name needs Redis too
             redis_server.kill()
             other = await Client.open(b.url, None)
             answer = await other.request({"type": "hello", "v": 2, "name": "Ada",
                                           "resume": ada.session})
             assert answer["type"] == "error" and answer["code"] == "server_error", answer
-            stranger = await Client.open(b.url, "Bob")
+            guest = await Client.open(b.url, None)  # a name cannot be checked: refused
+            answer = await guest.request({"type": "hello", "v": 2, "name": "Cy"})
+            assert answer["type"] == "error" and answer["code"] == "server_error", answer
             answer = await stranger.request({"type": "join", "match": code})
             assert answer["type"] == "error" and answer["code"] == "server_error", answer
             await asyncio.to_thread(redis_server.start)
             back = await Client.open(b.url, "Ada", resume=ada.session)
             assert back.welcome["resumed"]
             assert [s["match"] for s in back.welcome["seats"]] == [code]
-            for client in (ada, other, stranger, back):
+            for client in (ada, other, guest, stranger, back):
                 await client.close()
     try:
         run(body, 60)
