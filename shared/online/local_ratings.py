@@ -15,7 +15,7 @@ apart wins about 3 games in 4), so a level rated 1650 is mu = 25 + 150 / 30 = 30
   without a measured rating (hard and expert until the bench measures them, every level
   of a game with no ``level_ratings.json``) is never guessed at, so a rated game's
   opponent always has an honest number. A game with no measured level has no rated games.
-  The random mover is left out when other levels are measured (the picker never offers
+  The random mover is left out when the game has other levels (the picker never offers
   it either); a player far above the strongest measured level keeps meeting that level
   and gains less and less from beating it.
 - **Result.** The player's place among the seats (1 = first, shared places repeat); every
@@ -51,9 +51,9 @@ def anchor(level: LevelRating) -> Rating:
 
 def rated_levels(offered: Sequence[str], measured: Mapping[str, LevelRating]) -> dict[str, LevelRating]:
     """The levels a rated game may play, weakest first: the offered levels with a measured
-    rating, without the random mover when another level is measured."""
+    rating, without the random mover when the game has other levels (as the picker)."""
     levels = {name: measured[name] for name in offered if name in measured}
-    if len(levels) > 1:
+    if any(name != "random" for name in offered):
         levels.pop("random", None)
     return dict(sorted(levels.items(), key=lambda item: item[1].rating))
 

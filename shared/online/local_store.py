@@ -79,7 +79,9 @@ class LocalRatings:
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         self.backup = self.path.with_name(self.path.name + ".bak")
-        self.warning = ""  # the damaged file and what was read instead, for the player
+        self.damaged = ""        # the name a damaged file was kept under ("" when none was)
+        self.damage = ""         # what was wrong with it
+        self.from_backup = False  # whether the backup was read instead
         self.games: dict[str, GameRatings] = self._load()
 
     # -- reading ----------------------------------------------------------------------------
@@ -94,16 +96,21 @@ class LocalRatings:
             return parse(text)
         except StoreError as exc:
             reason = str(exc)
-        kept = self._keep_damaged()
+        self.damaged, self.damage = self._keep_damaged().name, reason
         try:
             games = parse(self.backup.read_text(encoding="utf-8"))
-            self.warning = f"{self.path.name} was damaged ({reason}); it is kept as {kept.name} " \
-                           f"and the backup {self.backup.name} was read instead."
-            return games
         except (OSError, StoreError):
-            self.warning = f"{self.path.name} was damaged ({reason}); it is kept as {kept.name} " \
-                           "and the ratings start afresh."
             return {}
+        self.from_backup = True
+        return games
+
+    @property
+    def warning(self) -> str:
+        """What happened to a damaged file, in English (the client says it in its words)."""
+        if not self.damaged:
+            return ""
+        then = f"the backup {self.backup.name} was read instead" if self.from_backup else "the ratings start afresh"
+        return f"{self.path.name} was damaged ({self.damage}); it is kept as {self.damaged} and {then}."
 
     def _keep_damaged(self) -> Path:
         """The damaged file renamed beside it (never overwritten by the next write)."""

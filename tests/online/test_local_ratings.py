@@ -39,8 +39,9 @@ def test_the_level_follows_the_rating() -> None:
     assert lr.choose_level(at(2600), levels) == "medium"  # the strongest measured caps it
 
 
-def test_only_the_random_mover_measured_still_plays_it_and_none_measured_refuses() -> None:
-    assert list(lr.rated_levels(("random", "easy"), {"random": LEVELS["random"]})) == ["random"]
+def test_the_random_mover_only_in_a_game_with_no_other_level_and_none_measured_refuses() -> None:
+    assert list(lr.rated_levels(("random",), {"random": LEVELS["random"]})) == ["random"]
+    assert list(lr.rated_levels(("random", "easy"), {"random": LEVELS["random"]})) == []
     with pytest.raises(RatingError, match="no computer level with a measured rating"):
         lr.choose_level(lr.START, lr.rated_levels(("easy", "hard"), {}))
 
