@@ -149,3 +149,63 @@ def test_a_game_without_measured_levels_offers_no_rated_game(app):
     picker.choose_game("alien-city")
     row = next(r for r in picker.menu.rows if r.label == "Rated game")
     assert not row.enabled and row.values == [False] and row.shown() == "Off: no measured levels"
+
+
+def test_rated_screens_say_every_word_through_the_catalogue(app):
+    """Under the pseudo language: the rated picker, the refusals, the headline, Your
+    ratings with a history and the Continue list's delete question."""
+    from client.scenes.continue_list import ContinueScene
+
+    from .i18n_harness import recording_texts, unmarked
+    from .test_i18n_shell import pseudo_words
+
+    allow = pseudo_words(app)
+    with recording_texts() as texts:
+        picker = rated_picker(app)
+        allow.append(picker.plugin.describe_seats(picker.options(), picker.seat_infos(), picker.chosen()))
+        app.step(1 / 60, events=[])
+        picker.start()
+        app.stack.apply_pending()
+        scene = app.stack.top
+        scene.computers.stop()
+        scene.undo()
+        app.step(1 / 60, events=[])
+        scene.computers.ask_hint(None, None, None)
+        app.step(1 / 60, events=[])
+        store = rated.ratings(app).store
+        scene.rated.outcome = store.finish("city-blocks", scene.rated.id, [2, 1], 0, "2026-11-27T11:00:00")
+        scene.toasts.show(rated.headline(scene.rated), 3)
+        app.step(1 / 60, events=[])
+        app.go_home()
+        app.stack.apply_pending()
+        store.begin("city-blocks", "draw", rated.levels(scene.spec)["easy"], 2, "t")
+        store.finish("city-blocks", "draw", [1, 1], 0, "2026-11-27T12:00:00")
+        show(app, LocalRatingsScene(app, "city-blocks"))
+        for k in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN):
+            app.step(1 / 60, events=[key(k)])
+        show(app, ContinueScene(app))
+        app.step(1 / 60, events=[])
+    assert any("No undo in a rated game." in t for t in texts)
+    assert any("YOUR RATINGS" in t for t in texts)
+    assert unmarked(texts, allow) == []
+
+
+def test_a_rated_sprawl_game_plays_the_closest_level_and_refuses_undo(app):
+    from client.games.sprawl.game import MatchScene as SprawlScene
+    from shared.sprawl import SPRAWL
+
+    picker = from_title(app, "Play vs computer")
+    picker.choose_game("sprawl")
+    picker.set_count(3)
+    picker.bot_factory = lambda level, seed: SPRAWL.make_bot("random", seed)
+    next(r for r in picker.menu.rows if r.label == "Rated game").set(True)
+    picker.start()
+    app.stack.apply_pending()
+    scene = app.stack.top
+    assert isinstance(scene, SprawlScene) and scene.rated is not None
+    assert scene.rated.level == "medium"  # 1500 is nearest Medium (about 1528) of the measured levels
+    assert sorted(s.level for s in scene.seats if not isinstance(s, HumanSeat)) == ["medium", "medium"]
+    scene.computers.stop()
+    scene.handle_event(key(pygame.K_u))
+    assert scene.toasts.text == "No undo in a rated game."
+    assert rated.ratings(app).store.is_pending("sprawl", scene.rated.id)
