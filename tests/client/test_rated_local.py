@@ -111,6 +111,14 @@ def test_a_rated_game_refuses_undo_and_hints_and_its_end_changes_the_rating(app)
     assert isinstance(shown, ScoreScene)
     assert shown.headline == f"Your rating: {after.label()} ({after.display() - 1500:+d})"
     assert rated.settle(scene) is None and store.rating("city-blocks") == after  # counted once
+    shown.skip()
+    next(b for b in shown.final_buttons if b.label == "New game").on_click()
+    app.stack.apply_pending()
+    again = app.stack.top
+    assert isinstance(again, MatchScene) and again is not scene and again.rated.id != scene.rated.id
+    assert store.is_pending("city-blocks", again.rated.id)  # rated again, the level chosen anew
+    assert again.rated.level == rated.level_for(app, again.spec).level
+    again.computers.stop()
     ratings = LocalRatingsScene(app, "city-blocks")
     show(app, ratings)
     app.step(1 / 60, events=[])
