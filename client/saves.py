@@ -90,7 +90,8 @@ def snapshot(scene: SaveableMatch) -> dict:
             "undo": [past.to_dict() for past in scene.undo_positions()],
             "seats": [seat_data(s) for s in scene.seats], "seed": scene.game_seed,
             "to_move": position.to_move,
-            "saved": _dt.datetime.now().isoformat(timespec="seconds")}
+            "saved": _dt.datetime.now().isoformat(timespec="seconds")} | (
+        {"rated": scene.rated.to_dict()} if getattr(scene, "rated", None) is not None else {})
 
 
 def write(slot: str, data: dict) -> Path:
@@ -179,6 +180,8 @@ def resume_scene(app, saved: SavedGame):
             seats.append(HumanSeat(name=str(seat.get("name", ""))))
     scene = plugin.make_board(app, state, seats, seed=seed)
     scene.restore_undo(undo_positions(spec, data.get("undo")))
+    from .rated import resume
+    resume(scene, data)  # a rated game stays rated: no undo, no hints
     app.autosave.adopt(scene, saved.slot)
     return scene
 
@@ -217,6 +220,9 @@ def describe(app, data: dict) -> str:
             levels = ", ".join(_("Computer ({level})").format(level=name) for name in names)
         # TRANSLATORS: a saved game on the title's Continue: "you vs Computer (Hard)"
         who = _("you vs {computers}").format(computers=levels)
+        if data.get("rated"):
+            # TRANSLATORS: a saved rated game against the computer: "you vs Computer (Easy), rated"
+            who = _("{players}, rated").format(players=who)
     else:
         n = len(data["seats"])
         who = ngettext("{n} player", "{n} players", n).format(n=n)

@@ -10,7 +10,7 @@ import pygame
 
 from shared.i18n import domain
 
-from .. import saves, theme
+from .. import rated, saves, theme
 from ..view.form import draw_backdrop, draw_focus
 from ..view.widgets import Button, draw_panel
 from .base import Scene
@@ -50,6 +50,8 @@ def local_entries(app) -> list[Entry]:
             return saves.describe(app, saved.data)
 
         def forget(saved=saved) -> None:
+            if saved.data.get("rated"):
+                rated.abandon(app, saved.data)  # a rated game deleted unfinished: a loss
             saves.delete(saved.slot)
 
         out.append(Entry(f"{saved.game} {saved.saved}", title, facts, saved.when, go, forget, False, saved))
@@ -144,7 +146,11 @@ class ContinueScene(Scene):
             question, detail = N_("Delete this saved game?"), DETAIL
 
         def tr(key: str) -> str:
-            return entry.title() if key == DETAIL else _(key)
+            if key != DETAIL:
+                return _(key)
+            if isinstance(entry.source, saves.SavedGame) and entry.source.data.get("rated"):
+                return entry.title() + " " + _("A rated game: deleting it counts as a loss.")
+            return entry.title()
 
         def delete() -> None:
             entry.forget()

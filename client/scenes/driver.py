@@ -12,7 +12,7 @@ uses to tell positions apart (its model's state object).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..computer import Thinker
 from .seats import ComputerSeat
@@ -26,6 +26,7 @@ class ComputerTurns:
         self.hint_token: Any = None
         self._token: Any = None        # the position the thinker works on
         self._hint_for: Any = None     # the position the hint thinker works on
+        self.refuse_hints: Callable[[], None] | None = None  # a rated game: says no instead
 
     @property
     def thinking(self) -> bool:
@@ -69,7 +70,11 @@ class ComputerTurns:
         return thinker.move
 
     def ask_hint(self, bot: Any, position: Any, token: Any) -> None:
-        """A person's turn: ``bot`` thinks about it in a worker thread."""
+        """A person's turn: ``bot`` thinks about it in a worker thread (in a rated game,
+        ``refuse_hints`` says why not instead, whichever game asked)."""
+        if self.refuse_hints is not None:
+            self.refuse_hints()
+            return
         self.hint_thinker, self._hint_for = Thinker(bot, position), token
 
     def poll_hint(self, token: Any) -> Any:

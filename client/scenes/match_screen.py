@@ -24,6 +24,7 @@ import pygame
 from shared.gamekit.api import GameSpec, State
 from shared.i18n import domain
 
+from .. import rated as rated_games
 from .. import theme
 from ..anim import Callback, Delay
 from ..computer import seat_seed
@@ -91,6 +92,7 @@ class MatchControls:
 
     # -- what the shell keeps (SaveableMatch) --------------------------------------------------------
     attract = False  # the attract mode's screen says so (never saved)
+    rated: Any = None  # a rated game against the computer (client.rated.RatedGame): no undo, no hints
 
     def keeps_game(self) -> bool:
         return self.chrome is None and not self.attract and any(isinstance(s, HumanSeat) for s in self.seats)
@@ -174,6 +176,8 @@ class MatchControls:
         self.computers.drop_hint()
         before = self.match.state
         events = self.match.play(move)
+        if self.rated is not None and self.match.state.is_over():
+            rated_games.settle(self)  # before any animation: leaving at once still counts it
         self.after_step(move, before, events)
 
     def resync(self) -> None:
@@ -201,7 +205,10 @@ class MatchControls:
         else:
             words = {"on_new_game": chrome.new_game_action(), "new_game_label": chrome.new_game_label,
                      "headline": chrome.headline()}
-        self.app.push(self.score_scene(state, on_save=self.save, on_replay=self.replay(state), **words))
+        scene = self.score_scene(state, on_save=self.save, on_replay=self.replay(state), **words)
+        if self.rated is not None:
+            scene.headline = rated_games.headline(self.rated)  # after the show: the rating's change
+        self.app.push(scene)
 
     # -- menu actions -------------------------------------------------------------------------------
     def take_back(self):
@@ -209,6 +216,9 @@ class MatchControls:
         is not possible now (online: the chrome's note is shown)."""
         if self.chrome is not None:
             self.show_toast(self.chrome.no_undo, 3)
+            return None
+        if self.rated is not None:
+            rated_games.refuse(self, "undo")
             return None
         if not self.undo_allowed or self.timeline.busy:
             return None
@@ -249,6 +259,9 @@ class MatchControls:
     def new_game(self) -> None:
         if self.chrome is not None:
             self.chrome.rematch()
+            return
+        if self.rated is not None:
+            rated_games.next_game(self)
             return
         seed = secrets.randbelow(10**9)
         seats = [_fresh_seat(s) for s in self.seats]

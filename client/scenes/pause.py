@@ -24,7 +24,8 @@ class PauseScene(Scene):
     def __init__(self, app, game) -> None:
         self.game = game
         buttons = [Button(N_("Resume"), self.close, tr=_), Button(N_("Save record"), self.save, tr=_),
-                   Button(N_("Undo last turn"), self.undo, enabled=game.undo_allowed, tr=_),
+                   Button(N_("Undo last turn"), self.undo, tr=_,
+                          enabled=game.undo_allowed and getattr(game, "rated", None) is None),
                    Button(N_("Options"), self.options, tr=_), Button(N_("Main menu"), self.menu, tr=_),
                    Button(N_("Quit"), self.quit, tr=_)]
         self.menu_column = ButtonColumn(buttons)

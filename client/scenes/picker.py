@@ -21,7 +21,7 @@ from shared.gamekit.api import SeatInfo
 from shared.gamekit.levels import level_ratings
 from shared.i18n import domain
 
-from .. import theme
+from .. import rated, theme
 from ..computer import level_name, seat_seed
 from ..games.base import GamePlugin
 from ..view.form import Row, RowMenu, draw_backdrop
@@ -55,6 +55,7 @@ class GamePickerScene(Scene):
         self.editing: int | None = None  # the seat whose name is being typed
         self.level = getattr(app.options, "computer_level", "") or "easy"  # the level last chosen
         self.you = "0"  # vs computer: your seat number as text, or "random"
+        self.rated = False  # vs computer: a rated game (client.rated: the level follows the rating)
         self.menu = RowMenu([], self._changed, value_x=0.4, enter_changes=False)
         self.start_button = Button(N_("Start"), self.start, key=pygame.K_RETURN, accent=theme.ACCENT, tr=_)
         self.back_button = Button(N_("Back"), self.close, key=pygame.K_ESCAPE, tr=_)
@@ -115,14 +116,19 @@ class GamePickerScene(Scene):
         seats = self.seat_infos()
         levels = self.levels()
         if self.mode == "computer":
+            rated_row = rated.picker_row(self)
+            self.rated = self.rated and len(rated_row.values) > 1
+            if self.rated:
+                levels = [self.rated_level()]
             rows.append(Row(N_("Computer"), levels, lambda: [level_name(v) for v in levels],
-                            lambda: self.level, self._set_level, N_("How strong every other seat plays."), tr=_))
+                            self.computer_level, self._set_level, N_("How strong every other seat plays."), tr=_))
             rows.append(Row(N_("You play"), [str(i) for i in range(len(seats))] + ["random"],
                             # TRANSLATORS: "You play": a seat chosen at random, after the seats' names
                             lambda: [s.label for s in self.seat_infos()] + [pgettext("seat", "Random")],
                             lambda: self.you,
                             lambda v: setattr(self, "you", v), N_("Your seat; the computer takes the others."),
                             tr=_))
+            rows.append(rated_row)
         else:
             def names() -> list[str]:
                 return [_("Person")] + [_("Computer ({level})").format(level=level_name(v)) for v in levels]
@@ -139,6 +145,14 @@ class GamePickerScene(Scene):
         if not rows[self.menu.focus].enabled:  # start on a row that can change
             self.menu.focus = next((i for i, r in enumerate(rows) if r.enabled), 0)
         self.resize(self.size)
+
+    def rated_level(self) -> str:
+        """The level a rated game plays now (the one closest to the player's rating)."""
+        level = rated.level_for(self.app, self.plugin.spec)
+        return level.level if level is not None else self.level
+
+    def computer_level(self) -> str:
+        return self.rated_level() if self.rated else self.level
 
     def _set_level(self, level: str) -> None:
         self.level = level
@@ -239,7 +253,10 @@ class GamePickerScene(Scene):
         self.box = pygame.Rect(0, int(h * 0.17), bw, 0)
         self.box.centerx = w // 2
         bottom = self.menu.layout(self.box.x + 20, self.box.y + rh // 2, bw - 40, rh, gap)
-        self.desc_rect = pygame.Rect(self.box.x + 24, bottom + rh // 3, bw - 48, int(h * 0.1))
+        size = max(14, int(h * 0.025))  # the lines under the rows get the room they need
+        lines = sum(len(self.app.text.wrap(line, size, bw - 48)) for line in self.describe())
+        self.desc_rect = pygame.Rect(self.box.x + 24, bottom + rh // 3, bw - 48,
+                                     max(int(h * 0.1), lines * (size + 6) - 6))
         self.box.h = self.desc_rect.bottom - self.box.y + rh // 3
         bh = max(36, int(h * 0.062))
         bwid = max(180, int(w * 0.15))
@@ -260,7 +277,7 @@ class GamePickerScene(Scene):
         if you == "random":
             rng = random.Random(self.seed) if self.seed is not None else random.Random()
             you = str(rng.randrange(n))
-        return [PERSON if str(i) == you else self.level for i in range(n)]
+        return [PERSON if str(i) == you else self.computer_level() for i in range(n)]
 
     def seats(self, game_seed: object) -> list[SeatController]:
         factory = self.bot_factory or self.plugin.spec.make_bot
@@ -273,8 +290,11 @@ class GamePickerScene(Scene):
     def start(self) -> None:
         seed = self.seed if self.seed is not None else secrets.randbelow(10**9)
         state = self.plugin.new_state(self.app, self.options(), seed)
+        level = rated.level_for(self.app, self.plugin.spec) if self.rated and self.mode == "computer" else None
         scene = self.plugin.make_board(self.app, state, self.seats(seed), seed=seed)
         self.app.stack.replace(scene)
+        if level is not None:
+            rated.start(self.app, scene, level)
 
     def close(self) -> None:
         self.app.stack.pop()
@@ -295,7 +315,10 @@ class GamePickerScene(Scene):
         lines = []
         levels = sorted({who for who in self.chosen() if who != PERSON}, key=self.levels().index)
         measured = level_ratings(spec)
-        for level in levels:
+        said = rated.picker_words(self.app, spec, self.rated) if self.mode == "computer" else ""
+        if said:  # the level chosen from the rating, or why there are no rated games
+            lines.append(said)
+        for level in levels if not self.rated else ():
             does = self.plugin.describe_level(level)
             if level in measured:
                 # TRANSLATORS: a computer level, its measured rating (Random = 1000), then what

@@ -48,6 +48,8 @@ class TitleScene(Scene):
             Button(N_("Watch"), lambda: self.online("watch"), tr=_),
             Button(N_("Host a game on this computer"), self.host, tr=_),
             Button(N_("Games on your network"), self.lan_games, tr=_),
+            # TRANSLATORS: title menu: your local ratings from rated games against the computer
+            Button(N_("Your ratings"), self.local_ratings, tr=_),
             Button(N_("Options"), self.options, tr=_),
             Button(N_("How to play"), self.howto, tr=_),
             Button(N_("Quit"), app.quit, tr=_),
@@ -150,6 +152,10 @@ class TitleScene(Scene):
 
     def options(self) -> None:
         self.app.push(OptionsScene(self.app))
+
+    def local_ratings(self) -> None:
+        from .local_ratings import LocalRatingsScene
+        self.app.push(LocalRatingsScene(self.app, self.cards.chosen))
 
     def howto(self) -> None:
         """The rules of the one game, or a choice of the games that have how-to pages."""

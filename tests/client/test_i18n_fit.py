@@ -276,3 +276,77 @@ def test_no_label_is_cut_on_the_online_name_rating_and_clock_screens(app, cuts, 
     app.set_size((1280, 800))
     said = sorted({f"{w}: {text!r} in {width}px" for w, text, width in found})
     assert said == [], f"labels cut in {lang} at {size[0]}x{size[1]}:\n" + "\n".join(said)
+
+
+def rated_screens(app, where) -> list[str]:
+    """A rated game against the computer: the picker (its line must fit the box it is
+    drawn in), the match with Undo refused, the score headline, Your ratings with a
+    history, the Continue list's delete question; the picker lines that do not fit."""
+    from client import rated
+    from client.scenes.continue_list import ContinueScene
+    from client.scenes.local_ratings import LocalRatingsScene
+    from shared.gamekit.levels import level_ratings
+
+    where[0] = "rated picker"
+    picker = GamePickerScene(app, "computer")
+    show(app, picker)
+    lost = []
+    for plugin in app.games:
+        picker.choose_game(plugin.spec.id)
+        for count in plugin.spec.seat_counts[:2]:
+            picker.set_count(count)
+            next(r for r in picker.menu.rows if r.label == "Rated game").set(plugin.spec.id != "alien-city")
+            frames(app, 1)
+            size = max(14, int(app.size[1] * 0.025))
+            lines = sum(len(app.text.wrap(line, size, picker.desc_rect.w)) for line in picker.describe())
+            if picker.desc_rect.y + lines * (size + 6) - 6 > picker.box.bottom:
+                lost.append(f"{plugin.spec.id} ({count} seats): {picker.describe()}")
+    where[0] = "rated match"
+    picker.choose_game("city-blocks")
+    picker.set_count(2)
+    next(r for r in picker.menu.rows if r.label == "Rated game").set(True)
+    picker.bot_factory = lambda level, seed: ComputerSeat  # never asked: the computers are stopped at once
+    picker.start()
+    app.stack.apply_pending()
+    scene = app.stack.top
+    scene.computers.stop()
+    frames(app)
+    scene.undo()
+    frames(app)
+    store = rated.ratings(app).store
+    easy = level_ratings(scene.spec)["easy"]
+    for i in range(30):
+        store.begin("city-blocks", f"g{i}", easy, 4, "2026-11-27T10:00:00")
+        ranking = [1, 2, 3, 4][i % 4:] + [1, 2, 3, 4][:i % 4]
+        store.finish("city-blocks", f"g{i}", ranking, 0, f"2026-11-27T10:{i:02d}:00")
+    store.begin("sprawl", "a", easy, 8, "2026-11-27T10:00:00")
+    store.abandon("sprawl", "a", "2026-11-27T10:00:00")
+    scene.rated.outcome = store.finish("city-blocks", scene.rated.id, [2, 1], 0, "2026-11-27T11:00:00")
+    where[0] = "rated score headline"
+    show(app, scene.score_scene(finished(app.games.get("city-blocks"), app, 2, 7)))
+    app.stack.top.headline = rated.headline(scene.rated)
+    app.stack.top.skip()
+    frames(app, 40)
+    app.stack.scenes.clear()
+    where[0] = "your ratings"
+    for spec in (p.spec for p in app.games):
+        show(app, LocalRatingsScene(app, spec.id))
+        frames(app, 1)
+    where[0] = "continue list (rated)"
+    show(app, ContinueScene(app))
+    frames(app)
+    app.stack.scenes.clear()
+    return lost
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "sk", "fr"])
+def test_no_label_is_cut_on_the_rated_game_screens(app, cuts, lang, size, tmp_path, monkeypatch):
+    monkeypatch.setenv("ALIEN_CITY_CONFIG_DIR", str(tmp_path))
+    found, where = cuts
+    app.set_size(size)
+    i18n.set_language(lang)
+    lost = rated_screens(app, where)
+    app.set_size((1280, 800))
+    said = sorted({f"{w}: {text!r} in {width}px" for w, text, width in found})
+    assert said == [] and lost == [], f"labels cut in {lang} at {size[0]}x{size[1]}:\n" + "\n".join(said + lost)
