@@ -42,8 +42,9 @@ class Follow:
     """A connection following one game's TV."""
 
     game: str
-    match: str | None = None  # the match its last ``tv`` attached it to
+    match: str | None = None  # the match its last ``tv`` attached it to, until it ends
     told: str | None = None   # the match last pushed to it (never pushed twice)
+    shown: str | None = None  # the match its last ``tv`` attached it to (detached by the next)
 
 
 @dataclass(frozen=True)
@@ -76,13 +77,14 @@ class Tv:
             return
         best = self.best(game)
         old = self.follows.get(conn)
-        if old is not None and old.match is not None and (best is None or old.match != best.code):
-            previous = self.lobby.matches.get(old.match)
+        if old is not None and old.shown is not None and (best is None or old.shown != best.code):
+            previous = self.lobby.matches.get(old.shown)
             if previous is not None and conn in previous.audience \
                     and previous.audience[conn] is None:
                 previous.detach(conn)  # a spectator moves on (a player keeps the seat)
                 self.lobby.forget(previous)
-        self.follows[conn] = Follow(game, best.code if best is not None else None)
+        code = best.code if best is not None else None
+        self.follows[conn] = Follow(game, code, shown=code)
         conn.send(self.message(game, best, rid))
         if best is not None:
             await self._attach(conn, best)

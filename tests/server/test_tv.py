@@ -68,6 +68,8 @@ def test_tv_shows_the_best_match_then_the_next_after_each_end():
                 nxt = low[2] if code == high[2] else guests[2]
                 assert push["match"] == nxt
                 assert (await tune_in(eve))["match"] == nxt
+                left = server.lobby.matches.get(code)  # asking again left the ended match
+                assert left is None or not left.spectators_here()
             assert eve.ws.protocol.state.name == "OPEN"
             info = (await eve.expect("match_info", match=guests[2]))["info"]
             assert info["spectators"] == 2  # Fan and Eve: TV watches as a spectator
