@@ -91,7 +91,7 @@ def test_tv_waits_while_no_match_is_live_and_says_when_one_starts():
             answer = await tune_in(eve, "city-blocks")
             assert answer["match"] is None and answer["players"] is None
             await pair(server.url, public=False)  # private: never on TV
-            await pair(server.url)  # another game
+            other = await pair(server.url)  # another game
             cb = await Client.open(server.url, "Cy")
             made = await cb.request({"type": "create", "game": "city-blocks", "seat": "blue",
                                      "computer": "random"}, "joined")
@@ -108,11 +108,11 @@ def test_tv_waits_while_no_match_is_live_and_says_when_one_starts():
             # ties (no ratings, no spectators) go to the first room code
             friends = [await pair(server.url) for _ in range(3)]
             ann = await Client.open(server.url, "Ann")
-            first = min(code for _b, _w, code in friends)
+            first = min(code for _b, _w, code in [other, *friends])
             assert (await tune_in(ann))["match"] == first
             off = await ann.request({"type": "tv", "game": "alien-city", "on": False}, "tv")
             assert off["on"] is False and off["match"] is None
-            black, _white, code = next(f for f in friends if f[2] == first)
+            black, _white, code = next(f for f in [other, *friends] if f[2] == first)
             await black.request({"type": "resign", "match": code}, "ok")
             await ann.expect("ended", match=code)  # still watching, but no longer following
             assert (await ann.request({"type": "ping"}, "pong"))["type"] == "pong"
