@@ -75,6 +75,7 @@ class OnlineSession(AccountsMixin):
         self._mids = itertools.count(1)
         self._mid_prefix = secrets.token_hex(3)
         self._rids = itertools.count(1)
+        self.tv_info: dict | None = None  # the answer to our last ``tv`` (its match, players)
         self._init_accounts()
 
     # -- actions --------------------------------------------------------------------
@@ -107,6 +108,16 @@ class OnlineSession(AccountsMixin):
         if options is not None and game is not None:
             message["options"] = dict(options)
         self.send(message | _timing(rated, clock))
+
+    def tv(self, game: str, on: bool = True) -> None:
+        """Watch ``game``'s TV (docs/protocol.md, *TV*): the server answers its best live
+        match and makes us its spectator. The match TV showed us before is dropped here,
+        as the server detaches us from it."""
+        shown = (self.tv_info or {}).get("match")
+        if isinstance(shown, str) and getattr(self.matches.get(shown), "role", "") == "spectator":
+            self.matches.pop(shown)
+        self.tv_info = None
+        self.send({"type": "tv", "game": game, "on": on, "rid": next(self._rids)})
 
     def spec_of(self, game: object) -> GameSpec | None:
         """The spec of a match's game (a protocol-1 server names none: Alien City)."""
@@ -386,6 +397,14 @@ class OnlineSession(AccountsMixin):
         if view is not None:
             view.rematch = m.get("new_match")
         return [Note("rematch", m.get("match"), data=m)]
+
+    def _on_tv(self, m: dict) -> list[Note]:
+        """Our ``tv``'s answer (it has our ``rid``; its ``joined`` and ``sync`` follow), or
+        a push about the next match (only news: asking again moves us)."""
+        answer = m.get("rid") is not None
+        if answer:
+            self.tv_info = m
+        return [Note("tv", data=m, text="answer" if answer else "push")]
 
     def _on_error(self, m: dict) -> list[Note]:
         code = m.get("match")

@@ -38,6 +38,7 @@ from .match_commands import MatchCommands
 from .matchmaking import Matchmaker
 from .netpolicy import AddressLimits, Network
 from .store import MatchRecord, Store, StoreError
+from .tv import Tv
 
 log = logging.getLogger("alien_city.server")
 
@@ -77,6 +78,8 @@ class Lobby(MatchCommands):
         self.online = Online(self, accounts)  # names, ratings, the archive
         self._routes.update(self.online.routes())
         self.maker.online = self.online
+        self.tv = Tv(self)  # each game's best live match (server.tv)
+        self._routes["tv"] = self.tv.request
 
     # -- connection lifecycle -------------------------------------------------------------
     def connect(self, ws: Any, address: str | None = None) -> Connection:
@@ -97,6 +100,7 @@ class Lobby(MatchCommands):
     def disconnect(self, conn: Connection) -> None:
         """Forget a closed connection everywhere; its session and seats stay for a resume."""
         self.watchers.discard(conn)
+        self.tv.drop(conn)
         self.connections.discard(conn)
         if conn.counted:
             self.addresses.closed(conn.address)
@@ -254,6 +258,7 @@ class Lobby(MatchCommands):
             self.counts.changed(match)
         if match.status == "cancelled":  # (cancelled or expired: never archived)
             self.online.dropped(match)
+        self.tv.changed(match)
         if not match.public or not self.watchers:
             return
         if match.live:

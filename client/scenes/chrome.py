@@ -381,10 +381,10 @@ class OnlineChrome:
             surface.blit(img, img.get_rect(midbottom=(box.centerx, y)))
             y -= small + 6
 
-def open_match(app, session: OnlineSession, code: str) -> Scene:
+def open_match(app, session: OnlineSession, code: str, chrome: OnlineChrome | None = None) -> Scene:
     """The match screen for a server match we have joined: its game's plug-in, composed
-    with our seat, remote seats and this chrome."""
+    with our seat, remote seats and this chrome (or ``chrome``, e.g. TV's)."""
     view = session.matches[code]
     plugin = app.games.get(view.spec.id)
-    chrome = OnlineChrome(session, code)
+    chrome = chrome or OnlineChrome(session, code)
     return plugin.make_board(app, view.state, chrome.seats(), chrome=chrome)

@@ -266,5 +266,6 @@ SCHEMAS: dict[str, Schema] = {
                                            "provisional": Boolean()}),
     "profile": Schema({"name": PLAYER_NAME}),
     "archive": Schema({}, {"page": PAGE, "player": PLAYER_NAME, "game": GAME}),
+    "tv": Schema({"game": GAME}, {"on": Boolean()}),
 }
 """Every message type a client may send (docs/protocol.md, *Client to server*)."""
