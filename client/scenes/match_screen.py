@@ -9,7 +9,7 @@ pausing, a new game, and the final count pushed when the game ends.
 supplies ``timeline``, ``banners``, ``show_state``, ``show_toast``, ``after_step``,
 ``draw_bottom``'s bars and the hooks ``score_scene``, ``replay``, ``fresh_state`` and
 ``auto_select`` (the piece in hand when a turn starts; ``bot_position`` is optional).
-Game-free: states answer ``is_over()``, ``to_move``, ``ply`` and ``play``.
+Game-free: states answer ``is_over()``, ``to_move`` and ``play``.
 """
 
 from __future__ import annotations
@@ -184,7 +184,8 @@ class MatchControls:
         self.update_buttons()
 
     def match_started(self) -> None:
-        if self.match.state.ply == 0 and not self.timeline.tracks:
+        """The chrome: the match has all its players; before any move, the first turn is said."""
+        if self.chrome is not None and self.chrome.view.version == 0 and not self.timeline.tracks:
             self.announce_turn(first=True)
 
     def _game_over(self) -> None:
