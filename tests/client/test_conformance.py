@@ -143,7 +143,14 @@ def test_a_local_game_with_computers_runs_from_start_to_end(app, games, game_id)
     assert app.stack.top.final_position().key() == final.key()
     record = spec.read_record(scene.keep_record().read_text(encoding="utf-8"))
     assert record.state.key() == final.key()
-    scene.exit()
+    score = app.stack.top
+    score.skip()
+    next(b for b in score.final_buttons if b.label == "New game").on_click()
+    app.stack.apply_pending()
+    again = app.stack.top
+    assert type(again) is type(scene) and again is not scene and not again.position().is_over()
+    assert [type(s) for s in again.seats] == [type(s) for s in seats] and not again.undo_positions()
+    again.exit()
 
 
 # -- pause and resume ------------------------------------------------------------------------------
@@ -170,6 +177,7 @@ def test_a_game_left_from_the_pause_menu_continues_from_its_autosave(app, games,
     title = app.stack.top
     assert isinstance(title, TitleScene)
     [button] = [b for b in title.menu.buttons if getattr(b, "autosave", None) is not None]
+    assert button.label.startswith("Continue: ")
     title.handle_event(click(button.rect.center))
     app.stack.apply_pending()
 
@@ -178,6 +186,8 @@ def test_a_game_left_from_the_pause_menu_continues_from_its_autosave(app, games,
     assert resumed.position().to_dict() == played
     assert [s.name for s in resumed.seats] == names
     assert [s.to_dict() for s in resumed.undo_positions()] == trail and resumed.undo_allowed
+    resumed.undo()   # as far back as before it was left
+    assert resumed.position().to_dict() == trail[-1]
     assert person_moves(app, resumed, random.Random(6)) == 1
     app.step(DT, events=[])
     assert [s.slot for s in saves.all_saves()] == [saved.slot]
@@ -186,8 +196,9 @@ def test_a_game_left_from_the_pause_menu_continues_from_its_autosave(app, games,
 # -- a record's replay -----------------------------------------------------------------------------
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_record_replays_to_its_end_and_its_score_show(app, games, game_id, tmp_path):
-    """A record opened from the Files screen steps (Right) through every ply to the final
-    position; the score show follows on the engine's numbers."""
+    """A record opened from the Files screen plays (Space) to the final position and the
+    score show follows on the engine's numbers; Left, a click on the ply bar, End and C
+    (the score again) step through it as in every game."""
     spec = games.get(game_id).spec
     _, _, final = finished(spec, 11)
     path = tmp_path / f"game{spec.record_suffix}"
@@ -201,14 +212,23 @@ def test_a_record_replays_to_its_end_and_its_score_show(app, games, game_id, tmp
     steps = replay.controls.count   # a ply each, or a turn (a game whose turn takes several plies)
     assert replay is not files and replay.controls.index == 0
     assert 0 < steps <= len(spec.read_record(path.read_text(encoding="utf-8")).moves)
-    for _ in range(steps):
-        app.step(DT, events=[key(pygame.K_RIGHT)], draw=False)
-        replay.timeline.finish_all()
-    assert replay.controls.index == steps
-    frames_until(app, lambda: isinstance(app.stack.top, ScoreShow), "score show after the last ply")
+    app.step(DT, events=[key(pygame.K_SPACE)])
+    assert replay.controls.playing
+    frames_until(app, lambda: isinstance(app.stack.top, ScoreShow), "score show after the last ply", limit=8000)
+    assert replay.controls.index == steps and not replay.controls.playing
     score = app.stack.top
     assert score.final_position().key() == final.key()
     assert run_show(app, score) == score.final_points()
+    app.step(DT, events=[key(pygame.K_ESCAPE)])   # the final board closes: the replay again
+    app.stack.apply_pending()
+    assert app.stack.top is replay and replay.score_button.enabled
+    app.step(DT, events=[key(pygame.K_LEFT)])
+    assert replay.controls.index == steps - 1 and not replay.score_button.enabled
+    app.step(DT, events=[click(replay.controls.bar.midleft)])
+    assert replay.controls.index == 0
+    app.step(DT, events=[key(pygame.K_END), key(pygame.K_c)])
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, ScoreShow) and app.stack.top.final_position().key() == final.key()
 
 
 # -- the score show --------------------------------------------------------------------------------
@@ -287,8 +307,10 @@ def test_an_online_match_on_a_loopback_server_with_a_spectator(server, game_id):
         assert watcher.chrome.view.role == "spectator" and not watcher.human_turn
         by_seat = {v.chrome.view.seat: v for v in views[:-1]}
         assert sorted(by_seat) == list(range(seats))
-        for a in apps:
-            a.step(1 / 60, events=[])  # every screen draws, the watcher's too
+        for a in apps:  # every screen draws, the watcher's too
+            a.step(1 / 60, events=[])
+            pixels = pygame.image.tobytes(a.window, "RGB")
+            assert len(set(pixels[::997])) > 10, f"{type(a.stack.top).__name__} looks blank"
 
         reference, rng = views[0].chrome.view.state, random.Random(2)
         while not reference.is_over():

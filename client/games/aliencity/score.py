@@ -180,7 +180,7 @@ class ScoreScene(ScoreShow, BoardScreen):
         self.totals = [float(v) for v in self.awarded]
 
     def shown_points(self) -> list:
-        return list(self.awarded)
+        return [round(t) for t in self.totals]   # the counters as drawn (rolling to ``awarded``)
 
     def final_points(self) -> list:
         return [self.score.totals[Player.BLACK], self.score.totals[Player.WHITE]]

@@ -99,7 +99,7 @@ class ScoreScene(ScoreShow, CityScreen):
             self.announce(self.headline, "", theme.ACCENT, hold=1.6)
 
     def shown_points(self) -> list:
-        return list(self.awarded)
+        return [round(t) for t in self.totals]   # the counters as drawn (rolling to ``awarded``)
 
     def final_points(self) -> list:
         return [s["total"] for s in self.score["seats"]]
