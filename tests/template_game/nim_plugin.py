@@ -28,6 +28,7 @@ from client.scenes.score_show import ScoreShow
 from client.scenes.seats import ComputerSeat
 from client.view.bars import row_right
 from client.view.widgets import Button
+from shared.gamekit.api import Record
 
 from .nim import NIM, PILES, NimState, Take
 
@@ -213,8 +214,7 @@ class NimMatch(MatchControls, NimBoard):
 class NimReplay(ReplaySteps, NimBoard):
     """A record move by move; at the end of a finished game, the score show."""
 
-    def __init__(self, app, text: str, title: str = "Replay") -> None:
-        record = NIM.read_record(text, lenient=True)
+    def __init__(self, app, record: Record, title: str = "Replay") -> None:
         self.record_title = title
         self.positions = [record.start]
         for token in record.moves:
@@ -228,7 +228,10 @@ class NimReplay(ReplaySteps, NimBoard):
         self.buttons = self.controls.buttons + [self.score_button, *review, Button("Close", self.close)]
         self.layout_buttons()
 
-    from_text = classmethod(lambda cls, app, text, title="Replay": cls(app, text, title))
+    @classmethod
+    def from_text(cls, app, text: str, title: str = "Replay") -> "NimReplay":
+        """The replay of a record (the Files screen's opener); ``RecordError`` for text that is none."""
+        return cls(app, NIM.read_record(text, lenient=True), title)
 
     def score_show(self) -> None:
         if self.index == self.count and self.positions[-1].is_over():
