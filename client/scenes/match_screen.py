@@ -30,6 +30,7 @@ from ..computer import seat_seed
 from ..records import save_record
 from ..view.widgets import draw_orbit
 from .driver import ComputerTurns
+from .holders import LocalMatch, ViewMatch
 from .pause import PauseScene
 from .seats import ComputerSeat, HumanSeat, SeatController
 
@@ -70,8 +71,12 @@ class MatchControls:
     bot_hold = False     # a director (the attract mode) holds the computers for a look
 
     def init_match(self, state, *, seats: list[SeatController] | None, chrome, seed: object,
-                   bot_factory, spec: Any, holders: tuple[type, type], n_seats: int) -> None:
-        """The seats (computers get their bots), the holder and the computers' driver."""
+                   bot_factory, spec: Any, holders: tuple[type, type] = (LocalMatch, ViewMatch),
+                   n_seats: int | None = None) -> None:
+        """The seats (computers get their bots), the holder and the computers' driver. By
+        default the shell's holders hold the game and the seats are the spec's for ``state``."""
+        if n_seats is None:
+            n_seats = len(spec.seats_of(state))
         self.game_seed = seed if seed is not None else state.seed
         self.chrome = chrome
         local, view = holders

@@ -19,7 +19,6 @@ from client import theme
 from client.anim import Callback, Delay
 from client.games.registry import Plugins, builtin_plugins
 from client.scenes.board_frame import BoardFrame
-from client.scenes.holders import LocalMatch, ViewMatch
 from client.scenes.match_screen import MatchControls
 from client.scenes.plugin_scenes import ScenesPlugin
 from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
@@ -108,21 +107,12 @@ class NimBoard(BoardFrame):
         self.toasts.draw(surface, self.app.text, self.bottom_rect.y, max(14, self.bottom_h // 3))
 
 
-class NimLocal(LocalMatch):
-    spec, stem, suffix = NIM, "nim", NIM.record_suffix
-
-
-class NimView(ViewMatch):
-    spec, stem, suffix = NIM, "nim", NIM.record_suffix
-
-
 class NimMatch(MatchControls, NimBoard):
     """Hot seat, against computers, or online (the chrome's buttons join ours)."""
 
     def __init__(self, app, state: NimState, *, seats=None, chrome=None, seed: object = None,
                  bot_factory=None) -> None:
-        self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=NIM,
-                        holders=(NimLocal, NimView), n_seats=2)
+        self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=NIM)
         self.undo_button = Button("Undo", self.undo)
         super().__init__(app, self.match.state)
         if chrome is not None:
