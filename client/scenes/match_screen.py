@@ -9,7 +9,7 @@ pausing, a new game, and the final count pushed when the game ends.
 supplies ``timeline``, ``banners``, ``show_state``, ``show_toast``, ``after_step``,
 ``draw_bottom``'s bars and the hooks ``score_scene``, ``replay``, ``fresh_state`` and
 ``auto_select`` (the piece in hand when a turn starts; ``bot_position`` is optional).
-Game-free: states answer ``is_over()``, ``to_move``, ``ply`` and ``play``.
+Game-free: states answer ``is_over()``, ``to_move`` and ``play``.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from ..computer import seat_seed
 from ..records import save_record
 from ..view.widgets import draw_orbit
 from .driver import ComputerTurns
+from .holders import LocalMatch, ViewMatch
 from .pause import PauseScene
 from .seats import ComputerSeat, HumanSeat, SeatController
 
@@ -71,8 +72,12 @@ class MatchControls:
     bot_hold = False     # a director (the attract mode) holds the computers for a look
 
     def init_match(self, state, *, seats: list[SeatController] | None, chrome, seed: object,
-                   bot_factory, spec: Any, holders: tuple[type, type], n_seats: int) -> None:
-        """The seats (computers get their bots), the holder and the computers' driver."""
+                   bot_factory, spec: Any, holders: tuple[type, type] = (LocalMatch, ViewMatch),
+                   n_seats: int | None = None) -> None:
+        """The seats (computers get their bots), the holder and the computers' driver. By
+        default the shell's holders hold the game and the seats are the spec's for ``state``."""
+        if n_seats is None:
+            n_seats = len(spec.seats_of(state))
         self.game_seed = seed if seed is not None else state.seed
         self.chrome = chrome
         local, view = holders
@@ -188,7 +193,8 @@ class MatchControls:
         self.update_buttons()
 
     def match_started(self) -> None:
-        if self.match.state.ply == 0 and not self.timeline.tracks:
+        """The chrome: the match has all its players; before any move, the first turn is said."""
+        if self.chrome is not None and self.chrome.view.version == 0 and not self.timeline.tracks:
             self.announce_turn(first=True)
 
     def _game_over(self) -> None:

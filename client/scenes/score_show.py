@@ -70,6 +70,15 @@ class ScoreShow:
         self.final_buttons = final
         self.column = ButtonColumn(final)
 
+    # -- the numbers (the client conformance suite holds every game's show to them) ------------
+    def shown_points(self) -> list:
+        """Each seat's number as the show's counters stand now (None: not counted yet)."""
+        raise NotImplementedError(f"{type(self).__name__} does not say what its counters show")
+
+    def final_points(self) -> list:
+        """Each seat's number in the engine's score breakdown: what the show counts up to."""
+        raise NotImplementedError(f"{type(self).__name__} does not say the engine's numbers")
+
     def final_position(self):
         """The position the Review button reviews (a game whose screen shows an engine
         state gives its contract position)."""

@@ -1,6 +1,7 @@
 """No local game is ever lost: saved after each move, resumed by the title's Continue
 (also after SIGKILL of a real client); leaving a game from the pause menu asks first;
-a brand-new game left or closed by SIGTERM/SIGHUP is kept too."""
+a brand-new game left or closed by SIGTERM/SIGHUP is kept too. (Every game leaving from
+the pause menu and continuing: tests/client/test_conformance.py.)"""
 
 import os
 import random
@@ -56,26 +57,6 @@ def continue_button(app):
     title = TitleScene(app)
     show(app, title)
     return title, [b for b in title.menu.buttons if getattr(b, "autosave", None) is not None]
-
-
-@pytest.mark.parametrize("game_id,seats", [
-    ("alien-city", 2), ("city-blocks", 2), ("sprawl", 3)])
-def test_each_move_is_saved_and_continue_resumes_it(app, own_config, game_id, seats):
-    scene = start(app, game_id, [HumanSeat(name=f"P{i}") for i in range(seats)])
-    play_some(app, scene, 3, random.Random(5))
-    played = scene.match.state
-    [saved] = saves.all_saves()
-    assert saved.game == game_id and saved.data["state"] == played.to_dict()
-    app.stack.scenes.clear()
-    title, buttons = continue_button(app)
-    assert len(buttons) == 1 and buttons[0].label.startswith("Continue: ")
-    title.handle_event(click(buttons[0].rect.center))
-    app.stack.apply_pending()
-    resumed = app.stack.top
-    assert resumed.match.state.to_dict() == played.to_dict()
-    assert [s.name for s in resumed.seats] == [f"P{i}" for i in range(seats)]
-    play_some(app, resumed, 1, random.Random(6))
-    assert [s.slot for s in saves.all_saves()] == [saved.slot]  # the same slot goes on
 
 
 def test_vs_computer_resumes_with_the_computer_at_its_level(app):
@@ -215,22 +196,6 @@ def test_a_finished_game_leaves_no_continue(app):
     assert saves.all_saves() == []
     _, buttons = continue_button(app)
     assert buttons == []
-
-
-@pytest.mark.parametrize("game_id,seats", [("alien-city", 2), ("city-blocks", 2), ("sprawl", 3)])
-def test_undo_after_continue_goes_back_as_far_as_before(app, game_id, seats):
-    scene = start(app, game_id, [HumanSeat(name=f"P{i}") for i in range(seats)])
-    play_some(app, scene, 3, random.Random(8))
-    assert not scene.match.state.is_over()
-    trail = [s.to_dict() for s in scene.undo_positions()]
-    assert trail, "three moves leave something to undo"
-    assert app.autosave.error is None
-    resumed = saves.resume_scene(app, saves.all_saves()[0])
-    assert [s.to_dict() for s in resumed.undo_positions()] == trail
-    assert resumed.match.can_undo
-    assert resumed.undo_button.enabled  # the button, too, from the first frame
-    resumed.match.undo()
-    assert resumed.match.state.to_dict() == trail[-1]
 
 
 def test_a_damaged_undo_trail_resumes_the_game_without_undo(app):

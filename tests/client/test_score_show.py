@@ -7,14 +7,11 @@ import random
 import pygame
 import pytest
 
-from client.games.aliencity.game import GameScene
-from client.games.aliencity.replay import ReplayScene
 from client.games.aliencity.score import ScoreScene
 from client.games.aliencity.score_beats import describe
 from client.games.aliencity.score_plan import BonusBeat, LocationBeat, TotalsBeat, TowerBeat, plan
 from shared.aliencity import Claim, Pass, Phase, Player, Ruleset, new_game
 from shared.aliencity.geometry import bits
-from shared.aliencity.ppn import read_ppn, write_ppn
 from tests.games.aliencity.helpers import oracle_score
 
 from .conftest import click, key, show
@@ -118,19 +115,6 @@ def test_every_step_of_the_show_equals_the_engine_breakdown(app):
         assert tables == score.totals  # the final table adds up to the totals
 
 
-def test_the_show_plays_by_itself_to_the_final_board(app):
-    """Left alone at speed 1 the show reaches the final board with the engine's totals."""
-    state = finished(7)
-    scene = ScoreScene(app, state)
-    show(app, scene)
-    for _ in range(60 * 120):
-        app.step(1 / 30, events=[], draw=False)
-        if scene.stage == "final":
-            break
-    assert scene.stage == "final"
-    assert scene.totals == [float(state.score().totals[p]) for p in Player]
-
-
 def test_s_skips_to_the_end_and_replay_runs_it_again(app):
     """S jumps to the final board; the Replay scoring button starts again from zero."""
     state = finished(8)
@@ -182,32 +166,6 @@ def test_animation_speed_option_shortens_the_show(app):
     slow, fast = frames(1.0), frames(2.0)
     app.options.anim_speed = 1.0
     assert fast < slow * 0.6
-
-
-def test_game_over_opens_the_show_and_a_replay_ends_with_it(app):
-    """A local game's last build brings the show; a replay stepping onto the end does too."""
-    record = read_ppn(write_ppn(finished(10)), lenient=True)
-    game = GameScene(app, record.plies[-1].before)
-    show(app, game)
-    game.timeline.finish_all()
-    game.play(record.plies[-1].build)
-    for _ in range(200):
-        app.step(1 / 30, events=[], draw=False)
-        if isinstance(app.stack.top, ScoreScene):
-            break
-    assert isinstance(app.stack.top, ScoreScene)
-    assert app.stack.top.score == record.state.score()
-    app.stack.scenes.clear()
-    replay = ReplayScene(app, record)
-    show(app, replay)
-    replay.go(replay.count - 1)
-    replay.forward()
-    for _ in range(120):
-        app.step(1 / 30, events=[], draw=False)
-        if isinstance(app.stack.top, ScoreScene):
-            break
-    assert isinstance(app.stack.top, ScoreScene)
-    assert app.stack.top.score == record.state.score()
 
 
 @pytest.mark.parametrize("colour_blind", [False, True])

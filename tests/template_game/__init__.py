@@ -2,6 +2,8 @@
 
 Nothing outside ``tests/`` knows Nim: the tests build a registry of the shipped games plus
 this one, which is all a new game needs before its line in ``shared/gamekit/registry.py``.
+Its client plug-in (``nim_plugin.py``, with ``plugins_with_template``) is kept apart so
+the engine tests never import pygame.
 """
 
 from __future__ import annotations

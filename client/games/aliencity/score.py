@@ -179,6 +179,12 @@ class ScoreScene(ScoreShow, BoardScreen):
                 self.awarded[who] += points
         self.totals = [float(v) for v in self.awarded]
 
+    def shown_points(self) -> list:
+        return [round(t) for t in self.totals]   # the counters as drawn (rolling to ``awarded``)
+
+    def final_points(self) -> list:
+        return [self.score.totals[Player.BLACK], self.score.totals[Player.WHITE]]
+
     # -- hooks the beats call -----------------------------------------------------------
     def award(self, who: Player, points: int, row) -> None:
         """Points have landed on ``who``'s total: count it up and add the table row."""

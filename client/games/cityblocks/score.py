@@ -98,6 +98,12 @@ class ScoreScene(ScoreShow, CityScreen):
         if self.headline:
             self.announce(self.headline, "", theme.ACCENT, hold=1.6)
 
+    def shown_points(self) -> list:
+        return [round(t) for t in self.totals]   # the counters as drawn (rolling to ``awarded``)
+
+    def final_points(self) -> list:
+        return [s["total"] for s in self.score["seats"]]
+
     # -- hooks the beats call ------------------------------------------------------------------
     def award(self, seat: int, points: int) -> None:
         start = self.totals[seat]

@@ -174,6 +174,12 @@ class ScoreScene(ScoreShow, SprawlScreen):
         elif quiet:
             self._fanfare()
 
+    def shown_points(self) -> list:
+        return list(self.counted)
+
+    def final_points(self) -> list:
+        return [s["stash"] for s in self.score["seats"]]
+
     def winner_words(self) -> tuple[str, str]:
         table: TableBeat = self.beats[-1]
         names = [look.name(w).upper() for w in table.winners]

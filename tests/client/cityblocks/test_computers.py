@@ -1,15 +1,12 @@
 """City Blocks against computers through the shell: the picker starts any mix of people
 and computers for 2-4 seats; computers think in worker threads while the window keeps
-drawing; leaving stops them; a person plays a whole game against three of them."""
+drawing; leaving stops them (a whole game with computers: tests/client/test_conformance.py)."""
 
 import random
 import threading
 import time
 
-import pygame
-
 from client.games.cityblocks.game import MatchScene
-from client.games.cityblocks.score import ScoreScene
 from client.scenes.picker import GamePickerScene
 from client.scenes.seats import ComputerSeat, HumanSeat
 from shared.cityblocks import CITY_BLOCKS
@@ -83,35 +80,3 @@ def test_computers_think_in_a_worker_thread_and_the_window_keeps_drawing(app):
     app.stack.clear_to(GamePickerScene(app))
     app.stack.apply_pending()
     assert thinker.stopped and thinker.join(2)
-
-
-def test_a_whole_game_against_three_random_computers(app):
-    state = CITY_BLOCKS.new_state({"players": 4}, 13)
-    seats = [HumanSeat()] + [ComputerSeat(level="random") for _ in range(3)]
-    scene = MatchScene(app, state, seats=seats, seed=13)
-    show(app, scene)
-    rng = random.Random(13)
-    deadline = time.monotonic() + 60
-    while not scene.match.state.over and time.monotonic() < deadline:
-        app.step(0.05, events=[], draw=False)
-        if scene.human_turn and not scene.timeline.busy:
-            s = scene.match.state
-            if s.ply < 24 and s.legal_count():
-                place_by_events(app, scene, s.legal_moves().random_placement(rng))
-            else:
-                app.step(0.016, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p",
-                                                           scancode=0)], draw=False)
-                if scene.confirming:
-                    scene.confirm_pass()
-    assert scene.match.state.over
-    for _ in range(100):
-        app.step(0.05, events=[], draw=False)
-    show_ = app.stack.top
-    assert isinstance(show_, ScoreScene)
-    show_.skip()
-    next(b for b in show_.final_buttons if b.label == "New game").on_click()
-    app.stack.apply_pending()
-    again = app.stack.top
-    assert isinstance(again, MatchScene) and again.match.state.ply == 0 and again is not scene
-    assert [type(s) for s in again.seats] == [HumanSeat] + [ComputerSeat] * 3
-    again.computers.stop()
