@@ -80,6 +80,29 @@ def test_the_server_flags_a_seat_whose_time_is_gone():
     run(body)
 
 
+def test_a_seat_flags_on_time_after_the_other_moved():
+    """The first mover moves at once, the other never: the timer armed for the first
+    turn fires before the second seat's deadline, looks, and flags that seat in time."""
+    async def body() -> None:
+        async with running() as server:
+            ada, bob, code, sync = await timed_pair(server.url, "0.03+0")  # 1.8 s each
+            seat = sync["to_move"]
+            mover = ada if seat == "black" else bob
+            state, moved = GameState.from_dict(sync["state"]), {"to_move": seat, "version": 0}
+            while moved["to_move"] == seat:  # (a turn may be two moves)
+                move = state.legal_moves()[0]
+                state = state.apply(move)
+                await mover.send({"type": "move", "match": code, "version": moved["version"],
+                                  "mid": moved["version"], "move": move.text()})
+                moved = await mover.expect("moved")
+            idle = moved["to_move"]
+            assert moved["clock"]["running"] == idle
+            ended = await mover.expect("ended", timeout=15)
+            assert ended["reason"] == "time" and ended["resigned"] == [idle]
+            assert ended["winner"] == seat
+    run(body)
+
+
 def test_three_seats_a_flag_resigns_the_seat_and_play_goes_on():
     async def body() -> None:
         async with running(FAST, ":memory:", games_with_race()) as server:
