@@ -9,7 +9,7 @@ the same size: the match server's overhead is judged against the bare transport 
 the same clients in the same run.
 
     python3 bench/server.py [--matches 200] [--think-ms 1000] [--ramp 10] [--seed 1]
-                            [--bot-procs 2] [--profile FILE]
+                            [--bot-procs 2] [--profile FILE] [--clock 3+2]
 
 Bots think (uniformly 0 to twice ``--think-ms``) before each move, as players do: with
 no pause a closed loop of N matches only measures queueing (round trip = N / throughput).
@@ -27,6 +27,11 @@ rss: the server process's peak. cpu: the busy fraction of one core over the run 
 all worker processes together); us_per_move: the server's CPU time over the moves played.
 Goals (issue 25): p50 at most 1.5x the echo and steady p99 at most 50 ms with 1000
 matches, no error and no desync with 2000.
+
+``--clock 3+2`` times every match (the server keeps, saves and arms each match's clock
+on every move); the last line then adds ``flags=<n>``, the matches lost on time, which
+the default think time (1 s a move on average, 2 s added a move) should never cause.
+Goal (issue 27): p50 with clocks at most 10 % above the same run without.
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from alien_city.headless import Bot, BotError, Stats  # noqa: E402
+from shared.online.clock import ClockError, TimeControl  # noqa: E402
 
 ECHO_SERVER = """
 import asyncio, sys
@@ -123,6 +129,7 @@ class Share:
 
     pid: int = 0
     cpu: float = 0.0                                       # the worker's own CPU seconds
+    flags: int = 0                                         # matches that ended on time
     moves: list[tuple[float, float]] = field(default_factory=list)  # (sent at, round trip)
     echo: list[float] = field(default_factory=list)
     started: list[float] = field(default_factory=list)     # both seats taken, per match
@@ -155,7 +162,7 @@ async def echo_sampler(url: str, stop: asyncio.Event, out: list[float], period: 
 
 
 async def one_match(url: str, index: int, seed: int, think: float, stats: Stats, share: Share,
-                    at: float, gate: asyncio.Semaphore) -> None:
+                    at: float, gate: asyncio.Semaphore, clock: str | None) -> None:
     await asyncio.sleep(max(0.0, at - time.monotonic()))
     a = Bot(url, name=f"a{index}", seed=seed * 100_003 + 2 * index, stats=stats, think=think)
     b = Bot(url, name=f"b{index}", seed=seed * 100_003 + 2 * index + 1, stats=stats, think=think)
@@ -163,11 +170,12 @@ async def one_match(url: str, index: int, seed: int, think: float, stats: Stats,
         async with gate:  # a burst of arrivals connects in waves, not all at once
             await a.start()
             await b.start()
-            code = await a.create()
+            code = await a.create(clock=clock)
             await b.join(code)
         share.started.append(time.monotonic())
-        await asyncio.gather(a.play(), b.play())
+        ended, _ = await asyncio.gather(a.play(), b.play())
         share.ended.append(time.monotonic())
+        share.flags += ended.get("reason") == "time"
     except (BotError, OSError) as exc:
         stats.errors += 1
         stats.notes.append(f"match {index}: {exc}")
@@ -177,7 +185,7 @@ async def one_match(url: str, index: int, seed: int, think: float, stats: Stats,
 
 
 async def bots(url: str, echo_url: str, indices: range, n: int, ramp: float, t0: float,
-               seed: int, think: float, gate: int) -> Share:
+               seed: int, think: float, gate: int, clock: str | None) -> Share:
     gc.collect()  # what start-up made is kept for good (as the server does, server/app.py)
     gc.freeze()
     gc.disable()  # a full pass over 1000 bots' positions stops every bot of the worker for
@@ -189,8 +197,8 @@ async def bots(url: str, echo_url: str, indices: range, n: int, ramp: float, t0:
     sampler = asyncio.ensure_future(echo_sampler(echo_url, stop, share.echo, 0.02))
     cpu0 = time.process_time()
     sem = asyncio.Semaphore(gate)
-    await asyncio.gather(*(one_match(url, i, seed, think, stats, share, t0 + ramp * i / n, sem)
-                           for i in indices))
+    await asyncio.gather(*(one_match(url, i, seed, think, stats, share, t0 + ramp * i / n, sem,
+                                     clock) for i in indices))
     stop.set()
     await sampler
     share.cpu = time.process_time() - cpu0
@@ -216,7 +224,7 @@ def windows(moves: list[tuple[float, float]], t0: float, width: float = 10.0) ->
 
 
 async def bench(n: int, think: float, seed: int, db: str, ramp: float, procs: int,
-                profile: str | None, server_root: Path) -> str:
+                profile: str | None, server_root: Path, clock: str | None = None) -> str:
     command = [sys.executable, "-m", "server"]
     if profile:
         command = [sys.executable, "-c", PROFILED, str(Path(profile).resolve())]
@@ -229,14 +237,15 @@ async def bench(n: int, think: float, seed: int, db: str, ramp: float, procs: in
             url = line.split("listening on ")[1].split()[0]
             echo_url = f"ws://127.0.0.1:{port}"
             print(f"load average before the run: {os.getloadavg()[0]:.2f} on {os.cpu_count()} "
-                  f"CPUs; {n} matches arriving over {ramp:g} s, bots in {procs} processes",
+                  f"CPUs; {n} matches arriving over {ramp:g} s, bots in {procs} processes, "
+                  f"clock {clock or 'none'}",
                   flush=True)
             loop = asyncio.get_running_loop()
             cpu0, own0 = cpu_seconds(server.pid), time.process_time()
             t0 = time.monotonic() + 0.5
             futures = [loop.run_in_executor(pool, bot_worker, url, echo_url,
                                             range(k, n, procs), n, ramp, t0, seed, think,
-                                            max(1, 25 // procs))
+                                            max(1, 25 // procs), clock)
                        for k in range(procs)]
             shares: list[Share] = await asyncio.gather(*futures)
             wall = time.monotonic() - t0
@@ -282,7 +291,8 @@ async def bench(n: int, think: float, seed: int, db: str, ramp: float, procs: in
             f"start_p99_ms={percentile(start_rtts, .99) * 1e3:.3f} "
             f"p50_steady_ms={percentile(steady, .5) * 1e3:.3f} "
             f"server_cpu={server_busy / wall:.3f} bots_cpu={bots_busy / wall:.3f} "
-            f"server_us_per_move={server_busy / max(1, len(moves)) * 1e6:.1f}")
+            f"server_us_per_move={server_busy / max(1, len(moves)) * 1e6:.1f}"
+            + (f" flags={sum(s.flags for s in shares)}" if clock else ""))
 
 
 def main() -> int:
@@ -302,13 +312,22 @@ def main() -> int:
     parser.add_argument("--server-root", type=Path, default=ROOT,
                         help="run the server of another checkout of the same protocol (a "
                              "before/after comparison with the same bots; default: this one)")
+    parser.add_argument("--clock", default=None, metavar="CONTROL",
+                        help="time every match, e.g. 3+2 (minutes + seconds a move; default: "
+                             "untimed): compare p50 with and without")
     args = parser.parse_args()
     if args.matches < 1 or args.bot_procs < 1 or args.ramp < 0:
         parser.error("--matches and --bot-procs must be at least 1, --ramp at least 0")
+    if args.clock is not None:
+        try:
+            TimeControl.parse(args.clock)
+        except ClockError as exc:
+            parser.error(f"--clock: {exc}")
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or str(Path(tmp) / "bench.sqlite3")
         print(asyncio.run(bench(args.matches, args.think_ms / 1000, args.seed, db, args.ramp,
-                                args.bot_procs, args.profile, args.server_root.resolve())),
+                                args.bot_procs, args.profile, args.server_root.resolve(),
+                                args.clock)),
               flush=True)
     return 0
 

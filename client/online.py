@@ -378,8 +378,10 @@ class OnlineSession(AccountsMixin):
             for p in view.info.get("players", []):
                 if p.get("seat") not in view.away or p.get("online"):
                     view.note_away(p.get("seat"), p.get("online"), p.get("abandon_in"))
-            if was == "waiting" and view.status == "playing" and view.info.get("clock"):
-                self.send({"type": "get_state", "match": code})  # its clock started: the sync has it
+            if isinstance(m.get("clock"), dict) and view.ended is None:  # running from the start
+                view.clock.update(m["clock"], time.monotonic())
+            elif was == "waiting" and view.status == "playing" and view.info.get("clock"):
+                self.send({"type": "get_state", "match": code})  # a server whose match_info has none
             self._save_seat(view)
         return [Note("info", m.get("match"), data=m)]
 

@@ -3,13 +3,14 @@
 Why a mixin: ``client.online`` keeps the connection and the match messages; this adds
 the player's side of *Names and ratings* (docs/protocol.md): signing in with the key
 kept in the identity file (``shared.online.identity``, mode 0600, beside the session
-tokens), ``register``/``transfer_*``, the leaderboards, profiles and archive answers,
+tokens), ``register``/``transfer_*``, the leaderboards, profiles, archive pages and records,
 and ``ping`` round trips whose time is the lag a timed ``move`` reports. No pygame here.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,7 @@ class AccountsMixin:
     name: str
     welcomed: bool
     _mid_prefix: str
+    _rids: Iterator[int]
 
     def _init_accounts(self) -> None:
         self.signed_in = False
@@ -55,6 +57,8 @@ class AccountsMixin:
         self.leaderboards: dict[tuple[str, int], dict] = {}
         self.profiles: dict[str, dict] = {}
         self.records: dict[str, dict] = {}
+        # archive pages by (page, player, game) as asked: the archive browser's lists
+        self.archives: dict[tuple[int, str | None, str | None], dict] = {}
         self.lag_ms = 0
         self._last_ping = -PING_EVERY_S
         self.hello_refused = ""  # why our saved name was not accepted (we play as a guest)
@@ -76,8 +80,20 @@ class AccountsMixin:
     def ask_profile(self, name: str) -> None:
         self.send({"type": "profile", "name": name})
 
-    def ask_record(self, match: str) -> None:
-        self.send({"type": "get_record", "match": match})
+    def ask_archive(self, page: int = 0, player: str | None = None, game: str | None = None) -> None:
+        """A page of finished matches, newest first (by ``player``, of ``game``, if given)."""
+        message: dict[str, Any] = {"type": "archive", "page": page}
+        if player:
+            message["player"] = player
+        if game:
+            message["game"] = game
+        self.send(message)
+
+    def ask_record(self, match: str) -> int:
+        """Ask for a match's record; the request id its answer (or refusal) carries."""
+        rid = next(self._rids)
+        self.send({"type": "get_record", "match": match, "rid": rid})
+        return rid
 
     def ping(self, now: float | None = None) -> None:
         now = time.monotonic() if now is None else now
@@ -147,6 +163,13 @@ class AccountsMixin:
         self.profiles[str(m.get("name"))] = m
         return [Note("profile", data=m)]
 
+    def _on_archive(self, m: dict) -> list[Note]:
+        page = m.get("page")
+        key = (page if isinstance(page, int) else 0, _text_or_none(m.get("player")),
+               _text_or_none(m.get("game")))
+        self.archives[key] = m
+        return [Note("archive", data=m)]
+
     def _on_record(self, m: dict) -> list[Note]:
         self.records[str(m.get("match"))] = m
         return [Note("record", m.get("match"), data=m)]
@@ -158,3 +181,7 @@ class AccountsMixin:
             # smoothed: one slow round trip does not claim the whole quota
             self.lag_ms = min(LAG_CAP_MS, rtt if not self.lag_ms else (self.lag_ms * 3 + rtt) // 4)
         return []
+
+
+def _text_or_none(value: object) -> str | None:
+    return value if isinstance(value, str) and value else None

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from shared.online.ratings import PROVISIONAL_GAMES, Rating
+from shared.online.ratings import DISPLAY_SCALE, PROVISIONAL_GAMES, Rating
 
 from .accounts import Accounts, Player, rate_match
 
@@ -83,8 +83,12 @@ def change(before: Rating, after: Rating) -> dict[str, Any]:
 
 
 def rating_info(rating: Rating) -> dict[str, Any]:
+    """A rating as leaderboards and profiles send it; ``sigma`` is its uncertainty on the
+    display scale (one standard deviation: the skill is within 2 sigma of ``rating``
+    about 95 times in 100), so a client can show "1532 ± 120"."""
     return {"rating": rating.display(), "label": rating.label(),
-            "provisional": rating.provisional, "games": rating.games}
+            "provisional": rating.provisional, "games": rating.games,
+            "sigma": round(DISPLAY_SCALE * rating.sigma)}
 
 
 class OnlineStore(Accounts):
@@ -196,18 +200,20 @@ class OnlineStore(Accounts):
             params.append(player)
         rows = self._db.execute(
             "SELECT a.code, a.game, a.rated, a.ended, a.reason, a.names, a.ranking, "
-            f"a.resigned, a.ratings FROM archive a WHERE {' AND '.join(where)} "
+            "a.resigned, a.ratings, c.spec FROM archive a LEFT JOIN clocks c ON c.code = a.code "
+            f"WHERE {' AND '.join(where)} "
             "ORDER BY a.ended DESC, a.code LIMIT ? OFFSET ?",
             (*params, size + 1, page * size)).fetchall()
         return [self._archived(*row) for row in rows[:size]], len(rows) > size
 
     def _archived(self, code: str, game: str, rated: int, ended: float, reason: str | None,
-                  names: str, ranking: str, resigned: str, ratings: str | None) -> dict[str, Any]:
+                  names: str, ranking: str, resigned: str, ratings: str | None,
+                  clock: str | None) -> dict[str, Any]:
         registered = {seat for (seat,) in self._db.execute(
             "SELECT ap.seat FROM archive_players ap JOIN players p ON "
             "p.id = ap.player WHERE ap.code = ?", (code,))}
         return archived(code, game, bool(rated), ended, reason, names, ranking, resigned,
-                        ratings, registered)
+                        ratings, registered, clock)
 
     def leaderboard_page(self, game: str, seats: int, page: int, size: int,
                          provisional: bool = False) -> tuple[list[dict[str, Any]], bool]:
@@ -231,12 +237,13 @@ class OnlineStore(Accounts):
 
 def archived(code: str, game: str, rated: bool, ended: float, reason: str | None, names: str,
              ranking: str, resigned: str, ratings: str | None,
-             registered: set[int]) -> dict[str, Any]:
+             registered: set[int], clock: str | None) -> dict[str, Any]:
     """One finished match as ``archive`` and ``profile`` send it (the JSON columns as
-    stored; ``registered``: the seats of registered players)."""
+    stored; ``registered``: the seats of registered players; ``clock``: its time control,
+    ``None`` when untimed)."""
     changes = json.loads(ratings) if ratings else None
     return {"match": code, "game": game, "rated": rated, "ended": ended,
-            "reason": reason, "ranking": json.loads(ranking),
+            "reason": reason, "clock": clock, "ranking": json.loads(ranking),
             "resigned": json.loads(resigned),
             "players": [{"name": name, "registered": seat in registered,
                          "rating": changes[seat] if changes else None}

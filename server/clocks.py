@@ -14,7 +14,11 @@ A move that arrives after the time is gone (grace included) flags instead of pla
 
 Per move the match calls :meth:`MatchClock.tick` (pure arithmetic) and, once the step is
 stored, :meth:`MatchClock.commit`, which saves ``clock.to_dict()`` with the match version
-(one small SQLite write, only for clocked matches; server/archive.py). After a restart
+(one small SQLite write, only for clocked matches; server/archive.py). The write waits
+for the loop's next turn, after the ``moved`` is sent, so it is not in the move's round
+trip (several steps before then are one write); the flag timer is moved only when the
+new deadline is earlier than the armed one (a timer that fires early looks and sets
+itself again). After a restart
 (kill -9 included) the clock resumes at its last saved step: the downtime, and the
 thinking before it, is nobody's. If the server died between storing a step and saving
 the clock, the clock is one step behind: the seat now to move starts a fresh turn with
@@ -79,6 +83,8 @@ class MatchClock:
         self.started = clock is not None
         self.save: Callable[[str, int, dict[str, object]], None] | None = None
         self._timer: asyncio.TimerHandle | None = None
+        self._timer_at = 0.0  # the armed timer's deadline (the clock's own time)
+        self._unsaved: int | None = None  # the version whose clock waits to be written
         self._tasks: set[asyncio.Task[None]] = set()
 
     @property
@@ -158,6 +164,7 @@ class MatchClock:
             self.clock = replace(self.clock, turn=None, deadline=None)
 
     def close(self) -> None:
+        self._flush()
         if self._timer is not None:
             self._timer.cancel()
         for task in self._tasks:
@@ -181,9 +188,18 @@ class MatchClock:
 
     # -- saving and restoring --------------------------------------------------------------
     def _saved(self, version: int) -> None:
+        """The clock of ``version`` is in force: written on the loop's next turn (the
+        latest one then), and the flag timer armed for it."""
         if self.save is not None:
-            self.save(self.match.code, version, self.clock.to_dict())
+            if self._unsaved is None:
+                asyncio.get_running_loop().call_soon(self._flush)
+            self._unsaved = version
         self._arm()
+
+    def _flush(self) -> None:
+        version, self._unsaved = self._unsaved, None
+        if version is not None and self.save is not None:
+            self.save(self.match.code, version, self.clock.to_dict())
 
     @classmethod
     def restored(cls, match: Match, spec: str, version: int,
@@ -205,12 +221,15 @@ class MatchClock:
 
     # -- the flag timer ----------------------------------------------------------------------
     def _arm(self) -> None:
+        deadline = self.clock.deadline() if isinstance(self.clock, Clock) else self.clock.deadline
         if self._timer is not None:
+            if deadline is not None and self._timer_at <= deadline:
+                return  # it fires first, finds no flag and arms itself again
             self._timer.cancel()
             self._timer = None
-        deadline = self.clock.deadline() if isinstance(self.clock, Clock) else self.clock.deadline
         if deadline is None:
             return
+        self._timer_at = deadline
         delay = max(0.0, deadline - self.now())
         self._timer = asyncio.get_running_loop().call_later(delay, self._due)
 

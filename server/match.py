@@ -235,8 +235,13 @@ class Match(StoredSteps):
             self.changed()
 
     def changed(self) -> None:
-        """Membership or status changed: tell the audience and the lobby."""
-        self.broadcast({"type": "match_info", "match": self.code, "info": self.info()})
+        """Membership or status changed: tell the audience and the lobby. A timed match's
+        ``match_info`` carries its clock, so the seats waiting for the last player see
+        the first turn's time run the moment the match starts."""
+        message: dict[str, Any] = {"type": "match_info", "match": self.code, "info": self.info()}
+        if self.clock is not None:
+            message["clock"] = self.clock.info()
+        self.broadcast(message)
         self.notify(self)
 
     def welcome(self, conn: Connection | None, seat: int, token: str | None, rid: int | None = None,

@@ -36,7 +36,7 @@ ONLINE = ("client/online.py", "client/matchview.py", "client/net.py", "client/co
           "client/scenes/chrome.py", "client/scenes/chatpane.py", "client/scenes/hostbar.py",
           "client/refusals.py", "shared/online", "client/online_accounts.py", "client/clockview.py",
           "client/scenes/names.py", "client/scenes/ratings.py", "client/scenes/clock_pane.py",
-          "client/scenes/tv.py")
+          "client/scenes/tv.py", "client/archive.py", "client/scenes/archive.py")
 SOURCES: dict[str, tuple[str, ...]] = {
     "client": ("client",),  # the shell: everything in client/ not claimed below
     "online": ONLINE,

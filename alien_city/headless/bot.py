@@ -209,13 +209,16 @@ class Bot:
 
     # -- matches --------------------------------------------------------------------------
     async def create(self, options: dict | None = None, public: bool = True,
-                     computer: str | None = None) -> str:
+                     computer: str | None = None, clock: str | None = None) -> str:
         """Create a match (with the server's computer players of level ``computer`` in
-        every other seat, if given); returns its room code."""
+        every other seat, if given; timed by ``clock``, as ``"3+2"``, if given); returns
+        its room code."""
         message: dict[str, Any] = {"type": "create", "game": self.spec.id,
                                    "options": options or {}, "seat": "random", "public": public}
         if computer is not None:
             message["computer"] = computer
+        if clock is not None:
+            message["clock"] = clock
         await self.send(message)
         return await self._await_joined()
 

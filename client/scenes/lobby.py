@@ -65,6 +65,8 @@ class LobbyScene(Scene):
         self.ratings_button = Button(N_("Leaderboards"), self.open_ratings, tr=_)
         # TRANSLATORS: lobby button: watch the best match being played, one after another.
         self.tv_button = Button(N_("TV"), self.open_tv, tr=_)
+        # TRANSLATORS: lobby button: the server's finished matches, to replay.
+        self.archive_button = Button(N_("Archive"), self.open_archive, tr=_)
         self.quick_button = Button(N_("Quick match"), self.quick, tr=_)
         # TRANSLATORS: buttons: take a seat in the match of the room code / only watch it.
         self.join_button = Button(N_("Join"), lambda: self.join(False), tr=_)
@@ -73,7 +75,8 @@ class LobbyScene(Scene):
         self.buttons = [self.game_button, self.players_button, self.opponents_button, self.create_button,
                         self.seat_button, self.public_button, self.rated_button, self.clock_button,
                         self.quick_button, self.join_button, self.watch_button, self.back,
-                        self.names_button, self.ratings_button, self.tv_button]
+                        self.names_button, self.ratings_button, self.archive_button,
+                        self.tv_button]
         self.name_game()
         self.rows: list[tuple[str, pygame.Rect]] = []
         self.resize(app.size)
@@ -117,9 +120,10 @@ class LobbyScene(Scene):
         self.watch_button.rect = pygame.Rect(x + bw // 2 + 5, self.code.rect.bottom + gap, half, bh)
         self.back.rect = pygame.Rect(self.list_box.x, h - bh - int(h * 0.04), max(160, int(w * 0.12)), bh)
         self.names_button.rect = self.back.rect.move(self.back.rect.w + 12, 0)
-        self.names_button.rect.w = max(180, int(w * 0.16))
+        self.names_button.rect.w = max(150, int(w * 0.16))
         self.ratings_button.rect = self.names_button.rect.move(self.names_button.rect.w + 12, 0)
-        self.tv_button.rect = self.ratings_button.rect.move(self.ratings_button.rect.w + 12, 0)
+        self.archive_button.rect = self.ratings_button.rect.move(self.ratings_button.rect.w + 12, 0)
+        self.tv_button.rect = self.archive_button.rect.move(self.archive_button.rect.w + 12, 0)
         self.tv_button.rect.w = max(110, int(w * 0.09))
         self.row_h = max(34, int(h * 0.055))
 
@@ -217,6 +221,10 @@ class LobbyScene(Scene):
         """TV of the game chosen above (it can switch games itself)."""
         from .tv import TvScene
         self.app.push(TvScene(self.app, self.session, self.spec.id))
+
+    def open_archive(self) -> None:
+        from .archive import ArchiveScene
+        self.app.push(ArchiveScene(self.app, self.session))
 
     def toggle_public(self) -> None:
         self.public = not self.public

@@ -1,7 +1,8 @@
 """Leaderboards and profiles (from the lobby): the best players of one game and seat count
-on this server, and a player's page: their rating per game with its uncertainty ("?"
-while provisional), a plot of the rating over their rated matches, and their recent
-games, each opening in the game's replay (the server's ``get_record``).
+on this server, and a player's page: their rating per game with its uncertainty (± sigma,
+and "provisional" with a "?" for the first games), a plot of the rating over their rated
+matches, and their recent games, each downloaded like the archive's (client/scenes/archive.py:
+kept in the records folder) and opened in the game's replay.
 
 Why provisional players are listed: a young server has few players with ten rated
 matches; the "?" says the number does not mean much yet (docs/protocol.md)."""
@@ -18,6 +19,7 @@ from .. import theme
 from ..online import OnlineSession
 from ..view.form import draw_backdrop, draw_focus
 from ..view.widgets import Button, draw_panel
+from .archive import ArchiveScene, RecordDownload
 from .base import Scene
 
 _, N_, ngettext, pgettext = domain("online")
@@ -146,9 +148,11 @@ class ProfileScene(Scene):
         self.pick = 0  # which rating the plot shows
         self.plot_button = Button("", self.next_rating)
         self.back = Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE, tr=_)
+        # TRANSLATORS: profile button: the archive of this player's finished matches.
+        self.archive_button = Button(N_("All their games"), self.open_archive, tr=_)
         self.games: list[tuple[dict, pygame.Rect]] = []
         self.message = ""
-        self.asked_record: str | None = None
+        self.download = RecordDownload(app, session)
         self.resize(app.size)
         session.ask_profile(name)
 
@@ -170,6 +174,8 @@ class ProfileScene(Scene):
         bh = max(34, int(h * 0.052))
         self.plot_button.rect = pygame.Rect(self.left.x + 16, self.left.bottom - bh - 14, self.left.w - 32, bh)
         self.back.rect = pygame.Rect(self.left.x, self.left.bottom + 12, max(160, int(w * 0.12)), bh)
+        self.archive_button.rect = self.back.rect.move(self.back.rect.w + 12, 0)
+        self.archive_button.rect.w = max(180, int(w * 0.16))
         size = max(13, int(h * 0.022))
         self.row_h = 2 * size + 14  # two lines a recent game
 
@@ -178,17 +184,29 @@ class ProfileScene(Scene):
         return spec.title if spec is not None else str(game)
 
     def rating_line(self, r: dict) -> str:
+        rating = r.get("label", "?")
+        if isinstance(r.get("sigma"), int):  # (a server that sends it)
+            # TRANSLATORS: a rating and its uncertainty: "1532 ± 120".
+            rating = _("{rating} ± {sigma}").format(rating=r.get("rating", "?"), sigma=r["sigma"])
+        if r.get("provisional"):
+            # TRANSLATORS: a rating that means little yet (fewer than 10 rated games).
+            rating = _("{rating}, provisional").format(rating=rating)
         return _("{game}, {n} players: {rating} ({games} rated)").format(
-            game=self.game_title(r.get("game")), n=r.get("seats", "?"), rating=r.get("label", "?"),
+            game=self.game_title(r.get("game")), n=r.get("seats", "?"), rating=rating,
             games=r.get("games", 0))
+
+    def open_archive(self) -> None:
+        self.app.push(ArchiveScene(self.app, self.session, self.player))
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        for note in self.session.pump():
+        notes = self.session.pump()
+        for note in notes:
             if note.kind == "error" and not note.match:
                 self.message = note.text
-            elif note.kind == "record" and note.match == self.asked_record:
-                self.open_record(note.data)
+        said = self.download.update(notes, dt)
+        if said is not None:
+            self.message = said
         ratings = self.ratings()
         self.plot_button.enabled = len(ratings) > 1
         if ratings:
@@ -205,25 +223,14 @@ class ProfileScene(Scene):
             self.games.append((game, pygame.Rect(self.right.x + 10, y, self.right.w - 20, self.row_h)))
             y += self.row_h + 6
 
-    def open_record(self, m: dict) -> None:
-        """The recent game's record, in its game's replay (or why it cannot be)."""
-        self.asked_record = None
-        try:
-            plugin = self.app.games.get(str(m.get("game")))
-            self.app.push(plugin.open_record(self.app, str(m.get("record") or ""),
-                                             _("Match {code}").format(code=m.get("match"))))
-        except Exception as exc:  # noqa: BLE001 - a record this client cannot replay: say why
-            self.message = str(exc)
-
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.plot_button.handle_event(event) or self.back.handle_event(event):
+        if self.plot_button.handle_event(event) or self.back.handle_event(event) \
+                or self.archive_button.handle_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for game, rect in self.games:
                 if rect.collidepoint(event.pos):
-                    self.asked_record = str(game.get("match"))
-                    self.session.ask_record(self.asked_record)
-                    self.message = _("Opening the record…")
+                    self.message = self.download.ask(str(game.get("match")))
                     return True
         return True
 
@@ -264,6 +271,7 @@ class ProfileScene(Scene):
         if ratings:
             self.plot_button.draw(surface, t)
         self.back.draw(surface, t)
+        self.archive_button.draw(surface, t)
         surface.blit(t.fitted(_("RECENT GAMES (click one to replay it)"), size, theme.TEXT_DIM,
                               self.right.w - 32, bold=True), (self.right.x + 16, self.right.y + 14))
         mouse = pygame.mouse.get_pos()
@@ -279,8 +287,9 @@ class ProfileScene(Scene):
             surface.blit(t.fitted(_("No finished games yet."), size, theme.TEXT_DIM, self.right.w - 32),
                          (self.right.x + 16, self.right.y + 48))
         if self.message and self.profile is not None:
-            img = t.fitted(self.message, size, theme.ACCENT, self.right.right - self.back.rect.right - 16)
-            surface.blit(img, (self.back.rect.right + 16, self.back.rect.centery - img.get_height() // 2))
+            edge = self.archive_button.rect.right
+            img = t.fitted(self.message, size, theme.ACCENT, self.right.right - edge - 16)
+            surface.blit(img, (edge + 16, self.archive_button.rect.centery - img.get_height() // 2))
 
 
 def draw_plot(surface: pygame.Surface, t, rect: pygame.Rect, history: list, size: int) -> None:

@@ -193,7 +193,8 @@ def test_no_label_is_cut_on_any_screen(app, cuts, lang, size):
 
 def online_screens(app, where) -> None:
     """The lobby with its rated and clock choices, Your name, the leaderboard, a profile,
-    and a timed match's clocks, as a session with the server's answers sees them."""
+    the archive (all, mine, a player's), and a timed match's clocks, as a session with
+    the server's answers sees them."""
     from client.scenes.chrome import open_match
     from client.scenes.lobby import CLOCKS, LobbyScene
     from client.scenes.names import NamesScene
@@ -234,10 +235,34 @@ def online_screens(app, where) -> None:
                                                               {"name": "Bartholomew-Xavier", "registered": True}]}
               for i in range(10)]
     ratings = [{"game": spec.id, "seats": spec.seat_counts[-1], "rating": 1612, "label": "1612?",
-                "provisional": True, "games": 12, "history": history} for spec in builtin_games()]
+                "provisional": True, "games": 12, "sigma": 118, "history": history}
+               for spec in builtin_games()]
     session.handle({"type": "profile", "name": "Annabelle-Marguerite", "since": 0, "ratings": ratings,
                     "recent": recent})
-    show(app, ProfileScene(app, session, "Annabelle-Marguerite"))
+    profile = ProfileScene(app, session, "Annabelle-Marguerite")
+    show(app, profile)
+    frames(app)
+    profile.message = profile.download.ask("K7QXAD")
+    frames(app)
+    where[0] = "archive"
+    from client.scenes.archive import ArchiveScene
+    archive = ArchiveScene(app, session)
+    rows = [dict(game, match=f"A{i}", clock=("10+5", None, "corr:14")[i % 3], reason=("time", "resigned")[i % 2],
+                 players=game["players"] + [{"name": "Wilhelmina-Josephine", "registered": False}] * (i % 3),
+                 ranking=[1, 2, 3, 4][:2 + i % 3]) for i, game in enumerate(recent)]
+    session.handle({"type": "archive", "page": 0, "player": None, "game": None, "matches": rows, "more": True})
+    show(app, archive)
+    frames(app)
+    for said in (archive.download.ask("K7QXAD"), archive.download.update([], 99.0),
+                 archive.download.open({"record": "x", "game": "chess"})):
+        archive.message = said or ""
+        frames(app, 1)
+    session.signed_in = True
+    archive.toggle_mine()
+    session.handle({"type": "archive", "page": 0, "player": session.name, "game": None, "matches": rows[:3],
+                    "more": False})
+    frames(app)
+    show(app, ArchiveScene(app, session, "Annabelle-Marguerite"))
     frames(app)
     # The match screen's own labels are the match screen's tests: here only the clocks count.
     from client.scenes.clock_pane import ClockPane

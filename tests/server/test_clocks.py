@@ -49,6 +49,22 @@ def test_moves_and_syncs_carry_the_clock_and_the_increment_is_added():
     run(body)
 
 
+def test_the_start_tells_the_waiting_seat_the_running_clock():
+    """Ada waited for a player: the match_info that says the match started carries the
+    clock with the first turn running, so her client needs no get_state to show it."""
+    async def body() -> None:
+        async with running() as server:
+            ada, bob, code, sync = await timed_pair(server.url, "5+3")
+            info = await ada.expect("match_info")
+            while info["info"]["status"] != "playing":
+                info = await ada.expect("match_info")
+            clock = info["clock"]
+            assert clock["control"] == "5+3" and clock["running"] == sync["to_move"]
+            assert all(290_000 < left <= 300_000 for left in clock["left_ms"])
+            assert not any(m.get("type") == "sync" for m in ada.inbox)  # nothing else brought it
+    run(body)
+
+
 def test_the_server_flags_a_seat_whose_time_is_gone():
     """Nobody moves in a 0.02+0 match (1.2 s): the seat to move loses on time."""
     async def body() -> None:
@@ -58,6 +74,32 @@ def test_the_server_flags_a_seat_whose_time_is_gone():
             assert ended["reason"] == "time"
             assert ended["winner"] == ("white" if sync["to_move"] == "black" else "black")
             assert ended["resigned"] == [sync["to_move"]]
+            archive = await bob.request({"type": "archive"})
+            assert [(m["match"], m["clock"]) for m in archive["matches"]] == \
+                [(code, sync["info"]["clock"])]  # the time control is listed with the match
+    run(body)
+
+
+def test_a_seat_flags_on_time_after_the_other_moved():
+    """The first mover moves at once, the other never: the timer armed for the first
+    turn fires before the second seat's deadline, looks, and flags that seat in time."""
+    async def body() -> None:
+        async with running() as server:
+            ada, bob, code, sync = await timed_pair(server.url, "0.03+0")  # 1.8 s each
+            seat = sync["to_move"]
+            mover = ada if seat == "black" else bob
+            state, moved = GameState.from_dict(sync["state"]), {"to_move": seat, "version": 0}
+            while moved["to_move"] == seat:  # (a turn may be two moves)
+                move = state.legal_moves()[0]
+                state = state.apply(move)
+                await mover.send({"type": "move", "match": code, "version": moved["version"],
+                                  "mid": moved["version"], "move": move.text()})
+                moved = await mover.expect("moved")
+            idle = moved["to_move"]
+            assert moved["clock"]["running"] == idle
+            ended = await mover.expect("ended", timeout=15)
+            assert ended["reason"] == "time" and ended["resigned"] == [idle]
+            assert ended["winner"] == seat
     run(body)
 
 

@@ -133,12 +133,15 @@ def test_a_rated_match_changes_both_ratings_and_is_archived(tmp_path):
             assert (pool["game"], pool["seats"], pool["games"]) == ("alien-city", 2, 1)
             assert [p["match"] for p in pool["history"]] == [code]
             assert pool["history"][0]["rating"] == pool["rating"] > 1500
+            assert 0 < pool["sigma"] < 250  # one match taught something: below a newcomer's
+            assert board["rows"][0]["sigma"] == pool["sigma"]
             assert [m["match"] for m in profile["recent"]] == [code]
             archive = await reader.request({"type": "archive", "player": "Bob"})
             listed, = archive["matches"]
             assert listed["match"] == code and listed["rated"] and listed["ranking"] == [1, 2]
             assert [p["name"] for p in listed["players"]] == ["Ada", "Bob"]
             assert listed["players"][1]["rating"]["change"] < 0
+            assert listed["clock"] is None  # untimed
             record = await reader.request({"type": "get_record", "match": code}, "record")
             assert "Rated: yes" in record["record"] and "Result: Black 1, White 2" in record["record"]
             unknown = await reader.request({"type": "profile", "name": "Nobody"})

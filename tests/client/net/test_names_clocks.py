@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import stat
 import time
-from pathlib import Path
-
-import pytest
 
 from client.connect import open_lobby
 from client.net import NetClient
@@ -21,25 +18,10 @@ from client.scenes.names import NamesScene
 from client.scenes.online import OnlineScene
 from client.scenes.ratings import LeaderboardScene, ProfileScene
 from client.scenes.title import TitleScene
-from server.host import HostedServer
 from shared.online.identity import FILE_NAME, load_identities
 
 from ..conftest import click, show
-from .test_online_screens import FAST, run_until
-
-
-@pytest.fixture
-def config(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "config"
-    monkeypatch.setenv("ALIEN_CITY_CONFIG_DIR", str(folder))
-    return folder
-
-
-@pytest.fixture
-def server(tmp_path):
-    hosted = HostedServer.start(str(tmp_path / "m.sqlite3"), host="127.0.0.1", limits=FAST)
-    yield hosted
-    hosted.stop()
+from .test_online_screens import run_until
 
 
 def connected(app, url: str, name: str):
