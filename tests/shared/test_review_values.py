@@ -105,3 +105,20 @@ def test_a_level_without_a_search_hints_its_move_without_a_value():
     spec, state = opening("sprawl", {"players": 3}, 2, 4)
     advice = advise(spec, state, "easy", 1)
     assert state.why_not(advice.move) is None and advice.values is None and advice.value is None
+
+
+@pytest.mark.parametrize("game_id,options", GAMES)
+def test_a_well_searched_move_is_read_from_the_roots_statistics(game_id, options):
+    """The loss of a move the search visited enough is the lead of the root's best move
+    less the lead of that move, both the root's own means (in the review's unit)."""
+    spec, state = opening(game_id, options, 8, 6)
+    settings = ReviewSettings(iterations=120, seed=5).for_spec(spec)
+    search = spec.review_search(settings)
+    root = search.searcher(settings.iterations).analyse(state)
+    seat = state.to_move
+    best, second = root[0], next(m for m in root[1:] if m.visits >= search.enough)
+    turn = review_turn(spec, step_of(state, second.move), settings, search=search)
+    scale = search.value_scale
+    expected = lead_of(best.values, seat) * scale - lead_of(second.values, seat) * scale
+    assert not turn.was_best and turn.best == spec.move_text(best.move)
+    assert turn.loss == pytest.approx(expected, abs=1e-3) and turn.loss > 0
