@@ -6,7 +6,8 @@ click or the wheel on the ply bar. The screen gives ``show(index, animate)`` (pu
 position on its board) and draws the bar where its bottom bar has room; marks on the bar
 (``bad``: plies that broke a rule) are the game's to say. A finished record also offers
 the game review (:meth:`ReplayControls.review_buttons`: a button and key V), the same
-review screen as the score screen's.
+review screen as the score screen's, and every position offers "Play from here" (key P:
+:mod:`.play_here`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .. import theme
 from ..assets import TextCache
 from ..review import REVIEW_KEYED, review_button
 from ..view.widgets import Button
+from .play_here import generic_title, here_button, offer
 
 _, N_, ngettext, pgettext = domain("client")
 
@@ -57,6 +59,16 @@ class ReplayControls:
         if final.is_over():
             self.review_button = review_button(app, lambda: final, label=REVIEW_KEYED, key=pygame.K_v)
         return [self.review_button] if self.review_button is not None else []
+
+    def play_here_buttons(self, scene) -> list[Button]:
+        """The "Play from here (P)" button: a new game from the position shown. The
+        ``scene`` gives ``branch_position(index)`` (that position as a contract state, and
+        whether a move up to it broke a rule) and ``app``."""
+        def play_here() -> None:
+            self.playing = False
+            state, broken = scene.branch_position(self.index)
+            offer(scene.app, state, self.index, broken=broken)
+        return [here_button(play_here)]
 
     # -- moving -----------------------------------------------------------------------
     def go(self, index: int, animate: bool = False) -> None:
@@ -210,6 +222,10 @@ class ReplaySteps:
 
     def close(self) -> None:
         self.app.stack.pop()
+
+    def branch_name(self) -> str | None:
+        """The record's name for a game played on from it (None: a game just played)."""
+        return None if generic_title(self.record_title) else str(self.record_title)
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -12,6 +12,7 @@ import pygame
 
 from client import theme
 from client.scenes.move_listing import MoveListing
+from client.scenes.play_here import generic_title
 from client.scenes.replay_controls import ReplayControls
 from client.view.widgets import draw_panel
 from shared.aliencity import Build, Claim, GameState, Phase, lot_name
@@ -42,9 +43,18 @@ class ReplayScene(MoveListing, BoardScreen):
             if name:  # who played the seat, under its colour (as in the match)
                 self.panels[player].who = lambda name=name: name
         review = self.controls.review_buttons(app, AlienCityPosition(result.state))
-        self.buttons = self.controls.buttons + [self.score_button, *review, button(N_("Close"), self.close)]
+        here = self.controls.play_here_buttons(self)
+        self.buttons = self.controls.buttons + [self.score_button, *review, *here, button(N_("Close"), self.close)]
         self.layout_buttons()
         self.opened_at = app.clock_time
+
+    def branch_position(self, index: int) -> tuple[AlienCityPosition, bool]:
+        """Play from here: the position and whether a turn up to it broke a rule."""
+        return AlienCityPosition(self.positions[index]), any(p.warnings for p in self.result.plies[:index])
+
+    def branch_name(self) -> str | None:
+        """The record's name for a game played on from it (None: a game just played)."""
+        return None if generic_title(self.title) else self.title
 
     def enter(self) -> None:
         super().enter()

@@ -48,9 +48,15 @@ class ReplayScene(MoveListing, ReplaySteps, CityScreen):
                                    tr=_)
         super().__init__(app, self.positions[0])
         review = self.controls.review_buttons(app, final)
-        self.buttons = self.controls.buttons + [self.score_button, *review, Button(N_("Close"), self.close, tr=_)]
+        here = self.controls.play_here_buttons(self)
+        close = Button(N_("Close"), self.close, tr=_)
+        self.buttons = self.controls.buttons + [self.score_button, *review, *here, close]
         self.layout_buttons()
         self._show(0, False)
+
+    def branch_position(self, index: int) -> tuple[CityState, bool]:
+        """Play from here: the position and whether a piece up to it broke a rule."""
+        return self.positions[index], any(b is not None for b in self.broken[:index])
 
     @classmethod
     def from_text(cls, app, text: str, title: str | None = None) -> "ReplayScene":

@@ -48,9 +48,15 @@ class ReplayScene(MoveListing, ReplaySteps, SprawlScreen):
                                    tr=_)
         super().__init__(app, start)
         review = self.controls.review_buttons(app, self.positions[-1])
-        self.buttons = self.controls.buttons + [self.score_button, *review, Button(N_("Close"), self.close, tr=_)]
+        here = self.controls.play_here_buttons(self)
+        close = Button(N_("Close"), self.close, tr=_)
+        self.buttons = self.controls.buttons + [self.score_button, *review, *here, close]
         self.layout_buttons()
         self._show(0, False)
+
+    def branch_position(self, index: int):
+        """Play from here: the position (a token the rules forbid was skipped, never played)."""
+        return self.positions[index], False
 
     @classmethod
     def from_text(cls, app, text: str, title: str = "Replay") -> "ReplayScene":
