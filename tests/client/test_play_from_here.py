@@ -19,6 +19,7 @@ from client.review.scene import ReviewScene
 from client.scenes.continue_list import local_entries
 from client.scenes.files import open_record, record_summary
 from client.scenes.play_here import PERSON, PlayHereScene
+from client.scenes.seats import HumanSeat
 from shared.gamekit.branch import BRANCH_KEY, Branch, branch_of, parse_branch
 from shared.gamekit.review import ReviewSettings
 
@@ -83,6 +84,7 @@ def test_a_replay_plays_on_from_move_n_and_the_record_says_so(app, tmp_path, gam
     assert dict(match.position().options) == dict(spec.options(options))
 
     record = spec.read_record(match.record_text())   # strict: every move legal
+    assert f"\n{BRANCH_KEY}: {SOURCE}, move {n}\n" in match.record_text(), "the key as written, in every format"
     assert branch_of(record.headers) == Branch(SOURCE, n)
     assert "Room" not in record.headers, "the new game is a local one"
     assert record.state.key() == expected.key()
@@ -155,6 +157,24 @@ def test_a_position_after_a_rule_break_is_refused(app):
     replay.go(3)
     refused = press_p(app).refused
     assert refused is not None and "rules" in refused
+    app.stack.scenes.clear()
+
+
+def test_a_game_just_played_branches_from_its_kept_record(app):
+    """The score screen's Watch replay names no record: the finished game's own record
+    file (the one the records folder keeps) is the source."""
+    plugin = app.games.get("city-blocks")
+    final = final_state(plugin.spec, {"players": 2}, 3)
+    board = plugin.make_board(app, final, [HumanSeat("Ann"), HumanSeat("Bo")], seed=3)
+    show(app, board)
+    board.replay(final)()
+    app.stack.apply_pending()
+    replay = app.stack.top
+    assert replay.branch_name() is None
+    replay.go(3)
+    chooser = press_p(app)
+    assert chooser.branch == Branch(board.keep_record().name, 3)
+    assert board.keep_record().name.endswith(".cbr")
     app.stack.scenes.clear()
 
 
