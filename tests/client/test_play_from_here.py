@@ -23,7 +23,7 @@ from client.scenes.seats import HumanSeat
 from shared.gamekit.branch import BRANCH_KEY, Branch, branch_of, parse_branch
 from shared.gamekit.review import ReviewSettings
 
-from .conftest import key, show
+from .conftest import click, key, show
 
 SOURCE = "Match K7QXAD"
 GAMES = [  # a game, options that are not the defaults, a seed, the move to branch at
@@ -121,6 +121,18 @@ def test_a_replay_plays_on_from_move_n_and_the_record_says_so(app, tmp_path, gam
 @pytest.mark.parametrize("game, options, seed, n", GAMES)
 def test_the_final_position_is_refused_and_move_0_is_the_start(app, game, options, seed, n):
     spec, _text, replay = open_replay(app, game, options, seed)
+    slot = replay.buttons[0]
+    assert slot.label == "Play from here (P)"
+    replay.go(replay.count)
+    assert replay.buttons[0] is replay.score_button, "the end shows Score in the same slot"
+    replay.go(1)
+    for _ in range(30):   # past the guard against the click that opened the record
+        app.step(1 / 30, events=[], draw=False)
+    replay.handle_event(click(replay.buttons[0].rect.center))   # the button, not the key
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, PlayHereScene) and app.stack.top.branch.move == 1
+    app.stack.top.close()
+    app.stack.apply_pending()
     replay.go(replay.count)
     chooser = press_p(app)
     assert isinstance(chooser, PlayHereScene)

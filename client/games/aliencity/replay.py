@@ -43,8 +43,8 @@ class ReplayScene(MoveListing, BoardScreen):
             if name:  # who played the seat, under its colour (as in the match)
                 self.panels[player].who = lambda name=name: name
         review = self.controls.review_buttons(app, AlienCityPosition(result.state))
-        here = self.controls.play_here_buttons(self)
-        self.buttons = self.controls.buttons + [self.score_button, *review, *here, button(N_("Close"), self.close)]
+        slot = self.controls.end_slot(self, self.score_button)   # Score, or Play from here (P)
+        self.buttons = [slot, *self.controls.buttons, *review, button(N_("Close"), self.close)]
         self.layout_buttons()
         self.opened_at = app.clock_time
 
@@ -109,6 +109,7 @@ class ReplayScene(MoveListing, BoardScreen):
         self.show_state(self.positions[index], animate=animate)
         over = index == self.count and self.positions[index].phase is Phase.OVER
         self.score_button.enabled = over
+        self.controls.refresh_slot()
         if over and animate:  # reaching the end of the game: the score show, as at the table
             self.timeline.delay(0.9, self.score_show)
 

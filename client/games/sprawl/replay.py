@@ -48,9 +48,8 @@ class ReplayScene(MoveListing, ReplaySteps, SprawlScreen):
                                    tr=_)
         super().__init__(app, start)
         review = self.controls.review_buttons(app, self.positions[-1])
-        here = self.controls.play_here_buttons(self)
-        close = Button(N_("Close"), self.close, tr=_)
-        self.buttons = self.controls.buttons + [self.score_button, *review, *here, close]
+        slot = self.controls.end_slot(self, self.score_button)   # Score, or Play from here (P)
+        self.buttons = [slot, *self.controls.buttons, *review, Button(N_("Close"), self.close, tr=_)]
         self.layout_buttons()
         self._show(0, False)
 
