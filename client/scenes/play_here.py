@@ -38,12 +38,17 @@ PLAY_HERE = N_("Play from here (P)")
 KEY = pygame.K_p
 
 
+GAME_OVER = N_("The game is over at this move: go back to an earlier move to play on from there.")
+BROKEN = N_("A move up to here breaks the rules: play on from a move before it.")
+
+
 def refusal(state: State, broken: bool = False) -> str | None:
-    """Why this position cannot be played on (None: it can)."""
+    """Why this position cannot be played on, as a catalogue key (shown through ``_`` at
+    each draw: a language switch shows at once); None: it can."""
     if state.is_over():
-        return _("The game is over at this move: go back to an earlier move to play on from there.")
+        return GAME_OVER
     if broken:
-        return _("A move up to here breaks the rules: play on from a move before it.")
+        return BROKEN
     return None
 
 
@@ -165,7 +170,7 @@ class PlayHereScene(Scene):
         out.append((_("{game}: {options}.").format(game=self.spec.title,
                                                    options=plugin.describe_options(self.state.options)), theme.TEXT))
         if self.refused is not None:
-            return out + [(self.refused, theme.BAD)]
+            return out + [(_(self.refused), theme.BAD)]
         mover = self.state.to_move
         if mover is not None:
             out.append((_("{seat} is to move.").format(seat=self.spec.seats_of(self.state)[mover].label), theme.TEXT))

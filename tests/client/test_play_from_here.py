@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -219,3 +220,39 @@ def test_the_branch_header_reads_back_in_any_case_and_refuses_nonsense():
     assert Branch('we "#1" {x}', 2).text() == "we 1 x, move 2", "nothing a record format would misread"
     assert Branch.from_dict({"source": "a", "move": -1}) is None
     assert Branch.from_dict({"source": "a", "move": 4}) == Branch("a", 4)
+
+
+@pytest.mark.parametrize("game, options, seed, n", GAMES)
+def test_every_text_of_the_chooser_goes_through_the_catalogues(app, game, options, seed, n):
+    from .i18n_harness import recording_texts, unmarked
+    _spec, _text, replay = open_replay(app, game, options, seed)
+    replay.go(n)
+    chooser = press_p(app)
+    with recording_texts() as texts:
+        app.step(1 / 60, events=[], draw=True)
+    chooser.close()
+    app.stack.apply_pending()
+    replay.go(replay.count)
+    press_p(app)
+    with recording_texts() as more:
+        app.step(1 / 60, events=[], draw=True)
+    texts += more
+    seats = [s.label for s in chooser.spec.seats_of(chooser.state)]
+    assert unmarked(texts, allow=[SOURCE, chooser.spec.title, *seats]) == []
+    assert any("PLAY FROM HERE" in t for t in texts) and any("over" in t for t in texts)
+    app.stack.scenes.clear()
+
+
+def test_an_alien_city_turn_against_the_rules_is_no_branch_point(app):
+    """The published ppgames record cuts h10 off the road at its 18th build."""
+    text = (Path(__file__).parents[1] / "data" / "ppgames-alien-city.ppn").read_text()
+    replay = app.games.get("alien-city").open_record(app, text, "ppgames-alien-city.ppn")
+    show(app, replay)
+    assert replay.result.plies[17].warnings and not any(p.warnings for p in replay.result.plies[:17])
+    replay.go(17)
+    assert press_p(app).refused is None
+    app.stack.top.close()
+    app.stack.apply_pending()
+    replay.go(18)
+    assert "rules" in press_p(app).refused
+    app.stack.scenes.clear()
