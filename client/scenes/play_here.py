@@ -140,6 +140,8 @@ class PlayHereScene(Scene):
         y = min(self.box.bottom + int(h * 0.04), h - bh - int(h * 0.07))
         for i, button in enumerate((self.back_button, self.start_button)):
             button.rect = pygame.Rect(w // 2 - bw - 10 + i * (bw + 20), y, bw, bh)
+        if self.refused is not None:   # Back alone
+            self.back_button.rect.centerx = w // 2
 
     # -- actions ----------------------------------------------------------------------------
     def chosen(self) -> list[str]:
