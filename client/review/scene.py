@@ -6,7 +6,8 @@ the biggest mistakes, each a click away.
 Keys: Left/Right a move, Home/End, Tab the next mistake (Shift+Tab the one before), B the
 better or the played move on the board, A the analysis (the best three moves of the
 position before the selected move, numbered on the board and listed with their values:
-:mod:`.analysis`), Esc closes (cancels while the review runs).
+:mod:`.analysis`), P plays on from the move shown (a new game: :mod:`.branch`), Esc
+closes (cancels while the review runs).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from shared.gamekit.review_cache import ReviewCache
 
 from . import words
 from .analysis import AnalysisJob
+from .branch import play_here, play_here_button
 from .graph import EvalGraph, GraphData
 from .panel import TurnPanel
 from .words import _
@@ -77,6 +79,7 @@ class ReviewScene(Scene):
         self.played_button = Button(words.SHOW_PLAYED, lambda: self.set_better(False), tr=_)
         self.better_button = Button(words.SHOW_BETTER, lambda: self.set_better(True), tr=_)
         self.analysis_button = Button(words.ANALYSIS, self.toggle_analysis, tr=_)
+        self.here_button = play_here_button(self)
         self.panel = TurnPanel(self)
         self.move_list = MoveList(self.select)   # every move beside the board, a click selects it
         self.resize(app.size)
@@ -232,6 +235,8 @@ class ReviewScene(Scene):
         self.close_button.rect = pygame.Rect(w - m - cw, by, cw, bh)
         aw = max(bh * 3, self.app.text.font(int(bh * 0.46), True).size(_(words.ANALYSIS))[0] + bh)
         self.analysis_button.rect = pygame.Rect(self.close_button.rect.x - m - aw, by, aw, bh)
+        hw = max(bh * 3, self.app.text.font(int(bh * 0.46), True).size(self.here_button.text)[0] + bh)
+        self.here_button.rect = pygame.Rect(self.analysis_button.rect.x - m - hw, by, hw, bh)
         box = self.progress_box()
         self.cancel_button.rect = pygame.Rect(box.centerx - cw // 2, box.bottom - bh - m, cw, bh)
         if self.graph is not None:
@@ -247,7 +252,8 @@ class ReviewScene(Scene):
 
     def buttons(self) -> list[Button]:
         if self.ready:
-            return [self.close_button, self.analysis_button, self.played_button, self.better_button]
+            return [self.close_button, self.analysis_button, self.here_button, self.played_button,
+                    self.better_button]
         if self.error is None and self.job is not None and not self.job.finished:
             return [self.cancel_button]
         return [self.close_button]
@@ -320,6 +326,8 @@ class ReviewScene(Scene):
             self.set_better(not self.show_better)
         elif key == pygame.K_a:
             self.toggle_analysis()
+        elif key == pygame.K_p:
+            play_here(self)
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -352,14 +360,14 @@ class ReviewScene(Scene):
         pygame.draw.line(surface, theme.PANEL_EDGE, r.topleft, r.topright, 2)
         buttons = self.buttons()
         if self.ready:
-            room = self.analysis_button.rect.x - 3 * self.margin
+            room = self.here_button.rect.x - 3 * self.margin
             line = words.keys_help()
             if self.job is not None and self.job.cached:
                 line = f"{line}   \u00b7   {words.cached_note()}"
             img = t.fitted(line, self.text_size, theme.TEXT_DIM, room)
             surface.blit(img, (2 * self.margin, r.centery - img.get_height() // 2))
         for b in buttons:
-            if b is self.close_button or b is self.cancel_button:
+            if any(b is shown for shown in (self.close_button, self.cancel_button, self.here_button)):
                 b.draw(surface, t)
             elif b is self.analysis_button:
                 b.draw(surface, t, focus=self.analysis_on)

@@ -118,10 +118,13 @@ class MoveListing:
 
     def move_numbers(self) -> Sequence[int]:
         """Each move's number (1, 2, 3... as the status lines count them; a game continued
-        from a save counts on from the moves before it)."""
+        from a save, or played on from a replay's move n, counts on from the moves before it)."""
         match = getattr(self, "match", None)
         moves = getattr(match, "moves", None)
-        before = len(match.history) - len(moves) if moves is not None and not hasattr(self, "positions") else 0
+        before = 0
+        if moves is not None and not hasattr(self, "positions"):
+            branch = getattr(self, "branch", None)
+            before = len(match.history) - len(moves) + (branch.move if branch is not None else 0)
         return range(before + 1, before + len(self.move_texts()) + 1)
 
     def move_current(self) -> int:
