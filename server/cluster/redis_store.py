@@ -39,6 +39,8 @@ from .redis_scripts import (  # noqa: F401 (_XADD, EVENTS_KEPT: still importable
     ADD_MOVE,
     EVENTS_KEPT,
     FREE_SEAT,
+    GROUP_KEPT,
+    GROUPS,
     INSERT,
     LEASE,
     PUBLISH,
@@ -108,11 +110,24 @@ class RedisStore:
         self._fast = RespClient.from_url(url, timeout)
         self._feed = RespClient.from_url(url, timeout)
         self.durability: dict[str, str] = {}
+        # called with (match id, group mark) when this store reads or inserts a match: the
+        # node's EventFeed then reads the match's group stream from that mark on
+        self.on_read: Callable[[int, str], None] | None = None
 
     def _k(self, *parts: Any) -> str:
         return self.prefix + ":".join(str(p) for p in parts)
 
     key = _k  # for the cluster's other modules (queue, leases, counts)
+
+    def group(self, match_id: int) -> str:
+        """The event stream of ``match_id``'s group (its seats, steps, status, presence,
+        chat, rematches)."""
+        return self._k("events", match_id % GROUPS)
+
+    def follow(self, match_id: int, mark: str | None) -> None:
+        """Have the node read ``match_id``'s group from ``mark`` on (:attr:`on_read`)."""
+        if self.on_read is not None:
+            self.on_read(match_id, mark or "0-0")
 
     def script(self, lua: str) -> Callable[[list[str], list[Any]], Awaitable[Any]]:
         """A Lua script of another cluster module, run like this store's own (a
@@ -159,9 +174,15 @@ class RedisStore:
     # -- writes ---------------------------------------------------------------------------
     async def insert_match(self, record: MatchRecord) -> int:
         keys, args = self.insert_call(record)
-        match_id = await self._lean(self._fast, self._insert, keys, args)
-        if match_id == -1:
-            raise CodeTaken(record.code)
+        return self.inserted(record.code, await self._lean(self._fast, self._insert, keys, args))
+
+    def inserted(self, code: str, got: Any) -> int:
+        """The match id of an ``INSERT`` reply (``{id, group mark}``; :class:`CodeTaken`
+        for -1); the node follows the new match's group from its mark."""
+        match_id, mark = got if isinstance(got, list) else (got, None)
+        if int(match_id) == -1:
+            raise CodeTaken(code)
+        self.follow(int(match_id), mark)
         return int(match_id)
 
     def insert_call(self, record: MatchRecord) -> tuple[list[str], list[Any]]:
@@ -181,7 +202,7 @@ class RedisStore:
     async def put_seat(self, match_id: int, seat: int, record: SeatRecord) -> None:
         done = await self._lean(
             self._fast, self._put_seat,
-            [self._k("match", match_id), self._k("seats", match_id), self._k("events")],
+            [self._k("match", match_id), self._k("seats", match_id), self.group(match_id)],
             [self.prefix, match_id, seat, _seat_json(record), record.session_hash])
         if not done:
             raise StoreError(f"no match {match_id} in the store")
@@ -192,7 +213,7 @@ class RedisStore:
         answer = await self._lean(
             self._fast, self._free_seat,
             [self._k("match", match_id), self._k("seats", match_id), self._k("open"),
-             self._k("events")], [self.prefix, match_id, seat, session_hash])
+             self.group(match_id)], [self.prefix, match_id, seat, session_hash])
         if answer == "missing":
             raise StoreError(f"no match {match_id} in the store")
         return str(answer)
@@ -203,7 +224,7 @@ class RedisStore:
         the same script when that was its last seat. ``True`` if it started."""
         done = await self._lean(
             self._fast, self._take_seat,
-            [self._k("match", match_id), self._k("seats", match_id), self._k("events")],
+            [self._k("match", match_id), self._k("seats", match_id), self.group(match_id)],
             [self.prefix, match_id, seat, _seat_json(record), record.session_hash, seats])
         if not done:
             raise SeatTaken(f"match {match_id}: seat {seat} is not free")
@@ -232,7 +253,7 @@ class RedisStore:
                      json.dumps(end.ranking), json.dumps(_end_dict(end))]
         answer, stored = await self._lean(self._fast, self._add_move, [
             self._k("match", match_id), self._k("moves", match_id), self._k("open"),
-            self._k("events"), *keys], args + guard)
+            self.group(match_id), *keys], args + guard)
         if answer in ("ok", "again"):
             return
         if answer == "missing":
@@ -259,7 +280,7 @@ class RedisStore:
     async def _status(self, match_id: int, end: End) -> None:
         done = await self._lean(
             self._fast, self._set_status,
-            [self._k("match", match_id), self._k("open"), self._k("events")],
+            [self._k("match", match_id), self._k("open"), self.group(match_id)],
             [match_id, end.status, json.dumps(end.reason), json.dumps(end.winner),
              json.dumps(end.ranking)])
         if not done:
@@ -282,11 +303,14 @@ class RedisStore:
                       presence: tuple[str, str] | None = None) -> str:
         """An event for the other nodes (chat, presence, rematch_started, session);
         ``presence`` (field, "set" or "del") also updates the match's presence hash.
-        Returns the event's stream id."""
+        Returns the event's stream id (in the match's group; a ``session``'s in the global
+        stream)."""
         field, op = presence or ("", "")
+        stream, kept = ((self._k("events"), EVENTS_KEPT) if kind == "session"
+                        else (self.group(match_id), GROUP_KEPT))
         return await self._lean(self._fast, self._publish,
-                         [self._k("events"), self._k("presence", match_id)],
-                         [kind, match_id, version, json.dumps(data), field, op])
+                                [stream, self._k("presence", match_id)],
+                                [kind, match_id, version, json.dumps(data), field, op, kept])
 
     async def rematch_vote(self, match_id: int, version: int, data: dict, seats: list[int],
                            needed: int, claim: str) -> bool:
@@ -294,7 +318,7 @@ class RedisStore:
         opens the rematch (exactly one node does)."""
         return bool(await self._lean(
             self._fast, self._rematch,
-            [self._k("rematch", match_id), self._k("rematch_claim", match_id), self._k("events")],
+            [self._k("rematch", match_id), self._k("rematch_claim", match_id), self.group(match_id)],
             [match_id, version, json.dumps(data), needed, claim, *seats]))
 
     async def rematch_votes(self, match_id: int) -> set[int]:
@@ -356,44 +380,63 @@ class RedisStore:
             await self._guard(self._r.hdel(self._k("presence", match_id), *fields))
 
     # -- reads ----------------------------------------------------------------------------
-    async def last_event(self) -> str:
-        """The id of the newest event ('0-0' if none): read it *before* loading matches,
-        then follow the feed from there, and no change falls between the two."""
-        newest = await self._guard(self._r.xrevrange(self._k("events"), count=1))
+    async def last_event(self, stream: str | None = None) -> str:
+        """The id of the newest event of ``stream`` (default: the global one; '0-0' if
+        none): read it *before* loading matches, then follow the feed from there, and no
+        change falls between the two. (A match's group is followed from the mark read
+        with the match: :attr:`on_read`.)"""
+        newest = await self._guard(self._r.xrevrange(stream or self._k("events"), count=1))
         return newest[0][0] if newest else "0-0"
 
-    async def events_lost(self, after: str) -> bool:
-        """Has the stream (capped at ``EVENTS_KEPT``) dropped events after id ``after``?
-        Trimming drops the oldest: yes when the oldest left (or, none left, the last made)
-        is newer (a node that read exactly up to the cut rereads once for nothing)."""
-        key = self._k("events")
-        if not await self._guard(self._r.exists(key)):
-            return False  # nothing written yet
-        info = await self._guard(self._r.xinfo_stream(key))
-        first = info.get("first-entry")
-        newest = first[0] if first else info.get("last-generated-id") or "0-0"
-        return stream_order(newest) > stream_order(after)
+    async def events_lost(self, after: dict[str, str]) -> dict[str, str | None]:
+        """The streams (of ``after``: stream -> the last id read) that dropped events after
+        that id (each is capped), each with the id to read on from: ``None`` (from the
+        oldest left), or the last one made when none is left. Trimming drops the oldest:
+        a stream that dropped some (Redis 7 counts the entries ever added) lost some after
+        that id when the oldest entry left (or, none left, the last made) is newer (a node
+        that read exactly up to the cut rereads once for nothing)."""
+        keys = list(after)
+        pipe = self._r.pipeline(transaction=False)
+        for key in keys:
+            pipe.xinfo_stream(key)
+        infos = await self._guard(pipe.execute(raise_on_error=False))
+        lost: dict[str, str | None] = {}
+        for key, info in zip(keys, infos):
+            if isinstance(info, Exception):
+                continue  # no such stream yet: nothing written, nothing dropped
+            first = info.get("first-entry")
+            newest = first[0] if first else info.get("last-generated-id") or "0-0"
+            if info.get("entries-added", -1) == info.get("length"):
+                continue  # nothing dropped yet (a group read from "0-0" before it existed)
+            if stream_order(newest) > stream_order(after[key]):
+                lost[key] = None if first else newest
+        return lost
 
-    async def events(self, after: str, block_ms: int = 1000, count: int = 500) -> list[Event]:
-        """The events after id ``after``, in order (waiting up to ``block_ms`` for one)."""
+    async def events(self, after: dict[str, str], block_ms: int = 1000,
+                     count: int = 500) -> list[Event]:
+        """The events after the given id of each stream (``after``: stream -> id), each
+        stream's in its order (waiting up to ``block_ms`` for one)."""
+        keys = list(after)
         if self._feed is None:
-            got = await self._guard(self._r.xread({self._k("events"): after}, count=count,
-                                                  block=block_ms))
-            entries = [(event_id, f["e"]) for _stream, batch in got or () for event_id, f in batch]
+            got = await self._guard(self._r.xread(after, count=count, block=block_ms))
+            entries = [(stream, event_id, f["e"]) for stream, batch in got or ()
+                       for event_id, f in batch]
         else:  # the lean connection: RESP2 replies, fields as a flat list
             if self._closed:
                 raise StoreError("the match store is closed")
             try:
                 got = await self._feed.call("XREAD", "COUNT", count, "BLOCK", block_ms, "STREAMS",
-                                            self._k("events"), after, wait=block_ms / 1000)
+                                            *keys, *(after[k] for k in keys),
+                                            wait=block_ms / 1000)
             except (Unavailable, ReplyError) as exc:
                 raise StoreError(f"the match store (Redis {self.path}) failed: {exc}") from None
-            entries = [(event_id, f[f.index("e") + 1]) for _stream, batch in got or ()
+            entries = [(stream, event_id, f[f.index("e") + 1]) for stream, batch in got or ()
                        for event_id, f in batch]
         out = []
-        for event_id, text in entries:
+        for stream, event_id, text in entries:
             kind, match_id, version, data, end = json.loads(text)
-            out.append(Event(event_id, kind, int(match_id), int(version), data, end))
+            out.append(Event(event_id, kind, int(match_id), int(version), data, end,
+                             _text(stream)))
         return out
 
     async def steps_since(self, match_id: int, version: int) -> list[MoveRecord]:
@@ -405,13 +448,20 @@ class RedisStore:
         if not ids:
             return []
         pipe = self._r.pipeline(transaction=False)
-        for match_id in ids:
+        for match_id in ids:  # the group's newest event first: the match read is after it
+            pipe.xrevrange(self.group(match_id), count=1)
             pipe.hgetall(self._k("match", match_id))
             pipe.hgetall(self._k("seats", match_id))
             pipe.lrange(self._k("moves", match_id), 0, -1)
         got = await self._guard(pipe.execute())
-        records = [_record(match_id, *got[3 * i: 3 * i + 3]) for i, match_id in enumerate(ids)]
-        return [r for r in records if r is not None]
+        records = []
+        for i, match_id in enumerate(ids):
+            newest, *rest = got[4 * i: 4 * i + 4]
+            record = _record(match_id, *rest)
+            if record is not None:
+                self.follow(match_id, newest[0][0] if newest else None)
+                records.append(record)
+        return records
 
     async def load_listed(self, match_id: int) -> tuple[MatchRecord | None, list[tuple[int, str]]]:
         """A match new to this node (its ``match`` event) and its presence (seat, node),
@@ -471,11 +521,11 @@ class RedisStore:
 
 @dataclass(frozen=True)
 class Event:
-    """One change as the event stream tells it. ``kind``: ``match`` (created; data = the
-    meta), ``seat`` (version = the seat number; data = [name, token_hash, session_hash,
-    computer]), ``step`` (version = the step's; data = [version, seat, mid, move, kind];
-    ``end`` = the match's end if the step ended it) or ``status`` (data = status, reason,
-    winner, ranking)."""
+    """One change as the event streams tell it. ``kind``: ``match`` (created; data = the
+    meta, ``end`` = its group mark: the group's newest id before it), ``seat`` (version =
+    the seat number; data = [name, token_hash, session_hash, computer]), ``step``
+    (version = the step's; data = [version, seat, mid, move, kind]; ``end`` = the match's
+    end if the step ended it) or ``status`` (data = status, reason, winner, ranking)."""
 
     id: str
     kind: str
@@ -483,6 +533,11 @@ class Event:
     version: int
     data: Any
     end: Any = None
+    stream: str = ""  # the stream it was read from (the global one, or its match's group)
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
 
 
 def pairs(flat: list | dict | None) -> dict[str, str]:
