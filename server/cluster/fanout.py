@@ -69,7 +69,7 @@ class EventFeed:
         # blocking read at once, so a group added meanwhile is read without waiting for it
         self.wake_stream = store.key("wake", secrets.token_hex(6))
         self._woken = "0-0"
-        self._waking: set[asyncio.Task] = set()
+        self._waking: set[asyncio.Task[None]] = set()
         self._checked = -LOSS_CHECK_S
         self._pruned = time.monotonic()
         self._task: asyncio.Task | None = None

@@ -28,7 +28,6 @@ import asyncio
 import json
 import logging
 import time
-from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
 from shared.wire.limits import CHAT_HISTORY
@@ -49,8 +48,9 @@ from .redis_scripts import (  # noqa: F401 (_XADD, EVENTS_KEPT: still importable
     SET_STATUS,
     TAKE_SEAT,
 )
-from .relay import stream_order
 from .resp import ReplyError, RespClient, Unavailable
+from .streams import Event as Event  # (importable from here too)
+from .streams import StreamReads
 
 log = logging.getLogger("alien_city.server")
 
@@ -68,7 +68,7 @@ def _step_json(m: MoveRecord) -> str:
     return json.dumps(step, separators=(",", ":"))
 
 
-class RedisStore:
+class RedisStore(StreamReads):
     """The match store of a cluster node. Same async methods as :class:`server.store.Store`;
     call :meth:`open` once before use (``start_server`` does)."""
 
@@ -380,65 +380,6 @@ class RedisStore:
             await self._guard(self._r.hdel(self._k("presence", match_id), *fields))
 
     # -- reads ----------------------------------------------------------------------------
-    async def last_event(self, stream: str | None = None) -> str:
-        """The id of the newest event of ``stream`` (default: the global one; '0-0' if
-        none): read it *before* loading matches, then follow the feed from there, and no
-        change falls between the two. (A match's group is followed from the mark read
-        with the match: :attr:`on_read`.)"""
-        newest = await self._guard(self._r.xrevrange(stream or self._k("events"), count=1))
-        return newest[0][0] if newest else "0-0"
-
-    async def events_lost(self, after: dict[str, str]) -> dict[str, str | None]:
-        """The streams (of ``after``: stream -> the last id read) that dropped events after
-        that id (each is capped), each with the id to read on from: ``None`` (from the
-        oldest left), or the last one made when none is left. Trimming drops the oldest:
-        a stream that dropped some (Redis 7 counts the entries ever added) lost some after
-        that id when the oldest entry left (or, none left, the last made) is newer (a node
-        that read exactly up to the cut rereads once for nothing)."""
-        keys = list(after)
-        pipe = self._r.pipeline(transaction=False)
-        for key in keys:
-            pipe.xinfo_stream(key)
-        infos = await self._guard(pipe.execute(raise_on_error=False))
-        lost: dict[str, str | None] = {}
-        for key, info in zip(keys, infos):
-            if isinstance(info, Exception):
-                continue  # no such stream yet: nothing written, nothing dropped
-            first = info.get("first-entry")
-            newest = first[0] if first else info.get("last-generated-id") or "0-0"
-            if info.get("entries-added", -1) == info.get("length"):
-                continue  # nothing dropped yet (a group read from "0-0" before it existed)
-            if stream_order(newest) > stream_order(after[key]):
-                lost[key] = None if first else newest
-        return lost
-
-    async def events(self, after: dict[str, str], block_ms: int = 1000,
-                     count: int = 500) -> list[Event]:
-        """The events after the given id of each stream (``after``: stream -> id), each
-        stream's in its order (waiting up to ``block_ms`` for one)."""
-        keys = list(after)
-        if self._feed is None:
-            got = await self._guard(self._r.xread(after, count=count, block=block_ms))
-            entries = [(stream, event_id, f["e"]) for stream, batch in got or ()
-                       for event_id, f in batch]
-        else:  # the lean connection: RESP2 replies, fields as a flat list
-            if self._closed:
-                raise StoreError("the match store is closed")
-            try:
-                got = await self._feed.call("XREAD", "COUNT", count, "BLOCK", block_ms, "STREAMS",
-                                            *keys, *(after[k] for k in keys),
-                                            wait=block_ms / 1000)
-            except (Unavailable, ReplyError) as exc:
-                raise StoreError(f"the match store (Redis {self.path}) failed: {exc}") from None
-            entries = [(stream, event_id, f[f.index("e") + 1]) for stream, batch in got or ()
-                       for event_id, f in batch]
-        out = []
-        for stream, event_id, text in entries:
-            kind, match_id, version, data, end = json.loads(text)
-            out.append(Event(event_id, kind, int(match_id), int(version), data, end,
-                             _text(stream)))
-        return out
-
     async def steps_since(self, match_id: int, version: int) -> list[MoveRecord]:
         """The stored steps after ``version`` (a node that missed events catches up)."""
         steps = await self._guard(self._r.lrange(self._k("moves", match_id), version, -1))
@@ -517,27 +458,6 @@ class RedisStore:
                     if len(ended) < recent:
                         ended.append((meta["code"], seat, status, meta["game"], meta["options"]))
         return None if name is None else (name, ended)
-
-
-@dataclass(frozen=True)
-class Event:
-    """One change as the event streams tell it. ``kind``: ``match`` (created; data = the
-    meta, ``end`` = its group mark: the group's newest id before it), ``seat`` (version =
-    the seat number; data = [name, token_hash, session_hash, computer]), ``step``
-    (version = the step's; data = [version, seat, mid, move, kind]; ``end`` = the match's
-    end if the step ended it) or ``status`` (data = status, reason, winner, ranking)."""
-
-    id: str
-    kind: str
-    match_id: int
-    version: int
-    data: Any
-    end: Any = None
-    stream: str = ""  # the stream it was read from (the global one, or its match's group)
-
-
-def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value
 
 
 def pairs(flat: list | dict | None) -> dict[str, str]:
