@@ -44,6 +44,9 @@ def test_a_reloaded_match_keeps_the_seat_it_read_not_an_event_kept_long_before(r
             follower: Follower = b.extras.follow.__self__
             match_id = a.lobby.matches[code].record_id
             assert code not in b.lobby.matches
+            # b reads the match's group, as when it holds another match of that group
+            group = b.lobby.store.group(match_id)
+            b.feed.need(match_id, await b.lobby.store.last_event(group))
 
             def seat_events() -> int:
                 return sum(e.kind == "seat" for _, e in follower._unheld.get(match_id, ()))
