@@ -39,6 +39,8 @@ Keys (``prefix`` defaults to ``ac:``; one Redis database per cluster)::
                            field, returned by INSERT, in its match event) is the group's
                            newest id before the match existed: reading the group from there
                            misses none of the match's events.
+    ac:wake:<random>       one entry a node's feed writes to end its own blocking read
+                           when it adds a group (expires a day after the last)
 
 Each script runs atomically on the Redis server. The scripts name keys they compute
 (session sets), so they need one Redis (replicas allowed), not Redis Cluster.
