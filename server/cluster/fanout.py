@@ -61,6 +61,8 @@ class EventFeed:
         self.on_loss: Callable[[], Awaitable[Any]] | None = None
         # the ids of the matches whose groups must be read (held or being listed)
         self.wanted: Callable[[], set[int]] | None = None
+        # told each group dropped: what was kept of its events has a gap from now on
+        self.dropped: Callable[[str], None] | None = None
         self.losses = 0  # times events were lost (for tests and logs)
         self.counts: Counter[str] = Counter()  # events handled per stream (tests, logs)
         self.grace = GRACE_S
@@ -144,6 +146,8 @@ class EventFeed:
         for stream in [s for s in self.last if s not in keep]:
             del self.last[stream]
             self._needed.pop(stream, None)
+            if self.dropped is not None:
+                self.dropped(stream)
 
     async def _check_loss(self) -> None:
         """Ask Redis whether events after the last one handled of each stream were dropped

@@ -117,6 +117,13 @@ class Follower:
         return {m.record_id for m in self.lobby.matches.values()
                 if m.record_id is not None} | set(self._pending)
 
+    def dropped(self, stream: str) -> None:
+        """The feed stopped reading a group: the events kept of its matches would miss
+        what comes meanwhile, so a later read of one of them must not get them applied
+        (they would be older than what it read)."""
+        for match_id in [i for i in self._unheld if self.store.group(i) == stream]:
+            del self._unheld[match_id]
+
     def _keep_unheld(self, event: "Event") -> None:
         """Keep ``event`` for :meth:`adopt`: of the steps only the latest (adopt reads
         the steps themselves from Redis), no chat (nobody here heard it)."""

@@ -105,3 +105,37 @@ def test_a_node_taking_up_a_match_of_a_new_group_mid_game_misses_no_move(redis_s
             for client in (black, white):
                 await client.close()
     run(body, 60)
+
+
+def test_events_kept_of_a_group_no_longer_read_are_not_applied_to_a_later_read(
+        redis_server) -> None:
+    """Node b kept a seat event of a match it does not hold while it read the match's
+    group; it stops reading the group (no match of it held), the seat changes again
+    meanwhile, and b then reads the match: the seat is the one it read, not the kept
+    event's (which misses the change made while the group was not read)."""
+    from server.connection import token_hash
+
+    from .test_review_findings import private_on, read_group, reclaim
+
+    async def body() -> None:
+        async with two_nodes(redis_server.url) as (a, b):
+            black, code, token = await private_on(a.url)
+            match_id = a.lobby.matches[code].record_id
+            follower = b.extras.follow.__self__
+            group = await read_group(b, match_id)
+            first = await reclaim(a.url, code, token)  # a seat event b keeps (not held)
+
+            async def kept() -> bool:
+                return any(e.kind == "seat" for _, e in follower._unheld.get(match_id, ()))
+            await until(kept, "node b keeps the seat event")
+            b.feed.grace = 0
+            b.feed.prune()  # b holds no match of the group: it stops reading it
+            assert group not in b.feed.last and match_id not in follower._unheld
+            second = await reclaim(a.url, code, token)  # not read by b
+            watcher = await Client.open(b.url, "Eve")  # b reads the match and holds it
+            await watcher.request({"type": "join", "match": code, "as": "spectator"}, "joined")
+            held = b.lobby.matches[code]
+            assert held.seats[0].session.token_hash == token_hash(second.session)
+            for client in (black, first, second, watcher):
+                await client.close()
+    run(body, 60)
