@@ -3,7 +3,8 @@
 Positions come from the engine's record reader (``read_ppn``): the position before each
 ply, then the final one. Stepping forward animates the build and claim; stepping back
 or jumping shows the position at once. Rules the record broke (lenient reading) are
-listed with the ply where they happened.
+listed with the ply where they happened. T shows the best three builds of the position
+shown (:mod:`client.scenes.replay_analysis`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pygame
 from client import theme
 from client.scenes.move_listing import MoveListing
 from client.scenes.play_here import generic_title
+from client.scenes.replay_analysis import ReplayAnalysis
 from client.scenes.replay_controls import ReplayControls
 from client.view.widgets import draw_panel
 from shared.aliencity import Build, Claim, GameState, Phase, lot_name
@@ -23,13 +25,15 @@ from shared.i18n import domain
 from . import terms
 from .board_screen import BoardScreen
 from .labels import button
+from .review_board import draw_marks
 from .score import ScoreScene
 
 _, N_, ngettext, pgettext = domain("aliencity")
 
 OPEN_GUARD = 0.3  # seconds after opening in which mouse presses still belong to the Open click
 
-class ReplayScene(MoveListing, BoardScreen):
+
+class ReplayScene(ReplayAnalysis, MoveListing, BoardScreen):
     bottom_scale = 0.115
 
     def __init__(self, app, result: ReadResult, title: str | None = None) -> None:
@@ -51,6 +55,17 @@ class ReplayScene(MoveListing, BoardScreen):
     def branch_position(self, index: int) -> tuple[AlienCityPosition, bool]:
         """Play from here: the position and whether a turn up to it broke a rule."""
         return AlienCityPosition(self.positions[index]), any(p.warnings for p in self.result.plies[:index])
+
+    def analysis_position(self, index: int) -> AlienCityPosition:
+        return AlienCityPosition(self.positions[index])
+
+    def analysis_next(self, index: int):
+        """The build the record plays there."""
+        plies = self.result.plies
+        return plies[index].build if index < len(plies) else None
+
+    def draw_analysis_marks(self, surface: pygame.Surface, marks) -> None:
+        draw_marks(surface, self.app, self.geo, marks)
 
     def branch_name(self) -> str | None:
         """The record's name for a game played on from it (None: a game just played)."""
