@@ -86,3 +86,17 @@ def test_a_finished_game_its_count_and_its_review_are_let_go(app):
         assert thinking.pid() is None and ended(searched)
     finally:
         review_scene.SETTINGS = old
+
+
+def test_the_board_keeps_a_few_board_sized_pictures_not_one_per_position(app):
+    from client.games.aliencity.view.board_view import BOARDS_KEPT, SPOTLIGHTS_KEPT, boards
+    show(app, TitleScene(app))
+    game = start(app, "alien-city", [HumanSeat(), HumanSeat()])
+    app.step(1 / 60, events=[])
+    renderer, geo, s = boards(app), game.geo, game.match.state
+    shades = [weakref.ref(renderer.spotlight(geo, (lot,))) for lot in range(40)]
+    assert sum(ref() is not None for ref in shades) == SPOTLIGHTS_KEPT  # each as big as the board
+    assert renderer.spotlight(geo, (39,)) is shades[-1]()  # the latest found again
+    drawn = [weakref.ref(renderer.board(geo, s.city, s.board, s.caps, False, frozenset({lot})))
+             for lot in range(40)]
+    assert sum(ref() is not None for ref in drawn) == BOARDS_KEPT
