@@ -174,3 +174,13 @@ def test_a_review_whose_process_ended_says_so():
     thinking.close()  # as a crash would: the review never answers
     job.thread.join(60)
     assert job.finished and job.review is None and job.error == words.process_ended()
+
+
+def test_a_client_closing_on_sigterm_ends_the_process(app, tmp_path, monkeypatch):
+    monkeypatch.setenv("ALIEN_CITY_CONFIG_DIR", str(tmp_path))
+    _, thinker = endless_thinker()
+    pid = thinking.pid()
+    assert pid is not None
+    app.terminate()  # what the SIGTERM handler's flag leads to
+    assert thinking.pid() is None and gone(pid)
+    assert thinker.join(60) and thinker.stopped
