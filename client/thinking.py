@@ -77,6 +77,10 @@ class ThinkingProcess:
             self.proc = subprocess.Popen([sys.executable, "-c", code, str(to_child), str(from_child)],
                                          pass_fds=(to_child, from_child), env=env,
                                          stdin=subprocess.DEVNULL)
+        except OSError:
+            os.close(self._out)
+            os.close(self._in)
+            raise
         finally:
             os.close(to_child)
             os.close(from_child)
@@ -88,7 +92,8 @@ class ThinkingProcess:
         self._bot_keys: dict[int, int] = {}  # id(bot) -> key in the child, while the bot lives
         self._forgotten: list[int] = []
         self.alive = True
-        threading.Thread(target=self._read, name="thinking-reader", daemon=True).start()
+        self._reader = threading.Thread(target=self._read, name="thinking-reader", daemon=True)
+        self._reader.start()
 
     def _send(self, message: tuple[Any, ...]) -> None:
         with self._lock:
@@ -117,6 +122,7 @@ class ThinkingProcess:
                 call.ok, call.value = message[2], message[3]
                 call.answered.set()
         self.alive = False
+        self._recv_conn.close()
         for call in list(self._calls.values()):
             call.value = ProcessGone("the thinking process ended")
             call.answered.set()
@@ -186,6 +192,7 @@ class ThinkingProcess:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+        self._reader.join(wait_s)  # it reads the end of the pipe, closes it, fails what waits
 
 
 _process: ThinkingProcess | None = None

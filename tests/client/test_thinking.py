@@ -184,3 +184,16 @@ def test_a_client_closing_on_sigterm_ends_the_process(app, tmp_path, monkeypatch
     app.terminate()  # what the SIGTERM handler's flag leads to
     assert thinking.pid() is None and gone(pid)
     assert thinker.join(60) and thinker.stopped
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_each_process_leaves_no_open_pipe_behind():
+    spec, state = opening("alien-city")
+    bot = spec.make_bot("hard", 3, iterations=10)
+    thinking.choose(bot, state, None, None)
+    thinking.close()
+    before = len(os.listdir("/proc/self/fd"))
+    for _ in range(3):
+        thinking.choose(bot, state, None, None)
+        thinking.close()
+    assert len(os.listdir("/proc/self/fd")) <= before
