@@ -135,10 +135,11 @@ class ThinkingProcess:
 
     def _request(self, kind: str, payload: tuple[Any, ...], stop: threading.Event | None,
                  progress: Callable[[int, int], None] | None = None) -> Any:
+        data = pickle.dumps(payload)  # the child loads it with its request: a failure is this call's
         call_id = next(self._ids)
         call = self._calls[call_id] = _Call(progress)
         try:
-            self._send((kind, call_id, current_language(), *payload))
+            self._send((kind, call_id, current_language(), data))
             stopped = False
             while not call.answered.wait(0.05):
                 if stop is not None and stop.is_set() and not stopped:
@@ -272,18 +273,19 @@ def serve(read_fd: int, write_fd: int) -> None:
     while True:
         message = requests.get()
         kind, call_id, language = message[0], message[1], message[2]
-        stop = stops[call_id]
+        stop, payload = stops[call_id], None
         try:
             if language != current_language():  # the client's, for any text made here
                 set_language(language)
+            payload = pickle.loads(message[3])
             if kind == "choose":
-                key, sent, state, deadline_s = message[3:]
+                key, sent, state, deadline_s = payload
                 bot = bots[key] if sent is None else pickle.loads(sent)
                 if key and sent is not None:
                     bots[key] = bot
                 value = bot.choose(state, deadline_s=deadline_s, stop=stop)
             else:
-                function, args, stop_kw, progress_kw = message[3:]
+                function, args, stop_kw, progress_kw = payload
                 kw: dict[str, Any] = {}
                 if stop_kw:
                     kw[stop_kw] = stop
@@ -299,4 +301,4 @@ def serve(read_fd: int, write_fd: int) -> None:
         finally:
             stops.pop(call_id, None)
         outbox.send(answer)
-        del message, answer
+        del message, answer, payload

@@ -197,3 +197,18 @@ def test_each_process_leaves_no_open_pipe_behind():
         thinking.choose(bot, state, None, None)
         thinking.close()
     assert len(os.listdir("/proc/self/fd")) <= before
+
+
+def _refuse_to_load():
+    raise ValueError("this cannot be loaded in the thinking process")
+
+
+class Unloadable:
+    def __reduce__(self):
+        return _refuse_to_load, ()
+
+
+def test_a_request_the_process_cannot_load_fails_that_call_only():
+    with pytest.raises(ValueError, match="cannot be loaded"):
+        thinking.call(len, (Unloadable(),))
+    assert thinking.call(len, ((1, 2, 3),)) == 3
