@@ -14,8 +14,9 @@ idle_cpu_pct=<f> peak_rss_mb=<f> rss_back_at_title_mb=<f>``
   time, in percent of one core (the larger of the two; both printed above);
 - memory: a fresh interpreter plays Alien City against the strongest level (``--memory-level``)
   through the real screen, asks one hint, plays to the final count, runs the full game
-  review, then goes back to the title: the peak resident size and the size back at the
-  title (goal: at most 120 MB back at the title);
+  review, then goes back to the title: the peak resident size (the client's peak plus
+  its thinking process's, where the searches run) and the client's size back at the
+  title, the thinking process ended (goal: at most 120 MB back at the title);
 - startup: a fresh interpreter from launch until the title screen's first frame is drawn
   (what a player waits for after typing ``alien-city``).
 """
@@ -79,6 +80,7 @@ app.close()
 MEMORY = """
 import gc, random, resource, sys, time
 sys.path.insert(0, {root!r})
+from client import thinking
 from client.app import App
 from client.config import Options
 from client.review.scene import open_review
@@ -120,26 +122,31 @@ review = app.stack.top
 while review.job is not None and not review.job.finished and time.monotonic() < deadline:
     app.step(1 / 30, events=[])
     time.sleep(0.02)
+worker = 0.0
+if thinking.pid() is not None:  # its own high-water mark, read before it is closed
+    with open(f"/proc/{{thinking.pid()}}/status") as f:
+        worker = next(int(row.split()[1]) for row in f if row.startswith("VmHWM:")) / 1024
 del game, score, review
 app.go_home()
 for _ in range(5):
     app.step(1 / 60, events=[])
 gc.collect()
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-print(f"memory {{title_mb:.1f}} {{peak:.1f}} {{rss_mb():.1f}}", flush=True)
+print(f"memory {{title_mb:.1f}} {{peak:.1f}} {{worker:.1f}} {{rss_mb():.1f}}", flush=True)
 app.close()
 """
 
 
-def memory_mb(level: str) -> tuple[float, float, float]:
-    """(at the title before, peak, back at the title after) in MB, from a fresh process."""
+def memory_mb(level: str) -> tuple[float, float, float, float]:
+    """(at the title before, the client's peak, the thinking process's peak, back at the
+    title after) in MB, from a fresh process."""
     out = subprocess.run([sys.executable, "-c", MEMORY.format(root=str(ROOT), level=level)],
                          capture_output=True, text=True, timeout=4000)
     line = next((row for row in out.stdout.splitlines() if row.startswith("memory ")), None)
     if line is None:
         raise RuntimeError(f"the memory run failed: {out.stderr[-2000:]}")
-    first, peak, back = (float(v) for v in line.split()[1:])
-    return first, peak, back
+    first, peak, worker, back = (float(v) for v in line.split()[1:])
+    return first, peak, worker, back
 
 
 def idle_cpu_pct(where: str, seconds: float = 10.0) -> float:
@@ -267,10 +274,12 @@ def main() -> int:
                         help="the computer level of the memory run (default expert, the strongest)")
     parser.add_argument("--memory-only", action="store_true", help="only the memory figures")
     args = parser.parse_args()
-    title_mb, peak_mb, back_mb = memory_mb(args.memory_level)
+    title_mb, client_mb, worker_mb, back_mb = memory_mb(args.memory_level)
+    peak_mb = client_mb + worker_mb  # both may be at their peak at once: the bound
     memory = f"peak_rss_mb={peak_mb:.1f} rss_back_at_title_mb={back_mb:.1f}"
     print(f"memory: {title_mb:.1f} MB at the title, {peak_mb:.1f} MB at the peak (a game against "
-          f"{args.memory_level} with a hint and a review), {back_mb:.1f} MB back at the title")
+          f"{args.memory_level} with a hint and a review: the client {client_mb:.1f} MB plus its "
+          f"thinking process {worker_mb:.1f} MB), {back_mb:.1f} MB back at the title")
     if args.memory_only:
         print(memory)
         return 0

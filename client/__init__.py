@@ -3,7 +3,8 @@
 Layers, each importing only those below it:
 
 - ``client.theme``, ``client.anim``, ``client.assets``, ``client.config``: look, tweens,
-  fonts and sounds, settings. No game.
+  fonts and sounds, settings. No game. ``client.thinking``: the child process where
+  strong computer moves, hints and reviews search (no pygame; ended on the title).
 - ``client.view``: the shell's widgets (buttons, the row form, banners and toasts).
 - ``client.scenes``: the shell. Scene stack, title, picker (game, seats, people or
   computers), options, online connect, lobby, online chrome, replay browser and replay

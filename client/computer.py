@@ -2,8 +2,11 @@
 
 ``Thinker`` runs one blocking ``bot.choose`` on a daemon thread with a stop Event; the
 main loop polls ``done`` each frame and applies the move itself (pygame and the game
-state are only ever touched on the main thread). Every live thinker is registered so
-quitting the app can stop them all (``stop_all``).
+state are only ever touched on the main thread). A strong bot (Hard, Expert: the
+searches that take hundreds of MB) does its search in the thinking process
+(:mod:`client.thinking`), the thread only waiting for the answer, so that memory leaves
+with the process. Every live thinker is registered so quitting the app can stop them
+all (``stop_all``).
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ import zlib
 from typing import Any
 
 from shared.i18n import domain
+
+from . import thinking
 
 _, N_, ngettext, pgettext = domain("client")
 
@@ -43,7 +48,7 @@ def seat_seed(game_seed: object, seat: int, salt: str = "") -> int:
 class Thinker:
     """``bot.choose(state)`` on a worker thread; ``stop()`` asks it to answer now."""
 
-    def __init__(self, bot, state: Any, deadline_s: float | None = None) -> None:
+    def __init__(self, bot: Any, state: Any, deadline_s: float | None = None) -> None:
         self.bot = bot
         self.state = state
         self.deadline_s = deadline_s
@@ -57,11 +62,19 @@ class Thinker:
 
     def _run(self) -> None:
         try:
-            self.move = self.bot.choose(self.state, deadline_s=self.deadline_s, stop=self.stop_event)
+            self.move = self._choose()
         except BaseException as exc:  # noqa: BLE001 - reported on the main thread
             self.error = exc
         finally:
             self._done.set()
+
+    def _choose(self) -> Any:
+        if thinking.runs_apart(self.bot):
+            try:
+                return thinking.choose(self.bot, self.state, self.deadline_s, self.stop_event)
+            except thinking.Unavailable:
+                pass
+        return self.bot.choose(self.state, deadline_s=self.deadline_s, stop=self.stop_event)
 
     @property
     def done(self) -> bool:
@@ -80,6 +93,7 @@ class Thinker:
 
 
 def stop_all() -> None:
-    """Quitting: every thinking bot is told to stop."""
+    """Quitting: every thinking bot is told to stop and the thinking process ends."""
     for thinker in list(_live):
         thinker.stop()
+    thinking.close()

@@ -1,10 +1,11 @@
 """Giving memory back when the player is back on the title screen.
 
-A game against Hard, its hints and a review leave the client much bigger than at the
-title even after their screens are gone: the games' art kits (boards and pieces drawn
-per window size, :meth:`App.kit`) stay cached, and the C allocator keeps the freed pages
-of the worker threads' and the drawing's allocations. Back on the title, the kits are
-dropped (the next game draws them again) and glibc is asked to return free pages.
+The big allocations of a game against Hard or Expert, its hints and its review happen in
+the thinking process (:mod:`client.thinking`): back on the title it is closed, and its
+memory goes with it. What the client itself still holds after the screens are gone is
+the games' art kits (boards and pieces drawn per window size, :meth:`App.kit`) and the
+freed pages the C allocator keeps of the drawing's allocations: the kits are dropped
+(the next game draws them again) and glibc is asked to return free pages.
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ import ctypes
 import ctypes.util
 import gc
 import sys
+from typing import Any
+
+from . import thinking
 
 
 def _trim() -> None:
@@ -26,8 +30,10 @@ def _trim() -> None:
         pass  # musl or another libc without malloc_trim
 
 
-def give_back(kits: dict) -> None:
-    """Drop the cached art kits, collect cycles and return free memory to the system."""
+def give_back(kits: dict[str, Any]) -> None:
+    """End the thinking process, drop the cached art kits, collect cycles and return free
+    memory to the system."""
+    thinking.close()
     kits.clear()
     gc.collect()
     _trim()

@@ -72,6 +72,12 @@ def failed(reason: str) -> str:
     return _("This game cannot be reviewed: {reason}").format(reason=reason)
 
 
+def process_ended() -> str:
+    # TRANSLATORS: why a review failed (after "This game cannot be reviewed:"): the
+    # separate process that searches the moves ended before it finished
+    return _("the search's process stopped before it finished")
+
+
 def move_heading(ply: int, count: int, seat_label: str) -> str:
     return _("Move {ply} of {count}: {seat}").format(ply=ply, count=count, seat=seat_label)
 

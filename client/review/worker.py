@@ -1,4 +1,6 @@
-"""A review made in a worker thread, so the window keeps drawing while the search runs.
+"""A review made in the thinking process (:mod:`client.thinking`), waited for in a worker
+thread, so the window keeps drawing while the search runs and the search's memory leaves
+with the process.
 
 The screen polls ``done``/``total`` for its progress bar and ``finished`` to show the
 result; ``stop()`` sets the search's stop event, which ends it at once (the thread then
@@ -12,6 +14,9 @@ import threading
 from shared.gamekit.api import GameError, GameSpec, Record
 from shared.gamekit.review import Review, ReviewCancelled, ReviewSettings
 from shared.gamekit.review_cache import ReviewCache, cached_review
+
+from .. import thinking
+from . import words
 
 
 class ReviewJob:
@@ -38,12 +43,25 @@ class ReviewJob:
 
     def _run(self) -> None:
         try:
-            self.review, self.cached = cached_review(self.spec, self.record, self.settings, self.cache,
-                                                     progress=self._progress, cancel=self.cancel)
+            self.review, self.cached = self._review()
         except ReviewCancelled:
             self.cancelled = True
         except (GameError, ValueError) as exc:
             self.error = str(exc)
+        except thinking.ProcessGone:
+            self.error = words.process_ended()
+
+    def _review(self) -> tuple[Review, bool]:
+        args = (self.spec, self.record, self.settings, self.cache)
+        if thinking.enabled:
+            try:
+                review: tuple[Review, bool] = thinking.call(
+                    cached_review, args, stop=self.cancel, stop_kw="cancel", progress=self._progress,
+                    progress_kw="progress")
+                return review
+            except thinking.Unavailable:
+                pass
+        return cached_review(*args, progress=self._progress, cancel=self.cancel)
 
     @property
     def finished(self) -> bool:

@@ -1,14 +1,17 @@
-"""Leaving a game for the title gives its memory back: no match screen, score screen or
-review stays alive (nothing in the shell keeps them), and the games' art kits are
-dropped (the title and the next game draw theirs again)."""
+"""Leaving a game for the title gives its memory back: the thinking process, where the
+hint and the review searched, has ended; no match screen, score screen or review stays
+alive (nothing in the shell keeps them), and the games' art kits are dropped (the title
+and the next game draw theirs again)."""
 
 import gc
+import os
 import random
 import time
 import weakref
 
 import pytest
 
+from client import thinking
 from client.review.scene import open_review
 from client.scenes.pause import PauseScene
 from client.scenes.seats import ComputerSeat, HumanSeat
@@ -17,6 +20,7 @@ from client.scenes.title import TitleScene
 from .conftest import click, show
 from .test_autosave import start
 from .test_finished_records import play_to_the_count
+from .test_thinking import gone as ended
 
 
 @pytest.fixture(autouse=True)
@@ -37,6 +41,8 @@ def test_leaving_a_game_with_a_hint_for_the_title_frees_its_screens_and_art(app)
             break
         time.sleep(0.01)
     assert game.hint is not None
+    searched = thinking.pid()  # Hard's search ran there, not in the client
+    assert searched is not None and searched != os.getpid()
     pause = PauseScene(app, game)
     show(app, pause)
     pause.menu()
@@ -50,6 +56,7 @@ def test_leaving_a_game_with_a_hint_for_the_title_frees_its_screens_and_art(app)
     assert isinstance(app.stack.top, TitleScene)
     gc.collect()
     assert gone() is None and art() is None  # the title draws its own, small, again
+    assert thinking.pid() is None and ended(searched)
 
 
 def test_a_finished_game_its_count_and_its_review_are_let_go(app):
@@ -68,11 +75,28 @@ def test_a_finished_game_its_count_and_its_review_are_let_go(app):
                 break
             time.sleep(0.01)
         refs = [weakref.ref(s) for s in (game, score, review)]
+        searched = thinking.pid()
+        assert searched is not None
         del game, score, review
         app.go_home()
         app.step(1 / 60, events=[])
         app.step(1 / 60, events=[])
         gc.collect()
         assert [r() for r in refs] == [None, None, None]
+        assert thinking.pid() is None and ended(searched)
     finally:
         review_scene.SETTINGS = old
+
+
+def test_the_board_keeps_a_few_board_sized_pictures_not_one_per_position(app):
+    from client.games.aliencity.view.board_view import BOARDS_KEPT, SPOTLIGHTS_KEPT, boards
+    show(app, TitleScene(app))
+    game = start(app, "alien-city", [HumanSeat(), HumanSeat()])
+    app.step(1 / 60, events=[])
+    renderer, geo, s = boards(app), game.geo, game.match.state
+    shades = [weakref.ref(renderer.spotlight(geo, (lot,))) for lot in range(40)]
+    assert sum(ref() is not None for ref in shades) == SPOTLIGHTS_KEPT  # each as big as the board
+    assert renderer.spotlight(geo, (39,)) is shades[-1]()  # the latest found again
+    drawn = [weakref.ref(renderer.board(geo, s.city, s.board, s.caps, False, frozenset({lot})))
+             for lot in range(40)]
+    assert sum(ref() is not None for ref in drawn) == BOARDS_KEPT

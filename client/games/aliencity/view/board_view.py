@@ -23,6 +23,10 @@ from .pieces import PieceSprites
 
 TILE_GAP = 0.07  # gap between tiles, in lot sizes
 PAD = 0.42  # border around the tiles (holds the coordinates), in lot sizes
+# Board-sized surfaces cached (a MB and more each), the latest kept: boards with their
+# pieces (a position, with a piece hidden while it lands) and shades with holes.
+BOARDS_KEPT = 8
+SPOTLIGHTS_KEPT = 6
 
 
 @dataclass(frozen=True)
@@ -90,6 +94,12 @@ class BoardGeometry:
         return (ROWS - 1 - flipped) * COLUMNS + col
 
 
+def _make_room(cache: dict[tuple, pygame.Surface], kept: int) -> None:
+    """Drop the oldest entries until one more fits under ``kept``."""
+    while len(cache) >= kept:
+        del cache[next(iter(cache))]
+
+
 class BoardRenderer:
     """Draws boards; caches the empty city and the city with pieces per geometry."""
 
@@ -100,6 +110,7 @@ class BoardRenderer:
         self._base: dict[tuple, pygame.Surface] = {}
         self._full: dict[tuple, pygame.Surface] = {}
         self._marks: dict[tuple, pygame.Surface] = {}
+        self._spots: dict[tuple, pygame.Surface] = {}
 
     def base(self, geo: BoardGeometry, city: City, cb: bool, labels: bool = True) -> pygame.Surface:
         key = (geo.lot, geo.gap, geo.pad, city.tiles, cb, labels)
@@ -117,8 +128,7 @@ class BoardRenderer:
         key = (geo.lot, geo.gap, geo.pad, city.tiles, board, caps, cb, hidden, labels)
         surf = self._full.get(key)
         if surf is None:
-            if len(self._full) > 24:
-                self._full.clear()
+            _make_room(self._full, BOARDS_KEPT)
             surf = self.base(geo, city, cb, labels).copy()
             # Draw from the top row down so lower pieces overlap the ones behind them.
             for row in reversed(range(ROWS)):
@@ -177,19 +187,20 @@ class BoardRenderer:
         return surf
 
     def spotlight(self, geo: BoardGeometry, lots: tuple[int, ...], dim: int = 125) -> pygame.Surface:
-        """A board-sized shade with holes at ``lots``: what may be played stands out."""
-        key = ("spot", geo.lot, geo.gap, geo.pad, lots, dim)
-        surf = self._marks.get(key)
+        """A board-sized shade with holes at ``lots``: what may be played stands out. Each
+        position has its own holes, and each shade is as big as the board (a MB and more):
+        only the last few are kept, not one per position of the game."""
+        key = (geo.lot, geo.gap, geo.pad, lots, dim)
+        surf = self._spots.get(key)
         if surf is None:
-            if len(self._marks) > 200:
-                self._marks.clear()
+            _make_room(self._spots, SPOTLIGHTS_KEPT)
             surf = pygame.Surface((geo.width, geo.height), pygame.SRCALPHA)
             surf.fill((4, 4, 16, dim))
             rad = max(2, geo.lot // 6)
             for lot in lots:
                 pygame.draw.rect(surf, (0, 0, 0, 0), geo.lot_rect(lot, local=True).inflate(-2, -2),
                                  border_radius=rad)
-            self._marks[key] = surf
+            self._spots[key] = surf
         return surf
 
     # -- per-frame marks (small cached surfaces, blitted at lots) --------------------
