@@ -398,19 +398,21 @@ class RedisOnlineStore:
         if game is not None:
             parts += ["game", game]
 
-        def read() -> list[tuple[str, dict[str, str], dict[str, str]]]:
+        def read() -> list[tuple[str, dict[str, str], dict[str, str], str | None]]:
             codes = self._r.zrange(self._k(*parts), page * size, page * size + size)
             with self._r.pipeline(transaction=False) as pipe:
                 for code in codes:
                     pipe.hgetall(self._k("arch", code))
                     pipe.hgetall(self._k("arch_players", code))
+                    pipe.hget(self._k("clock", code), "spec")
                 got = pipe.execute()
-            return [(c, got[2 * i], got[2 * i + 1]) for i, c in enumerate(codes)]
+            return [(c, got[3 * i], got[3 * i + 1], got[3 * i + 2]) for i, c in enumerate(codes)]
         rows = self._call(read)
         return [archived(code, row["game"], row["rated"] == "1", float(row["ended"]),
                          json.loads(row["reason"]), row["names"], row["ranking"],
-                         row["resigned"], row["ratings"] or None, {int(s) for s in seats})
-                for code, row, seats in rows[:size]], len(rows) > size
+                         row["resigned"], row["ratings"] or None, {int(s) for s in seats},
+                         clock or None)
+                for code, row, seats, clock in rows[:size]], len(rows) > size
 
     def profile(self, player: Player, points: int, recent: int) -> dict[str, Any]:
         return profile_of(self, player, points, recent)

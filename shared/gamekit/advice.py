@@ -39,6 +39,7 @@ class Adviser:
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
+        self.level: str | None = getattr(bot, "level", None)  # the client thinks hard levels apart
         find = getattr(bot, "searcher", None)
         self.search = find() if find is not None else None
 

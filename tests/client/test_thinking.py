@@ -16,6 +16,7 @@ import pytest
 from client import thinking
 from client.computer import Thinker
 from shared.aliencity.bots import make_bot
+from shared.gamekit.advice import Adviser
 from shared.gamekit.registry import builtin_games
 from shared.gamekit.review import ReviewCancelled, ReviewSettings
 from shared.gamekit.review_cache import cached_review
@@ -70,6 +71,17 @@ def test_a_move_thought_apart_is_the_move_thought_here(game_id):
     apart = thinking.choose(bot, state, None, None)
     assert thinking.pid() is not None and thinking.pid() != os.getpid()
     assert apart == spec.make_bot("hard", 7, iterations=60).choose(state)
+
+
+@pytest.mark.parametrize("game_id", ["city-blocks", "sprawl"])
+def test_a_hint_thought_apart_is_the_hint_thought_here(game_id):
+    """A hint of a search level (an Adviser around the bot) leaves the client's heap too."""
+    spec, state = opening(game_id)
+    adviser = Adviser(spec.make_bot("hard", 5, iterations=40))
+    assert thinking.runs_apart(adviser)
+    apart = thinking.choose(adviser, state, None, None)
+    assert thinking.pid() is not None and thinking.pid() != os.getpid()
+    assert apart == Adviser(spec.make_bot("hard", 5, iterations=40)).choose(state)
 
 
 def endless_thinker():
