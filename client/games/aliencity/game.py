@@ -39,7 +39,6 @@ from shared.aliencity import (
     Piece,
     Player,
     PlayerSkipped,
-    Ruleset,
     new_game,
 )
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
@@ -53,6 +52,7 @@ from .marks import HINT_COLOUR
 from .match import LocalMatch, RandomBot, ViewMatch
 from .replay import replay_of
 from .score import ScoreScene
+from .settings import ruleset
 
 _, N_, ngettext, pgettext = domain("aliencity")
 
@@ -61,7 +61,7 @@ BOT_THINK = 0.45
 
 def fresh_game(app, seed: int | str) -> GameState:
     """A new game under the rules chosen in Options."""
-    return new_game(Ruleset(app.options.edition, app.options.location_bonus), seed)
+    return new_game(ruleset(app), seed)
 
 
 def seat_name(seat: SeatController, index: int) -> str:
