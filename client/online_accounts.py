@@ -48,6 +48,7 @@ class AccountsMixin:
     server: str | None
     name: str
     welcomed: bool
+    watching_lobby: bool
     _mid_prefix: str
     _rids: Iterator[int]
 
@@ -112,7 +113,7 @@ class AccountsMixin:
     # -- answers ----------------------------------------------------------------------------
     def _welcomed_as(self, m: dict) -> None:
         self.signed_in = bool(m.get("signed_in"))
-        if self.hello_refused and getattr(self, "watching_lobby", False):
+        if self.hello_refused and self.watching_lobby:
             self.send({"type": "watch_lobby", "on": True})  # refused before the second hello
         self.ping()
 

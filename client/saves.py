@@ -91,7 +91,7 @@ def snapshot(scene: SaveableMatch) -> dict:
             "seats": [seat_data(s) for s in scene.seats], "seed": scene.game_seed,
             "to_move": position.to_move,
             "saved": _dt.datetime.now().isoformat(timespec="seconds")} | (
-        {"rated": scene.rated.to_dict()} if getattr(scene, "rated", None) is not None else {})
+        {"rated": scene.rated.to_dict()} if scene.rated is not None else {})
 
 
 def write(slot: str, data: dict) -> Path:

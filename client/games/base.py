@@ -163,6 +163,10 @@ class ReviewBoard:
     def update(self, dt: float) -> None:
         """Advance the board's own animations (a road overlay, say)."""
 
+    def frame_rate(self) -> float:
+        """Frames a second the board's animations need now (none: a still board)."""
+        return 0.0
+
     def draw(self, app: "App", surface: pygame.Surface, rect: pygame.Rect) -> bool:
         """Draw the turn inside ``rect``; False when this game has no board to draw."""
         return False
