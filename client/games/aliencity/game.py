@@ -68,7 +68,7 @@ def seat_name(seat: SeatController, index: int) -> str:
     """A seat's name for records and panels: "Ann", "Computer (Hard)", else the colour."""
     if isinstance(seat, ComputerSeat) and seat.level:
         return seat.label
-    name = getattr(seat, "name", "")
+    name = seat.name
     return name or ("Black", "White")[index]
 
 
@@ -109,7 +109,7 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
         super().__init__(app, state)
         against_computer = any(isinstance(seat, ComputerSeat) for seat in self.seats)
         for player, seat in zip(Player, self.seats):  # "Computer (Hard)" under WHITE
-            if chrome is None and (isinstance(seat, ComputerSeat) and seat.level or getattr(seat, "name", "")):
+            if chrome is None and (isinstance(seat, ComputerSeat) and seat.level or seat.name):
                 self.panels[player].who = lambda seat=seat, player=player: seat_name(seat, player)
             elif chrome is None and against_computer and isinstance(seat, HumanSeat):
                 # TRANSLATORS: under the colour of the person's seat, facing a computer
@@ -181,7 +181,7 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
         if self.chrome is not None and self.state.ply > 0:
             return  # joining a match under way: no dice, no first-turn banner
         if self.state.dice and self.state.ply == 0:
-            self.app.push(DiceScene(self.app, self.state))
+            self.app.push(DiceScene(self.app, self.state, on_exit=lambda: self.announce_turn(first=True)))
         else:
             self.announce_turn(first=True)
 
