@@ -44,6 +44,12 @@ MOVE_REFUSED = frozenset({ErrorCode.ILLEGAL_MOVE, ErrorCode.STALE_STATE, ErrorCo
 
 
 class Transport(Protocol):
+    """The connection a session talks through (:class:`client.net.NetClient`)."""
+
+    url: str            # the server's address
+    name: str           # the name and key its next hello says (reconnecting)
+    key: str | None
+
     def send(self, message: dict) -> None: ...
     def poll(self) -> list[dict]: ...
 

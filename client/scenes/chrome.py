@@ -143,7 +143,7 @@ class OnlineChrome:
     def invite_link(self) -> str:
         """The join link for this room on the address others use (``alien-city://...``)."""
         from shared.netkit.links import JoinLink
-        server = self.session.public_url or self.session.server or getattr(self.session.net, "url", "")
+        server = self.session.public_url or self.session.server or self.session.net.url
         return JoinLink(server, self.code).text()
 
     def copy_invite(self) -> None:
