@@ -3,8 +3,9 @@
 Each game has its own slot file ``saves/<slot>.json`` in the config folder (written
 atomically: a crash mid-write leaves the previous save). A slot holds the game's id, the
 position (``to_dict``; read back with the spec's ``state_from_dict``), the undo trail, the
-seats (people by name, computers by level), the computers' seed and when it was last
-played. The single ``autosave.json`` of older clients is moved into a slot, not lost.
+seats (people by name, computers by level), the computers' seed, when it was last
+played and, for a game begun with Play from here, where it branched off. The single
+``autosave.json`` of older clients is moved into a slot, not lost.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from shared.gamekit.branch import Branch
 from shared.i18n import domain
 
 from .config import config_dir
@@ -86,12 +88,16 @@ def seat_data(seat) -> dict:
 def snapshot(scene: SaveableMatch) -> dict:
     """What a slot keeps of a match screen (through its SaveableMatch hooks)."""
     position = scene.position()
-    return {"format": FORMAT, "game": scene.spec.id, "state": position.to_dict(),
+    data = {"format": FORMAT, "game": scene.spec.id, "state": position.to_dict(),
             "undo": [past.to_dict() for past in scene.undo_positions()],
             "seats": [seat_data(s) for s in scene.seats], "seed": scene.game_seed,
             "to_move": position.to_move,
-            "saved": _dt.datetime.now().isoformat(timespec="seconds")} | (
-        {"rated": scene.rated.to_dict()} if scene.rated is not None else {})
+            "saved": _dt.datetime.now().isoformat(timespec="seconds")}
+    if scene.rated is not None:
+        data["rated"] = scene.rated.to_dict()
+    if scene.branch is not None:
+        data["branch"] = scene.branch.to_dict()
+    return data
 
 
 def write(slot: str, data: dict) -> Path:
@@ -179,6 +185,7 @@ def resume_scene(app, saved: SavedGame):
         else:
             seats.append(HumanSeat(name=str(seat.get("name", ""))))
     scene = plugin.make_board(app, state, seats, seed=seed)
+    scene.branch = Branch.from_dict(data.get("branch"))
     scene.restore_undo(undo_positions(spec, data.get("undo")))
     from .rated import resume
     resume(scene, data)  # a rated game stays rated: no undo, no hints
@@ -265,6 +272,17 @@ def turn_words(app, saved: SavedGame, names: list[str]) -> str:
         return _("your turn")
     # TRANSLATORS: whose turn it is in a saved game: "Ann to move"
     return _("{name} to move").format(name=names[to_move])
+
+
+def branch_words(saved: SavedGame) -> str:
+    """Where a game played on from a replay branched off: "from game.ppn, move 12"."""
+    branch = Branch.from_dict(saved.data.get("branch"))
+    return "" if branch is None else from_words(branch)
+
+
+def from_words(branch: Branch) -> str:
+    # TRANSLATORS: a game begun with Play from here: the record it came from and the move
+    return _("from {source}, move {n}").format(source=branch.source, n=branch.move)
 
 
 def played_words(saved: SavedGame) -> str:

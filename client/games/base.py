@@ -19,6 +19,7 @@ import pygame
 from shared.gamekit.api import GameSpec, OptionField, SeatInfo, State
 from shared.i18n import domain
 
+from .. import theme
 from ..view.form import Row
 from ..view.widgets import same
 
@@ -147,6 +148,13 @@ class ReviewBoard:
         self.move: Any = None
         self.other: Any = None
         self.better = False
+        self.marks: list[tuple[Any, int]] = []   # the analysis: (move, its rank 1-3) to number
+
+    def show_marks(self, before: State, moves: Sequence[Any], played: Any = None) -> None:
+        """The analysis: ``before`` with its best moves numbered 1, 2, 3 on the board (the
+        move ``played`` there, if any, marked faintly)."""
+        self.show(before, None, before, played)
+        self.marks = [(move, i) for i, move in enumerate(moves, start=1)]
 
     def show(self, before: State, move: Any, after: State, other: Any = None,
              better: bool = False) -> None:
@@ -154,6 +162,7 @@ class ReviewBoard:
         start); it is the better move found when ``better``, else the move played.
         ``other`` (the move not shown, or None) is marked faintly."""
         self.state, self.move, self.other, self.better = after, move, other, better
+        self.marks = []
 
     def move_number(self, after: State, ply: int) -> int:
         """The move's number as the game's match and replay screens count moves (the
@@ -170,6 +179,16 @@ class ReviewBoard:
     def draw(self, app: "App", surface: pygame.Surface, rect: pygame.Rect) -> bool:
         """Draw the turn inside ``rect``; False when this game has no board to draw."""
         return False
+
+
+def draw_rank(surface: pygame.Surface, app: "App", centre: tuple[int, int], rank: int, radius: int) -> None:
+    """An analysis mark: the move's rank (1-3) in a round badge, the best the brightest."""
+    ink = (theme.ACCENT, theme.ACCENT_2, theme.TEXT_DIM)[min(rank, 3) - 1]
+    radius = max(8, radius)
+    pygame.draw.circle(surface, (16, 18, 40), centre, radius)
+    pygame.draw.circle(surface, ink, centre, radius, max(2, radius // 5))
+    img = app.text.render(str(rank), int(radius * 1.2), ink, bold=True)
+    surface.blit(img, img.get_rect(center=centre))
 
 
 def field_values(f: OptionField) -> tuple[list, list[str]]:

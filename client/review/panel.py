@@ -1,6 +1,7 @@
 """The review screen's side panel: the selected turn in words (who moved, the move played,
 the better move, the projected lead before and after, what it cost), the buttons that
-put the played or the better move on the board, then the biggest mistakes as rows to
+put the played or the better move on the board, the analysis (the best three moves with
+their leads) when it is on, then the biggest mistakes as rows to
 click and what each seat gave away in all."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.view.widgets import draw_panel
+from client.view.widgets import draw_orbit, draw_panel
 
 from . import words
 
@@ -80,7 +81,29 @@ class TurnPanel:
                 line = words.loss_line(turn.loss, review.unit) if worth else words.small_loss()
                 y = self._lines(surface, line, x, y, width, size, theme.BAD if worth else theme.TEXT, worth)
         y = self._draw_toggles(surface, x, y + p // 2, width, size)
+        if s.analysis_on:
+            y = self._draw_analysis(surface, x, y + p // 2, width, size)
         self._draw_mistakes(surface, x, y + p // 2, width, size, seats)
+
+    def _draw_analysis(self, surface, x: int, y: int, width: int, size: int) -> int:
+        """The analysis in words: its heading, then the three moves with their leads."""
+        s = self.scene
+        job = s.analysis()
+        if job is None:
+            return y
+        index = max(1, s.ply)
+        y = self._lines(surface, words.analysis_heading(s.move_number(index)), x, y, width, size, theme.ACCENT,
+                        True, limit=2)
+        if not job.finished:
+            draw_orbit(surface, (x + width - size, y - size // 2), max(5, size // 3), s.app.clock_time,
+                       theme.ACCENT_2)
+            return self._lines(surface, words.analysis_busy(), x, y, width, size, theme.TEXT_DIM)
+        played = s.spec.move_text(s.steps[index - 1].move)
+        for rank, (move, lead) in enumerate(job.leads(), start=1):
+            text = s.spec.move_text(move)
+            line = words.analysis_row(rank, text, lead, s.review.unit, text == played)
+            y = self._lines(surface, line, x, y, width, size, theme.TEXT if rank > 1 else theme.ACCENT_2, limit=1)
+        return y
 
     def _draw_toggles(self, surface, x: int, y: int, width: int, size: int) -> int:
         s = self.scene
@@ -89,8 +112,8 @@ class TurnPanel:
         s.played_button.rect = pygame.Rect(x, y, bw, bh)
         s.better_button.rect = pygame.Rect(x + bw + self.pad, y, bw, bh)
         t = s.app.text
-        s.played_button.draw(surface, t, focus=not s.show_better)
-        s.better_button.draw(surface, t, focus=s.show_better)
+        s.played_button.draw(surface, t, focus=not s.show_better and not s.analysis_on)
+        s.better_button.draw(surface, t, focus=s.show_better and not s.analysis_on)
         return y + bh
 
     def _draw_mistakes(self, surface, x: int, y: int, width: int, size: int, seats) -> None:

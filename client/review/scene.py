@@ -4,7 +4,10 @@ move played and the better move (the game's plug-in draws it: ``review_board``),
 the biggest mistakes, each a click away.
 
 Keys: Left/Right a move, Home/End, Tab the next mistake (Shift+Tab the one before), B the
-better or the played move on the board, Esc closes (cancels while the review runs).
+better or the played move on the board, A the analysis (the best three moves of the
+position before the selected move, numbered on the board and listed with their values:
+:mod:`.analysis`), P plays on from the move shown (a new game: :mod:`.branch`), Esc
+closes (cancels while the review runs).
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from shared.gamekit.review import ReviewSettings, Step, TurnReview, steps
 from shared.gamekit.review_cache import ReviewCache
 
 from . import words
+from .analysis import AnalysisJob
+from .branch import play_here, play_here_button
 from .graph import EvalGraph, GraphData
 from .panel import TurnPanel
 from .words import _
@@ -57,6 +62,9 @@ class ReviewScene(Scene):
         self.ply = 0
         self.hover: int | None = None
         self.show_better = False
+        self.analysis_on = False
+        self.analyses: dict[int, AnalysisJob] = {}   # by the index of the step analysed
+        self._marked: AnalysisJob | None = None       # the analysis on the board
         self.mistakes: list[TurnReview] = []
         self.board = self._board_view(app)
         try:
@@ -70,6 +78,8 @@ class ReviewScene(Scene):
         self.cancel_button = Button(words.CANCEL, self.close, tr=_)
         self.played_button = Button(words.SHOW_PLAYED, lambda: self.set_better(False), tr=_)
         self.better_button = Button(words.SHOW_BETTER, lambda: self.set_better(True), tr=_)
+        self.analysis_button = Button(words.ANALYSIS, self.toggle_analysis, tr=_)
+        self.here_button = play_here_button(self)
         self.panel = TurnPanel(self)
         self.move_list = MoveList(self.select)   # every move beside the board, a click selects it
         self.resize(app.size)
@@ -134,9 +144,38 @@ class ReviewScene(Scene):
     def set_better(self, better: bool) -> None:
         turn = self.turn()
         self.show_better = better and turn is not None and not turn.was_best
+        self.analysis_on = False
         self._show_on_board()
 
+    # -- the analysis ----------------------------------------------------------------------
+    def toggle_analysis(self) -> None:
+        self.analysis_on = not self.analysis_on and bool(self.steps)
+        self._show_on_board()
+
+    def analysis(self) -> AnalysisJob | None:
+        """The analysis of the position before the selected move (the start: the first
+        move's), started when first asked; one search runs at a time."""
+        if not self.analysis_on or not self.steps:
+            return None
+        index = max(1, self.ply) - 1
+        job = self.analyses.get(index)
+        if job is None:
+            for other, running in list(self.analyses.items()):
+                if not running.finished:
+                    running.stop()
+                    del self.analyses[other]
+            job = self.analyses[index] = AnalysisJob(self.spec, self.steps[index].before, self.settings)
+        return job
+
     def _show_on_board(self) -> None:
+        job = self.analysis()
+        if job is not None:
+            step = self.steps[max(1, self.ply) - 1]
+            done = job.finished and job.top is not None
+            self.board.show_marks(step.before, [m for m, _ in job.top or []] if done else [], step.move)
+            self._marked = job if done else None
+            return
+        self._marked = None
         if self.ply == 0 or not self.steps:
             start = self.steps[0].before if self.steps else self.start
             self.board.show(start, None, start, None)
@@ -165,6 +204,8 @@ class ReviewScene(Scene):
     def exit(self) -> None:
         if self.job is not None:
             self.job.stop()  # leaving any way (Menu, a new game): the search stops too
+        for job in self.analyses.values():
+            job.stop()
 
     # -- layout ----------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -191,6 +232,10 @@ class ReviewScene(Scene):
         by = self.bottom_rect.y + (self.bottom_rect.h - bh) // 2
         cw = max(bh * 3, self.app.text.font(int(bh * 0.46), True).size(self.close_button.text)[0] + bh)
         self.close_button.rect = pygame.Rect(w - m - cw, by, cw, bh)
+        aw = max(bh * 3, self.app.text.font(int(bh * 0.46), True).size(_(words.ANALYSIS))[0] + bh)
+        self.analysis_button.rect = pygame.Rect(self.close_button.rect.x - m - aw, by, aw, bh)
+        hw = max(bh * 3, self.app.text.font(int(bh * 0.46), True).size(self.here_button.text)[0] + bh)
+        self.here_button.rect = pygame.Rect(self.analysis_button.rect.x - m - hw, by, hw, bh)
         box = self.progress_box()
         self.cancel_button.rect = pygame.Rect(box.centerx - cw // 2, box.bottom - bh - m, cw, bh)
         if self.graph is not None:
@@ -206,7 +251,8 @@ class ReviewScene(Scene):
 
     def buttons(self) -> list[Button]:
         if self.ready:
-            return [self.close_button, self.played_button, self.better_button]
+            return [self.close_button, self.analysis_button, self.here_button, self.played_button,
+                    self.better_button]
         if self.error is None and self.job is not None and not self.job.finished:
             return [self.cancel_button]
         return [self.close_button]
@@ -217,6 +263,9 @@ class ReviewScene(Scene):
         animations ask, else still."""
         if self.job is not None and not self.job.finished and self.error is None:
             return 10.0  # enough for the bar; the search shares the interpreter
+        job = self.analysis()
+        if job is not None and not job.finished:
+            return 10.0  # the analysis's orbit, and its moves the moment they come
         return self.board.frame_rate() if self.ready else 0.0
 
     def update(self, dt: float) -> None:
@@ -226,6 +275,9 @@ class ReviewScene(Scene):
                 self._finish()
             elif self.job.error is not None:
                 self.error = self.job.error
+        job = self.analysis()
+        if job is not None and job.finished and job.top is not None and self._marked is not job:
+            self._show_on_board()   # the analysis arrived: its moves go on the board
         self.board.update(dt * self.app.anim_speed)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -270,6 +322,10 @@ class ReviewScene(Scene):
             self.next_mistake(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif key in (pygame.K_b, pygame.K_SPACE):
             self.set_better(not self.show_better)
+        elif key == pygame.K_a:
+            self.toggle_analysis()
+        elif key == pygame.K_p:
+            play_here(self)
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -302,15 +358,17 @@ class ReviewScene(Scene):
         pygame.draw.line(surface, theme.PANEL_EDGE, r.topleft, r.topright, 2)
         buttons = self.buttons()
         if self.ready:
-            room = self.close_button.rect.x - 3 * self.margin
+            room = self.here_button.rect.x - 3 * self.margin
             line = words.keys_help()
             if self.job is not None and self.job.cached:
                 line = f"{line}   \u00b7   {words.cached_note()}"
             img = t.fitted(line, self.text_size, theme.TEXT_DIM, room)
             surface.blit(img, (2 * self.margin, r.centery - img.get_height() // 2))
         for b in buttons:
-            if b is self.close_button or b is self.cancel_button:
+            if any(b is shown for shown in (self.close_button, self.cancel_button, self.here_button)):
                 b.draw(surface, t)
+            elif b is self.analysis_button:
+                b.draw(surface, t, focus=self.analysis_on)
 
     def draw_progress(self, surface: pygame.Surface) -> None:
         t, box = self.app.text, self.progress_box()

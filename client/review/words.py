@@ -17,6 +17,8 @@ CANCEL = N_("Cancel")
 # TRANSLATORS: buttons choosing which move the board shows for the selected turn
 SHOW_PLAYED = N_("Played move")
 SHOW_BETTER = N_("Better move")
+# TRANSLATORS: a button: the best three moves of the position, numbered on the board (key A)
+ANALYSIS = N_("Top moves (A)")
 MINUS = "\u2212"
 
 
@@ -129,7 +131,25 @@ def total_line(seat_label: str, loss: float, unit: str) -> str:
 
 
 def keys_help() -> str:
-    return _("\u2190 \u2192 moves   Tab: next mistake   B: better or played move   Esc: close")
+    return _("\u2190 \u2192 moves   Tab: next mistake   B: better or played move   A: top moves   Esc: close")
+
+
+def analysis_heading(ply: int) -> str:
+    # TRANSLATORS: over the analysis list: the search's three best moves where move {ply} was chosen
+    return _("The best moves found for move {ply}").format(ply=ply)
+
+
+def analysis_busy() -> str:
+    return _("Looking for the best moves\u2026")
+
+
+def analysis_row(rank: int, move: str, lead: float, unit: str, played: bool) -> str:
+    """A row of the analysis: its rank (as on the board), the move, the mover's projected
+    lead after it (the search's), and whether it is the move played."""
+    # TRANSLATORS: e.g. "1. Dk@h10: lead +7"; {lead} is a signed number
+    row = _("{rank}. {move}: lead {lead}").format(rank=rank, move=move, lead=signed(lead, unit))
+    # TRANSLATORS: after an analysis row: this is the move that was played
+    return f"{row} " + _("(played)") if played else row
 
 
 def cached_note() -> str:

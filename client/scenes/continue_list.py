@@ -43,7 +43,8 @@ def local_entries(app) -> list[Entry]:
 
         def facts(saved=saved) -> str:
             names = saves.seat_names(app, saved)
-            parts = [", ".join(names), saves.turn_words(app, saved, names), saves.played_words(saved)]
+            parts = [", ".join(names), saves.turn_words(app, saved, names), saves.branch_words(saved),
+                     saves.played_words(saved)]
             return " · ".join(p for p in parts if p)
 
         def title(saved=saved) -> str:

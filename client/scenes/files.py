@@ -11,10 +11,12 @@ from pathlib import Path
 import pygame
 
 from shared.gamekit.api import GameError
+from shared.gamekit.branch import branch_of
 from shared.i18n import domain
 
 from .. import theme
 from ..config import records_dir
+from ..saves import from_words
 from ..view.form import draw_backdrop, draw_focus
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
@@ -92,6 +94,9 @@ def record_summary(app, path: Path) -> tuple[str, str]:
     if headers.get("room"):
         # TRANSLATORS: a record of an online match, with its room code
         result = _("online {room}").format(room=headers["room"]) + " · " + result
+    branch = branch_of(headers)
+    if branch is not None:
+        result = " · ".join(part for part in (result, from_words(branch)) if part)
     return title, " · ".join(part for part in (result, date, path.name) if part)
 
 

@@ -22,6 +22,7 @@ from typing import Any, Protocol, Sequence
 import pygame
 
 from shared.gamekit.api import GameSpec, State
+from shared.gamekit.branch import Branch
 from shared.i18n import domain
 
 from .. import rated as rated_games
@@ -50,6 +51,7 @@ class SaveableMatch(Protocol):
     match: Any    # the holder: ``state`` (what the screen shows), undo
     chrome: Any   # the online match's chrome, or None
     rated: Any    # a rated game against the computer (client.rated.RatedGame), or None
+    branch: Branch | None  # where a game played on from a replay or review branched off
 
     def keeps_game(self) -> bool:
         """A game of people on this machine (not online, not computers alone)."""
@@ -68,6 +70,7 @@ class SaveableMatch(Protocol):
 
 
 class MatchControls:
+    branch: Branch | None = None  # Play from here: its record says where it branched off
     bot_show = 0.35      # seconds a computer's choice shows before it lands
     pass_show = 0.35     # the same for a pass
     bot_hold = False     # a director (the attract mode) holds the computers for a look
@@ -141,6 +144,8 @@ class MatchControls:
         headers = {"Date": _dt.date.today().isoformat(), "Client": "alien-city"}
         if self.chrome is not None:
             headers.update(self.chrome.record_headers())
+        elif self.branch is not None:
+            headers.update(self.branch.headers())
         names = self.record_names()
         headers.update(self.name_headers(names))
         if position.is_over():

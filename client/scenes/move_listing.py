@@ -67,6 +67,7 @@ class MoveListing:
     match: Any = None         # the match's holder (the shell's keeps the moves)
     chrome: Any = None        # an online match's chrome
     bot_busy: bool = False    # a computer's move is landing
+    branch: Any = None        # Play from here: where the game branched off (its moves count on)
     show_state: Callable[..., None]  # the board screen's: ``show_state(state, animate=False)``
 
     # -- state ----------------------------------------------------------------------------------
@@ -150,10 +151,11 @@ class MoveListing:
 
     def move_numbers(self) -> Sequence[int]:
         """Each move's number (1, 2, 3... as the status lines count them; a game continued
-        from a save counts on from the moves before it)."""
+        from a save, or played on from a replay's move n, counts on from the moves before it)."""
         match = self.match
-        local = isinstance(match, LocalMatch) and self.positions is None
-        before = len(match.history) - len(match.moves) if local else 0
+        before = 0
+        if isinstance(match, LocalMatch) and self.positions is None:
+            before = len(match.history) - len(match.moves) + (self.branch.move if self.branch is not None else 0)
         return range(before + 1, before + len(self.move_texts()) + 1)
 
     def move_current(self) -> int:

@@ -6,13 +6,15 @@ click or the wheel on the ply bar. The screen gives ``show(index, animate)`` (pu
 position on its board) and draws the bar where its bottom bar has room; marks on the bar
 (``bad``: plies that broke a rule) are the game's to say. A finished record also offers
 the game review (:meth:`ReplayControls.review_buttons`: a button and key V), the same
-review screen as the score screen's.
+review screen as the score screen's. Any position but a finished game's end offers "Play
+from here" (key P, :mod:`.play_here`: a new game from there) in the slot where that end
+shows Score.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 import pygame
 
@@ -23,6 +25,7 @@ from .. import theme
 from ..assets import TextCache
 from ..review import REVIEW_KEYED, review_button
 from ..view.widgets import Button
+from .play_here import KEY, generic_title, here_button, offer
 
 _, N_, ngettext, pgettext = domain("client")
 
@@ -48,6 +51,7 @@ class ReplayControls:
         self.buttons = [Button("|<", self.first, key=pygame.K_HOME), Button("<", self.back), self.play_button,
                         Button(">", self.forward), Button(">|", self.last, key=pygame.K_END)]
         self.review_button: Button | None = None
+        self.scene: Any = None          # the screen, once it has asked for ``end_slot``
 
     def review_buttons(self, app, final: State) -> list[Button]:
         """The Review button (key V) when the record is a finished game (``final``: its
@@ -57,6 +61,31 @@ class ReplayControls:
         if final.is_over():
             self.review_button = review_button(app, lambda: final, label=REVIEW_KEYED, key=pygame.K_v)
         return [self.review_button] if self.review_button is not None else []
+
+    def end_slot(self, scene, score: Button) -> Button:
+        """Score and "Play from here (P)" share one slot, first in the button row: the
+        final count at the end of a finished game (when ``score`` is enabled), a new game
+        from the position shown everywhere else (P at the end says why not). The scene
+        gives ``app``, ``buttons`` and ``branch_position(index)`` (that position as a
+        contract state, and whether a move up to it broke a rule)."""
+        self.scene, self.score_slot = scene, score
+        self.here_button = here_button(self.play_here)
+        return self.slot()
+
+    def slot(self) -> Button:
+        return self.score_slot if self.score_slot.enabled else self.here_button
+
+    def refresh_slot(self) -> None:
+        """After a move: the slot shows the button its position asks for."""
+        buttons = getattr(self.scene, "buttons", None)
+        if buttons and buttons[0] is not self.slot():
+            buttons[0] = self.slot()
+            self.scene.layout_buttons()
+
+    def play_here(self) -> None:
+        self.playing = False
+        state, broken = self.scene.branch_position(self.index)
+        offer(self.scene.app, state, self.index, broken=broken)
 
     # -- moving -----------------------------------------------------------------------
     def go(self, index: int, animate: bool = False) -> None:
@@ -104,7 +133,7 @@ class ReplayControls:
         return round((pos[0] - self.bar.x) / max(1, self.bar.w) * self.count)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Keys (Right/. Left/, digits Enter Backspace), the ply bar and the wheel."""
+        """Keys (Right/. Left/, digits Enter Backspace, P), the ply bar and the wheel."""
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
                 and time.monotonic() < self.ignore_presses_until:
             return True
@@ -121,6 +150,8 @@ class ReplayControls:
                 self.typed = ""
             elif event.key == pygame.K_BACKSPACE:
                 self.typed = self.typed[:-1]
+            elif event.key == KEY and self.scene is not None:
+                self.play_here()
             else:
                 return False
             return True
@@ -206,11 +237,16 @@ class ReplaySteps:
         self.show_state(self.positions[index], animate=animate)
         over = index == self.count and self.positions[index].is_over()
         self.score_button.enabled = over
+        self.controls.refresh_slot()
         if over and animate:
             self.timeline.delay(0.8, self.score_show)
 
     def close(self) -> None:
         self.app.stack.pop()
+
+    def branch_name(self) -> str | None:
+        """The record's name for a game played on from it (None: a game just played)."""
+        return None if generic_title(self.record_title) else str(self.record_title)
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -43,6 +43,7 @@ import random
 import threading
 import time
 import zlib
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from shared.gamekit.api import State, returns_from_places
@@ -108,6 +109,15 @@ class RandomBot:
     def choose(self, state: State, *, deadline_s: float | None = None,
                stop: threading.Event | None = None) -> Any:
         return state.legal_moves().random(random.Random(stable_seed(self.seed, state)))
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """A root move after a search: how often it was visited and its mean value per seat."""
+
+    move: Any
+    visits: int
+    values: tuple[float, ...]
 
 
 class _Node:
@@ -185,20 +195,72 @@ class MctsBot:
         legal = state.legal_moves()
         if len(legal) == 1:
             return next(iter(legal))
+        return self.best(self._search(state, rng, deadline_s, stop), rng)
+
+    def _budget(self, deadline_s: float | None, stop: threading.Event | None) -> Budget:
         seconds = self.think_s
         if deadline_s is not None:
             seconds = deadline_s if seconds is None else min(seconds, deadline_s)
         iterations = self.iterations
         if iterations is None and seconds is None:
             iterations = self.default_iterations
-        budget = Budget(iterations, seconds, stop)
+        return Budget(iterations, seconds, stop)
+
+    def _search(self, state: State, rng: random.Random, deadline_s: float | None,
+                stop: threading.Event | None, include: Sequence[Any] = ()) -> _Node:
+        """The tree of one decision (``include``: root moves tried even when the
+        candidates leave them out, so the review can read the move played)."""
+        budget = self._budget(deadline_s, stop)
         self.hero = state.to_move  # type: ignore[assignment]  # asked only while the game runs
         root = _Node(state, None)
         if self.root_candidates is not None and not (stop is not None and stop.is_set()):
             root.order = self.root_candidates(state, rng)
+        if include:
+            order = list(root.order) if root.order is not None else []
+            extra = [m for m in include if m not in order]
+            if root.order is None:  # no candidates: the included moves first, then sampled
+                root.tried.update(extra)
+                root.children.extend(self._child(root, m) for m in extra)
+            else:
+                root.order = order + extra
         while budget.spend():
             self._iterate(root, rng, budget)
-        return self.best(root, rng)
+        return root
+
+    def searcher(self) -> "MctsBot":
+        """The search behind this player (itself): the review and the hints read its values."""
+        return self
+
+    def analyse(self, state: State, *, deadline_s: float | None = None,
+                stop: threading.Event | None = None, include: Sequence[Any] = ()) -> list[MoveValue]:
+        """The search of ``state`` as its root's moves, most visited first (the first is
+        the move :meth:`choose` plays with the same budget), each with its visits and its
+        mean value per seat. ``include``: moves that must be among them."""
+        rng = random.Random(stable_seed(self.seed, state))
+        root = self._search(state, rng, deadline_s, stop, include)
+        seat: int = root.seat  # type: ignore[assignment]  # the root: a seat is to move
+        first = self.best(root, rng) if root.children else None
+        out = [MoveValue(c.move, c.visits, tuple(t / c.visits for t in c.totals) if c.visits else
+                         tuple(self.evaluate(c.state))) for c in root.children]
+        out.sort(key=lambda m: (m.move != first, -m.visits, -m.values[seat]))
+        return out
+
+    def value_for(self, state: State, seat: int, *, stop: threading.Event | None = None) -> tuple[float, ...]:
+        """``state`` (typically right after ``seat`` moved) searched for ``seat`` with this
+        bot's budget: the mean value per seat of the lines the search follows from it."""
+        if state.is_over():
+            return tuple(float(v) for v in self.evaluate(state))
+        rng = random.Random(stable_seed(self.seed, state) ^ (seat + 1))
+        budget = self._budget(None, stop)
+        self.hero = seat
+        root = _Node(state, None)
+        if self.root_candidates is not None and state.to_move == seat:
+            root.order = self.root_candidates(state, rng)
+        while budget.spend():
+            self._iterate(root, rng, budget)
+        if not root.visits:
+            return tuple(float(v) for v in self.evaluate(state))
+        return tuple(t / root.visits for t in root.totals)
 
     def best(self, root: _Node, rng: random.Random) -> Any:
         """The most visited root move (ties: the better mean); without any, the first

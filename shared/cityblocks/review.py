@@ -1,45 +1,24 @@
-"""The game review's search for City Blocks: the look-ahead of
-:class:`~shared.cityblocks.bots.HardBot`.
+"""The game review's search for City Blocks: the search levels' own values.
 
-The search levels (hard, expert) spend ~0.1 s on each node of their tree, far too much
-for a review of every position, so a review at those levels uses the look-ahead over
-their shortlist instead: it judges its best few placements by letting the next seats
-answer greedily for the rest of the round (:meth:`~shared.cityblocks.bots.HardBot.answer_round`)
-and valuing the position then. The review judges the best move found and the move played
-the same way, then reads each seat's projected total (``CitySpec.projection``) there. The
-random sample of the answers comes from the review's seed and the position.
+The review's level (expert) is the game-generic search with City Blocks' hooks, read
+directly by :class:`~shared.gamekit.review_search.ReviewSearch` (the root's statistics,
+a search of its own for a position after a move). Its values are each seat's squashed
+final-score margin over the others (:func:`~shared.cityblocks.hooks.estimates`); the
+review counts them in points at the rate of an even game, halved because every seat's
+value is already its margin over the others (two seats: one lead, counted twice).
 """
 
 from __future__ import annotations
 
-import threading
-from typing import cast
+from shared.gamekit.review_search import ReviewSearch
 
-from shared.gamekit.api import Bot, State
-from shared.gamekit.review_search import ReviewSearch, Values, check
-
-from .bots import SEARCH, HardBot, decision_rng
-from .state import CityState
+from .hooks import SCALE
 
 
 class CityBlocksReviewSearch(ReviewSearch):
-    """The look-ahead's round of answers (other levels: the generic way)."""
+    """The generic reading of the search, in points."""
 
-    def bot(self, iterations: int) -> Bot:
-        if self.settings.level in SEARCH:
-            return HardBot(self.settings.seed, iterations)  # type: ignore[return-value]  # a City Blocks bot
-        return super().bot(iterations)
-
-    def value_after(self, after: State, mover: int,
-                    cancel: threading.Event | None = None) -> Values:
-        bot = self.bot(self.settings.iterations)
-        if not hasattr(bot, "answer_round"):
-            return super().value_after(after, mover, cancel)
-        check(cancel)
-        mine = cast(CityState, after)  # the City Blocks spec's own review
-        answered = bot.answer_round(mine, mover, decision_rng(self.settings.seed, mine))
-        check(cancel)
-        return tuple(float(v) for v in self.spec.projection(answered))
+    value_scale = SCALE / 2.0
 
 
 __all__ = ["CityBlocksReviewSearch"]

@@ -2,10 +2,11 @@
 
 Each position of a record is searched by the game's strongest computer level with a fixed
 iteration budget (no clock: the same seed gives the same review on any machine). The
-search names the best move it finds, and its own values judge the moves: a tree search's
-statistics for the best move and for the move played, or, for a played move it hardly
-looked at, a search of its own from the position after it
-(:mod:`shared.gamekit.review_search`, chosen by ``GameSpec.review_search``). A seat's
+search names the best move it finds, and its own values judge the moves (never the
+static guess of the positions after them): a tree search's statistics for the best move
+and for the move played (which the search always tries), or, when it hardly looked at
+the move played, a search of its own from each position after the two moves, with the
+same budget (:mod:`shared.gamekit.review_search`, chosen by ``GameSpec.review_search``). A seat's
 *lead* is its value less the best other seat's; the *loss* of a move is how much lead
 the mover gave away against the best move found, as the search sees it (never below
 zero: when the played move looks at least as good, it was the best move).
@@ -28,11 +29,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from .api import GameSpec, IllegalMove, Record, RecordError, State
-from .review_search import ReviewCancelled, ReviewSearch, check
+from .review_search import ReviewCancelled, ReviewSearch, Values, check
 
-VERSION = 5                 # bump when the method changes: cached reviews are redone
+VERSION = 6                 # bump when the method changes: cached reviews are redone
 #                             (2, 3: losses from the search's values, not static guesses;
-#                             4: Alien City's end game searched to the end; 5: and graphed)
+#                             4: Alien City's end game searched to the end; 5: and graphed;
+#                             6: every game's search values, both moves searched alike)
 DEFAULT_ITERATIONS = 300    # search budget per position
 NOTABLE = {"points": 2.0, "value": 0.08}   # losses below this are not worth a mark
 DIGITS = 3                  # projections are kept rounded (stable through JSON)
@@ -250,21 +252,34 @@ def review_turn(spec: GameSpec, step: Step, settings: ReviewSettings,
     played = spec.move_text(step.move)
     if len(step.before.legal_moves()) <= 1:
         return TurnReview(step.ply, seat, played, played, after, after, 0.0, forced=True)
-    found = search.search(step.before, cancel)
-    best = spec.move_text(found.best)
+    best_value, played_value, best = move_values(search, step, cancel)
     if best == played:
         return TurnReview(step.ply, seat, played, played, after, after, 0.0)
-    best_value = found.values.get(found.best)
-    if best_value is None:
-        best_value = search.value_after(step.before.play(found.best)[0], seat, cancel)
-    played_value = found.values.get(step.move)
-    if played_value is None:  # hardly searched: a search of its own
-        played_value = search.value_after(step.after, seat, cancel)
     loss = round(lead(best_value, seat) - lead(played_value, seat), DIGITS)
     if loss <= 0:  # the move played looks at least as good: it was the best found
         return TurnReview(step.ply, seat, played, played, after, after, 0.0)
     before = tuple(round(v + loss, DIGITS) if i == seat else v for i, v in enumerate(after))
     return TurnReview(step.ply, seat, played, best, before, after, loss)
+
+
+def move_values(search: ReviewSearch, step: Step,
+                cancel: threading.Event | None = None) -> tuple[Values, Values, str]:
+    """The search's values (per seat) of the best move it finds and of the move played,
+    and the best move's text. Both come from the root's statistics when the search (which
+    always tries the move played) visited both enough; otherwise each position after the
+    two moves gets a search of its own with the same budget, so the two are alike."""
+    spec, seat = search.spec, step.before.to_move
+    assert seat is not None  # a step is a move, so a seat was to move
+    found = search.search(step.before, cancel, include=(step.move,))
+    best = spec.move_text(found.best)
+    if best == spec.move_text(step.move):
+        value = found.values.get(found.best, ())
+        return value, value, best
+    best_value, played_value = found.values.get(found.best), found.values.get(step.move)
+    if best_value is None or played_value is None:
+        best_value = search.value_after(step.before.play(found.best)[0], seat, cancel)
+        played_value = search.value_after(step.after, seat, cancel)
+    return best_value, played_value, best
 
 
 def review_record(spec: GameSpec, record: Record, settings: ReviewSettings = ReviewSettings(), *,
@@ -291,4 +306,4 @@ def review_record(spec: GameSpec, record: Record, settings: ReviewSettings = Rev
 
 
 __all__ = ["DEFAULT_ITERATIONS", "Review", "ReviewCancelled", "ReviewSettings", "Step",
-           "TurnReview", "lead", "record_hash", "review_record", "review_turn", "steps"]
+           "TurnReview", "lead", "move_values", "record_hash", "review_record", "review_turn", "steps"]

@@ -10,9 +10,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from shared.bots.search import MctsBot
+
 from .bots import DEFAULT_THINK_S, EASY_NOISE, MEDIUM_NOISE, greedy
 from .hooks import search_bot
 from .state import SprawlState
+
+SEARCH_LEVELS = ("hard", "expert")
 
 
 class SprawlBot:
@@ -42,11 +46,18 @@ class SprawlBot:
             return legal.random(rng)
         if self.level == "medium":
             return greedy(state, rng, MEDIUM_NOISE)
-        if self.level == "easy" or (stop is not None and stop.is_set()):
+        search = self.searcher()
+        if search is None or (stop is not None and stop.is_set()):
             return greedy(state, rng, EASY_NOISE)
-        search = search_bot(self.seed, self.level, iterations=self.iterations,
-                            think_s=self.think_s)
         return search.choose(state, deadline_s=deadline_s, stop=stop)
+
+
+    def searcher(self) -> MctsBot | None:
+        """The search behind the hard and expert levels (None for the others): the review
+        and the hints read its values."""
+        if self.level not in SEARCH_LEVELS:
+            return None
+        return search_bot(self.seed, self.level, iterations=self.iterations, think_s=self.think_s)
 
 
 def make_bot(level: str, seed: int = 0, *, iterations: int | None = None,

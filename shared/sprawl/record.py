@@ -30,7 +30,17 @@ from .state import VARIANTS, SprawlState, first_player
 from .words import _
 
 
-def _headers(text: str) -> tuple[dict[str, str], list[str]]:
+def shown_key(key: str) -> str:
+    """A header key as records show it: ``Seats`` for ``seats`` or ``SEATS``; a key in
+    CamelCase (``BranchedFrom``) keeps its case."""
+    key = str(key).strip()
+    if key.lower() == key or key.upper() == key:
+        return key.capitalize()
+    return key[:1].upper() + key[1:]
+
+
+def _headers(text: str, keys: dict[str, str] | None = None) -> tuple[dict[str, str], list[str]]:
+    """The header (keys in lower case; ``keys`` collects each one's shown form) and the tokens."""
     headers: dict[str, str] = {}
     lines = text.splitlines()
     i = 0
@@ -47,6 +57,8 @@ def _headers(text: str) -> tuple[dict[str, str], list[str]]:
             raise RecordError(_("line {line}: expected 'Key: value' in the header, got {text}")
                               .format(line=i + 1, text=repr(line[:40])))
         headers[key.strip().lower()] = value.strip()
+        if keys is not None:
+            keys[key.strip().lower()] = shown_key(key)
         i += 1
     tokens: list[str] = []
     for line in lines[i:]:
@@ -57,7 +69,8 @@ def _headers(text: str) -> tuple[dict[str, str], list[str]]:
 def read_record(spec: GameSpec, text: str, *, lenient: bool = False) -> Record:
     if not isinstance(text, str):
         raise RecordError(_("a Sprawl record is text"))
-    headers, tokens = _headers(text)
+    keys: dict[str, str] = {}
+    headers, tokens = _headers(text, keys)
     game = headers.get("game", "").strip('"')
     if game.lower() != "sprawl":
         raise RecordError(_("not a Sprawl record: Game is {game}").format(game=repr(game)) if game
@@ -122,13 +135,13 @@ def read_record(spec: GameSpec, text: str, *, lenient: bool = False) -> Record:
                     illegal=True, ply=ply, token=token, rule=rule) from None
             warnings.append(_("ply {ply} {token}: skipped: {reason} [{rule}]").format(
                 ply=ply, token=repr(token), reason=exc.rejection.text, rule=rule))
-    shown = {k.capitalize(): v for k, v in headers.items()}
+    shown = {keys.get(k, k.capitalize()): v for k, v in headers.items()}
     return Record(state=state, moves=tuple(moves), start=start, headers=shown,
                   warnings=tuple(warnings))
 
 
 def write_record(state: SprawlState, headers: Mapping[str, str] | None = None) -> str:
-    extra = {str(k).capitalize(): str(v) for k, v in (headers or {}).items()}
+    extra = {shown_key(k): str(v) for k, v in (headers or {}).items()}
     options = [v for v in VARIANTS if state.options.get(v)]
     out = {"Game": "Sprawl", "Players": str(state.n)}
     if options:

@@ -57,3 +57,26 @@ def test_search_beats_random_play():
         while not state.is_over():
             state, _ = state.play(bots[state.to_move].choose(state))
         assert state.ranking()[seat] == 1, (seed, state.score()["totals"] if "totals" in state.score() else None)
+
+
+def test_the_analysis_starts_with_the_move_chosen_and_tries_the_moves_included():
+    """``analyse`` is the same search as ``choose``: its first move is the one chosen with
+    the same budget; a move the root would not try is tried when included."""
+    state = opening(5, plies=8)
+    found = MctsBot(7, iterations=60).analyse(state)
+    assert found[0].move == MctsBot(7, iterations=60).choose(state)
+    assert sum(m.visits for m in found) == 60
+    assert all(len(m.values) == state.seat_count for m in found)
+    assert len({m.move for m in found}) == len(found)
+    tried = {m.move for m in found}
+    other = next(m for m in state.legal_moves() if m not in tried)
+    again = MctsBot(7, iterations=60).analyse(state, include=(other,))
+    assert other in {m.move for m in again}
+
+
+def test_a_position_after_a_move_is_valued_for_the_mover():
+    state = opening(6, plies=8)
+    mover = state.to_move
+    after, _ = state.play(MctsBot(2, iterations=20).choose(state))
+    values = MctsBot(2, iterations=40).value_for(after, mover)
+    assert len(values) == state.seat_count and values == MctsBot(2, iterations=40).value_for(after, mover)

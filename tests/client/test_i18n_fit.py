@@ -2,9 +2,10 @@
 896x560 (what a 1280x800 window becomes on a 1024x640 desktop). The shell's screens
 (title, options with each game's rows, pickers, records, play online, hosting) and,
 for every game, the match screen (people, and a person against computers, with the pointer
-swept over it and its pause menu), the end show played to its final table, the replay and
-the how-to pages are drawn in English, Slovak and French; ``TextCache.fit`` is the one
-place a text too wide for its box is cut, so any cut it makes is a label that does not fit.
+swept over it and its pause menu), the end show played to its final table, the replay with
+its Play from here chooser and the how-to pages are drawn in English, Slovak and French;
+``TextCache.fit`` is the one place a text too wide for its box is cut, so any cut it makes
+is a label that does not fit.
 
 Lists of numbers (a colour's group sizes in City Blocks) are data that may give way."""
 
@@ -23,6 +24,7 @@ from client.scenes.host import HostScene
 from client.scenes.online import OnlineScene
 from client.scenes.options import OptionsScene
 from client.scenes.picker import GamePickerScene
+from client.scenes.play_here import PlayHereScene
 from client.scenes.seats import ComputerSeat, HumanSeat
 from client.scenes.title import TitleScene
 from shared import i18n
@@ -161,6 +163,14 @@ def game(app, plugin, size, where) -> None:
     app.stack.apply_pending()
     for _ in range(12):
         app.step(1 / 60, events=[key(pygame.K_RIGHT)])
+    where[0] = f"{name} play from here"   # the chooser, then its refusal at the end
+    for keys in ([key(pygame.K_p)], [key(pygame.K_END), key(pygame.K_p)]):
+        app.step(1 / 60, events=keys)
+        app.stack.apply_pending()
+        assert isinstance(app.stack.top, PlayHereScene)
+        frames(app)
+        app.stack.pop()
+        app.stack.apply_pending()
     app.stack.scenes.clear()
     where[0] = f"{name} how to play"
     pages = plugin.howto_scene(app)

@@ -318,3 +318,41 @@ def test_the_replay_of_an_unfinished_record_offers_no_review(app, tmp_path, game
     app.step(1 / 60, events=[key(pygame.K_END), key(pygame.K_v)], draw=True)
     app.stack.apply_pending()
     assert app.stack.top is replay
+
+
+@pytest.mark.parametrize("game_id,options", [("city-blocks", {"players": 2}), ("sprawl", {"players": 3}),
+                                             ("alien-city", {})])
+def test_a_shows_the_three_best_moves_numbered_on_the_board_and_listed(app, monkeypatch, game_id, options):
+    """A: the analysis of the position before the selected move runs in the background,
+    then its three moves (distinct, legal, best lead first) are numbered on the board and
+    listed in the panel; B goes back to the moves; leaving stops a running analysis."""
+    monkeypatch.setattr(review_scene, "SETTINGS", ReviewSettings(iterations=40, seed=7))
+    state = played_out(game_id, options, 5, "random")
+    scene = ReviewScene(app, state)
+    show(app, scene)
+    wait_ready(app, scene)
+    scene.select(3)
+    scene.handle_event(key(pygame.K_a))
+    assert scene.analysis_on
+    job = scene.analysis()
+    job.thread.join(300)   # a hang guard, not a timing
+    app.step(1 / 60, events=[], draw=True)
+    before = scene.steps[2].before
+    moves = [m for m, _ in job.top]
+    assert len({scene.spec.move_text(m) for m in moves}) == 3
+    assert all(before.why_not(m) is None for m in moves)
+    leads = [lead for _, lead in job.leads()]
+    assert leads == sorted(leads, reverse=True)
+    assert [rank for _, rank in scene.board.marks] == [1, 2, 3] and [m for m, _ in scene.board.marks] == moves
+    surface = pygame.Surface(app.size)
+    scene.draw(surface)
+    scene.handle_event(key(pygame.K_b))
+    assert not scene.analysis_on and scene.board.marks == []
+    scene.handle_event(click(scene.analysis_button.rect.center))
+    assert scene.analysis_on and scene.analysis() is job   # kept: the same position again
+    scene.select(5)
+    running = scene.analysis()
+    assert running is not job
+    scene.exit()
+    running.thread.join(300)
+    assert running.finished and running.cancel.is_set()

@@ -24,6 +24,7 @@ import pygame
 from client import theme
 from client.anim import Callback, Delay
 from client.computer import seat_seed
+from client.scenes.hints import hints_allowed
 from client.scenes.match_screen import MatchControls
 from client.scenes.move_listing import MoveListing
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
@@ -325,7 +326,7 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
         s = self.match.state
         self.skip_button.enabled = self.human_turn and s.phase is Phase.CLAIM
         self.undo_button.enabled = self.undo_allowed
-        self.hint_button.enabled = self.human_turn and not self.computers.hinting
+        self.hint_button.enabled = hints_allowed(self) and self.human_turn and not self.computers.hinting
         if self.chrome is not None:
             self.chrome.update_buttons()
 
@@ -333,7 +334,7 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
     def ask_hint(self) -> None:
         """H: Hard thinks (in a worker thread) about the human's move; shown, not played."""
         s = self.match.state
-        if not self.human_turn or self.attract or self.computers.hinting:
+        if not hints_allowed(self) or not self.human_turn or self.computers.hinting:
             return
         if self.hint is not None:
             self.show_toast(self.hint_words(self.hint), 4.0)

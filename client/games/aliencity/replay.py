@@ -12,6 +12,7 @@ import pygame
 
 from client import theme
 from client.scenes.move_listing import MoveListing
+from client.scenes.play_here import generic_title
 from client.scenes.replay_controls import ReplayControls
 from client.view.widgets import draw_panel
 from shared.aliencity import Build, Claim, GameState, Phase, lot_name
@@ -42,9 +43,18 @@ class ReplayScene(MoveListing, BoardScreen):
             if name:  # who played the seat, under its colour (as in the match)
                 self.panels[player].who = lambda name=name: name
         review = self.controls.review_buttons(app, AlienCityPosition(result.state))
-        self.buttons = self.controls.buttons + [self.score_button, *review, button(N_("Close"), self.close)]
+        slot = self.controls.end_slot(self, self.score_button)   # Score, or Play from here (P)
+        self.buttons = [slot, *self.controls.buttons, *review, button(N_("Close"), self.close)]
         self.layout_buttons()
         self.opened_at = app.clock_time
+
+    def branch_position(self, index: int) -> tuple[AlienCityPosition, bool]:
+        """Play from here: the position and whether a turn up to it broke a rule."""
+        return AlienCityPosition(self.positions[index]), any(p.warnings for p in self.result.plies[:index])
+
+    def branch_name(self) -> str | None:
+        """The record's name for a game played on from it (None: a game just played)."""
+        return None if generic_title(self.title) else self.title
 
     def enter(self) -> None:
         super().enter()
@@ -99,6 +109,7 @@ class ReplayScene(MoveListing, BoardScreen):
         self.show_state(self.positions[index], animate=animate)
         over = index == self.count and self.positions[index].phase is Phase.OVER
         self.score_button.enabled = over
+        self.controls.refresh_slot()
         if over and animate:  # reaching the end of the game: the score show, as at the table
             self.timeline.delay(0.9, self.score_show)
 

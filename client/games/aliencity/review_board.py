@@ -1,7 +1,8 @@
 """Alien City's board in the game review: the position after the move shown (the one
 played, or the better one), with the road overlay on, the road-distance wave spreading
 from the structure that move built or claimed, the claimed towers' projected scores,
-and brackets on the move's lot (the move not shown ringed faintly).
+and brackets on the move's lot (the move not shown ringed faintly); for the analysis,
+the position before a move with its best moves' lots numbered.
 
 Only pictures: the review screen writes every word. Facts come from the engine through
 the board's :class:`~.view.board_insight.BoardInsight`, as on the match screen.
@@ -12,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from client import theme
-from client.games.base import ReviewBoard
+from client.games.base import ReviewBoard, draw_rank
 from shared.aliencity import Claim
 from shared.aliencity.spec import AlienCityPosition
 
@@ -34,10 +35,12 @@ class AlienCityReviewBoard(ReviewBoard):
         self.other: int | None = None       # the other move's lot
         self.better = False                 # the shown move is the better one
         self.claim = False
+        self.marks: list = []               # the analysis: (move, rank 1-3)
         self._layer: pygame.Surface | None = None
 
     def show(self, before: AlienCityPosition, move, after: AlienCityPosition, other=None,
              better: bool = False) -> None:
+        self.marks = []
         self.state = after.state
         self.lot = getattr(move, "lot", None)
         self.other = getattr(other, "lot", None)
@@ -79,6 +82,15 @@ class AlienCityReviewBoard(ReviewBoard):
             surface.blit(kit.mark("cursor", geo.lot, theme.scale(faint, 0.8)), geo.lot_rect(self.other))
         if self.lot is not None:
             surface.blit(kit.mark("claim" if self.claim else "last", geo.lot, ink), geo.lot_rect(self.lot))
+        seen: dict[int, int] = {}   # builds of several pieces on one lot side by side
+        for move, rank in self.marks:
+            lot = getattr(move, "lot", None)
+            if lot is not None:
+                r = geo.lot_rect(lot)
+                k = seen.get(lot, 0)
+                seen[lot] = k + 1
+                radius = max(8, r.w // 5)
+                draw_rank(surface, app, (r.x + radius + k * (2 * radius + 2), r.y + radius), rank, radius)
         return True
 
     def _draw_road(self, surface: pygame.Surface, geo: BoardGeometry) -> None:

@@ -7,7 +7,8 @@ Choose a piece (click it in a tray; Tab, its letter or its size 2-5), turn it (R
 the wheel, right-click) and flip it (F); the ghost follows the pointer (or the arrow keys)
 snapped to the board, green where the engine allows it and red with the engine's reason
 where not; click (Enter) places it. P passes (asked again while placements remain), H
-lights where the chosen piece fits, C switches between your colour and blue (3 players),
+lights where the chosen piece fits, G asks the computer for a hint (its move on the board
+with the final margin its search expects; ``client.scenes.hints``), C switches between your colour and blue (3 players),
 U undoes, Ctrl+S saves, F1 shows how to play, Esc pauses. Computers think in worker threads (the shell's
 ``ComputerTurns``); the window keeps drawing.
 """
@@ -20,13 +21,14 @@ import pygame
 
 from client import theme
 from client.computer import level_name
+from client.scenes.hints import HintControls
 from client.scenes.match_screen import MatchControls
 from client.scenes.move_listing import MoveListing
 from client.scenes.seats import ComputerSeat, SeatController
 from client.view.widgets import Button
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 
-from . import look, marks
+from . import hints, look, marks
 from .hand import HandMixin
 from .howto import HowToScene
 from .input import handle_key
@@ -39,7 +41,7 @@ from .words import N_, _
 BOT_SHOW = 0.35   # seconds a computer's choice shows before it lands
 
 
-class MatchScene(MoveListing, MatchControls, HandMixin, CityScreen):
+class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen):
     bot_show, pass_show = BOT_SHOW, 0.1
 
     def __init__(self, app, state: CityState | None = None, *, seats: list[SeatController] | None = None,
@@ -57,6 +59,8 @@ class MatchScene(MoveListing, MatchControls, HandMixin, CityScreen):
         self.undo_button = Button(N_("Undo"), self.undo, tr=_)
         # TRANSLATORS: button: light the squares where the chosen piece fits (key H).
         self.fit_button = Button(N_("Fits (H)"), self.toggle_fit, tr=_)
+        # TRANSLATORS: button: the computer's best move for you, shown with what it expects (key G).
+        self.hint_button = Button(N_("Hint (G)"), self.ask_hint, tr=_)
         # TRANSLATORS: the two answers to "Pass with blue?" while placements remain.
         self.confirm_buttons = [Button(N_("Pass"), self.confirm_pass, accent=theme.ACCENT, tr=_),
                                 Button(N_("Keep playing"), self.cancel_pass, tr=_)]
@@ -66,8 +70,8 @@ class MatchScene(MoveListing, MatchControls, HandMixin, CityScreen):
             local = any(seat.local for seat in self.seats)
             self.buttons = ([self.pass_button, self.fit_button] if local else []) + chrome.buttons()
         else:
-            self.buttons = [self.pass_button, self.undo_button, self.fit_button, Button(N_("Save"), self.save, tr=_),
-                            Button(N_("Menu"), self.pause_menu, tr=_)]
+            self.buttons = [self.pass_button, self.undo_button, self.fit_button, self.hint_button,
+                            Button(N_("Save"), self.save, tr=_), Button(N_("Menu"), self.pause_menu, tr=_)]
         self.layout_buttons()
         self.auto_select()
         self.update_buttons()
@@ -186,10 +190,18 @@ class MatchScene(MoveListing, MatchControls, HandMixin, CityScreen):
         self.pass_button.enabled = self.human_turn
         self.undo_button.enabled = self.undo_allowed
         self.fit_button.enabled = self.human_turn
+        self.hint_button.enabled = self.can_hint()
         if self.chrome is not None:
             self.chrome.update_buttons()
 
+    def hint_words(self, advice) -> str:
+        return hints.hint_words(self, advice)
+
     # -- frame ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)  # the board, then the computers' turns
+        self.poll_hint()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.chrome is not None and self.chrome.handle_event(event):
             return True
@@ -295,6 +307,9 @@ class MatchScene(MoveListing, MatchControls, HandMixin, CityScreen):
         s = self.match.state
         if s.over:
             return _("The game is over. C shows the final count again."), theme.TEXT
+        if self.human_turn and self.hinting:
+            # TRANSLATORS: while a computer level looks for a hint, e.g. "Hard is looking for a hint…"
+            return _("{level} is looking for a hint…").format(level=self.hint_level_name()), theme.ACCENT
         if not self.human_turn:
             seat = self.seats[s.to_move]
             if isinstance(seat, ComputerSeat):
@@ -320,9 +335,9 @@ class MatchScene(MoveListing, MatchControls, HandMixin, CityScreen):
             return _("No piece left: pass with P."), theme.TEXT
         if self.players == 3:
             return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
-                     "P passes · H shows where it fits · C: blue or yours"), theme.TEXT
+                     "P passes · H shows where it fits · G: a hint · C: blue or yours"), theme.TEXT
         return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
-                 "P passes · H shows where it fits"), theme.TEXT
+                 "P passes · H shows where it fits · G: a hint"), theme.TEXT
 
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind
@@ -332,9 +347,10 @@ class MatchScene(MoveListing, MatchControls, HandMixin, CityScreen):
         self.draw_drops(surface, cb)
         marks.draw_online(surface, self, cb)
         marks.draw_computer(surface, self, cb)
+        hints.draw_hint(surface, self, cb)
         marks.draw_ghost(surface, self, cb)
         self.draw_bottom(surface)
-        self.draw_thinking(surface)
+        self.draw_thinking(surface, self.thinking or self.hinting)
         if self.chrome is None:
             self.draw_moves(surface)
         self.draw_overlays(surface)

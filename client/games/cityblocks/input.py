@@ -1,5 +1,5 @@
 """The match screen's keys (a person's turn): choosing, turning and flipping the piece,
-the keyboard cursor, placing, passing, hints. Mouse input stays in the scene."""
+the keyboard cursor, placing, passing, where a piece fits (H), a hint (G). Mouse input stays in the scene."""
 
 from __future__ import annotations
 
@@ -37,6 +37,8 @@ def handle_key(scene: "MatchScene", event: pygame.event.Event) -> bool:
         scene.ask_pass()
     elif key == pygame.K_h:
         scene.toggle_fit()
+    elif key == pygame.K_g:
+        scene.ask_hint()
     elif key == pygame.K_c:
         scene.switch_colour()
     elif key == pygame.K_TAB:

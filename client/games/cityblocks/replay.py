@@ -48,9 +48,14 @@ class ReplayScene(MoveListing, ReplaySteps, CityScreen):
                                    tr=_)
         super().__init__(app, self.positions[0])
         review = self.controls.review_buttons(app, final)
-        self.buttons = self.controls.buttons + [self.score_button, *review, Button(N_("Close"), self.close, tr=_)]
+        slot = self.controls.end_slot(self, self.score_button)   # Score, or Play from here (P)
+        self.buttons = [slot, *self.controls.buttons, *review, Button(N_("Close"), self.close, tr=_)]
         self.layout_buttons()
         self._show(0, False)
+
+    def branch_position(self, index: int) -> tuple[CityState, bool]:
+        """Play from here: the position and whether a piece up to it broke a rule."""
+        return self.positions[index], any(b is not None for b in self.broken[:index])
 
     @classmethod
     def from_text(cls, app, text: str, title: str | None = None) -> "ReplayScene":

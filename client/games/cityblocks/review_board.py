@@ -1,13 +1,14 @@
 """City Blocks' board in the game review: the position after the move shown (the one
 played, or the better one) with that piece outlined, the move not shown outlined
-faintly. Only pictures: the review screen writes every word."""
+faintly; or, for the analysis, the position before a move with its best placements
+outlined and numbered. Only pictures: the review screen writes every word."""
 
 from __future__ import annotations
 
 import pygame
 
 from client import theme
-from client.games.base import ReviewBoard
+from client.games.base import ReviewBoard, draw_rank
 
 from . import look
 
@@ -33,7 +34,21 @@ class CityBlocksReviewBoard(ReviewBoard):
             look.outline(surface, geo, self.other.squares, theme.scale(faint, 0.85), max(2, width // 2))
         if _squares(self.move):
             look.outline(surface, geo, self.move.squares, BETTER_INK if self.better else PLAYED_INK, width)
+        badges: list[tuple[int, int]] = []
+        for move, rank in self.marks:
+            if _squares(move):
+                look.outline(surface, geo, move.squares, theme.ACCENT if rank == 1 else BETTER_INK, width)
+                badges.append(badge_square(move.squares, badges))
+                draw_rank(surface, app, geo.square_rect(badges[-1]).center, rank, int(geo.cell * 0.45))
         return True
+
+
+def badge_square(squares, taken: list[tuple[int, int]]) -> tuple[int, int]:
+    """The square of a placement for its rank: the one farthest from the badges drawn
+    already (placements often overlap), ties to the first."""
+    if not taken:
+        return squares[0]
+    return max(squares, key=lambda sq: min(abs(sq[0] - t[0]) + abs(sq[1] - t[1]) for t in taken))
 
 
 def _squares(move) -> bool:

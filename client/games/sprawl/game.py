@@ -8,7 +8,9 @@ or spore / lay it as a branch; B, P: T is the online chat), a branch's direction
 dragging from its square; legal squares glow; the ghost on the pointed square is green,
 or red with the engine's reason. Click plays the ghost; when it is not legal, the click
 lists every legal move ending on that square (or says why none does). Right-click always
-lists them. A/S/O toggle the attack, spore and tree overlays; U undoes, Ctrl+S saves,
+lists them. A/S/O toggle the attack, spore and tree overlays; H asks the computer for a
+hint (its move on the board with the chance of first place its search expects;
+``client.scenes.hints``); U undoes, Ctrl+S saves,
 F1 shows how to play, Esc pauses, C shows the end show again.
 """
 
@@ -19,6 +21,7 @@ import secrets
 import pygame
 
 from client import theme
+from client.scenes.hints import HintControls
 from client.scenes.match_screen import MatchControls
 from client.scenes.move_listing import MoveListing
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
@@ -27,7 +30,7 @@ from shared.sprawl import SPRAWL
 from shared.sprawl.board import COLOURS
 from shared.sprawl.words import N_, _, join_and, piece_on
 
-from . import look, marks, overlays
+from . import hints, look, marks, overlays
 from .hand import HandMixin, describe
 from .model import LocalMatch, ViewMatch, save_record
 from .screen import SprawlScreen
@@ -35,7 +38,7 @@ from .screen import SprawlScreen
 BOT_SHOW = 0.45   # seconds a computer's choice shows before it lands
 
 
-class MatchScene(MoveListing, MatchControls, HandMixin, SprawlScreen):
+class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScreen):
     bot_show = pass_show = BOT_SHOW
 
     def __init__(self, app, state=None, *, seats: list[SeatController] | None = None, chrome=None,
@@ -52,12 +55,14 @@ class MatchScene(MoveListing, MatchControls, HandMixin, SprawlScreen):
         self.overlay_buttons = {name: Button(overlays.LABELS[name], lambda n=name: self.toggle(n), tr=_)
                                 for name in overlays.OVERLAYS}
         self.undo_button = Button(N_("Undo"), self.undo, tr=_)
+        # TRANSLATORS: button: the computer's best move for you, shown with what it expects (key H).
+        self.hint_button = Button(N_("Hint (H)"), self.ask_hint, tr=_)
         super().__init__(app, state)
         if chrome is not None:
             chrome.attach(self)
             self.buttons = list(self.overlay_buttons.values()) + chrome.buttons()
         else:
-            self.buttons = list(self.overlay_buttons.values()) + [self.undo_button,
+            self.buttons = list(self.overlay_buttons.values()) + [self.undo_button, self.hint_button,
                                                                   Button(N_("Menu"), self.pause_menu, tr=_)]
         self.layout_buttons()
         self.auto_hand()
@@ -210,12 +215,20 @@ class MatchScene(MoveListing, MatchControls, HandMixin, SprawlScreen):
 
     def update_buttons(self) -> None:
         self.undo_button.enabled = self.undo_allowed
+        self.hint_button.enabled = self.can_hint()
         for name, b in self.overlay_buttons.items():
             b.accent = theme.ACCENT if name in self.shown else theme.ACCENT_2
         if self.chrome is not None:
             self.chrome.update_buttons()
 
+    def hint_words(self, advice) -> str:
+        return hints.hint_words(self, advice)
+
     # -- frame -----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)  # the board, then the computers' turns
+        self.poll_hint()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         from .input import handle_event
         if self.chrome is not None and self.chrome.handle_event(event):
@@ -247,6 +260,9 @@ class MatchScene(MoveListing, MatchControls, HandMixin, SprawlScreen):
         s = self.match.state
         if s.is_over():
             return _("The game is over. C shows the end show again."), theme.TEXT
+        if self.human_turn and self.hinting:
+            # TRANSLATORS: while a computer level looks for a hint, e.g. "Hard is looking for a hint…"
+            return _("{level} is looking for a hint…").format(level=self.hint_level_name()), theme.ACCENT
         if not self.human_turn:
             who = self.seat_label(s.to_move)
             if isinstance(self.seats[s.to_move], ComputerSeat):
@@ -273,7 +289,7 @@ class MatchScene(MoveListing, MatchControls, HandMixin, SprawlScreen):
         if not s.started[s.to_move]:
             return _("Place your first tower: pick a size (1-3) and click any vacant square."), theme.TEXT
         return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
-                 "right-click lists the moves there · A/S/O overlays"), theme.TEXT
+                 "right-click lists the moves there · A/S/O overlays · H: a hint"), theme.TEXT
 
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind
@@ -285,6 +301,7 @@ class MatchScene(MoveListing, MatchControls, HandMixin, SprawlScreen):
         marks.draw_glow(surface, self)
         self.draw_drops(surface, cb)
         marks.draw_computer(surface, self, cb)
+        hints.draw_hint(surface, self, cb)
         marks.draw_ghost(surface, self, cb)
         if self.looking_back is None:  # looking back, nothing is in hand
             marks.draw_hand(surface, self, cb)
@@ -292,7 +309,7 @@ class MatchScene(MoveListing, MatchControls, HandMixin, SprawlScreen):
         for name in self.shown:  # a lit dot on the buttons of the overlays on show
             r = self.overlay_buttons[name].rect
             pygame.draw.circle(surface, theme.ACCENT, (r.right - 9, r.y + 9), 4)
-        self.draw_thinking(surface)
+        self.draw_thinking(surface, self.thinking or self.hinting)
         if self.chrome is None:
             self.draw_moves(surface)
         marks.draw_chooser(surface, self, cb)

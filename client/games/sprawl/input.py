@@ -125,6 +125,8 @@ def _key(scene: "MatchScene", event: pygame.event.Event) -> bool:
         scene.set_size(SIZE_KEYS[key])
     elif key == pygame.K_TAB:
         scene.set_action("branch" if scene.action == "place" else "place")
+    elif key == pygame.K_h:
+        scene.ask_hint()
     elif key == pygame.K_b:
         scene.set_action("branch")
     elif key == pygame.K_p:

@@ -48,9 +48,14 @@ class ReplayScene(MoveListing, ReplaySteps, SprawlScreen):
                                    tr=_)
         super().__init__(app, start)
         review = self.controls.review_buttons(app, self.positions[-1])
-        self.buttons = self.controls.buttons + [self.score_button, *review, Button(N_("Close"), self.close, tr=_)]
+        slot = self.controls.end_slot(self, self.score_button)   # Score, or Play from here (P)
+        self.buttons = [slot, *self.controls.buttons, *review, Button(N_("Close"), self.close, tr=_)]
         self.layout_buttons()
         self._show(0, False)
+
+    def branch_position(self, index: int):
+        """Play from here: the position (a token the rules forbid was skipped, never played)."""
+        return self.positions[index], False
 
     @classmethod
     def from_text(cls, app, text: str, title: str = "Replay") -> "ReplayScene":

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from client import theme
-from client.games.base import ReviewBoard
+from client.games.base import ReviewBoard, draw_rank
 
 from . import look
 
@@ -31,4 +31,14 @@ class SprawlReviewBoard(ReviewBoard):
             ink = BETTER_INK if self.better else PLAYED_INK
             pygame.draw.rect(surface, ink, geo.square_rect(self.move.square).inflate(-2, -2), width,
                              border_radius=4)
+        seen: dict[int, int] = {}   # moves on one square (sizes, directions) side by side
+        for move, rank in self.marks:
+            if hasattr(move, "square"):
+                r = geo.square_rect(move.square)
+                k = seen.get(move.square, 0)
+                seen[move.square] = k + 1
+                pygame.draw.rect(surface, theme.ACCENT if rank == 1 else BETTER_INK, r.inflate(-2, -2), width,
+                                 border_radius=4)
+                radius = int(geo.cell * 0.18)
+                draw_rank(surface, app, (r.x + radius + 4 + k * (2 * radius + 2), r.y + radius + 4), rank, radius)
         return True

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from shared.aliencity import City, GameState, Move, Phase, Player, Ruleset
 from shared.gamekit.api import GameSpec
@@ -52,7 +52,6 @@ if TYPE_CHECKING:
     from shared.gamekit.review import ReviewSettings
 
 POINTS_PER_CHANCE = 4.0 * SCALE   # points a whole win chance is worth (at even odds)
-MIN_VISITS = 10         # a child needs this many visits (or 1/30 of the budget) to be read
 SOLVE_NODES = 100       # an exact end-game search's nodes per iteration of the budget:
                         # 30,000 at the screen's 300, some 3 s at ten pieces left
 
@@ -146,10 +145,6 @@ class AlienCityReviewSearch(ReviewSearch):
         return bot if isinstance(bot, MctsBot) else None
 
     @property
-    def enough(self) -> int:
-        return max(MIN_VISITS, self.settings.iterations // 30)
-
-    @property
     def top_up(self) -> int:
         return self.settings.iterations
 
@@ -162,7 +157,8 @@ class AlienCityReviewSearch(ReviewSearch):
         return root
 
     def search(self, state: AlienCityPosition,  # type: ignore[override]
-               cancel: threading.Event | None = None) -> Searched:
+               cancel: threading.Event | None = None, include: tuple[Any, ...] = ()) -> Searched:
+        """The tree's best move and values (it grows every move: ``include`` is moot)."""
         bot = self.engine_bot(self.settings.iterations)
         if bot is None:
             return super().search(state, cancel)
@@ -179,6 +175,24 @@ class AlienCityReviewSearch(ReviewSearch):
             if child is best or child.visits >= self.enough:
                 values[child.move] = values_of(black_chance(child, black))
         return Searched(best.move, values)
+
+    def top(self, state: AlienCityPosition, count: int = 3,  # type: ignore[override]
+            cancel: threading.Event | None = None) -> list[tuple[Any, Values]]:
+        """The analysis from the expert's tree: the moves it visited enough (topped up
+        with the most visited), by the mover's win chance, best first."""
+        bot = self.engine_bot(self.settings.iterations)
+        if bot is None:
+            return super().top(state, count, cancel)
+        position = state.state
+        root = self.grow(bot, position, cancel)
+        black = position.to_move is Player.BLACK
+        by_visits = sorted(root.children, key=lambda n: (-n.visits, -n.total))
+        sure = [n for n in by_visits if n.visits >= self.enough]
+        picked = sure + [n for n in by_visits if n not in sure][:max(0, count - len(sure))]
+        sign = 1.0 if black else -1.0
+        ranked = sorted(((n.move, values_of(black_chance(n, black))) for n in picked),
+                        key=lambda mv: -sign * mv[1][0])
+        return ranked[:count]
 
     def value_after(self, after: AlienCityPosition, mover: int,  # type: ignore[override]
                     cancel: threading.Event | None = None) -> Values:

@@ -68,6 +68,15 @@ def test_records_round_trip_finished_and_unfinished_games():
             assert list(back.moves) == list(state.history)
 
 
+def test_header_keys_keep_camel_case_and_others_are_capitalised():
+    state = random_game(3, 4, 5)
+    text = SPRAWL.write_record(state, {"seats": "a, b, c", "BranchedFrom": "x.spr, move 3", "ROOM": "K7"})
+    assert "\nSeats: a, b, c\n" in text and "\nBranchedFrom: x.spr, move 3\n" in text and "\nRoom: K7\n" in text
+    headers = SPRAWL.read_record(text).headers
+    assert headers["BranchedFrom"] == "x.spr, move 3" and headers["Seats"] == "a, b, c" and headers["Room"] == "K7"
+    assert SPRAWL.read_record(text.replace("BranchedFrom", "branchedfrom")).headers["Branchedfrom"] == "x.spr, move 3"
+
+
 def test_a_leaver_is_written_and_read_back():
     state = random_game(4, 3, 6)
     state, _ = state.resign(state.to_move)

@@ -1,0 +1,83 @@
+"""City Blocks' hint in words and on the board: the hinted piece drawn where it goes
+(framed in the hint's colour, a caption above it) and the value the search expects,
+told as the final margin over the others it stands for (the search's values are that
+margin in points, squashed: :data:`shared.cityblocks.hooks.SCALE`)."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client import theme
+from shared.cityblocks.hooks import SCALE
+from shared.gamekit.advice import Advice
+
+from . import look
+from .marks import draw_squares, label
+from .words import _, ngettext
+
+if TYPE_CHECKING:
+    from .game import MatchScene
+
+HINT_INK = theme.ACCENT
+
+
+def margin(advice: Advice) -> int | None:
+    """The final margin over the others (points) the hint's search expects, or None."""
+    value = advice.value
+    if value is None:
+        return None
+    return round(SCALE * math.atanh(max(-0.999, min(0.999, value))))
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else ("\u2212" + str(-n) if n < 0 else "0")
+
+
+def hint_words(scene: "MatchScene", advice: Advice) -> str:
+    """The toast: who hints, the move, and what it expects."""
+    move, level = advice.move, scene.hint_level_name()
+    if move.is_pass:
+        what = _("{level}'s hint: pass.").format(level=level)
+    else:
+        # TRANSLATORS: {level}: a computer level (Hard); {colour} {piece}: e.g. "Blue V5"
+        what = _("{level}'s hint: {colour} {piece}, shown on the board.").format(
+            level=level, colour=look.name(move.colour), piece=move.piece)
+    n = margin(advice)
+    if n is None:
+        return what
+    if n > 0:
+        expect = ngettext("It expects you to finish about {n} point ahead of the others.",
+                          "It expects you to finish about {n} points ahead of the others.", n).format(n=n)
+    elif n < 0:
+        expect = ngettext("It expects you to finish about {n} point behind the others.",
+                          "It expects you to finish about {n} points behind the others.", -n).format(n=-n)
+    else:
+        expect = _("It expects you to finish level with the others.")
+    return f"{what} {expect}"
+
+
+def caption(advice: Advice) -> str:
+    """The words on the board beside the hinted piece."""
+    n = margin(advice)
+    if n is None:
+        return _("Hint")
+    # TRANSLATORS: on the board beside the hinted piece: the final margin it expects (+5, −3)
+    return ngettext("Hint: {signed} point expected", "Hint: {signed} points expected", abs(n)).format(
+        signed=signed(n))
+
+
+def draw_hint(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
+    """The hinted placement on the board, with its caption (a pass: the caption alone,
+    over the board's middle)."""
+    advice = scene.hint
+    if advice is None or scene.timeline.busy:
+        return
+    move = advice.move
+    if move.is_pass:
+        label(surface, scene, hint_words(scene, advice), [(9, 10)], HINT_INK)
+        return
+    draw_squares(surface, scene, move.squares, move.colour, cb, 150, HINT_INK)
+    label(surface, scene, caption(advice), move.squares, HINT_INK)

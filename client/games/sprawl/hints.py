@@ -1,0 +1,71 @@
+"""Sprawl's hint in words and on the board: the hinted move drawn on its square (framed
+in the hint's colour, a caption beside it) and the value the search expects, told as
+the chance of first place it stands for (the search's values are that chance, from -1
+to 1: :func:`shared.sprawl.hooks.first_values`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client import theme
+from client.view.widgets import draw_panel
+from shared.gamekit.advice import Advice
+from shared.sprawl.words import _
+
+from .hand import describe
+from .marks import ghost_move
+
+if TYPE_CHECKING:
+    from .game import MatchScene
+
+HINT_INK = theme.ACCENT
+
+
+def first_chance(advice: Advice) -> int | None:
+    """The chance of first place (percent) the hint's search expects, or None."""
+    value = advice.value
+    if value is None:
+        return None
+    return max(0, min(100, round(50.0 * (value + 1.0))))
+
+
+def hint_words(scene: "MatchScene", advice: Advice) -> str:
+    """The toast: who hints, the move, and what it expects."""
+    state = scene.match.state
+    move = describe(advice.move, not state.started[advice.seat])
+    # TRANSLATORS: {level}: a computer level (Hard); {move}: e.g. "Spore a 2 on c4"
+    what = _("{level}'s hint: {move}.").format(level=scene.hint_level_name(), move=move)
+    pct = first_chance(advice)
+    if pct is None:
+        return what
+    # TRANSLATORS: {pct}: a whole number of percent
+    return f"{what} " + _("It expects a {pct}% chance of finishing first.").format(pct=pct)
+
+
+def caption(advice: Advice) -> str:
+    pct = first_chance(advice)
+    if pct is None:
+        return _("Hint")
+    # TRANSLATORS: on the board beside the hinted move: its expected chance of first place
+    return _("Hint: first place {pct}%").format(pct=pct)
+
+
+def draw_hint(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
+    """The hinted move on its square, with its caption just above (or below) it."""
+    advice = scene.hint
+    if advice is None or scene.timeline.busy or not hasattr(advice.move, "square"):
+        return
+    ghost_move(surface, scene, advice.move, True, cb)
+    geo, t = scene.geo, scene.app.text
+    r = geo.square_rect(advice.move.square)
+    pygame.draw.rect(surface, HINT_INK, r.inflate(4, 4), max(2, geo.cell // 18), border_radius=6)
+    img = t.render(caption(advice), max(13, int(geo.cell * 0.32)), theme.TEXT)
+    box = img.get_rect().inflate(16, 8)
+    box.midbottom = (r.centerx, r.top - 4)
+    if box.top < geo.outer.top:
+        box.midtop = (r.centerx, r.bottom + 4)
+    box.clamp_ip(geo.outer)
+    draw_panel(surface, box, edge=HINT_INK, alpha=235)
+    surface.blit(img, img.get_rect(center=box.center))
