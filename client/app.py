@@ -163,7 +163,8 @@ class App:
     def close_requested(self) -> None:
         """The window's close button: over a game still being played it asks first, as
         Pause → Quit does; closing again while it asks quits."""
-        from .scenes.pause import ConfirmScene, confirm_quit, game_in_play
+        from .scenes.match_screen import game_in_play
+        from .scenes.pause import ConfirmScene, confirm_quit
         game = game_in_play(self)
         if game is None or isinstance(self.stack.top, ConfirmScene):
             self.quit()
@@ -243,11 +244,10 @@ class App:
 
     def frame_rate(self) -> float:
         """Frames a second the scenes need now: the most any live or visible scene asks
-        (``scene.frame_rate()``, else 60 while its timeline has tracks)."""
+        (``scene.frame_rate()``: by default 60 while its timeline has tracks)."""
         rate = 0.0
         for scene in self.stack.scenes[-3:]:
-            ask = getattr(scene, "frame_rate", None)
-            rate = max(rate, ask() if ask is not None else default_frame_rate(scene))
+            rate = max(rate, scene.frame_rate())
         return min(MAX_FPS, rate)
 
     def run(self, first: Scene | None = None) -> None:
@@ -322,14 +322,6 @@ def _set_minimum_size(size: tuple[int, int]) -> None:
             pygame.Window.from_display_module().minimum_size = size
     except (AttributeError, pygame.error, ValueError):
         pass  # an older pygame-ce or a driver without windows (the dummy one may refuse)
-
-
-def default_frame_rate(scene: Scene) -> float:
-    """A scene that does not say: full rate while its timeline runs or its score show
-    (``scene.sequence``) is on, else still."""
-    if len(scene.timeline) or getattr(getattr(scene, "sequence", None), "stage", None) == "show":
-        return MAX_FPS
-    return 0.0
 
 
 def fit_desktop(size: tuple[int, int],

@@ -24,7 +24,8 @@ import pygame
 
 from .app import FIXED_DT, App
 from .config import load_options
-from .scenes.host import _session_of
+from .scenes.lan_games import LanGamesScene
+from .scenes.match_screen import MatchControls
 
 
 def say(event: str, **fields) -> None:
@@ -73,7 +74,12 @@ class Pilot:
     def session(self):
         """The session of the topmost screen that has one: the score screen has none,
         and it may cover the match screen before the match's end was reported."""
-        return next(filter(None, map(_session_of, reversed(self.app.stack.scenes))), None)
+        return next(filter(None, (s.server_session() for s in reversed(self.app.stack.scenes))), None)
+
+    def chrome(self):
+        """The online match's chrome on the top screen (None: not an online match screen)."""
+        top = self.app.stack.top
+        return top.chrome if isinstance(top, MatchControls) else None
 
     def shot(self, why: str) -> None:
         if self.args.shots:
@@ -128,9 +134,8 @@ class Pilot:
         self.phase = "lobby" if not a.lan else "lan"
 
     def phase_lan(self, top, name) -> None:
-        rows = getattr(top, "rows", None)
-        if name == "LanGamesScene" and rows:
-            server, rect = rows[0]
+        if isinstance(top, LanGamesScene) and top.rows:
+            server, rect = top.rows[0]
             say("lan", name=server.beacon.name, url=server.url, waiting=server.beacon.waiting,
                 players=server.beacon.players, ping=server.ping_ms)
             if server.ping_ms is None:
@@ -171,9 +176,9 @@ class Pilot:
         for code, view in self.views.items():
             if (code, "joined") not in self.seen and view.state is not None:
                 self.seen.add((code, "joined"))
+                shown = self.chrome()
                 say("joined", match=code, role=view.role, seat=view.seat_name, version=view.version,
-                    status=view.status, link=getattr(getattr(self.app.stack.top, "chrome", None), "invite_link",
-                                                     lambda: None)())
+                    status=view.status, link=shown.invite_link() if shown is not None else None)
                 self.seen.add("match-shot")
                 self.wait = 0.8
                 self.pending_shot = "match"
@@ -195,7 +200,7 @@ class Pilot:
                 self.ended_at = time.monotonic()
                 self.pending_shot, self.wait = "ended", 3.0
             if self.args.play and view.my_turn and view.state is not None:
-                chrome = getattr(self.app.stack.top, "chrome", None)
+                chrome = self.chrome()
                 if chrome is not None and chrome.code == code:
                     if self.args.moves is not None and self.args.moves <= 0:
                         continue

@@ -44,6 +44,12 @@ MOVE_REFUSED = frozenset({ErrorCode.ILLEGAL_MOVE, ErrorCode.STALE_STATE, ErrorCo
 
 
 class Transport(Protocol):
+    """The connection a session talks through (:class:`client.net.NetClient`)."""
+
+    url: str            # the server's address
+    name: str           # the name and key its next hello says (reconnecting)
+    key: str | None
+
     def send(self, message: dict) -> None: ...
     def poll(self) -> list[dict]: ...
 
@@ -114,7 +120,8 @@ class OnlineSession(AccountsMixin):
         match and makes us its spectator. The match TV showed us before is dropped here,
         as the server detaches us from it."""
         shown = (self.tv_info or {}).get("match")
-        if isinstance(shown, str) and getattr(self.matches.get(shown), "role", "") == "spectator":
+        view = self.matches.get(shown) if isinstance(shown, str) else None
+        if view is not None and view.role == "spectator":
             self.matches.pop(shown)
         self.tv_info = None
         self.send({"type": "tv", "game": game, "on": on, "rid": next(self._rids)})

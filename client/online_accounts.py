@@ -12,13 +12,16 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shared.i18n import domain
 from shared.online.identity import FILE_NAME, load_identities, save_identity
 from shared.wire import PROTOCOL_VERSION, ErrorCode
 
 from .matchview import Note
+
+if TYPE_CHECKING:
+    from .tokens import TokenStore
 
 _, N_, ngettext, pgettext = domain("online")
 
@@ -28,13 +31,12 @@ LAG_CAP_MS = 60_000  # the protocol's bound for ``move.lag``
 HELLO_REFUSED = frozenset({ErrorCode.SIGN_IN_FAILED, ErrorCode.NAME_TAKEN})
 
 
-def identity_path(tokens: Any) -> Path | None:
+def identity_path(tokens: "TokenStore | None") -> Path | None:
     """The identity file beside the token store's file (None without a store)."""
-    path = getattr(tokens, "path", None)
-    return Path(path).parent / FILE_NAME if path is not None else None
+    return tokens.path.parent / FILE_NAME if tokens is not None else None
 
 
-def saved_identity(tokens: Any, server: str) -> dict[str, str] | None:
+def saved_identity(tokens: "TokenStore | None", server: str) -> dict[str, str] | None:
     """``{"name", "secret"}`` this computer keeps for ``server``, or None."""
     path = identity_path(tokens)
     return load_identities(path).get(server) if path is not None else None
@@ -48,6 +50,7 @@ class AccountsMixin:
     server: str | None
     name: str
     welcomed: bool
+    watching_lobby: bool
     _mid_prefix: str
     _rids: Iterator[int]
 
@@ -112,17 +115,14 @@ class AccountsMixin:
     # -- answers ----------------------------------------------------------------------------
     def _welcomed_as(self, m: dict) -> None:
         self.signed_in = bool(m.get("signed_in"))
-        if self.hello_refused and getattr(self, "watching_lobby", False):
+        if self.hello_refused and self.watching_lobby:
             self.send({"type": "watch_lobby", "on": True})  # refused before the second hello
         self.ping()
 
     def _use_name(self, name: str, key: str | None) -> None:
         """The name (and key) every later ``hello`` of this session says."""
         self.name = name
-        if hasattr(self.net, "name"):
-            self.net.name = name
-        if hasattr(self.net, "key"):
-            self.net.key = key
+        self.net.name, self.net.key = name, key
 
     def _hello_refused(self, m: dict, text: str) -> list[Note] | None:
         """Our saved name was refused at ``hello``: go on as a guest (the connection

@@ -162,8 +162,7 @@ def attach(scene, rated: RatedGame) -> None:
     """Make a match screen's game rated: undo and hints refuse, the level is said."""
     scene.rated = rated
     scene.computers.refuse_hints = lambda: refuse(scene, "hint")
-    for name, what in (("undo_button", "undo"), ("hint_button", "hint")):
-        old = getattr(scene, name, None)
+    for old, what in ((scene.undo_button, "undo"), (scene.hint_button, "hint")):
         if old is None or old not in scene.buttons:
             continue
         scene.buttons[scene.buttons.index(old)] = RefusingButton(

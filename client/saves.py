@@ -93,11 +93,10 @@ def snapshot(scene: SaveableMatch) -> dict:
             "seats": [seat_data(s) for s in scene.seats], "seed": scene.game_seed,
             "to_move": position.to_move,
             "saved": _dt.datetime.now().isoformat(timespec="seconds")}
-    if getattr(scene, "rated", None) is not None:
+    if scene.rated is not None:
         data["rated"] = scene.rated.to_dict()
-    branch = getattr(scene, "branch", None)
-    if branch is not None:
-        data["branch"] = branch.to_dict()
+    if scene.branch is not None:
+        data["branch"] = scene.branch.to_dict()
     return data
 
 

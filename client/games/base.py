@@ -11,7 +11,8 @@ overlays, score beats, how-to pages) lives in its plug-in folder.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import pygame
 
@@ -20,6 +21,7 @@ from shared.i18n import domain
 
 from .. import theme
 from ..view.form import Row
+from ..view.widgets import same
 
 _, N_, ngettext, pgettext = domain("client")
 
@@ -50,10 +52,33 @@ class GamePlugin(ABC):
         return self.spec.new_state(self.spec.options(options), seed)
 
     # -- options --------------------------------------------------------------------------
+    def offered_options(self) -> list["GameOption"]:
+        """The options this game adds to the Options screen (under its title) and to the
+        picker: by default one per field of the spec's schema but the seat count (the
+        picker's seat rows say it). Their words are the schema's, read at each draw, so
+        the game's own catalogue translates them in the language in use."""
+        offered = []
+        for f in self.spec.option_schema():
+            if f.name == "players":
+                continue
+            values, names = field_values(f)
+            offered.append(GameOption(f.name, tuple(values), tuple(names), f.default, f.label,
+                                      lambda f=f: self._field(f).help, tr=_,
+                                      title=lambda f=f: self._field(f).label))
+        return offered
+
+    def option_value(self, app: "App", name: str) -> Any:
+        """The saved value of the offered option ``name`` (its default when none is saved)."""
+        option = next((o for o in self.offered_options() if o.name == name), None)
+        if option is None:
+            raise KeyError(f"{self.spec.title} offers no option {name!r}")
+        return option_value(app, self.spec.id, option)
+
     def options(self, app: "App") -> dict:
-        """The options a new game starts with (what the option rows last set)."""
-        stored = app.kit(f"options:{self.spec.id}", dict)
-        return self.spec.options(stored)
+        """The options a new game starts with: the saved ones that are the spec's."""
+        schema = {f.name for f in self.spec.option_schema()}
+        return self.spec.options({o.name: option_value(app, self.spec.id, o)
+                                  for o in self.offered_options() if o.name in schema})
 
     def options_for(self, app: "App", seats: int | None = None) -> dict:
         """The options of a new game with ``seats`` seats (for games whose schema has
@@ -64,26 +89,8 @@ class GamePlugin(ABC):
         return self.spec.options(raw)
 
     def option_rows(self, app: "App") -> list[Row]:
-        """Rows for the Options screen and the picker: by default one per schema field,
-        kept for this run of the app (a game may bind them to the saved config). The
-        label and help are read from the spec's schema at each draw, so the game's own
-        catalogue translates them in the language in use."""
-        stored: dict = app.kit(f"options:{self.spec.id}", dict)
-        rows = []
-        for f in self.spec.option_schema():
-            if f.name == "players":
-                continue  # the picker's seat count says it
-            values, names = field_values(f)
-
-            def get(f: OptionField = f) -> Any:
-                return stored.get(f.name, f.default)
-
-            def put(value: Any, f: OptionField = f) -> None:
-                stored[f.name] = value
-
-            rows.append(Row(f.label, values, names, get, put, lambda f=f: self._field(f).help,
-                            tr=_, title=lambda f=f: self._field(f).label))
-        return rows
+        """Rows for the offered options, read from and written to the saved config."""
+        return [option_row(app, self.spec.id, o) for o in self.offered_options()]
 
     def _field(self, field: OptionField) -> OptionField:
         """A schema field as the spec gives it now (its words in the language in use)."""
@@ -165,6 +172,10 @@ class ReviewBoard:
     def update(self, dt: float) -> None:
         """Advance the board's own animations (a road overlay, say)."""
 
+    def frame_rate(self) -> float:
+        """Frames a second the board's animations need now (none: a still board)."""
+        return 0.0
+
     def draw(self, app: "App", surface: pygame.Surface, rect: pygame.Rect) -> bool:
         """Draw the turn inside ``rect``; False when this game has no board to draw."""
         return False
@@ -189,3 +200,50 @@ def field_values(f: OptionField) -> tuple[list, list[str]]:
     if f.choices:
         return list(f.choices), [str(c) for c in f.choices]
     return [f.default], [str(f.default)]
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """One option a game offers, saved in the config under the game's id: its ``name``
+    there, the ``values`` it takes and their ``names``, its ``default``. ``label``,
+    ``names`` and ``help`` are English keys shown through ``tr`` (the game's ``_``) at
+    each draw; ``title`` and a callable ``help`` say the words themselves. ``legacy``: the
+    top-level key an older config kept it under (moved into the game's section)."""
+
+    name: str
+    values: tuple[Any, ...]
+    names: tuple[str, ...]
+    default: Any
+    label: str
+    help: str | Callable[[], str] = ""
+    tr: Callable[[str], str] = same
+    title: Callable[[], str] | None = None
+    legacy: str = ""
+
+    def valid(self, value: Any) -> bool:
+        """One of the values, of the same type (JSON's 1 is not True)."""
+        return any(type(value) is type(v) and value == v for v in self.values)
+
+
+def saved_options(app: "App", game_id: str, offered: Sequence[GameOption]) -> dict[str, Any]:
+    """A game's section of the config (empty when nothing is saved), first taking in what an
+    older config kept at its top level for these options."""
+    config = app.options
+    for option in offered:
+        if option.legacy and option.legacy in config.legacy:
+            config.games.setdefault(game_id, {}).setdefault(option.name, config.legacy.pop(option.legacy))
+    return config.games.get(game_id, {})
+
+
+def option_value(app: "App", game_id: str, option: GameOption) -> Any:
+    """The saved value of a game's option; its default when none (or a wrong one) is saved."""
+    value = saved_options(app, game_id, [option]).get(option.name, option.default)
+    return value if option.valid(value) else option.default
+
+
+def option_row(app: "App", game_id: str, option: GameOption) -> Row:
+    """A form row editing a game's saved option (the caller saves the config after a change)."""
+    def put(value: Any) -> None:
+        app.options.games.setdefault(game_id, {})[option.name] = value
+    return Row(option.label, list(option.values), list(option.names), lambda: option_value(app, game_id, option),
+               put, option.help, tr=option.tr, title=option.title)

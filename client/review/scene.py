@@ -85,9 +85,8 @@ class ReviewScene(Scene):
         self.resize(app.size)
 
     def _board_view(self, app) -> ReviewBoard:
-        games = getattr(app, "games", None)
-        if games is not None and self.spec.id in games:
-            return games.get(self.spec.id).review_board(app)
+        if self.spec.id in app.games:
+            return app.games.get(self.spec.id).review_board(app)
         return ReviewBoard(app)
 
     # -- state -----------------------------------------------------------------------------
@@ -253,14 +252,13 @@ class ReviewScene(Scene):
     # -- frame -----------------------------------------------------------------------------
     def frame_rate(self) -> float:
         """Frames while the search runs (the progress bar), else what the board's own
-        animations ask (a game's board may say ``frame_rate``), else still."""
+        animations ask, else still."""
         if self.job is not None and not self.job.finished and self.error is None:
             return 10.0  # enough for the bar; the search shares the interpreter
         job = self.analysis()
         if job is not None and not job.finished:
             return 10.0  # the analysis's orbit, and its moves the moment they come
-        ask = getattr(self.board, "frame_rate", None)
-        return ask() if ask is not None and self.ready else 0.0
+        return self.board.frame_rate() if self.ready else 0.0
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -16,12 +16,24 @@ from ..anim import Timeline
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..online import OnlineSession
+    from .replay_controls import ReplayControls
+
+
+FULL_RATE = 60.0  # frames a second while something moves
 
 
 class Scene:
-    """Base scene. ``opaque`` scenes hide everything below them (nothing below is drawn)."""
+    """Base scene. ``opaque`` scenes hide everything below them (nothing below is drawn);
+    ``modal`` ones (pause, dice) stop events and updates from reaching the scenes below;
+    one with ``freeze_below = False`` (the score show) lets the scene below keep running
+    even when it covers it (an online match still hears its server)."""
 
     opaque = True
+    modal = False
+    freeze_below = True
+    session: "OnlineSession | None" = None    # the server connection an online screen talks through
+    controls: "ReplayControls | None" = None  # a replay's stepping (its ply bar, Play)
 
     def __init__(self, app: "App") -> None:
         self.app = app
@@ -55,6 +67,15 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
+
+    def server_session(self) -> "OnlineSession | None":
+        """The server connection this screen uses (a match screen's is its chrome's)."""
+        return self.session
+
+    def frame_rate(self) -> float:
+        """Frames a second this scene needs now: full rate while its timeline has tracks,
+        else none (the app then draws on input and a slow heartbeat)."""
+        return FULL_RATE if len(self.timeline) else 0.0
 
     @property
     def name(self) -> str:
@@ -117,22 +138,19 @@ class SceneStack:
         for scene in reversed(self.scenes):
             if scene.handle_event(event):
                 return True
-            if scene.opaque or getattr(scene, "modal", False):
+            if scene.opaque or scene.modal:
                 return False
         return False
 
     def update(self, dt: float) -> None:
         """Update the top scene and any scene showing through a non-modal overlay;
-        scenes under a modal overlay (pause, dice) stand still. A scene with
-        ``freeze_below = False`` (the score show) lets the scene below keep running even
-        when it covers it (an online match still hears its server)."""
+        scenes under a modal overlay stand still, unless it does not ``freeze_below``."""
         live = []
         for scene in reversed(self.scenes):
             live.append(scene)
-            keeps_below = getattr(scene, "freeze_below", True) is False
-            if keeps_below:
+            if not scene.freeze_below:
                 continue
-            if scene.opaque or getattr(scene, "modal", False):
+            if scene.opaque or scene.modal:
                 break
         for scene in reversed(live):
             scene.update(dt)

@@ -13,6 +13,7 @@ to the game through the contract.
 from __future__ import annotations
 
 from typing import Any, Callable, Protocol
+from weakref import WeakKeyDictionary
 
 import pygame
 
@@ -26,6 +27,7 @@ from ..view.widgets import Button, draw_panel
 from .base import Scene
 from .chatpane import ChatPane
 from .clock_pane import ClockPane
+from .score_show import ScoreShow
 from .seats import HumanSeat, RemoteSeat, SeatController
 
 _, N_, ngettext, pgettext = domain("online")
@@ -41,6 +43,7 @@ class MatchHost(Protocol):
     geo: Any
     top_h: int
     buttons: list[Button]
+    over_shown: bool  # the end of the match has been shown (its score show pushed)
 
     def show_toast(self, text: str, seconds: float = 3.0) -> None: ...
     def announce(self, text: str, sub: str = "", colour=theme.ACCENT, hold: float = 1.2,
@@ -81,6 +84,7 @@ class OnlineChrome:
         self.pane = ChatPane(self)
         self.clocks = ClockPane(self.view)
         self._sent: Any = None
+        self.headlines: WeakKeyDictionary[ScoreShow, str | None] = WeakKeyDictionary()  # each show's own
         self.resign_button = Button(N_("Resign"), self.resign, tr=_)
         self.rematch_button = Button(N_("Rematch"), self.rematch, enabled=False, tr=_)
         # TRANSLATORS: leave the match screen for the lobby (the seat is kept).
@@ -139,7 +143,7 @@ class OnlineChrome:
     def invite_link(self) -> str:
         """The join link for this room on the address others use (``alien-city://...``)."""
         from shared.netkit.links import JoinLink
-        server = self.session.public_url or self.session.server or getattr(self.session.net, "url", "")
+        server = self.session.public_url or self.session.server or self.session.net.url
         return JoinLink(server, self.code).text()
 
     def copy_invite(self) -> None:
@@ -235,13 +239,11 @@ class OnlineChrome:
         scenes = host.app.stack.scenes
         above = scenes[scenes.index(host) + 1:] if host in scenes else []
         for scene in above:
-            buttons = getattr(scene, "final_buttons", None)
-            if buttons is None:
+            if not isinstance(scene, ScoreShow):
                 continue
-            if not hasattr(scene, "online_headline"):
-                scene.online_headline = getattr(scene, "headline", None)
-            scene.headline = self.gone_text() if self.server_gone else scene.online_headline
-            for button in buttons:
+            own = self.headlines.setdefault(scene, scene.headline)
+            scene.headline = self.gone_text() if self.server_gone else own
+            for button in scene.final_buttons:
                 if button.on_click == self.rematch:
                     button.enabled = not self.server_gone
 
@@ -250,7 +252,8 @@ class OnlineChrome:
         if note.match not in (None, self.code):
             # The rematch: open it once the server has seated us and sent its position.
             if note.kind == "synced" and self.view.rematch == note.match:
-                if getattr(host.app.stack.top, "freeze_below", True) is False:
+                top = host.app.stack.top
+                if top is not None and not top.freeze_below:
                     host.app.stack.pop()  # the score show: applied before the replace
                 host.app.stack.replace(open_match(host.app, self.session, note.match))
             return

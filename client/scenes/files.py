@@ -180,9 +180,8 @@ class FilesScene(Scene):
             self.error = f"{path.name}: {exc}"  # the game's words (its catalogue)
         else:
             self.error = ""
-            controls = getattr(scene, "controls", None)
-            if self._by_mouse and hasattr(controls, "ignore_presses_until"):
-                controls.ignore_presses_until = time.monotonic() + DOUBLE_CLICK_S
+            if self._by_mouse and scene.controls is not None:
+                scene.controls.ignore_presses_until = time.monotonic() + DOUBLE_CLICK_S
             self.app.push(scene)
             return
         self.app.sounds.play("error")

@@ -32,7 +32,7 @@ class HostScene(Scene):
         self.resize(app.size)
 
     def enter(self) -> None:
-        hosting = getattr(self.app, "hosting", None)
+        hosting = self.app.hosting
         if hosting is not None and hosting.running:
             self._result.append(hosting)
             return
@@ -92,24 +92,19 @@ class HostScene(Scene):
 def may_close(app) -> bool:
     """Quitting while hosting: True when the server may stop now; else a warning is shown
     (players connected) and a second confirmation quits."""
-    hosting = getattr(app, "hosting", None)
+    hosting = app.hosting
     if hosting is None or not hosting.running or hosting.confirmed_close:
         return True
     if isinstance(app.stack.top, CloseHostScene):
         return False  # already asking
     # each of our connections once: the lobby and the match screen above it share one
-    own = len({id(s) for s in map(_session_of, app.stack.scenes)
-               if getattr(s, "server", None) == hosting.url and s.connected})
+    own = len({id(s) for s in (scene.server_session() for scene in app.stack.scenes)
+               if s is not None and s.server == hosting.url and s.connected})
     others = hosting.others_connected(own)
     if others <= 0:
         return True
     app.push(CloseHostScene(app, others))
     return False
-
-
-def _session_of(scene):
-    chrome = getattr(scene, "chrome", None)
-    return getattr(chrome, "session", None) or getattr(scene, "session", None)
 
 
 class CloseHostScene(Scene):

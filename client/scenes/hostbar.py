@@ -41,7 +41,7 @@ class HostBar:
 
     @property
     def hosting(self):
-        hosting = getattr(self.app, "hosting", None)
+        hosting = self.app.hosting
         return hosting if hosting is not None and hosting.running else None
 
     def port(self) -> str:
@@ -86,7 +86,7 @@ class HostBar:
             try:
                 hosting.stop()  # SIGTERM: clients told, every match saved
             finally:
-                if getattr(self.app, "hosting", None) is hosting:
+                if self.app.hosting is hosting:
                     self.app.hosting = None
                 self.stopping = False
         threading.Thread(target=stop, name="host-stop", daemon=True).start()

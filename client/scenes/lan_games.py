@@ -6,6 +6,8 @@ stay on loopback."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from shared.i18n import domain
@@ -23,8 +25,18 @@ COLUMNS = ((N_("SERVER (click to join)"), 0.0), (N_("GAMES"), 0.47), (N_("PLAYER
            (N_("ADDRESS"), 0.88))
 
 
+class ServerList(Protocol):
+    """What the screen asks of the LAN listener (:class:`client.lan.LanBrowser`)."""
+
+    port: int             # the UDP port it listens on
+    error: str | None     # why it cannot listen (None: it can)
+
+    def servers(self) -> list: ...
+    def close(self) -> None: ...
+
+
 class LanGamesScene(Scene):
-    def __init__(self, app, browser=None) -> None:
+    def __init__(self, app, browser: ServerList | None = None) -> None:
         super().__init__(app)
         self.browser = browser
         self.rows: list[tuple[object, pygame.Rect]] = []
@@ -94,7 +106,8 @@ class LanGamesScene(Scene):
             room = int(inner * ((COLUMNS[i + 1][1] if i + 1 < len(COLUMNS) else 1.0) - x)) - 12
             surface.blit(t.fitted(_(text), max(12, int(size * 0.8)), theme.TEXT_DIM, room, bold=True),
                          (self.box.x + 26 + int(inner * x), self.box.y + 24))
-        error = getattr(self.browser, "error", None)
+        browser = self.browser
+        error = browser.error if browser is not None else None
         if error:
             for i, line in enumerate(t.wrap(error, size, self.box.w - 52)[:3]):
                 surface.blit(t.render(line, size, theme.BAD), (self.box.x + 26, self.box.y + 70 + i * (size + 10)))
@@ -103,7 +116,7 @@ class LanGamesScene(Scene):
             text = (_("Listening for games on your network") + dots + "\n"
                     + _("A game appears here when someone picks Host a game on this computer "
                         "(or runs alien-city serve --lan). Firewalls must let UDP port {port} in.").format(
-                        port=getattr(self.browser, "port", 8766)))
+                        port=browser.port if browser is not None else 8766))
             for i, line in enumerate(t.wrap(text, size, self.box.w - 52)[:6]):
                 surface.blit(t.render(line, size, theme.TEXT_DIM), (self.box.x + 26, self.box.y + 70 + i * (size + 10)))
         for i, (server, rect) in enumerate(self.rows):

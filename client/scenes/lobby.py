@@ -377,7 +377,7 @@ class LobbyScene(Scene):
         draw_backdrop(surface, app, _("LOBBY") if self.mode == "play" else _("WATCH A GAME"), y=0.07)
         s = self.session
         if s.welcomed:
-            status = _("{name} on {url}").format(name=s.name, url=getattr(self.net, "url", ""))
+            status = _("{name} on {url}").format(name=s.name, url=self.net.url if self.net is not None else "")
         else:
             status = s.net_note or _("Connecting…")
         if s.welcomed and s.public_url:

@@ -30,7 +30,7 @@ from .. import theme
 from ..anim import Callback, Delay
 from ..computer import seat_seed
 from ..records import save_record
-from ..view.widgets import draw_orbit
+from ..view.widgets import Button, draw_orbit
 from .driver import ComputerTurns
 from .holders import LocalMatch, ViewMatch
 from .pause import PauseScene
@@ -50,6 +50,7 @@ class SaveableMatch(Protocol):
     game_seed: object
     match: Any    # the holder: ``state`` (what the screen shows), undo
     chrome: Any   # the online match's chrome, or None
+    rated: Any    # a rated game against the computer (client.rated.RatedGame), or None
     branch: Branch | None  # where a game played on from a replay or review branched off
 
     def keeps_game(self) -> bool:
@@ -73,6 +74,10 @@ class MatchControls:
     bot_show = 0.35      # seconds a computer's choice shows before it lands
     pass_show = 0.35     # the same for a pass
     bot_hold = False     # a director (the attract mode) holds the computers for a look
+    moves_kind = "match"        # the list of moves (MoveListing): closed, kept open or closed per kind
+    moves_open_default = False
+    undo_button: Button | None = None   # the screen's Undo and Hint (a rated game refuses them)
+    hint_button: Button | None = None
 
     def init_match(self, state, *, seats: list[SeatController] | None, chrome, seed: object,
                    bot_factory, spec: Any, holders: tuple[type, type] = (LocalMatch, ViewMatch),
@@ -102,6 +107,10 @@ class MatchControls:
     attract = False  # the attract mode's screen says so (never saved)
     rated: Any = None  # a rated game against the computer (client.rated.RatedGame): no undo, no hints
 
+    def server_session(self) -> Any:
+        """An online match's connection (its chrome's); None for a local game."""
+        return self.chrome.session if self.chrome is not None else None
+
     def keeps_game(self) -> bool:
         return self.chrome is None and not self.attract and any(isinstance(s, HumanSeat) for s in self.seats)
 
@@ -121,7 +130,7 @@ class MatchControls:
         if self.chrome is not None:
             online = self.chrome.view.names()
             return [online.get(i) or label for i, label in enumerate(labels)]
-        return [(seat.label if isinstance(seat, ComputerSeat) else getattr(seat, "name", "")) or
+        return [(seat.label if isinstance(seat, ComputerSeat) else seat.name) or
                 (labels[i] if i < len(labels) else "?") for i, seat in enumerate(self.seats)]
 
     def name_headers(self, names: list[str]) -> dict[str, str]:
@@ -306,7 +315,7 @@ class MatchControls:
             if self.match.state is s:
                 self.play(move)
 
-        hold = self.pass_show if getattr(move, "is_pass", False) else self.bot_show
+        hold = self.pass_show if self.spec.is_pass(move) else self.bot_show
         self.timeline.sequence(Callback(show), Delay(hold), Callback(do))
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
@@ -330,3 +339,16 @@ def _fresh_seat(seat: SeatController) -> SeatController:
     if not isinstance(seat, ComputerSeat):
         return seat
     return ComputerSeat(level=seat.level) if seat.threaded else ComputerSeat(bot=seat.bot, threaded=False)
+
+
+def game_in_play(app) -> MatchControls | None:
+    """The match screen of a game still being played (local or online, not the attract
+    mode, not over) on the stack, or None: closing the window over it asks first."""
+    for scene in reversed(app.stack.scenes):
+        if not isinstance(scene, MatchControls) or scene.attract:
+            continue
+        state = scene.match.state
+        if state is None:
+            continue
+        return None if state.is_over() else scene
+    return None

@@ -16,7 +16,7 @@ the current one) and optionally the record's comments (``comments``, a
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 import pygame
 
@@ -26,15 +26,49 @@ from shared.i18n import domain
 from .. import theme
 from ..view.movelist import MoveEntry, MoveList
 from ..view.widgets import Button, draw_panel
+from .holders import LocalMatch
+
+if TYPE_CHECKING:
+    from ..anim import Timeline
+    from ..app import App
+    from .replay_controls import ReplayControls
 
 _, N_, ngettext, pgettext = domain("client")
 
 SHOWN_KEY = "moves-shown"   # app.kit: per kind of screen, whether the list is open
 
 
+class BoardBox(Protocol):
+    """A board's geometry as the list needs it: the board's box on screen."""
+
+    @property
+    def outer(self) -> pygame.Rect: ...
+
+
 class MoveListing:
-    """A screen sets ``moves_open_default`` (True: the list opens with it; default False)
-    and ``moves_kind`` (the open/closed state is kept per kind for this run; "match")."""
+    """What the screen gives is declared below: its frame's (``MatchControls`` on a match
+    screen, ``ReplaySteps`` or the game's own on a replay) and the board screen's."""
+
+    app: "App"
+    size: tuple[int, int]
+    margin: int
+    timeline: "Timeline"
+    top_rect: pygame.Rect
+    bottom_rect: pygame.Rect
+    geo: BoardBox
+    bot_hold: bool            # the computers wait (while a person looks back)
+    moves_kind: str           # the list's open/closed state is kept per kind for this run
+    moves_open_default: bool  # True: the list opens with the screen
+    # a replay's (None on a match screen)
+    controls: "ReplayControls | None" = None   # its stepping
+    positions: Sequence[Any] | None = None     # a state per ply
+    comments: Comments | None = None            # the record's comments
+    # a match screen's (None on a replay)
+    match: Any = None         # the match's holder (the shell's keeps the moves)
+    chrome: Any = None        # an online match's chrome
+    bot_busy: bool = False    # a computer's move is landing
+    branch: Any = None        # Play from here: where the game branched off (its moves count on)
+    show_state: Callable[..., None]  # the board screen's: ``show_state(state, animate=False)``
 
     # -- state ----------------------------------------------------------------------------------
     @property
@@ -62,8 +96,7 @@ class MoveListing:
     @property
     def moves_shown(self) -> bool:
         shown = self.app.kit(SHOWN_KEY, dict)
-        kind = getattr(self, "moves_kind", "match")
-        return bool(shown.get(kind, getattr(self, "moves_open_default", False)))
+        return bool(shown.get(self.moves_kind, self.moves_open_default))
 
     @property
     def looking_back(self) -> int | None:
@@ -71,40 +104,40 @@ class MoveListing:
         return self.__dict__.get("_looking")
 
     def toggle_moves(self) -> None:
-        self.app.kit(SHOWN_KEY, dict)[getattr(self, "moves_kind", "match")] = not self.moves_shown
+        self.app.kit(SHOWN_KEY, dict)[self.moves_kind] = not self.moves_shown
         self.app.sounds.play("select")
 
     # -- what the screen gives ---------------------------------------------------------------------
+    def held_moves(self) -> list:
+        """The moves a local match's holder keeps (the shell's holders; none online)."""
+        return self.match.moves if isinstance(self.match, LocalMatch) else []
+
     def move_texts(self) -> Sequence[str]:
         """By default a local match's moves as the shell's holder keeps them."""
-        match = getattr(self, "match", None)
-        moves = getattr(match, "moves", None) or []
-        return [match.spec.move_text(m) for m in moves]
+        return [self.match.spec.move_text(m) for m in self.held_moves()]
 
     def move_positions(self) -> Sequence[Any]:
         """A replay's ``positions``, else a local match's positions (its holder's)."""
-        if hasattr(self, "positions"):
+        if self.positions is not None:
             return self.positions
-        match = getattr(self, "match", None)
-        if not getattr(match, "moves", None):
+        known = len(self.held_moves())  # a game continued from a save lists the moves played since
+        if not known:
             return []
-        known = len(match.moves)  # a game continued from a save lists the moves played since
-        return [*match.history[len(match.history) - known:], match.state]
+        return [*self.match.history[len(self.match.history) - known:], self.match.state]
 
     def move_notes(self) -> Sequence[str]:
         """The record's comment on each move ("" for none): by default from the screen's
         ``comments`` (a replay of a record with ``#`` comments sets them)."""
-        comments: Comments | None = getattr(self, "comments", None)
+        comments = self.comments
         return comments.per_move(len(self.move_texts())) if comments is not None else []
 
     def start_note(self) -> str:
         """The record's comment before its first move."""
-        comments: Comments | None = getattr(self, "comments", None)
-        return comments.start if comments is not None else ""
+        return self.comments.start if self.comments is not None else ""
 
     def shown_note(self) -> str:
         """The record's comment on the position shown (a replay's; a match has none)."""
-        if getattr(self, "controls", None) is None:
+        if self.controls is None:
             return ""
         index = self.controls.index
         notes = list(self.move_notes())
@@ -114,24 +147,21 @@ class MoveListing:
 
     def move_seat_infos(self, before: Any) -> Sequence[Any]:
         """The seats (their colours) of a position of the list."""
-        return before.spec.seats(before.options) if hasattr(before, "spec") else ()
+        return before.spec.seats(before.options)
 
     def move_numbers(self) -> Sequence[int]:
         """Each move's number (1, 2, 3... as the status lines count them; a game continued
         from a save, or played on from a replay's move n, counts on from the moves before it)."""
-        match = getattr(self, "match", None)
-        moves = getattr(match, "moves", None)
+        match = self.match
         before = 0
-        if moves is not None and not hasattr(self, "positions"):
-            branch = getattr(self, "branch", None)
-            before = len(match.history) - len(moves) + (branch.move if branch is not None else 0)
+        if isinstance(match, LocalMatch) and self.positions is None:
+            before = len(match.history) - len(match.moves) + (self.branch.move if self.branch is not None else 0)
         return range(before + 1, before + len(self.move_texts()) + 1)
 
     def move_current(self) -> int:
         """The position shown now (a replay's index; a match's present or the one looked at)."""
-        controls = getattr(self, "controls", None)
-        if controls is not None:
-            return controls.index
+        if self.controls is not None:
+            return self.controls.index
         looking = self.looking_back
         return looking if looking is not None else len(self.move_texts())
 
@@ -152,7 +182,7 @@ class MoveListing:
 
     # -- what a pick does ----------------------------------------------------------------------------
     def pick_move(self, index: int) -> None:
-        controls = getattr(self, "controls", None)
+        controls = self.controls
         if controls is not None:  # a replay: jump there
             controls.playing = False
             controls.go(index)
@@ -162,12 +192,12 @@ class MoveListing:
     def look_back(self, index: int) -> None:
         """A live local match shows position ``index`` read-only (its last: the present)."""
         positions = list(self.move_positions())
-        if getattr(self, "chrome", None) is not None or not positions:
+        if self.chrome is not None or not positions:
             return
         if index >= len(positions) - 1:
             self.back_to_present()
             return
-        if self.timeline.busy or getattr(self, "bot_busy", False):
+        if self.timeline.busy or self.bot_busy:
             return  # a move is landing: look once it has
         self.__dict__["_looking"] = index
         self.bot_hold = True  # the computers wait while a person looks back
@@ -182,8 +212,7 @@ class MoveListing:
 
     # -- the scene's hooks: its handle_event calls moves_event first, its draw ends with draw_moves --
     def board_right(self) -> int:
-        geo = self.geo
-        return geo.outer.right if hasattr(geo, "outer") else geo.rect.right
+        return self.geo.outer.right
 
     def layout_moves(self) -> None:
         w, h = self.size
@@ -199,7 +228,7 @@ class MoveListing:
     def top_right_room(self) -> int:
         """How much of the top bar's right end the tab takes (a game's own words there
         keep left of it)."""
-        if getattr(self, "chrome", None) is not None:
+        if self.chrome is not None:
             return 0
         self.layout_moves()
         return self.moves_tab.rect.w + self.margin
@@ -228,7 +257,7 @@ class MoveListing:
         self.layout_moves()
         t = self.app.text
         if self.moves_shown:
-            present = len(self.move_texts()) if getattr(self, "controls", None) is None else None
+            present = len(self.move_texts()) if self.controls is None else None
             self.move_list.set(self.move_entries(), self.move_current(), present)
             self.move_list.draw(surface, t)
         self.moves_tab.draw(surface, t)
@@ -241,8 +270,7 @@ class MoveListing:
     def draw_note(self, surface: pygame.Surface, note: str) -> None:
         """The record's comment on the shown position, in a card over the board's top."""
         t = self.app.text
-        geo = self.geo
-        board = geo.outer if hasattr(geo, "outer") else geo.rect
+        board = self.geo.outer
         size = max(13, int(self.size[1] * 0.022))
         width = min(board.w, self.size[0] - 2 * self.margin)
         # TRANSLATORS: before a comment kept in a game record, shown in the replay

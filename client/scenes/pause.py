@@ -1,9 +1,9 @@
 """The pause menu over a running local game (Esc): resume, save, undo, options, leave.
-It knows the match screen only as something with ``undo_allowed``, ``save`` and ``undo``."""
+It knows the match screen only as a :class:`PausedGame`."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, Protocol
 
 import pygame
 
@@ -17,15 +17,26 @@ from .options import OptionsScene
 _, N_, ngettext, pgettext = domain("client")
 
 
+class PausedGame(Protocol):
+    """What the pause menu asks of the match screen under it (``MatchControls`` gives it)."""
+
+    undo_allowed: bool
+    rated: Any    # a rated game against the computer (no undo), or None
+    chrome: Any   # the online match's chrome, or None (a local game)
+    match: Any    # the match's holder: ``match.state`` is the position
+
+    def save(self) -> Any: ...
+    def undo(self) -> Any: ...
+
+
 class PauseScene(Scene):
     opaque = False
     modal = True
 
-    def __init__(self, app, game) -> None:
+    def __init__(self, app, game: PausedGame) -> None:
         self.game = game
         buttons = [Button(N_("Resume"), self.close, tr=_), Button(N_("Save record"), self.save, tr=_),
-                   Button(N_("Undo last turn"), self.undo, tr=_,
-                          enabled=game.undo_allowed and getattr(game, "rated", None) is None),
+                   Button(N_("Undo last turn"), self.undo, tr=_, enabled=game.undo_allowed and game.rated is None),
                    Button(N_("Options"), self.options, tr=_), Button(N_("Main menu"), self.menu, tr=_),
                    Button(N_("Quit"), self.quit, tr=_)]
         self.menu_column = ButtonColumn(buttons)
@@ -80,30 +91,19 @@ class PauseScene(Scene):
         self.menu_column.draw(surface, self.app.text)
 
 
-def kept_line(game) -> str:
+def kept_line(game: PausedGame) -> str:
     """What becomes of the game on screen if the player leaves it now."""
-    over = getattr(getattr(getattr(game, "match", None), "state", None), "is_over", None)
-    if over is not None and over():
+    state = game.match.state
+    if state is not None and state.is_over():
         return N_("The game is over.")
-    if getattr(game, "chrome", None) is not None:
+    if game.chrome is not None:
         return N_("The match goes on on the server: Continue on the title screen takes you back to your seat.")
     return N_("Your game is saved: Continue on the title screen resumes it.")
 
 
-def confirm_quit(app, game) -> None:
+def confirm_quit(app, game: PausedGame) -> None:
     """Quitting from a game asks first (Pause → Quit, and the window's close button)."""
     app.push(ConfirmScene(app, N_("Quit Alien City?"), kept_line(game), N_("Quit"), app.quit, tr=_))
-
-
-def game_in_play(app):
-    """The match screen of a game still being played (local or online, not the attract
-    mode, not over) on the stack, or None: closing the window over it asks first."""
-    for scene in reversed(app.stack.scenes):
-        state = getattr(getattr(scene, "match", None), "state", None)
-        if state is None or getattr(scene, "attract", False):
-            continue
-        return None if state.is_over() else scene
-    return None
 
 
 class ConfirmScene(Scene):

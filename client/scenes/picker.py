@@ -53,7 +53,7 @@ class GamePickerScene(Scene):
         self.names: list[str] = []    # per seat: the person's name ("" = the seat's label)
         self.name_field = TextField("", max_len=NAME_LEN)  # drawn over the row's label: no label of its own
         self.editing: int | None = None  # the seat whose name is being typed
-        self.level = getattr(app.options, "computer_level", "") or "easy"  # the level last chosen
+        self.level = app.options.computer_level or "easy"  # the level last chosen
         self.you = "0"  # vs computer: your seat number as text, or "random"
         self.rated = False  # vs computer: a rated game (client.rated: the level follows the rating)
         self.menu = RowMenu([], self._changed, value_x=0.4, enter_changes=False)

@@ -198,6 +198,7 @@ class ReplaySteps:
 
     moves_open_default = True   # the list of moves (MoveListing) opens with a replay
     moves_kind = "replay"
+    controls: ReplayControls | None = None   # set by the screen (its frame may lay out before)
 
     @property
     def count(self) -> int:
@@ -217,7 +218,7 @@ class ReplaySteps:
 
     def layout_buttons(self) -> None:
         super().layout_buttons()
-        if hasattr(self, "controls"):
+        if self.controls is not None:
             r = self.bottom_rect
             right = min((b.rect.x for b in self.buttons), default=r.right)
             self.controls.bar = pygame.Rect(self.margin * 2, r.y + int(r.h * 0.16), right - 3 * self.margin,

@@ -19,6 +19,7 @@ from shared.i18n import domain
 from .. import theme
 from ..review import review_button
 from ..view.widgets import Button, ButtonColumn
+from .base import FULL_RATE
 
 _, N_, ngettext, pgettext = domain("client")
 
@@ -33,6 +34,9 @@ class ScoreShow:
     bottom_scale = 0.1
     show_title = N_("THE FINAL COUNT")   # the top bar while the show runs (a game may
     # override it with a property giving its own words, translated by the game)
+
+    headline: str | None = None   # over the final table: the game's, or the shell's (online, rated, TV)
+    final_buttons: list[Button]   # the final board's column (``make_final_buttons``)
 
     fast_factor = FAST
     fast = False            # F: the show runs ``fast_factor`` times faster
@@ -87,6 +91,10 @@ class ScoreShow:
     @property
     def stage(self) -> str:
         return self.sequence.stage
+
+    def frame_rate(self) -> float:
+        """Full rate while the show runs (between beats too), else what the screen asks."""
+        return FULL_RATE if self.stage == "show" else super().frame_rate()
 
     def show_buttons(self) -> None:
         self.buttons = [self.next_button, self.fast_button, self.skip_button]

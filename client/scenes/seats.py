@@ -27,6 +27,11 @@ class SeatController:
     local = False
 
     @property
+    def name(self) -> str:
+        """The player's name ("" when the seat has none)."""
+        return ""
+
+    @property
     def label(self) -> str:
         return self.kind
 

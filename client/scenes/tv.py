@@ -25,6 +25,7 @@ from ..view.form import draw_backdrop
 from ..view.widgets import Button, draw_panel
 from .base import Scene
 from .chrome import OnlineChrome, open_match
+from .score_show import ScoreShow
 
 _, N_, ngettext, pgettext = domain("online")
 
@@ -90,8 +91,8 @@ class TvChrome(OnlineChrome):
         """The end show has played to its final board (or was closed); a screen the
         viewer opened over it (the review) holds TV until it is closed."""
         if not above:
-            return bool(getattr(self.host, "over_shown", False))
-        return all(getattr(scene, "stage", None) == "final" for scene in above)
+            return self.host is not None and self.host.over_shown
+        return all(isinstance(scene, ScoreShow) and scene.stage == "final" for scene in above)
 
     def turn_text(self, text: str, colour) -> tuple[str, tuple[int, int, int]]:
         if self.player:

@@ -12,6 +12,7 @@ import pygame
 
 from .. import theme
 from ..assets import TextCache
+from .widgets import Button
 
 
 def band(surface: pygame.Surface, rect: pygame.Rect, alpha: int) -> None:
@@ -54,13 +55,13 @@ def draw_bottom_bar(surface: pygame.Surface, text: TextCache, rect: pygame.Rect,
         b.draw(surface, text)
 
 
-def row_right(buttons: Sequence, text: TextCache, right: int, y: int, bh: int, min_w: int, pad: int,
+def row_right(buttons: Sequence[Button], text: TextCache, right: int, y: int, bh: int, min_w: int, pad: int,
               gap: int) -> None:
     """Buttons of height ``bh`` in a row ending at ``right``: each at least ``min_w`` wide
     or its label plus ``pad``, ``gap`` apart."""
     x = right
     for b in reversed(buttons):
-        bw = max(min_w, text.font(int(bh * 0.46), True).size(getattr(b, "text", b.label))[0] + pad)
+        bw = max(min_w, text.font(int(bh * 0.46), True).size(b.text)[0] + pad)
         x -= bw
         b.rect = pygame.Rect(x, y, bw, bh)
         x -= gap

@@ -52,7 +52,7 @@ def test_new_game_keeps_hot_seat_names_and_takes_the_rules_from_options(app):
     seats = [HumanSeat(name="Ann"), HumanSeat(name="Bob")]
     game = GameScene(app, finished(3), seats=seats)
     score = score_screen(app, game)
-    app.options.edition, app.options.location_bonus = 2002, True
+    app.options.games["alien-city"] = {"edition": 2002, "location_bonus": True}
     press(app, score, "New game")
     fresh = app.stack.scenes[0]
     assert isinstance(fresh, GameScene) and fresh is not game

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 
 def test_options_round_trip(tmp_path):
     """Saved options load back equal."""
-    opts = Options(edition=2002, location_bonus=True, sound=False, anim_speed=2.0, colour_blind=True,
+    opts = Options(games={"alien-city": {"edition": 2002}}, sound=False, anim_speed=2.0, colour_blind=True,
                    fullscreen=True, window_w=1600, window_h=900, server="ws://example:1", player_name="Ann")
     path = tmp_path / "options.json"
     assert save_options(opts, path)
@@ -23,15 +23,17 @@ def test_options_round_trip(tmp_path):
 
 
 def test_damaged_or_odd_options_fall_back_to_defaults(tmp_path):
-    """A broken file gives defaults; bad values are replaced, unknown keys ignored."""
+    """A broken file gives defaults; bad values are replaced, unknown keys kept aside."""
     path = tmp_path / "options.json"
     path.write_text("{not json")
     assert load_options(path) == Options()
-    path.write_text(json.dumps({"edition": 1999, "sound": "yes", "anim_speed": 3.3, "extra": 1,
+    path.write_text(json.dumps({"sound": "yes", "anim_speed": 3.3, "extra": 1, "games": {"x": 3},
                                 "window_w": 10, "colour_blind": True}))
     opts = load_options(path)
-    assert opts.edition == 2004 and opts.sound is True and opts.anim_speed == 1.0
+    assert opts.sound is True and opts.anim_speed == 1.0 and opts.games == {}
     assert opts.colour_blind is True and opts.window_w == 640
+    assert opts.legacy == {"extra": 1}
+    assert save_options(opts, path) and json.loads(path.read_text())["extra"] == 1  # kept as it was
 
 
 def test_config_dir_follows_the_override(monkeypatch, tmp_path):

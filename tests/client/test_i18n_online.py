@@ -75,6 +75,8 @@ def test_an_unknown_code_shows_the_servers_text():
 class Wire:
     """A transport that keeps what the session sends and delivers nothing by itself."""
 
+    url, name, key = "", "", None  # a transport's address and the hello's name and key
+
     def __init__(self) -> None:
         self.sent: list[dict] = []
 

@@ -138,7 +138,7 @@ def test_picker_for_every_game_and_seat_count_is_marked(app, mode):
 
 
 def test_pause_and_its_questions_are_marked(app):
-    game = types.SimpleNamespace(undo_allowed=True, save=lambda: None, undo=lambda: None,
+    game = types.SimpleNamespace(undo_allowed=True, save=lambda: None, undo=lambda: None, rated=None, chrome=None,
                                  match=types.SimpleNamespace(state=types.SimpleNamespace(is_over=lambda: False)))
     with recording_texts() as texts:
         show(app, TitleScene(app))
@@ -304,7 +304,7 @@ def test_options_pause_and_picker_in_slovak_and_french(app, monkeypatch, lang, e
     with recording_texts(lang) as texts:
         show(app, OptionsScene(app))
         frame(app)
-        show(app, PauseScene(app, types.SimpleNamespace(undo_allowed=False, save=None, undo=None)))
+        show(app, PauseScene(app, paused_game(undo_allowed=False)))
         frame(app)
         show(app, GamePickerScene(app, "computer"))
         frame(app)
@@ -314,6 +314,12 @@ def test_options_pause_and_picker_in_slovak_and_french(app, monkeypatch, lang, e
     assert {"sk": "PAUZA", "fr": "PAUSE"}[lang] in drawn
     assert {"sk": "HRA PROTI POČÍTAČU", "fr": "JOUER CONTRE L’ORDINATEUR"}[lang] in drawn
     assert "Sound" not in texts and "Animation speed" not in texts
+
+
+def paused_game(undo_allowed: bool) -> types.SimpleNamespace:
+    """A stand-in for the match screen under the pause menu (a local game just started)."""
+    return types.SimpleNamespace(undo_allowed=undo_allowed, save=None, undo=None, rated=None, chrome=None,
+                                 match=types.SimpleNamespace(state=None))
 
 
 # -- fit ----------------------------------------------------------------------------------------------
@@ -328,7 +334,7 @@ def test_long_labels_fit_their_boxes(app, lang, size):
     """Buttons, option rows, the picker and the pause menu: nothing cut with an ellipsis,
     and every title-menu label drawn no wider than its button."""
     app.set_size(size)
-    game = types.SimpleNamespace(undo_allowed=True, save=None, undo=None)
+    game = paused_game(undo_allowed=True)
     with recording_texts(lang) as texts:
         title = TitleScene(app)
         show(app, title)

@@ -104,3 +104,33 @@ def test_modal_overlay_freezes_the_scene_below():
     stack.update(0.1)
     assert game.update.call_count == 1
     pause.update.assert_called_once_with(0.1)
+
+
+def test_a_cover_that_does_not_freeze_below_lets_the_scene_under_it_run():
+    """The score show covers the match screen but an online match still hears its server."""
+    stack = SceneStack()
+    game, show = scene(), scene(modal=True)
+    show.freeze_below = False
+    game.freeze_below = True
+    for s in (game, show):
+        stack.push(s)
+    stack.apply_pending()
+    stack.update(0.1)
+    game.update.assert_called_once_with(0.1)
+    assert not stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a))
+    game.handle_event.assert_not_called()  # events stop at the cover all the same
+
+
+def test_a_plain_scene_says_what_the_stack_asks_of_it(app):
+    """Every scene declares the stack's questions: not modal, freezing what it covers,
+    no frames while still and full rate while its timeline runs, no replay controls,
+    no server connection."""
+    class Plain(Scene):
+        def draw(self, surface: pygame.Surface) -> None:
+            pass
+
+    plain = Plain(app)
+    assert (plain.modal, plain.freeze_below, plain.controls, plain.server_session()) == (False, True, None, None)
+    assert plain.frame_rate() == 0.0
+    plain.timeline.delay(1.0, lambda: None)
+    assert plain.frame_rate() == 60.0

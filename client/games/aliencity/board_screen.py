@@ -194,8 +194,6 @@ class BoardScreen(Scene):
         overlay, pathing = self.insight.overlay, self.insight.pathing
         if len(self.timeline) or self.flyers or self.ripples or overlay.changes or overlay.flash > 0:
             return 60.0
-        if getattr(getattr(self, "sequence", None), "stage", None) == "show":
-            return 60.0  # the score show between beats
         if overlay.alpha != (1.0 if overlay.on else 0.0):
             return 60.0  # fading in or out
         wave = pathing.wave

@@ -4,6 +4,8 @@ the tumbling is only looks."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 from client import theme
@@ -26,9 +28,10 @@ class DiceScene(Scene):
     opaque = False
     modal = True
 
-    def __init__(self, app, state: GameState) -> None:
+    def __init__(self, app, state: GameState, on_exit: Callable[[], None] = lambda: None) -> None:
         super().__init__(app)
         self.state = state
+        self.on_exit = on_exit  # the match screen below says whose turn it is
         self.roll = 0  # which roll of state.dice is shown
         self.tumble = 1.0  # 0 while the dice spin, 1 once they landed
         self.show_result = False
@@ -56,9 +59,7 @@ class DiceScene(Scene):
             self.app.stack.pop()
 
     def exit(self) -> None:
-        under = self.app.stack.top
-        if hasattr(under, "announce_turn"):
-            under.announce_turn(first=True)
+        self.on_exit()
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

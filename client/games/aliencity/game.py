@@ -40,7 +40,6 @@ from shared.aliencity import (
     Piece,
     Player,
     PlayerSkipped,
-    Ruleset,
     new_game,
 )
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
@@ -54,6 +53,7 @@ from .marks import HINT_COLOUR
 from .match import LocalMatch, RandomBot, ViewMatch
 from .replay import replay_of
 from .score import ScoreScene
+from .settings import ruleset
 
 _, N_, ngettext, pgettext = domain("aliencity")
 
@@ -62,14 +62,14 @@ BOT_THINK = 0.45
 
 def fresh_game(app, seed: int | str) -> GameState:
     """A new game under the rules chosen in Options."""
-    return new_game(Ruleset(app.options.edition, app.options.location_bonus), seed)
+    return new_game(ruleset(app), seed)
 
 
 def seat_name(seat: SeatController, index: int) -> str:
     """A seat's name for records and panels: "Ann", "Computer (Hard)", else the colour."""
     if isinstance(seat, ComputerSeat) and seat.level:
         return seat.label
-    name = getattr(seat, "name", "")
+    name = seat.name
     return name or ("Black", "White")[index]
 
 
@@ -110,7 +110,7 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
         super().__init__(app, state)
         against_computer = any(isinstance(seat, ComputerSeat) for seat in self.seats)
         for player, seat in zip(Player, self.seats):  # "Computer (Hard)" under WHITE
-            if chrome is None and (isinstance(seat, ComputerSeat) and seat.level or getattr(seat, "name", "")):
+            if chrome is None and (isinstance(seat, ComputerSeat) and seat.level or seat.name):
                 self.panels[player].who = lambda seat=seat, player=player: seat_name(seat, player)
             elif chrome is None and against_computer and isinstance(seat, HumanSeat):
                 # TRANSLATORS: under the colour of the person's seat, facing a computer
@@ -182,7 +182,7 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
         if self.chrome is not None and self.state.ply > 0:
             return  # joining a match under way: no dice, no first-turn banner
         if self.state.dice and self.state.ply == 0:
-            self.app.push(DiceScene(self.app, self.state))
+            self.app.push(DiceScene(self.app, self.state, on_exit=lambda: self.announce_turn(first=True)))
         else:
             self.announce_turn(first=True)
 

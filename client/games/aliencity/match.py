@@ -74,7 +74,7 @@ class ViewMatch:
         return write_ppn(self.state, self.chrome.record_headers())
 
     def save(self, folder: Path | None = None) -> Path:
-        names = tuple(self.chrome.seat_label(i) for i in range(2)) if hasattr(self.chrome, "seat_label") else None
+        names = (self.chrome.seat_label(0), self.chrome.seat_label(1))
         return LocalMatch(self.state, names).save(folder)
 
 

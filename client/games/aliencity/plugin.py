@@ -2,7 +2,7 @@
 
 The match screen is :class:`~client.games.aliencity.game.GameScene` (board, seat panels,
 overlays, score show); this module adds what the shell's menus ask a game for: option
-rows (kept in the saved config, as before the platform had other games), the title
+rows (:mod:`.settings`), the title
 screen's skyline, the Options screen's guild preview, records and how-to pages.
 
 The screens (match, replay, how-to) are imported when first asked for, not with this
@@ -18,8 +18,7 @@ from typing import Mapping, Sequence
 import pygame
 
 from client import theme
-from client.games.base import GamePlugin
-from client.view.form import Row
+from client.games.base import GameOption, GamePlugin
 from client.view.widgets import draw_panel
 from shared.aliencity import PIECES, Colour, Player
 from shared.aliencity.bots import DESCRIPTIONS, describe_level
@@ -29,6 +28,7 @@ from shared.gamekit.api import SeatInfo, State
 from shared.i18n import domain
 
 from . import look
+from .settings import OPTIONS
 from .view.board_view import boards, draw_pattern
 
 _, N_, ngettext, pgettext = domain("aliencity")
@@ -75,28 +75,9 @@ class AlienCityPlugin(GamePlugin):
         from .game import GameScene
         return GameScene(app, state, seats=list(seats), chrome=chrome, seed=seed)
 
-    # -- options: the saved config keeps them (edition, location variant) -----------------
-    def options(self, app) -> dict:
-        o = app.options
-        return self.spec.options({"edition": o.edition, "location_bonus": o.location_bonus})
-
-    def option_rows(self, app) -> list[Row]:
-        """English keys, translated as they are drawn (a language switch shows at once)."""
-        o = app.options
-        return [
-            Row(N_("Rules edition"), [2004, 2002], [N_("2004 (Black starts)"), N_("2002 (dice decide)")],
-                lambda: o.edition, lambda v: setattr(o, "edition", v),
-                N_("2004: Black starts; a tie of nearest towers may still pay a green bonus. "
-                   "2002: four dice each decide who starts; a tie never pays."), tr=_),
-            Row(N_("Location variant"), [False, True], [N_("Off"), N_("On")], lambda: o.location_bonus,
-                lambda v: setattr(o, "location_bonus", v),
-                N_("Claimed towers also score their tile's rank, unless another claimed tower "
-                   "stands on a tile of the same rank."), tr=_),
-            Row(N_("Road after a build"), [True, False], [N_("Flash it"), N_("Off")], lambda: o.road_flash,
-                lambda v: setattr(o, "road_flash", v),
-                N_("After each build the road network shows for a moment, narrowing where the new "
-                   "structure closed it. R shows it whenever you like."), tr=_),
-        ]
+    def offered_options(self) -> list[GameOption]:
+        """The edition, the location variant and the road's flash (:mod:`.settings`)."""
+        return list(OPTIONS)
 
     def describe_options(self, options: Mapping) -> str:
         if options.get("location_bonus"):

@@ -11,6 +11,8 @@ CODE = "K7QXAD"
 class Feed:
     """A server that says only what the test hands it (``inbox``)."""
 
+    url, name, key = "", "", None  # a transport's address and the hello's name and key
+
     def __init__(self) -> None:
         self.inbox: list[dict] = []
 

@@ -67,6 +67,8 @@ def test_nothing_listening_says_so_at_once(app):
 class Silent:
     """A server that never answers."""
 
+    url, name, key = "", "", None  # a transport's address and the hello's name and key
+
     def send(self, message: dict) -> None:
         pass
 

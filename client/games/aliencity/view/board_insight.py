@@ -16,6 +16,7 @@ from shared.aliencity import GameState, TowerScore, lot_name
 from shared.i18n import domain
 
 from ..insight import Insight
+from ..settings import setting
 from .board_view import BoardGeometry
 from .lotkit import LotKit
 from .pathing import PathingView
@@ -42,7 +43,7 @@ class BoardInsight:
         first = self.state is None
         self.state = state
         self.overlay.set_road(state.road, animate=animate and not first, delay=delay,
-                              flash=getattr(self.app.options, "road_flash", True))
+                              flash=setting(self.app, "road_flash"))
         if self.pinned is not None and state.piece_at(self.pinned) is None:
             self.pinned = None
         self.refresh()

@@ -61,6 +61,11 @@ class BoardGeometry:
     def rect(self) -> pygame.Rect:
         return pygame.Rect(self.x, self.y, self.width, self.height)
 
+    @property
+    def outer(self) -> pygame.Rect:
+        """The board's box, border and all (what the shell's board screens call it)."""
+        return self.rect
+
     def lot_rect(self, lot: int, local: bool = False) -> pygame.Rect:
         col, row = lot % COLUMNS, lot // COLUMNS
         flipped = ROWS - 1 - row
