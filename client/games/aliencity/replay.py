@@ -58,7 +58,7 @@ class ReplayScene(MoveListing, ReplaySteps, BoardScreen):
 
     @property
     def record_title(self) -> str:
-        return self.title or _("Replay")
+        return self.title or ReplaySteps.record_title  # untitled: a game just played
 
     def enter(self) -> None:
         super().enter()
