@@ -140,6 +140,7 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
             extras.on("session", relay.session_resumed)
             feed = EventFeed(store, extras.handle, await store.last_event())
             feed.on_loss = follower.reread
+            feed.wanted, feed.dropped = follower.followed, follower.dropped
         restored = await lobby.restore()
         await lobby.online.recover()
         server = await serve(functools.partial(handle, lobby=lobby), host, port,

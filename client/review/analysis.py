@@ -3,13 +3,14 @@ their values, found in a worker thread (the window keeps drawing) and kept per p
 
 ``AnalysisJob`` runs :meth:`shared.gamekit.review_search.ReviewSearch.top` once with the
 review's settings (seeded: the same position gives the same three moves); ``stop()``
-ends it at once. The screen polls ``finished``.
+ends it at once. The screen polls ``finished``. :class:`Analyses` keeps a screen's jobs
+by position (the review's and the replays'), one search running at a time.
 """
 
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Any, Hashable
 
 from shared.gamekit.api import GameError, GameSpec, State
 from shared.gamekit.review import ReviewCancelled, ReviewSettings
@@ -50,3 +51,35 @@ class AnalysisJob:
 
     def stop(self) -> None:
         self.cancel.set()
+
+
+class Analyses:
+    """A screen's analyses by position: stepping on stops the search still running (the
+    machine's cores are shared), coming back shows the finished one again."""
+
+    def __init__(self, spec: GameSpec, settings: ReviewSettings) -> None:
+        self.spec, self.settings = spec, settings
+        self.jobs: dict[Hashable, AnalysisJob] = {}
+
+    def of(self, key: Hashable, state: State) -> AnalysisJob:
+        """The analysis of ``state`` (known as ``key``), started when first asked (again
+        when an earlier one was stopped before it finished)."""
+        job = self.jobs.get(key)
+        if job is not None and job.finished and job.top is None and job.error is None:
+            job = None   # stopped half way (the screen was left or covered): search again
+        if job is None:
+            self.pause()
+            job = self.jobs[key] = AnalysisJob(self.spec, state, self.settings)
+        return job
+
+    def pause(self) -> None:
+        """Stop the search still running (its position is searched again when asked)."""
+        for key, running in list(self.jobs.items()):
+            if not running.finished:
+                running.stop()
+                del self.jobs[key]
+
+    def stop(self) -> None:
+        """Stop every search (the screen is left)."""
+        for job in self.jobs.values():
+            job.stop()

@@ -26,7 +26,7 @@ from shared.gamekit.review import ReviewSettings, Step, TurnReview, steps
 from shared.gamekit.review_cache import ReviewCache
 
 from . import words
-from .analysis import AnalysisJob
+from .analysis import Analyses, AnalysisJob
 from .branch import play_here, play_here_button
 from .graph import EvalGraph, GraphData
 from .panel import TurnPanel
@@ -63,7 +63,7 @@ class ReviewScene(Scene):
         self.hover: int | None = None
         self.show_better = False
         self.analysis_on = False
-        self.analyses: dict[int, AnalysisJob] = {}   # by the index of the step analysed
+        self.analyses = Analyses(self.spec, self.settings)   # by the index of the step analysed
         self._marked: AnalysisJob | None = None       # the analysis on the board
         self.mistakes: list[TurnReview] = []
         self.board = self._board_view(app)
@@ -159,14 +159,7 @@ class ReviewScene(Scene):
         if not self.analysis_on or not self.steps:
             return None
         index = max(1, self.ply) - 1
-        job = self.analyses.get(index)
-        if job is None:
-            for other, running in list(self.analyses.items()):
-                if not running.finished:
-                    running.stop()
-                    del self.analyses[other]
-            job = self.analyses[index] = AnalysisJob(self.spec, self.steps[index].before, self.settings)
-        return job
+        return self.analyses.of(index, self.steps[index].before)
 
     def _show_on_board(self) -> None:
         job = self.analysis()
@@ -205,8 +198,7 @@ class ReviewScene(Scene):
     def exit(self) -> None:
         if self.job is not None:
             self.job.stop()  # leaving any way (Menu, a new game): the search stops too
-        for job in self.analyses.values():
-            job.stop()
+        self.analyses.stop()
 
     # -- layout ----------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

@@ -154,3 +154,16 @@ def analysis_row(rank: int, move: str, lead: float, unit: str, played: bool) -> 
 
 def cached_note() -> str:
     return _("Review kept from an earlier look.")
+
+
+# TRANSLATORS: a replay's tab at the top right: the best three moves of the position shown,
+# numbered on the board (key T)
+ANALYSIS_KEYED = N_("Top moves (T)")
+
+
+def analysis_over() -> str:
+    return _("The game is over: there are no moves to look for.")
+
+
+def analysis_failed(reason: str) -> str:
+    return _("No analysis here: {reason}").format(reason=reason)

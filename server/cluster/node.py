@@ -1,7 +1,8 @@
 """What a cluster node does with the other nodes' changes (the fan-out, first part).
 
-:class:`Follower` handles the events of ``ac:events`` (:class:`~.fanout.EventFeed`) for
-the matches this node holds in memory (matches the node does not hold are read from Redis
+:class:`Follower` handles the events of the streams the node reads
+(:class:`~.fanout.EventFeed`: the global one and the groups of the matches it holds, see
+:meth:`Follower.followed`) for the matches this node holds in memory (matches the node does not hold are read from Redis
 when a client asks for them, as on a single server):
 
 - ``step``: a step for ``version == match.version + 1`` is played on the match's state and
@@ -97,6 +98,7 @@ class Follower:
         match = self._match(event.match_id)
         if match is None:
             if event.kind == "match" and event.data.get("public"):
+                self.store.follow(event.match_id, event.end)  # its group, from before it
                 self._pending[event.match_id] = (event.data["code"], [])
                 self._spawn(self._listed(event.match_id, event.data["code"]))
             else:
@@ -108,6 +110,19 @@ class Follower:
         async with match.lock:  # held meanwhile (a join loaded it): the earlier events first
             for change in earlier + [event]:
                 await self._change(match, change)
+
+    def followed(self) -> set[int]:
+        """The ids of the matches whose group streams this node must read: those it
+        holds and those it is listing (:attr:`EventFeed.wanted`)."""
+        return {m.record_id for m in self.lobby.matches.values()
+                if m.record_id is not None} | set(self._pending)
+
+    def dropped(self, stream: str) -> None:
+        """The feed stopped reading a group: the events kept of its matches would miss
+        what comes meanwhile, so a later read of one of them must not get them applied
+        (they would be older than what it read)."""
+        for match_id in [i for i in self._unheld if self.store.group(i) == stream]:
+            del self._unheld[match_id]
 
     def _keep_unheld(self, event: "Event") -> None:
         """Keep ``event`` for :meth:`adopt`: of the steps only the latest (adopt reads

@@ -47,7 +47,7 @@ from shared.wire import ErrorCode
 
 from ..connection import Connection, Session, new_token, token_hash
 from ..matchmaking import find_group
-from ..store import CodeTaken, MatchRecord, StoreError
+from ..store import MatchRecord, StoreError
 from .fanout import stop_task
 from .redis_scripts import _XADD, INSERT
 
@@ -86,9 +86,10 @@ redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
 return 1
 """
 
-# KEYS: queue, entries, then INSERT's four (code, id counter, open set, events).
+# KEYS: queue, entries, then INSERT's four (code, id counter, open set, global events).
 # ARGV: prefix, k, k entry ids, the quick event's data JSON, then INSERT's arguments.
-# Returns the match id, -1 (room code taken) or -2 (a request left: read again).
+# Returns INSERT's {match id, group mark}, or -1 (room code taken) or -2 (a request left:
+# read again).
 TAKE = """
 local function insert(KEYS, ARGV)
 """ + INSERT + """
@@ -103,7 +104,8 @@ for i = 3, 2 + k do
   if not e then return -2 end
   if redis.call('EXISTS', ARGV[1] .. 'node:' .. cjson.decode(e)['node']) == 0 then return -2 end
 end
-local id = insert(ikeys, rest)
+local made = insert(ikeys, rest)
+local id = made[1]
 if id == -1 then return -1 end
 for i = 3, 2 + k do
   redis.call('ZREM', KEYS[1], ARGV[i])
@@ -111,7 +113,7 @@ for i = 3, 2 + k do
   redis.call('SET', ARGV[1] .. 'quick_taken:' .. ARGV[i], ARGV[3 + k], 'PX', 600000)
 end
 """ + _XADD % "KEYS[6]" + """'["quick",' .. id .. ',0,' .. ARGV[3 + k] .. ',null]')
-return id
+return made
 """
 
 # KEYS: queue, entries. ARGV: id. 1 if it was still waiting.
@@ -235,11 +237,9 @@ class ClusterQueue:
             event = json.dumps({"node": self.node, "code": record.code, "seats": theirs})
             got = await self._take(self._keys(spec.id)[:2] + keys,
                                    [self.store.prefix, len(ids), *ids, event, *args])
-            if got == -1:
-                raise CodeTaken(record.code)
             if got == -2:
                 raise QueueChanged("a waiting request left the queue")
-            return int(got)
+            return self.store.inserted(record.code, got)
         try:
             match, tokens = await self.maker.open_match(
                 spec, options, True, players, given={e_seat: e["token"] for e, e_seat

@@ -25,13 +25,22 @@ Keys (``prefix`` defaults to ``ac:``; one Redis database per cluster)::
     ac:node:<node>         a node's heartbeat (expires unless renewed)
     ac:lease:<id>          the node that thinks for the match's computer seats (expires)
     ac:claim:<session>     the latest resume of a session: its event id and node (a day)
-    ac:events              stream of every change, written by the same script as the change
-                           (so in the order Redis applied them), one field "e": the JSON
-                           [kind, match id, version, data, end]; kind match | seat | step |
-                           status | chat | presence | rematch | rematch_started |
-                           session (a resume: the session's other nodes close theirs). Capped at
-                           about EVENTS_KEPT entries. Nodes read it (:class:`EventFeed`
-                           in :mod:`server.cluster.fanout`) to learn what other nodes did.
+    ac:events              the global event stream, written by the same script as the change,
+                           one field "e": the JSON [kind, match id, version, data, end]; kind
+                           match (created; "end" holds the match's group mark, below) |
+                           quick | spectators | session (a resume: the session's other nodes
+                           close theirs). Capped at about EVENTS_KEPT entries. Every node
+                           reads it (:class:`EventFeed` in :mod:`server.cluster.fanout`).
+    ac:events:<g>          the stream of match group g = match id % GROUPS: every other event
+                           of a match (seat | step | status | chat | presence | rematch |
+                           rematch_started), so one match's events are in the order Redis
+                           applied them. Capped at about GROUP_KEPT entries. A node reads
+                           the groups of the matches it holds. A match's "mark" (its hash
+                           field, returned by INSERT, in its match event) is the group's
+                           newest id before the match existed: reading the group from there
+                           misses none of the match's events.
+    ac:wake:<random>       one entry a node's feed writes to end its own blocking read
+                           when it adds a group (expires a day after the last)
 
 Each script runs atomically on the Redis server. The scripts name keys they compute
 (session sets), so they need one Redis (replicas allowed), not Redis Cluster.
@@ -39,31 +48,39 @@ Each script runs atomically on the Redis server. The scripts name keys they comp
 
 from __future__ import annotations
 
-EVENTS_KEPT = 100_000  # entries of the event stream kept (approximately: MAXLEN ~)
+EVENTS_KEPT = 100_000  # entries of the global event stream kept (approximately: MAXLEN ~)
+GROUPS = 16  # match groups, a stream each (a match's group: its id % GROUPS)
+GROUP_KEPT = EVENTS_KEPT // GROUPS  # entries kept per group stream: EVENTS_KEPT in all
 # An event is one stream field 'e': the JSON array [kind, match id, version, data, end]
 # (data and end are JSON already; one field is much cheaper to read than five)
 _XADD = f"redis.call('XADD', %s, 'MAXLEN', '~', {EVENTS_KEPT}, '*', 'e', "
+_GXADD = f"redis.call('XADD', %s, 'MAXLEN', '~', {GROUP_KEPT}, '*', 'e', "
 
-# KEYS: code key, id counter, open set, events. ARGV: prefix, live (1/0), meta JSON, status,
-# end_reason JSON, winner JSON, ranking JSON, then (seat, seat JSON, session hash) triples.
+# KEYS: code key, id counter, open set, global events. ARGV: prefix, live (1/0), meta JSON,
+# status, end_reason JSON, winner JSON, ranking JSON, then (seat, seat JSON, session hash)
+# triples. Returns {id, the match's group mark} ({-1, ''}: the code is another match's).
 INSERT = """
 local taken = redis.call('GET', KEYS[1])
 if taken then  -- the same insert sent again (a lost reply) gets its id; another, -1
-  if redis.call('HGET', ARGV[1] .. 'match:' .. taken, 'meta') == ARGV[3] then return tonumber(taken) end
-  return -1
+  local sent = redis.call('HMGET', ARGV[1] .. 'match:' .. taken, 'meta', 'mark')
+  if sent[1] == ARGV[3] then return {tonumber(taken), sent[2]} end
+  return {-1, ''}
 end
 local id = redis.call('INCR', KEYS[2])
 redis.call('SET', KEYS[1], id)
 local p = ARGV[1]
+local newest = redis.call('XREVRANGE', p .. 'events:' .. (id % """ + str(GROUPS) + """), '+', '-', 'COUNT', 1)
+local mark = '0-0'
+if newest[1] then mark = newest[1][1] end
 redis.call('HSET', p .. 'match:' .. id, 'meta', ARGV[3], 'status', ARGV[4],
-           'end_reason', ARGV[5], 'winner', ARGV[6], 'ranking', ARGV[7])
+           'end_reason', ARGV[5], 'winner', ARGV[6], 'ranking', ARGV[7], 'mark', mark)
 for i = 8, #ARGV, 3 do
   redis.call('HSET', p .. 'seats:' .. id, ARGV[i], ARGV[i + 1])
   if ARGV[i + 2] ~= '' then redis.call('ZADD', p .. 'session:' .. ARGV[i + 2], id, id) end
 end
 if ARGV[2] == '1' then redis.call('ZADD', KEYS[3], id, id) end
-""" + _XADD % "KEYS[4]" + """'["match",' .. id .. ',0,' .. ARGV[3] .. ',null]')
-return id
+""" + _XADD % "KEYS[4]" + """'["match",' .. id .. ',0,' .. ARGV[3] .. ',"' .. mark .. '"]')
+return {id, mark}
 """
 
 # KEYS: match hash, seats hash, events. ARGV: prefix, id, seat, seat JSON, session hash.
@@ -82,7 +99,7 @@ if old then
   end
 end
 if ARGV[5] ~= '' then redis.call('ZADD', ARGV[1] .. 'session:' .. ARGV[5], ARGV[2], ARGV[2]) end
-""" + _XADD % "KEYS[3]" + """'["seat",' .. ARGV[2] .. ',' .. ARGV[3] .. ',' .. ARGV[4] .. ',null]')
+""" + _GXADD % "KEYS[3]" + """'["seat",' .. ARGV[2] .. ',' .. ARGV[3] .. ',' .. ARGV[4] .. ',null]')
 return 1
 """
 
@@ -101,11 +118,11 @@ end
 if held or status ~= 'waiting' then return 0 end
 redis.call('HSET', KEYS[2], ARGV[3], ARGV[4])
 if ARGV[5] ~= '' then redis.call('ZADD', ARGV[1] .. 'session:' .. ARGV[5], ARGV[2], ARGV[2]) end
-""" + _XADD % "KEYS[3]" + """'["seat",' .. ARGV[2] .. ',' .. ARGV[3] .. ',' .. ARGV[4] .. ',null]')
+""" + _GXADD % "KEYS[3]" + """'["seat",' .. ARGV[2] .. ',' .. ARGV[3] .. ',' .. ARGV[4] .. ',null]')
 if redis.call('HLEN', KEYS[2]) < tonumber(ARGV[6]) then return 1 end
 redis.call('HSET', KEYS[1], 'status', 'playing', 'end_reason', 'null', 'winner', 'null',
            'ranking', 'null')
-""" + _XADD % "KEYS[3]" + """'["status",' .. ARGV[2] .. ',-1,{"status": "playing", ' ..
+""" + _GXADD % "KEYS[3]" + """'["status",' .. ARGV[2] .. ',-1,{"status": "playing", ' ..
       '"reason": null, "winner": null, "ranking": null},null]')
 return 2
 """
@@ -145,7 +162,7 @@ if ARGV[4] == '1' then
              'ranking', ARGV[8])
   if ARGV[5] ~= 'waiting' and ARGV[5] ~= 'playing' then redis.call('ZREM', KEYS[3], ARGV[1]) end
 end
-""" + _XADD % "KEYS[4]" + """'["step",' .. ARGV[1] .. ',' .. version .. ',' .. ARGV[3] ..
+""" + _GXADD % "KEYS[4]" + """'["step",' .. ARGV[1] .. ',' .. version .. ',' .. ARGV[3] ..
       ',' .. ARGV[9] .. ']')
 return {'ok', n + 1}
 """
@@ -161,7 +178,7 @@ if ARGV[2] == 'waiting' or ARGV[2] == 'playing' then
 else
   redis.call('ZREM', KEYS[2], ARGV[1])
 end
-""" + _XADD % "KEYS[3]" + """'["status",' .. ARGV[1] .. ',-1,{"status": "' .. ARGV[2] ..
+""" + _GXADD % "KEYS[3]" + """'["status",' .. ARGV[1] .. ',-1,{"status": "' .. ARGV[2] ..
       '", "reason": ' .. ARGV[3] .. ', "winner": ' .. ARGV[4] .. ', "ranking": ' .. ARGV[5] ..
       '},null]')
 return 1
@@ -191,7 +208,7 @@ if others == 0 then
   redis.call('HSET', KEYS[1], 'status', 'cancelled', 'end_reason', '"cancelled"', 'winner', 'null',
              'ranking', 'null')
   redis.call('ZREM', KEYS[3], ARGV[2])
-  """ + _XADD % "KEYS[4]" + """'["status",' .. ARGV[2] .. ',-1,{"status": "cancelled", ' ..
+  """ + _GXADD % "KEYS[4]" + """'["status",' .. ARGV[2] .. ',-1,{"status": "cancelled", ' ..
         '"reason": "cancelled", "winner": null, "ranking": null},null]')
   return 'cancelled'
 end
@@ -206,18 +223,20 @@ if mine then
     redis.call('ZREM', ARGV[1] .. 'session:' .. before, ARGV[2])
   end
 end
-""" + _XADD % "KEYS[4]" + """'["seat",' .. ARGV[2] .. ',' .. ARGV[3] .. ',null,null]')
+""" + _GXADD % "KEYS[4]" + """'["seat",' .. ARGV[2] .. ',' .. ARGV[3] .. ',null,null]')
 return 'freed'
 """
 
 # What is not stored with a match but still crosses nodes (chat, presence, rematch
-# offers): an event, and for presence the match's presence hash (field "seat|node").
-# KEYS: events, presence hash. ARGV: kind, match id, version, data JSON, field, set|del|''.
-# Returns the event's stream id.
+# offers, a resumed session): an event, and for presence the match's presence hash (field
+# "seat|node"). KEYS: the events stream (the match's group; the global one for session),
+# presence hash. ARGV: kind, match id, version, data JSON, field, set|del|'', the stream's
+# cap. Returns the event's stream id.
 PUBLISH = """
 if ARGV[6] == 'set' then redis.call('HSET', KEYS[2], ARGV[5], '1')
 elseif ARGV[6] == 'del' then redis.call('HDEL', KEYS[2], ARGV[5]) end
-return """ + _XADD % "KEYS[1]" + """'["' .. ARGV[1] .. '",' .. ARGV[2] .. ',' .. ARGV[3] .. ',' ..
+return redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[7], '*', 'e',
+                  '["' .. ARGV[1] .. '",' .. ARGV[2] .. ',' .. ARGV[3] .. ',' ..
       ARGV[4] .. ',null]')
 """
 
@@ -227,7 +246,7 @@ return """ + _XADD % "KEYS[1]" + """'["' .. ARGV[1] .. '",' .. ARGV[2] .. ',' ..
 # Returns 1 to the one caller (or its retry: same token) that opens the rematch.
 REMATCH = """
 for i = 6, #ARGV do redis.call('SADD', KEYS[1], ARGV[i]) end
-""" + _XADD % "KEYS[3]" + """'["rematch",' .. ARGV[1] .. ',' .. ARGV[2] .. ',' .. ARGV[3] .. ',null]')
+""" + _GXADD % "KEYS[3]" + """'["rematch",' .. ARGV[1] .. ',' .. ARGV[2] .. ',' .. ARGV[3] .. ',null]')
 if redis.call('SCARD', KEYS[1]) < tonumber(ARGV[4]) then return 0 end
 if redis.call('SET', KEYS[2], ARGV[5], 'NX') then return 1 end
 if redis.call('GET', KEYS[2]) == ARGV[5] then return 1 end

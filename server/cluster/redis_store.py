@@ -28,7 +28,6 @@ import asyncio
 import json
 import logging
 import time
-from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
 from shared.wire.limits import CHAT_HISTORY
@@ -39,6 +38,8 @@ from .redis_scripts import (  # noqa: F401 (_XADD, EVENTS_KEPT: still importable
     ADD_MOVE,
     EVENTS_KEPT,
     FREE_SEAT,
+    GROUP_KEPT,
+    GROUPS,
     INSERT,
     LEASE,
     PUBLISH,
@@ -47,8 +48,9 @@ from .redis_scripts import (  # noqa: F401 (_XADD, EVENTS_KEPT: still importable
     SET_STATUS,
     TAKE_SEAT,
 )
-from .relay import stream_order
 from .resp import ReplyError, RespClient, Unavailable
+from .streams import Event as Event  # (importable from here too)
+from .streams import StreamReads
 
 log = logging.getLogger("alien_city.server")
 
@@ -66,7 +68,7 @@ def _step_json(m: MoveRecord) -> str:
     return json.dumps(step, separators=(",", ":"))
 
 
-class RedisStore:
+class RedisStore(StreamReads):
     """The match store of a cluster node. Same async methods as :class:`server.store.Store`;
     call :meth:`open` once before use (``start_server`` does)."""
 
@@ -108,11 +110,24 @@ class RedisStore:
         self._fast = RespClient.from_url(url, timeout)
         self._feed = RespClient.from_url(url, timeout)
         self.durability: dict[str, str] = {}
+        # called with (match id, group mark) when this store reads or inserts a match: the
+        # node's EventFeed then reads the match's group stream from that mark on
+        self.on_read: Callable[[int, str], None] | None = None
 
     def _k(self, *parts: Any) -> str:
         return self.prefix + ":".join(str(p) for p in parts)
 
     key = _k  # for the cluster's other modules (queue, leases, counts)
+
+    def group(self, match_id: int) -> str:
+        """The event stream of ``match_id``'s group (its seats, steps, status, presence,
+        chat, rematches)."""
+        return self._k("events", match_id % GROUPS)
+
+    def follow(self, match_id: int, mark: str | None) -> None:
+        """Have the node read ``match_id``'s group from ``mark`` on (:attr:`on_read`)."""
+        if self.on_read is not None:
+            self.on_read(match_id, mark or "0-0")
 
     def script(self, lua: str) -> Callable[[list[str], list[Any]], Awaitable[Any]]:
         """A Lua script of another cluster module, run like this store's own (a
@@ -159,9 +174,15 @@ class RedisStore:
     # -- writes ---------------------------------------------------------------------------
     async def insert_match(self, record: MatchRecord) -> int:
         keys, args = self.insert_call(record)
-        match_id = await self._lean(self._fast, self._insert, keys, args)
-        if match_id == -1:
-            raise CodeTaken(record.code)
+        return self.inserted(record.code, await self._lean(self._fast, self._insert, keys, args))
+
+    def inserted(self, code: str, got: Any) -> int:
+        """The match id of an ``INSERT`` reply (``{id, group mark}``; :class:`CodeTaken`
+        for -1); the node follows the new match's group from its mark."""
+        match_id, mark = got if isinstance(got, list) else (got, None)
+        if int(match_id) == -1:
+            raise CodeTaken(code)
+        self.follow(int(match_id), mark)
         return int(match_id)
 
     def insert_call(self, record: MatchRecord) -> tuple[list[str], list[Any]]:
@@ -181,7 +202,7 @@ class RedisStore:
     async def put_seat(self, match_id: int, seat: int, record: SeatRecord) -> None:
         done = await self._lean(
             self._fast, self._put_seat,
-            [self._k("match", match_id), self._k("seats", match_id), self._k("events")],
+            [self._k("match", match_id), self._k("seats", match_id), self.group(match_id)],
             [self.prefix, match_id, seat, _seat_json(record), record.session_hash])
         if not done:
             raise StoreError(f"no match {match_id} in the store")
@@ -192,7 +213,7 @@ class RedisStore:
         answer = await self._lean(
             self._fast, self._free_seat,
             [self._k("match", match_id), self._k("seats", match_id), self._k("open"),
-             self._k("events")], [self.prefix, match_id, seat, session_hash])
+             self.group(match_id)], [self.prefix, match_id, seat, session_hash])
         if answer == "missing":
             raise StoreError(f"no match {match_id} in the store")
         return str(answer)
@@ -203,7 +224,7 @@ class RedisStore:
         the same script when that was its last seat. ``True`` if it started."""
         done = await self._lean(
             self._fast, self._take_seat,
-            [self._k("match", match_id), self._k("seats", match_id), self._k("events")],
+            [self._k("match", match_id), self._k("seats", match_id), self.group(match_id)],
             [self.prefix, match_id, seat, _seat_json(record), record.session_hash, seats])
         if not done:
             raise SeatTaken(f"match {match_id}: seat {seat} is not free")
@@ -232,7 +253,7 @@ class RedisStore:
                      json.dumps(end.ranking), json.dumps(_end_dict(end))]
         answer, stored = await self._lean(self._fast, self._add_move, [
             self._k("match", match_id), self._k("moves", match_id), self._k("open"),
-            self._k("events"), *keys], args + guard)
+            self.group(match_id), *keys], args + guard)
         if answer in ("ok", "again"):
             return
         if answer == "missing":
@@ -259,7 +280,7 @@ class RedisStore:
     async def _status(self, match_id: int, end: End) -> None:
         done = await self._lean(
             self._fast, self._set_status,
-            [self._k("match", match_id), self._k("open"), self._k("events")],
+            [self._k("match", match_id), self._k("open"), self.group(match_id)],
             [match_id, end.status, json.dumps(end.reason), json.dumps(end.winner),
              json.dumps(end.ranking)])
         if not done:
@@ -282,11 +303,14 @@ class RedisStore:
                       presence: tuple[str, str] | None = None) -> str:
         """An event for the other nodes (chat, presence, rematch_started, session);
         ``presence`` (field, "set" or "del") also updates the match's presence hash.
-        Returns the event's stream id."""
+        Returns the event's stream id (in the match's group; a ``session``'s in the global
+        stream)."""
         field, op = presence or ("", "")
+        stream, kept = ((self._k("events"), EVENTS_KEPT) if kind == "session"
+                        else (self.group(match_id), GROUP_KEPT))
         return await self._lean(self._fast, self._publish,
-                         [self._k("events"), self._k("presence", match_id)],
-                         [kind, match_id, version, json.dumps(data), field, op])
+                                [stream, self._k("presence", match_id)],
+                                [kind, match_id, version, json.dumps(data), field, op, kept])
 
     async def rematch_vote(self, match_id: int, version: int, data: dict, seats: list[int],
                            needed: int, claim: str) -> bool:
@@ -294,7 +318,7 @@ class RedisStore:
         opens the rematch (exactly one node does)."""
         return bool(await self._lean(
             self._fast, self._rematch,
-            [self._k("rematch", match_id), self._k("rematch_claim", match_id), self._k("events")],
+            [self._k("rematch", match_id), self._k("rematch_claim", match_id), self.group(match_id)],
             [match_id, version, json.dumps(data), needed, claim, *seats]))
 
     async def rematch_votes(self, match_id: int) -> set[int]:
@@ -356,46 +380,6 @@ class RedisStore:
             await self._guard(self._r.hdel(self._k("presence", match_id), *fields))
 
     # -- reads ----------------------------------------------------------------------------
-    async def last_event(self) -> str:
-        """The id of the newest event ('0-0' if none): read it *before* loading matches,
-        then follow the feed from there, and no change falls between the two."""
-        newest = await self._guard(self._r.xrevrange(self._k("events"), count=1))
-        return newest[0][0] if newest else "0-0"
-
-    async def events_lost(self, after: str) -> bool:
-        """Has the stream (capped at ``EVENTS_KEPT``) dropped events after id ``after``?
-        Trimming drops the oldest: yes when the oldest left (or, none left, the last made)
-        is newer (a node that read exactly up to the cut rereads once for nothing)."""
-        key = self._k("events")
-        if not await self._guard(self._r.exists(key)):
-            return False  # nothing written yet
-        info = await self._guard(self._r.xinfo_stream(key))
-        first = info.get("first-entry")
-        newest = first[0] if first else info.get("last-generated-id") or "0-0"
-        return stream_order(newest) > stream_order(after)
-
-    async def events(self, after: str, block_ms: int = 1000, count: int = 500) -> list[Event]:
-        """The events after id ``after``, in order (waiting up to ``block_ms`` for one)."""
-        if self._feed is None:
-            got = await self._guard(self._r.xread({self._k("events"): after}, count=count,
-                                                  block=block_ms))
-            entries = [(event_id, f["e"]) for _stream, batch in got or () for event_id, f in batch]
-        else:  # the lean connection: RESP2 replies, fields as a flat list
-            if self._closed:
-                raise StoreError("the match store is closed")
-            try:
-                got = await self._feed.call("XREAD", "COUNT", count, "BLOCK", block_ms, "STREAMS",
-                                            self._k("events"), after, wait=block_ms / 1000)
-            except (Unavailable, ReplyError) as exc:
-                raise StoreError(f"the match store (Redis {self.path}) failed: {exc}") from None
-            entries = [(event_id, f[f.index("e") + 1]) for _stream, batch in got or ()
-                       for event_id, f in batch]
-        out = []
-        for event_id, text in entries:
-            kind, match_id, version, data, end = json.loads(text)
-            out.append(Event(event_id, kind, int(match_id), int(version), data, end))
-        return out
-
     async def steps_since(self, match_id: int, version: int) -> list[MoveRecord]:
         """The stored steps after ``version`` (a node that missed events catches up)."""
         steps = await self._guard(self._r.lrange(self._k("moves", match_id), version, -1))
@@ -405,13 +389,20 @@ class RedisStore:
         if not ids:
             return []
         pipe = self._r.pipeline(transaction=False)
-        for match_id in ids:
+        for match_id in ids:  # the group's newest event first: the match read is after it
+            pipe.xrevrange(self.group(match_id), count=1)
             pipe.hgetall(self._k("match", match_id))
             pipe.hgetall(self._k("seats", match_id))
             pipe.lrange(self._k("moves", match_id), 0, -1)
         got = await self._guard(pipe.execute())
-        records = [_record(match_id, *got[3 * i: 3 * i + 3]) for i, match_id in enumerate(ids)]
-        return [r for r in records if r is not None]
+        records = []
+        for i, match_id in enumerate(ids):
+            newest, *rest = got[4 * i: 4 * i + 4]
+            record = _record(match_id, *rest)
+            if record is not None:
+                self.follow(match_id, newest[0][0] if newest else None)
+                records.append(record)
+        return records
 
     async def load_listed(self, match_id: int) -> tuple[MatchRecord | None, list[tuple[int, str]]]:
         """A match new to this node (its ``match`` event) and its presence (seat, node),
@@ -467,22 +458,6 @@ class RedisStore:
                     if len(ended) < recent:
                         ended.append((meta["code"], seat, status, meta["game"], meta["options"]))
         return None if name is None else (name, ended)
-
-
-@dataclass(frozen=True)
-class Event:
-    """One change as the event stream tells it. ``kind``: ``match`` (created; data = the
-    meta), ``seat`` (version = the seat number; data = [name, token_hash, session_hash,
-    computer]), ``step`` (version = the step's; data = [version, seat, mid, move, kind];
-    ``end`` = the match's end if the step ended it) or ``status`` (data = status, reason,
-    winner, ranking)."""
-
-    id: str
-    kind: str
-    match_id: int
-    version: int
-    data: Any
-    end: Any = None
 
 
 def pairs(flat: list | dict | None) -> dict[str, str]:

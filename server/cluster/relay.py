@@ -4,9 +4,10 @@ and that it is alive.
 
 A match of a cluster node holds a :class:`Relay` (``Match.relay``). The match calls it,
 without waiting, when a seat's player connects or leaves *on this node*, and for every chat
-line; the relay appends them to the event stream ``ac:events`` in the order they happened
-here (one writer task, so a chat line never overtakes the presence before it), with the
-match's version. Presence is also kept in a hash per match (``ac:presence:<id>``, field
+line; the relay appends them to the event stream of the match's group (``ac:events:<g>``;
+a resumed session's to the global ``ac:events``) in the order they happened here (one
+writer task, so a chat line never overtakes the presence before it), with the match's
+version. Presence is also kept in a hash per match (``ac:presence:<id>``, field
 ``seat|node``), so a node that loads a match later knows who is connected elsewhere.
 Rematch offers go through one Lua script that adds them to a set per match and lets
 exactly one node (the one whose offer completed the set) open the rematch.

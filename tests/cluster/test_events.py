@@ -1,5 +1,6 @@
-"""The event stream: every write of the Redis store, in order, with versions, read by a
-feed that survives redis-server being killed and restarted (AOF)."""
+"""The event streams: every write of the Redis store, in order, with versions, read by a
+feed that survives redis-server being killed and restarted (AOF); a match's events in its
+group's stream, its creation in the global one."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ def test_a_feed_sees_every_winning_step_in_order_across_a_redis_restart(redis_se
         for w in writers:
             await w.open()
         match_id = await writers[0].insert_match(record())
+        feed.need(match_id, "0-0")  # (the reader neither made nor read it: told to follow it)
         await write(match_id, range(1, 31), writers)
         await until(seen, 31)
         redis_server.kill()        # kill -9 under the feed and the writers

@@ -32,18 +32,31 @@ async def reclaim(url: str, code: str, token: str) -> Client:
     return client
 
 
+async def private_on(url: str) -> tuple[Client, str, str]:
+    """Ada creates a private match on the node at ``url``: (her client, code, seat token)."""
+    black = await Client.open(url, "Ada")
+    created = await black.request({"type": "create", "seat": "black", "public": False}, "joined")
+    return black, created["match"], created["seat_token"]
+
+
+async def read_group(node, match_id: int) -> str:
+    """Node ``node`` reads the group stream of ``match_id`` from now on (as when it holds
+    another match of that group); the stream's name."""
+    group = node.lobby.store.group(match_id)
+    node.feed.need(match_id, await node.lobby.store.last_event(group))
+    return group
+
+
 def test_a_reloaded_match_keeps_the_seat_it_read_not_an_event_kept_long_before(redis_server) -> None:
     async def body() -> None:
         async with two_nodes(redis_server.url) as (a, b):
-            black = await Client.open(a.url, "Ada")
-            created = await black.request({"type": "create", "seat": "black", "public": False},
-                                          "joined")
-            code, token = created["match"], created["seat_token"]
+            black, code, token = await private_on(a.url)
             white = await Client.open(a.url, "Bob")
             await white.request({"type": "join", "match": code}, "joined")
             follower: Follower = b.extras.follow.__self__
             match_id = a.lobby.matches[code].record_id
             assert code not in b.lobby.matches
+            await read_group(b, match_id)
 
             def seat_events() -> int:
                 return sum(e.kind == "seat" for _, e in follower._unheld.get(match_id, ()))

@@ -1,6 +1,7 @@
 """A node away longer than the event stream keeps: it notices and reads its matches again.
 
-The stream ``ac:events`` is capped (``EVENTS_KEPT``). A node whose feed stopped for longer
+The event streams (``ac:events`` and the group streams ``ac:events:<g>``) are capped
+(``EVENTS_KEPT``, ``GROUP_KEPT``). A node whose feed stopped for longer
 than that (a stall, a network cut) would resume after events it never read: steps come
 back by version at the next step, but a seat taken elsewhere would never be told. The
 feed asks Redis whether events after its last one were dropped and, if so, the node reads
@@ -14,6 +15,12 @@ from tests.server.helpers import Client, run
 from .test_nodes import across, two_nodes
 
 
+async def trim_all(redis) -> None:
+    """Empty every event stream, as capping does to a node away for long."""
+    for key in await redis.keys("ac:events*"):
+        await redis.xtrim(key, maxlen=0)
+
+
 def test_a_node_that_missed_dropped_events_reads_its_matches_again(redis_server) -> None:
     async def body() -> None:
         async with two_nodes(redis_server.url) as (a, b):
@@ -25,8 +32,7 @@ def test_a_node_that_missed_dropped_events_reads_its_matches_again(redis_server)
                                 "seat_token": created["seat_token"]}, "joined")
             text = (await ada2.expect("sync"))["to_move"]
             assert text == "black"
-            redis = a.lobby.store._r
-            await redis.xtrim("ac:events", maxlen=0)  # the stream moved on without b
+            await trim_all(a.lobby.store._r)  # the streams moved on without b
             b.feed.start()
             taken = await ada.expect("error", timeout=10)
             assert taken["code"] == "seat_taken", taken
@@ -47,7 +53,7 @@ def test_a_session_resumed_elsewhere_meanwhile_closes_its_old_connection(redis_s
             await b.feed.close()
             again = await Client.open(a.url, "Ada", resume=ada.session)  # Ada, now on a
             assert again.welcome["resumed"] is True
-            await a.lobby.store._r.xtrim("ac:events", maxlen=0)
+            await trim_all(a.lobby.store._r)
             b.feed.start()
             taken = await ada.expect("error", timeout=10)
             assert taken["code"] == "session_taken", taken

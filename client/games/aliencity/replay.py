@@ -3,7 +3,8 @@
 Positions come from the engine's record reader (``read_ppn``): the position before each
 ply, then the final one. Stepping forward animates the build and claim; stepping back
 or jumping shows the position at once. Rules the record broke (lenient reading) are
-listed with the ply where they happened.
+listed with the ply where they happened. T shows the best three builds of the position
+shown (:mod:`client.scenes.replay_analysis`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import pygame
 
 from client import theme
 from client.scenes.move_listing import MoveListing
+from client.scenes.replay_analysis import ReplayAnalysis
 from client.scenes.replay_controls import ReplayControls, ReplaySteps
 from client.view.widgets import draw_panel
 from shared.aliencity import Build, Claim, GameState, Phase, lot_name
@@ -22,15 +24,17 @@ from shared.i18n import domain
 from . import terms
 from .board_screen import BoardScreen
 from .labels import button
+from .review_board import draw_marks
 from .score import ScoreScene
 
 _, N_, ngettext, pgettext = domain("aliencity")
 
 OPEN_GUARD = 0.3  # seconds after opening in which mouse presses still belong to the Open click
 
-class ReplayScene(MoveListing, ReplaySteps, BoardScreen):
-    """The shell's stepping (:class:`ReplaySteps`) around Alien City's board, its words
-    and the card of the rules a ply broke."""
+
+class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
+    """The shell's stepping (:class:`ReplaySteps`) and analysis around Alien City's board,
+    its words and the card of the rules a ply broke."""
 
     bottom_scale = 0.115
     bar_rows = (0.14, 0.3)
@@ -59,6 +63,17 @@ class ReplayScene(MoveListing, ReplaySteps, BoardScreen):
     @property
     def record_title(self) -> str:
         return self.title or ReplaySteps.record_title  # untitled: a game just played
+
+    def analysis_position(self, index: int) -> AlienCityPosition:
+        return AlienCityPosition(self.positions[index])
+
+    def analysis_next(self, index: int):
+        """The build the record plays there."""
+        plies = self.result.plies
+        return plies[index].build if index < len(plies) else None
+
+    def draw_analysis_marks(self, surface: pygame.Surface, marks) -> None:
+        draw_marks(surface, self.app, self.geo, marks)
 
     def enter(self) -> None:
         super().enter()

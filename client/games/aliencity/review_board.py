@@ -82,15 +82,7 @@ class AlienCityReviewBoard(ReviewBoard):
             surface.blit(kit.mark("cursor", geo.lot, theme.scale(faint, 0.8)), geo.lot_rect(self.other))
         if self.lot is not None:
             surface.blit(kit.mark("claim" if self.claim else "last", geo.lot, ink), geo.lot_rect(self.lot))
-        seen: dict[int, int] = {}   # builds of several pieces on one lot side by side
-        for move, rank in self.marks:
-            lot = getattr(move, "lot", None)
-            if lot is not None:
-                r = geo.lot_rect(lot)
-                k = seen.get(lot, 0)
-                seen[lot] = k + 1
-                radius = max(8, r.w // 5)
-                draw_rank(surface, app, (r.x + radius + k * (2 * radius + 2), r.y + radius), rank, radius)
+        draw_marks(surface, app, geo, self.marks)
         return True
 
     def _draw_road(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
@@ -103,3 +95,17 @@ class AlienCityReviewBoard(ReviewBoard):
         self.insight.draw_road(layer, geo)
         layer.set_alpha(ROAD_ALPHA)
         surface.blit(layer, geo.rect.topleft, geo.rect)
+
+
+def draw_marks(surface: pygame.Surface, app, geo: BoardGeometry, marks) -> None:
+    """The analysis: each (move, rank) numbered on its lot (the review's board and the
+    replay's); builds of several pieces on one lot side by side."""
+    seen: dict[int, int] = {}
+    for move, rank in marks:
+        lot = getattr(move, "lot", None)
+        if lot is not None:
+            r = geo.lot_rect(lot)
+            k = seen.get(lot, 0)
+            seen[lot] = k + 1
+            radius = max(8, r.w // 5)
+            draw_rank(surface, app, (r.x + radius + k * (2 * radius + 2), r.y + radius), rank, radius)

@@ -4,7 +4,8 @@ Positions come from the engine's record reader (lenient: every piece that can go
 goes down; the rule it broke is shown at its ply, in the engine's words). Stepping
 forward animates the piece; stepping back or jumping (the bar, the wheel, a move number
 and Enter: the shell's ``ReplayControls``) shows the position at once. At the
-end of a finished game the final count opens (C, or the Score button).
+end of a finished game the final count opens (C, or the Score button). T shows the best
+three moves of the position shown (:mod:`client.scenes.replay_analysis`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pygame
 
 from client import theme
 from client.scenes.move_listing import MoveListing
+from client.scenes.replay_analysis import ReplayAnalysis
 from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
 from client.view.widgets import Button
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
@@ -20,6 +22,7 @@ from shared.cityblocks.record import replay as read_plies
 from shared.gamekit.comments import hash_comments
 
 from . import look
+from .review_board import draw_marks
 from .score import ScoreScene
 from .screen import CityScreen
 from .words import N_, _, ngettext
@@ -27,7 +30,7 @@ from .words import N_, _, ngettext
 AUTOPLAY_STEP = 0.7
 
 
-class ReplayScene(MoveListing, ReplaySteps, CityScreen):
+class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, CityScreen):
     bottom_scale = 0.115
 
     def __init__(self, app, start: CityState, plies: list[tuple[CityState, Move]], final: CityState,
@@ -67,6 +70,12 @@ class ReplayScene(MoveListing, ReplaySteps, CityScreen):
 
     def move_texts(self) -> list[str]:
         return [list_text(m) for m in self.moves]
+
+    def analysis_next(self, index: int) -> Move | None:
+        return self.moves[index] if index < len(self.moves) else None
+
+    def draw_analysis_marks(self, surface: pygame.Surface, marks) -> None:
+        draw_marks(surface, self.app, self.geo, marks)
 
     # -- navigation (the shell's ReplayControls) ------------------------------------------------
     def score_show(self) -> None:

@@ -34,13 +34,20 @@ class CityBlocksReviewBoard(ReviewBoard):
             look.outline(surface, geo, self.other.squares, theme.scale(faint, 0.85), max(2, width // 2))
         if _squares(self.move):
             look.outline(surface, geo, self.move.squares, BETTER_INK if self.better else PLAYED_INK, width)
-        badges: list[tuple[int, int]] = []
-        for move, rank in self.marks:
-            if _squares(move):
-                look.outline(surface, geo, move.squares, theme.ACCENT if rank == 1 else BETTER_INK, width)
-                badges.append(badge_square(move.squares, badges))
-                draw_rank(surface, app, geo.square_rect(badges[-1]).center, rank, int(geo.cell * 0.45))
+        draw_marks(surface, app, geo, self.marks)
         return True
+
+
+def draw_marks(surface: pygame.Surface, app, geo: look.BoardGeo, marks) -> None:
+    """The analysis: each (move, rank) outlined and numbered (the review's board and the
+    replay's)."""
+    width = max(2, geo.cell // 6)
+    badges: list[tuple[int, int]] = []
+    for move, rank in marks:
+        if _squares(move):
+            look.outline(surface, geo, move.squares, theme.ACCENT if rank == 1 else BETTER_INK, width)
+            badges.append(badge_square(move.squares, badges))
+            draw_rank(surface, app, geo.square_rect(badges[-1]).center, rank, int(geo.cell * 0.45))
 
 
 def badge_square(squares, taken: list[tuple[int, int]]) -> tuple[int, int]:

@@ -1,7 +1,8 @@
 """Replay a ``.spr`` record: step forward and back, jump to any ply, or let it play;
 the overlays (A/S/O) work here too. Positions come from the engine's record reader
 (lenient: a token the rules forbid is skipped, and the engine's warning is shown). At the
-end of a finished game the end show opens (C, or the Score button).
+end of a finished game the end show opens (C, or the Score button). T shows the best three
+moves of the position shown (:mod:`client.scenes.replay_analysis`; A is the attacks overlay).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import pygame
 
 from client import theme
 from client.scenes.move_listing import MoveListing
+from client.scenes.replay_analysis import ReplayAnalysis
 from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
 from client.view.widgets import Button
 from shared.gamekit.comments import hash_comments
@@ -20,12 +22,13 @@ from shared.sprawl.words import N_, _, ngettext
 
 from . import look, marks, overlays
 from .hand import describe
+from .review_board import draw_marks
 from .screen import SprawlScreen
 
 AUTOPLAY_STEP = 0.7
 
 
-class ReplayScene(MoveListing, ReplaySteps, SprawlScreen):
+class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, SprawlScreen):
     bottom_scale = 0.115
 
     def __init__(self, app, start, moves: list[str], title: str = "Replay", warnings: tuple = (),
@@ -69,6 +72,14 @@ class ReplayScene(MoveListing, ReplaySteps, SprawlScreen):
     @property
     def title(self) -> str:
         return _("SPRAWL REPLAY")
+
+    def analysis_next(self, index: int):
+        """The move the record plays there (a seat leaving is none)."""
+        token = self.moves[index] if index < len(self.moves) else None
+        return None if token is None or is_resign(token) is not None else parse_move(token)
+
+    def draw_analysis_marks(self, surface: pygame.Surface, marks) -> None:
+        draw_marks(surface, self.app, self.geo, marks)
 
     def move_texts(self) -> list[str]:
         """The record's tokens; a seat that left, in words."""

@@ -31,14 +31,21 @@ class SprawlReviewBoard(ReviewBoard):
             ink = BETTER_INK if self.better else PLAYED_INK
             pygame.draw.rect(surface, ink, geo.square_rect(self.move.square).inflate(-2, -2), width,
                              border_radius=4)
-        seen: dict[int, int] = {}   # moves on one square (sizes, directions) side by side
-        for move, rank in self.marks:
-            if hasattr(move, "square"):
-                r = geo.square_rect(move.square)
-                k = seen.get(move.square, 0)
-                seen[move.square] = k + 1
-                pygame.draw.rect(surface, theme.ACCENT if rank == 1 else BETTER_INK, r.inflate(-2, -2), width,
-                                 border_radius=4)
-                radius = int(geo.cell * 0.18)
-                draw_rank(surface, app, (r.x + radius + 4 + k * (2 * radius + 2), r.y + radius + 4), rank, radius)
+        draw_marks(surface, app, geo, self.marks)
         return True
+
+
+def draw_marks(surface: pygame.Surface, app, geo: look.BoardGeo, marks) -> None:
+    """The analysis: each (move, rank) framed and numbered (the review's board and the
+    replay's); moves on one square (sizes, directions) side by side."""
+    width = max(2, geo.cell // 16)
+    seen: dict[int, int] = {}
+    for move, rank in marks:
+        if hasattr(move, "square"):
+            r = geo.square_rect(move.square)
+            k = seen.get(move.square, 0)
+            seen[move.square] = k + 1
+            pygame.draw.rect(surface, theme.ACCENT if rank == 1 else BETTER_INK, r.inflate(-2, -2), width,
+                             border_radius=4)
+            radius = int(geo.cell * 0.18)
+            draw_rank(surface, app, (r.x + radius + 4 + k * (2 * radius + 2), r.y + radius + 4), rank, radius)
