@@ -2,8 +2,11 @@
 (state, events)``: :class:`LocalMatch` (every seat on this machine: history for undo,
 records) and :class:`ViewMatch` (an online match: the server's position through the
 chrome). A plug-in subclasses both with its ``spec`` (``write_record``) and its record
-file's ``stem`` and ``suffix``. Every move goes through the engine; the client never
-decides a rule."""
+file's ``stem`` and ``suffix``; a screen that holds its engine's own states (not the
+contract's positions) says how to wrap and unwrap them (``position``, ``held``), and a
+game whose turn has a follow-up step (a claim after a build) says which states are one
+(``follow_up``: undo goes through them back to the turn's start). Every move goes
+through the engine; the client never decides a rule."""
 
 from __future__ import annotations
 
@@ -18,6 +21,17 @@ class _Records:
     spec: Any = None          # the game's spec: ``write_record(state, headers)``
     stem = "game"             # record file names: ``<stem>-<date>-<time><suffix>``
     suffix = ".txt"
+
+    @staticmethod
+    def position(state: Any) -> Any:
+        """The contract's state for a held state (the same, unless the screen holds the
+        engine's own states)."""
+        return state
+
+    @staticmethod
+    def held(position: Any) -> Any:
+        """The held state for a contract state (``position``'s inverse)."""
+        return position
 
     @classmethod
     def save_text(cls, text: str, folder: Path | None = None) -> Path:
@@ -36,27 +50,44 @@ class LocalMatch(_Records):
         self.history: list = []
         self.moves: list = []       # the move played from each state of ``history``
 
-    def play(self, move) -> list[dict]:
+    def play(self, move) -> Any:
+        """The move through the engine; what it says happened (its events)."""
         before = self.state
         self.state, events = before.play(move)
         self.history.append(before)
         self.moves.append(move)
         return events
 
+    @staticmethod
+    def follow_up(state: Any) -> bool:
+        """Whether ``state`` is a later step of a turn (undo never stops there)."""
+        return False
+
+    @property
+    def turn_starts(self) -> list:
+        """The states undo can go back to, oldest first: the start of each turn."""
+        return [s for s in self.history if not self.follow_up(s)]
+
     @property
     def can_undo(self) -> bool:
         return bool(self.history)
 
     def undo(self):
+        """Back to the start of the last turn (any follow-up step is taken back with it)."""
+        self._pop()
+        while self.follow_up(self.state) and self.history:
+            self._pop()
+        return self.state
+
+    def _pop(self) -> None:
         self.state = self.history.pop()
         if self.moves:  # a game continued from a save has its undo trail but not its moves
             self.moves.pop()
-        return self.state
 
     def record(self, headers: dict | None = None) -> str:
         extra = {"Date": _dt.date.today().isoformat(), "Client": "alien-city"}
         extra.update(headers or {})
-        return self.spec.write_record(self.state, extra)
+        return self.spec.write_record(self.position(self.state), extra)
 
 
 class ViewMatch(_Records):
@@ -70,7 +101,7 @@ class ViewMatch(_Records):
 
     @property
     def state(self):
-        return self.chrome.state
+        return self.held(self.chrome.state)
 
     def record(self) -> str:
-        return self.spec.write_record(self.state, self.chrome.record_headers())
+        return self.spec.write_record(self.chrome.state, self.chrome.record_headers())

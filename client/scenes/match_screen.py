@@ -41,9 +41,8 @@ _, N_, ngettext, pgettext = domain("client")
 
 class SaveableMatch(Protocol):
     """What a match screen offers the shell's autosave, records and Continue. Every
-    plug-in's screen has it through :class:`MatchControls`; a game whose screen holds
-    other states than its contract positions (Alien City's engine states) overrides
-    ``position``, ``undo_positions``, ``restore_undo`` and ``name_headers``."""
+    plug-in's screen has it through :class:`MatchControls`; a screen that holds its
+    engine's own states has holders that wrap them (``position``, ``held``)."""
 
     spec: GameSpec
     seats: list[SeatController]
@@ -115,13 +114,13 @@ class MatchControls:
         return self.chrome is None and not self.attract and any(isinstance(s, HumanSeat) for s in self.seats)
 
     def position(self) -> State:
-        return self.match.state
+        return self.chrome.state if self.chrome is not None else self.match.position(self.match.state)
 
     def undo_positions(self) -> list[State]:
-        return list(self.match.history)
+        return [self.match.position(s) for s in self.match.history]
 
     def restore_undo(self, positions: Sequence[State]) -> None:
-        self.match.history[:] = list(positions)
+        self.match.history[:] = [self.match.held(p) for p in positions]
         self.update_buttons()  # Undo reads the trail just restored
 
     def record_names(self) -> list[str]:

@@ -199,6 +199,8 @@ class ReplaySteps:
     moves_open_default = True   # the list of moves (MoveListing) opens with a replay
     moves_kind = "replay"
     controls: ReplayControls | None = None   # set by the screen (its frame may lay out before)
+    bar_rows = (0.16, 0.2)      # the ply bar's top and height, in parts of the bottom bar
+    score_delay = 0.8           # seconds from reaching a finished game's end to its final count
 
     @property
     def count(self) -> int:
@@ -221,8 +223,9 @@ class ReplaySteps:
         if self.controls is not None:
             r = self.bottom_rect
             right = min((b.rect.x for b in self.buttons), default=r.right)
-            self.controls.bar = pygame.Rect(self.margin * 2, r.y + int(r.h * 0.16), right - 3 * self.margin,
-                                            int(r.h * 0.2))
+            top, height = self.bar_rows
+            self.controls.bar = pygame.Rect(self.margin * 2, r.y + int(r.h * top), right - 3 * self.margin,
+                                            int(r.h * height))
 
     def go(self, index: int, animate: bool = False) -> None:
         self.controls.go(index, animate)
@@ -239,7 +242,7 @@ class ReplaySteps:
         self.score_button.enabled = over
         self.controls.refresh_slot()
         if over and animate:
-            self.timeline.delay(0.8, self.score_show)
+            self.timeline.delay(self.score_delay, self.score_show)
 
     def close(self) -> None:
         self.app.stack.pop()

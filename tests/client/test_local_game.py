@@ -165,3 +165,17 @@ def test_a_skipped_player_is_announced(app):
                 return
             s = step.state
     pytest.skip("no skip found in 200 seeded games")
+
+
+def test_undo_in_the_claim_step_takes_the_build_back(app):
+    """U between a build and its claim: the claim step is part of the turn, so undo
+    goes back to before the build, not to the claim step."""
+    state = new_game(Ruleset(2004), 4)
+    game = GameScene(app, state)
+    show(app, game)
+    settle(app, game)
+    build = next(b for b in state.legal_builds() if state.play(b).state.phase is Phase.CLAIM)
+    play_by_mouse(app, game, build)
+    assert game.match.state.phase is Phase.CLAIM and game.undo_button.enabled
+    game.handle_event(key(pygame.K_u))
+    assert game.match.state == state and not game.match.can_undo

@@ -1,11 +1,10 @@
-"""The attract-mode director: a small script of waits and actions, run one frame at a
-time (a generator yields the game seconds to wait), so the same demo drives a real
-window, a headless screenshot run, and the benchmark."""
+"""Alien City's attract mode: the shell's director (:mod:`client.scenes.director`) with
+this game's choreography: a game of quick bots under alternating rules, and for the
+screenshots the dice, the road overlay, the score show's beats and a replay."""
 
 from __future__ import annotations
 
 import argparse
-import os
 import secrets
 import sys
 from pathlib import Path
@@ -16,11 +15,7 @@ import pygame
 from client import theme
 from client.app import FIXED_DT, App
 from client.config import Options, load_options
-from client.scenes.base import Scene
-from client.scenes.files import FilesScene
-from client.scenes.online import OnlineScene
-from client.scenes.options import OptionsScene
-from client.scenes.title import TitleScene
+from client.scenes import director
 from shared.aliencity import Phase, Player, Ruleset, new_game
 from shared.i18n import domain
 
@@ -34,105 +29,16 @@ from .score_plan import BonusBeat, TotalsBeat
 _, N_, ngettext, pgettext = domain("aliencity")
 
 
-class Director:
-    """Runs ``script()`` against an App; ``shot(name)`` saves the current frame."""
+class Director(director.Director):
+    """One game of quick bots at a time; the how-to pages join the screenshot tour."""
 
-    def __init__(self, app: App, seed: int | str, shots: Path | None, until_end: bool) -> None:
-        self.app = app
-        self.seed = seed
-        self.shots = shots
-        self.until_end = until_end
-        self.taken: list[str] = []
-        self.done = False
-        self.games = 0
-        self._wait = 0.0
-        self._until: Callable[[], bool] | None = None
-        self._script = self.script()
-
-    # -- plumbing ---------------------------------------------------------------------
-    def tick(self, dt: float) -> None:
-        """Advance the script by one frame of ``dt`` game seconds."""
-        if self.done:
-            return
-        if self._wait > 0:
-            self._wait -= dt * self.app.speed
-            if self._wait > 0:
-                return
-        if self._until is not None and not self._until():
-            return
-        self._until = None
-        try:
-            step = next(self._script)
-        except StopIteration:
-            self.done = True
-            return
-        if callable(step):
-            self._until = step
-        else:
-            self._wait = float(step)
-
-    def shot(self, name: str) -> None:
-        if self.shots is None or name in self.taken:
-            return
-        self.app.stack.draw(self.app.window)
-        self.shots.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.app.window, str(self.shots / f"{len(self.taken) + 1:02d}-{name}.png"))
-        self.taken.append(name)
-
-    def top(self) -> Scene | None:
-        return self.app.stack.top
-
-    def show(self, scene: Scene) -> None:
-        self.app.stack.push(scene)
-        self.app.stack.apply_pending()
-
-    def close_top(self) -> None:
-        self.app.stack.pop()
-        self.app.stack.apply_pending()
-
-    # -- the show ---------------------------------------------------------------------
-    def script(self) -> Iterator[float | Callable[[], bool]]:
-        self.app.stack.clear_to(TitleScene(self.app))
-        self.app.stack.apply_pending()
-        yield 1.2
-        self.shot("title")
-        if self.shots is not None:
-            yield from self.tour()
-        while True:
-            yield from self.one_game()
-            if self.until_end:
-                return
-            yield 4.0
-
-    def tour(self) -> Iterator[float | Callable[[], bool]]:
-        """Every menu screen once, for the screenshots."""
-        app = self.app
-        options = OptionsScene(app)
-        self.show(options)
-        yield 0.3
-        self.shot("options")
-        app.options.colour_blind = True
-        options.menu.focus = next((i for i, r in enumerate(options.rows) if r.label.startswith("Colour")),
-                                  options.menu.focus)  # (another language: the row keeps its place)
-        yield 0.1
-        self.shot("options-colour-blind")
-        app.options.colour_blind = False
-        self.close_top()
-        howto = HowToScene(app)
+    def game_tour(self) -> Iterator[float | Callable[[], bool]]:
+        howto = HowToScene(self.app)
         self.show(howto)
         for page in range(len(PAGES)):
             howto.page = page
             yield 0.1
             self.shot(f"howto-{page + 1}")
-        self.close_top()
-        self.show(FilesScene(app))
-        yield 0.2
-        self.shot("replay-open")
-        self.close_top()
-        online = OnlineScene(app, "play")
-        self.show(online)
-        yield 0.2
-        self.shot("online")
         self.close_top()
 
     def one_game(self) -> Iterator[float | Callable[[], bool]]:
@@ -273,29 +179,10 @@ def run_demo(args: argparse.Namespace) -> int:
     except pygame.error as exc:
         print(_("alien-city demo: cannot open a window: {error}").format(error=exc), file=sys.stderr)
         return 1
-    headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
-    director = Director(app, seed, shots, args.until_end or shots is not None)
-    clock = pygame.time.Clock()
-    director.tick(0.0)  # puts the title screen up
-    try:
-        while app.running and not director.done:
-            events = []
-            for event in pygame.event.get():
-                if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-                    app.running = False
-                elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED) or \
-                        (event.type == pygame.KEYDOWN and event.key == pygame.K_F11):
-                    events.append(event)
-            app.step(FIXED_DT, events)
-            director.tick(FIXED_DT)
-            if not headless:
-                clock.tick(60)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        app.close()
+    show = Director(app, seed, shots, args.until_end or shots is not None)
+    director.run(app, show, FIXED_DT)
     if shots is not None:
-        n = len(director.taken)
+        n = len(show.taken)
         print(ngettext("wrote {n} screenshot to {folder}", "wrote {n} screenshots to {folder}", n).format(
             n=n, folder=shots))
     return 0

@@ -40,6 +40,7 @@ from shared.aliencity import (
     Piece,
     Player,
     PlayerSkipped,
+    Step,
     new_game,
 )
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
@@ -94,8 +95,6 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
             seats[player] = ComputerSeat(level=level)
         self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=ALIEN_CITY,
                         holders=(LocalMatch, ViewMatch), n_seats=2)
-        if chrome is None:
-            self.match.names = tuple(seat_name(seat, i) for i, seat in enumerate(self.seats))
         self.selected: Piece | None = None
         self.chosen: dict[Player, Piece] = {}  # each seat's own last choice of piece
         self.hover_lot: int | None = None
@@ -138,6 +137,11 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
             elif isinstance(move, Claim) and turns:
                 turns[-1] = (turns[-1][0], move)
         return [list_text(build, claim) for build, claim in turns]
+
+    def move_numbers(self) -> range:
+        """The engine state keeps the whole game (one continued or played on from a
+        replay too): the list counts from its first turn."""
+        return range(1, len(self.move_texts()) + 1)
 
     def move_seat_infos(self, before: GameState) -> tuple:
         return ALIEN_CITY.seats(ALIEN_CITY.options({}))
@@ -192,13 +196,17 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
     # -- what the chrome calls (an online match) ------------------------------------------
     def remote_moved(self, move: Move, before: AlienCityPosition, after: AlienCityPosition) -> None:
         """A move the server accepted: animate it as if it were played here."""
-        self.after_step(move, before.state, before.state.play(move))
+        self.show_step(move, before.state.play(move))
 
     def seat_panels(self) -> list[tuple[pygame.Rect, int, int]]:
         """Each seat's panel (rect, header height, padding) for names and presence."""
         return [(self.panels[p].rect, self.panels[p].header_h, self.panels[p].pad) for p in Player]
 
-    def after_step(self, move: Move, before: GameState, step) -> None:
+    def after_step(self, move: Move, before: GameState, events) -> None:
+        """The shell played ``move`` here: animate it."""
+        self.show_step(move, Step(self.match.state, events))
+
+    def show_step(self, move: Move, step: Step) -> None:
         """Animate a played move: the diff of the board, then what its events say."""
         self.show_state(step.state)
         for event in step.events:
@@ -244,17 +252,7 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
     def bot_position(self, state: GameState) -> AlienCityPosition:
         return AlienCityPosition(state)
 
-    # -- the shell's SaveableMatch: the screen holds engine states, undo points per turn ---
-    def position(self) -> AlienCityPosition:
-        return self.chrome.state if self.chrome is not None else AlienCityPosition(self.match.state)
-
-    def undo_positions(self) -> list[AlienCityPosition]:
-        return [AlienCityPosition(s) for s in self.match.turn_starts]
-
-    def restore_undo(self, positions) -> None:
-        self.match.turn_starts[:] = [p.state for p in positions]
-        self.update_buttons()
-
+    # -- the shell's SaveableMatch: records name the players Black and White ----------------
     def name_headers(self, names: list[str]) -> dict[str, str]:
         return {"Black": names[0], "White": names[1]}
 

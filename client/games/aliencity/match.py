@@ -1,81 +1,41 @@
-"""Who holds the game: a LocalMatch for play on this machine (undo, records), a
-ViewMatch for an online match (the server's position through the chrome), and the
-attract mode's quick bot.
+"""Who holds an Alien City game: the shell's holders (:mod:`client.scenes.holders`)
+over the engine's own states, which the screen draws; records go through the contract's
+positions. A build and its claim are one turn: undo takes both back. Also the attract
+mode's quick bot.
 
 The client never decides a rule: every move goes through ``GameState.play`` and every
-"why not" comes from ``GameState.why_not``. A match only keeps history for undo.
+"why not" comes from ``GameState.why_not``.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
 import random
-from pathlib import Path
 
-from client.records import save_record
-from shared.aliencity import Build, Claim, GameState, Move, Pass, Phase, Step
-from shared.aliencity.ppn import write_ppn
-
-
-class LocalMatch:
-    """Both players on this machine. ``turn_starts`` holds the state before each build."""
-
-    def __init__(self, state: GameState, names: tuple[str, str] | None = None) -> None:
-        self.state = state
-        self.turn_starts: list[GameState] = []
-        self.names = names  # the seats' names for the record (Black, White)
-
-    def play(self, move: Move) -> Step:
-        before = self.state
-        step = before.play(move)
-        if isinstance(move, Build):
-            self.turn_starts.append(before)
-        self.state = step.state
-        return step
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self.turn_starts)
-
-    def undo(self) -> GameState:
-        """Back to the start of the last turn (its build and any claim are taken back)."""
-        self.state = self.turn_starts.pop()
-        return self.state
-
-    def record(self) -> str:
-        extra = {"Date": _dt.date.today().isoformat(), "Client": "alien-city"}
-        if self.names:
-            extra["Black"], extra["White"] = self.names
-        if self.state.is_over():
-            score = self.state.score()
-            extra["Result"] = f"Black {score.totals[0]}, White {score.totals[1]}"
-        return write_ppn(self.state, extra)
-
-    def save(self, folder: Path | None = None) -> Path:
-        """Write the record to the records folder; returns the file written."""
-        return save_record(self.record(), "alien-city", ".ppn", folder)
+from client.scenes import holders
+from shared.aliencity import Claim, GameState, Move, Pass, Phase
+from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
 
 
-class ViewMatch:
-    """An online match's position as the match screen reads it: whatever the chrome last
-    heard from the server (no undo: the server keeps the history)."""
+class _AlienCity:
+    spec, stem, suffix = ALIEN_CITY, "alien-city", ".ppn"
+    position = staticmethod(AlienCityPosition)
 
-    can_undo = False
-    turn_starts: list = []
+    @staticmethod
+    def held(position: AlienCityPosition) -> GameState:
+        return position.state
 
-    def __init__(self, chrome) -> None:
-        self.chrome = chrome
+    @staticmethod
+    def follow_up(state: GameState) -> bool:
+        """The claim step belongs to the build before it."""
+        return state.phase is Phase.CLAIM
 
-    @property
-    def state(self) -> GameState:
-        return self.chrome.state.state
 
-    def record(self) -> str:
-        return write_ppn(self.state, self.chrome.record_headers())
+class LocalMatch(_AlienCity, holders.LocalMatch):
+    """Both players on this machine."""
 
-    def save(self, folder: Path | None = None) -> Path:
-        names = (self.chrome.seat_label(0), self.chrome.seat_label(1))
-        return LocalMatch(self.state, names).save(folder)
+
+class ViewMatch(_AlienCity, holders.ViewMatch):
+    """An online match: the server's position (the engine state inside it)."""
 
 
 class RandomBot:

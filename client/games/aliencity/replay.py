@@ -13,9 +13,8 @@ import pygame
 
 from client import theme
 from client.scenes.move_listing import MoveListing
-from client.scenes.play_here import generic_title
 from client.scenes.replay_analysis import ReplayAnalysis
-from client.scenes.replay_controls import ReplayControls
+from client.scenes.replay_controls import ReplayControls, ReplaySteps
 from client.view.widgets import draw_panel
 from shared.aliencity import Build, Claim, GameState, Phase, lot_name
 from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
@@ -33,8 +32,13 @@ _, N_, ngettext, pgettext = domain("aliencity")
 OPEN_GUARD = 0.3  # seconds after opening in which mouse presses still belong to the Open click
 
 
-class ReplayScene(ReplayAnalysis, MoveListing, BoardScreen):
+class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
+    """The shell's stepping (:class:`ReplaySteps`) and analysis around Alien City's board,
+    its words and the card of the rules a ply broke."""
+
     bottom_scale = 0.115
+    bar_rows = (0.14, 0.3)
+    score_delay = 0.9
 
     def __init__(self, app, result: ReadResult, title: str | None = None) -> None:
         self.result = result
@@ -56,6 +60,10 @@ class ReplayScene(ReplayAnalysis, MoveListing, BoardScreen):
         """Play from here: the position and whether a turn up to it broke a rule."""
         return AlienCityPosition(self.positions[index]), any(p.warnings for p in self.result.plies[:index])
 
+    @property
+    def record_title(self) -> str:
+        return self.title or ReplaySteps.record_title  # untitled: a game just played
+
     def analysis_position(self, index: int) -> AlienCityPosition:
         return AlienCityPosition(self.positions[index])
 
@@ -67,41 +75,11 @@ class ReplayScene(ReplayAnalysis, MoveListing, BoardScreen):
     def draw_analysis_marks(self, surface: pygame.Surface, marks) -> None:
         draw_marks(surface, self.app, self.geo, marks)
 
-    def branch_name(self) -> str | None:
-        """The record's name for a game played on from it (None: a game just played)."""
-        return None if generic_title(self.title) else self.title
-
     def enter(self) -> None:
         super().enter()
         self.opened_at = self.app.clock_time
 
-    @property
-    def count(self) -> int:
-        return self.controls.count
-
-    @property
-    def index(self) -> int:
-        return self.controls.index
-
-    def go(self, index: int, animate: bool = False) -> None:
-        self.controls.go(index, animate)
-
-    def forward(self) -> None:
-        self.controls.forward()
-
-    def layout_buttons(self) -> None:
-        super().layout_buttons()
-        self.resize_bar()
-
-    def resize_bar(self) -> None:
-        r = self.bottom_rect
-        right = min((b.rect.x for b in self.buttons), default=r.right)
-        self.controls.bar = pygame.Rect(self.margin * 2, r.y + int(r.h * 0.14), right - 3 * self.margin, int(r.h * 0.3))
-
     # -- the list of moves (MoveListing) ---------------------------------------------
-    moves_open_default = True
-    moves_kind = "replay"
-
     def move_texts(self) -> list[str]:
         return [list_text(ply.build, ply.claim) for ply in self.result.plies]
 
@@ -117,20 +95,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, BoardScreen):
     def move_positions(self) -> list[GameState]:
         return self.positions
 
-    # -- navigation -------------------------------------------------------------------
-    def _show(self, index: int, animate: bool) -> None:
-        """The controls moved to ``index``: show that position (animated when stepping on)."""
-        self.timeline.finish_all()
-        self.show_state(self.positions[index], animate=animate)
-        over = index == self.count and self.positions[index].phase is Phase.OVER
-        self.score_button.enabled = over
-        self.controls.refresh_slot()
-        if over and animate:  # reaching the end of the game: the score show, as at the table
-            self.timeline.delay(0.9, self.score_show)
-
-    def close(self) -> None:
-        self.app.stack.pop()
-
+    # -- navigation (the shell's ReplaySteps) -------------------------------------------
     def score_show(self) -> None:
         """The animated final count of the record's last position (C, or the Score button)."""
         final = self.positions[-1]
@@ -138,10 +103,6 @@ class ReplayScene(ReplayAnalysis, MoveListing, BoardScreen):
             return
         self.controls.playing = False
         self.app.push(ScoreScene(self.app, final))
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.controls.update(dt * self.app.anim_speed)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
@@ -171,14 +132,15 @@ class ReplayScene(ReplayAnalysis, MoveListing, BoardScreen):
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.index == self.count and self.state.phase is Phase.OVER:
-            return super().turn_text()
+            return BoardScreen.turn_text(self)  # who won (the shell's words name the record)
         if self.title is None:
             return _("REPLAY"), theme.ACCENT_2
         return _("REPLAY: {title}").format(title=self.title), theme.ACCENT_2
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
-        if self.controls.typed:
-            return _("Jump to move {n} (Enter)").format(n=self.controls.typed), theme.ACCENT
+        typed = self.typed_status()
+        if typed is not None:
+            return typed
         if self.index == 0:
             return (ngettext("Start of the game: {n} move. Right arrow or Play to step through.",
                              "Start of the game: {n} moves. Right arrow or Play to step through.",
@@ -244,9 +206,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, BoardScreen):
         return box, lines, size, step
 
     def status_rect(self) -> pygame.Rect:
-        r = self.bottom_rect
-        bar = self.controls.bar
-        return pygame.Rect(r.x, bar.bottom + 2, r.w, r.bottom - bar.bottom - 2)
+        return self.status_area()
 
 
 def list_text(build: Build, claim: Claim | None) -> str:
