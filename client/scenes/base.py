@@ -41,6 +41,11 @@ class Scene:
         self.size: tuple[int, int] = app.size
 
     # lifecycle ---------------------------------------------------------------------
+    def branch_name(self) -> str | None:
+        """A replay's record name, for a game played on from it (Play from here); other
+        screens name none."""
+        return None
+
     def enter(self) -> None:
         """Pushed on the stack."""
 

@@ -13,20 +13,22 @@ played, undo or leaving drops the hint. The game draws the hint (``hint``) and w
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from shared.gamekit.advice import Advice, Adviser
 
 from ..computer import level_name, seat_seed
 from .seats import ComputerSeat
 
+if TYPE_CHECKING:
+    from .match_screen import MatchControls
+
 SEARCH_LEVELS = ("hard", "expert")   # the levels whose search gives a value
 
 
-def hints_allowed(scene: Any) -> bool:
+def hints_allowed(scene: MatchControls) -> bool:
     """Whether the screen may offer a hint at all (a person's turn aside)."""
-    return (getattr(scene, "chrome", None) is None and not getattr(scene, "attract", False)
-            and not getattr(scene, "hints_off", False))
+    return scene.chrome is None and not scene.attract and not scene.hints_off
 
 
 def hint_level(seats: list) -> str:
@@ -38,8 +40,6 @@ def hint_level(seats: list) -> str:
 
 class HintControls:
     """The hint key and button of a match screen (a mixin before ``MatchControls``)."""
-
-    hints_off = False   # a rated game turns hints off
 
     @property
     def hint(self) -> Advice | None:

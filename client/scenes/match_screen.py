@@ -104,6 +104,7 @@ class MatchControls:
 
     # -- what the shell keeps (SaveableMatch) --------------------------------------------------------
     attract = False  # the attract mode's screen says so (never saved)
+    hints_off = False  # a screen may turn hints off (hints_allowed)
     rated: Any = None  # a rated game against the computer (client.rated.RatedGame): no undo, no hints
 
     def server_session(self) -> Any:

@@ -60,16 +60,14 @@ def generic_title(title: object) -> bool:
 def source_name(app, spec) -> str:
     """What the new game branched from: the topmost replay's record name, else the record
     the finished game below was kept in, else the game's title."""
+    from .match_screen import MatchControls  # (the match screen offers Play from here too)
     for scene in reversed(app.stack.scenes):
-        name = getattr(scene, "branch_name", None)
-        if callable(name) and name():
-            return str(name())
-        match = getattr(scene, "match", None)
-        keep = getattr(scene, "keep_record", None)
-        if match is not None and callable(keep) and match.state.is_over() \
-                and getattr(scene, "spec", None) is spec:
+        name = scene.branch_name()
+        if name:
+            return name
+        if isinstance(scene, MatchControls) and scene.spec is spec and scene.match.state.is_over():
             try:
-                return keep().name
+                return scene.keep_record().name
             except OSError:
                 continue
     return spec.title
@@ -99,7 +97,7 @@ class PlayHereScene(Scene):
         self.spec = state.spec
         levels = [v for v in self.spec.computer_levels if v != "random"] or list(self.spec.computer_levels)
         self.levels = levels
-        level = getattr(app.options, "computer_level", "") or "easy"
+        level = app.options.computer_level or "easy"
         level = level if level in levels else (levels[0] if levels else "")
         seats = self.spec.seats_of(state)
         mover = state.to_move

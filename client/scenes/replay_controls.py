@@ -77,7 +77,7 @@ class ReplayControls:
 
     def refresh_slot(self) -> None:
         """After a move: the slot shows the button its position asks for."""
-        buttons = getattr(self.scene, "buttons", None)
+        buttons = self.scene.buttons if self.scene is not None else None
         if buttons and buttons[0] is not self.slot():
             buttons[0] = self.slot()
             self.scene.layout_buttons()
