@@ -216,20 +216,35 @@ class MctsBot:
         legal = state.legal_moves()
         if len(legal) == 1:
             return next(iter(legal))
+        budget = self._budget(deadline_s, stop)
+        if self.decide is not None:
+            left = budget.seconds_left()
+            decided = self.decide(state, None if left is None else self.decide_share * left, stop)
+            if decided is not None:
+                return decided
+        return self.best(self._search(state, rng, budget), rng)
+
+    def search(self, state: State, *, deadline_s: float | None = None,
+               stop: threading.Event | None = None) -> _Node:
+        """The tree ``choose`` would grow (without ``decide``), for readers of its
+        statistics (a game review): each node's ``move``, ``visits``, ``totals`` per
+        seat and ``children``."""
+        rng = random.Random(stable_seed(self.seed, state))
+        return self._search(state, rng, self._budget(deadline_s, stop))
+
+    def _budget(self, deadline_s: float | None, stop: threading.Event | None) -> Budget:
         seconds = self.think_s
         if deadline_s is not None:
             seconds = deadline_s if seconds is None else min(seconds, deadline_s)
         iterations = self.iterations
         if iterations is None and seconds is None:
             iterations = self.default_iterations
-        budget = Budget(iterations, seconds, stop)
-        if self.decide is not None:
-            left = budget.seconds_left()
-            decided = self.decide(state, None if left is None else self.decide_share * left, stop)
-            if decided is not None:
-                return decided
+        return Budget(iterations, seconds, stop)
+
+    def _search(self, state: State, rng: random.Random, budget: Budget) -> _Node:
         self.hero = state.to_move  # type: ignore[assignment]  # asked only while the game runs
         root = _Node(state, None)
+        stop = budget.stop
         if not (stop is not None and stop.is_set()):
             if self.expand is not None:
                 self._order(root, rng)
@@ -237,7 +252,7 @@ class MctsBot:
                 root.order = self.root_candidates(state, rng)
         while budget.spend():
             self._iterate(root, rng, budget)
-        return self.best(root, rng)
+        return root
 
     def best(self, root: _Node, rng: random.Random) -> Any:
         """The most visited root move (ties: the better mean); without any, the first

@@ -171,7 +171,7 @@ class SearchBot(Bot):
             extra = {"decide": self.endgame, "decide_share": self.solve_share}
         if self.playout_plies:
             extra["policy"] = hooks.policy
-        self.search = MctsBot(seed, iterations=self.iterations, level=self.level,
+        self.engine = MctsBot(seed, iterations=self.iterations, level=self.level,
                               evaluate=hooks.evaluate, expand=hooks.expand,  # type: ignore[arg-type]
                               advance=advance,  # type: ignore[arg-type]  # positions of this game
                               playout_plies=self.playout_plies, explore=self.explore,
@@ -180,7 +180,7 @@ class SearchBot(Bot):
 
     def pick(self, state: GameState, clock: Clock) -> Move:
         left = None if clock.end is None else max(0.0, clock.end - Clock.timer())
-        move: Move = self.search.choose(AlienCityPosition(state), deadline_s=left, stop=clock.stop)
+        move: Move = self.engine.choose(AlienCityPosition(state), deadline_s=left, stop=clock.stop)
         if self.endgame is not None and state.apply(move).phase is Phase.OVER:
             self.endgame.forget()
         return move
