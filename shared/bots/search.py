@@ -12,8 +12,14 @@ game-specific judgement is a hook passed in:
   few worth trying out of a huge list); children then grow in that order, otherwise
   they are sampled with ``legal.random(rng)``; ``root_candidates`` may look wider at the
   root, where the answer is chosen. Either way a node grows only about
-  ``widen * sqrt(visits)`` children (progressive widening; ``widen=None``: try every
-  candidate once before choosing among them);
+  ``widen_base + widen * sqrt(visits)`` children (progressive widening; ``widen=None``:
+  try every candidate once before choosing among them). ``order_after=n`` asks a deeper
+  node for its candidates only once it has ``n`` visits (ordering may cost many
+  evaluations): until then its children are sampled at random;
+- ``expand(state, rng) -> [(move, values, after), ...]`` is ``candidates`` that also hands
+  over the position after each move and its values, judged while ordering: a child grown
+  from it is not played or judged again (with ``playout_plies=0`` its values are its
+  leaf's); it replaces ``candidates`` and ``root_candidates``;
 - ``replies(state) -> [(move, value, after or None), ...]`` models the other seats:
   with it, a node where another seat than the searching one is to move is a chance
   node, whose reply is the best value after fresh noise (``reply_noise``) each visit,
@@ -24,13 +30,21 @@ game-specific judgement is a hook passed in:
 - ``solver(state) -> per-seat values or None`` gives a position's exact values when it
   can (an end-game solver); such a node is not searched further;
 - ``advance(state, move) -> state`` plays a move inside the search (default
-  ``state.play(move)[0]``; a game may pass a cheaper one without events or records).
+  ``state.play(move)[0]``; a game may pass a cheaper one without events or records);
+- ``decide(state, seconds, stop) -> move or None`` is tried before the search, with
+  ``decide_share`` of the time (``None``: untimed): a move it returns is played without
+  searching (an exact end-game solver that proves a win or a draw), ``None`` leaves the
+  rest of the time to the search.
+
+Values are per seat, so a two-player game may back up (p, 1 - p) for a win chance p; a
+node's value is read for the seat to move there.
 
 City Blocks' and Sprawl's search levels are this search with their hooks
-(``shared/cityblocks/hooks.py``, ``shared/sprawl/hooks.py``); Alien City keeps its own
-measured search with an exact end-game solver (``shared/aliencity/bots/mcts.py``) for now.
+(``shared/cityblocks/hooks.py``, ``shared/sprawl/hooks.py``), Alien City's too
+(``shared/aliencity/bots/hooks.py``).
 
-The clock is read before each node is worked out, so an answer comes within a few
+The clock (:class:`shared.bots.clock.Clock`'s timer: wall time, or CPU time in a
+benchmark) is read before each node is worked out, so an answer comes within a few
 milliseconds of the time given; ``stop`` is read before each iteration. Everything random
 comes from the bot's seed and the position: a fixed ``iterations`` budget gives the same
 move in the same position.
@@ -41,12 +55,13 @@ from __future__ import annotations
 import math
 import random
 import threading
-import time
 import zlib
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from shared.gamekit.api import State, returns_from_places
+
+from .clock import Clock
 
 Evaluate = Callable[[State], Sequence[float]]
 Policy = Callable[[State, random.Random], Any]
@@ -54,6 +69,8 @@ Candidates = Callable[[State, random.Random], Sequence[Any]]
 Replies = Callable[[State], Sequence[tuple[Any, float, Any]]]
 Solver = Callable[[State], Sequence[float] | None]
 Advance = Callable[[State, Any], State]
+Expand = Callable[[State, random.Random], Sequence[tuple[Any, Sequence[float], State]]]
+Decide = Callable[[State, float | None, threading.Event | None], Any]
 
 
 def ranking_values(state: State) -> tuple[float, ...]:
@@ -80,7 +97,7 @@ class Budget:
     def __init__(self, iterations: int | None, seconds: float | None,
                  stop: threading.Event | None) -> None:
         self.left = iterations
-        self.end = None if seconds is None else time.perf_counter() + seconds
+        self.end = None if seconds is None else Clock.timer() + seconds
         self.stop = stop
 
     def spend(self) -> bool:
@@ -90,10 +107,13 @@ class Budget:
             if self.left <= 0:
                 return False
             self.left -= 1
-        return self.end is None or time.perf_counter() < self.end
+        return self.end is None or Clock.timer() < self.end
 
     def expired(self) -> bool:
-        return self.end is not None and time.perf_counter() >= self.end
+        return self.end is not None and Clock.timer() >= self.end
+
+    def seconds_left(self) -> float | None:
+        return None if self.end is None else max(0.0, self.end - Clock.timer())
 
 
 class RandomBot:
@@ -125,6 +145,8 @@ class _Node:
         "afters",
         "children",
         "exact",
+        "guess",
+        "guesses",
         "move",
         "next",
         "order",
@@ -153,6 +175,8 @@ class _Node:
         self.scores: list[float] = []             # ... their values for the seat to move
         self.afters: list[Any] = []               # ... and the positions after them
         self.exact: Sequence[float] | None = None  # the solver's values
+        self.guess: Sequence[float] | None = None  # values judged by the parent's ``expand``
+        self.guesses: list[Sequence[float]] = []   # ... the values of ``order``'s moves
 
 
 class MctsBot:
@@ -169,7 +193,9 @@ class MctsBot:
                  widen: float | None = 2.0, level: str | None = None,
                  candidates: Candidates | None = None, replies: Replies | None = None,
                  reply_noise: float = 0.0, solver: Solver | None = None,
-                 advance: Advance = _play, root_candidates: Candidates | None = None) -> None:
+                 advance: Advance = _play, root_candidates: Candidates | None = None,
+                 widen_base: float = 0.0, order_after: int = 1, expand: Expand | None = None,
+                 decide: Decide | None = None, decide_share: float = 1.0) -> None:
         self.seed = seed
         self.iterations = iterations
         # a fixed budget decides the move alone (tests): no clock unless asked
@@ -185,6 +211,11 @@ class MctsBot:
         self.reply_noise = reply_noise
         self.solver = solver
         self.advance = advance
+        self.widen_base = widen_base
+        self.order_after = order_after
+        self.expand = expand
+        self.decide = decide
+        self.decide_share = decide_share
         self.hero = -1
         if level:
             self.level = level
@@ -195,7 +226,21 @@ class MctsBot:
         legal = state.legal_moves()
         if len(legal) == 1:
             return next(iter(legal))
-        return self.best(self._search(state, rng, deadline_s, stop), rng)
+        budget = self._budget(deadline_s, stop)
+        if self.decide is not None:
+            left = budget.seconds_left()
+            decided = self.decide(state, None if left is None else self.decide_share * left, stop)
+            if decided is not None:
+                return decided
+        return self.best(self._search(state, rng, budget), rng)
+
+    def search(self, state: State, *, deadline_s: float | None = None,
+               stop: threading.Event | None = None) -> _Node:
+        """The tree ``choose`` would grow (without ``decide``), for readers of its
+        statistics (a game review): each node's ``move``, ``visits``, ``totals`` per
+        seat and ``children``."""
+        rng = random.Random(stable_seed(self.seed, state))
+        return self._search(state, rng, self._budget(deadline_s, stop))
 
     def _budget(self, deadline_s: float | None, stop: threading.Event | None) -> Budget:
         seconds = self.think_s
@@ -206,19 +251,24 @@ class MctsBot:
             iterations = self.default_iterations
         return Budget(iterations, seconds, stop)
 
-    def _search(self, state: State, rng: random.Random, deadline_s: float | None,
-                stop: threading.Event | None, include: Sequence[Any] = ()) -> _Node:
+    def _search(self, state: State, rng: random.Random, budget: Budget,
+                include: Sequence[Any] = ()) -> _Node:
         """The tree of one decision (``include``: root moves tried even when the
         candidates leave them out, so the review can read the move played)."""
-        budget = self._budget(deadline_s, stop)
         self.hero = state.to_move  # type: ignore[assignment]  # asked only while the game runs
         root = _Node(state, None)
-        if self.root_candidates is not None and not (stop is not None and stop.is_set()):
-            root.order = self.root_candidates(state, rng)
+        stop = budget.stop
+        if not (stop is not None and stop.is_set()):
+            if self.expand is not None:
+                self._order(root, rng)
+            elif self.root_candidates is not None:
+                root.order = self.root_candidates(state, rng)
         if include:
             order = list(root.order) if root.order is not None else []
             extra = [m for m in include if m not in order]
-            if root.order is None:  # no candidates: the included moves first, then sampled
+            if root.order is None or self.expand is not None:
+                # no candidates, or candidates with their positions: the included moves
+                # are grown at once, the others follow in order
                 root.tried.update(extra)
                 root.children.extend(self._child(root, m) for m in extra)
             else:
@@ -237,7 +287,7 @@ class MctsBot:
         the move :meth:`choose` plays with the same budget), each with its visits and its
         mean value per seat. ``include``: moves that must be among them."""
         rng = random.Random(stable_seed(self.seed, state))
-        root = self._search(state, rng, deadline_s, stop, include)
+        root = self._search(state, rng, self._budget(deadline_s, stop), include)
         seat: int = root.seat  # type: ignore[assignment]  # the root: a seat is to move
         first = self.best(root, rng) if root.children else None
         out = [MoveValue(c.move, c.visits, tuple(t / c.visits for t in c.totals) if c.visits else
@@ -254,8 +304,11 @@ class MctsBot:
         budget = self._budget(None, stop)
         self.hero = seat
         root = _Node(state, None)
-        if self.root_candidates is not None and state.to_move == seat:
-            root.order = self.root_candidates(state, rng)
+        if state.to_move == seat:
+            if self.expand is not None:
+                self._order(root, rng)
+            elif self.root_candidates is not None:
+                root.order = self.root_candidates(state, rng)
         while budget.spend():
             self._iterate(root, rng, budget)
         if not root.visits:
@@ -292,12 +345,13 @@ class MctsBot:
                     break
                 continue
             if self._may_grow(node):
-                if node.order is None and self.candidates is not None:
+                if node.order is None and (self.candidates or self.expand) is not None:
                     if node is not root and node.visits == 0:
                         break               # a new leaf: judge it first
-                    if budget.expired():
-                        return
-                    node.order = self.candidates(node.state, rng)
+                    if node.visits >= self.order_after:
+                        if budget.expired():
+                            return
+                        self._order(node, rng)
                 child = self._grow(node, rng)
                 if child is not None:
                     path.append(child)
@@ -309,7 +363,12 @@ class MctsBot:
                 break
             node = self._select(node)
             path.append(node)
-        values = node.exact if node.exact is not None else self._rollout(node.state, rng)
+        if node.exact is not None:
+            values = node.exact
+        elif node.guess is not None and self.playout_plies == 0:
+            values = node.guess
+        else:
+            values = self._rollout(node.state, rng)
         for each in path:
             each.visits += 1
             totals = each.totals
@@ -319,7 +378,18 @@ class MctsBot:
     def _may_grow(self, node: _Node) -> bool:
         if self.widen is None:
             return True
-        return len(node.children) < max(1.0, self.widen * math.sqrt(node.visits + 1))
+        return len(node.children) < max(1.0, self.widen_base + self.widen * math.sqrt(node.visits + 1))
+
+    def _order(self, node: _Node, rng: random.Random) -> None:
+        """A node's candidates, best first (with their positions and values from
+        ``expand``)."""
+        if self.expand is None:
+            node.order = self.candidates(node.state, rng)  # type: ignore[misc]  # one of the two
+            return
+        scored = self.expand(node.state, rng)
+        node.order = [m for m, _, _ in scored]
+        node.guesses = [v for _, v, _ in scored]
+        node.afters = [a for _, _, a in scored]
 
     def _child(self, node: _Node, move: Any, after: State | None = None) -> _Node:
         child = _Node(after if after is not None else self.advance(node.state, move), move)
@@ -330,11 +400,18 @@ class MctsBot:
 
     def _grow(self, node: _Node, rng: random.Random) -> _Node | None:
         if node.order is not None:
-            if node.next >= len(node.order):
+            order = node.order
+            while node.tried and node.next < len(order) and order[node.next] in node.tried:
+                node.next += 1      # grown at random before the node was ordered
+            if node.next >= len(order):
                 return None
-            move = node.order[node.next]
+            i = node.next
             node.next += 1
-            return self._child(node, move)
+            if not node.afters:
+                return self._child(node, order[i])
+            child = self._child(node, order[i], node.afters[i])
+            child.guess = node.guesses[i]
+            return child
         legal = node.state.legal_moves()
         count = len(legal)
         if len(node.tried) >= count:

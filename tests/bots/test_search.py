@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 
+from shared.bots.clock import Clock
 from shared.bots.search import MctsBot, RandomBot, ranking_values
 from shared.gamekit import builtin_games
 
@@ -80,3 +82,47 @@ def test_a_position_after_a_move_is_valued_for_the_mover():
     after, _ = state.play(MctsBot(2, iterations=20).choose(state))
     values = MctsBot(2, iterations=40).value_for(after, mover)
     assert len(values) == state.seat_count and values == MctsBot(2, iterations=40).value_for(after, mover)
+
+
+def test_decide_plays_its_move_without_searching():
+    """A move from ``decide`` (an end-game solver's) is the answer; ``None`` leaves the
+    choice to the search, which then judges positions."""
+    state = opening(4)
+    chosen = state.legal_moves().random(random.Random(7))
+    judged: list[object] = []
+
+    def evaluate(s):
+        judged.append(s)
+        return ranking_values(s)
+
+    bot = MctsBot(1, iterations=30, evaluate=evaluate, decide=lambda s, sec, stop: chosen)
+    assert bot.choose(state) == chosen and not judged
+    MctsBot(1, iterations=30, evaluate=evaluate, decide=lambda s, sec, stop: None).choose(state)
+    assert judged
+
+
+def test_expanded_children_are_not_judged_again():
+    """With ``expand`` (moves with their positions and values) and no playouts, the
+    search backs up the values handed over and never calls ``evaluate``."""
+    state = opening(5)
+
+    def expand(s, rng):
+        out = [(m, ranking_values(s.play(m)[0]), s.play(m)[0]) for m in s.legal_moves()]
+        return sorted(out, key=lambda t: -t[1][s.to_move])
+
+    def evaluate(s):
+        raise AssertionError("judged twice")
+
+    move = MctsBot(2, iterations=60, expand=expand, evaluate=evaluate, playout_plies=0,
+                   widen_base=3.0, widen=1.5).choose(state)
+    assert state.why_not(move) is None
+
+
+def test_the_search_reads_the_shared_clock(monkeypatch):
+    """The think time is counted on ``Clock.timer`` (CPU time in a benchmark): a clock
+    that leaps a second per reading ends a 5 s search after a few readings."""
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(Clock, "timer", staticmethod(lambda: float(next(ticks))))
+    move = MctsBot(3, think_s=5.0).choose(opening(6))
+    assert 2 <= next(ticks) < 20
+    assert opening(6).why_not(move) is None

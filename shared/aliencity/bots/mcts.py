@@ -30,37 +30,9 @@ import random
 from shared.aliencity import City, GameState, Move, Phase, Player, Ruleset
 
 from .base import Bot, Clock
-from .board import Board
-from .endgame import OutOfTime, Solver, Table, pieces_left, trim
+from .endgame import Table
 from .evaluate import DEFAULT, EXPERT, Weights, margin
-
-SCALE = 12.0  # score points that make a win chance of about 73% (logistic)
-
-
-def win_chance(state: GameState, black_margin: float | None = None, weights: Weights = DEFAULT) -> float:
-    """Black's chance to win: the result when the game is over, else squashed guess."""
-    if state.phase is Phase.OVER:
-        w = state.winner
-        return 0.5 if w is None else (1.0 if w is Player.BLACK else 0.0)
-    m = margin(state, w=weights) if black_margin is None else black_margin
-    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, m / SCALE))))
-
-
-def playout_claim(state: GameState, rng: random.Random) -> Move:
-    """Claim the best standing tower when it is worth it or claims would go to waste."""
-    me = int(state.to_move)  # type: ignore[arg-type]  # a claim step: someone is to move
-    towers = [t for t in Board(state).towers if t.owner < 0]
-    best = max(towers, key=lambda t: t.points, default=None)
-    moves = state.legal_moves()
-    if best is None:
-        return moves[-1]
-    builds_left = sum(state.stocks[me])
-    urgent = state.claims_left(state.to_move) >= builds_left  # type: ignore[arg-type]  # as above
-    if urgent or best.points >= 12 or (best.points > 0 and rng.random() < 0.15):
-        for move in moves:
-            if getattr(move, "lot", None) == best.lot:
-                return move
-    return moves[-1]  # Pass is listed last
+from .hooks import EndGame, playout_claim, win_chance
 
 
 class Node:
@@ -228,54 +200,33 @@ class ExpertBot(HardBot):
     level = "expert"
     default_think_s = 10.0
     weights = EXPERT
-    solve_from = 10
+    solve_from = EndGame.solve_from
     solve_share = 0.7
-    table_cap = 100_000  # positions kept for the next moves (about 35 MB)
+    table_cap = EndGame.table_cap
 
     def __init__(self, seed: int = 0, *, iterations: int | None = None,
                  think_s: float | None = None) -> None:
         super().__init__(seed, iterations=iterations, think_s=think_s)
         # With an iteration budget (tests), the solver gets a node budget too, so the
         # move never depends on the machine's speed.
-        self.solver_nodes = None if iterations is None else 50 * iterations
-        self.table: Table = {}  # the end game's positions solved so far, and their game
-        self.history: dict[Move, int] = {}
-        self.table_game: tuple[Ruleset, City] | None = None
+        self.endgame = EndGame(None if iterations is None else 50 * iterations)
+
+    @property
+    def table(self) -> Table:
+        return self.endgame.table
+
+    @property
+    def table_game(self) -> tuple[Ruleset, City] | None:
+        return self.endgame.game
 
     def pick(self, state: GameState, clock: Clock) -> Move:
-        move = None
-        if pieces_left(state) <= self.solve_from:
-            move = self.solve(state, clock)
-        else:
-            self.forget()  # a new game (or one taken back): the table is of no use
+        seconds = None if clock.end is None else self.solve_share * max(0.0, clock.end - Clock.timer())
+        move = self.endgame.solve(state, seconds, clock.stop)
         if move is None:
             move = super().pick(state, clock)
         if state.apply(move).phase is Phase.OVER:
             self.forget()
         return move
 
-    def solve(self, state: GameState, clock: Clock) -> Move | None:
-        """A move that wins or draws against best play, if the solver finds one in time.
-        Each call has its own clock (a stopped think must not run on under the next
-        one's) and shares the table of the game with the calls before it."""
-        game = (state.ruleset, state.city)
-        if self.table_game != game:
-            self.forget()
-            self.table_game = game
-        seconds = None
-        if clock.end is not None:
-            seconds = self.solve_share * max(0.0, clock.end - Clock.timer())
-        solver = Solver(Clock(seconds, clock.stop), self.solver_nodes,
-                        table=self.table, history=self.history)
-        try:
-            outcome, move = solver.solve(state)
-        except OutOfTime:
-            return None
-        finally:
-            trim(self.table, self.table_cap, pieces_left(state))
-        return move if outcome >= 0 else None
-
     def forget(self) -> None:
-        self.table = {}
-        self.history = {}
-        self.table_game = None
+        self.endgame.forget()

@@ -45,7 +45,8 @@ from shared.gamekit.review_search import ReviewCancelled, ReviewSearch, Searched
 from .base import Clock
 from .endgame import OutOfTime, Solver, Table, pieces_left, trim
 from .evaluate import margin
-from .mcts import SCALE, ExpertBot, MctsBot, Node, win_chance
+from .hooks import SCALE, win_chance
+from .mcts import ExpertBot, MctsBot, Node
 
 if TYPE_CHECKING:
     from shared.aliencity.spec import AlienCityPosition
