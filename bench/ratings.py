@@ -11,6 +11,9 @@ level present at least once; a table's ranking counts as a result between every 
 of different levels (a win, or a draw for a shared place). The fit is the Bradley-Terry
 maximum likelihood (Elo: 400 log10 of the strength ratio) with one virtual draw added to
 every pair that played, so a level that won every game gets a finite gap.
+``--cpu-clock`` gives the levels their think time in CPU seconds of their own process: on
+a machine shared with other work the load then cannot starve a timed level (a starved
+Hard is not Hard as played); the stored provenance says which clock a level ran on.
 Intervals: 95 % of 200 parametric bootstrap refits (every table replayed from the fitted
 strengths, a two-seat game as a coin of the fitted odds, a bigger table as a Plackett-Luce
 draw), so a clean sweep's interval reaches down to the gaps that would often sweep too.
@@ -44,6 +47,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from shared.bots.clock import Clock  # noqa: E402
 from shared.gamekit.levels import ANCHOR, FILE_NAME, package_of, parse_level_ratings  # noqa: E402
 from shared.gamekit.registry import builtin_games  # noqa: E402
 
@@ -69,6 +73,12 @@ def play(task: Task) -> Result:
         assert seat is not None, "a game not over has a seat to move"
         state, _events = state.play(bots[seat].choose(state))
     return levels, tuple(state.ranking()), time.perf_counter() - start
+
+
+def use_cpu_clock(cpu: bool) -> None:
+    """Pool initializer: the levels' clock in this worker (see ``--cpu-clock``)."""
+    if cpu:
+        Clock.timer = staticmethod(time.process_time)
 
 
 def tables(levels: tuple[str, ...], seats: int, games: int, seed: int) -> list[tuple[str, ...]]:
@@ -203,6 +213,8 @@ def main() -> None:
                         help="think time per move for every level (default: each level's own)")
     parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
+    parser.add_argument("--cpu-clock", action="store_true",
+                        help="think time in CPU seconds, so other programs' load cannot weaken a level")
     parser.add_argument("--write", action="store_true", help=f"store the ratings as the game's {FILE_NAME}")
     args = parser.parse_args()
     spec = GAMES[args.game]
@@ -233,7 +245,7 @@ def main() -> None:
     tasks = [(spec.id, args.seed + i, table, args.think_ms) for i, table in enumerate(plan)]
     results: list[Result] = []
     start = time.perf_counter()
-    with Pool(args.workers) as pool:
+    with Pool(args.workers, use_cpu_clock, (args.cpu_clock,)) as pool:
         for out in pool.imap_unordered(play, tasks, chunksize=1):
             results.append(out)
             print(f"{len(results)}/{len(tasks)} {' '.join(out[0])}: places {out[1]}, "
@@ -252,7 +264,8 @@ def main() -> None:
     seeds = f"{args.seed}..{args.seed + len(tasks) - 1}"
     print(f"{spec.title}, {seats} players: {len(results)} games in {time.perf_counter() - start:.0f} s, "
           f"{args.games} per pair of levels, seeds {seeds}, "
-          f"think {'each level its own' if not args.think_ms else f'{args.think_ms} ms'}")
+          f"think {'each level its own' if not args.think_ms else f'{args.think_ms} ms'}, "
+          f"{'CPU' if args.cpu_clock else 'wall'} clock")
     if base is not None:
         print(f"  placed through {anchor} (stored {base['rating']:.0f}{', a floor' if base.get('floor') else ''})")
     elif anchor != "random":
@@ -278,7 +291,7 @@ def main() -> None:
                       "games": played[level], "floor": floor, "ceiling": ceiling,
                       "against": [other for other in levels if other != level], "placed_by": anchor,
                       "games_per_pair": args.games, "seeds": seeds, "think_ms": args.think_ms or None,
-                      "date": time.strftime("%Y-%m-%d", time.gmtime())}
+                      "clock": "cpu" if args.cpu_clock else "wall", "date": time.strftime("%Y-%m-%d", time.gmtime())}
     merged = {**known, **entries}
     if args.write:
         order = [level for level in spec.computer_levels if level in merged]
