@@ -3,18 +3,31 @@ Random = 1000 (as Pentobi rates its levels). Prints numbers; asserts nothing.
 
     python3 bench/ratings.py --game city-blocks [--games N] [--seats 2] [--write]
     python3 bench/ratings.py --game sprawl --seats 4 --games 40
+    python3 bench/ratings.py --game city-blocks --levels medium,hard --write
 
 Two seats: every pair of levels plays N games, seats swapped every other game. More seats:
 N mixed tables per pair of levels, each seat's level drawn (seeded) from the levels, every
 level present at least once; a table's ranking counts as a result between every two seats
 of different levels (a win, or a draw for a shared place). The fit is the Bradley-Terry
 maximum likelihood (Elo: 400 log10 of the strength ratio) with one virtual draw added to
-every pair that played, so a level that won every game gets a finite, honest gap (it grows
-with the games played: after a clean sweep the fitted gap is a floor, not a measure).
-Intervals: 95 % of 200 bootstrap refits over whole games.
-``--write`` stores the result in the game's package as ``level_ratings.json``, which the
-client shows beside each level and rated games against the computer use.
-Last line: ``rating_<level>=<f>`` for every level.
+every pair that played, so a level that won every game gets a finite gap.
+``--cpu-clock`` gives the levels their think time in CPU seconds of their own process: on
+a machine shared with other work the load then cannot starve a timed level (a starved
+Hard is not Hard as played); the stored provenance says which clock a level ran on.
+Intervals: 95 % of 200 parametric bootstrap refits (every table replayed from the fitted
+strengths, a two-seat game as a coin of the fitted odds, a bigger table as a Plackett-Luce
+draw), so a clean sweep's interval reaches down to the gaps that would often sweep too.
+A clean sweep bounds a gap from one side only: a level that no level below it ever scored
+against is a *floor* (printed and stored as such): the fit and its interval's top are
+where the virtual draw stops it, and the true rating may be higher.
+
+Without ``random`` in ``--levels`` the run is placed on the game's stored scale through the
+weakest level it shares with the stored ``level_ratings.json`` (that level keeps its
+stored rating; the others' intervals add its spread). ``--write`` merges the run into that
+file (levels the run did not play keep their entry) with each level's provenance: its
+games, seeds, think time and date. The client shows the ratings beside each level and
+rated games against the computer use them.
+Last line: ``rating_<level>=<f>`` for every level on the file's scale.
 """
 
 from __future__ import annotations
@@ -29,11 +42,13 @@ import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from shared.gamekit.levels import ANCHOR, FILE_NAME, package_of  # noqa: E402
+from shared.bots.clock import Clock  # noqa: E402
+from shared.gamekit.levels import ANCHOR, FILE_NAME, package_of, parse_level_ratings  # noqa: E402
 from shared.gamekit.registry import builtin_games  # noqa: E402
 
 GAMES = {spec.id: spec for spec in builtin_games()}
@@ -54,14 +69,22 @@ def play(task: Task) -> Result:
             spec.make_bot(level, seed=1000 * seed + i) for i, level in enumerate(levels)]
     start = time.perf_counter()
     while not state.is_over():
-        state, _events = state.play(bots[state.to_move].choose(state))
+        seat = state.to_move
+        assert seat is not None, "a game not over has a seat to move"
+        state, _events = state.play(bots[seat].choose(state))
     return levels, tuple(state.ranking()), time.perf_counter() - start
+
+
+def use_cpu_clock(cpu: bool) -> None:
+    """Pool initializer: the levels' clock in this worker (see ``--cpu-clock``)."""
+    if cpu:
+        Clock.timer = staticmethod(time.process_time)
 
 
 def tables(levels: tuple[str, ...], seats: int, games: int, seed: int) -> list[tuple[str, ...]]:
     """The round robin's tables: for each pair of levels, ``games`` tables holding both."""
     rng = random.Random(seed)
-    out = []
+    out: list[tuple[str, ...]] = []
     for a, b in itertools.combinations(levels, 2):
         for i in range(games):
             if seats == 2:
@@ -116,6 +139,70 @@ def fit(levels: tuple[str, ...], counts: dict[tuple[str, str], list[float]],
     return {level: ANCHOR + 400.0 * math.log10(gamma[level]) for level in levels}
 
 
+def bounded(levels: tuple[str, ...], counts: dict[tuple[str, str], list[float]],
+            anchor: str, above: bool) -> set[str]:
+    """The levels whose rating the results bound from above (``above``) or below, relative
+    to ``anchor``: a level is bounded above when a chain of levels, each scoring against the
+    one before, leads from it to the anchor (a clean sweep alone bounds nothing)."""
+    scored: set[tuple[str, str]] = set()  # (x, y): y scored against x
+    for (a, b), (points, n) in counts.items():
+        if n - points > 0:
+            scored.add((a, b))
+        if points > 0:
+            scored.add((b, a))
+    reach, grown = {anchor}, True
+    while grown:
+        grown = False
+        for x, y in scored:
+            if above and y in reach and x not in reach or not above and x in reach and y not in reach:
+                reach.add(x if above else y)
+                grown = True
+    return reach & set(levels)
+
+
+def simulate(results: list[Result], ratings: dict[str, float], rng: random.Random) -> list[Result]:
+    """The same tables replayed from the fitted strengths: the parametric bootstrap."""
+    out: list[Result] = []
+    for levels, _places, seconds in results:
+        weight = [10 ** (ratings[level] / 400.0) for level in levels]
+        left, places = list(range(len(levels))), [0] * len(levels)
+        for place in range(1, len(levels) + 1):
+            pick = rng.choices(left, weights=[weight[i] for i in left])[0]
+            places[pick] = place
+            left.remove(pick)
+        out.append((levels, tuple(places), seconds))
+    return out
+
+
+def stored_file(path: Path, seats: int) -> dict[str, Any]:
+    """The game's stored ratings (an empty scale when there are none), each level with its
+    provenance (an older file kept the run's details once for all its levels)."""
+    if not path.exists():
+        return {"levels": {}}
+    try:
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        parse_level_ratings(data)
+    except ValueError as exc:
+        sys.exit(f"{path.relative_to(ROOT)} is not a ratings file ({exc}): fix or remove it first")
+    if data.get("seats") != seats:
+        sys.exit(f"{path.relative_to(ROOT)} rates {data.get('seats')}-player tables, this run {seats}: "
+                 f"pass --seats {data.get('seats')} or measure every level again")
+    for entry in data["levels"].values():
+        for key in ("games_per_pair", "think_ms"):
+            if key in data:
+                entry.setdefault(key, data[key])
+    return data
+
+
+def spread(rating: float, low: float, high: float, base: dict[str, Any] | None) -> tuple[float, float]:
+    """An interval widened by the spread of the stored level the run was placed through."""
+    if base is None:
+        return low, high
+    down = math.hypot(rating - low, base["rating"] - base["low"])
+    up = math.hypot(high - rating, base["high"] - base["rating"])
+    return rating - down, rating + up
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
@@ -126,6 +213,8 @@ def main() -> None:
                         help="think time per move for every level (default: each level's own)")
     parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
+    parser.add_argument("--cpu-clock", action="store_true",
+                        help="think time in CPU seconds, so other programs' load cannot weaken a level")
     parser.add_argument("--write", action="store_true", help=f"store the ratings as the game's {FILE_NAME}")
     args = parser.parse_args()
     spec = GAMES[args.game]
@@ -139,12 +228,24 @@ def main() -> None:
         if unknown or len(wanted) < 2:
             parser.error(f"name two or more of {', '.join(levels)}; unknown: {', '.join(unknown) or '-'}")
         levels = wanted
-    anchor = "random" if "random" in levels else levels[0]
+    if args.games < 1 or args.workers < 1:
+        parser.error("--games and --workers must be at least 1")
+    if args.write and args.think_ms:
+        parser.error("--write stores the levels as played: leave --think-ms out (each level its own time)")
+    path = ROOT.joinpath(*package_of(spec).split("."), FILE_NAME)
+    stored = stored_file(path, seats)
+    known = stored["levels"]
+    shared_levels = sorted((level for level in levels if level in known), key=lambda lv: known[lv]["rating"])
+    anchor = "random" if "random" in levels else shared_levels[0] if shared_levels else levels[0]
+    base = None if anchor == "random" or anchor not in known else known[anchor]
+    if args.write and anchor != "random" and base is None:
+        parser.error(f"{path.relative_to(ROOT)} rates none of {', '.join(levels)}: "
+                     "add random or a level it rates to --levels, to place the run on its scale")
     plan = tables(levels, seats, args.games, args.seed)
     tasks = [(spec.id, args.seed + i, table, args.think_ms) for i, table in enumerate(plan)]
     results: list[Result] = []
     start = time.perf_counter()
-    with Pool(args.workers) as pool:
+    with Pool(args.workers, use_cpu_clock, (args.cpu_clock,)) as pool:
         for out in pool.imap_unordered(play, tasks, chunksize=1):
             results.append(out)
             print(f"{len(results)}/{len(tasks)} {' '.join(out[0])}: places {out[1]}, "
@@ -154,31 +255,54 @@ def main() -> None:
     rng = random.Random(args.seed)
     samples: dict[str, list[float]] = {level: [] for level in levels}
     for _ in range(BOOTSTRAP):
-        again = fit(levels, pairwise([rng.choice(results) for _ in results]), anchor)
+        again = fit(levels, pairwise(simulate(results, ratings, rng)), anchor)
         for level in levels:
             samples[level].append(again[level])
     played = {level: sum(table.count(level) > 0 for table, _p, _s in results) for level in levels}
+    above, below = bounded(levels, counts, anchor, True), bounded(levels, counts, anchor, False)
+    shift = 0.0 if base is None else base["rating"] - ANCHOR
+    seeds = f"{args.seed}..{args.seed + len(tasks) - 1}"
     print(f"{spec.title}, {seats} players: {len(results)} games in {time.perf_counter() - start:.0f} s, "
-          f"{args.games} per pair of levels, seeds {args.seed}..{args.seed + len(tasks) - 1}, "
-          f"think {'each level its own' if not args.think_ms else f'{args.think_ms} ms'}")
+          f"{args.games} per pair of levels, seeds {seeds}, "
+          f"think {'each level its own' if not args.think_ms else f'{args.think_ms} ms'}, "
+          f"{'CPU' if args.cpu_clock else 'wall'} clock")
+    if base is not None:
+        print(f"  placed through {anchor} (stored {base['rating']:.0f}{', a floor' if base.get('floor') else ''})")
+    elif anchor != "random":
+        print(f"  {anchor} = {ANCHOR:.0f} here: neither random nor a stored level was played")
     for (a, b), (points, n) in sorted(counts.items()):
         sweep = "  (a clean sweep: the true gap may be larger than the fit)" if points in (0, n) else ""
         print(f"  {a:>7} vs {b:<7} {points:6.1f} / {n:.0f}{sweep}")
-    out: dict[str, dict[str, float]] = {}
+    entries: dict[str, dict[str, Any]] = {}
     for level in levels:
+        if level == anchor and base is not None:
+            continue  # keeps its stored entry: the run was placed through it
         ordered = sorted(samples[level])
-        low, high = ordered[int(0.025 * BOOTSTRAP)], ordered[int(0.975 * BOOTSTRAP) - 1]
-        print(f"{level:>8} {ratings[level]:7.0f}  95% [{low:.0f}, {high:.0f}]  {played[level]} games")
-        out[level] = {"rating": round(ratings[level], 1), "low": round(low, 1), "high": round(high, 1),
-                      "games": played[level]}
+        rating = ratings[level] + shift
+        low, high = spread(rating, ordered[int(0.025 * BOOTSTRAP)] + shift,
+                           ordered[int(0.975 * BOOTSTRAP) - 1] + shift, base)
+        floor = level not in above or bool(base and base.get("floor") and level != anchor)
+        ceiling = level not in below
+        note = ("  a floor: nothing below it ever scored against it, the true rating may be higher"
+                if floor else "  a ceiling: it never scored against the levels above, it may be lower"
+                if ceiling else "")
+        print(f"{level:>8} {rating:7.0f}  95% [{low:.0f}, {high:.0f}]  {played[level]} games{note}")
+        entries[level] = {"rating": round(rating, 1), "low": round(low, 1), "high": round(high, 1),
+                      "games": played[level], "floor": floor, "ceiling": ceiling,
+                      "against": [other for other in levels if other != level], "placed_by": anchor,
+                      "games_per_pair": args.games, "seeds": seeds, "think_ms": args.think_ms or None,
+                      "clock": "cpu" if args.cpu_clock else "wall", "date": time.strftime("%Y-%m-%d", time.gmtime())}
+    merged = {**known, **entries}
     if args.write:
-        path = ROOT.joinpath(*package_of(spec).split("."), FILE_NAME)
-        path.write_text(json.dumps({"game": spec.id, "seats": seats, "games_per_pair": args.games,
-                                    "anchor": anchor, "think_ms": args.think_ms or None,
-                                    "levels": out}, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {path.relative_to(ROOT)}")
-    print(" ".join(f"rating_{level}={ratings[level]:.0f}" for level in levels))
-
+        order = [level for level in spec.computer_levels if level in merged]
+        path.write_text(json.dumps({"game": spec.id, "seats": seats, "anchor": "random",
+                                    "levels": {level: merged[level] for level in order}},
+                                   indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)} ({', '.join(order)})")
+    final = {level: merged[level]["rating"] for level in spec.computer_levels if level in merged}
+    if base is None and anchor != "random":
+        final = {level: ratings[level] for level in levels}
+    print(" ".join(f"rating_{level}={rating:.0f}" for level, rating in final.items()))
 
 if __name__ == "__main__":
     main()

@@ -97,7 +97,7 @@ class Budget:
     def __init__(self, iterations: int | None, seconds: float | None,
                  stop: threading.Event | None) -> None:
         self.left = iterations
-        self.end = None if seconds is None else Clock.timer() + seconds
+        self.end = None if seconds is None else Clock.timer() + seconds  # a benchmark may set CPU time
         self.stop = stop
 
     def spend(self) -> bool:

@@ -12,8 +12,8 @@ apart wins about 3 games in 4), so a level rated 1650 is mu = 25 + 150 / 30 = 30
   On the level scale 1500 is a player who beats City Blocks' Easy about half the time.
 - **Which level.** The measured level whose rating is closest to the player's shown
   rating (a tie goes to the weaker level). Only measured levels are offered: a level
-  without a measured rating (hard and expert until the bench measures them, every level
-  of a game with no ``level_ratings.json``) is never guessed at, so a rated game's
+  without a measured rating (one the bench has not measured yet, every level of a game
+  with no ``level_ratings.json``) is never guessed at, so a rated game's
   opponent always has an honest number. A game with no measured level has no rated games.
   The random mover is left out when the game has other levels (the picker never offers
   it either); a player far above the strongest measured level keeps meeting that level

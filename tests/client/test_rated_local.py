@@ -152,11 +152,47 @@ def test_a_saved_rated_game_resumes_rated_and_deleting_it_is_a_loss(app):
     assert saves.all_saves() == []
 
 
-def test_a_game_without_measured_levels_offers_no_rated_game(app):
+def test_a_rated_alien_city_game_plays_its_measured_level(app):
+    """Alien City ships measured levels: the picker offers a rated game, names the level
+    nearest the newcomer's 1500 with its rating, and the game plays that level."""
+    from client.games.aliencity.game import GameScene as AlienScene
+    from shared.aliencity.spec import ALIEN_CITY
+    from shared.gamekit.levels import level_ratings
+
+    measured = level_ratings(ALIEN_CITY)
+    assert {"random", "easy", "medium"} <= set(measured)
+    nearest = min((lv for name, lv in measured.items() if name != "random"),
+                  key=lambda lv: (abs(lv.rating - 1500), lv.rating))
+    picker = from_title(app, "Play vs computer")
+    picker.choose_game("alien-city")
+    picker.bot_factory = lambda level, seed: ALIEN_CITY.make_bot("random", seed)
+    row = next(r for r in picker.menu.rows if r.label == "Rated game")
+    assert row.enabled and row.values == [False, True]
+    row.set(True)
+    words = " ".join(picker.describe())
+    assert (f"Rated: you (1500?) against {nearest.level.capitalize()} (about {nearest.about()}); "
+            "no undo, no hints.") in words
+    picker.start()
+    app.stack.apply_pending()
+    scene = app.stack.top
+    assert isinstance(scene, AlienScene) and scene.rated is not None and scene.rated.level == nearest.level
+    assert [s.level for s in scene.seats if not isinstance(s, HumanSeat)] == [nearest.level]
+    scene.computers.stop()
+    scene.handle_event(key(pygame.K_u))
+    assert scene.toasts.text == "No undo in a rated game."
+    assert rated.ratings(app).store.is_pending("alien-city", scene.rated.id)
+
+
+def test_a_game_without_measured_levels_offers_no_rated_game(app, monkeypatch):
+    """Every shipped game has measured levels now; one whose ratings data is empty (as a
+    new game's would be) offers no rated game and says why."""
+    monkeypatch.setattr(rated, "level_ratings", lambda spec: {})
     picker = from_title(app, "Play vs computer")
     picker.choose_game("alien-city")
     row = next(r for r in picker.menu.rows if r.label == "Rated game")
     assert not row.enabled and row.values == [False] and row.shown() == "Off: no measured levels"
+    assert rated.why_not(app, picker.plugin.spec) == (
+        "No rated games of Alien City yet: its computer levels have no measured rating.")
 
 
 def test_rated_screens_say_every_word_through_the_catalogue(app):
