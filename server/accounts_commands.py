@@ -383,6 +383,9 @@ class Online:
             self._unsure.add(match.code)  # match before its creator wrote its row: recheck
         try:
             saved = self.accounts.clock(match.code)
+            step = match.step_clock
+            if saved is not None and step is not None and step[0] > saved[1]:
+                saved = (saved[0], *step)  # a move's clock is kept with its step, not apart
             if saved is not None:
                 match.clock = MatchClock.restored(match, *saved)
                 match.clock.save = self._save_clock

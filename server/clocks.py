@@ -12,17 +12,15 @@ reason ``"time"``): with 2 seats the match ends and the flagged seat loses; with
 the others play on as the game's resignation rule says, and the clock runs on for them.
 A move that arrives after the time is gone (grace included) flags instead of playing.
 
-Per move the match calls :meth:`MatchClock.tick` (pure arithmetic) and, once the step is
-stored, :meth:`MatchClock.commit`, which saves ``clock.to_dict()`` with the match version
-(one small SQLite write, only for clocked matches; server/archive.py). The write waits
-for the loop's next turn, after the ``moved`` is sent, so it is not in the move's round
-trip (several steps before then are one write); the flag timer is moved only when the
-new deadline is earlier than the armed one (a timer that fires early looks and sets
-itself again). After a restart
-(kill -9 included) the clock resumes at its last saved step: the downtime, and the
-thinking before it, is nobody's. If the server died between storing a step and saving
-the clock, the clock is one step behind: the seat now to move starts a fresh turn with
-the time it had.
+Per move the match calls :meth:`MatchClock.tick` (pure arithmetic), stores the step
+with the clock after it (``MoveRecord.clock``, in the step's own row or script: no second
+write), then :meth:`MatchClock.commit` puts it in force; the flag timer is moved only when
+the new deadline is earlier than the armed one (a timer that fires early looks and sets
+itself again). The start of play, a resignation and a flag save the clock apart (the
+accounts store's ``clocks`` row; server/archive.py), and a restart takes the newer of
+that and the last step's. After a restart (kill -9 included) the clock resumes with the
+time its player had at the last acknowledged step: the downtime, and the thinking
+before it, is nobody's.
 
 On a cluster every node holding the match has a copy of its clock: a move's step carries
 the clock after it as the mover's node measured it (``MoveRecord.clock``), and the other
@@ -120,9 +118,11 @@ class MatchClock:
         return after, step.flagged
 
     def commit(self, clock: AnyClock) -> None:
-        """A ticked clock whose step was stored: in force, saved, its timer armed."""
+        """A ticked clock whose step was stored: in force, its timer armed. Not saved
+        apart: the step was stored with this very clock (``MoveRecord.clock``), which a
+        restart resumes, so a move costs no second write."""
         self.clock = clock
-        self._saved(self.match.version + 1)
+        self._arm()
 
     def follow(self, seat: int, next_seat: int | None, data: dict[str, Any] | None) -> None:
         """Another node of a cluster stored ``seat``'s move: its clock after the step,

@@ -336,6 +336,8 @@ class Lobby(MatchCommands):
             match.created_at = record.created or match.created_at
             match.on_end = self.online.ended
             match.replay(record.moves)
+            match.step_clock = next(((m.version, m.clock) for m in reversed(record.moves)
+                                     if m.clock is not None), None)
         except Exception as exc:  # a record the game no longer accepts: report, skip it
             log.error("match %s cannot be restored: %s", record.code, exc)
             return None

@@ -109,6 +109,8 @@ class Match(StoredSteps):
         self.rating_changes: list[dict] | None = None
         self.on_end: Callable[["Match"], None] | None = None
         self.clock: MatchClock | None = None  # a timed match's clock (server.clocks)
+        # the clock stored with the last timed step read at a restart: (version, clock)
+        self.step_clock: tuple[int, dict] | None = None
 
     # -- facts ----------------------------------------------------------------------------
     @property

@@ -66,6 +66,7 @@ CREATE TABLE IF NOT EXISTS moves (
     mid TEXT NOT NULL,
     move TEXT NOT NULL,
     kind TEXT NOT NULL DEFAULT 'move',
+    clock TEXT,
     PRIMARY KEY (match_id, version)
 );
 CREATE TABLE IF NOT EXISTS chat (
@@ -78,7 +79,7 @@ CREATE INDEX IF NOT EXISTS matches_status ON matches(status);
 CREATE INDEX IF NOT EXISTS seats_session ON seats(session_hash);
 """
 
-SCHEMA_VERSION = 2  # PRAGMA user_version: 0 = written by a protocol-1 server (or new)
+SCHEMA_VERSION = 3  # PRAGMA user_version: 0 = written by a protocol-1 server (or new)
 MOVE, RESIGN = "move", "resign"  # kinds of stored steps
 
 
@@ -131,8 +132,8 @@ class MoveRecord:
     mid: str | int | None
     move: str
     kind: str = MOVE
-    # a timed match's clock after the step (Clock.to_dict), carried by a cluster's steps
-    # so every node follows the mover's node's clock; SQLite keeps clocks apart (archive.py)
+    # a timed match's clock after the step (Clock.to_dict), stored with the step: a
+    # restart resumes it, and a cluster's other nodes follow the mover's node's clock
     clock: dict | None = None
 
 
@@ -364,6 +365,8 @@ def _migrate(db: sqlite3.Connection) -> None:
             db.execute("ALTER TABLE matches ADD COLUMN ranking TEXT")
         if "kind" not in _columns(db, "moves"):
             db.execute("ALTER TABLE moves ADD COLUMN kind TEXT NOT NULL DEFAULT 'move'")
+        if "clock" not in _columns(db, "moves"):  # stores from before a step kept its clock
+            db.execute("ALTER TABLE moves ADD COLUMN clock TEXT")
         two_seat_over = ("SELECT id, end_reason, winner FROM matches WHERE status = 'over' "
                          "AND ranking IS NULL")
         for match_id, reason, winner in db.execute(two_seat_over).fetchall():
@@ -433,9 +436,10 @@ def _take_seat(db: sqlite3.Connection, match_id: int, seat: int, s: SeatRecord,
 
 def _add_move(db: sqlite3.Connection, match_id: int, m: MoveRecord, end: End | None) -> None:
     try:
-        db.execute("INSERT INTO moves (match_id, version, seat, mid, move, kind)"
-                   " VALUES (?, ?, ?, ?, ?, ?)",
-                   (match_id, m.version, m.seat, json.dumps(m.mid), m.move, m.kind))
+        db.execute("INSERT INTO moves (match_id, version, seat, mid, move, kind, clock)"
+                   " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   (match_id, m.version, m.seat, json.dumps(m.mid), m.move, m.kind,
+                    None if m.clock is None else json.dumps(m.clock)))
     except sqlite3.IntegrityError:  # that version is stored already: same answer as Redis
         if db.execute("SELECT 1 FROM moves WHERE match_id = ? AND version = ?",
                       (match_id, m.version)).fetchone() is None:
@@ -501,7 +505,7 @@ def _load(db: sqlite3.Connection, where: str, params: tuple) -> list[MatchRecord
 
 
 def _steps(db: sqlite3.Connection, match_id: int, after: int) -> list[MoveRecord]:
-    return [MoveRecord(v, seat, json.loads(mid), move, kind)
-            for v, seat, mid, move, kind in db.execute(
-                "SELECT version, seat, mid, move, kind FROM moves WHERE match_id = ?"
+    return [MoveRecord(v, seat, json.loads(mid), move, kind, None if clock is None else json.loads(clock))
+            for v, seat, mid, move, kind, clock in db.execute(
+                "SELECT version, seat, mid, move, kind, clock FROM moves WHERE match_id = ?"
                 " AND version > ? ORDER BY version", (match_id, after))]

@@ -4,6 +4,7 @@ clock kept across a restart, correspondence without the away rule."""
 
 from __future__ import annotations
 
+import asyncio
 import signal
 
 from shared.aliencity import GameState
@@ -134,6 +135,24 @@ def test_bad_clocks_are_refused():
     run(body)
 
 
+def _sync_after_restart(db, session: str, code: str) -> dict:
+    """The server started again on ``db``: the ``sync`` Ada gets on rejoining ``code``."""
+    proc, url = _start(db)
+
+    async def after() -> dict:
+        ada = await Client.open(url, "Ada", resume=session)
+        await ada.request({"type": "join", "match": code}, "joined")
+        sync = await ada.expect("sync")
+        await ada.close()
+        return sync
+
+    try:
+        return run(after)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(10)
+
+
 def test_the_clock_survives_kill_9_at_its_last_step(tmp_path):
     """After a move the server is killed (SIGKILL) and started again: the seat to move
     has the time it had at that step (the downtime is nobody's), the other seat keeps
@@ -155,24 +174,39 @@ def test_the_clock_survives_kill_9_at_its_last_step(tmp_path):
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
+    sync = _sync_after_restart(db, session, code)
+    clock = sync["clock"]
+    assert clock["running"] == sync["to_move"]
+    running_seat = ["black", "white"].index(clock["running"])
+    assert 290_000 < clock["left_ms"][running_seat] <= left  # its turn runs again
+    assert clock["left_ms"][1 - running_seat] == 300_000
+
+
+def test_a_restart_gives_each_seat_the_time_of_its_last_stored_step(tmp_path):
+    """A move's clock is stored with the step itself (no second write): after kill -9
+    the mover has the time its ``moved`` said (its claim step runs on from there), not
+    the time it had at the start: it thought longer than the 3 s increment."""
+    db = tmp_path / "m.sqlite3"
     proc, url = _start(db)
 
-    async def after() -> None:
-        ada = await Client.open(url, "Ada", resume=session)
-        await ada.request({"type": "join", "match": code}, "joined")
-        sync = await ada.expect("sync")
-        clock = sync["clock"]
-        assert clock["running"] == sync["to_move"]
-        running_seat = ["black", "white"].index(clock["running"])
-        assert 290_000 < clock["left_ms"][running_seat] <= left  # its turn runs again
-        assert clock["left_ms"][1 - running_seat] == 300_000
-        await ada.close()
+    async def body() -> tuple[str, int, int, str]:
+        ada, bob, code, sync = await timed_pair(url, "5+3")
+        mover = ada if sync["to_move"] == "black" else bob
+        seat = ["black", "white"].index(sync["to_move"])
+        await asyncio.sleep(3.6)  # longer than the increment: under 5 minutes after the step
+        await mover.send({"type": "move", "match": code, "version": 0, "mid": 1,
+                          "move": first_move(sync)})
+        moved = await mover.expect("moved")
+        return code, seat, moved["clock"]["left_ms"][seat], ada.session
 
     try:
-        run(after)
+        code, seat, left, session = run(body)
     finally:
-        proc.send_signal(signal.SIGTERM)
+        proc.send_signal(signal.SIGKILL)
         proc.wait(10)
+    assert left < 300_000
+    sync = _sync_after_restart(db, session, code)
+    assert left - 5_000 < sync["clock"]["left_ms"][seat] <= left
 
 
 def test_correspondence_days_and_no_away_rule():

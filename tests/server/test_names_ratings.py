@@ -153,8 +153,9 @@ def test_a_rated_match_changes_both_ratings_and_is_archived(tmp_path):
 
 
 def test_who_may_play_rated():
-    """Guests cannot create, queue for or join rated matches; computers never play one;
-    an unrated match with the same players changes no rating."""
+    """Guests cannot create, queue for or join rated matches; a computer level whose
+    strength was never measured never plays one; an unrated match with the same players
+    changes no rating."""
     async def body() -> None:
         async with running() as server:
             guest = await Client.open(server.url, "Guest")
@@ -162,7 +163,7 @@ def test_who_may_play_rated():
                 refused = await guest.request({"type": kind, "rated": True})
                 assert refused["code"] == "not_signed_in", refused
             ada, _ = await registered(server.url, "Ada")
-            computer = await ada.request({"type": "create", "rated": True, "computer": "easy"})
+            computer = await ada.request({"type": "create", "rated": True, "computer": "expert"})
             assert computer["code"] == "bad_options"
             code = (await ada.request({"type": "create", "rated": True}, "joined"))["match"]
             joined = await guest.request({"type": "join", "match": code})
