@@ -178,6 +178,9 @@ def test_a_rated_alien_city_game_plays_its_measured_level(app):
     assert isinstance(scene, AlienScene) and scene.rated is not None and scene.rated.level == nearest.level
     assert [s.level for s in scene.seats if not isinstance(s, HumanSeat)] == [nearest.level]
     scene.computers.stop()
+    from client.games.aliencity.words import game_status
+    scene.hover_lot = None
+    assert scene.selected is not None and "undo" not in game_status(scene)[0]  # U says no here
     scene.handle_event(key(pygame.K_u))
     assert scene.toasts.text == "No undo in a rated game."
     assert rated.ratings(app).store.is_pending("alien-city", scene.rated.id)
