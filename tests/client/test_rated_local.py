@@ -184,6 +184,14 @@ def test_a_rated_alien_city_game_plays_its_measured_level(app):
     scene.handle_event(key(pygame.K_u))
     assert scene.toasts.text == "No undo in a rated game."
     assert rated.ratings(app).store.is_pending("alien-city", scene.rated.id)
+    from shared import i18n
+    i18n.set_language("fr")  # a language switch mid-game relabels the refusing buttons too
+    try:
+        app.step(1 / 60, events=[])
+        shown = {b.label for b in scene.buttons}
+        assert {"Annuler", "Conseil", "Enregistrer"} <= shown and not shown & {"Undo", "Hint", "Save"}
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_game_without_measured_levels_offers_no_rated_game(app, monkeypatch):
