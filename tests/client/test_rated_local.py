@@ -264,3 +264,25 @@ def test_a_rated_sprawl_game_plays_the_closest_level_and_refuses_undo(app):
     scene.handle_event(key(pygame.K_u))
     assert scene.toasts.text == "No undo in a rated game."
     assert rated.ratings(app).store.is_pending("sprawl", scene.rated.id)
+
+
+def test_the_key_help_leaves_out_the_hint_key_in_a_rated_game(app):
+    """City Blocks' G and Sprawl's H only say no in a rated game: the line of keys under
+    the board does not offer them there, and does in a casual game."""
+    from client.games.sprawl.game import MatchScene as SprawlScene
+    from tests.client.sprawl.helpers import random_game as sprawl_game
+    from tests.client.sprawl.helpers import settle
+
+    blocks = start_rated(app)
+    assert "H shows where it fits" in blocks.status_text()[0] and "G: a hint" not in blocks.status_text()[0]
+    blocks.rated = None
+    assert "G: a hint" in blocks.status_text()[0]
+    app.stack.scenes.clear()
+    sprawl = SprawlScene(app, sprawl_game(3, 1, stop_at=6))
+    show(app, sprawl)
+    settle(app, sprawl)
+    sprawl.hover = None
+    assert sprawl.status_text()[0].endswith("A/S/O overlays · H: a hint")
+    sprawl.rated = object()
+    assert sprawl.status_text()[0].endswith("A/S/O overlays")
+    app.stack.scenes.clear()

@@ -288,6 +288,9 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
             return (play, theme.GOOD) if warning is None else (f"{warning} {play}", theme.ACCENT)
         if not s.started[s.to_move]:
             return _("Place your first tower: pick a size (1-3) and click any vacant square."), theme.TEXT
+        if not self.hints_offered():  # online or rated: H only says no
+            return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
+                     "right-click lists the moves there · A/S/O overlays"), theme.TEXT
         return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
                  "right-click lists the moves there · A/S/O overlays · H: a hint"), theme.TEXT
 
