@@ -165,8 +165,10 @@ def attach(scene, rated: RatedGame) -> None:
     for old, what in ((scene.undo_button, "undo"), (scene.hint_button, "hint")):
         if old is None or old not in scene.buttons:
             continue
-        scene.buttons[scene.buttons.index(old)] = RefusingButton(
-            old.label, lambda what=what: refuse(scene, what), key=old.key, tr=old.tr)
+        refusing = RefusingButton(old.label, lambda what=what: refuse(scene, what), key=old.key, tr=old.tr)
+        if hasattr(old, "label_key"):  # Alien City relabels its buttons by this key on a language switch
+            refusing.label_key = old.label_key
+        scene.buttons[scene.buttons.index(old)] = refusing
     scene.layout_buttons()
     scene.show_toast(start_words(scene.app, rated), 5)
 

@@ -307,10 +307,13 @@ class OnlineChrome:
         v = self.view
         if v.status == "waiting":
             return _("ROOM {code}: WAITING FOR AN OPPONENT").format(code=v.code), theme.ACCENT
+        ended = self.headline() if v.ended is not None else None
+        if ended:  # resigned or out of time: the board's own turn line would still run on
+            text, colour = ended, theme.ACCENT
         if not self.player:
             return _("WATCHING {code}: {text}").format(code=v.code, text=text), theme.ACCENT_2
         s = v.state
-        if s is not None and s.to_move is not None and s.to_move == v.seat and not s.is_over():
+        if s is not None and s.to_move is not None and s.to_move == v.seat and not s.is_over() and not ended:
             return _("YOUR TURN ({seat})").format(seat=self.seat_label(v.seat).upper()), theme.ACCENT
         return text, colour
 
@@ -327,6 +330,8 @@ class OnlineChrome:
         if away:
             return away, theme.ACCENT
         s = v.state
+        if v.ended is not None and (s is None or not s.is_over()):  # ended before the rules' end
+            return _("The match is over."), theme.TEXT
         if self.player and s is not None and not s.is_over() and not v.my_turn and s.to_move is not None:
             name = v.names().get(s.to_move) or self.seat_label(s.to_move)
             return _("{name} is thinking…  (T: chat)").format(name=name), theme.TEXT_DIM

@@ -57,6 +57,10 @@ class HintControls:
     def can_hint(self) -> bool:
         return hints_allowed(self) and self.human_turn and not self.hinting
 
+    def hints_offered(self) -> bool:
+        """Whether the key help may name the hint key (not online, nor in a rated game)."""
+        return hints_allowed(self) and self.rated is None
+
     def ask_hint(self) -> None:
         """The hint key: the level thinks about the person's move (shown, not played); a
         hint already found is said again."""

@@ -133,6 +133,10 @@ class ReplayAnalysis:
     def draw_moves(self, surface: pygame.Surface) -> None:
         """The marks on the board, the list of moves, then the tab and the card."""
         self.draw_analysis_marks(surface, self.analysis_marks())
+        card = self.analysis_card()
+        if card is not None and self.moves_shown:  # one backing for list and card: the seat panel
+            self.layout_moves()                    # under the gap between them stays hidden
+            draw_panel(surface, self.move_list.rect.union(card[0]), alpha=255)
         super().draw_moves(surface)
         self.analysis_tab.draw(surface, self.app.text, focus=self.analysis_on)
         card = self.analysis_card()

@@ -111,7 +111,8 @@ class MoveList:
         y = r.y + self.head_h()
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(r.x, y, r.w, r.bottom - y - 4))
-        for row in range(self.top, min(len(self.entries) + 1, self.top + self.rows_shown() + 1)):
+        # whole rows only: a part row would run over the panel's rounded foot (the bar says more follow)
+        for row in range(self.top, min(len(self.entries) + 1, self.top + self.rows_shown())):
             band = pygame.Rect(r.x + 4, y, r.w - 8, rh)
             if row == self.current:
                 draw_focus(surface, band, radius=6)

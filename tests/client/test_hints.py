@@ -84,3 +84,19 @@ def test_the_hint_button_asks_too_and_hints_off_offers_none(app, scene_cls, spec
 def test_the_hint_level_is_the_strongest_search_level_at_the_table():
     assert hint_level([HumanSeat(), ComputerSeat(level="easy")]) == "hard"
     assert hint_level([HumanSeat(), ComputerSeat(level="expert"), ComputerSeat(level="hard")]) == "expert"
+
+
+def test_a_sprawl_hint_takes_the_hand_so_a_click_on_its_square_plays_it(app):
+    """The hint's size, kind and direction go into the hand: the hand's move on the hinted
+    square is the hinted move (a branch pointing the way the hint points, not the hand's)."""
+    from tests.client.sprawl.helpers import random_game
+    state = random_game(3, 2, stop_at=6)
+    scene = SprawlScene(app, state, seed=4, bot_factory=small(SPRAWL))
+    show(app, scene)
+    scene.timeline.finish_all()
+    scene.hand_size, scene.action, scene.direction = 1, "branch", (scene.direction + 2) % 4
+    scene.handle_event(key(pygame.K_h))
+    run_until(app, lambda: scene.hint is not None)
+    advice = scene.hint
+    assert scene.move_at(advice.move.square) == advice.move
+    scene.computers.stop()

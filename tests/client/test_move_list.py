@@ -147,3 +147,19 @@ def test_the_review_lists_every_move_beside_the_board_and_a_click_selects_it(app
     assert scene.ply == 5
     app.step(1 / 60, events=[], draw=True)
     assert scene.move_list.current == 5
+
+
+def test_the_list_draws_whole_rows_only_above_its_rounded_foot(app):
+    """Rows that do not fit whole are not drawn half over the panel's foot: the strip below
+    the last whole row holds the panel's fill and nothing else."""
+    from client.view.movelist import MoveEntry, MoveList
+    ml = MoveList(lambda _row: None)
+    ml.rect = pygame.Rect(10, 10, 300, 244)  # 11 rows of 18 and 17 pixels to spare
+    ml.set([MoveEntry(n, f"Tb@a{n}, claims a{n}", (250, 250, 250)) for n in range(1, 41)], 0)
+    surface = pygame.Surface((320, 260))
+    ml.draw(surface, app.text)
+    foot = ml.rect.y + ml.head_h() + ml.rows_shown() * ml.row_h()
+    assert foot < ml.rect.bottom - 6  # a part row's room, where one was drawn before
+    strip = {tuple(surface.get_at((x, y))) for x in range(ml.rect.x + 30, ml.rect.right - 30)
+             for y in range(foot, ml.rect.bottom - 4)}
+    assert len(strip) == 1

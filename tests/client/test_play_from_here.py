@@ -214,6 +214,27 @@ def test_the_review_plays_on_from_the_move_it_shows(app, monkeypatch):
     app.stack.scenes.clear()
 
 
+def test_the_review_with_top_moves_on_plays_from_the_position_before_the_move(app, monkeypatch):
+    """With A on the review's board shows the position before the selected move (its best
+    moves numbered): P starts there, a move earlier, to try one of them."""
+    monkeypatch.setattr(review_scene, "SETTINGS", ReviewSettings(iterations=4, seed=7))
+    spec = app.games.get("city-blocks").spec
+    review = ReviewScene(app, final_state(spec, {"players": 2}, 9))
+    show(app, review)
+    review.job.stop()
+    review.select(4)
+    review.toggle_analysis()
+    assert review.analysis_on and review.board.state.key() == review.steps[3].before.key()
+    play_here(review)
+    app.stack.apply_pending()
+    chooser = app.stack.top
+    assert isinstance(chooser, PlayHereScene) and chooser.refused is None
+    assert chooser.state.key() == review.steps[3].before.key() == review.steps[2].after.key()
+    assert chooser.branch.move == review.move_number(3) == 3
+    review.analyses.stop()  # the search the A key started
+    app.stack.scenes.clear()
+
+
 def test_the_branch_header_reads_back_in_any_case_and_refuses_nonsense():
     assert Branch("a.ppn", 12).text() == "a.ppn, move 12"
     assert branch_of({"Branchedfrom": "x, y.spr, move 3"}) == Branch("x, y.spr", 3)

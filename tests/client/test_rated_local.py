@@ -178,9 +178,20 @@ def test_a_rated_alien_city_game_plays_its_measured_level(app):
     assert isinstance(scene, AlienScene) and scene.rated is not None and scene.rated.level == nearest.level
     assert [s.level for s in scene.seats if not isinstance(s, HumanSeat)] == [nearest.level]
     scene.computers.stop()
+    from client.games.aliencity.words import game_status
+    scene.hover_lot = None
+    assert scene.selected is not None and "undo" not in game_status(scene)[0]  # U says no here
     scene.handle_event(key(pygame.K_u))
     assert scene.toasts.text == "No undo in a rated game."
     assert rated.ratings(app).store.is_pending("alien-city", scene.rated.id)
+    from shared import i18n
+    i18n.set_language("fr")  # a language switch mid-game relabels the refusing buttons too
+    try:
+        app.step(1 / 60, events=[])
+        shown = {b.label for b in scene.buttons}
+        assert {"Annuler", "Conseil", "Enregistrer"} <= shown and not shown & {"Undo", "Hint", "Save"}
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_game_without_measured_levels_offers_no_rated_game(app, monkeypatch):
@@ -253,3 +264,25 @@ def test_a_rated_sprawl_game_plays_the_closest_level_and_refuses_undo(app):
     scene.handle_event(key(pygame.K_u))
     assert scene.toasts.text == "No undo in a rated game."
     assert rated.ratings(app).store.is_pending("sprawl", scene.rated.id)
+
+
+def test_the_key_help_leaves_out_the_hint_key_in_a_rated_game(app):
+    """City Blocks' G and Sprawl's H only say no in a rated game: the line of keys under
+    the board does not offer them there, and does in a casual game."""
+    from client.games.sprawl.game import MatchScene as SprawlScene
+    from tests.client.sprawl.helpers import random_game as sprawl_game
+    from tests.client.sprawl.helpers import settle
+
+    blocks = start_rated(app)
+    assert "H shows where it fits" in blocks.status_text()[0] and "G: a hint" not in blocks.status_text()[0]
+    blocks.rated = None
+    assert "G: a hint" in blocks.status_text()[0]
+    app.stack.scenes.clear()
+    sprawl = SprawlScene(app, sprawl_game(3, 1, stop_at=6))
+    show(app, sprawl)
+    settle(app, sprawl)
+    sprawl.hover = None
+    assert sprawl.status_text()[0].endswith("A/S/O overlays · H: a hint")
+    sprawl.rated = object()
+    assert sprawl.status_text()[0].endswith("A/S/O overlays")
+    app.stack.scenes.clear()

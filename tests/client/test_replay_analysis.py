@@ -128,3 +128,21 @@ def test_the_end_of_a_finished_game_has_nothing_to_analyse(app, monkeypatch):
     app.step(1 / 60, events=[key(pygame.K_t), key(pygame.K_END)])
     assert scene.index == scene.count and scene.analysis_job() is None
     assert [text for text, _, _ in scene.analysis_lines()] == ["The game is over: there are no moves to look for."]
+
+
+def test_the_list_and_the_card_hide_the_seat_panel_between_them(app, monkeypatch):
+    """With the analysis on, the column right of the board is one backing for the list
+    and the card: what lies under the gap between them (a seat panel's lines) is covered."""
+    monkeypatch.setattr(review_scene, "SETTINGS", ReviewSettings(iterations=40, seed=7))
+    app.set_size((1152, 720))
+    scene = open_replay(app, "alien-city", {})
+    app.step(1 / 60, events=[key(pygame.K_t)])
+    finish(app, scene)
+    box = scene.analysis_card()[0]
+    listed = scene.move_list.rect
+    gap = pygame.Rect(listed.x + 8, listed.bottom, listed.w - 16, box.y - listed.bottom)
+    assert gap.h > 0
+    app.window.fill((255, 0, 255), gap)  # stands for the panel's text under the gap
+    scene.draw_moves(app.window)
+    assert all(tuple(app.window.get_at((x, y)))[:3] != (255, 0, 255)
+               for x in range(gap.x, gap.right) for y in range(gap.y, gap.bottom))

@@ -97,7 +97,7 @@ def game_status(scene) -> tuple[str, tuple[int, int, int]]:
     if lot is not None:
         return _("Click to build on {lot}: {piece}.").format(lot=lot_name(lot), piece=chosen), theme.GOOD
     n = len(s.legal_lots(scene.selected))
-    if scene.chrome is not None:
+    if scene.chrome is not None or scene.rated is not None:  # no undo online nor in a rated game
         text = ngettext("{player} builds: {piece}, on the only lit lot (Tab: next piece, R: road).",
                         "{player} builds: {piece}, on one of {n} lit lots (Tab: next piece, R: road).", n)
     else:

@@ -333,6 +333,12 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
                 gain=f"{gain:+d}", area=f"{a1 - a0:+d}", edges=f"{e1 - e0:+d}")), theme.GOOD
         if self.hand is None:
             return _("No piece left: pass with P."), theme.TEXT
+        if not self.hints_offered():  # online or rated: G only says no
+            if self.players == 3:
+                return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
+                         "P passes · H shows where it fits · C: blue or yours"), theme.TEXT
+            return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
+                     "P passes · H shows where it fits"), theme.TEXT
         if self.players == 3:
             return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
                      "P passes · H shows where it fits · G: a hint · C: blue or yours"), theme.TEXT

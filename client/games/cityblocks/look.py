@@ -67,8 +67,11 @@ class BoardGeo:
     @classmethod
     def fit(cls, area: pygame.Rect) -> "BoardGeo":
         """As large as the area allows, whole pixels per square (crisp), centred."""
-        cell = max(6, int(min(area.w, area.h) / (SIZE + 1.0)))
-        label = max(12, int(cell * 0.95))
+        side = min(area.w, area.h)
+        cell = max(6, int(side / (SIZE + 1.0)))
+        label = max(20, int(cell * 0.95))  # "20" whole in the smallest label font, not cut
+        if cell * SIZE + label > side:
+            cell = max(6, (side - label) // SIZE)
         total = cell * SIZE + label
         x = area.x + (area.w - total) // 2 + label
         y = area.y + (area.h - total) // 2

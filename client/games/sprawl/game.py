@@ -126,12 +126,26 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
         if self.chooser and 0 <= index < len(self.chooser):
             move = self.chooser[index]
             self.chooser, self.chooser_hover = None, -1
-            self.hand_size = move.size
-            if hasattr(move, "direction"):
-                self.action, self.direction = "branch", move.direction
-            elif hasattr(move, "extra"):
-                self.action = "place"
+            self.hand_for(move)
             self.try_move(move)
+
+    def hand_for(self, move) -> None:
+        """The hand set to ``move``: its size and kind (a branch with its direction), so a
+        click on its square plays it."""
+        self.hand_size = move.size
+        if hasattr(move, "direction"):
+            self.action, self.direction = "branch", move.direction
+        elif hasattr(move, "extra"):
+            self.action = "place"
+
+    def poll_hint(self) -> None:
+        """A hint that arrives also takes the hand (an overload's extra squares aside: the
+        list of moves on the square picks those), so a click on the hinted square plays it."""
+        had = self.hint
+        super().poll_hint()
+        hint = self.hint
+        if hint is not None and hint is not had and not getattr(hint.move, "extra", ()):
+            self.hand_for(hint.move)
 
     def after_step(self, move, before, events: list[dict]) -> None:
         """Animate a played move and say what it did (neutralized towers, the end)."""
@@ -288,6 +302,9 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
             return (play, theme.GOOD) if warning is None else (f"{warning} {play}", theme.ACCENT)
         if not s.started[s.to_move]:
             return _("Place your first tower: pick a size (1-3) and click any vacant square."), theme.TEXT
+        if not self.hints_offered():  # online or rated: H only says no
+            return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
+                     "right-click lists the moves there · A/S/O overlays"), theme.TEXT
         return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
                  "right-click lists the moves there · A/S/O overlays · H: a hint"), theme.TEXT
 

@@ -83,3 +83,14 @@ def test_how_to_pages(app, tmp_path):
     for page in range(len(PAGES)):
         scene.page = page
         snap(app, f"howto-{page}", tmp_path)
+
+
+@pytest.mark.parametrize("side", [180, 240, 300, 560])
+def test_rank_labels_are_not_cut_at_the_left_edge(app, side):
+    """A small board (the title card's picture) keeps its two-digit ranks whole: the label
+    strip's first pixel column stays empty, where a cut "20" would show its "2"."""
+    from client.games.cityblocks import look
+    geo = look.BoardGeo.fit(pygame.Rect(0, 0, side, side))
+    surf = look.render_board(app.text, geo, (0, 0, 0, 0), False)
+    edge = [surf.get_at((x, y)).a for x in range(2) for y in range(surf.get_height())]
+    assert max(edge) == 0

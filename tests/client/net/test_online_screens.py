@@ -13,6 +13,7 @@ import time
 import pygame
 import pytest
 
+from client import theme
 from client.clipboard import copy_text, paste_text
 from client.connect import open_lobby
 from client.net import NetClient, tls_context
@@ -143,6 +144,10 @@ def test_the_other_player_sees_the_away_clock_then_the_result(app, tmp_path):
         assert chrome.view.ended["reason"] == "resigned" and chrome.view.ended["winner"] == "white"
         run_until(app, lambda: type(app.stack.top).__name__ == "ScoreScene", 10)  # the result shows
         assert lobby.session.tokens.seats() == []  # ended: nothing to continue
+        # closed, the score screen leaves the board saying the result, not a turn that runs on
+        assert chrome.turn_text("BLACK TO BUILD", (0, 0, 0))[0] == chrome.headline() != "BLACK TO BUILD"
+        assert "RESIGNATION" in chrome.headline()
+        assert chrome.status_text() == ("The match is over.", theme.TEXT)
     finally:
         server.stop()
 
