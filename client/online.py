@@ -133,6 +133,11 @@ class OnlineSession(AccountsMixin):
         except UnknownGame:
             return None
 
+    def game_title(self, game: object) -> str:
+        """A match's game as players read it: its title, else the id the server sent."""
+        spec = self.spec_of(game)
+        return spec.title if spec is not None else str(game)
+
     def server_games(self) -> list[GameSpec]:
         """The games both this client and the server play (all ours on a protocol-1 server)."""
         if not self.offered:

@@ -152,10 +152,6 @@ class ArchiveScene(Scene):
         self.text_size = max(13, int(h * 0.022))
         self.row_h = 2 * self.text_size + 14  # two lines a match
 
-    def game_title(self, game: object) -> str:
-        spec = self.session.spec_of(game)
-        return spec.title if spec is not None else str(game)
-
     def update(self, dt: float) -> None:
         super().update(dt)
         notes = self.session.pump()
@@ -205,7 +201,7 @@ class ArchiveScene(Scene):
                 draw_focus(surface, rect, 6)
             result = t.fitted(result_text(row), size, theme.ACCENT, int(rect.w * 0.34))
             surface.blit(result, (rect.right - 8 - result.get_width(), rect.y + 3))
-            facts = t.fitted(facts_text(row, self.game_title), size, theme.TEXT,
+            facts = t.fitted(facts_text(row, self.session.game_title), size, theme.TEXT,
                              rect.w - result.get_width() - 32)
             surface.blit(facts, (rect.x + 8, rect.y + 3))
             players = t.fitted(players_text(row), size, theme.TEXT_DIM, rect.w - 16)

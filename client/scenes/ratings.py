@@ -179,10 +179,6 @@ class ProfileScene(Scene):
         size = max(13, int(h * 0.022))
         self.row_h = 2 * size + 14  # two lines a recent game
 
-    def game_title(self, game: object) -> str:
-        spec = self.session.spec_of(game)
-        return spec.title if spec is not None else str(game)
-
     def rating_line(self, r: dict) -> str:
         rating = r.get("label", "?")
         if isinstance(r.get("sigma"), int):  # (a server that sends it)
@@ -192,7 +188,7 @@ class ProfileScene(Scene):
             # TRANSLATORS: a rating that means little yet (fewer than 10 rated games).
             rating = _("{rating}, provisional").format(rating=rating)
         return _("{game}, {n} players: {rating} ({games} rated)").format(
-            game=self.game_title(r.get("game")), n=r.get("seats", "?"), rating=rating,
+            game=self.session.game_title(r.get("game")), n=r.get("seats", "?"), rating=rating,
             games=r.get("games", 0))
 
     def open_archive(self) -> None:
@@ -243,7 +239,7 @@ class ProfileScene(Scene):
             place = ranking[i] if i < len(ranking) else "?"
             players.append((place if isinstance(place, int) else 99, f"{place}. {p.get('name', '?')}"))
         rated = _("rated") if game.get("rated") else _("casual")
-        return ("   ".join((when, self.game_title(game.get("game")), rated)),
+        return ("   ".join((when, self.session.game_title(game.get("game")), rated)),
                 ", ".join(text for _place, text in sorted(players)))
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -86,7 +86,7 @@ def test_the_archive_pages_filters_and_opens_a_match_in_the_replay(app, server, 
     assert archive.next_button.enabled and not archive.prev_button.enabled
     first = codes(archive)
     row = archive.rows[0][0]
-    assert "Alien City" in archive.game_title(row["game"])
+    assert "Alien City" in archive.session.game_title(row["game"])
     archive.handle_event(click(archive.next_button.rect.center))
     run_until(app, lambda: archive.page == 1 and len(archive.rows) == 1)
     assert not archive.next_button.enabled and archive.prev_button.enabled
