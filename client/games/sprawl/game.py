@@ -4,10 +4,13 @@ screen serves hot-seat play (any mix of people and computers), games against the
 computer and online matches (playing or watching).
 
 Pick a size (1-3, or click it under the board) and an action (Tab: stand it up as a tower
-or spore / lay it as a branch; B, P: T is the online chat), a branch's direction with the arrow keys or by
-dragging from its square; legal squares glow; the ghost on the pointed square is green,
-or red with the engine's reason. Click plays the ghost; when it is not legal, the click
-lists every legal move ending on that square (or says why none does). Right-click always
+or spore / lay it as a branch; B, P: T is the online chat); legal squares glow. On a lit
+square a branch's ghost turns to a direction it may take (R, the wheel or the arrows turn
+it; a drag from the square points it), with a caption beside it saying what it will do
+("Branch 2 from your tower on c3, pointing east"); off them the ghost is red with the
+engine's reason. Click plays the ghost; a move that ends the game or leaves a seat with
+no move warns beside the square and plays on a second click only. When the ghost is not
+legal, the click lists every legal move ending on that square (or says why none does). Right-click always
 lists them. A/S/O toggle the attack, spore and tree overlays; H asks the computer for a
 hint (its move on the board with the chance of first place its search expects;
 ``client.scenes.hints``); U undoes, Ctrl+S saves,
@@ -26,12 +29,12 @@ from client.scenes.match_screen import MatchControls
 from client.scenes.move_listing import MoveListing
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
 from client.view.widgets import Button
-from shared.sprawl import SPRAWL
+from shared.sprawl import SPRAWL, Branch
 from shared.sprawl.board import COLOURS
 from shared.sprawl.words import N_, _, join_and, piece_on
 
 from . import hints, look, marks, overlays
-from .hand import HandMixin, describe
+from .hand import HandMixin, branch_caption, confirm_words, describe
 from .model import LocalMatch, ViewMatch, save_record
 from .screen import SprawlScreen
 
@@ -115,7 +118,8 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
         if reason is None:
             if direction is not None:
                 self.direction, self.action = direction, "branch"
-            self.submit(move)
+            if self.confirmed(move):
+                self.submit(move)
         elif direction is None and self.open_chooser(sq):
             self.show_toast(reason.text, 4)
         else:
@@ -125,6 +129,9 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
     def choose(self, index: int) -> None:
         if self.chooser and 0 <= index < len(self.chooser):
             move = self.chooser[index]
+            if self.match.state.why_not(move) is None and not self.confirmed(move):
+                self.chooser_hover = index  # the list stays open for the second click
+                return
             self.chooser, self.chooser_hover = None, -1
             self.hand_for(move)
             self.try_move(move)
@@ -137,6 +144,11 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
             self.action, self.direction = "branch", move.direction
         elif hasattr(move, "extra"):
             self.action = "place"
+
+    def ghost_caption(self, move) -> str:
+        """A legal move in the hand in one line; a branch names the piece it grows from."""
+        s = self.match.state
+        return branch_caption(s, move) if isinstance(move, Branch) else describe(move, not s.started[s.to_move])
 
     def poll_hint(self) -> None:
         """A hint that arrives also takes the hand (an overload's extra squares aside: the
@@ -151,7 +163,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
         """Animate a played move and say what it did (neutralized towers, the end)."""
         self.show_state(self.match.state)
         self._ghost_key = None
-        self.chooser = None
+        self.chooser, self.armed = None, None
         for e in events:
             if e.get("type") == "neutralized":
                 self.app.sounds.play("stamp")
@@ -284,9 +296,10 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
             return _("{player} to move.").format(player=who), theme.TEXT_DIM
         if self.chooser:
             if 0 <= self.chooser_hover < len(self.chooser):
-                warning = self.warning(self.chooser[self.chooser_hover])
+                move = self.chooser[self.chooser_hover]
+                warning = self.warning(move)
                 if warning is not None:
-                    return warning, theme.ACCENT
+                    return (confirm_words(warning) if self.armed == move else warning), theme.ACCENT
             if self.chooser_only is not None:
                 return _("Pick a move ending on this square: click it, or arrows then Enter; Esc closes the list "
                          "(size {size}: change the size for the others).").format(size=self.chooser_only), theme.TEXT
@@ -297,9 +310,13 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
             move, reason = ghost
             if reason is not None:
                 return reason, theme.BAD
-            play = _("{move}: click or Enter plays it.").format(move=describe(move, not s.started[s.to_move]))
+            play = _("{move}: click or Enter plays it.").format(move=self.ghost_caption(move))
             warning = self.warning(move)
-            return (play, theme.GOOD) if warning is None else (f"{warning} {play}", theme.ACCENT)
+            if warning is None:
+                return play, theme.GOOD
+            # TRANSLATORS: after a warning about a move that ends the game or strands a seat.
+            twice = _("Click twice to play it.")
+            return (confirm_words(warning) if self.armed == move else f"{warning} {twice}"), theme.ACCENT
         if not s.started[s.to_move]:
             return _("Place your first tower: pick a size (1-3) and click any vacant square."), theme.TEXT
         if not self.hints_offered():  # online or rated: H only says no
@@ -318,7 +335,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
         marks.draw_glow(surface, self)
         self.draw_drops(surface, cb)
         marks.draw_computer(surface, self, cb)
-        hints.draw_hint(surface, self, cb)
+        hint_box = hints.draw_hint(surface, self, cb)
         marks.draw_ghost(surface, self, cb)
         if self.looking_back is None:  # looking back, nothing is in hand
             marks.draw_hand(surface, self, cb)
@@ -326,6 +343,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
         for name in self.shown:  # a lit dot on the buttons of the overlays on show
             r = self.overlay_buttons[name].rect
             pygame.draw.circle(surface, theme.ACCENT, (r.right - 9, r.y + 9), 4)
+        marks.draw_ghost_caption(surface, self, (hint_box,) if hint_box is not None else ())
         self.draw_thinking(surface, self.thinking or self.hinting)
         if self.chrome is None:
             self.draw_moves(surface)

@@ -38,6 +38,27 @@ def describe(move, first: bool = False) -> str:
     return _("Spore a {size} on {square}").format(size=size, square=where)
 
 
+def branch_caption(state, move) -> str:
+    """A legal branch in one line, with the piece it grows from: "Branch 2 from your tower
+    on c3, pointing east" (the engine's ``branch_sources`` picks the piece)."""
+    sources = state.branch_sources(move.seat, move.square, move.size, move.direction)
+    words = dict(size=move.size, direction=direction_word(move.direction),
+                 source=square_name(sources[0][1]) if sources else "")
+    if sources and state.tw[sources[0][1]] is not None:
+        # TRANSLATORS: beside the ghost of a branch about to be laid; {source}: a square (c3).
+        return _("Branch {size} from your tower on {source}, pointing {direction}").format(**words)
+    if sources:
+        # TRANSLATORS: beside the ghost of a branch grown from another branch; {source}: its square.
+        return _("Branch {size} from your branch on {source}, pointing {direction}").format(**words)
+    return describe(move)
+
+
+def confirm_words(warning: str) -> str:
+    """The warning of an armed move, with what the second click does."""
+    # TRANSLATORS: {warning}: e.g. "This move ends the game: Red will have no legal move."
+    return _("{warning} Click again to play it anyway.").format(warning=warning)
+
+
 class HandMixin:
     hand_size = 3
     action = "place"
@@ -53,6 +74,7 @@ class HandMixin:
     _glow_key: tuple | None = None
     _warn_key: tuple | None = None
     _warn: str | None = None
+    armed: object = None            # a move that ends the game or strands a seat, clicked once
     _glow: tuple = (frozenset(), frozenset())
 
     @property
@@ -65,7 +87,7 @@ class HandMixin:
         if s.tw[sq] is not None:
             return Build(seat, self.hand_size, sq)
         if self.action == "branch" or direction is not None:
-            return Branch(seat, self.hand_size, sq, self.direction if direction is None else direction)
+            return Branch(seat, self.hand_size, sq, self.aim_direction(sq) if direction is None else direction)
         return Place(seat, self.hand_size, sq)
 
     def ghost(self) -> tuple | None:
@@ -80,6 +102,43 @@ class HandMixin:
             reason = self.match.state.why_not(move)
             self._ghost_key, self._ghost = key, (move, None if reason is None else reason.text)
         return self._ghost
+
+    def branch_directions(self, sq: int | None) -> list[int]:
+        """The directions a branch of the hand's size may point on ``sq`` (engine's list)."""
+        if sq is None or not self.human_turn:
+            return []
+        k = self.hand_size
+        return sorted({d for q, size, d in self.match.state.legal_moves().branches if q == sq and size == k})
+
+    def aim_direction(self, sq: int) -> int:
+        """The way a branch on ``sq`` points: the chosen direction where it is legal, else
+        the first legal one clockwise from it, so the ghost on a lit square is always legal."""
+        legal = self.branch_directions(sq)
+        if not legal or self.direction in legal:
+            return self.direction
+        return next(d for d in ((self.direction + i) % 4 for i in range(1, 4)) if d in legal)
+
+    def turn_branch(self, step: int = 1) -> None:
+        """The branch turned to the next direction (clockwise) that is legal on the square
+        under the pointer (any next direction off the board)."""
+        if not self.human_turn:
+            return
+        legal = self.branch_directions(self.hover) or [0, 1, 2, 3]
+        now = self.aim_direction(self.hover) if self.hover is not None else self.direction
+        d = next((now + step * i) % 4 for i in range(1, 5) if (now + step * i) % 4 in legal)
+        self.set_direction(d)
+
+    def confirmed(self, move) -> bool:
+        """A move that ends the game or leaves a seat with no move plays on its second click
+        only; the first one arms it and says so."""
+        warning = self.warning(move)
+        if warning is None or self.armed == move:
+            self.armed = None
+            return True
+        self.armed = move
+        self.app.sounds.play("error")
+        self.show_toast(confirm_words(warning), 5)
+        return False
 
     def warning(self, move) -> str | None:
         """The engine's warning for a legal move that ends the game or leaves a seat with no
@@ -100,9 +159,8 @@ class HandMixin:
             legal = s.legal_moves()
             k = self.hand_size
             builds = {q for q, size in legal.builds if size == k}
-            if self.action == "branch":
-                some = {q for q, size, _ in legal.branches if size == k} | builds
-                best = {q for q, size, d in legal.branches if size == k and d == self.direction} | builds
+            if self.action == "branch":  # every direction: the ghost turns to a legal one
+                some = best = {q for q, size, _ in legal.branches if size == k} | builds
             else:
                 some = best = {q for q, size, extra in legal.places if size == k and not extra} | builds
             self._glow_key, self._glow = key, (frozenset(some), frozenset(best))

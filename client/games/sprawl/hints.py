@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.view.widgets import draw_panel
 from shared.gamekit.advice import Advice
 from shared.sprawl.words import _
 
+from .captions import draw_caption
 from .hand import describe
 from .marks import ghost_move
 
@@ -52,20 +52,14 @@ def caption(advice: Advice) -> str:
     return _("Hint: first place {pct}%").format(pct=pct)
 
 
-def draw_hint(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
-    """The hinted move on its square, with its caption just above (or below) it."""
+def draw_hint(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> pygame.Rect | None:
+    """The hinted move on its square, with its caption beside it where it covers no piece
+    and no panel; returns the caption's place (None when no hint is shown)."""
     advice = scene.hint
     if advice is None or scene.timeline.busy or not hasattr(advice.move, "square"):
-        return
+        return None
     ghost_move(surface, scene, advice.move, True, cb)
-    geo, t = scene.geo, scene.app.text
+    geo = scene.geo
     r = geo.square_rect(advice.move.square)
     pygame.draw.rect(surface, HINT_INK, r.inflate(4, 4), max(2, geo.cell // 18), border_radius=6)
-    img = t.render(caption(advice), max(13, int(geo.cell * 0.32)), theme.TEXT)
-    box = img.get_rect().inflate(16, 8)
-    box.midbottom = (r.centerx, r.top - 4)
-    if box.top < geo.outer.top:
-        box.midtop = (r.centerx, r.bottom + 4)
-    box.clamp_ip(geo.outer)
-    draw_panel(surface, box, edge=HINT_INK, alpha=235)
-    surface.blit(img, img.get_rect(center=box.center))
+    return draw_caption(surface, scene, r, caption(advice), edge=HINT_INK, size=max(13, int(geo.cell * 0.32)))

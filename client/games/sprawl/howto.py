@@ -37,6 +37,15 @@ PAGES = [
         N_("A branch may be as many steps from its tower as the tower is high. Green squares glow where "
            "the piece in hand may go; a red ghost tells you why not."),
     ]),
+    (N_("Branches"), [
+        N_("A branch is a piece laid flat, pointing at a neighbouring square. A tree's first branches lie "
+           "next to its tower and point straight away from it."),
+        N_("A smaller branch grows from a branch's tip (the square it points at) or from its side, pointing "
+           "away; a branch may be as many steps from its tower as the tower is high."),
+        N_("In play: pick a size, then point at a glowing square. The ghost turns to a way it may point and "
+           "the line beside it says what will happen; click to lay it. R or the wheel turns it when it may "
+           "point several ways."),
+    ]),
     (N_("Attacks"), [
         N_("Every branch attacks the square its tip points at, your own towers included."),
         N_("A tower attacked by a size it does not contain is neutralized (a 3-2-1 is immune): its whole "
@@ -69,7 +78,8 @@ PAGES = [
 
 # TRANSLATORS: the Controls page's table: a key (or mouse action) and what it does.
 KEYS = [(N_("1 2 3, wheel"), N_("the size in hand")), (N_("Tab, B, P"), N_("branch or upright")),
-        (N_("Arrows, or drag"), N_("a branch's direction")), (N_("Click"), N_("play, or list the moves there")),
+        (N_("Arrows, or drag"), N_("a branch's direction")),
+        (N_("R, wheel on the board"), N_("turn the branch")), (N_("Click"), N_("play, or list the moves there")),
         (N_("Right-click"), N_("every legal move on a square")), (N_("A / S / O"), N_("attacks, spores, trees")),
         (N_("H"), N_("a hint")), (N_("U"), N_("undo")), (N_("Ctrl+S"), N_("save the record")),
         (N_("C"), N_("the end show again")), (N_("Esc"), N_("pause menu"))]
@@ -156,7 +166,8 @@ class HowToScene(PagesScene):
             self._keys(surface, box)
             return None
         pos = self.pos
-        state = {"Pieces and board": pos["middle"], "A turn": pos["middle"], "Attacks": pos["dead"],
+        state = {"Pieces and board": pos["middle"], "A turn": pos["middle"], "Branches": pos["middle"],
+                 "Attacks": pos["dead"],
                  "Spores": pos["middle"], "Quiz": pos["quiz"][0] if pos["quiz"] else pos["dead"],
                  "The end": pos["end"]}[heading]
         geo = look.BoardGeo.fit(box, state.geo.files, state.geo.ranks)
@@ -181,6 +192,8 @@ class HowToScene(PagesScene):
                 # asked now: in today's words
                 words.append(_("Red: {reason}").format(reason=state.why_not(bad[0]).text))
             return " ".join(words), theme.GOOD
+        if heading == "Branches":
+            return self._branches(surface, geo, state, cb)
         if heading == "Attacks":
             overlays.draw_attacks(surface, geo, state, cb)
             reason = overlays.dead_reasons(state)
@@ -200,6 +213,27 @@ class HowToScene(PagesScene):
                         "dead trees).", best["stash"]).format(
             colour=colour_word(COLOURS.index(best["colour"])), n=best["stash"], on_hand=best["on_hand"],
             back=best["stash"] - best["on_hand"]), theme.ACCENT
+
+    def _branches(self, surface, geo, state, cb) -> tuple[str, tuple]:
+        """Every square where the side to move may lay a branch of its largest size that
+        branches, a ghost pointing the first legal way, the tree outlined."""
+        branches = state.legal_moves().branches
+        if not branches:
+            return "", theme.TEXT_DIM
+        k = max(size for _q, size, _d in branches)
+        first: dict[int, int] = {}
+        for q, size, d in sorted(branches):
+            if size == k:
+                first.setdefault(q, d)
+        seat = state.to_move
+        overlays.draw_trees(surface, self.app.text, geo, state, cb)
+        view = _Picture(self.app, geo, state)
+        for q, d in first.items():
+            ghost_move(surface, view, SPRAWL.parse_move(f"{'rygbkwpo'[seat]}:{k}{'nesw'[d]}@{square_name(q)}"),
+                       True, cb)
+        # TRANSLATORS: the Branches page's picture; {colour}: the player to move, {size}: 1-3.
+        return _("Green: where {colour} may lay a {size} now, each pointing a way it may.").format(
+            colour=colour_word(seat), size=k), theme.GOOD
 
     def _quiz(self, surface, geo, cb) -> tuple[str, tuple]:
         if not self.pos["quiz"]:

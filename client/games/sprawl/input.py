@@ -24,7 +24,10 @@ def handle_event(scene: "MatchScene", event: pygame.event.Event) -> bool:
     if scene.chooser:
         return _chooser_event(scene, event)
     if event.type == pygame.MOUSEMOTION:
-        scene.hover = scene.geo.square_at(event.pos)
+        sq = scene.geo.square_at(event.pos)
+        if sq != scene.hover:
+            scene.armed = None  # a second click must land on the same square
+        scene.hover = sq
         if scene.press is not None:
             scene.drag_dir = scene.drag_direction(scene.press[1], event.pos)
             scene.hover = scene.press[0] if scene.drag_dir is not None else scene.hover
@@ -65,7 +68,9 @@ def handle_event(scene: "MatchScene", event: pygame.event.Event) -> bool:
             scene.click_square(sq, direction)
         return True
     if event.type == pygame.MOUSEWHEEL:
-        if scene.human_turn:
+        if scene.human_turn and scene.action == "branch" and scene.hover is not None:
+            scene.turn_branch(-1 if event.y > 0 else 1)  # over the board: the branch turns
+        elif scene.human_turn:
             scene.set_size((scene.hand_size - 1 + (1 if event.y > 0 else -1)) % 3 + 1)
         return True
     if event.type == pygame.KEYDOWN:
@@ -131,6 +136,8 @@ def _key(scene: "MatchScene", event: pygame.event.Event) -> bool:
         scene.set_action("branch")
     elif key == pygame.K_p:
         scene.set_action("place")
+    elif key == pygame.K_r:
+        scene.turn_branch(-1 if mod & pygame.KMOD_SHIFT else 1)
     elif key in ARROWS:
         scene.set_direction(ARROWS[key])
     elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):

@@ -15,7 +15,8 @@ from shared.sprawl import Branch, Build
 from shared.sprawl.words import _, direction_word, sentence
 
 from . import look
-from .hand import chooser_head, describe
+from .captions import draw_caption
+from .hand import chooser_head, confirm_words, describe
 from .overlays import dead_reasons
 
 if TYPE_CHECKING:
@@ -78,6 +79,31 @@ def draw_ghost(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
     ghost_move(surface, scene, move, reason is None, cb, reason is None and scene.warning(move) is not None)
 
 
+def ghost_words(scene: "MatchScene") -> tuple[str, tuple[int, int, int]] | None:
+    """The caption beside the ghost under the pointer and its frame's colour: what the move
+    will do (a branch names the piece it grows from), the warning of a move that ends the
+    game or strands a seat (and that it needs a second click), or the engine's reason."""
+    ghost = scene.ghost()
+    if ghost is None:
+        return None
+    move, reason = ghost
+    if reason is not None:
+        return reason, look.ILLEGAL
+    warning = scene.warning(move)
+    if warning is None:
+        return scene.ghost_caption(move), look.LEGAL
+    if scene.armed == move:
+        return confirm_words(warning), theme.ACCENT
+    return f"{warning} " + _("Click twice to play it."), theme.ACCENT
+
+
+def draw_ghost_caption(surface: pygame.Surface, scene: "MatchScene", avoid: tuple = ()) -> None:
+    said = ghost_words(scene)
+    if said is not None:
+        target = scene.geo.square_rect(scene.ghost()[0].square)
+        draw_caption(surface, scene, target, said[0], edge=said[1], avoid=avoid)
+
+
 def draw_last(surface: pygame.Surface, scene, move) -> None:
     if move is None or scene.drops or not hasattr(move, "square"):
         return
@@ -123,28 +149,35 @@ def draw_hand(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
     px = rects[0].h
     size = max(12, int(px * 0.42))
     stash = scene.match.state.stash[seat]
+    aim = scene.aim_direction(scene.hover) if scene.hover is not None else scene.direction  # as the ghost points
     for k, r in zip((3, 2, 1), rects):
         chosen = k == scene.hand_size
         pygame.draw.rect(surface, (50, 56, 116) if chosen else (24, 27, 56), r, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT if chosen else theme.PANEL_EDGE, r, 2, border_radius=6)
-        img = look.lying(seat, k, scene.direction, px, cb) if scene.action == "branch" else \
-            look.upright(seat, k, px, cb)
+        img = look.lying(seat, k, aim, px, cb) if scene.action == "branch" else look.upright(seat, k, px, cb)
         if not stash[k - 1]:
             img = img.copy()
             img.set_alpha(70)
         surface.blit(img, r)
     if scene.action == "branch":
-        what = _("branch pointing {direction}").format(direction=direction_word(scene.direction))
+        what = _("branch pointing {direction}").format(direction=direction_word(aim))
     else:
         what = _("first tower") if not scene.match.state.started[seat] else _("tower / spore")
     x = rects[-1].right + 8
-    room = scene.geo.outer.right + scene.margin * 2 - x
+    row = pygame.Rect(x, rects[0].y, scene.size[0], px)
+    room = min([r.x for r in scene.panel_rects if r.colliderect(row)] + [scene.size[0]]) - scene.margin - x
+    # TRANSLATORS: the keys that change the piece in hand, beside it (short: it shares a line).
+    keys = _("1-3 size · Tab: tower/branch · R or wheel: turn the branch")
     # TRANSLATORS: beside the piece in hand: its size and action, then the keys that change them.
-    img = t.render(_("{size}: {what}  ·  1-3 size · Tab action · arrows or drag: direction").format(
-        size=scene.hand_size, what=what), size, theme.TEXT_DIM)
-    if img.get_width() > room:
-        img = t.fitted(f"{scene.hand_size}: {what}", size, theme.TEXT_DIM, room)
-    surface.blit(img, (x, rects[0].centery - img.get_height() // 2))
+    img = t.render(_("{size}: {what}  ·  {keys}").format(size=scene.hand_size, what=what, keys=keys), size,
+                   theme.TEXT_DIM)
+    if img.get_width() <= room:
+        surface.blit(img, (x, rects[0].centery - img.get_height() // 2))
+        return
+    top = t.fitted(f"{scene.hand_size}: {what}", size, theme.TEXT, room)  # two lines: the keys below
+    low = t.fitted(keys, max(11, size - 2), theme.TEXT_DIM, room)
+    surface.blit(top, (x, rects[0].y))
+    surface.blit(low, (x, rects[0].bottom - low.get_height()))
 
 
 def draw_dead_tip(surface: pygame.Surface, scene) -> None:

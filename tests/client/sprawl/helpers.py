@@ -48,16 +48,27 @@ def play_by_events(app, scene, move) -> None:
         app.step(0.016, events=[motion(end)], draw=False)
         assert scene.drag_dir == move.direction
         app.step(0.016, events=[up(end)], draw=False)
+        confirm(app, scene, move)
         return
     if isinstance(move, Place) and move.extra:
         app.step(0.016, events=[motion(centre), down(centre, 3)], draw=False)
         index = scene.chooser.index(move)
         app.step(0.016, events=[key(pygame.K_DOWN)] * (index + 1) + [key(pygame.K_RETURN)], draw=False)
+        if scene.armed == move:  # it ends the game or strands a seat: a second pick plays it
+            app.step(0.016, events=[key(pygame.K_RETURN)], draw=False)
         return
     if isinstance(move, Place):
         app.step(0.016, events=[key(pygame.K_p)], draw=False)
         assert scene.action == "place"
     tap(app, centre)
+    confirm(app, scene, move)
+
+
+def confirm(app, scene, move) -> None:
+    """The second click that a move ending the game (or stranding a seat) asks for."""
+    if scene.armed is not None:
+        assert scene.armed == move and scene.warning(move)
+        tap(app, scene.geo.centre(move.square))
 
 
 def random_game(players: int, seed: int, stop_at: int | None = None, **options):

@@ -6,13 +6,14 @@ stash's final figure while its counter runs."""
 import pygame
 
 from client.games.sprawl.game import MatchScene
+from client.games.sprawl.marks import ghost_words
 from client.games.sprawl.replay import ReplayScene
 from client.games.sprawl.score import ScoreScene
 from shared.sprawl import SPRAWL
 from shared.sprawl.foresight import ended_text, move_warning
 
 from ..conftest import key, motion, show
-from .helpers import random_game, settle
+from .helpers import random_game, settle, tap
 
 
 def stuck_game():
@@ -24,11 +25,17 @@ def stuck_game():
     return before, SPRAWL.parse_move(final.history[-1]), final
 
 
-def test_pointing_at_the_move_that_ends_the_game_warns_first(app):
+def stuck_scene(app):
+    """The match screen on the position before the move that ends the game, that move."""
     before, last, final = stuck_game()
     scene = MatchScene(app, before)
     show(app, scene)
     settle(app, scene)
+    return scene, before, last
+
+
+def test_pointing_at_the_move_that_ends_the_game_warns_first(app):
+    scene, before, last = stuck_scene(app)
     warning = move_warning(before, last)
     assert warning and warning.startswith("This move ends the game")
     app.step(1 / 60, events=[key(pygame.K_1 + last.size - 1)])
@@ -36,12 +43,44 @@ def test_pointing_at_the_move_that_ends_the_game_warns_first(app):
     app.step(1 / 60, events=[motion(scene.geo.centre(last.square))])
     assert scene.ghost() == (last, None)
     words, colour = scene.status_text()
-    assert words.startswith(warning) and "click or Enter plays it" in words
+    assert words.startswith(warning) and "Click twice" in words
+    caption, edge = ghost_words(scene)
+    assert caption.startswith(warning) and "Click twice" in caption, "the caption beside the square warns"
     scene.open_chooser(last.square)
     index = scene.chooser.index(last)
     app.step(1 / 60, events=[key(pygame.K_DOWN)] * (index + 1))
     assert scene.status_text()[0] == warning, "the list's picked row warns too"
     app.step(1 / 60, events=[])
+
+
+def test_the_move_that_ends_the_game_plays_on_the_second_click_only(app):
+    scene, before, last = stuck_scene(app)
+    warning = move_warning(before, last)
+    scene.hand_for(last)
+    centre = scene.geo.centre(last.square)
+    tap(app, centre)
+    assert scene.match.state is before, "the first click only arms the move"
+    assert scene.armed == last and scene.toast.startswith(warning) and "Click again" in scene.toast
+    assert ghost_words(scene)[0].startswith(warning) and "Click again" in ghost_words(scene)[0]
+    assert "Click again" in scene.status_text()[0]
+    away = next(sq for sq in before.geo.squares if sq != last.square)
+    app.step(1 / 60, events=[motion(scene.geo.centre(away)), motion(centre)])
+    assert scene.armed is None, "pointing elsewhere disarms it"
+    tap(app, centre)
+    assert scene.match.state is before
+    tap(app, centre)
+    assert scene.match.state.history[-1] == last.text(), "the second click plays it"
+    app.step(1 / 60, events=[])
+
+
+def test_a_move_that_ends_the_game_from_the_list_needs_two_picks(app):
+    scene, before, last = stuck_scene(app)
+    scene.open_chooser(last.square)
+    index = scene.chooser.index(last)
+    app.step(1 / 60, events=[key(pygame.K_DOWN)] * (index + 1) + [key(pygame.K_RETURN)])
+    assert scene.match.state is before and scene.chooser and scene.armed == last
+    app.step(1 / 60, events=[key(pygame.K_RETURN)])
+    assert scene.match.state.history[-1] == last.text()
 
 
 def test_the_end_show_and_the_replay_say_why_the_game_ended(app):

@@ -1,0 +1,80 @@
+"""Captions on the Sprawl board (a hint's chance, what the ghost in hand will do, a
+warning before a move that ends the game): beside their square, at a spot that covers
+no piece, no seat panel and not the hand, so the player reads them where she looks.
+Reads the scene; changes nothing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client import theme
+from client.view.widgets import draw_panel
+
+if TYPE_CHECKING:
+    from .game import MatchScene
+
+GAP = 4
+
+
+def obstacles(scene: "MatchScene", target: pygame.Rect) -> list[pygame.Rect]:
+    """What a caption must not cover: every piece on the board, the target square, the
+    seat panels and the hand under the board."""
+    state, geo = scene.state, scene.geo
+    out = [geo.square_rect(sq) for sq in state.geo.squares if state.tw[sq] is not None or state.br[sq] is not None]
+    return out + [target] + list(scene.panel_rects) + list(scene.hand_rects)
+
+
+def candidates(target: pygame.Rect, size: tuple[int, int], cell: int) -> list[pygame.Rect]:
+    """Spots around ``target``, nearest first: above, below, right, left, then a square
+    further out, each also shifted half a square or a square sideways."""
+    w, h = size
+    out = []
+    for far in (0, cell, 2 * cell):
+        g = GAP + far
+        for shift in (0, -cell // 2, cell // 2, -cell, cell):
+            out.append(pygame.Rect(target.centerx - w // 2 + shift, target.top - g - h, w, h))
+            out.append(pygame.Rect(target.centerx - w // 2 + shift, target.bottom + g, w, h))
+            out.append(pygame.Rect(target.right + g, target.centery - h // 2 + shift, w, h))
+            out.append(pygame.Rect(target.left - g - w, target.centery - h // 2 + shift, w, h))
+    return out
+
+
+def spot(scene: "MatchScene", target: pygame.Rect, size: tuple[int, int],
+         avoid: tuple[pygame.Rect, ...] = ()) -> pygame.Rect:
+    """The nearest spot for a caption of ``size`` beside ``target`` that covers nothing in
+    :func:`obstacles` (the least covered one when every spot covers something), inside
+    the space between the top bar and the bottom bar."""
+    area = pygame.Rect(0, scene.top_h, scene.size[0], scene.bottom_rect.y - scene.top_h)
+    blocked = obstacles(scene, target) + list(avoid)
+    best: tuple[int, int] | None = None
+    found = target
+    for i, box in enumerate(candidates(target, size, scene.geo.cell)):
+        box = box.clamp(area)
+        covered = sum(c.w * c.h for c in (box.clip(r) for r in blocked))
+        if best is None or (covered, i) < best:
+            best, found = (covered, i), box
+        if covered == 0:
+            break
+    return found
+
+
+def draw_caption(surface: pygame.Surface, scene: "MatchScene", target: pygame.Rect, words: str,
+                 ink=theme.TEXT, edge=theme.ACCENT, size: int | None = None,
+                 avoid: tuple[pygame.Rect, ...] = ()) -> pygame.Rect:
+    """``words`` in a small panel beside ``target`` (wrapped when long, never cut);
+    returns where it went."""
+    t, geo = scene.app.text, scene.geo
+    size = size or max(13, int(geo.cell * 0.24))
+    width = max(geo.cell * 4, min(geo.outer.w, int(size * 26)))
+    images = [t.render(line, size, ink) for line in t.wrap(words, size, width)]
+    w = max(img.get_width() for img in images) + 16
+    h = sum(img.get_height() for img in images) + 8
+    box = spot(scene, target, (w, h), avoid)
+    draw_panel(surface, box, edge=edge, alpha=240)
+    y = box.y + 4
+    for img in images:
+        surface.blit(img, (box.x + 8, y))
+        y += img.get_height()
+    return box
