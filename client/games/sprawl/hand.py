@@ -135,9 +135,8 @@ class HandMixin:
         if warning is None or self.armed == move:
             self.armed = None
             return True
-        self.armed = move
+        self.armed = move  # the caption beside the square and the status line say so
         self.app.sounds.play("error")
-        self.show_toast(confirm_words(warning), 5)
         return False
 
     def warning(self, move) -> str | None:

@@ -215,12 +215,12 @@ class HowToScene(PagesScene):
             back=best["stash"] - best["on_hand"]), theme.ACCENT
 
     def _branches(self, surface, geo, state, cb) -> tuple[str, tuple]:
-        """Every square where the side to move may lay a branch of its largest size that
-        branches, a ghost pointing the first legal way, the tree outlined."""
+        """Every square where the side to move may lay a branch of the size with the most
+        such squares, a ghost pointing the first legal way there, the trees outlined."""
         branches = state.legal_moves().branches
         if not branches:
             return "", theme.TEXT_DIM
-        k = max(size for _q, size, _d in branches)
+        k = max((1, 2, 3), key=lambda size: (len({q for q, s, _d in branches if s == size}), size))
         first: dict[int, int] = {}
         for q, size, d in sorted(branches):
             if size == k:
