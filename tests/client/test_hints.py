@@ -94,9 +94,9 @@ def test_a_sprawl_hint_takes_the_hand_so_a_click_on_its_square_plays_it(app):
     scene = SprawlScene(app, state, seed=4, bot_factory=small(SPRAWL))
     show(app, scene)
     scene.timeline.finish_all()
-    scene.hand_size, scene.action, scene.direction = 1, "branch", (scene.direction + 2) % 4
+    scene.hand.hand_size, scene.hand.action, scene.hand.direction = 1, "branch", (scene.hand.direction + 2) % 4
     scene.handle_event(key(pygame.K_h))
     run_until(app, lambda: scene.hint is not None)
     advice = scene.hint
-    assert scene.move_at(advice.move.square) == advice.move
+    assert scene.hand.move_at(advice.move.square) == advice.move
     scene.computers.stop()

@@ -29,19 +29,19 @@ from client.scenes.match_screen import MatchControls
 from client.scenes.move_listing import MoveListing
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
 from client.view.widgets import Button
-from shared.sprawl import SPRAWL, Branch
+from shared.sprawl import SPRAWL
 from shared.sprawl.board import COLOURS
 from shared.sprawl.words import N_, _, join_and, piece_on
 
 from . import hints, look, marks, overlays
-from .hand import HandMixin, branch_caption, confirm_words, describe
+from .hand import HandPart, confirm_words
 from .model import LocalMatch, ViewMatch, save_record
 from .screen import SprawlScreen
 
 BOT_SHOW = 0.45   # seconds a computer's choice shows before it lands
 
 
-class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScreen):
+class MatchScene(HintControls, MoveListing, MatchControls, SprawlScreen):
     bot_show = pass_show = BOT_SHOW
 
     def __init__(self, app, state=None, *, seats: list[SeatController] | None = None, chrome=None,
@@ -53,7 +53,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
                         holders=(LocalMatch, ViewMatch), n_seats=state.n)
         self.names = [seat.name if isinstance(seat, HumanSeat) else "" for seat in self.seats]  # the panels'
         self.shown: set[str] = set()
-        self.chooser_hover = -1
+        self.hand = HandPart(self)
         self.hand_rects: list[pygame.Rect] = []
         self.overlay_buttons = {name: Button(overlays.LABELS[name], lambda n=name: self.toggle(n), tr=_)
                                 for name in overlays.OVERLAYS}
@@ -68,7 +68,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
             self.buttons = list(self.overlay_buttons.values()) + [self.undo_button, self.hint_button,
                                                                   Button(N_("Menu"), self.pause_menu, tr=_)]
         self.layout_buttons()
-        self.auto_hand()
+        self.hand.auto_hand()
         self.update_buttons()
 
     # -- layout ------------------------------------------------------------------------------
@@ -94,8 +94,8 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
         self.announce_turn(first=True)
 
     def resume(self) -> None:
-        self.hover = None
-        self.press = None
+        self.hand.hover = None
+        self.hand.press = None
 
     # -- moves -------------------------------------------------------------------------------
     def try_move(self, move) -> bool:
@@ -113,42 +113,28 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
         the legal moves ending there; else the engine's reason."""
         if not self.human_turn or self.timeline.busy:
             return
-        move = self.move_at(sq, direction)
+        move = self.hand.move_at(sq, direction)
         reason = self.match.state.why_not(move)
         if reason is None:
             if direction is not None:
-                self.direction, self.action = direction, "branch"
-            if self.confirmed(move):
+                self.hand.direction, self.hand.action = direction, "branch"
+            if self.hand.confirmed(move):
                 self.submit(move)
-        elif direction is None and self.open_chooser(sq):
+        elif direction is None and self.hand.open_chooser(sq):
             self.show_toast(reason.text, 4)
         else:
             self.app.sounds.play("error")
             self.show_toast(reason.text, 4)
 
     def choose(self, index: int) -> None:
-        if self.chooser and 0 <= index < len(self.chooser):
-            move = self.chooser[index]
-            if self.match.state.why_not(move) is None and not self.confirmed(move):
-                self.chooser_hover = index  # the list stays open for the second click
+        if self.hand.chooser and 0 <= index < len(self.hand.chooser):
+            move = self.hand.chooser[index]
+            if self.match.state.why_not(move) is None and not self.hand.confirmed(move):
+                self.hand.chooser_hover = index  # the list stays open for the second click
                 return
-            self.chooser, self.chooser_hover = None, -1
-            self.hand_for(move)
+            self.hand.chooser, self.hand.chooser_hover = None, -1
+            self.hand.hand_for(move)
             self.try_move(move)
-
-    def hand_for(self, move) -> None:
-        """The hand set to ``move``: its size and kind (a branch with its direction), so a
-        click on its square plays it."""
-        self.hand_size = move.size
-        if hasattr(move, "direction"):
-            self.action, self.direction = "branch", move.direction
-        elif hasattr(move, "extra"):
-            self.action = "place"
-
-    def ghost_caption(self, move) -> str:
-        """A legal move in the hand in one line; a branch names the piece it grows from."""
-        s = self.match.state
-        return branch_caption(s, move) if isinstance(move, Branch) else describe(move, not s.started[s.to_move])
 
     def poll_hint(self) -> None:
         """A hint that arrives also takes the hand (an overload's extra squares aside: the
@@ -157,13 +143,13 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
         super().poll_hint()
         hint = self.hint
         if hint is not None and hint is not had and not getattr(hint.move, "extra", ()):
-            self.hand_for(hint.move)
+            self.hand.hand_for(hint.move)
 
     def after_step(self, move, before, events: list[dict]) -> None:
         """Animate a played move and say what it did (neutralized towers, the end)."""
         self.show_state(self.match.state)
-        self._ghost_key = None
-        self.chooser, self.armed = None, None
+        self.hand._ghost_key = None
+        self.hand.chooser, self.hand.armed = None, None
         for e in events:
             if e.get("type") == "neutralized":
                 self.app.sounds.play("stamp")
@@ -173,7 +159,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
         if any(e.get("type") == "game_over" for e in events):
             self.timeline.delay(0.7, self._game_over)
         elif not self.match.state.is_over():
-            self.auto_hand()
+            self.hand.auto_hand()
             self.announce_turn()
         self.update_buttons()
 
@@ -199,7 +185,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
     def resync(self) -> None:
         self.timeline.finish_all()
         self.show_state(self.match.state, animate=False)
-        self.auto_hand()
+        self.hand.auto_hand()
         self.update_buttons()
 
     def score_scene(self, state, **words):
@@ -221,7 +207,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
         state = self.take_back()
         if state is None:
             return
-        self.auto_hand()
+        self.hand.auto_hand()
         self.app.sounds.play("undo")
         self.show_toast(_("Took back the last turn: {colour} to move.").format(colour=look.name(state.to_move)), 3)
         self.update_buttons()
@@ -294,29 +280,30 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
             if isinstance(self.seats[s.to_move], ComputerSeat):
                 return _("{player} is thinking…").format(player=who), theme.TEXT_DIM
             return _("{player} to move.").format(player=who), theme.TEXT_DIM
-        if self.chooser:
-            if 0 <= self.chooser_hover < len(self.chooser):
-                move = self.chooser[self.chooser_hover]
-                warning = self.warning(move)
+        if self.hand.chooser:
+            if 0 <= self.hand.chooser_hover < len(self.hand.chooser):
+                move = self.hand.chooser[self.hand.chooser_hover]
+                warning = self.hand.warning(move)
                 if warning is not None:
-                    return (confirm_words(warning) if self.armed == move else warning), theme.ACCENT
-            if self.chooser_only is not None:
+                    return (confirm_words(warning) if self.hand.armed == move else warning), theme.ACCENT
+            if self.hand.chooser_only is not None:
                 return _("Pick a move ending on this square: click it, or arrows then Enter; Esc closes the list "
-                         "(size {size}: change the size for the others).").format(size=self.chooser_only), theme.TEXT
+                         "(size {size}: change the size for the others).").format(size=self.hand.chooser_only), \
+                    theme.TEXT
             return _("Pick a move ending on this square: click it, or arrows then Enter; Esc closes the list."), \
                 theme.TEXT
-        ghost = self.ghost()
+        ghost = self.hand.ghost()
         if ghost is not None:
             move, reason = ghost
             if reason is not None:
                 return reason, theme.BAD
-            play = _("{move}: click or Enter plays it.").format(move=self.ghost_caption(move))
-            warning = self.warning(move)
+            play = _("{move}: click or Enter plays it.").format(move=self.hand.ghost_caption(move))
+            warning = self.hand.warning(move)
             if warning is None:
                 return play, theme.GOOD
             # TRANSLATORS: after a warning about a move that ends the game or strands a seat.
             twice = _("Click twice to play it.")
-            return (confirm_words(warning) if self.armed == move else f"{warning} {twice}"), theme.ACCENT
+            return (confirm_words(warning) if self.hand.armed == move else f"{warning} {twice}"), theme.ACCENT
         if not s.started[s.to_move]:
             return _("Place your first tower: pick a size (1-3) and click any vacant square."), theme.TEXT
         if not self.hints_offered():  # online or rated: H only says no
@@ -348,7 +335,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
         if self.chrome is None:
             self.draw_moves(surface)
         marks.draw_chooser(surface, self, cb)
-        marks.draw_dead_tip(surface, self)
+        marks.draw_dead_tip(surface, self, None if self.hand.chooser else self.hand.hover)
         self.draw_overlays(surface)
         if self.chrome is not None:
             self.chrome.draw(surface)

@@ -2,10 +2,14 @@
 a first tower or a spore; or lay it as a branch, with a direction), the ghost it makes on
 the aimed square with the engine's objection, the squares where it is legal (they glow),
 and the list of every legal move ending on a square (click a square to see them).
-A mixin of :class:`~client.games.sprawl.game.MatchScene`; every rule answer is the
-engine's (``legal_moves``, ``why_not``)."""
+A part the match screen (:class:`~client.games.sprawl.game.MatchScene`) holds; every rule
+answer is the engine's (``legal_moves``, ``why_not``)."""
 
 from __future__ import annotations
+
+from typing import Any, Protocol
+
+import pygame
 
 from shared.i18n import current_language
 from shared.sprawl import Branch, Build, Place
@@ -59,31 +63,54 @@ def confirm_words(warning: str) -> str:
     return _("{warning} Click again to play it anyway.").format(warning=warning)
 
 
-class HandMixin:
-    hand_size = 3
-    action = "place"
-    direction = 0
-    hover: int | None = None        # the square under the pointer
-    drag_dir: int | None = None     # a direction being dragged out of ``press``
-    press: tuple | None = None      # (square, pos) of a mouse press on the board
-    chooser: list | None = None     # the legal moves listed for a clicked square
-    chooser_square: int | None = None
-    chooser_only: int | None = None  # the one size listed when a square has too many moves
-    _ghost_key: tuple | None = None
-    _ghost: tuple | None = None
-    _glow_key: tuple | None = None
-    _warn_key: tuple | None = None
-    _warn: str | None = None
-    armed: object = None            # a move that ends the game or strands a seat, clicked once
-    _glow: tuple = (frozenset(), frozenset())
+class HandHost(Protocol):
+    """What the hand needs from its match screen."""
+    app: Any
+    match: Any
+    geo: Any
+    timeline: Any
+    size: tuple[int, int]
+    margin: int
+    top_h: int
+    bottom_rect: pygame.Rect
+
+    @property
+    def human_turn(self) -> bool: ...
+
+    def show_toast(self, text: str, seconds: float) -> None: ...
+
+
+class HandPart:
+    """The piece in hand, the pointer on the board and the list of moves on a square; the
+    match screen holds one and asks it for the move a click plays."""
+
+    def __init__(self, host: HandHost) -> None:
+        self.host = host
+        self.hand_size = 3
+        self.action = "place"
+        self.direction = 0
+        self.hover: int | None = None        # the square under the pointer
+        self.drag_dir: int | None = None     # a direction being dragged out of ``press``
+        self.press: tuple | None = None      # (square, pos) of a mouse press on the board
+        self.chooser: list | None = None     # the legal moves listed for a clicked square
+        self.chooser_square: int | None = None
+        self.chooser_only: int | None = None  # the one size listed when a square has too many moves
+        self.chooser_hover = -1
+        self.armed: object = None            # a move that ends the game or strands a seat, clicked once
+        self._ghost_key: tuple | None = None
+        self._ghost: tuple | None = None
+        self._glow_key: tuple | None = None
+        self._glow: tuple = (frozenset(), frozenset())
+        self._warn_key: tuple | None = None
+        self._warn: str | None = None
 
     @property
     def seat(self) -> int | None:
-        return self.match.state.to_move
+        return self.host.match.state.to_move
 
     def move_at(self, sq: int, direction: int | None = None):
         """The hand's move on ``sq``: a build on a tower, else a spore/tower or a branch."""
-        s, seat = self.match.state, self.seat
+        s, seat = self.host.match.state, self.seat
         if s.tw[sq] is not None:
             return Build(seat, self.hand_size, sq)
         if self.action == "branch" or direction is not None:
@@ -93,22 +120,22 @@ class HandMixin:
     def ghost(self) -> tuple | None:
         """(move, reason or None) for the aimed square, the engine's words."""
         aim = self.hover
-        if aim is None or not self.human_turn or self.timeline.busy or self.chooser is not None:
+        if aim is None or not self.host.human_turn or self.host.timeline.busy or self.chooser is not None:
             return None
-        key = (self.match.state, self.hand_size, self.action, self.direction, self.drag_dir, aim,
+        key = (self.host.match.state, self.hand_size, self.action, self.direction, self.drag_dir, aim,
                current_language())  # the reason is in words: a new language asks again
         if key != self._ghost_key:
             move = self.move_at(aim, self.drag_dir)
-            reason = self.match.state.why_not(move)
+            reason = self.host.match.state.why_not(move)
             self._ghost_key, self._ghost = key, (move, None if reason is None else reason.text)
         return self._ghost
 
     def branch_directions(self, sq: int | None) -> list[int]:
         """The directions a branch of the hand's size may point on ``sq`` (engine's list)."""
-        if sq is None or not self.human_turn:
+        if sq is None or not self.host.human_turn:
             return []
         k = self.hand_size
-        return sorted({d for q, size, d in self.match.state.legal_moves().branches if q == sq and size == k})
+        return sorted({d for q, size, d in self.host.match.state.legal_moves().branches if q == sq and size == k})
 
     def aim_direction(self, sq: int) -> int:
         """The way a branch on ``sq`` points: the chosen direction where it is legal, else
@@ -121,7 +148,7 @@ class HandMixin:
     def turn_branch(self, step: int = 1) -> None:
         """The branch turned to the next direction (clockwise) that is legal on the square
         under the pointer (any next direction off the board)."""
-        if not self.human_turn:
+        if not self.host.human_turn:
             return
         legal = self.branch_directions(self.hover) or [0, 1, 2, 3]
         now = self.aim_direction(self.hover) if self.hover is not None else self.direction
@@ -136,23 +163,23 @@ class HandMixin:
             self.armed = None
             return True
         self.armed = move  # the caption beside the square and the status line say so
-        self.app.sounds.play("error")
+        self.host.app.sounds.play("error")
         return False
 
     def warning(self, move) -> str | None:
         """The engine's warning for a legal move that ends the game or leaves a seat with no
         legal move (None: it does neither)."""
-        key = (self.match.state, move.text(), current_language())
+        key = (self.host.match.state, move.text(), current_language())
         if key != self._warn_key:
-            self._warn_key, self._warn = key, move_warning(self.match.state, move)
+            self._warn_key, self._warn = key, move_warning(self.host.match.state, move)
         return self._warn
 
     def glow(self) -> tuple[frozenset, frozenset]:
         """(squares where the hand's size and action is legal, those legal with the chosen
         direction too) from the engine's legal moves."""
-        if not self.human_turn:
+        if not self.host.human_turn:
             return frozenset(), frozenset()
-        s = self.match.state
+        s = self.host.match.state
         key = (s, self.hand_size, self.action, self.direction)
         if key != self._glow_key:
             legal = s.legal_moves()
@@ -167,37 +194,37 @@ class HandMixin:
 
     def moves_ending_on(self, sq: int) -> list:
         """Every legal move of the side to move that puts a piece on ``sq``."""
-        legal = self.match.state.legal_moves()
+        legal = self.host.match.state.legal_moves()
         out = [m for m in legal if m.square == sq]
         order = {Place: 0, Build: 1, Branch: 2}
         return sorted(out, key=lambda m: (order[type(m)], -m.size, getattr(m, "direction", 0),
                                           len(getattr(m, "extra", ()))))
 
     def set_size(self, k: int) -> None:
-        if not self.human_turn:
+        if not self.host.human_turn:
             return
-        stash = self.match.state.stash[self.seat]
+        stash = self.host.match.state.stash[self.seat]
         self.hand_size = k
-        self.app.sounds.play("select")
+        self.host.app.sounds.play("select")
         if not stash[k - 1]:
-            self.show_toast(_("You have no {size} left in your stash.").format(size=k), 2)
+            self.host.show_toast(_("You have no {size} left in your stash.").format(size=k), 2)
 
     def set_action(self, action: str) -> None:
-        if self.human_turn and action != self.action:
+        if self.host.human_turn and action != self.action:
             self.action = action
-            self.app.sounds.play("hover", 0.5)
+            self.host.app.sounds.play("hover", 0.5)
 
     def set_direction(self, d: int) -> None:
-        if self.human_turn:
+        if self.host.human_turn:
             self.direction, self.action = d, "branch"
-            self.app.sounds.play("hover", 0.5)
+            self.host.app.sounds.play("hover", 0.5)
 
     def auto_hand(self) -> None:
         """A new turn: keep the hand if it still has a legal use, else the largest size
         and the action the engine allows."""
-        s = self.match.state
+        s = self.host.match.state
         self.chooser = None
-        if s.is_over() or not self.human_turn:
+        if s.is_over() or not self.host.human_turn:
             return
         if self.glow()[0]:
             return
@@ -215,7 +242,7 @@ class HandMixin:
 
     def drag_direction(self, start, pos) -> int | None:
         dx, dy = pos[0] - start[0], pos[1] - start[1]
-        if max(abs(dx), abs(dy)) < self.geo.cell * 0.28:
+        if max(abs(dx), abs(dy)) < self.host.geo.cell * 0.28:
             return None
         if abs(dx) > abs(dy):
             return 1 if dx > 0 else 3
@@ -232,24 +259,37 @@ class HandMixin:
                 moves = same
                 self.chooser_only = self.hand_size
         self.chooser, self.chooser_square, self.chooser_hover = moves[:9], sq, -1
-        self.app.sounds.play("select")
+        self.host.app.sounds.play("select")
         return True
 
     def chooser_rects(self) -> list:
         """Where the chooser's rows are: beside the clicked square, inside the board area."""
-        import pygame
         if not self.chooser:
             return []
-        t = self.app.text
+        t = self.host.app.text
         size = max(13, int(self.size_px() * 0.5))
-        first = not self.match.state.started[self.seat]
+        first = not self.host.match.state.started[self.seat]
         w = max(max(t.font(size).size(describe(m, first))[0] for m in self.chooser) + 24,
                 t.font(max(12, size - 2), True).size(chooser_head())[0] + 8)  # the heading fits too
         h = size + 12
-        r = self.geo.square_rect(self.chooser_square)
-        x = r.right + 6 if r.right + 6 + w < self.size[0] - self.margin else r.x - 6 - w
-        y = min(max(self.top_h + 4, r.y), self.bottom_rect.y - 4 - h * len(self.chooser))
+        r = self.host.geo.square_rect(self.chooser_square)
+        x = r.right + 6 if r.right + 6 + w < self.host.size[0] - self.host.margin else r.x - 6 - w
+        y = min(max(self.host.top_h + 4, r.y), self.host.bottom_rect.y - 4 - h * len(self.chooser))
         return [pygame.Rect(x, y + i * h, w, h - 2) for i in range(len(self.chooser))]
 
     def size_px(self) -> int:
-        return max(24, min(40, int(self.size[1] * 0.045)))
+        return max(24, min(40, int(self.host.size[1] * 0.045)))
+
+    def hand_for(self, move) -> None:
+        """The hand set to ``move``: its size and kind (a branch with its direction), so a
+        click on its square plays it."""
+        self.hand_size = move.size
+        if hasattr(move, "direction"):
+            self.action, self.direction = "branch", move.direction
+        elif hasattr(move, "extra"):
+            self.action = "place"
+
+    def ghost_caption(self, move) -> str:
+        """A legal move in the hand in one line; a branch names the piece it grows from."""
+        s = self.host.match.state
+        return branch_caption(s, move) if isinstance(move, Branch) else describe(move, not s.started[s.to_move])

@@ -21,16 +21,16 @@ CONFIRM = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 def handle_event(scene: "MatchScene", event: pygame.event.Event) -> bool:
-    if scene.chooser:
+    if scene.hand.chooser:
         return _chooser_event(scene, event)
     if event.type == pygame.MOUSEMOTION:
         sq = scene.geo.square_at(event.pos)
-        if sq != scene.hover:
-            scene.armed = None  # a second click must land on the same square
-        scene.hover = sq
-        if scene.press is not None:
-            scene.drag_dir = scene.drag_direction(scene.press[1], event.pos)
-            scene.hover = scene.press[0] if scene.drag_dir is not None else scene.hover
+        if sq != scene.hand.hover:
+            scene.hand.armed = None  # a second click must land on the same square
+        scene.hand.hover = sq
+        if scene.hand.press is not None:
+            scene.hand.drag_dir = scene.hand.drag_direction(scene.hand.press[1], event.pos)
+            scene.hand.hover = scene.hand.press[0] if scene.hand.drag_dir is not None else scene.hand.hover
         scene.buttons_event(event)
         return True
     if event.type == pygame.MOUSEBUTTONDOWN:
@@ -40,15 +40,15 @@ def handle_event(scene: "MatchScene", event: pygame.event.Event) -> bool:
         if event.button == 1:
             for k, r in zip((3, 2, 1), scene.hand_rects):
                 if r.collidepoint(event.pos):
-                    scene.set_size(k)
+                    scene.hand.set_size(k)
                     return True
             if sq is not None:
-                scene.press, scene.drag_dir = (sq, event.pos), None
-                scene.hover = sq
+                scene.hand.press, scene.hand.drag_dir = (sq, event.pos), None
+                scene.hand.hover = sq
             return True
         if event.button == 3 and sq is not None and scene.human_turn:
-            if not scene.open_chooser(sq):
-                move = scene.move_at(sq)
+            if not scene.hand.open_chooser(sq):
+                move = scene.hand.move_at(sq)
                 reason = scene.match.state.why_not(move)
                 scene.app.sounds.play("error")
                 scene.show_toast(_("No move ends on this square. {reason}").format(reason=reason.text) if reason
@@ -56,8 +56,8 @@ def handle_event(scene: "MatchScene", event: pygame.event.Event) -> bool:
             return True
         return True
     if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-        press, direction = scene.press, scene.drag_dir
-        scene.press, scene.drag_dir = None, None
+        press, direction = scene.hand.press, scene.hand.drag_dir
+        scene.hand.press, scene.hand.drag_dir = None, None
         if press is None:
             return True
         sq = press[0]
@@ -68,10 +68,10 @@ def handle_event(scene: "MatchScene", event: pygame.event.Event) -> bool:
             scene.click_square(sq, direction)
         return True
     if event.type == pygame.MOUSEWHEEL:
-        if scene.human_turn and scene.action == "branch" and scene.hover is not None:
-            scene.turn_branch(-1 if event.y > 0 else 1)  # over the board: the branch turns
+        if scene.human_turn and scene.hand.action == "branch" and scene.hand.hover is not None:
+            scene.hand.turn_branch(-1 if event.y > 0 else 1)  # over the board: the branch turns
         elif scene.human_turn:
-            scene.set_size((scene.hand_size - 1 + (1 if event.y > 0 else -1)) % 3 + 1)
+            scene.hand.set_size((scene.hand.hand_size - 1 + (1 if event.y > 0 else -1)) % 3 + 1)
         return True
     if event.type == pygame.KEYDOWN:
         return _key(scene, event)
@@ -79,29 +79,29 @@ def handle_event(scene: "MatchScene", event: pygame.event.Event) -> bool:
 
 
 def _chooser_event(scene: "MatchScene", event: pygame.event.Event) -> bool:
-    rects = scene.chooser_rects()
+    rects = scene.hand.chooser_rects()
     if event.type == pygame.MOUSEMOTION:
-        scene.chooser_hover = next((i for i, r in enumerate(rects) if r.collidepoint(event.pos)), -1)
+        scene.hand.chooser_hover = next((i for i, r in enumerate(rects) if r.collidepoint(event.pos)), -1)
         return True
     if event.type == pygame.MOUSEBUTTONDOWN:
         hit = next((i for i, r in enumerate(rects) if r.collidepoint(event.pos)), -1)
         if hit >= 0 and event.button == 1:
             scene.choose(hit)
         else:
-            scene.chooser, scene.chooser_hover = None, -1
+            scene.hand.chooser, scene.hand.chooser_hover = None, -1
         return True
     if event.type == pygame.KEYDOWN:
         # The list has its own keys (arrows to pick a row, Enter to play it): a number keeps
         # its meaning everywhere (the size in hand), so it closes the list and sets the size.
         if event.key in (pygame.K_DOWN, pygame.K_UP):
             step = 1 if event.key == pygame.K_DOWN else -1
-            start = scene.chooser_hover if scene.chooser_hover >= 0 else (-1 if step > 0 else 0)
-            scene.chooser_hover = (start + step) % len(scene.chooser)
+            start = scene.hand.chooser_hover if scene.hand.chooser_hover >= 0 else (-1 if step > 0 else 0)
+            scene.hand.chooser_hover = (start + step) % len(scene.hand.chooser)
         elif event.key in CONFIRM:
-            if scene.chooser_hover >= 0:
-                scene.choose(scene.chooser_hover)
+            if scene.hand.chooser_hover >= 0:
+                scene.choose(scene.hand.chooser_hover)
         else:
-            scene.chooser, scene.chooser_hover = None, -1
+            scene.hand.chooser, scene.hand.chooser_hover = None, -1
             if event.key != pygame.K_ESCAPE:
                 return _key(scene, event)
         return True
@@ -127,22 +127,22 @@ def _key(scene: "MatchScene", event: pygame.event.Event) -> bool:
     elif not scene.human_turn:
         return scene.buttons_event(event)
     elif key in SIZE_KEYS:
-        scene.set_size(SIZE_KEYS[key])
+        scene.hand.set_size(SIZE_KEYS[key])
     elif key == pygame.K_TAB:
-        scene.set_action("branch" if scene.action == "place" else "place")
+        scene.hand.set_action("branch" if scene.hand.action == "place" else "place")
     elif key == pygame.K_h:
         scene.ask_hint()
     elif key == pygame.K_b:
-        scene.set_action("branch")
+        scene.hand.set_action("branch")
     elif key == pygame.K_p:
-        scene.set_action("place")
+        scene.hand.set_action("place")
     elif key == pygame.K_r:
-        scene.turn_branch(-1 if mod & pygame.KMOD_SHIFT else 1)
+        scene.hand.turn_branch(-1 if mod & pygame.KMOD_SHIFT else 1)
     elif key in ARROWS:
-        scene.set_direction(ARROWS[key])
+        scene.hand.set_direction(ARROWS[key])
     elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-        if scene.hover is not None:
-            scene.click_square(scene.hover)
+        if scene.hand.hover is not None:
+            scene.click_square(scene.hand.hover)
     else:
         return scene.buttons_event(event)
     return True

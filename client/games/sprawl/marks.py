@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 def draw_glow(surface: pygame.Surface, scene: "MatchScene") -> None:
-    some, best = scene.glow()
+    some, best = scene.hand.glow()
     if not some:
         return
     cell = scene.geo.cell
@@ -72,27 +72,27 @@ def ghost_move(surface: pygame.Surface, scene, move, ok: bool, cb: bool, warn: b
 
 
 def draw_ghost(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
-    ghost = scene.ghost()
+    ghost = scene.hand.ghost()
     if ghost is None:
         return
     move, reason = ghost
-    ghost_move(surface, scene, move, reason is None, cb, reason is None and scene.warning(move) is not None)
+    ghost_move(surface, scene, move, reason is None, cb, reason is None and scene.hand.warning(move) is not None)
 
 
 def ghost_words(scene: "MatchScene") -> tuple[str, tuple[int, int, int]] | None:
     """The caption beside the ghost under the pointer and its frame's colour: what the move
     will do (a branch names the piece it grows from), the warning of a move that ends the
     game or strands a seat (and that it needs a second click), or the engine's reason."""
-    ghost = scene.ghost()
+    ghost = scene.hand.ghost()
     if ghost is None:
         return None
     move, reason = ghost
     if reason is not None:
         return reason, look.ILLEGAL
-    warning = scene.warning(move)
+    warning = scene.hand.warning(move)
     if warning is None:
-        return scene.ghost_caption(move), look.LEGAL
-    if scene.armed == move:
+        return scene.hand.ghost_caption(move), look.LEGAL
+    if scene.hand.armed == move:
         return confirm_words(warning), theme.ACCENT
     return f"{warning} " + _("Click twice to play it."), theme.ACCENT
 
@@ -100,7 +100,7 @@ def ghost_words(scene: "MatchScene") -> tuple[str, tuple[int, int, int]] | None:
 def draw_ghost_caption(surface: pygame.Surface, scene: "MatchScene", avoid: tuple = ()) -> None:
     said = ghost_words(scene)
     if said is not None:
-        target = scene.geo.square_rect(scene.ghost()[0].square)
+        target = scene.geo.square_rect(scene.hand.ghost()[0].square)
         draw_caption(surface, scene, target, said[0], edge=said[1], avoid=avoid)
 
 
@@ -117,26 +117,26 @@ def draw_computer(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> Non
 
 
 def draw_chooser(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
-    if not scene.chooser:
+    if not scene.hand.chooser:
         return
     t = scene.app.text
-    rects = scene.chooser_rects()
+    rects = scene.hand.chooser_rects()
     box = rects[0].unionall(rects).inflate(12, 36)
     box.y -= 24
     draw_panel(surface, box, glow=theme.ACCENT_2, alpha=245)
-    size = max(13, int(scene.size_px() * 0.5))
+    size = max(13, int(scene.hand.size_px() * 0.5))
     head = t.fitted(chooser_head(), max(12, size - 2), theme.TEXT_DIM, box.w - 20, bold=True)
     surface.blit(head, (box.x + 10, box.y + 6))
-    first = not scene.match.state.started[scene.seat]
-    for i, (move, r) in enumerate(zip(scene.chooser, rects)):
-        hover = i == scene.chooser_hover
+    first = not scene.match.state.started[scene.hand.seat]
+    for i, (move, r) in enumerate(zip(scene.hand.chooser, rects)):
+        hover = i == scene.hand.chooser_hover
         pygame.draw.rect(surface, (60, 70, 150) if hover else (30, 34, 70), r, border_radius=6)
         pygame.draw.rect(surface, look.colour_rgb(move.seat, cb), r, 1, border_radius=6)
         img = t.render(describe(move, first), size, theme.TEXT)
         surface.blit(img, (r.x + 10, r.centery - img.get_height() // 2))
-    if 0 <= scene.chooser_hover < len(scene.chooser):
-        move = scene.chooser[scene.chooser_hover]
-        ghost_move(surface, scene, move, True, cb, scene.warning(move) is not None)
+    if 0 <= scene.hand.chooser_hover < len(scene.hand.chooser):
+        move = scene.hand.chooser[scene.hand.chooser_hover]
+        ghost_move(surface, scene, move, True, cb, scene.hand.warning(move) is not None)
 
 
 def draw_hand(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
@@ -144,22 +144,23 @@ def draw_hand(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
     if not scene.human_turn:
         return
     t = scene.app.text
-    seat = scene.seat
+    seat = scene.hand.seat
     rects = scene.hand_rects
     px = rects[0].h
     size = max(12, int(px * 0.42))
     stash = scene.match.state.stash[seat]
-    aim = scene.aim_direction(scene.hover) if scene.hover is not None else scene.direction  # as the ghost points
+    hand = scene.hand
+    aim = hand.aim_direction(hand.hover) if hand.hover is not None else hand.direction  # as the ghost points
     for k, r in zip((3, 2, 1), rects):
-        chosen = k == scene.hand_size
+        chosen = k == scene.hand.hand_size
         pygame.draw.rect(surface, (50, 56, 116) if chosen else (24, 27, 56), r, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT if chosen else theme.PANEL_EDGE, r, 2, border_radius=6)
-        img = look.lying(seat, k, aim, px, cb) if scene.action == "branch" else look.upright(seat, k, px, cb)
+        img = look.lying(seat, k, aim, px, cb) if scene.hand.action == "branch" else look.upright(seat, k, px, cb)
         if not stash[k - 1]:
             img = img.copy()
             img.set_alpha(70)
         surface.blit(img, r)
-    if scene.action == "branch":
+    if scene.hand.action == "branch":
         what = _("branch pointing {direction}").format(direction=direction_word(aim))
     else:
         what = _("first tower") if not scene.match.state.started[seat] else _("tower / spore")
@@ -169,22 +170,21 @@ def draw_hand(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
     # TRANSLATORS: the keys that change the piece in hand, beside it (short: it shares a line).
     keys = _("1-3 size · Tab: tower/branch · R or wheel: turn the branch")
     # TRANSLATORS: beside the piece in hand: its size and action, then the keys that change them.
-    img = t.render(_("{size}: {what}  ·  {keys}").format(size=scene.hand_size, what=what, keys=keys), size,
+    img = t.render(_("{size}: {what}  ·  {keys}").format(size=scene.hand.hand_size, what=what, keys=keys), size,
                    theme.TEXT_DIM)
     if img.get_width() <= room:
         surface.blit(img, (x, rects[0].centery - img.get_height() // 2))
         return
-    top = t.fitted(f"{scene.hand_size}: {what}", size, theme.TEXT, room)  # two lines: the keys below
+    top = t.fitted(f"{scene.hand.hand_size}: {what}", size, theme.TEXT, room)  # two lines: the keys below
     low = t.fitted(keys, max(11, size - 2), theme.TEXT_DIM, room)
     surface.blit(top, (x, rects[0].y))
     surface.blit(low, (x, rects[0].bottom - low.get_height()))
 
 
-def draw_dead_tip(surface: pygame.Surface, scene) -> None:
-    """The pointer on a dead tree: the engine's reason it is dead."""
-    sq = scene.hover
+def draw_dead_tip(surface: pygame.Surface, scene, sq: int | None) -> None:
+    """The pointer on a dead tree (``sq``): the engine's reason it is dead."""
     state = scene.state
-    if sq is None or scene.chooser:
+    if sq is None:
         return
     tree = state.tree_of(sq)
     if tree is None or tree not in state.dead:

@@ -165,7 +165,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, SprawlScreen):
         self.draw_drops(surface, cb)
         self.draw_bottom(surface)
         self.draw_moves(surface)
-        marks.draw_dead_tip(surface, self)
+        marks.draw_dead_tip(surface, self, None if self.chooser else self.hover)
         self.draw_overlays(surface)
 
     def draw_bottom(self, surface: pygame.Surface) -> None:

@@ -39,35 +39,35 @@ def tap(app, pos) -> None:
 def play_by_events(app, scene, move) -> None:
     """Choose the size (key), the action, point and click, or drag a branch out, like a player."""
     app.step(0.016, events=[key(SIZE_KEYS[move.size])], draw=False)
-    assert scene.hand_size == move.size
+    assert scene.hand.hand_size == move.size
     centre = scene.geo.centre(move.square)
     if isinstance(move, Branch):
         dx, dy = DIR_STEP[move.direction]
         end = (centre[0] + int(dx * scene.geo.cell * 0.45), centre[1] + int(dy * scene.geo.cell * 0.45))
         app.step(0.016, events=[motion(centre), down(centre)], draw=False)
         app.step(0.016, events=[motion(end)], draw=False)
-        assert scene.drag_dir == move.direction
+        assert scene.hand.drag_dir == move.direction
         app.step(0.016, events=[up(end)], draw=False)
         confirm(app, scene, move)
         return
     if isinstance(move, Place) and move.extra:
         app.step(0.016, events=[motion(centre), down(centre, 3)], draw=False)
-        index = scene.chooser.index(move)
+        index = scene.hand.chooser.index(move)
         app.step(0.016, events=[key(pygame.K_DOWN)] * (index + 1) + [key(pygame.K_RETURN)], draw=False)
-        if scene.armed == move:  # it ends the game or strands a seat: a second pick plays it
+        if scene.hand.armed == move:  # it ends the game or strands a seat: a second pick plays it
             app.step(0.016, events=[key(pygame.K_RETURN)], draw=False)
         return
     if isinstance(move, Place):
         app.step(0.016, events=[key(pygame.K_p)], draw=False)
-        assert scene.action == "place"
+        assert scene.hand.action == "place"
     tap(app, centre)
     confirm(app, scene, move)
 
 
 def confirm(app, scene, move) -> None:
     """The second click that a move ending the game (or stranding a seat) asks for."""
-    if scene.armed is not None:
-        assert scene.armed == move and scene.warning(move)
+    if scene.hand.armed is not None:
+        assert scene.hand.armed == move and scene.hand.warning(move)
         tap(app, scene.geo.centre(move.square))
 
 

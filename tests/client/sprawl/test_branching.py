@@ -50,10 +50,10 @@ def test_a_lit_square_takes_the_branch_whatever_way_the_hand_pointed(app):
     seat, legal = state.to_move, dirs[0]
     wrong = (legal + 2) % 4
     app.step(1 / 60, events=[key(pygame.K_1 + k - 1), key(pygame.K_b)])
-    scene.direction = wrong
-    assert q in scene.glow()[1], "the square glows for the size in hand, whatever the direction"
+    scene.hand.direction = wrong
+    assert q in scene.hand.glow()[1], "the square glows for the size in hand, whatever the direction"
     app.step(1 / 60, events=[motion(scene.geo.centre(q))])
-    move, reason = scene.ghost()
+    move, reason = scene.hand.ghost()
     assert move == Branch(seat, k, q, legal) and reason is None, "the ghost turns to the legal way"
     words, _ = ghost_words(scene)
     source = state.branch_sources(seat, q, k, legal)[0][1]
@@ -73,14 +73,14 @@ def test_r_and_the_wheel_turn_the_branch_through_its_legal_ways(app, turn):
     app.step(1 / 60, events=[key(pygame.K_1 + k - 1), key(pygame.K_b), motion(scene.geo.centre(q))])
     seen = []
     for _ in range(len(dirs)):
-        move, reason = scene.ghost()
+        move, reason = scene.hand.ghost()
         assert reason is None and isinstance(move, Branch)
         seen.append(move.direction)
         event = key(pygame.K_r) if turn == "r" else pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1)
         app.step(1 / 60, events=[event])
     assert sorted(seen) == dirs, "each legal direction once, and only those"
-    assert scene.ghost()[0].direction == seen[0], "round again"
-    assert scene.hand_size == k, "the wheel over the board turns the branch, not the size"
+    assert scene.hand.ghost()[0].direction == seen[0], "round again"
+    assert scene.hand.hand_size == k, "the wheel over the board turns the branch, not the size"
 
 
 @pytest.mark.parametrize("size", SIZES)

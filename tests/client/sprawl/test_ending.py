@@ -39,15 +39,15 @@ def test_pointing_at_the_move_that_ends_the_game_warns_first(app):
     warning = move_warning(before, last)
     assert warning and warning.startswith("This move ends the game")
     app.step(1 / 60, events=[key(pygame.K_1 + last.size - 1)])
-    scene.action, scene.direction = ("branch", last.direction) if hasattr(last, "direction") else ("place", 0)
+    scene.hand.action, scene.hand.direction = ("branch", last.direction) if hasattr(last, "direction") else ("place", 0)
     app.step(1 / 60, events=[motion(scene.geo.centre(last.square))])
-    assert scene.ghost() == (last, None)
+    assert scene.hand.ghost() == (last, None)
     words, colour = scene.status_text()
     assert words.startswith(warning) and "Click twice" in words
     caption, edge = ghost_words(scene)
     assert caption.startswith(warning) and "Click twice" in caption, "the caption beside the square warns"
-    scene.open_chooser(last.square)
-    index = scene.chooser.index(last)
+    scene.hand.open_chooser(last.square)
+    index = scene.hand.chooser.index(last)
     app.step(1 / 60, events=[key(pygame.K_DOWN)] * (index + 1))
     assert scene.status_text()[0] == warning, "the list's picked row warns too"
     app.step(1 / 60, events=[])
@@ -56,16 +56,16 @@ def test_pointing_at_the_move_that_ends_the_game_warns_first(app):
 def test_the_move_that_ends_the_game_plays_on_the_second_click_only(app):
     scene, before, last = stuck_scene(app)
     warning = move_warning(before, last)
-    scene.hand_for(last)
+    scene.hand.hand_for(last)
     centre = scene.geo.centre(last.square)
     tap(app, centre)
     assert scene.match.state is before, "the first click only arms the move"
-    assert scene.armed == last
+    assert scene.hand.armed == last
     assert ghost_words(scene)[0].startswith(warning) and "Click again" in ghost_words(scene)[0]
     assert "Click again" in scene.status_text()[0]
     away = next(sq for sq in before.geo.squares if sq != last.square)
     app.step(1 / 60, events=[motion(scene.geo.centre(away)), motion(centre)])
-    assert scene.armed is None, "pointing elsewhere disarms it"
+    assert scene.hand.armed is None, "pointing elsewhere disarms it"
     tap(app, centre)
     assert scene.match.state is before
     tap(app, centre)
@@ -75,10 +75,10 @@ def test_the_move_that_ends_the_game_plays_on_the_second_click_only(app):
 
 def test_a_move_that_ends_the_game_from_the_list_needs_two_picks(app):
     scene, before, last = stuck_scene(app)
-    scene.open_chooser(last.square)
-    index = scene.chooser.index(last)
+    scene.hand.open_chooser(last.square)
+    index = scene.hand.chooser.index(last)
     app.step(1 / 60, events=[key(pygame.K_DOWN)] * (index + 1) + [key(pygame.K_RETURN)])
-    assert scene.match.state is before and scene.chooser and scene.armed == last
+    assert scene.match.state is before and scene.hand.chooser and scene.hand.armed == last
     app.step(1 / 60, events=[key(pygame.K_RETURN)])
     assert scene.match.state.history[-1] == last.text()
 

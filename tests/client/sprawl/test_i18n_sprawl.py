@@ -48,30 +48,30 @@ def ghosts(app, scene) -> None:
     for k in (3, 2, 1):
         for action, direction in [("place", 0)] + [("branch", d) for d in range(4)]:
             frame(app, key(pygame.K_1 + k - 1))
-            scene.set_action(action)
+            scene.hand.set_action(action)
             if action == "branch":
-                scene.set_direction(direction)
-            some, _ = scene.glow()
+                scene.hand.set_direction(direction)
+            some, _ = scene.hand.glow()
             legal = sorted(some)[:1]
             illegal = [sq for sq in state.geo.squares if sq not in some][:2]
             for sq in legal + illegal:
                 frame(app, motion(scene.geo.centre(sq)))
-                assert scene.ghost() is not None
+                assert scene.hand.ghost() is not None
             if illegal:
                 tap(app, scene.geo.centre(illegal[0]))
                 frame(app)
-                if scene.chooser:
+                if scene.hand.chooser:
                     frame(app, key(pygame.K_ESCAPE))
                 frame(app, motion(scene.geo.centre(illegal[-1])), down(scene.geo.centre(illegal[-1]), 3))
                 frame(app)
-                if scene.chooser:
-                    frame(app, motion(scene.chooser_rects()[0].center))
+                if scene.hand.chooser:
+                    frame(app, motion(scene.hand.chooser_rects()[0].center))
                     frame(app, key(pygame.K_ESCAPE))
     q = sorted(state.legal_moves().branches)[0][0]      # a square where only a branch is legal
-    scene.set_action("place")
+    scene.hand.set_action("place")
     tap(app, scene.geo.centre(q))                        # the click lists the moves ending there
-    assert scene.chooser
-    frame(app, motion(scene.chooser_rects()[0].center))
+    assert scene.hand.chooser
+    frame(app, motion(scene.hand.chooser_rects()[0].center))
     frame(app, key(pygame.K_ESCAPE))
     towers = [t for t in state.towers if state.controller(t) == state.to_move]
     for t in towers[:1]:
@@ -308,7 +308,7 @@ def test_slovak_and_french_really_show(app, lang, words):
     q, k, d = sorted(state.legal_moves().branches)[0]  # it leaves green stuck: a warning
     with recording_texts(lang) as texts:
         frame(app, key(pygame.K_1 + k - 1))
-        scene.set_direction(d)
+        scene.hand.set_direction(d)
         frame(app, motion(scene.geo.centre(q)))
         frame(app)
     drawn = " | ".join(texts)
@@ -346,13 +346,13 @@ def test_translations_fit_their_boxes(app, lang, size):
             settle(app, scene)
             for sq in state.geo.squares:
                 for action in ("place", "branch"):
-                    scene.set_action(action)
-                    scene.hover = sq
+                    scene.hand.set_action(action)
+                    scene.hand.hover = sq
                     status_fits(scene)
-            scene.open_chooser(sorted(state.legal_moves().branches)[0][0])
+            scene.hand.open_chooser(sorted(state.legal_moves().branches)[0][0])
             status_fits(scene)
             frame(app)
-            scene.chooser = None
+            scene.hand.chooser = None
             frame(app, motion(scene.geo.centre(sorted(state.dead)[0])))
             app.stack.pop()
             app.stack.apply_pending()
@@ -382,7 +382,7 @@ def test_a_language_switch_shows_on_the_next_frame(app):
     scene = MatchScene(app, state, seats=seats_for(state))
     show(app, scene)
     settle(app, scene)
-    square = next(sq for sq in state.geo.squares if sq not in scene.glow()[0])
+    square = next(sq for sq in state.geo.squares if sq not in scene.hand.glow()[0])
     frame(app, motion(scene.geo.centre(square)))
     english = scene.status_text()[0]
     with recording_texts("fr") as texts:

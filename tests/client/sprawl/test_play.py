@@ -58,19 +58,19 @@ def test_a_legal_click_plays_and_an_illegal_click_says_why(app):
     q, k, d = sorted(state.legal_moves().branches)[0]
     app.step(1 / 60, events=[key(pygame.K_1 + k - 1), key(pygame.K_b), key([pygame.K_UP, pygame.K_RIGHT,
                                                                             pygame.K_DOWN, pygame.K_LEFT][d])])
-    assert (scene.hand_size, scene.action, scene.direction) == (k, "branch", d)
-    assert q in scene.glow()[1], "the legal square glows"
+    assert (scene.hand.hand_size, scene.hand.action, scene.hand.direction) == (k, "branch", d)
+    assert q in scene.hand.glow()[1], "the legal square glows"
     vacant = next(sq for sq in state.geo.squares if state.vacant(sq) and
-                  state.why_not(Branch(seat, k, sq, d)) is not None and not scene.moves_ending_on(sq))
+                  state.why_not(Branch(seat, k, sq, d)) is not None and not scene.hand.moves_ending_on(sq))
     app.step(1 / 60, events=[motion(scene.geo.centre(vacant))])
-    move, reason = scene.ghost()
+    move, reason = scene.hand.ghost()
     assert move == Branch(seat, k, vacant, d) and reason == state.why_not(move).text
     assert scene.status_text()[0] == reason
     tap(app, scene.geo.centre(vacant))
     assert scene.match.state is state, "an illegal click changes nothing"
     assert scene.toast == reason
     app.step(1 / 60, events=[motion(scene.geo.centre(q))])
-    move, reason = scene.ghost()
+    move, reason = scene.hand.ghost()
     assert move == Branch(seat, k, q, d) and reason is None
     assert "click or Enter plays it" in scene.status_text()[0]
     tap(app, scene.geo.centre(q))
@@ -84,13 +84,13 @@ def test_clicking_a_square_the_hand_cannot_use_lists_the_moves_ending_there(app)
     settle(app, scene)
     q = sorted(state.legal_moves().branches)[0][0]
     app.step(1 / 60, events=[key(pygame.K_p)])   # a spore there is not legal: the click lists the moves
-    assert state.why_not(scene.move_at(q)) is not None
+    assert state.why_not(scene.hand.move_at(q)) is not None
     tap(app, scene.geo.centre(q))
-    listed = scene.chooser
+    listed = scene.hand.chooser
     assert listed and all(m.square == q for m in listed)
     assert {m.text() for m in listed} == {m.text() for m in state.legal_moves() if m.square == q}
     app.step(1 / 60, events=[key(pygame.K_ESCAPE)])
-    assert scene.chooser is None and scene.match.state is state
+    assert scene.hand.chooser is None and scene.match.state is state
     app.step(1 / 60, events=[down(scene.geo.centre(q), 3)])
     app.step(1 / 60, events=[key(pygame.K_DOWN), key(pygame.K_RETURN)])
     assert scene.match.state.history[-1] == listed[0].text()
@@ -105,12 +105,12 @@ def test_a_number_key_with_the_list_open_sets_the_size_and_plays_nothing(app):
     q = sorted(state.legal_moves().branches)[0][0]
     app.step(1 / 60, events=[key(pygame.K_1), key(pygame.K_p)])
     tap(app, scene.geo.centre(q))
-    assert len(scene.chooser) >= 3, "the list is open with rows a number could have picked"
+    assert len(scene.hand.chooser) >= 3, "the list is open with rows a number could have picked"
     app.step(1 / 60, events=[key(pygame.K_3)])
     assert scene.match.state is state, "no move was played"
-    assert scene.chooser is None and scene.hand_size == 3
+    assert scene.hand.chooser is None and scene.hand.hand_size == 3
     tap(app, scene.geo.centre(q))
-    listed = scene.chooser
+    listed = scene.hand.chooser
     assert listed
     app.step(1 / 60, events=[key(pygame.K_RETURN)])
     assert scene.match.state is state, "Enter plays only a row picked first"
