@@ -23,7 +23,7 @@ def handle_event(scene, event: pygame.event.Event) -> bool:
         scene.hover_slot = panel.slot_at(event.pos) if panel else None
         scene.buttons_event(event)
         return True
-    if scene.road_keys(event):
+    if scene.board.road_keys(event):
         return True
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and pin_click(scene, event.pos):
         return True

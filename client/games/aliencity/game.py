@@ -47,7 +47,7 @@ from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
 from shared.i18n import domain
 
 from . import board_input, marks, terms, words
-from .board_screen import BoardScreen
+from .board_screen import BoardScene, phase_label
 from .dice import DiceScene
 from .labels import button
 from .marks import HINT_COLOUR
@@ -74,7 +74,7 @@ def seat_name(seat: SeatController, index: int) -> str:
     return name or ("Black", "White")[index]
 
 
-class GameScene(MoveListing, MatchControls, BoardScreen):
+class GameScene(MoveListing, MatchControls, BoardScene):
     """The shell's :class:`MatchControls` (seats, computers, undo, save, pause, new game,
     the final count) around Alien City's board, input, hints and announcements."""
 
@@ -390,20 +390,31 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
             return True
         return board_input.handle_event(self, event)
 
+    # -- drawing --------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+        """The board's layers with the match's marks, bottom bar and cards between them."""
+        self.relabel()
+        board, cb = self.board, self.app.options.colour_blind
+        room = self.top_right_room()
+        panels = tuple(self.panel_surface(p, cb) for p in Player)
+        board.draw_board(surface, cb, panels, self.spot_lots(), self.turn_text(), room)
+        marks.draw_marks(self, surface)
+        board.draw_pieces(surface, cb, self.preview_after(), room)
+        self.draw_bottom(surface)
+        self.draw_extra(surface)
+        board.draw_news(surface)
         if self.chrome is None:
             self.draw_moves(surface)
 
-    # -- drawing --------------------------------------------------------------------
     def panel_surface(self, player: Player, cb: bool) -> pygame.Surface:
+        """A seat's panel: the player to move's pieces they may build, chosen, hovered."""
         s = self.state
         masks = s.build_masks(player) if s.phase is Phase.BUILD and s.to_move is player else (1,) * len(PIECES)
         mine = s.to_move is player
         return self.panels[player].surface(
             s, selected=self.selected if mine and s.phase is Phase.BUILD else None,
             hover=self.hover_slot if mine else None,
-            can_place=tuple(bool(m) for m in masks), cb=cb, label=self.phase_label(s))
+            can_place=tuple(bool(m) for m in masks), cb=cb, label=phase_label(s))
 
     def spot_lots(self) -> tuple[int, ...]:
         if self.flyers or (self.timeline.busy and not self.bots):
@@ -420,10 +431,6 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
             return s.legal_claims()
         return []
 
-    def draw_marks(self, surface: pygame.Surface) -> None:
-        super().draw_marks(surface)
-        marks.draw_marks(self, surface)
-
     def frame_rate(self) -> float:
         """The board's needs, and the thinking orbit's spin at a modest rate."""
         rate = super().frame_rate()
@@ -432,7 +439,7 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
         return rate
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
-        super().draw_bottom(surface)
+        self.board.draw_status(surface, self.status_text(), self.bottom_rect, self.buttons)
         hinting = self.computers.hinting and not self.thinking  # the hint's own colour
         self.draw_thinking(surface, self.thinking or hinting, HINT_COLOUR if hinting else theme.ACCENT_2)
 
@@ -464,7 +471,7 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         if self.insight.focus is not None:
-            super().draw_extra(surface)  # the pointed structure's breakdown card
+            self.board.draw_card(surface)  # the pointed structure's breakdown card
         else:
             marks.draw_board_extra(self, surface)
         if self.chrome is not None:

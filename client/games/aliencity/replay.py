@@ -22,7 +22,7 @@ from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
 from shared.i18n import domain
 
 from . import terms
-from .board_screen import BoardScreen
+from .board_screen import BoardScene
 from .labels import button
 from .review_board import draw_marks
 from .score import ScoreScene
@@ -32,7 +32,7 @@ _, N_, ngettext, pgettext = domain("aliencity")
 OPEN_GUARD = 0.3  # seconds after opening in which mouse presses still belong to the Open click
 
 
-class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
+class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScene):
     """The shell's stepping (:class:`ReplaySteps`) and analysis around Alien City's board,
     its words and the card of the rules a ply broke."""
 
@@ -110,7 +110,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
             return True  # the click (or double click) that opened the record: not a jump to a ply
         if self.moves_event(event):
             return True
-        if self.road_keys(event):
+        if self.board.road_keys(event):
             return True
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
                 and self.insight.click(self.geo.lot_at(event.pos))):
@@ -127,12 +127,20 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
 
     # -- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+        """The board's layers, the bottom bar, the pointed structure's card, the list of moves."""
+        self.relabel()
+        board, cb = self.board, self.app.options.colour_blind
+        room = self.top_right_room()
+        board.draw_board(surface, cb, board.panel_surfaces(cb), (), self.turn_text(), room)
+        board.draw_pieces(surface, cb, None, room)
+        self.draw_bottom(surface)
+        board.draw_card(surface)
+        board.draw_news(surface)
         self.draw_moves(surface)
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.index == self.count and self.state.phase is Phase.OVER:
-            return BoardScreen.turn_text(self)  # who won (the shell's words name the record)
+            return self.board.turn_text()  # who won (the shell's words name the record)
         if self.title is None:
             return _("REPLAY"), theme.ACCENT_2
         return _("REPLAY: {title}").format(title=self.title), theme.ACCENT_2
@@ -165,7 +173,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
         return [terms.warning(w) for w in self.result.plies[self.index - 1].warnings]
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
-        super().draw_bottom(surface)
+        self.board.draw_status(surface, self.status_text(), self.status_area(), self.buttons)
         bad = (i + 1 for i, p in enumerate(self.result.plies) if p.warnings)
         self.controls.draw_bar(surface, self.app.text, bad)
         self.draw_rule_breaks(surface)
@@ -204,9 +212,6 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
         box = pygame.Rect(0, 0, width, len(lines) * step + 16)
         box.midbottom = (self.geo.rect.centerx, self.bottom_rect.y - 6)
         return box, lines, size, step
-
-    def status_rect(self) -> pygame.Rect:
-        return self.status_area()
 
 
 def list_text(build: Build, claim: Claim | None) -> str:

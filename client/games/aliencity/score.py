@@ -25,7 +25,7 @@ from shared.aliencity.spec import AlienCityPosition
 from shared.i18n import current_language, domain
 
 from . import terms
-from .board_screen import BoardScreen
+from .board_screen import BoardScene
 from .labels import button, fit_size
 from .score_beats import BeatView, beat_steps, describe, row_of
 from .score_plan import BonusBeat, LocationBeat, TotalsBeat, TowerBeat, plan
@@ -45,7 +45,7 @@ from .view.score_show import (
 _, N_, ngettext, pgettext = domain("aliencity")
 
 
-class ScoreScene(ScoreShow, BoardScreen):
+class ScoreScene(ScoreShow, BoardScene):
     """The shell's :class:`ScoreShow` gives the final board's column, its keys, the
     stepping and closing; the show's own two buttons (no fast mode), its beats, the road
     tools and the drawing are Alien City's."""
@@ -129,7 +129,7 @@ class ScoreScene(ScoreShow, BoardScreen):
         self.insight.refresh()
         self.buttons = [self.next_button, self.skip_button]
         self.layout_buttons()
-        self._static = None
+        self.board.forget_layer()
         self.announce(_("THE FINAL COUNT"), _("Space: next step   S: skip to the end"), theme.ACCENT_2, hold=0.7,
                       blocking=False)
 
@@ -163,7 +163,7 @@ class ScoreScene(ScoreShow, BoardScreen):
         self.insight.refresh()
         self.buttons = self.final_buttons
         self.layout_buttons()
-        self._static = None
+        self.board.forget_layer()
         if self.headline:
             self.announce(self.headline, "", theme.ACCENT, hold=1.6, blocking=False)
 
@@ -249,7 +249,7 @@ class ScoreScene(ScoreShow, BoardScreen):
             if key == pygame.K_ESCAPE:
                 if not self.insight.unpin():
                     self.skip() if self.stage == "show" else self.close()
-            elif self.road_keys(event):
+            elif self.board.road_keys(event):
                 pass
             elif self.stage != "show":
                 self.walk_column(event)
@@ -274,31 +274,33 @@ class ScoreScene(ScoreShow, BoardScreen):
             self.on_replay()
 
     # -- drawing --------------------------------------------------------------------
-    def panel_surface(self, player: Player, cb: bool) -> pygame.Surface:
-        panel = self.panels[player]
-        key = (player, panel.rect.size, current_language())
-        frame = self._frames.get(key)
-        if frame is None:
-            frame = self._frames[key] = panel_frame(self.app, player, panel.rect.size, panel.header_h, panel.pad)
-        return frame
+    def panel_frames(self) -> tuple[pygame.Surface, ...]:
+        """The seats' panels, empty frames for the table of numbers drawn over them."""
+        frames = []
+        for player, panel in self.panels.items():
+            key = (player, panel.rect.size, current_language())
+            if key not in self._frames:
+                self._frames[key] = panel_frame(self.app, player, panel.rect.size, panel.header_h, panel.pad)
+            frames.append(self._frames[key])
+        return tuple(frames)
 
     def banner_centre_y(self) -> int:
         """Below the totals card while it is up, else across the middle of the board."""
         if isinstance(self.view.beat, TotalsBeat):
             return int(self.geo.rect.centery + self.geo.lot * 1.6)
-        return super().banner_centre_y()
+        return self.geo.rect.centery
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         """The show's title or the headline (the shell), else the board's "GAME OVER" line."""
         if self.stage == "show" or self.headline:
             return super().turn_text()
-        return BoardScreen.turn_text(self)
+        return self.board.turn_text()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.relabel()
         app, geo = self.app, self.geo
         cb = app.options.colour_blind
-        surface.blit(self.static_layer(cb), (0, 0))
+        surface.blit(self.board.static_layer(cb, self.panel_frames(), (), self.turn_text(), 0), (0, 0))
         self.insight.draw_road(surface, geo)
         if self.focus > 0:
             centre = (geo.x + self.focus_at[0] * geo.lot, geo.y + self.focus_at[1] * geo.lot)
@@ -335,8 +337,7 @@ class ScoreScene(ScoreShow, BoardScreen):
         self.draw_bottom(surface)
         if self.stage == "final":
             self.insight.draw_card(surface, self.pointer_pos, avoid=self.geo.rect)
-        self.banners.draw(surface, app.text, self.banner_centre_y(), self.geo.lot)
-        self.toasts.draw(surface, app.text, self.bottom_rect.y, max(14, self.bottom_h // 4))
+        self.board.draw_news(surface, self.banner_centre_y(), max(14, self.bottom_h // 4))
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         t, r, m = self.app.text, self.bottom_rect, self.margin
