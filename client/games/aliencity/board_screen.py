@@ -5,21 +5,18 @@ to a new engine state.
 The model is an engine ``GameState``; the part keeps its own ``shown_board`` and
 ``shown_caps``. A new state is diffed against what is shown and tweens are queued on
 the screen's timeline (pieces drop in, caps drop onto towers); their callbacks update
-the shown values, and drawing only reads them. :class:`BoardScene` is the thin screen
-end of it: the board's names on the screen (the shell's mixins and the online chrome
-read ``geo``, ``margin``, the bars and ``show_state`` off the screen).
+the shown values, and drawing only reads them. The screens hold it through
+:class:`~.board_scene.BoardScene`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
 
 import pygame
 
 from client import theme
 from client.anim import Callback, Parallel, Sequence, Timeline, Tween
-from client.scenes.base import Scene
 from client.scenes.layout import match_layout
 from client.view.banners import Banner, Banners, Toast
 from client.view.bars import row_right
@@ -30,7 +27,7 @@ from shared.aliencity.types import LOT_COUNT
 from shared.i18n import current_language, domain
 
 from . import look, terms
-from .labels import fit_size, relabel
+from .labels import fit_size
 from .view.board_insight import BoardInsight
 from .view.board_view import BoardGeometry, boards
 from .view.panel import PanelView
@@ -42,7 +39,6 @@ CAP_TIME = 0.36
 RIPPLE_TIME = 0.45  # the ring that spreads and fades round a lot just built on or claimed
 
 Colour = tuple[int, int, int]
-T = TypeVar("T")
 
 
 @dataclass
@@ -403,74 +399,6 @@ def phase_label(state: GameState) -> str:
         return _("MAY CLAIM")
     # TRANSLATORS: a tag in the panel of the player whose turn it is (keep it short).
     return _("TO BUILD") if state.phase is Phase.BUILD else ""
-
-
-class OnBoard(Generic[T]):
-    """A screen attribute that is its board part's (``scene.geo`` is ``scene.board.geo``)."""
-
-    part = "board"
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, scene: Any, owner: type | None = None) -> T:
-        return self if scene is None else getattr(getattr(scene, self.part), self.name)  # type: ignore[return-value]
-
-    def __set__(self, scene: Any, value: T) -> None:
-        setattr(getattr(scene, self.part), self.name, value)
-
-
-class BoardScene(Scene):
-    """A screen holding a :class:`BoardView` as ``board``: the end of the ``super()``
-    chains the shell's mixins call (update, layout, turn line), and the board's names."""
-
-    bottom_scale = 0.08
-    buttons: list[Button]
-    state = OnBoard[GameState]()
-    geo, panels, insight = OnBoard[BoardGeometry](), OnBoard[dict[Player, PanelView]](), OnBoard[BoardInsight]()
-    margin, top_h, bottom_h = OnBoard[int](), OnBoard[int](), OnBoard[int]()
-    top_rect, bottom_rect = OnBoard[pygame.Rect](), OnBoard[pygame.Rect]()
-    banners, toasts, banner, toast = OnBoard[Banners](), OnBoard[Toast](), OnBoard[Banner | None](), OnBoard[str]()
-    flyers, hidden, last_lots = OnBoard[list[Flyer]](), OnBoard[frozenset[int]](), OnBoard[tuple[int, ...]]()
-    pointer_pos = OnBoard[tuple[int, int]]()
-    show_state, announce, show_toast, track_pointer = OnBoard[Any](), OnBoard[Any](), OnBoard[Any](), OnBoard[Any]()
-
-    def __init__(self, app, state: GameState) -> None:
-        super().__init__(app)
-        self.buttons = []
-        self.board = BoardView(app, self.timeline, state, self.bottom_scale)
-        self.layout_buttons()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        self.board.resize(size)
-        self.layout_buttons()
-
-    def layout_buttons(self) -> None:
-        """``buttons`` right-aligned in the bottom bar."""
-        self.board.layout_buttons(self.buttons)
-
-    def relabel(self) -> None:
-        """Buttons in the language in use (laid out again when a label changed)."""
-        if relabel(self.buttons):
-            self.layout_buttons()
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.board.update(dt)
-
-    def frame_rate(self) -> float:
-        return self.board.frame_rate()
-
-    def turn_text(self) -> tuple[str, Colour]:
-        return self.board.turn_text()
-
-    def top_right_room(self) -> int:
-        """Room kept free at the top bar's right end (the list of moves' tab takes it)."""
-        return 0
-
-    def buttons_event(self, event: pygame.event.Event) -> bool:
-        return any(b.handle_event(event) for b in self.buttons)
 
 
 def _last_lots(state: GameState) -> tuple[int, ...]:

@@ -12,29 +12,23 @@ panels become the table of every number, with the unpaid bonuses and their reaso
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
 from client import theme
 from client.scenes.score_sequence import BeatSequence
 from client.scenes.score_show import STEP_KEYS, ScoreShow
-from shared.aliencity import GameState
+from shared.aliencity import GameState, Player
 from shared.aliencity.spec import AlienCityPosition
 from shared.i18n import domain
 
-from .board_screen import BoardScene, OnBoard
+from .board_scene import BoardScene, Forward
 from .labels import button
 from .score_count import Tally
 from .score_draw import ScoreView
 
 _, N_, ngettext, pgettext = domain("aliencity")
-
-
-class OnTally(OnBoard):
-    """A screen attribute that is its tally's (``scene.view`` is ``scene.tally.view``)."""
-
-    part = "tally"
 
 
 class ScoreScene(ScoreShow, BoardScene):
@@ -44,7 +38,9 @@ class ScoreScene(ScoreShow, BoardScene):
     (``tally``), its drawing in a :class:`ScoreView` (``painter``)."""
 
     bottom_scale = 0.115
-    score, view, totals, awarded, rows = OnTally(), OnTally(), OnTally(), OnTally(), OnTally()
+    # the Tally's numbers under the screen's names (callers and tests read them here)
+    score, view, totals = Forward[Any]("tally"), Forward[Any]("tally"), Forward[list[float]]("tally")
+    awarded, rows = Forward[list[int]]("tally"), Forward[dict[Player, list]]("tally")
 
     @property
     def show_title(self) -> str:
