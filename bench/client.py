@@ -230,7 +230,7 @@ def overlay_frame_times(frames: int, seed: str) -> list[float]:
         scene = GameScene(app, state, bots=bots)
         app.stack.clear_to(scene)
         app.stack.apply_pending()
-        scene.toggle_road()
+        scene.board.toggle_road()
         return scene
 
     game = start()

@@ -126,7 +126,7 @@ def test_undo_takes_back_the_last_turn(app):
     assert game.match.state.board[first.lot]
     game.handle_event(key(pygame.K_u))
     assert game.match.state == state
-    assert game.shown_board == state.board
+    assert game.board.shown_board == state.board
 
 
 def test_save_writes_a_record_that_reads_back(app, tmp_path):

@@ -159,7 +159,7 @@ def test_claimed_towers_project_the_engine_score_and_hover_explains_it(app):
     """Badges read the live breakdown; the card shows customers × distance = points."""
     state = mid_game(8, 30, claim_chance=1.0)
     game = ready(app, state)
-    claimed = game.insight.claimed(game.shown_caps)
+    claimed = game.insight.claimed(game.board.shown_caps)
     assert claimed == {t.lot: t for t in state.score().towers} and claimed
     lot, ts = next(iter(claimed.items()))
     game.handle_event(motion(game.geo.lot_center(lot)))

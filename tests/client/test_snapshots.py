@@ -88,7 +88,7 @@ def test_snapshot_road_overlay(small_app, tmp_path):
     game = GameScene(small_app, play(21, 30))
     show(small_app, game)
     game.timeline.finish_all()
-    game.toggle_road()
+    game.board.toggle_road()
     game.toast = ""
     frames(small_app, 30)
     compare(small_app, "road-overlay", tmp_path)

@@ -1,10 +1,12 @@
-"""What the game and the replay share: the screen layout, the position shown, and the
-animations that carry the shown position to a new engine state.
+"""The board part every Alien City screen holds (the match, the replay, the final count):
+the screen layout, the position shown, and the animations that carry the shown position
+to a new engine state.
 
-The model is an engine ``GameState``; the view keeps its own ``shown_board`` and
+The model is an engine ``GameState``; the part keeps its own ``shown_board`` and
 ``shown_caps``. A new state is diffed against what is shown and tweens are queued on
-the scene's timeline (pieces drop in, caps drop onto towers); their callbacks update
-the shown values, and ``draw`` only reads them.
+the screen's timeline (pieces drop in, caps drop onto towers); their callbacks update
+the shown values, and drawing only reads them. The screens hold it through
+:class:`~.board_scene.BoardScene`.
 """
 
 from __future__ import annotations
@@ -14,8 +16,7 @@ from dataclasses import dataclass
 import pygame
 
 from client import theme
-from client.anim import Callback, Parallel, Sequence, Tween
-from client.scenes.base import Scene
+from client.anim import Callback, Parallel, Sequence, Timeline, Tween
 from client.scenes.layout import match_layout
 from client.view.banners import Banner, Banners, Toast
 from client.view.bars import row_right
@@ -26,7 +27,7 @@ from shared.aliencity.types import LOT_COUNT
 from shared.i18n import current_language, domain
 
 from . import look, terms
-from .labels import fit_size, relabel
+from .labels import fit_size
 from .view.board_insight import BoardInsight
 from .view.board_view import BoardGeometry, boards
 from .view.panel import PanelView
@@ -36,6 +37,8 @@ _, N_, ngettext, pgettext = domain("aliencity")
 DROP_TIME = 0.42
 CAP_TIME = 0.36
 RIPPLE_TIME = 0.45  # the ring that spreads and fades round a lot just built on or claimed
+
+Colour = tuple[int, int, int]
 
 
 @dataclass
@@ -48,26 +51,28 @@ class Flyer:
     p: float = 0.0
 
 
-class BoardScreen(Scene):
-    """Base for screens that show a board with both players' panels."""
+class BoardView:
+    """The board with both players' panels, the two bars, banners and toasts: laid out
+    by ``resize``, animated by ``show_state`` on the screen's ``timeline``, drawn in
+    layers the screen calls in its own order (``draw_board``, its marks, ``draw_pieces``,
+    its bottom bar, ``draw_news``)."""
 
-    bottom_scale = 0.08  # bottom bar height as a share of the window height
-
-    def __init__(self, app, state: GameState) -> None:
-        super().__init__(app)
+    def __init__(self, app, timeline: Timeline, state: GameState, bottom_scale: float = 0.08) -> None:
+        self.app = app
+        self.timeline = timeline
+        self.bottom_scale = bottom_scale  # bottom bar height as a share of the window height
         self.state = state
         self.shown_board = state.board
         self.shown_caps = state.caps
         self.hidden: frozenset[int] = frozenset()
         self.flyers: list[Flyer] = []
         self.ripples = FadingMarks()  # where: a lot; colour: an RGB
-        self.banners = Banners(self.timeline)
+        self.banners = Banners(timeline)
         self.toasts = Toast()
         self._static: tuple | None = None
         self._bars: dict[tuple, pygame.Surface] = {}
         self.last_lots: tuple[int, ...] = _last_lots(state)
         self.panels = {p: PanelView(p, app.text, boards(app).sprites) for p in Player}
-        self.buttons: list[Button] = []
         self.insight = BoardInsight(app)
         self.insight.set_state(state, animate=False)
         self.pointer_pos: tuple[int, int] = (0, 0)
@@ -75,26 +80,25 @@ class BoardScreen(Scene):
 
     # -- layout ---------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
+        self.size = size
         frame, board, seats = match_layout(size, len(Player), self._fit, self.bottom_scale)
         self.margin = frame.margin
         self.top_rect, self.bottom_rect = frame.top, frame.bottom
         self.top_h, self.bottom_h = frame.top.h, frame.bottom.h
         for player, rect in zip(Player, seats):
             self.panels[player].layout(rect)
-        self.layout_buttons()
 
     def _fit(self, area: pygame.Rect) -> pygame.Rect:
         """The city's 8 x 10 lots, as large as the area allows."""
         self.geo = BoardGeometry.fit(area)
         return self.geo.rect
 
-    def layout_buttons(self) -> None:
-        """Place ``self.buttons`` right-aligned in the bottom bar."""
+    def layout_buttons(self, buttons: list[Button]) -> None:
+        """Place ``buttons`` right-aligned in the bottom bar."""
         bh = int(min(self.bottom_h * 0.7, self.size[1] * 0.056))
         y = self.bottom_rect.y + (self.bottom_h - bh) // 2
         # sized by the label shown (in the language in use), as the other games' bars are
-        row_right(self.buttons, self.app.text, self.size[0] - self.margin, y, bh, bh * 2, bh, self.margin // 2 + 4)
+        row_right(buttons, self.app.text, self.size[0] - self.margin, y, bh, bh * 2, bh, self.margin // 2 + 4)
 
     # -- showing states ---------------------------------------------------------------
     def show_state(self, new: GameState, animate: bool = True) -> None:
@@ -183,7 +187,7 @@ class BoardScreen(Scene):
         self.toasts.show(text, seconds)
 
     def update(self, dt: float) -> None:
-        super().update(dt)
+        """The road tools' and the toast's clocks (the screen runs the timeline)."""
         self.insight.update(dt * self.app.anim_speed)
         self.toasts.update(dt)
 
@@ -205,7 +209,7 @@ class BoardScreen(Scene):
             return 15.0
         return 0.0
 
-    # -- input helpers ---------------------------------------------------------------
+    # -- the road tools' input -------------------------------------------------------
     def track_pointer(self, pos: tuple[int, int]) -> int | None:
         """The mouse moved: remember where, and let the pathing follow it. Returns the lot."""
         self.pointer_pos = pos
@@ -230,26 +234,17 @@ class BoardScreen(Scene):
             return True
         return False
 
-    def preview_after(self):
-        """Claimed towers' breakdown after a previewed build (None: no preview)."""
-        return None
-
-    def buttons_event(self, event: pygame.event.Event) -> bool:
-        for b in self.buttons:
-            if b.handle_event(event):
-                return True
-        return False
-
     # -- drawing --------------------------------------------------------------------
-    def static_layer(self, cb: bool) -> pygame.Surface:
-        """Background, board, spotlight, panels and bars composed into one opaque surface,
-        rebuilt only when one of them changes: a frame then starts with a single blit."""
+    def static_layer(self, cb: bool, panels: tuple[pygame.Surface, ...], spot: tuple[int, ...],
+                     turn: tuple[str, Colour], room: int) -> pygame.Surface:
+        """Background, board, spotlight (``spot``: the lots left bright), the seats'
+        ``panels``, and the bars with the ``turn`` line (``room`` kept free at the top
+        bar's right end) composed into one opaque surface, rebuilt only when one of them
+        changes: a frame then starts with a single blit."""
         app, geo = self.app, self.geo
         board = boards(app).board(geo, self.state.city, self.shown_board, self.shown_caps, cb, self.hidden)
-        panels = tuple(self.panel_surface(p, cb) for p in Player)
-        spot = self.spot_lots()
         rules = self.state.ruleset
-        key = (self.size, board, panels, spot, self.turn_text(), rules, self.state.ply, current_language())
+        key = (self.size, board, panels, spot, turn, rules, self.state.ply, current_language())
         if self._static is not None and self._static[0] == key:
             return self._static[1]
         layer = self._static[1] if self._static is not None and self._static[1].get_size() == self.size \
@@ -260,29 +255,28 @@ class BoardScreen(Scene):
             layer.blit(boards(app).spotlight(geo, spot), (geo.x, geo.y))
         for player, panel in self.panels.items():
             layer.blit(panels[player], panel.rect)
-        self.draw_top(layer)
+        self.draw_top(layer, turn, room)
         layer.blit(self._bar(self.bottom_rect.size), self.bottom_rect)
         pygame.draw.line(layer, theme.PANEL_EDGE, self.bottom_rect.topleft, self.bottom_rect.topright, 2)
         self._static = (key, layer)
         return layer
 
-    def spot_lots(self) -> tuple[int, ...]:
-        """Lots left bright while the rest of the board is shaded (none by default)."""
-        return ()
+    def forget_layer(self) -> None:
+        """The next frame composes the static layer afresh."""
+        self._static = None
 
-    def relabel(self) -> None:
-        """Buttons in the language in use (laid out again when a label changed)."""
-        if relabel(self.buttons):
-            self.layout_buttons()
+    def draw_board(self, surface: pygame.Surface, cb: bool, panels: tuple[pygame.Surface, ...],
+                   spot: tuple[int, ...], turn: tuple[str, Colour], room: int) -> None:
+        """The static layer, the road overlay and the last move's marks."""
+        surface.blit(self.static_layer(cb, panels, spot, turn, room), (0, 0))
+        self.insight.draw_road(surface, self.geo)
+        self.draw_last(surface)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.relabel()
-        app = self.app
-        cb = app.options.colour_blind
+    def draw_pieces(self, surface: pygame.Surface, cb: bool, after, room: int) -> None:
+        """Over the screen's marks: the road paths, ripples, flying pieces, the towers'
+        badges (``after``: claimed towers after a previewed build, or None) and the
+        road legend in the top bar (``room`` kept free at its right end)."""
         geo = self.geo
-        surface.blit(self.static_layer(cb), (0, 0))
-        self.insight.draw_road(surface, geo)
-        self.draw_marks(surface)
         self.insight.draw_paths(surface, geo)
         for ripple in self.ripples:
             r = geo.lot_rect(ripple.where)
@@ -293,14 +287,20 @@ class BoardScreen(Scene):
             surface.blit(ring, ring.get_rect(center=r.center))
         for flyer in self.flyers:
             self._draw_flyer(surface, flyer, cb)
-        self.insight.draw_badges(surface, geo, self.shown_caps, self.hidden, self.preview_after())
+        self.insight.draw_badges(surface, geo, self.shown_caps, self.hidden, after)
         bar = self.top_rect.copy()
-        bar.w -= self.top_right_room()
+        bar.w -= room
         self.insight.draw_legend(surface, bar, self.margin)
-        self.draw_bottom(surface)
-        self.draw_extra(surface)
-        self.banners.draw(surface, app.text, self.banner_centre_y(), self.geo.lot)
-        self.toasts.draw(surface, app.text, self.bottom_rect.y, max(14, self.bottom_h // 3))
+
+    def draw_news(self, surface: pygame.Surface, centre_y: int | None = None, toast_size: int | None = None) -> None:
+        """The banner (across the board's middle, or at ``centre_y``) and the toast."""
+        app = self.app
+        self.banners.draw(surface, app.text, self.geo.rect.centery if centre_y is None else centre_y, self.geo.lot)
+        self.toasts.draw(surface, app.text, self.bottom_rect.y, toast_size or max(14, self.bottom_h // 3))
+
+    def draw_card(self, surface: pygame.Surface) -> None:
+        """The pointed structure's breakdown card."""
+        self.insight.draw_card(surface, self.pointer_pos, avoid=self.geo.rect)
 
     def _draw_flyer(self, surface: pygame.Surface, flyer: Flyer, cb: bool) -> None:
         geo = self.geo
@@ -318,28 +318,13 @@ class BoardScreen(Scene):
             sprite = boards(self.app).sprites.cap(flyer.owner, geo.lot)
         surface.blit(sprite, (r.x, int(y)))
 
-    def banner_centre_y(self) -> int:
-        return self.geo.rect.centery
-
-    def panel_surface(self, player: Player, cb: bool) -> pygame.Surface:
+    def panel_surfaces(self, cb: bool) -> tuple[pygame.Surface, ...]:
+        """Both seats' panels with no piece chosen (a replay's)."""
         state = self.state
-        return self.panels[player].surface(state, selected=None, hover=None,
-                                           can_place=(True,) * len(PIECES), cb=cb,
-                                           label=self.phase_label(state))
+        return tuple(self.panels[p].surface(state, selected=None, hover=None, can_place=(True,) * len(PIECES),
+                                            cb=cb, label=phase_label(state)) for p in Player)
 
-    @staticmethod
-    def phase_label(state: GameState) -> str:
-        if state.phase is Phase.CLAIM:
-            # TRANSLATORS: a tag in the panel of the player whose turn it is (keep it short).
-            return _("MAY CLAIM")
-        # TRANSLATORS: a tag in the panel of the player whose turn it is (keep it short).
-        return _("TO BUILD") if state.phase is Phase.BUILD else ""
-
-    def top_right_room(self) -> int:
-        """Room kept free at the top bar's right end (the list of moves' tab takes it)."""
-        return 0
-
-    def draw_top(self, surface: pygame.Surface) -> None:
+    def draw_top(self, surface: pygame.Surface, turn: tuple[str, Colour], room: int) -> None:
         t = self.app.text
         r = self.top_rect
         surface.blit(self._bar(r.size), r)
@@ -355,22 +340,23 @@ class BoardScreen(Scene):
         # the move being played (a claim belongs to the build before it), as the replay and review count
         n = self.state.ply + (1 if self.state.phase is Phase.BUILD else 0)
         small = t.render(info.format(edition=rules.edition, n=n), int(r.h * 0.34), theme.TEXT_DIM)
-        right = r.right - self.top_right_room()
+        right = r.right - room
         surface.blit(small, (right - small.get_width() - self.margin, (r.h - small.get_height()) // 2))
         # the turn between the logo and the rules line, shrunk (never over them) when long
-        centre, colour = self.turn_text()
+        centre, colour = turn
         room = 2 * min(r.centerx - self.margin - logo.get_width(),
                        right - self.margin - small.get_width() - r.centerx) - 2 * self.margin
         size = fit_size(t, centre, int(r.h * 0.5), room, True) or 11
         img = t.shadowed(centre, size, colour, (0, 0, 0), 2, bold=True)
         surface.blit(img, img.get_rect(center=r.center))
 
-    def draw_bottom(self, surface: pygame.Surface) -> None:
+    def draw_status(self, surface: pygame.Surface, status: tuple[str, Colour], area: pygame.Rect,
+                    buttons: list[Button]) -> None:
+        """The status line in ``area`` (left of the buttons), then the buttons."""
         r = self.bottom_rect
-        text, colour = self.status_text()
+        text, colour = status
         if text:
-            area = self.status_rect()
-            right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin
+            right = min((b.rect.x for b in buttons), default=r.right) - self.margin
             size = max(13, min(int(self.bottom_h * 0.3), int(area.h * 0.45)))
             lines = self.app.text.wrap(text, size, right - 3 * self.margin)[:2]
             y = area.centery - len(lines) * size // 2 - 1
@@ -378,12 +364,8 @@ class BoardScreen(Scene):
                 img = self.app.text.render(line, size, colour)
                 surface.blit(img, (self.margin * 2, y))
                 y += size
-        for b in self.buttons:
+        for b in buttons:
             b.draw(surface, self.app.text)
-
-    def status_rect(self) -> pygame.Rect:
-        """Where the status line goes (the bottom bar, left of the buttons)."""
-        return self.bottom_rect
 
     def _bar(self, size: tuple[int, int]) -> pygame.Surface:
         bar = self._bars.get(size)
@@ -392,7 +374,8 @@ class BoardScreen(Scene):
             bar.fill((8, 8, 22, 170))
         return bar
 
-    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+    def turn_text(self) -> tuple[str, Colour]:
+        """Whose turn it is and what they do, or who won."""
         s = self.state
         if s.phase is Phase.OVER:
             w = s.score().winner
@@ -402,19 +385,20 @@ class BoardScreen(Scene):
         text = _("{player} TO CLAIM OR SKIP") if s.phase is Phase.CLAIM else _("{player} TO BUILD")
         return text.format(player=who), theme.TEXT
 
-    def status_text(self) -> tuple[str, tuple[int, int, int]]:
-        return "", theme.TEXT
-
-    def draw_marks(self, surface: pygame.Surface) -> None:
-        """Per-frame lot marks; the base marks the last move."""
+    def draw_last(self, surface: pygame.Surface) -> None:
+        """The last move's lots, marked."""
         geo = self.geo
         for lot in self.last_lots:
             if lot not in self.hidden:
                 surface.blit(boards(self.app).mark("last", geo.lot, theme.ACCENT), geo.lot_rect(lot))
 
-    def draw_extra(self, surface: pygame.Surface) -> None:
-        """Tooltips and the like, above everything but banners: the pointed structure's card."""
-        self.insight.draw_card(surface, self.pointer_pos, avoid=self.geo.rect)
+
+def phase_label(state: GameState) -> str:
+    if state.phase is Phase.CLAIM:
+        # TRANSLATORS: a tag in the panel of the player whose turn it is (keep it short).
+        return _("MAY CLAIM")
+    # TRANSLATORS: a tag in the panel of the player whose turn it is (keep it short).
+    return _("TO BUILD") if state.phase is Phase.BUILD else ""
 
 
 def _last_lots(state: GameState) -> tuple[int, ...]:

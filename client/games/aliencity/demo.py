@@ -131,7 +131,7 @@ class Director(director.Director):
         self.shot("score-distance")
         yield lambda: (v().flying and v().fly > 0.45) or v().index > 1
         self.shot("score-points-fly")
-        if any(isinstance(b, BonusBeat) for b in show.beats):
+        if any(isinstance(b, BonusBeat) for b in show.tally.beats):
             yield lambda: isinstance(v().beat, BonusBeat) and (v().verdict >= 1 or v().fly > 0.3) \
                 or show.stage == "final"
             self.shot("score-bonus")

@@ -18,18 +18,17 @@ and moves from the server arrive through ``remote_moved``.
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 import pygame
 
 from client import theme
 from client.anim import Callback, Delay
-from client.computer import seat_seed
 from client.scenes.hints import hints_allowed
 from client.scenes.match_screen import MatchControls
 from client.scenes.move_listing import MoveListing
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
 from shared.aliencity import (
-    PIECES,
     Build,
     Claim,
     GameOver,
@@ -46,15 +45,18 @@ from shared.aliencity import (
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
 from shared.i18n import domain
 
-from . import board_input, marks, terms, words
-from .board_screen import BoardScreen
+from . import terms, words
+from .board_input import BoardInput
+from .board_scene import BoardScene, Forward
 from .dice import DiceScene
+from .hints import Hints
 from .labels import button
-from .marks import HINT_COLOUR
 from .match import LocalMatch, RandomBot, ViewMatch
+from .match_view import MatchView
 from .replay import replay_of
 from .score import ScoreScene
 from .settings import ruleset
+from .view.panel import PanelView
 
 _, N_, ngettext, pgettext = domain("aliencity")
 
@@ -74,9 +76,29 @@ def seat_name(seat: SeatController, index: int) -> str:
     return name or ("Black", "White")[index]
 
 
-class GameScene(MoveListing, MatchControls, BoardScreen):
+def name_panels(panels: dict[Player, PanelView], seats: list[SeatController]) -> None:
+    """Under each seat's colour, who plays it ("Ann", "Computer (Hard)"; "You" facing a
+    computer); a seat of nobody in particular keeps its colour alone."""
+    against_computer = any(isinstance(seat, ComputerSeat) for seat in seats)
+    for player, seat in zip(Player, seats):
+        if isinstance(seat, ComputerSeat) and seat.level or seat.name:
+            panels[player].who = lambda seat=seat, player=player: seat_name(seat, player)
+        elif against_computer and isinstance(seat, HumanSeat):
+            # TRANSLATORS: under the colour of the person's seat, facing a computer
+            panels[player].who = lambda: _("You")
+
+
+class GameScene(MoveListing, MatchControls, BoardScene):
     """The shell's :class:`MatchControls` (seats, computers, undo, save, pause, new game,
-    the final count) around Alien City's board, input, hints and announcements."""
+    the final count) around Alien City's parts: the board (``board``), the input and the
+    hand (``input``), the drawing (``painter``), the hints (``hints``); the screen keeps
+    the announcements and the match's view state (the piece chosen, the pointer)."""
+
+    # the parts' actions under the screen's names (the shell, the director and tests call them)
+    select, auto_select = Forward[Any]("input"), Forward[Any]("input")
+    cycle, click_lot = Forward[Any]("input"), Forward[Any]("input")
+    legal_lots, hover_reason, preview_after = Forward[Any]("painter"), Forward[Any]("painter"), Forward[Any]("painter")
+    hint, ask_hint = Forward[Move | None]("hints"), Forward[Any]("hints")
 
     def __init__(self, app, state: GameState | AlienCityPosition | None = None, *,
                  seats: list[SeatController] | None = None, chrome=None,
@@ -101,24 +123,19 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
         self.hover_slot: Piece | None = None
         self.mouse = (0, 0)
         self.cursor: int | None = None  # keyboard lot cursor, shown once arrows are used
-        self._reason_key: tuple | None = None
-        self._reason: str | None = None
+        self.painter = MatchView(self)  # the drawing
+        self.input = BoardInput(self, self.painter)  # mouse and keys, the hand
+        self.hints = Hints(self)  # H: Hard's move for the person to play, shown
         self.skip_button = button(N_("Skip claim"), self.skip, key=pygame.K_s, accent=theme.ACCENT)
         self.undo_button = button(N_("Undo"), self.undo, key=pygame.K_u)
         self.hint_button = button(N_("Hint"), self.ask_hint, key=pygame.K_h)
         super().__init__(app, state)
-        against_computer = any(isinstance(seat, ComputerSeat) for seat in self.seats)
-        for player, seat in zip(Player, self.seats):  # "Computer (Hard)" under WHITE
-            if chrome is None and (isinstance(seat, ComputerSeat) and seat.level or seat.name):
-                self.panels[player].who = lambda seat=seat, player=player: seat_name(seat, player)
-            elif chrome is None and against_computer and isinstance(seat, HumanSeat):
-                # TRANSLATORS: under the colour of the person's seat, facing a computer
-                self.panels[player].who = lambda: _("You")
         if chrome is not None:
             chrome.attach(self)
             local = any(seat.local for seat in self.seats)
             self.buttons = ([self.skip_button] if local else []) + chrome.buttons()
         else:
+            name_panels(self.panels, self.seats)
             self.buttons = [self.skip_button, self.undo_button, self.hint_button, button(N_("Save"), self.save),
                             button(N_("Menu"), self.pause_menu)]
             if self.attract:  # attract mode: nothing to skip, undo or hint
@@ -171,12 +188,6 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
     def undo_allowed(self) -> bool:
         return self.match.can_undo and not self.attract and any(
             s.to_move not in self.bots for s in self.match.turn_starts)
-
-    @property
-    def hint(self) -> Move | None:
-        """The hinted move while it is about the position on the board."""
-        c = self.computers
-        return c.hint if c.hint_token is self.match.state else None
 
     def stop_thinking(self) -> None:
         """Undo, leaving or a new position: the computer and the hint stop at once."""
@@ -256,56 +267,6 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
     def name_headers(self, names: list[str]) -> dict[str, str]:
         return {"Black": names[0], "White": names[1]}
 
-    def select(self, piece: Piece) -> None:
-        s = self.match.state
-        if not self.human_turn or s.phase is not Phase.BUILD:
-            return
-        if not s.stocks[s.to_move][piece.index]:
-            self.app.sounds.play("error")
-            self.show_toast(_("{player} has none left: {piece}.").format(player=terms.player(s.to_move),
-                                                                           piece=terms.piece(piece)))
-            return
-        self.selected = piece
-        self.chosen[s.to_move] = piece
-        self.app.sounds.play("select")
-
-    def auto_select(self) -> None:
-        s = self.match.state
-        if s.phase is not Phase.BUILD:
-            return
-        masks = s.build_masks(s.to_move)
-        own = self.chosen.get(s.to_move)  # your own last choice, never the piece the other just built
-        if own is not None and masks[own.index]:
-            self.selected = own
-            return
-        self.selected = next((p for p in PIECES if masks[p.index]), None)
-
-    def cycle(self, step: int = 1) -> None:
-        s = self.match.state
-        masks = s.build_masks(s.to_move)
-        start = self.selected.index if self.selected else -1
-        for k in range(1, len(PIECES) + 1):
-            piece = PIECES[(start + k * step) % len(PIECES)]
-            if masks[piece.index]:
-                self.select(piece)
-                return
-
-    def click_lot(self, lot: int) -> None:
-        s = self.match.state
-        if s.phase is Phase.BUILD and self.selected is not None:
-            move: Move = Build(self.selected, lot)
-        elif s.phase is Phase.CLAIM:
-            move = Claim(lot)
-        else:
-            return
-        reason = s.why_not(move)
-        if reason is not None:
-            self.app.sounds.play("error")
-            if lot != self.hover_lot or self.hover_reason() is None:  # not on screen already (tooltip, status)
-                self.show_toast(reason.text, 4.0)
-            return
-        self.submit(move)
-
     def skip(self) -> None:
         if self.human_turn and self.match.state.phase is Phase.CLAIM and not self.timeline.busy:
             self.submit(Pass())
@@ -328,38 +289,10 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
         if self.chrome is not None:
             self.chrome.update_buttons()
 
-    # -- hints ----------------------------------------------------------------------
-    def ask_hint(self) -> None:
-        """H: Hard thinks (in a worker thread) about the human's move; shown, not played."""
-        s = self.match.state
-        if not hints_allowed(self) or not self.human_turn or self.computers.hinting:
-            return
-        if self.hint is not None:
-            self.show_toast(self.hint_words(self.hint), 4.0)
-            return
-        bot = self.bot_factory("hard", seat_seed(self.game_seed, s.to_move, f"hint{s.ply}"))
-        self.computers.ask_hint(bot, AlienCityPosition(s), s)
-        self.app.sounds.play("select")
-        self.update_buttons()
-
-    def hint_words(self, move: Move) -> str:
-        return words.hint_words(self, move)
-
-    def _poll_hint(self) -> None:
-        was = self.computers.hinting
-        move = self.computers.poll_hint(self.match.state)
-        if was and not self.computers.hinting:
-            self.update_buttons()
-        if move is None:
-            return
-        if isinstance(move, Build):
-            self.selected = move.piece
-        self.show_toast(self.hint_words(move), 5.0)
-
     # -- frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)  # the server's news, the board, then the computers' turns
-        self._poll_hint()
+        self.hints.poll()
 
     def _show_bot_move(self, s: GameState, move: Move) -> None:
         """The computer's piece and lot light up a moment before the move lands (the
@@ -388,41 +321,7 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.chrome is None and self.moves_event(event):
             return True
-        return board_input.handle_event(self, event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        if self.chrome is None:
-            self.draw_moves(surface)
-
-    # -- drawing --------------------------------------------------------------------
-    def panel_surface(self, player: Player, cb: bool) -> pygame.Surface:
-        s = self.state
-        masks = s.build_masks(player) if s.phase is Phase.BUILD and s.to_move is player else (1,) * len(PIECES)
-        mine = s.to_move is player
-        return self.panels[player].surface(
-            s, selected=self.selected if mine and s.phase is Phase.BUILD else None,
-            hover=self.hover_slot if mine else None,
-            can_place=tuple(bool(m) for m in masks), cb=cb, label=self.phase_label(s))
-
-    def spot_lots(self) -> tuple[int, ...]:
-        if self.flyers or (self.timeline.busy and not self.bots):
-            return ()
-        if self.human_turn or self.hover_lot is not None:
-            return tuple(self.legal_lots())
-        return ()
-
-    def legal_lots(self) -> list[int]:
-        s = self.state
-        if s.phase is Phase.BUILD and self.selected is not None:
-            return s.legal_lots(self.selected)
-        if s.phase is Phase.CLAIM:
-            return s.legal_claims()
-        return []
-
-    def draw_marks(self, surface: pygame.Surface) -> None:
-        super().draw_marks(surface)
-        marks.draw_marks(self, surface)
+        return self.input.handle_event(event)
 
     def frame_rate(self) -> float:
         """The board's needs, and the thinking orbit's spin at a modest rate."""
@@ -431,42 +330,9 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
             rate = max(rate, 20.0)
         return rate
 
-    def draw_bottom(self, surface: pygame.Surface) -> None:
-        super().draw_bottom(surface)
-        hinting = self.computers.hinting and not self.thinking  # the hint's own colour
-        self.draw_thinking(surface, self.thinking or hinting, HINT_COLOUR if hinting else theme.ACCENT_2)
-
-    def preview_build(self) -> Build | None:
-        """The build under the pointer whose effect on the projected scores is previewed."""
-        return marks.preview_build(self)
-
-    def preview_after(self):
-        build = self.preview_build()
-        if build is None:
-            return None
-        after = self.insight.engine.preview(self.state, build)
-        return {t.lot: t for t in after.towers} if after is not None else None
-
-    def hover_reason(self) -> str | None:
-        """The engine's reason the hovered lot is not playable (None if it is), memoised
-        per (state, piece, lot) since draw asks every frame."""
-        key = words.reason_key(self)
-        if self._reason_key != key:
-            self._reason_key, self._reason = key, words.find_reason(self)
-        return self._reason
-
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         said = self.chrome.status_text() if self.chrome is not None else None
-        return said if said is not None else self.game_status()
+        return said if said is not None else words.game_status(self)
 
-    def game_status(self) -> tuple[str, tuple[int, int, int]]:
-        return words.game_status(self)
-
-    def draw_extra(self, surface: pygame.Surface) -> None:
-        if self.insight.focus is not None:
-            super().draw_extra(surface)  # the pointed structure's breakdown card
-        else:
-            marks.draw_board_extra(self, surface)
-        if self.chrome is not None:
-            self.chrome.draw(surface)
-
+    def draw(self, surface: pygame.Surface) -> None:
+        self.painter.draw(surface)

@@ -15,16 +15,16 @@ from client import theme
 from client.scenes.move_listing import MoveListing
 from client.scenes.replay_analysis import ReplayAnalysis
 from client.scenes.replay_controls import ReplayControls, ReplaySteps
-from client.view.widgets import draw_panel
 from shared.aliencity import Build, Claim, GameState, Phase, lot_name
 from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
 from shared.i18n import domain
 
 from . import terms
-from .board_screen import BoardScreen
+from .board_scene import BoardScene
 from .labels import button
 from .review_board import draw_marks
+from .rule_card import RuleBreakCard
 from .score import ScoreScene
 
 _, N_, ngettext, pgettext = domain("aliencity")
@@ -32,9 +32,9 @@ _, N_, ngettext, pgettext = domain("aliencity")
 OPEN_GUARD = 0.3  # seconds after opening in which mouse presses still belong to the Open click
 
 
-class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
+class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScene):
     """The shell's stepping (:class:`ReplaySteps`) and analysis around Alien City's board,
-    its words and the card of the rules a ply broke."""
+    its words and the card of the rules a ply broke (``card``)."""
 
     bottom_scale = 0.115
     bar_rows = (0.14, 0.3)
@@ -47,6 +47,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
         self.controls = ReplayControls(len(self.positions) - 1, self._show)
         self.score_button = button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
         super().__init__(app, self.positions[0])
+        self.card = RuleBreakCard(app, self.board, result.plies)
         for player, name in zip(self.panels, record_names(result.headers)):
             if name:  # who played the seat, under its colour (as in the match)
                 self.panels[player].who = lambda name=name: name
@@ -110,7 +111,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
             return True  # the click (or double click) that opened the record: not a jump to a ply
         if self.moves_event(event):
             return True
-        if self.road_keys(event):
+        if self.board.road_keys(event):
             return True
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
                 and self.insight.click(self.geo.lot_at(event.pos))):
@@ -127,12 +128,20 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
 
     # -- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+        """The board's layers, the bottom bar, the pointed structure's card, the list of moves."""
+        self.relabel()
+        board, cb = self.board, self.app.options.colour_blind
+        room = self.top_right_room()
+        board.draw_board(surface, cb, board.panel_surfaces(cb), (), self.turn_text(), room)
+        board.draw_pieces(surface, cb, None, room)
+        self.draw_bottom(surface)
+        board.draw_card(surface)
+        board.draw_news(surface)
         self.draw_moves(surface)
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.index == self.count and self.state.phase is Phase.OVER:
-            return BoardScreen.turn_text(self)  # who won (the shell's words name the record)
+            return self.board.turn_text()  # who won (the shell's words name the record)
         if self.title is None:
             return _("REPLAY"), theme.ACCENT_2
         return _("REPLAY: {title}").format(title=self.title), theme.ACCENT_2
@@ -158,55 +167,11 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
             return _("{ply} Against the rules (why: above).").format(ply=text), theme.BAD
         return text, theme.TEXT
 
-    def rule_breaks(self) -> list[str]:
-        """The rules the shown ply broke, in full (the status line has no room for them)."""
-        if self.index == 0:
-            return []
-        return [terms.warning(w) for w in self.result.plies[self.index - 1].warnings]
-
     def draw_bottom(self, surface: pygame.Surface) -> None:
-        super().draw_bottom(surface)
+        self.board.draw_status(surface, self.status_text(), self.status_area(), self.buttons)
         bad = (i + 1 for i, p in enumerate(self.result.plies) if p.warnings)
         self.controls.draw_bar(surface, self.app.text, bad)
-        self.draw_rule_breaks(surface)
-
-    def draw_rule_breaks(self, surface: pygame.Surface) -> None:
-        """Every broken rule of the shown ply, wrapped in a card over the board's foot."""
-        layout = self.rule_break_layout()
-        if layout is None:
-            return
-        box, lines, size, step = layout
-        draw_panel(surface, box, edge=theme.BAD, alpha=235)
-        y = box.y + 8
-        for line in lines:
-            surface.blit(self.app.text.fitted(line, size, theme.TEXT, box.w - 24), (box.x + 12, y))
-            y += step
-
-    def rule_break_layout(self) -> tuple[pygame.Rect, list[str], int, int] | None:
-        """The card of the shown ply's broken rules: its box, lines, text size and line step.
-        It stands on the bottom bar and never reaches above the top bar: a long explanation
-        (or a long translation) is set smaller until every line fits."""
-        breaks = self.rule_breaks()
-        if not breaks:
-            return None
-        t = self.app.text
-        width = min(self.geo.width + 2 * self.margin, self.size[0] - 2 * self.margin)
-        room = self.bottom_rect.y - 6 - (self.top_rect.bottom + 6)
-        texts = [_("Against the rules: {rule}").format(rule=w) for w in breaks]
-        size = max(13, int(self.size[1] * 0.021))
-        while True:
-            step = t.font(size).get_linesize() + 2  # the font's own height: small sizes open larger
-            lines = [line for text in texts for line in t.wrap(text, size, width - 24)]
-            if len(lines) * step + 16 <= room or size <= 8:
-                break
-            size -= 1
-        lines = lines[:max(1, (room - 16) // step)]
-        box = pygame.Rect(0, 0, width, len(lines) * step + 16)
-        box.midbottom = (self.geo.rect.centerx, self.bottom_rect.y - 6)
-        return box, lines, size, step
-
-    def status_rect(self) -> pygame.Rect:
-        return self.status_area()
+        self.card.draw(surface, self.index)  # the rules the shown ply broke, in full
 
 
 def list_text(build: Build, claim: Claim | None) -> str:

@@ -21,7 +21,7 @@ from .score_plan import Beat, BonusBeat, LocationBeat, TotalsBeat, TowerBeat, to
 _, N_, ngettext, pgettext = domain("aliencity")
 
 if TYPE_CHECKING:
-    from .score import ScoreScene
+    from .score_count import Tally
 
 CUSTOMER_TICK = 0.26
 FLY_TIME = 0.6
@@ -59,16 +59,16 @@ class BeatView:
         return 0
 
 
-def beat_steps(scene: "ScoreScene", beat: Beat, view: BeatView) -> list[Step]:
+def beat_steps(tally: "Tally", beat: Beat, view: BeatView) -> list[Step]:
     """The steps of one beat (the shell's ``BeatSequence`` adds its end)."""
     if isinstance(beat, TowerBeat):
-        steps = _tower(scene, beat, view)
+        steps = _tower(tally, beat, view)
     elif isinstance(beat, BonusBeat):
-        steps = _bonus(scene, beat, view)
+        steps = _bonus(tally, beat, view)
     elif isinstance(beat, LocationBeat):
-        steps = _location(scene, beat, view)
+        steps = _location(tally, beat, view)
     else:
-        steps = _totals(scene, beat, view)
+        steps = _totals(tally, beat, view)
     return steps
 
 
@@ -80,18 +80,18 @@ def _caption(view: BeatView, text: str) -> Callback:
     return Callback(lambda: view.shown.append(text))
 
 
-def _counting(scene: "ScoreScene", view: BeatView, length: int):
+def _counting(tally: "Tally", view: BeatView, length: int):
     """A setter for the path trace that ticks the distance counter lot by lot."""
     def set_trace(p: float) -> None:
         view.trace = p
         n = round(p * length) if p < 1.0 else length
         if n != view.counter:
             view.counter = n
-            scene.sound("tick", 0.5)
+            tally.sound("tick", 0.5)
     return set_trace
 
 
-def _pop_and_fly(scene: "ScoreScene", view: BeatView, who: Player | None, points: int, row) -> list[Step]:
+def _pop_and_fly(tally: "Tally", view: BeatView, who: Player | None, points: int, row) -> list[Step]:
     """The equation pops up by the focus; the points then fly to ``who``'s total."""
     steps: list[Step] = [Tween(0.34, _set(view, "equation"), "out_back"), _caption(view, view.beat.equation),
                          Delay(0.5)]
@@ -100,70 +100,70 @@ def _pop_and_fly(scene: "ScoreScene", view: BeatView, who: Player | None, points
 
     def land() -> None:
         view.flying, view.landed = False, True
-        scene.award(who, points, row)
+        tally.award(who, points, row)
 
-    steps += [Callback(lambda: (setattr(view, "flying", True), scene.sound("whoosh", 0.6))),
+    steps += [Callback(lambda: (setattr(view, "flying", True), tally.sound("whoosh", 0.6))),
               Tween(FLY_TIME, _set(view, "fly"), "in_out_cubic"), Callback(land), Delay(0.3)]
     return steps
 
 
-def _tower(scene: "ScoreScene", beat: TowerBeat, view: BeatView) -> list[Step]:
+def _tower(tally: "Tally", beat: TowerBeat, view: BeatView) -> list[Step]:
     t = beat.tower
-    steps: list[Step] = [scene.glide_to(t.lot), _caption(view, beat.title),
+    steps: list[Step] = [tally.glide_to(t.lot), _caption(view, beat.title),
                          Tween(0.45, lambda p: setattr(view, "wave", 3.4 * p), "linear")]
 
     def show_excluded() -> None:
         if beat.excluded:
-            scene.sound("tick", 0.3)
+            tally.sound("tick", 0.3)
 
     steps += [Callback(show_excluded), Tween(0.18, _set(view, "excluded"), "out_quad")]
     for k in range(len(t.customers)):
         def light(k=k) -> None:
             view.lit = k + 1
-            scene.sound("tick", 0.8)
+            tally.sound("tick", 0.8)
         steps += [Callback(light), Delay(CUSTOMER_TICK)]
     steps.append(_caption(view, _("customers {n}").format(n=len(t.customers))))
     if t.competitor is not None:
         walk = min(1.5, 0.18 + 0.09 * t.competition)
-        steps += [Delay(0.15), Tween(walk, _counting(scene, view, t.competition), "linear"),
+        steps += [Delay(0.15), Tween(walk, _counting(tally, view, t.competition), "linear"),
                   _caption(view, _("distance {n}").format(n=t.competition)), Delay(0.25)]
     else:
         steps += [Tween(0.3, _set(view, "verdict"), "out_back"),
                   _caption(view, no_other(t.colour)), Delay(0.45)]
-    return steps + _pop_and_fly(scene, view, t.owner, t.points, row_of(beat))
+    return steps + _pop_and_fly(tally, view, t.owner, t.points, row_of(beat))
 
 
-def _bonus(scene: "ScoreScene", beat: BonusBeat, view: BeatView) -> list[Step]:
+def _bonus(tally: "Tally", beat: BonusBeat, view: BeatView) -> list[Step]:
     b = beat.bonus
-    steps: list[Step] = [scene.glide_to(b.green), _caption(view, beat.title)]
+    steps: list[Step] = [tally.glide_to(b.green), _caption(view, beat.title)]
     if b.distance is not None:
         walk = min(1.3, 0.18 + 0.09 * b.distance)
-        steps += [Tween(walk, _counting(scene, view, b.distance), "linear"),
+        steps += [Tween(walk, _counting(tally, view, b.distance), "linear"),
                   _caption(view, _("distance {n}").format(n=b.distance)), Delay(0.2)]
     if b.paid_to is None:
-        steps += [Callback(lambda: scene.sound("stamp", 0.7)), Tween(0.3, _set(view, "verdict"), "out_back"),
+        steps += [Callback(lambda: tally.sound("stamp", 0.7)), Tween(0.3, _set(view, "verdict"), "out_back"),
                   _caption(view, beat.equation), _caption(view, terms.bonus_note(b)), Delay(1.0)]
         return steps
-    return steps + _pop_and_fly(scene, view, b.paid_to, b.points, row_of(beat))
+    return steps + _pop_and_fly(tally, view, b.paid_to, b.points, row_of(beat))
 
 
-def _location(scene: "ScoreScene", beat: LocationBeat, view: BeatView) -> list[Step]:
+def _location(tally: "Tally", beat: LocationBeat, view: BeatView) -> list[Step]:
     t = beat.tower
-    steps: list[Step] = [scene.glide_to(t.lot), _caption(view, beat.title),
+    steps: list[Step] = [tally.glide_to(t.lot), _caption(view, beat.title),
                          Tween(0.3, _set(view, "tile"), "out_quad"), Delay(0.2)]
     if not t.location:
-        return steps + [Callback(lambda: scene.sound("stamp", 0.6)), Tween(0.3, _set(view, "verdict"), "out_back"),
+        return steps + [Callback(lambda: tally.sound("stamp", 0.6)), Tween(0.3, _set(view, "verdict"), "out_back"),
                         _caption(view, beat.equation), _caption(view, terms.location_note(t)),
-                        Callback(lambda: scene.award(t.owner, 0, row_of(beat))), Delay(0.8)]
-    return steps + _pop_and_fly(scene, view, t.owner, t.location, row_of(beat))
+                        Callback(lambda: tally.award(t.owner, 0, row_of(beat))), Delay(0.8)]
+    return steps + _pop_and_fly(tally, view, t.owner, t.location, row_of(beat))
 
 
-def _totals(scene: "ScoreScene", beat: TotalsBeat, view: BeatView) -> list[Step]:
+def _totals(tally: "Tally", beat: TotalsBeat, view: BeatView) -> list[Step]:
     def fanfare() -> None:
-        scene.sound("fanfare")
-        scene.announce_winner()
+        tally.sound("fanfare")
+        tally.announce_winner()
 
-    return [scene.glide_home(), _caption(view, beat.title),
+    return [tally.glide_home(), _caption(view, beat.title),
             Tween(1.5, _set(view, "roll"), "out_cubic"), _caption(view, beat.equation),
             Callback(fanfare), Delay(1.6)]
 

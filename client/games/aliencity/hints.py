@@ -1,0 +1,58 @@
+"""Hints on the Alien City match screen, a part the screen holds: H asks Hard (thinking in
+a worker thread through the shell's ``ComputerTurns``, never on the main loop) for the
+move of the person to play; the move is shown (a mark on the board, a toast, the piece
+chosen), never played. Asking again while the hint still fits the position repeats it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from client.computer import seat_seed
+from client.scenes.hints import hints_allowed
+from shared.aliencity import Build, Move
+from shared.aliencity.spec import AlienCityPosition
+
+from . import words
+
+if TYPE_CHECKING:
+    from .game import GameScene
+
+
+class Hints:
+    """``screen``: the match screen (its computers, seats' seed, toast and buttons)."""
+
+    def __init__(self, screen: "GameScene") -> None:
+        self.screen = screen
+
+    @property
+    def hint(self) -> Move | None:
+        """The hinted move while it is about the position on the board."""
+        c = self.screen.computers
+        return c.hint if c.hint_token is self.screen.match.state else None
+
+    def ask_hint(self) -> None:
+        """H: Hard thinks about the person's move; a hint already found is said again."""
+        scene = self.screen
+        s = scene.match.state
+        if not hints_allowed(scene) or not scene.human_turn or scene.computers.hinting:
+            return
+        if self.hint is not None:
+            scene.show_toast(words.hint_words(scene, self.hint), 4.0)
+            return
+        bot = scene.bot_factory("hard", seat_seed(scene.game_seed, s.to_move, f"hint{s.ply}"))
+        scene.computers.ask_hint(bot, AlienCityPosition(s), s)
+        scene.app.sounds.play("select")
+        scene.update_buttons()
+
+    def poll(self) -> None:
+        """Each frame: a hint found is shown (its piece chosen); the Hint button follows."""
+        scene = self.screen
+        was = scene.computers.hinting
+        move = scene.computers.poll_hint(scene.match.state)
+        if was and not scene.computers.hinting:
+            scene.update_buttons()
+        if move is None:
+            return
+        if isinstance(move, Build):
+            scene.selected = move.piece
+        scene.show_toast(words.hint_words(scene, move), 5.0)
