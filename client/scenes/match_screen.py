@@ -73,8 +73,6 @@ class MatchControls:
     bot_show = 0.35      # seconds a computer's choice shows before it lands
     pass_show = 0.35     # the same for a pass
     bot_hold = False     # a director (the attract mode) holds the computers for a look
-    moves_kind = "match"        # the list of moves (MoveListing): closed, kept open or closed per kind
-    moves_open_default = False
     undo_button: Button | None = None   # the screen's Undo and Hint (a rated game refuses them)
     hint_button: Button | None = None
 

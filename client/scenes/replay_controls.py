@@ -196,8 +196,6 @@ class ReplaySteps:
     ``positions`` (a state per ply) and ``score_button``, and has ``score_show``; the
     ply bar sits at the top of the bottom bar, the status below it."""
 
-    moves_open_default = True   # the list of moves (MoveListing) opens with a replay
-    moves_kind = "replay"
     controls: ReplayControls | None = None   # set by the screen (its frame may lay out before)
     bar_rows = (0.16, 0.2)      # the ply bar's top and height, in parts of the bottom bar
     score_delay = 0.8           # seconds from reaching a finished game's end to its final count

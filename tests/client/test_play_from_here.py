@@ -93,7 +93,7 @@ def test_a_replay_plays_on_from_move_n_and_the_record_says_so(app, tmp_path, gam
     assert record.moves == before and spec.read_record(source_text).moves[:len(before)] == before
 
     assert run_until(app, lambda: match.position().key() != expected.key()), "the computer moved"
-    assert list(match.move_numbers())[-1] == n + 1, "the list of moves counts on from the branch point"
+    assert list(match.listing.move_numbers())[-1] == n + 1, "the list of moves counts on from the branch point"
     assert match.undo_positions()[0].key() == expected.key(), "undo goes back to the branch point, no further"
     text = match.record_text()
     record = spec.read_record(text)

@@ -26,7 +26,7 @@ from client.anim import Callback, Delay
 from client.computer import seat_seed
 from client.scenes.hints import hints_allowed
 from client.scenes.match_screen import MatchControls
-from client.scenes.move_listing import MoveListing
+from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
 from shared.aliencity import (
     PIECES,
@@ -74,7 +74,38 @@ def seat_name(seat: SeatController, index: int) -> str:
     return name or ("Black", "White")[index]
 
 
-class GameScene(MoveListing, MatchControls, BoardScreen):
+class Moves(MatchMoves):
+    """The list of moves: a build and its claim are one move."""
+
+    host: "GameScene"
+
+    def move_texts(self) -> list[str]:
+        from .replay import list_text
+        turns: list[tuple[Build, Claim | None]] = []
+        for _player, move in self.host.match.state.history:
+            if isinstance(move, Build):
+                turns.append((move, None))
+            elif isinstance(move, Claim) and turns:
+                turns[-1] = (turns[-1][0], move)
+        return [list_text(build, claim) for build, claim in turns]
+
+    def move_numbers(self) -> range:
+        """The engine state keeps the whole game (one continued or played on from a
+        replay too): the list counts from its first turn."""
+        return range(1, len(self.move_texts()) + 1)
+
+    def move_seat_infos(self, before: GameState) -> tuple:
+        return ALIEN_CITY.seats(ALIEN_CITY.options({}))
+
+    def move_positions(self) -> list[GameState]:
+        host = self.host
+        starts = host.match.turn_starts if host.chrome is None else []
+        if len(starts) != len(self.move_texts()):  # continued from a save without its trail: no look back
+            return []
+        return [*starts, host.match.state]
+
+
+class GameScene(MatchControls, BoardScreen):
     """The shell's :class:`MatchControls` (seats, computers, undo, save, pause, new game,
     the final count) around Alien City's board, input, hints and announcements."""
 
@@ -95,6 +126,7 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
             seats[player] = ComputerSeat(level=level)
         self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=ALIEN_CITY,
                         holders=(LocalMatch, ViewMatch), n_seats=2)
+        self.listing = Moves(self)
         self.selected: Piece | None = None
         self.chosen: dict[Player, Piece] = {}  # each seat's own last choice of piece
         self.hover_lot: int | None = None
@@ -126,31 +158,6 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
         self.layout_buttons()
         self.auto_select()
         self.update_buttons()
-
-    # -- the list of moves (MoveListing): a build and its claim are one move ---------------
-    def move_texts(self) -> list[str]:
-        from .replay import list_text
-        turns: list[tuple[Build, Claim | None]] = []
-        for _player, move in self.match.state.history:
-            if isinstance(move, Build):
-                turns.append((move, None))
-            elif isinstance(move, Claim) and turns:
-                turns[-1] = (turns[-1][0], move)
-        return [list_text(build, claim) for build, claim in turns]
-
-    def move_numbers(self) -> range:
-        """The engine state keeps the whole game (one continued or played on from a
-        replay too): the list counts from its first turn."""
-        return range(1, len(self.move_texts()) + 1)
-
-    def move_seat_infos(self, before: GameState) -> tuple:
-        return ALIEN_CITY.seats(ALIEN_CITY.options({}))
-
-    def move_positions(self) -> list[GameState]:
-        starts = self.match.turn_starts if self.chrome is None else []
-        if len(starts) != len(self.move_texts()):  # continued from a save without its trail: no look back
-            return []
-        return [*starts, self.match.state]
 
     @property
     def bots(self) -> dict[Player, ComputerSeat]:
@@ -385,15 +392,18 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
     def _bot_steps(self, show_choice, do, think: float = BOT_THINK):
         return [Delay(think * 0.6), Callback(show_choice), Delay(think), Callback(do)]
 
+    def top_right_room(self) -> int:
+        return self.listing.top_right_room()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.chrome is None and self.moves_event(event):
+        if self.chrome is None and self.listing.handle_event(event):
             return True
         return board_input.handle_event(self, event)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.chrome is None:
-            self.draw_moves(surface)
+            self.listing.draw(surface)
 
     # -- drawing --------------------------------------------------------------------
     def panel_surface(self, player: Player, cb: bool) -> pygame.Surface:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pygame
 
 from client import theme
-from client.scenes.move_listing import MoveListing
-from client.scenes.replay_analysis import ReplayAnalysis
+from client.scenes.move_listing import ReplayMoves
+from client.scenes.replay_analysis import AnalysisPart
 from client.scenes.replay_controls import ReplayControls, ReplaySteps
 from client.view.widgets import draw_panel
 from shared.aliencity import Build, Claim, GameState, Phase, lot_name
@@ -32,7 +32,7 @@ _, N_, ngettext, pgettext = domain("aliencity")
 OPEN_GUARD = 0.3  # seconds after opening in which mouse presses still belong to the Open click
 
 
-class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
+class ReplayScene(ReplaySteps, BoardScreen):
     """The shell's stepping (:class:`ReplaySteps`) and analysis around Alien City's board,
     its words and the card of the rules a ply broke."""
 
@@ -46,6 +46,9 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
         self.positions: list[GameState] = [p.before for p in result.plies] + [result.state]
         self.controls = ReplayControls(len(self.positions) - 1, self._show)
         self.score_button = button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
+        self.listing = Moves(self)
+        self.analysis = AnalysisPart(self, self.listing, self.analysis_position)
+        self.parts = (self.analysis,)
         super().__init__(app, self.positions[0])
         for player, name in zip(self.panels, record_names(result.headers)):
             if name:  # who played the seat, under its colour (as in the match)
@@ -79,21 +82,8 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
         super().enter()
         self.opened_at = self.app.clock_time
 
-    # -- the list of moves (MoveListing) ---------------------------------------------
-    def move_texts(self) -> list[str]:
-        return [list_text(ply.build, ply.claim) for ply in self.result.plies]
-
-    def move_notes(self) -> list[str]:
-        return [ply.comment for ply in self.result.plies]
-
-    def start_note(self) -> str:
-        return self.result.comment
-
-    def move_seat_infos(self, before: GameState) -> tuple:
-        return ALIEN_CITY.seats(ALIEN_CITY.options({}))
-
-    def move_positions(self) -> list[GameState]:
-        return self.positions
+    def top_right_room(self) -> int:
+        return self.analysis.top_right_room()
 
     # -- navigation (the shell's ReplaySteps) -------------------------------------------
     def score_show(self) -> None:
@@ -108,7 +98,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
                 and self.app.clock_time - self.opened_at < OPEN_GUARD:
             return True  # the click (or double click) that opened the record: not a jump to a ply
-        if self.moves_event(event):
+        if self.analysis.handle_event(event):
             return True
         if self.road_keys(event):
             return True
@@ -128,7 +118,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
     # -- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.draw_moves(surface)
+        self.analysis.draw(surface)
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.index == self.count and self.state.phase is Phase.OVER:
@@ -207,6 +197,24 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
 
     def status_rect(self) -> pygame.Rect:
         return self.status_area()
+
+
+class Moves(ReplayMoves):
+    """The record's turns (a build and its claim are one move) and its comments."""
+
+    host: ReplayScene
+
+    def move_texts(self) -> list[str]:
+        return [list_text(ply.build, ply.claim) for ply in self.host.result.plies]
+
+    def move_notes(self) -> list[str]:
+        return [ply.comment for ply in self.host.result.plies]
+
+    def start_note(self) -> str:
+        return self.host.result.comment
+
+    def move_seat_infos(self, before: GameState) -> tuple:
+        return ALIEN_CITY.seats(ALIEN_CITY.options({}))
 
 
 def list_text(build: Build, claim: Claim | None) -> str:

@@ -23,7 +23,7 @@ from client import theme
 from client.computer import level_name
 from client.scenes.hints import HintControls
 from client.scenes.match_screen import MatchControls
-from client.scenes.move_listing import MoveListing
+from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, SeatController
 from client.view.widgets import Button
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
@@ -41,7 +41,18 @@ from .words import N_, _
 BOT_SHOW = 0.35   # seconds a computer's choice shows before it lands
 
 
-class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen):
+class Moves(MatchMoves):
+    """The list of moves in the game's own notation."""
+
+    host: "MatchScene"
+
+    def move_texts(self) -> list[str]:
+        from .replay import list_text
+        host = self.host
+        return [list_text(m) for m in host.match.moves] if host.chrome is None else []
+
+
+class MatchScene(HintControls, MatchControls, HandMixin, CityScreen):
     bot_show, pass_show = BOT_SHOW, 0.1
 
     def __init__(self, app, state: CityState | None = None, *, seats: list[SeatController] | None = None,
@@ -51,6 +62,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
             state = CITY_BLOCKS.new_state({"players": players}, seed)
         self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=CITY_BLOCKS,
                         holders=(LocalMatch, ViewMatch), n_seats=state.players)
+        self.listing = Moves(self)
         self.hover_slot: tuple[int, str] | None = None
         self.tip_pos = (0, 0)   # where the pointer is, for a tray piece's tooltip
         self.confirming = False
@@ -202,10 +214,13 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
         super().update(dt)  # the board, then the computers' turns
         self.poll_hint()
 
+    def top_right_room(self) -> int:
+        return self.listing.top_right_room()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.chrome is not None and self.chrome.handle_event(event):
             return True
-        if self.chrome is None and self.moves_event(event):
+        if self.chrome is None and self.listing.handle_event(event):
             return True
         if self.confirming:
             return self._confirm_event(event)
@@ -285,10 +300,6 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
                 args["hover"] = self.hover_slot[1]
         return args
 
-    def move_texts(self) -> list[str]:
-        from .replay import list_text
-        return [list_text(m) for m in self.match.moves] if self.chrome is None else []
-
     def seat_names(self) -> dict[int, str]:
         """Computers by level and named people (online, the chrome writes the names)."""
         if self.chrome is not None:
@@ -358,7 +369,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
         self.draw_bottom(surface)
         self.draw_thinking(surface, self.thinking or self.hinting)
         if self.chrome is None:
-            self.draw_moves(surface)
+            self.listing.draw(surface)
         self.draw_overlays(surface)
         marks.draw_confirm(surface, self)
         marks.draw_slot_tip(surface, self)

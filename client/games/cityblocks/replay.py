@@ -13,8 +13,8 @@ from __future__ import annotations
 import pygame
 
 from client import theme
-from client.scenes.move_listing import MoveListing
-from client.scenes.replay_analysis import ReplayAnalysis
+from client.scenes.move_listing import ReplayMoves
+from client.scenes.replay_analysis import AnalysisPart
 from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
 from client.view.widgets import Button
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
@@ -30,7 +30,7 @@ from .words import N_, _, ngettext
 AUTOPLAY_STEP = 0.7
 
 
-class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, CityScreen):
+class ReplayScene(ReplaySteps, CityScreen):
     bottom_scale = 0.115
 
     def __init__(self, app, start: CityState, plies: list[tuple[CityState, Move]], final: CityState,
@@ -49,6 +49,9 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, CityScreen):
         # TRANSLATORS: replay button (key C): open the final count of the game.
         self.score_button = Button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT,
                                    tr=_)
+        self.listing = Moves(self)
+        self.analysis = AnalysisPart(self, self.listing)
+        self.parts = (self.analysis,)
         super().__init__(app, self.positions[0])
         review = self.controls.review_buttons(app, final)
         slot = self.controls.end_slot(self, self.score_button)   # Score, or Play from here (P)
@@ -65,11 +68,11 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, CityScreen):
         """Raises the engine's ``RecordError`` (a ``ValueError``) for text that is no record."""
         record, plies = read_plies(text, lenient=True)
         scene = cls(app, record.start, plies, record.state, title, dict(record.headers))
-        scene.comments = hash_comments(text)
+        scene.listing.comments = hash_comments(text)
         return scene
 
-    def move_texts(self) -> list[str]:
-        return [list_text(m) for m in self.moves]
+    def top_right_room(self) -> int:
+        return self.analysis.top_right_room()
 
     def analysis_next(self, index: int) -> Move | None:
         return self.moves[index] if index < len(self.moves) else None
@@ -86,7 +89,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, CityScreen):
         self.app.push(ScoreScene(self.app, final))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.moves_event(event):
+        if self.analysis.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
@@ -143,7 +146,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, CityScreen):
             look.outline(surface, self.geo, move.squares, (250, 250, 255), max(2, self.geo.cell // 10))
         self.draw_drops(surface, cb)
         self.draw_bottom(surface)
-        self.draw_moves(surface)
+        self.analysis.draw(surface)
         self.draw_overlays(surface)
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
@@ -163,6 +166,15 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, CityScreen):
         if hover is not None:
             tip = t.render(_("move {n}").format(n=hover), max(12, bar.h), theme.TEXT)
             surface.blit(tip, tip.get_rect(midbottom=(bar.x + int(hover / n * bar.w), bar.y - 2)))
+
+
+class Moves(ReplayMoves):
+    """The list of the record's moves."""
+
+    host: ReplayScene
+
+    def move_texts(self) -> list[str]:
+        return [list_text(m) for m in self.host.moves]
 
 
 def list_text(move: Move) -> str:

@@ -23,7 +23,7 @@ import pygame
 from client import theme
 from client.scenes.hints import HintControls
 from client.scenes.match_screen import MatchControls
-from client.scenes.move_listing import MoveListing
+from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
 from client.view.widgets import Button
 from shared.sprawl import SPRAWL
@@ -38,7 +38,7 @@ from .screen import SprawlScreen
 BOT_SHOW = 0.45   # seconds a computer's choice shows before it lands
 
 
-class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScreen):
+class MatchScene(HintControls, MatchControls, HandMixin, SprawlScreen):
     bot_show = pass_show = BOT_SHOW
 
     def __init__(self, app, state=None, *, seats: list[SeatController] | None = None, chrome=None,
@@ -48,6 +48,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
             state = SPRAWL.new_state({"players": players}, seed)
         self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=SPRAWL,
                         holders=(LocalMatch, ViewMatch), n_seats=state.n)
+        self.listing = MatchMoves(self)
         self.names = [seat.name if isinstance(seat, HumanSeat) else "" for seat in self.seats]  # the panels'
         self.shown: set[str] = set()
         self.chooser_hover = -1
@@ -243,11 +244,14 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
         super().update(dt)  # the board, then the computers' turns
         self.poll_hint()
 
+    def top_right_room(self) -> int:
+        return self.listing.top_right_room()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         from .input import handle_event
         if self.chrome is not None and self.chrome.handle_event(event):
             return True
-        if self.chrome is None and self.moves_event(event):
+        if self.chrome is None and self.listing.handle_event(event):
             return True
         return handle_event(self, event)
 
@@ -320,7 +324,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
         marks.draw_computer(surface, self, cb)
         hints.draw_hint(surface, self, cb)
         marks.draw_ghost(surface, self, cb)
-        if self.looking_back is None:  # looking back, nothing is in hand
+        if self.listing.looking_back is None:  # looking back, nothing is in hand
             marks.draw_hand(surface, self, cb)
         self.draw_bottom(surface)
         for name in self.shown:  # a lit dot on the buttons of the overlays on show
@@ -328,7 +332,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, SprawlScre
             pygame.draw.circle(surface, theme.ACCENT, (r.right - 9, r.y + 9), 4)
         self.draw_thinking(surface, self.thinking or self.hinting)
         if self.chrome is None:
-            self.draw_moves(surface)
+            self.listing.draw(surface)
         marks.draw_chooser(surface, self, cb)
         marks.draw_dead_tip(surface, self)
         self.draw_overlays(surface)

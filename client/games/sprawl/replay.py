@@ -10,8 +10,8 @@ from __future__ import annotations
 import pygame
 
 from client import theme
-from client.scenes.move_listing import MoveListing
-from client.scenes.replay_analysis import ReplayAnalysis
+from client.scenes.move_listing import ReplayMoves
+from client.scenes.replay_analysis import AnalysisPart
 from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
 from client.view.widgets import Button
 from shared.gamekit.comments import hash_comments
@@ -28,7 +28,7 @@ from .screen import SprawlScreen
 AUTOPLAY_STEP = 0.7
 
 
-class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, SprawlScreen):
+class ReplayScene(ReplaySteps, SprawlScreen):
     bottom_scale = 0.115
 
     def __init__(self, app, start, moves: list[str], title: str = "Replay", warnings: tuple = (),
@@ -49,6 +49,9 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, SprawlScreen):
         self.controls = ReplayControls(len(self.positions) - 1, self._show, step_s=AUTOPLAY_STEP)
         self.score_button = Button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT,
                                    tr=_)
+        self.listing = Moves(self)
+        self.analysis = AnalysisPart(self, self.listing)
+        self.parts = (self.analysis,)
         super().__init__(app, start)
         review = self.controls.review_buttons(app, self.positions[-1])
         slot = self.controls.end_slot(self, self.score_button)   # Score, or Play from here (P)
@@ -66,7 +69,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, SprawlScreen):
         record = SPRAWL.read_record(text, lenient=True)
         names = [n.strip() for n in record.headers.get("Seats", "").split(",")]
         scene = cls(app, record.start, list(record.moves), title, record.warnings, names)
-        scene.comments = hash_comments(text)
+        scene.listing.comments = hash_comments(text)
         return scene
 
     @property
@@ -81,10 +84,8 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, SprawlScreen):
     def draw_analysis_marks(self, surface: pygame.Surface, marks) -> None:
         draw_marks(surface, self.app, self.geo, marks)
 
-    def move_texts(self) -> list[str]:
-        """The record's tokens; a seat that left, in words."""
-        return [token if is_resign(token) is None else
-                _("{colour} left the game.").format(colour=look.name(is_resign(token))) for token in self.moves]
+    def top_right_room(self) -> int:
+        return self.analysis.top_right_room()
 
     # -- navigation (the shell's ReplayControls) --------------------------------------------------
     def score_show(self) -> None:
@@ -96,7 +97,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, SprawlScreen):
         self.app.push(ScoreScene(self.app, final, names=self.names + [""] * (final.n - len(self.names))))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.moves_event(event):
+        if self.analysis.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -164,7 +165,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, SprawlScreen):
         marks.draw_last(surface, self, self.last_move())
         self.draw_drops(surface, cb)
         self.draw_bottom(surface)
-        self.draw_moves(surface)
+        self.analysis.draw(surface)
         marks.draw_dead_tip(surface, self)
         self.draw_overlays(surface)
 
@@ -176,3 +177,14 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, SprawlScreen):
 def replay_of(app, state, headers: dict | None = None):
     """The end show's "Watch replay": this game from its first move, as a record."""
     return replay_opener(app, ReplayScene, lambda: SPRAWL.write_record(state, headers))
+
+
+class Moves(ReplayMoves):
+    """The list of the record's moves."""
+
+    host: ReplayScene
+
+    def move_texts(self) -> list[str]:
+        """The record's tokens; a seat that left, in words."""
+        return [token if is_resign(token) is None else
+                _("{colour} left the game.").format(colour=look.name(is_resign(token))) for token in self.host.moves]
