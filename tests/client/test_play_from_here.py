@@ -84,8 +84,8 @@ def test_a_replay_plays_on_from_move_n_and_the_record_says_so(app, tmp_path, gam
     assert match.position().key() == expected.key()
     assert dict(match.position().options) == dict(spec.options(options))
 
-    record = spec.read_record(match.record_text())   # strict: every move legal
-    assert f"\n{BRANCH_KEY}: {SOURCE}, move {n}\n" in match.record_text(), "the key as written, in every format"
+    record = spec.read_record(match.records.text())   # strict: every move legal
+    assert f"\n{BRANCH_KEY}: {SOURCE}, move {n}\n" in match.records.text(), "the key as written, in every format"
     assert branch_of(record.headers) == Branch(SOURCE, n)
     assert "Room" not in record.headers, "the new game is a local one"
     assert record.state.key() == expected.key()
@@ -95,7 +95,7 @@ def test_a_replay_plays_on_from_move_n_and_the_record_says_so(app, tmp_path, gam
     assert run_until(app, lambda: match.position().key() != expected.key()), "the computer moved"
     assert list(match.listing.move_numbers())[-1] == n + 1, "the list of moves counts on from the branch point"
     assert match.undo_positions()[0].key() == expected.key(), "undo goes back to the branch point, no further"
-    text = match.record_text()
+    text = match.records.text()
     record = spec.read_record(text)
     assert len(record.moves) > len(before) and record.moves[:len(before)] == before
     assert branch_of(record.headers) == Branch(SOURCE, n)
@@ -107,7 +107,7 @@ def test_a_replay_plays_on_from_move_n_and_the_record_says_so(app, tmp_path, gam
     assert f"from {SOURCE}, move {n}" in entry.facts()
     resumed = saves.resume_scene(app, saves.load(slot))
     assert resumed.branch == Branch(SOURCE, n)
-    assert branch_of(spec.read_record(resumed.record_text()).headers) == Branch(SOURCE, n)
+    assert branch_of(spec.read_record(resumed.records.text()).headers) == Branch(SOURCE, n)
     resumed.computers.stop()
     saves.delete(slot)
 
@@ -153,7 +153,7 @@ def test_the_final_position_is_refused_and_move_0_is_the_start(app, game, option
     app.stack.apply_pending()
     match = next(s for s in reversed(app.stack.scenes) if hasattr(s, "position"))  # 2002: the dice over it
     assert match.position().key() == replay.branch_position(0)[0].key()
-    assert parse_branch(spec.read_record(match.record_text()).headers[BRANCH_KEY]) == Branch(SOURCE, 0)
+    assert parse_branch(spec.read_record(match.records.text()).headers[BRANCH_KEY]) == Branch(SOURCE, 0)
     app.stack.scenes.clear()
 
 
@@ -187,8 +187,8 @@ def test_a_game_just_played_branches_from_its_kept_record(app):
     assert replay.branch_name() is None
     replay.go(3)
     chooser = press_p(app)
-    assert chooser.branch == Branch(board.keep_record().name, 3)
-    assert board.keep_record().name.endswith(".cbr")
+    assert chooser.branch == Branch(board.records.keep().name, 3)
+    assert board.records.keep().name.endswith(".cbr")
     app.stack.scenes.clear()
 
 

@@ -74,6 +74,11 @@ def seat_name(seat: SeatController, index: int) -> str:
     return name or ("Black", "White")[index]
 
 
+def name_headers(names: list[str]) -> dict[str, str]:
+    """Records name the players Black and White."""
+    return {"Black": names[0], "White": names[1]}
+
+
 class Moves(MatchMoves):
     """The list of moves: a build and its claim are one move."""
 
@@ -125,7 +130,7 @@ class GameScene(MatchControls, BoardScreen):
         for player, level in (computers or {}).items():
             seats[player] = ComputerSeat(level=level)
         self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=ALIEN_CITY,
-                        holders=(LocalMatch, ViewMatch), n_seats=2)
+                        holders=(LocalMatch, ViewMatch), n_seats=2, headers=name_headers)
         self.listing = Moves(self)
         self.selected: Piece | None = None
         self.chosen: dict[Player, Piece] = {}  # each seat's own last choice of piece
@@ -251,17 +256,13 @@ class GameScene(MatchControls, BoardScreen):
         return ScoreScene(self.app, state, demo=self.chrome is None and bool(self.bots), **words)
 
     def replay(self, state: GameState):
-        return replay_of(self.app, state, self.name_headers(self.record_names()) if self.chrome is None else None)
+        return replay_of(self.app, state, self.records.name_headers() if self.chrome is None else None)
 
     def fresh_state(self, seed: int) -> GameState:
         return fresh_game(self.app, seed)
 
     def bot_position(self, state: GameState) -> AlienCityPosition:
         return AlienCityPosition(state)
-
-    # -- the shell's SaveableMatch: records name the players Black and White ----------------
-    def name_headers(self, names: list[str]) -> dict[str, str]:
-        return {"Black": names[0], "White": names[1]}
 
     def select(self, piece: Piece) -> None:
         s = self.match.state

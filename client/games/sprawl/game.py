@@ -47,7 +47,7 @@ class MatchScene(HintControls, MatchControls, HandMixin, SprawlScreen):
             seed = secrets.randbelow(10**9) if seed is None else seed
             state = SPRAWL.new_state({"players": players}, seed)
         self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=SPRAWL,
-                        holders=(LocalMatch, ViewMatch), n_seats=state.n)
+                        holders=(LocalMatch, ViewMatch), n_seats=state.n, write=self.write_record)
         self.listing = MatchMoves(self)
         self.names = [seat.name if isinstance(seat, HumanSeat) else "" for seat in self.seats]  # the panels'
         self.shown: set[str] = set()
