@@ -21,7 +21,7 @@ import pygame
 
 from client import theme
 from client.computer import level_name
-from client.scenes.hints import HintControls
+from client.scenes.hints import HintPart
 from client.scenes.match_screen import MatchControls
 from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, SeatController
@@ -52,7 +52,7 @@ class Moves(MatchMoves):
         return [list_text(m) for m in host.match.moves] if host.chrome is None else []
 
 
-class MatchScene(HintControls, MatchControls, HandMixin, CityScreen):
+class MatchScene(MatchControls, HandMixin, CityScreen):
     bot_show, pass_show = BOT_SHOW, 0.1
 
     def __init__(self, app, state: CityState | None = None, *, seats: list[SeatController] | None = None,
@@ -63,6 +63,7 @@ class MatchScene(HintControls, MatchControls, HandMixin, CityScreen):
         self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=CITY_BLOCKS,
                         holders=(LocalMatch, ViewMatch), n_seats=state.players)
         self.listing = Moves(self)
+        self.hinter = HintPart(self, self.hint_words)
         self.hover_slot: tuple[int, str] | None = None
         self.tip_pos = (0, 0)   # where the pointer is, for a tray piece's tooltip
         self.confirming = False
@@ -72,7 +73,7 @@ class MatchScene(HintControls, MatchControls, HandMixin, CityScreen):
         # TRANSLATORS: button: light the squares where the chosen piece fits (key H).
         self.fit_button = Button(N_("Fits (H)"), self.toggle_fit, tr=_)
         # TRANSLATORS: button: the computer's best move for you, shown with what it expects (key G).
-        self.hint_button = Button(N_("Hint (G)"), self.ask_hint, tr=_)
+        self.hint_button = Button(N_("Hint (G)"), self.hinter.ask_hint, tr=_)
         # TRANSLATORS: the two answers to "Pass with blue?" while placements remain.
         self.confirm_buttons = [Button(N_("Pass"), self.confirm_pass, accent=theme.ACCENT, tr=_),
                                 Button(N_("Keep playing"), self.cancel_pass, tr=_)]
@@ -202,7 +203,7 @@ class MatchScene(HintControls, MatchControls, HandMixin, CityScreen):
         self.pass_button.enabled = self.human_turn
         self.undo_button.enabled = self.undo_allowed
         self.fit_button.enabled = self.human_turn
-        self.hint_button.enabled = self.can_hint()
+        self.hint_button.enabled = self.hinter.can_hint()
         if self.chrome is not None:
             self.chrome.update_buttons()
 
@@ -212,7 +213,7 @@ class MatchScene(HintControls, MatchControls, HandMixin, CityScreen):
     # -- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)  # the board, then the computers' turns
-        self.poll_hint()
+        self.hinter.poll_hint()
 
     def top_right_room(self) -> int:
         return self.listing.top_right_room()
@@ -318,9 +319,9 @@ class MatchScene(HintControls, MatchControls, HandMixin, CityScreen):
         s = self.match.state
         if s.over:
             return _("The game is over. C shows the final count again."), theme.TEXT
-        if self.human_turn and self.hinting:
+        if self.human_turn and self.hinter.hinting:
             # TRANSLATORS: while a computer level looks for a hint, e.g. "Hard is looking for a hint…"
-            return _("{level} is looking for a hint…").format(level=self.hint_level_name()), theme.ACCENT
+            return _("{level} is looking for a hint…").format(level=self.hinter.hint_level_name()), theme.ACCENT
         if not self.human_turn:
             seat = self.seats[s.to_move]
             if isinstance(seat, ComputerSeat):
@@ -344,7 +345,7 @@ class MatchScene(HintControls, MatchControls, HandMixin, CityScreen):
                 gain=f"{gain:+d}", area=f"{a1 - a0:+d}", edges=f"{e1 - e0:+d}")), theme.GOOD
         if self.hand is None:
             return _("No piece left: pass with P."), theme.TEXT
-        if not self.hints_offered():  # online or rated: G only says no
+        if not self.hinter.hints_offered():  # online or rated: G only says no
             if self.players == 3:
                 return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
                          "P passes · H shows where it fits · C: blue or yours"), theme.TEXT
@@ -367,7 +368,7 @@ class MatchScene(HintControls, MatchControls, HandMixin, CityScreen):
         hints.draw_hint(surface, self, cb)
         marks.draw_ghost(surface, self, cb)
         self.draw_bottom(surface)
-        self.draw_thinking(surface, self.thinking or self.hinting)
+        self.draw_thinking(surface, self.thinking or self.hinter.hinting)
         if self.chrome is None:
             self.listing.draw(surface)
         self.draw_overlays(surface)

@@ -21,7 +21,7 @@ import secrets
 import pygame
 
 from client import theme
-from client.scenes.hints import HintControls
+from client.scenes.hints import HintPart
 from client.scenes.match_screen import MatchControls
 from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
@@ -38,7 +38,7 @@ from .screen import SprawlScreen
 BOT_SHOW = 0.45   # seconds a computer's choice shows before it lands
 
 
-class MatchScene(HintControls, MatchControls, HandMixin, SprawlScreen):
+class MatchScene(MatchControls, HandMixin, SprawlScreen):
     bot_show = pass_show = BOT_SHOW
 
     def __init__(self, app, state=None, *, seats: list[SeatController] | None = None, chrome=None,
@@ -49,6 +49,7 @@ class MatchScene(HintControls, MatchControls, HandMixin, SprawlScreen):
         self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=SPRAWL,
                         holders=(LocalMatch, ViewMatch), n_seats=state.n, write=self.write_record)
         self.listing = MatchMoves(self)
+        self.hinter = HintPart(self, self.hint_words)
         self.names = [seat.name if isinstance(seat, HumanSeat) else "" for seat in self.seats]  # the panels'
         self.shown: set[str] = set()
         self.chooser_hover = -1
@@ -57,7 +58,7 @@ class MatchScene(HintControls, MatchControls, HandMixin, SprawlScreen):
                                 for name in overlays.OVERLAYS}
         self.undo_button = Button(N_("Undo"), self.undo, tr=_)
         # TRANSLATORS: button: the computer's best move for you, shown with what it expects (key H).
-        self.hint_button = Button(N_("Hint (H)"), self.ask_hint, tr=_)
+        self.hint_button = Button(N_("Hint (H)"), self.hinter.ask_hint, tr=_)
         super().__init__(app, state)
         if chrome is not None:
             chrome.attach(self)
@@ -142,9 +143,9 @@ class MatchScene(HintControls, MatchControls, HandMixin, SprawlScreen):
     def poll_hint(self) -> None:
         """A hint that arrives also takes the hand (an overload's extra squares aside: the
         list of moves on the square picks those), so a click on the hinted square plays it."""
-        had = self.hint
-        super().poll_hint()
-        hint = self.hint
+        had = self.hinter.hint
+        self.hinter.poll_hint()
+        hint = self.hinter.hint
         if hint is not None and hint is not had and not getattr(hint.move, "extra", ()):
             self.hand_for(hint.move)
 
@@ -230,7 +231,7 @@ class MatchScene(HintControls, MatchControls, HandMixin, SprawlScreen):
 
     def update_buttons(self) -> None:
         self.undo_button.enabled = self.undo_allowed
-        self.hint_button.enabled = self.can_hint()
+        self.hint_button.enabled = self.hinter.can_hint()
         for name, b in self.overlay_buttons.items():
             b.accent = theme.ACCENT if name in self.shown else theme.ACCENT_2
         if self.chrome is not None:
@@ -278,9 +279,9 @@ class MatchScene(HintControls, MatchControls, HandMixin, SprawlScreen):
         s = self.match.state
         if s.is_over():
             return _("The game is over. C shows the end show again."), theme.TEXT
-        if self.human_turn and self.hinting:
+        if self.human_turn and self.hinter.hinting:
             # TRANSLATORS: while a computer level looks for a hint, e.g. "Hard is looking for a hint…"
-            return _("{level} is looking for a hint…").format(level=self.hint_level_name()), theme.ACCENT
+            return _("{level} is looking for a hint…").format(level=self.hinter.hint_level_name()), theme.ACCENT
         if not self.human_turn:
             who = self.seat_label(s.to_move)
             if isinstance(self.seats[s.to_move], ComputerSeat):
@@ -306,7 +307,7 @@ class MatchScene(HintControls, MatchControls, HandMixin, SprawlScreen):
             return (play, theme.GOOD) if warning is None else (f"{warning} {play}", theme.ACCENT)
         if not s.started[s.to_move]:
             return _("Place your first tower: pick a size (1-3) and click any vacant square."), theme.TEXT
-        if not self.hints_offered():  # online or rated: H only says no
+        if not self.hinter.hints_offered():  # online or rated: H only says no
             return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
                      "right-click lists the moves there · A/S/O overlays"), theme.TEXT
         return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
@@ -330,7 +331,7 @@ class MatchScene(HintControls, MatchControls, HandMixin, SprawlScreen):
         for name in self.shown:  # a lit dot on the buttons of the overlays on show
             r = self.overlay_buttons[name].rect
             pygame.draw.circle(surface, theme.ACCENT, (r.right - 9, r.y + 9), 4)
-        self.draw_thinking(surface, self.thinking or self.hinting)
+        self.draw_thinking(surface, self.thinking or self.hinter.hinting)
         if self.chrome is None:
             self.listing.draw(surface)
         marks.draw_chooser(surface, self, cb)

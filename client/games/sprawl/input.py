@@ -126,7 +126,7 @@ def _key(scene: "MatchScene", event: pygame.event.Event) -> bool:
     elif key == pygame.K_TAB:
         scene.set_action("branch" if scene.action == "place" else "place")
     elif key == pygame.K_h:
-        scene.ask_hint()
+        scene.hinter.ask_hint()
     elif key == pygame.K_b:
         scene.set_action("branch")
     elif key == pygame.K_p:
