@@ -17,7 +17,7 @@ from ..anim import Timeline
 if TYPE_CHECKING:
     from ..app import App
     from ..online import OnlineSession
-    from .replay_controls import ReplayControls
+    from .replay_controls import ReplayControls, ReplaySteps
 
 
 FULL_RATE = 60.0  # frames a second while something moves
@@ -56,6 +56,7 @@ class Scene:
     freeze_below = True
     session: "OnlineSession | None" = None    # the server connection an online screen talks through
     controls: "ReplayControls | None" = None  # a replay's stepping (its ply bar, Play)
+    stepping: "ReplaySteps | None" = None     # a replay's part that shows the positions stepped to
     parts: tuple[Part, ...] = ()              # parts following the scene's lifecycle
 
     def __init__(self, app: "App") -> None:
@@ -67,7 +68,7 @@ class Scene:
     def branch_name(self) -> str | None:
         """A replay's record name, for a game played on from it (Play from here); other
         screens name none."""
-        return None
+        return self.stepping.branch_name() if self.stepping is not None else None
 
     def enter(self) -> None:
         """Pushed on the stack."""

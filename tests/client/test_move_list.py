@@ -34,7 +34,7 @@ def replays(app):
     yield AlienCityReplay(app, read_ppn(write_ppn(final), lenient=True)), final.ply
     for spec, cls, players in ((CITY_BLOCKS, CityBlocksReplay, 4), (SPRAWL, SprawlReplay, 3)):
         scene = cls.from_text(app, spec.write_record(played(spec, players, 5)))
-        yield scene, scene.count
+        yield scene, scene.controls.count
 
 
 def test_a_replay_lists_every_move_and_a_click_jumps_there(app):
@@ -47,10 +47,10 @@ def test_a_replay_lists_every_move_and_a_click_jumps_there(app):
         assert all(e.text and e.colour is not None for e in entries)
         scene.handle_event(click(row_centre(scene.listing.move_list, 7)))
         app.step(1 / 60, events=[])
-        assert scene.index == 7 and scene.listing.move_list.current == 7
+        assert scene.controls.index == 7 and scene.listing.move_list.current == 7
         assert scene.status_text()[0].startswith(f"Move 7 of {count}")
         scene.handle_event(click(row_centre(scene.listing.move_list, 0)))
-        assert scene.index == 0
+        assert scene.controls.index == 0
         scene.handle_event(key(pygame.K_l))
         assert not scene.listing.moves_shown
         scene.handle_event(click(scene.listing.moves_tab.rect.center))
@@ -121,7 +121,7 @@ def test_replays_show_the_records_comments_beside_their_moves_and_on_the_board(a
         assert scene.listing.shown_note() == "A known opening."
         scene.handle_event(click(row_centre(scene.listing.move_list, at)))
         app.step(1 / 60, events=[])
-        assert scene.index == at and scene.listing.shown_note() == "Bold: the centre first."
+        assert scene.controls.index == at and scene.listing.shown_note() == "Bold: the centre first."
         assert scene.listing.move_list.entries[at - 1].note == "Bold: the centre first."
         assert sum(1 for e in scene.listing.move_list.entries if e.note) == 1
         app.stack.scenes.clear()

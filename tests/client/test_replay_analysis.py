@@ -28,7 +28,7 @@ def open_replay(app, game_id: str, options: dict):
     show(app, scene)
     for _ in range(N):
         app.step(1 / 60, events=[key(pygame.K_RIGHT)])
-    assert scene.index == N
+    assert scene.controls.index == N
     for _ in range(30):   # past the guard against the click that opened the record
         app.step(1 / 60, events=[])
     return scene
@@ -126,7 +126,7 @@ def test_the_end_of_a_finished_game_has_nothing_to_analyse(app, monkeypatch):
     monkeypatch.setattr(review_scene, "SETTINGS", ReviewSettings(iterations=40, seed=7))
     scene = open_replay(app, "city-blocks", {"players": 2})
     app.step(1 / 60, events=[key(pygame.K_t), key(pygame.K_END)])
-    assert scene.index == scene.count and scene.analysis.job() is None
+    assert scene.controls.index == scene.controls.count and scene.analysis.job() is None
     assert [text for text, _, _ in scene.analysis.lines()] == ["The game is over: there are no moves to look for."]
 
 

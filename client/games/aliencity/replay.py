@@ -14,7 +14,7 @@ import pygame
 from client import theme
 from client.scenes.move_listing import ReplayMoves
 from client.scenes.replay_analysis import AnalysisPart
-from client.scenes.replay_controls import ReplayControls, ReplaySteps
+from client.scenes.replay_controls import END_WORDS, RECORD_TITLE, ReplayControls, ReplaySteps
 from client.view.widgets import draw_panel
 from shared.aliencity import Build, Claim, GameState, Phase, lot_name
 from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
@@ -32,30 +32,30 @@ _, N_, ngettext, pgettext = domain("aliencity")
 OPEN_GUARD = 0.3  # seconds after opening in which mouse presses still belong to the Open click
 
 
-class ReplayScene(ReplaySteps, BoardScreen):
+class ReplayScene(BoardScreen):
     """The shell's stepping (:class:`ReplaySteps`) and analysis around Alien City's board,
     its words and the card of the rules a ply broke."""
 
     bottom_scale = 0.115
-    bar_rows = (0.14, 0.3)
-    score_delay = 0.9
+    end_words = END_WORDS
 
     def __init__(self, app, result: ReadResult, title: str | None = None) -> None:
         self.result = result
         self.title = title  # the record's name (data); None: just "REPLAY"
         self.positions: list[GameState] = [p.before for p in result.plies] + [result.state]
-        self.controls = ReplayControls(len(self.positions) - 1, self._show)
+        self.stepping = ReplaySteps(self, bar_rows=(0.14, 0.3), score_delay=0.9)
+        self.controls = ReplayControls(len(self.positions) - 1, self.stepping.show)
         self.score_button = button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
         self.listing = Moves(self)
         self.analysis = AnalysisPart(self, self.listing, self.analysis_position)
-        self.parts = (self.analysis,)
+        self.parts = (self.stepping, self.analysis)
         super().__init__(app, self.positions[0])
         for player, name in zip(self.panels, record_names(result.headers)):
             if name:  # who played the seat, under its colour (as in the match)
                 self.panels[player].who = lambda name=name: name
         review = self.controls.review_buttons(app, AlienCityPosition(result.state))
         slot = self.controls.end_slot(self, self.score_button)   # Score, or Play from here (P)
-        self.buttons = [slot, *self.controls.buttons, *review, button(N_("Close"), self.close)]
+        self.buttons = [slot, *self.controls.buttons, *review, button(N_("Close"), self.stepping.close)]
         self.layout_buttons()
         self.opened_at = app.clock_time
 
@@ -65,7 +65,7 @@ class ReplayScene(ReplaySteps, BoardScreen):
 
     @property
     def record_title(self) -> str:
-        return self.title or ReplaySteps.record_title  # untitled: a game just played
+        return self.title or RECORD_TITLE  # untitled: a game just played
 
     def analysis_position(self, index: int) -> AlienCityPosition:
         return AlienCityPosition(self.positions[index])
@@ -86,10 +86,14 @@ class ReplayScene(ReplaySteps, BoardScreen):
         return self.analysis.top_right_room()
 
     # -- navigation (the shell's ReplaySteps) -------------------------------------------
+    def layout_buttons(self) -> None:
+        super().layout_buttons()
+        self.stepping.place_bar()
+
     def score_show(self) -> None:
         """The animated final count of the record's last position (C, or the Score button)."""
         final = self.positions[-1]
-        if final.phase is not Phase.OVER or self.index != self.count:
+        if final.phase is not Phase.OVER or self.controls.index != self.controls.count:
             return
         self.controls.playing = False
         self.app.push(ScoreScene(self.app, final))
@@ -106,7 +110,7 @@ class ReplayScene(ReplaySteps, BoardScreen):
                 and self.insight.click(self.geo.lot_at(event.pos))):
             return True  # a click on a structure pins its road wave
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
+            self.stepping.close()
             return True
         if event.type == pygame.MOUSEMOTION:
             self.track_pointer(event.pos)
@@ -121,22 +125,22 @@ class ReplayScene(ReplaySteps, BoardScreen):
         self.analysis.draw(surface)
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
-        if self.index == self.count and self.state.phase is Phase.OVER:
+        if self.controls.index == self.controls.count and self.state.phase is Phase.OVER:
             return BoardScreen.turn_text(self)  # who won (the shell's words name the record)
         if self.title is None:
             return _("REPLAY"), theme.ACCENT_2
         return _("REPLAY: {title}").format(title=self.title), theme.ACCENT_2
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
-        typed = self.typed_status()
+        typed = self.stepping.typed_status()
         if typed is not None:
             return typed
-        if self.index == 0:
+        if self.controls.index == 0:
             return (ngettext("Start of the game: {n} move. Right arrow or Play to step through.",
                              "Start of the game: {n} moves. Right arrow or Play to step through.",
-                             self.count).format(n=self.count), theme.TEXT)
-        ply = self.result.plies[self.index - 1]
-        words = {"n": self.index, "count": self.count, "player": terms.player(ply.player),
+                             self.controls.count).format(n=self.controls.count), theme.TEXT)
+        ply = self.result.plies[self.controls.index - 1]
+        words = {"n": self.controls.index, "count": self.controls.count, "player": terms.player(ply.player),
                  "piece": terms.piece(ply.build.piece), "lot": lot_name(ply.build.lot)}
         if ply.claim is not None:
             words["claimed"] = lot_name(ply.claim.lot)
@@ -150,9 +154,9 @@ class ReplayScene(ReplaySteps, BoardScreen):
 
     def rule_breaks(self) -> list[str]:
         """The rules the shown ply broke, in full (the status line has no room for them)."""
-        if self.index == 0:
+        if self.controls.index == 0:
             return []
-        return [terms.warning(w) for w in self.result.plies[self.index - 1].warnings]
+        return [terms.warning(w) for w in self.result.plies[self.controls.index - 1].warnings]
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         super().draw_bottom(surface)
@@ -196,7 +200,7 @@ class ReplayScene(ReplaySteps, BoardScreen):
         return box, lines, size, step
 
     def status_rect(self) -> pygame.Rect:
-        return self.status_area()
+        return self.stepping.status_area()
 
 
 class Moves(ReplayMoves):
