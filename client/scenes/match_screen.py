@@ -2,7 +2,8 @@
 (seat controllers, computers built from the game's ``make_bot``), who holds the game (a
 local or an online holder from :mod:`.holders`), computers polled every frame through
 :class:`~.driver.ComputerTurns` (the choice shows for a moment, then lands), moves
-submitted locally or through the online chrome, undo back to a person's turn, saving,
+submitted locally or through the online chrome, undo back to a person's turn, saving
+(through the record part it holds, ``records``: :class:`~.match_record.MatchRecord`),
 pausing, a new game, and the final count pushed when the game ends.
 
 :class:`MatchControls` is a mixin placed before the game's screen class; the screen
