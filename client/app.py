@@ -244,10 +244,10 @@ class App:
 
     def frame_rate(self) -> float:
         """Frames a second the scenes need now: the most any live or visible scene asks
-        (``scene.frame_rate()``: by default 60 while its timeline has tracks)."""
+        (``scene.frame_rate()``: by default 60 while its timeline has tracks; its parts')."""
         rate = 0.0
         for scene in self.stack.scenes[-3:]:
-            rate = max(rate, scene.frame_rate())
+            rate = max(rate, scene.frame_rate(), *(part.frame_rate() for part in scene.parts))
         return min(MAX_FPS, rate)
 
     def run(self, first: Scene | None = None) -> None:

@@ -99,6 +99,6 @@ class AutoSave:
                 continue  # the attract mode, computers alone: nobody's game
             self._recorded.append(scene)
             try:
-                scene.keep_record()
+                scene.records.keep()
             except Exception as exc:  # noqa: BLE001 - a full disk never stops the game
                 self.error = str(exc)

@@ -17,10 +17,32 @@ from ..anim import Timeline
 if TYPE_CHECKING:
     from ..app import App
     from ..online import OnlineSession
-    from .replay_controls import ReplayControls
+    from .replay_controls import ReplayControls, ReplaySteps
 
 
 FULL_RATE = 60.0  # frames a second while something moves
+
+
+class Part:
+    """A piece of a screen that keeps its own state (the analysis in a replay): listed in
+    its scene's ``parts``, it follows the scene's lifecycle, called by the stack and the
+    app after the scene's own hooks (whatever the scene overrides)."""
+
+    def update(self, dt: float) -> None:
+        """After the scene's ``update``."""
+
+    def frame_rate(self) -> float:
+        """Frames a second the part needs now (the app takes the most asked)."""
+        return 0.0
+
+    def pause(self) -> None:
+        """Another scene was pushed on top of its scene."""
+
+    def resume(self) -> None:
+        """The scene on top of its scene was popped."""
+
+    def exit(self) -> None:
+        """Its scene was popped off the stack."""
 
 
 class Scene:
@@ -34,6 +56,8 @@ class Scene:
     freeze_below = True
     session: "OnlineSession | None" = None    # the server connection an online screen talks through
     controls: "ReplayControls | None" = None  # a replay's stepping (its ply bar, Play)
+    stepping: "ReplaySteps | None" = None     # a replay's part that shows the positions stepped to
+    parts: tuple[Part, ...] = ()              # parts following the scene's lifecycle
 
     def __init__(self, app: "App") -> None:
         self.app = app
@@ -44,7 +68,7 @@ class Scene:
     def branch_name(self) -> str | None:
         """A replay's record name, for a game played on from it (Play from here); other
         screens name none."""
-        return None
+        return self.stepping.branch_name() if self.stepping is not None else None
 
     def enter(self) -> None:
         """Pushed on the stack."""
@@ -119,14 +143,21 @@ class SceneStack:
             if op in ("pop", "replace", "clear"):
                 count = len(self.scenes) if op == "clear" else min(1, len(self.scenes))
                 for _ in range(count):
-                    self.scenes.pop().exit()
+                    gone = self.scenes.pop()
+                    gone.exit()
+                    for part in gone.parts:
+                        part.exit()
                 if op == "pop":
                     if self.scenes:
                         self.scenes[-1].resume()
+                        for part in self.scenes[-1].parts:
+                            part.resume()
                     continue
             if scene is not None:
                 if self.scenes and op == "push":
                     self.scenes[-1].pause()
+                    for part in self.scenes[-1].parts:
+                        part.pause()
                 self.scenes.append(scene)
                 scene.enter()
 
@@ -159,6 +190,8 @@ class SceneStack:
                 break
         for scene in reversed(live):
             scene.update(dt)
+            for part in scene.parts:
+                part.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         for scene in self.visible():

@@ -78,7 +78,8 @@ class BoardFrame(Announcing, Scene):
         return "", theme.TEXT
 
     def status_area(self) -> pygame.Rect:
-        return self.bottom_rect
+        """Where the status lines go: the bottom bar (a replay's: under its ply bar)."""
+        return self.stepping.status_area() if self.stepping is not None else self.bottom_rect
 
     def seat_active(self, seat: int) -> bool:
         return not self.state.is_over() and self.state.to_move == seat

@@ -3,7 +3,7 @@ shown on the board (not played) with the value its search expects.
 
 :func:`hints_allowed` is the one switch every game's hint goes through (Alien City's
 too): no hints online, in the attract mode, or where a screen says ``hints_off`` (a
-rated game). :class:`HintControls` is the shell's part for City Blocks and Sprawl: the
+rated game). :class:`HintPart` is the shell's part for City Blocks and Sprawl: the
 level (:func:`hint_level`) thinks in a worker thread through the shell's
 :class:`~.driver.ComputerTurns` (an :class:`~shared.gamekit.advice.Adviser` answers an
 ``Advice``: the move and the search's values), the screen polls it each frame; a move
@@ -13,7 +13,7 @@ played, undo or leaving drops the hint. The game draws the hint (``hint``) and w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from shared.gamekit.advice import Advice, Adviser
 
@@ -21,12 +21,21 @@ from ..computer import level_name, seat_seed
 from .seats import ComputerSeat
 
 if TYPE_CHECKING:
-    from .match_screen import MatchControls
+    from ..app import App
+    from .driver import ComputerTurns
 
 SEARCH_LEVELS = ("hard", "expert")   # the levels whose search gives a value
 
 
-def hints_allowed(scene: MatchControls) -> bool:
+class HintsSwitch(Protocol):
+    """What decides whether a screen may hint."""
+
+    chrome: Any
+    attract: bool
+    hints_off: bool
+
+
+def hints_allowed(scene: HintsSwitch) -> bool:
     """Whether the screen may offer a hint at all (a person's turn aside)."""
     return scene.chrome is None and not scene.attract and not scene.hints_off
 
@@ -38,53 +47,78 @@ def hint_level(seats: list) -> str:
     return max(chosen, key=SEARCH_LEVELS.index) if chosen else "hard"
 
 
-class HintControls:
-    """The hint key and button of a match screen (a mixin before ``MatchControls``)."""
+class HintHost(Protocol):
+    """What the hint asks of its match screen (:class:`~.match_screen.MatchControls` gives it)."""
+
+    app: "App"
+    chrome: Any
+    attract: bool
+    hints_off: bool
+    rated: Any
+    match: Any                  # the holder: ``state`` is the position on the board
+    seats: list
+    game_seed: object
+    computers: "ComputerTurns"
+
+    @property
+    def human_turn(self) -> bool: ...
+
+    def bot_factory(self, level: str, seed: object) -> Any: ...
+    def bot_position(self, state: Any) -> Any: ...
+    def show_toast(self, text: str, seconds: float = ...) -> None: ...
+    def update_buttons(self) -> None: ...
+
+
+class HintPart:
+    """The hint key and button of a match screen: a part the screen holds (``hinter``)
+    and polls each frame; ``words`` is the game's: the hint in words."""
+
+    def __init__(self, host: HintHost, words: Callable[[Advice], str]) -> None:
+        self.host = host
+        self.hint_words = words
 
     @property
     def hint(self) -> Advice | None:
         """The hint while it is about the position on the board."""
-        c = self.computers
-        return c.hint if c.hint_token is self.match.state else None
+        c = self.host.computers
+        return c.hint if c.hint_token is self.host.match.state else None
 
     @property
     def hinting(self) -> bool:
-        return self.computers.hinting
+        return self.host.computers.hinting
 
     def hint_level_name(self) -> str:
-        return level_name(hint_level(self.seats))
+        return level_name(hint_level(self.host.seats))
 
     def can_hint(self) -> bool:
-        return hints_allowed(self) and self.human_turn and not self.hinting
+        return hints_allowed(self.host) and self.host.human_turn and not self.hinting
 
     def hints_offered(self) -> bool:
         """Whether the key help may name the hint key (not online, nor in a rated game)."""
-        return hints_allowed(self) and self.rated is None
+        return hints_allowed(self.host) and self.host.rated is None
 
     def ask_hint(self) -> None:
         """The hint key: the level thinks about the person's move (shown, not played); a
         hint already found is said again."""
-        s = self.match.state
-        if not hints_allowed(self) or not self.human_turn or self.hinting:
+        host = self.host
+        s = host.match.state
+        if not hints_allowed(host) or not host.human_turn or self.hinting:
             return
         if self.hint is not None:
-            self.show_toast(self.hint_words(self.hint), 6)
+            host.show_toast(self.hint_words(self.hint), 6)
             return
-        level = hint_level(self.seats)
-        bot = self.bot_factory(level, seat_seed(self.game_seed, s.to_move, f"hint{s.ply}"))
-        self.computers.ask_hint(Adviser(bot), self.bot_position(s), s)
-        self.app.sounds.play("select")
-        self.update_buttons()
+        level = hint_level(host.seats)
+        bot = host.bot_factory(level, seat_seed(host.game_seed, s.to_move, f"hint{s.ply}"))
+        host.computers.ask_hint(Adviser(bot), host.bot_position(s), s)
+        host.app.sounds.play("select")
+        host.update_buttons()
 
     def poll_hint(self) -> None:
         """Each frame: a hint that arrived is said (and drawn while its position stays)."""
+        host = self.host
         was = self.hinting
-        advice = self.computers.poll_hint(self.match.state)
+        advice = host.computers.poll_hint(host.match.state)
         if was and not self.hinting:
-            self.update_buttons()
+            host.update_buttons()
         if advice is not None:
-            self.show_toast(self.hint_words(advice), 6)
-
-    def hint_words(self, advice: Advice) -> str:
-        """The hint in words (the game's)."""
-        raise NotImplementedError
+            host.show_toast(self.hint_words(advice), 6)

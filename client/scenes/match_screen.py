@@ -2,7 +2,8 @@
 (seat controllers, computers built from the game's ``make_bot``), who holds the game (a
 local or an online holder from :mod:`.holders`), computers polled every frame through
 :class:`~.driver.ComputerTurns` (the choice shows for a moment, then lands), moves
-submitted locally or through the online chrome, undo back to a person's turn, saving,
+submitted locally or through the online chrome, undo back to a person's turn, saving
+(through the record part it holds, ``records``: :class:`~.match_record.MatchRecord`),
 pausing, a new game, and the final count pushed when the game ends.
 
 :class:`MatchControls` is a mixin placed before the game's screen class; the screen
@@ -14,9 +15,7 @@ Game-free: states answer ``is_over()``, ``to_move`` and ``play``.
 
 from __future__ import annotations
 
-import datetime as _dt
 import secrets
-from pathlib import Path
 from typing import Any, Protocol, Sequence
 
 import pygame
@@ -29,10 +28,10 @@ from .. import rated as rated_games
 from .. import theme
 from ..anim import Callback, Delay
 from ..computer import seat_seed
-from ..records import save_record
 from ..view.widgets import Button, draw_orbit
 from .driver import ComputerTurns
 from .holders import LocalMatch, ViewMatch
+from .match_record import MatchRecord
 from .pause import PauseScene
 from .seats import ComputerSeat, HumanSeat, SeatController
 
@@ -51,6 +50,7 @@ class SaveableMatch(Protocol):
     chrome: Any   # the online match's chrome, or None
     rated: Any    # a rated game against the computer (client.rated.RatedGame), or None
     branch: Branch | None  # where a game played on from a replay or review branched off
+    records: MatchRecord   # the record of the position on screen (``keep``: written once)
 
     def keeps_game(self) -> bool:
         """A game of people on this machine (not online, not computers alone)."""
@@ -64,25 +64,22 @@ class SaveableMatch(Protocol):
     def restore_undo(self, positions: Sequence[State]) -> None:
         """Undo after Continue goes back as far as it could before."""
 
-    def keep_record(self) -> Path:
-        """The record of the position on screen in the records folder, written once."""
-
 
 class MatchControls:
     branch: Branch | None = None  # Play from here: its record says where it branched off
     bot_show = 0.35      # seconds a computer's choice shows before it lands
     pass_show = 0.35     # the same for a pass
     bot_hold = False     # a director (the attract mode) holds the computers for a look
-    moves_kind = "match"        # the list of moves (MoveListing): closed, kept open or closed per kind
-    moves_open_default = False
     undo_button: Button | None = None   # the screen's Undo and Hint (a rated game refuses them)
     hint_button: Button | None = None
 
     def init_match(self, state, *, seats: list[SeatController] | None, chrome, seed: object,
                    bot_factory, spec: Any, holders: tuple[type, type] = (LocalMatch, ViewMatch),
-                   n_seats: int | None = None) -> None:
+                   n_seats: int | None = None, **records: Any) -> None:
         """The seats (computers get their bots), the holder and the computers' driver. By
-        default the shell's holders hold the game and the seats are the spec's for ``state``."""
+        default the shell's holders hold the game and the seats are the spec's for ``state``;
+        ``records``: how the game names its players in records or writes them
+        (:class:`~.match_record.MatchRecord`)."""
         if n_seats is None:
             n_seats = len(spec.seats_of(state))
         self.game_seed = seed if seed is not None else state.seed
@@ -99,8 +96,7 @@ class MatchControls:
         self.bot_choice: Any = None
         self.over_shown = False
         self.spec = spec
-        self._kept: tuple[Any, Path] | None = None  # the position last written as a record
-        self._told: Path | None = None               # the record the player was told of
+        self.records = MatchRecord(self, **records)
 
     # -- what the shell keeps (SaveableMatch) --------------------------------------------------------
     attract = False  # the attract mode's screen says so (never saved)
@@ -123,45 +119,6 @@ class MatchControls:
     def restore_undo(self, positions: Sequence[State]) -> None:
         self.match.history[:] = [self.match.held(p) for p in positions]
         self.update_buttons()  # Undo reads the trail just restored
-
-    def record_names(self) -> list[str]:
-        """Each seat's player for records: the name, a computer by its level, else the seat."""
-        labels = [s.label for s in self.spec.seats_of(self.position())]
-        if self.chrome is not None:
-            online = self.chrome.view.names()
-            return [online.get(i) or label for i, label in enumerate(labels)]
-        return [(seat.label if isinstance(seat, ComputerSeat) else seat.name) or
-                (labels[i] if i < len(labels) else "?") for i, seat in enumerate(self.seats)]
-
-    def name_headers(self, names: list[str]) -> dict[str, str]:
-        """The record's header lines naming the players."""
-        return {"Seats": ", ".join(names)}
-
-    def record_text(self) -> str:
-        """The game's own record (its spec's ``write_record``) with names and, once over,
-        the places ("1. Ann, 2. Bo")."""
-        position = self.position()
-        headers = {"Date": _dt.date.today().isoformat(), "Client": "alien-city"}
-        if self.chrome is not None:
-            headers.update(self.chrome.record_headers())
-        elif self.branch is not None:
-            headers.update(self.branch.headers())
-        names = self.record_names()
-        headers.update(self.name_headers(names))
-        if position.is_over():
-            places = sorted(zip(position.ranking(), range(len(names))))
-            headers["Result"] = ", ".join(f"{place}. {names[i]}" for place, i in places)
-        return self.spec.write_record(position, headers)
-
-    def keep_record(self) -> Path:
-        state = self.match.state
-        if self._kept is None or self._kept[0] is not state:
-            self._kept = (state, self.write_record())
-        return self._kept[1]
-
-    def write_record(self) -> Path:
-        """A new record file of the position on screen (a game may write its own)."""
-        return save_record(self.record_text(), self.spec.id, self.spec.record_suffix)
 
     # -- who plays ------------------------------------------------------------------------------
     @property
@@ -254,21 +211,8 @@ class MatchControls:
         return state
 
     def save(self) -> str:
-        """Save (Ctrl+S, the pause menu, the final board): the record of the position on
-        screen, once; the words shown (also returned for the screen above to show)."""
-        try:
-            path = self.keep_record()
-        except OSError as exc:
-            words = _("Could not save the record: {reason}").format(reason=exc.strerror or exc)
-        else:
-            if path == self._told:
-                # TRANSLATORS: Save pressed again on a game already saved
-                words = _("Already saved: {path}").format(path=path)
-            else:
-                words = _("Record saved: {path}").format(path=path)
-            self._told = path
-        self.show_toast(words, 5)
-        return words
+        """Save: the record of the position on screen, once (the words shown)."""
+        return self.records.save()
 
     def pause_menu(self) -> None:
         if self.chrome is not None:

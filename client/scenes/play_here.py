@@ -67,7 +67,7 @@ def source_name(app, spec) -> str:
             return name
         if isinstance(scene, MatchControls) and scene.spec is spec and scene.match.state.is_over():
             try:
-                return scene.keep_record().name
+                return scene.records.keep().name
             except OSError:
                 continue
     return spec.title

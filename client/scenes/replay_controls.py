@@ -14,7 +14,7 @@ shows Score.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 import pygame
 
@@ -22,9 +22,11 @@ from shared.gamekit.api import State
 from shared.i18n import domain
 
 from .. import theme
+from ..anim import Timeline
 from ..assets import TextCache
 from ..review import REVIEW_KEYED, review_button
 from ..view.widgets import Button
+from .base import Part
 from .play_here import KEY, generic_title, here_button, offer
 
 _, N_, ngettext, pgettext = domain("client")
@@ -190,94 +192,103 @@ class ReplayControls:
             surface.blit(tip, tip.get_rect(midbottom=(x, bar.y - 2)))
 
 
-class ReplaySteps:
-    """A replay screen's stepping, a mixin before the game's screen class: the screen
-    sets ``controls`` (a :class:`ReplayControls` whose ``show`` is ``_show``),
-    ``positions`` (a state per ply) and ``score_button``, and has ``score_show``; the
-    ply bar sits at the top of the bottom bar, the status below it."""
+class SteppedReplay(Protocol):
+    """What a replay screen gives its stepping."""
 
-    moves_open_default = True   # the list of moves (MoveListing) opens with a replay
-    moves_kind = "replay"
-    controls: ReplayControls | None = None   # set by the screen (its frame may lay out before)
-    bar_rows = (0.16, 0.2)      # the ply bar's top and height, in parts of the bottom bar
-    score_delay = 0.8           # seconds from reaching a finished game's end to its final count
-
-    @property
-    def count(self) -> int:
-        return self.controls.count
+    app: Any
+    timeline: Timeline
+    controls: ReplayControls
+    positions: Sequence[Any]      # a state per ply
+    score_button: Button
+    buttons: list[Button]
+    margin: int
+    bottom_rect: pygame.Rect
 
     @property
-    def index(self) -> int:
-        return self.controls.index
-
+    def state(self) -> Any: ...
     @property
-    def playing(self) -> bool:
-        return self.controls.playing
-
+    def record_title(self) -> str: ...   # the record's title on the top bar (or a file name)
     @property
-    def bar(self) -> pygame.Rect:
-        return self.controls.bar
+    def end_words(self) -> str: ...      # what C opens at the end of a finished game
 
-    def layout_buttons(self) -> None:
-        super().layout_buttons()
-        if self.controls is not None:
-            r = self.bottom_rect
-            right = min((b.rect.x for b in self.buttons), default=r.right)
-            top, height = self.bar_rows
-            self.controls.bar = pygame.Rect(self.margin * 2, r.y + int(r.h * top), right - 3 * self.margin,
-                                            int(r.h * height))
+    def show_state(self, state: Any, animate: bool = ...) -> None: ...
+    def score_show(self) -> None: ...
 
-    def go(self, index: int, animate: bool = False) -> None:
-        self.controls.go(index, animate)
 
-    def forward(self) -> None:
-        self.controls.forward()
+# A game may give its own words (a property, translated by the game).
+END_WORDS = N_("the final count")   # what C opens at the end of a finished game
+RECORD_TITLE = N_("Replay")         # the record's title on the top bar (or a file name)
 
-    def _show(self, index: int, animate: bool) -> None:
+
+class ReplaySteps(Part):
+    """A replay screen's stepping, a part the screen holds (``stepping``, in its ``parts``
+    before the analysis): the screen's :class:`ReplayControls` show positions through
+    ``show``; the ply bar sits at the top of the bottom bar (``place_bar`` after the
+    screen's ``layout_buttons``), the status below it (``status_area``). ``bar_rows``: the
+    ply bar's top and height, in parts of the bottom bar; ``score_delay``: seconds from
+    reaching a finished game's end to its final count."""
+
+    def __init__(self, host: SteppedReplay, *, bar_rows: tuple[float, float] = (0.16, 0.2),
+                 score_delay: float = 0.8) -> None:
+        self.host = host
+        self.bar_rows = bar_rows
+        self.score_delay = score_delay
+
+    def place_bar(self) -> None:
+        """The ply bar left of the screen's buttons (laid out first)."""
+        host = self.host
+        r = host.bottom_rect
+        right = min((b.rect.x for b in host.buttons), default=r.right)
+        top, height = self.bar_rows
+        host.controls.bar = pygame.Rect(host.margin * 2, r.y + int(r.h * top), right - 3 * host.margin,
+                                        int(r.h * height))
+
+    def show(self, index: int, animate: bool) -> None:
         """The controls moved to ``index``: that position on the board (dropping in when
         stepping on); at the end of a finished game the score screen follows."""
-        self.timeline.finish_all()
-        self.show_state(self.positions[index], animate=animate)
-        over = index == self.count and self.positions[index].is_over()
-        self.score_button.enabled = over
-        self.controls.refresh_slot()
+        host, controls = self.host, self.host.controls
+        host.timeline.finish_all()
+        host.show_state(host.positions[index], animate=animate)
+        over = index == controls.count and host.positions[index].is_over()
+        host.score_button.enabled = over
+        controls.refresh_slot()
         if over and animate:
-            self.timeline.delay(self.score_delay, self.score_show)
+            host.timeline.delay(self.score_delay, host.score_show)
 
     def close(self) -> None:
-        self.app.stack.pop()
+        self.host.app.stack.pop()
 
     def branch_name(self) -> str | None:
         """The record's name for a game played on from it (None: a game just played)."""
-        return None if generic_title(self.record_title) else str(self.record_title)
+        title = self.host.record_title
+        return None if generic_title(title) else str(title)
 
     def update(self, dt: float) -> None:
-        super().update(dt)
-        self.controls.update(dt * self.app.anim_speed)
+        """After the screen's own."""
+        self.host.controls.update(dt * self.host.app.anim_speed)
 
     def status_area(self) -> pygame.Rect:
-        r = self.bottom_rect
-        return pygame.Rect(r.x, self.bar.bottom + 2, r.w, r.bottom - self.bar.bottom - 2)
+        r, bar = self.host.bottom_rect, self.host.controls.bar
+        return pygame.Rect(r.x, bar.bottom + 2, r.w, r.bottom - bar.bottom - 2)
 
-    # -- words ----------------------------------------------------------------------------------
-    # A game may override these with its own words (a property, translated by the game).
-    end_words = N_("the final count")   # what C opens at the end of a finished game
-    record_title = N_("Replay")         # the record's title on the top bar (or a file name)
-
-    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
-        title = _(self.record_title)
-        if self.index == self.count and self.state.is_over():
+    def turn_text(self, turn: Callable[[], tuple[str, tuple[int, int, int]]]) -> tuple[str, tuple[int, int, int]]:
+        """The top line: the record's title, then the board's ``turn`` line (at a finished
+        game's end, what C opens)."""
+        host, controls = self.host, self.host.controls
+        title = _(host.record_title)
+        if controls.index == controls.count and host.state.is_over():
             # TRANSLATORS: a replay's top line at the end; C opens {end} (the final count)
-            return _("{title}: GAME OVER (C: {end})").format(title=title.upper(), end=_(self.end_words)), \
+            return _("{title}: GAME OVER (C: {end})").format(title=title.upper(), end=_(host.end_words)), \
                 theme.ACCENT
-        text, colour = super().turn_text()
+        text, colour = turn()
         # TRANSLATORS: a replay's top line: the record's title, then the turn line
         return _("{title}: {turn}").format(title=title, turn=text), colour
 
     def typed_status(self) -> tuple[str, tuple[int, int, int]] | None:
         """While a move number is typed: where Enter jumps."""
-        if self.controls.typed:
-            return _("Jump to move {n} (Enter)").format(n=self.controls.typed), theme.ACCENT
+        typed = self.host.controls.typed
+        if typed:
+            return _("Jump to move {n} (Enter)").format(n=typed), theme.ACCENT
         return None
 
 

@@ -57,7 +57,7 @@ def test_new_game_keeps_hot_seat_names_and_takes_the_rules_from_options(app):
     fresh = app.stack.scenes[0]
     assert isinstance(fresh, GameScene) and fresh is not game
     assert fresh.match.state.ply == 0 and fresh.match.state.ruleset == Ruleset(2002, True)
-    assert fresh.seats == seats and fresh.record_names() == ["Ann", "Bob"]
+    assert fresh.seats == seats and fresh.records.names() == ["Ann", "Bob"]
     assert fresh.game_seed == fresh.match.state.seed != game.match.state.seed
 
 

@@ -141,7 +141,7 @@ def test_a_local_game_with_computers_runs_from_start_to_end(app, games, game_id)
     final = scene.position()
     assert final.is_over() and movers == set(range(len(seats))), "every seat had a turn"
     assert app.stack.top.final_position().key() == final.key()
-    record = spec.read_record(scene.keep_record().read_text(encoding="utf-8"))
+    record = spec.read_record(scene.records.keep().read_text(encoding="utf-8"))
     assert record.state.key() == final.key()
     score = app.stack.top
     score.skip()

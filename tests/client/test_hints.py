@@ -46,9 +46,9 @@ def test_the_hint_key_shows_a_legal_move_with_its_value_and_plays_nothing(app, s
     scene.timeline.finish_all()
     assert scene.human_turn and scene.hint_button.enabled
     scene.handle_event(key(hint_key))
-    assert scene.hinting and not scene.hint_button.enabled
-    run_until(app, lambda: scene.hint is not None)
-    advice = scene.hint
+    assert scene.hinter.hinting and not scene.hint_button.enabled
+    run_until(app, lambda: scene.hinter.hint is not None)
+    advice = scene.hinter.hint
     assert scene.match.state is state and state.why_not(advice.move) is None
     assert advice.seat == state.to_move and advice.value is not None
     assert "Hard's hint" in scene.toast and "expects" in scene.toast
@@ -56,9 +56,9 @@ def test_the_hint_key_shows_a_legal_move_with_its_value_and_plays_nothing(app, s
     assert again == advice  # seeded from the game's seed and the position
     app.step(1 / 60, events=[])   # the hint and its caption draw
     scene.handle_event(key(hint_key))  # asked again: said again, no new search
-    assert not scene.hinting and scene.hint is advice
+    assert not scene.hinter.hinting and scene.hinter.hint is advice
     scene.play(advice.move)
-    assert scene.hint is None
+    assert scene.hinter.hint is None
     scene.computers.stop()
 
 
@@ -70,15 +70,15 @@ def test_the_hint_button_asks_too_and_hints_off_offers_none(app, scene_cls, spec
     scene.timeline.finish_all()
     app.step(1 / 60, events=[])  # lays the buttons out
     scene.handle_event(click(scene.hint_button.rect.center))
-    run_until(app, lambda: scene.hint is not None)
-    assert state.why_not(scene.hint.move) is None
+    run_until(app, lambda: scene.hinter.hint is not None)
+    assert state.why_not(scene.hinter.hint.move) is None
     rated = scene_cls(app, state, seed=6, bot_factory=small(spec))
     rated.hints_off = True
     show(app, rated)
     rated.timeline.finish_all()
     rated.update_buttons()
     rated.handle_event(key(hint_key))
-    assert not rated.hinting and rated.hint is None and not rated.hint_button.enabled
+    assert not rated.hinter.hinting and rated.hinter.hint is None and not rated.hint_button.enabled
 
 
 def test_the_hint_level_is_the_strongest_search_level_at_the_table():
@@ -96,7 +96,7 @@ def test_a_sprawl_hint_takes_the_hand_so_a_click_on_its_square_plays_it(app):
     scene.timeline.finish_all()
     scene.hand.hand_size, scene.hand.action, scene.hand.direction = 1, "branch", (scene.hand.direction + 2) % 4
     scene.handle_event(key(pygame.K_h))
-    run_until(app, lambda: scene.hint is not None)
-    advice = scene.hint
+    run_until(app, lambda: scene.hinter.hint is not None)
+    advice = scene.hinter.hint
     assert scene.hand.move_at(advice.move.square) == advice.move
     scene.computers.stop()

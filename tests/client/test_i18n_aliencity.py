@@ -172,8 +172,8 @@ def replay_tour(app) -> ReplayScene:
     replay.controls.typed = "12"
     frame(app)
     replay.controls.typed = ""
-    for index in range(1, replay.count + 1):
-        replay.go(index)
+    for index in range(1, replay.controls.count + 1):
+        replay.controls.go(index)
         frame(app)
     return replay
 
@@ -307,7 +307,7 @@ def test_long_texts_fit_their_boxes(language, size):
         broken = [i + 1 for i, p in enumerate(replay.result.plies) if p.warnings]
         assert broken, "the record breaks rules"
         for index in broken:
-            replay.go(index)
+            replay.controls.go(index)
             frame(app)
             box, lines, size_px, step = replay.card.layout(replay.index)
             assert box.top >= replay.top_rect.bottom and box.bottom <= replay.bottom_rect.top
@@ -319,7 +319,7 @@ def test_long_texts_fit_their_boxes(language, size):
             assert len(" ".join(lines)) >= len(whole) * 0.9, "the explanation was cut short"
         long = replay.result.plies[broken[0] - 1]  # the play-test's case: a long explanation
         long.warnings = [w + " " + w + " " + w for w in long.warnings] * 3
-        replay.go(broken[0])
+        replay.controls.go(broken[0])
         frame(app)
         box, lines, size_px, step = replay.card.layout(replay.index)
         assert box.top >= replay.top_rect.bottom and box.bottom <= replay.bottom_rect.top

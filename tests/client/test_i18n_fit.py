@@ -120,7 +120,7 @@ def moves_list(app, scene) -> None:
     """The list of moves opened (L), a move looked back at (its card), and back."""
     app.step(1 / 60, events=[key(pygame.K_l)])
     frames(app)
-    ml = scene.move_list
+    ml = scene.listing.move_list
     row = ml.rect.y + ml.head_h() + ml.row_h() // 2 + ml.row_h()
     app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(ml.rect.centerx, row), button=1)])
     frames(app)

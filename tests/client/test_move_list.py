@@ -24,8 +24,7 @@ from .test_move_numbers import played
 from .test_score_show import finished
 
 
-def row_centre(scene, row: int) -> tuple[int, int]:
-    ml = scene.move_list
+def row_centre(ml, row: int) -> tuple[int, int]:
     ml.scroll_to(row)
     return ml.rect.x + ml.rect.w // 2, ml.rect.y + ml.head_h() + (row - ml.top) * ml.row_h() + ml.row_h() // 2
 
@@ -35,27 +34,27 @@ def replays(app):
     yield AlienCityReplay(app, read_ppn(write_ppn(final), lenient=True)), final.ply
     for spec, cls, players in ((CITY_BLOCKS, CityBlocksReplay, 4), (SPRAWL, SprawlReplay, 3)):
         scene = cls.from_text(app, spec.write_record(played(spec, players, 5)))
-        yield scene, scene.count
+        yield scene, scene.controls.count
 
 
 def test_a_replay_lists_every_move_and_a_click_jumps_there(app):
     for scene, count in replays(app):
         show(app, scene)
         app.step(0.5, events=[])   # past the guard on the click that opened the record
-        assert scene.moves_shown
-        entries = scene.move_list.entries
+        assert scene.listing.moves_shown
+        entries = scene.listing.move_list.entries
         assert [e.number for e in entries] == list(range(1, count + 1))
         assert all(e.text and e.colour is not None for e in entries)
-        scene.handle_event(click(row_centre(scene, 7)))
+        scene.handle_event(click(row_centre(scene.listing.move_list, 7)))
         app.step(1 / 60, events=[])
-        assert scene.index == 7 and scene.move_list.current == 7
+        assert scene.controls.index == 7 and scene.listing.move_list.current == 7
         assert scene.status_text()[0].startswith(f"Move 7 of {count}")
-        scene.handle_event(click(row_centre(scene, 0)))
-        assert scene.index == 0
+        scene.handle_event(click(row_centre(scene.listing.move_list, 0)))
+        assert scene.controls.index == 0
         scene.handle_event(key(pygame.K_l))
-        assert not scene.moves_shown
-        scene.handle_event(click(scene.moves_tab.rect.center))
-        assert scene.moves_shown
+        assert not scene.listing.moves_shown
+        scene.handle_event(click(scene.listing.moves_tab.rect.center))
+        assert scene.listing.moves_shown
         app.stack.scenes.clear()
 
 
@@ -76,27 +75,27 @@ def test_a_live_match_looks_back_read_only_and_returns(app, which):
         scene.play(moves.random(rng) if hasattr(moves, "random") else rng.choice(list(moves)))
         scene.timeline.finish_all()
     app.step(1 / 60, events=[])
-    assert not scene.moves_shown, "a match opens with the board, the list is a key away"
+    assert not scene.listing.moves_shown, "a match opens with the board, the list is a key away"
     scene.handle_event(key(pygame.K_l))
-    assert scene.moves_shown
+    assert scene.listing.moves_shown
     app.step(1 / 60, events=[])
-    n = len(scene.move_list.entries)
+    n = len(scene.listing.move_list.entries)
     assert n >= 3
     present = scene.match.state
-    scene.handle_event(click(row_centre(scene, 2)))
-    assert scene.looking_back == 2 and scene.state is not present
+    scene.handle_event(click(row_centre(scene.listing.move_list, 2)))
+    assert scene.listing.looking_back == 2 and scene.state is not present
     app.step(1 / 60, events=[])
     # read-only: a key that would act (undo) and a click on the board change nothing
     scene.handle_event(key(pygame.K_u))
     scene.handle_event(click(scene.board_rect().center if hasattr(scene, "board_rect") else (640, 400)))
-    assert scene.match.state is present and scene.looking_back == 2
+    assert scene.match.state is present and scene.listing.looking_back == 2
     scene.handle_event(key(pygame.K_ESCAPE))
-    assert scene.looking_back is None and scene.state is present
-    scene.handle_event(click(row_centre(scene, 1)))
-    assert scene.looking_back == 1
+    assert scene.listing.looking_back is None and scene.state is present
+    scene.handle_event(click(row_centre(scene.listing.move_list, 1)))
+    assert scene.listing.looking_back == 1
     app.step(1 / 60, events=[])
-    scene.handle_event(click(scene.back_button.rect.center))
-    assert scene.looking_back is None
+    scene.handle_event(click(scene.listing.back_button.rect.center))
+    assert scene.listing.looking_back is None
 
 
 def test_replays_show_the_records_comments_beside_their_moves_and_on_the_board(app):
@@ -119,12 +118,12 @@ def test_replays_show_the_records_comments_beside_their_moves_and_on_the_board(a
     for scene, at in records:
         show(app, scene)
         app.step(0.5, events=[])
-        assert scene.shown_note() == "A known opening."
-        scene.handle_event(click(row_centre(scene, at)))
+        assert scene.listing.shown_note() == "A known opening."
+        scene.handle_event(click(row_centre(scene.listing.move_list, at)))
         app.step(1 / 60, events=[])
-        assert scene.index == at and scene.shown_note() == "Bold: the centre first."
-        assert scene.move_list.entries[at - 1].note == "Bold: the centre first."
-        assert sum(1 for e in scene.move_list.entries if e.note) == 1
+        assert scene.controls.index == at and scene.listing.shown_note() == "Bold: the centre first."
+        assert scene.listing.move_list.entries[at - 1].note == "Bold: the centre first."
+        assert sum(1 for e in scene.listing.move_list.entries if e.note) == 1
         app.stack.scenes.clear()
 
 
@@ -143,7 +142,7 @@ def test_the_review_lists_every_move_beside_the_board_and_a_click_selects_it(app
     assert len(entries) == scene.count and [e.number for e in entries] == list(range(1, scene.count + 1))
     assert not scene.move_list.rect.colliderect(scene.board_rect)
     assert not scene.move_list.rect.colliderect(scene.info_rect)
-    scene.handle_event(click(row_centre(scene, 5)))
+    scene.handle_event(click(row_centre(scene.move_list, 5)))
     assert scene.ply == 5
     app.step(1 / 60, events=[], draw=True)
     assert scene.move_list.current == 5

@@ -35,7 +35,7 @@ def test_alien_city_counts_builds_in_the_match_the_replay_and_the_review(app):
     builds = final.ply
     replay = AlienCityReplay(app, read_ppn(write_ppn(final), lenient=True))
     show(app, replay)
-    assert replay.count == builds
+    assert replay.controls.count == builds
     for _ in range(5):
         app.step(1 / 60, events=[key(pygame.K_RIGHT)])
     assert replay.status_text()[0].startswith(f"Move 5 of {builds}: ")
@@ -62,5 +62,5 @@ def test_city_blocks_and_sprawl_replays_say_move_n_of_count(app):
         show(app, replay)
         for _ in range(3):
             app.step(1 / 60, events=[key(pygame.K_RIGHT)])
-        assert replay.status_text()[0].startswith(f"Move 3 of {replay.count}"), replay.status_text()[0]
+        assert replay.status_text()[0].startswith(f"Move 3 of {replay.controls.count}"), replay.status_text()[0]
         app.stack.scenes.clear()

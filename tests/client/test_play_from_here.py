@@ -70,7 +70,7 @@ def run_until(app, done, frames: int = 3000) -> bool:
 @pytest.mark.parametrize("game, options, seed, n", GAMES)
 def test_a_replay_plays_on_from_move_n_and_the_record_says_so(app, tmp_path, game, options, seed, n):
     spec, source_text, replay = open_replay(app, game, options, seed)
-    replay.go(n)
+    replay.controls.go(n)
     expected = replay.branch_position(n)[0]
     chooser = press_p(app)
     assert isinstance(chooser, PlayHereScene) and chooser.refused is None
@@ -84,8 +84,8 @@ def test_a_replay_plays_on_from_move_n_and_the_record_says_so(app, tmp_path, gam
     assert match.position().key() == expected.key()
     assert dict(match.position().options) == dict(spec.options(options))
 
-    record = spec.read_record(match.record_text())   # strict: every move legal
-    assert f"\n{BRANCH_KEY}: {SOURCE}, move {n}\n" in match.record_text(), "the key as written, in every format"
+    record = spec.read_record(match.records.text())   # strict: every move legal
+    assert f"\n{BRANCH_KEY}: {SOURCE}, move {n}\n" in match.records.text(), "the key as written, in every format"
     assert branch_of(record.headers) == Branch(SOURCE, n)
     assert "Room" not in record.headers, "the new game is a local one"
     assert record.state.key() == expected.key()
@@ -93,9 +93,9 @@ def test_a_replay_plays_on_from_move_n_and_the_record_says_so(app, tmp_path, gam
     assert record.moves == before and spec.read_record(source_text).moves[:len(before)] == before
 
     assert run_until(app, lambda: match.position().key() != expected.key()), "the computer moved"
-    assert list(match.move_numbers())[-1] == n + 1, "the list of moves counts on from the branch point"
+    assert list(match.listing.move_numbers())[-1] == n + 1, "the list of moves counts on from the branch point"
     assert match.undo_positions()[0].key() == expected.key(), "undo goes back to the branch point, no further"
-    text = match.record_text()
+    text = match.records.text()
     record = spec.read_record(text)
     assert len(record.moves) > len(before) and record.moves[:len(before)] == before
     assert branch_of(record.headers) == Branch(SOURCE, n)
@@ -107,7 +107,7 @@ def test_a_replay_plays_on_from_move_n_and_the_record_says_so(app, tmp_path, gam
     assert f"from {SOURCE}, move {n}" in entry.facts()
     resumed = saves.resume_scene(app, saves.load(slot))
     assert resumed.branch == Branch(SOURCE, n)
-    assert branch_of(spec.read_record(resumed.record_text()).headers) == Branch(SOURCE, n)
+    assert branch_of(spec.read_record(resumed.records.text()).headers) == Branch(SOURCE, n)
     resumed.computers.stop()
     saves.delete(slot)
 
@@ -115,7 +115,7 @@ def test_a_replay_plays_on_from_move_n_and_the_record_says_so(app, tmp_path, gam
     path.write_text(text, encoding="utf-8")
     assert f"from {SOURCE}, move {n}" in record_summary(app, path)[1]
     again = open_record(app, path)
-    assert again.count > n
+    assert again.controls.count > n
     assert again.branch_name() == path.name
     app.stack.scenes.clear()
 
@@ -125,9 +125,9 @@ def test_the_final_position_is_refused_and_move_0_is_the_start(app, game, option
     spec, _text, replay = open_replay(app, game, options, seed)
     slot = replay.buttons[0]
     assert slot.label == "Play from here (P)"
-    replay.go(replay.count)
+    replay.controls.go(replay.controls.count)
     assert replay.buttons[0] is replay.score_button, "the end shows Score in the same slot"
-    replay.go(1)
+    replay.controls.go(1)
     for _ in range(30):   # past the guard against the click that opened the record
         app.step(1 / 30, events=[], draw=False)
     replay.handle_event(click(replay.buttons[0].rect.center))   # the button, not the key
@@ -135,7 +135,7 @@ def test_the_final_position_is_refused_and_move_0_is_the_start(app, game, option
     assert isinstance(app.stack.top, PlayHereScene) and app.stack.top.branch.move == 1
     app.stack.top.close()
     app.stack.apply_pending()
-    replay.go(replay.count)
+    replay.controls.go(replay.controls.count)
     chooser = press_p(app)
     assert isinstance(chooser, PlayHereScene)
     assert chooser.refused is not None and "over" in chooser.refused
@@ -146,14 +146,14 @@ def test_the_final_position_is_refused_and_move_0_is_the_start(app, game, option
     chooser.close()
     app.stack.apply_pending()
     assert app.stack.top is replay
-    replay.go(0)
+    replay.controls.go(0)
     chooser = press_p(app)
     assert chooser.refused is None and chooser.branch == Branch(SOURCE, 0)
     chooser.start()
     app.stack.apply_pending()
     match = next(s for s in reversed(app.stack.scenes) if hasattr(s, "position"))  # 2002: the dice over it
     assert match.position().key() == replay.branch_position(0)[0].key()
-    assert parse_branch(spec.read_record(match.record_text()).headers[BRANCH_KEY]) == Branch(SOURCE, 0)
+    assert parse_branch(spec.read_record(match.records.text()).headers[BRANCH_KEY]) == Branch(SOURCE, 0)
     app.stack.scenes.clear()
 
 
@@ -164,11 +164,11 @@ def test_a_position_after_a_rule_break_is_refused(app):
     replay = plugin.open_record(app, text, "broken.cbr")
     show(app, replay)
     assert replay.broken[2] is not None   # red's first piece is not in its corner
-    replay.go(2)
+    replay.controls.go(2)
     assert press_p(app).refused is None
     app.stack.top.close()
     app.stack.apply_pending()
-    replay.go(3)
+    replay.controls.go(3)
     refused = press_p(app).refused
     assert refused is not None and "rules" in refused
     app.stack.scenes.clear()
@@ -185,10 +185,10 @@ def test_a_game_just_played_branches_from_its_kept_record(app):
     app.stack.apply_pending()
     replay = app.stack.top
     assert replay.branch_name() is None
-    replay.go(3)
+    replay.controls.go(3)
     chooser = press_p(app)
-    assert chooser.branch == Branch(board.keep_record().name, 3)
-    assert board.keep_record().name.endswith(".cbr")
+    assert chooser.branch == Branch(board.records.keep().name, 3)
+    assert board.records.keep().name.endswith(".cbr")
     app.stack.scenes.clear()
 
 
@@ -248,13 +248,13 @@ def test_the_branch_header_reads_back_in_any_case_and_refuses_nonsense():
 def test_every_text_of_the_chooser_goes_through_the_catalogues(app, game, options, seed, n):
     from .i18n_harness import recording_texts, unmarked
     _spec, _text, replay = open_replay(app, game, options, seed)
-    replay.go(n)
+    replay.controls.go(n)
     chooser = press_p(app)
     with recording_texts() as texts:
         app.step(1 / 60, events=[], draw=True)
     chooser.close()
     app.stack.apply_pending()
-    replay.go(replay.count)
+    replay.controls.go(replay.controls.count)
     press_p(app)
     with recording_texts() as more:
         app.step(1 / 60, events=[], draw=True)
@@ -271,10 +271,10 @@ def test_an_alien_city_turn_against_the_rules_is_no_branch_point(app):
     replay = app.games.get("alien-city").open_record(app, text, "ppgames-alien-city.ppn")
     show(app, replay)
     assert replay.result.plies[17].warnings and not any(p.warnings for p in replay.result.plies[:17])
-    replay.go(17)
+    replay.controls.go(17)
     assert press_p(app).refused is None
     app.stack.top.close()
     app.stack.apply_pending()
-    replay.go(18)
+    replay.controls.go(18)
     assert "rules" in press_p(app).refused
     app.stack.scenes.clear()

@@ -78,7 +78,7 @@ def test_alien_city_names_go_to_the_record_and_the_replay(app):
     from shared.aliencity.ppn import read_ppn
     _, game = start(app, "alien-city", {0: "Ann", 1: "Bob"})
     assert game.panels[0].who() == "Ann" and game.panels[1].who() == "Bob"
-    result = read_ppn(game.record_text())  # what Save writes
+    result = read_ppn(game.records.text())  # what Save writes
     assert (result.headers["Black"], result.headers["White"]) == ("Ann", "Bob")
     replay = ReplayScene(app, result)
     assert replay.panels[0].who() == "Ann" and replay.panels[1].who() == "Bob"
@@ -89,7 +89,7 @@ def test_city_blocks_names_go_to_the_record_and_the_replay(app):
     from shared.cityblocks import CITY_BLOCKS
     _, game = start(app, "city-blocks", {0: "Ann", 2: "Cy"}, players=4)
     assert game.seat_names() == {0: "Ann", 2: "Cy"}
-    record = game.record_text()  # what Save writes
+    record = game.records.text()  # what Save writes
     names = [n.strip() for n in CITY_BLOCKS.read_record(record).headers["Seats"].split(",")]
     assert names[0] == "Ann" and names[2] == "Cy"
     replay = ReplayScene.from_text(app, record)

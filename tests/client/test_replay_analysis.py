@@ -28,7 +28,7 @@ def open_replay(app, game_id: str, options: dict):
     show(app, scene)
     for _ in range(N):
         app.step(1 / 60, events=[key(pygame.K_RIGHT)])
-    assert scene.index == N
+    assert scene.controls.index == N
     for _ in range(30):   # past the guard against the click that opened the record
         app.step(1 / 60, events=[])
     return scene
@@ -41,7 +41,7 @@ def same(a, b) -> bool:
 
 def finish(app, scene):
     """Let the shown position's search end (a hang guard, not a timing), then a frame."""
-    job = scene.analysis_job()
+    job = scene.analysis.job()
     job.thread.join(300)
     assert job.finished and job.error is None
     app.step(1 / 60, events=[], draw=True)
@@ -52,11 +52,11 @@ def finish(app, scene):
 def test_t_lists_and_numbers_the_three_best_moves_of_the_position_shown(app, monkeypatch, game_id, options):
     monkeypatch.setattr(review_scene, "SETTINGS", ReviewSettings(iterations=40, seed=7))
     scene = open_replay(app, game_id, options)
-    assert scene.analysis_job() is None and scene.analysis_card() is None
+    assert scene.analysis.job() is None and scene.analysis.card() is None
     app.step(1 / 60, events=[key(pygame.K_t)])
-    assert scene.analysis_on
+    assert scene.analysis.on
     job = finish(app, scene)
-    shown = scene.analysis_position(N)
+    shown = scene.analysis.position(N)
     assert same(job.state, shown)
     moves = [m for m, _ in job.top]
     spec = shown.spec
@@ -64,30 +64,30 @@ def test_t_lists_and_numbers_the_three_best_moves_of_the_position_shown(app, mon
     assert all(shown.why_not(m) is None for m in moves)
     leads = [lead for _, lead in job.leads()]
     assert leads == sorted(leads, reverse=True)
-    assert scene.analysis_marks() == [(m, rank) for rank, m in enumerate(moves, start=1)]
+    assert scene.analysis.marks() == [(m, rank) for rank, m in enumerate(moves, start=1)]
     # the card: a heading, then each move with its lead; the record's next move says so
     played = spec.move_text(scene.analysis_next(N))
-    rows = [text for text, _, _ in scene.analysis_lines()[1:]]
+    rows = [text for text, _, _ in scene.analysis.lines()[1:]]
     assert len(rows) == 3
     assert all(row.startswith(f"{rank}. {spec.move_text(m)}: lead ") for rank, (row, m) in
                enumerate(zip(rows, moves), start=1))
     assert [row.endswith("(played)") for row in rows] == [spec.move_text(m) == played for m in moves]
-    box = scene.analysis_card()[0]
-    assert not box.colliderect(scene.move_list.rect)   # the list gives up its column's foot
+    box = scene.analysis.card()[0]
+    assert not box.colliderect(scene.listing.move_list.rect)   # the list gives up its column's foot
     surface = pygame.Surface(app.size)
     scene.draw(surface)
     # stepping on analyses the new position; stepping back shows the first analysis again
     app.step(1 / 60, events=[key(pygame.K_RIGHT)])
     after = finish(app, scene)
-    assert after is not job and same(after.state, scene.analysis_position(N + 1))
+    assert after is not job and same(after.state, scene.analysis.position(N + 1))
     app.step(1 / 60, events=[key(pygame.K_LEFT)])
-    assert scene.analysis_job() is job
+    assert scene.analysis.job() is job
     # the tab turns it off (the board's numbers go) and on again
-    scene.layout_moves()
-    scene.handle_event(click(scene.analysis_tab.rect.center))
-    assert not scene.analysis_on and scene.analysis_marks() == [] and scene.analysis_card() is None
-    scene.handle_event(click(scene.analysis_tab.rect.center))
-    assert scene.analysis_on and scene.analysis_job() is job
+    scene.analysis.layout()
+    scene.handle_event(click(scene.analysis.tab.rect.center))
+    assert not scene.analysis.on and scene.analysis.marks() == [] and scene.analysis.card() is None
+    scene.handle_event(click(scene.analysis.tab.rect.center))
+    assert scene.analysis.on and scene.analysis.job() is job
 
 
 @pytest.mark.parametrize("game_id,options", GAMES)
@@ -95,12 +95,12 @@ def test_stepping_on_or_leaving_stops_the_running_search(app, monkeypatch, game_
     monkeypatch.setattr(review_scene, "SETTINGS", ReviewSettings(iterations=10**7, seed=7))
     scene = open_replay(app, game_id, options)
     app.step(1 / 60, events=[key(pygame.K_t)])
-    first = scene.analysis_job()
+    first = scene.analysis.job()
     assert not first.finished   # frames come while it searches
     app.step(1 / 60, events=[], draw=True)
-    assert scene.frame_rate() > 0
+    assert app.frame_rate() > 0
     app.step(1 / 60, events=[key(pygame.K_RIGHT)])
-    second = scene.analysis_job()
+    second = scene.analysis.job()
     assert second is not first and first.cancel.is_set()
     first.thread.join(300)
     assert first.finished and first.top is None
@@ -109,11 +109,11 @@ def test_stepping_on_or_leaving_stops_the_running_search(app, monkeypatch, game_
     app.stack.apply_pending()
     assert isinstance(app.stack.top, PlayHereScene) and second.cancel.is_set()
     app.step(1 / 60, events=[], draw=True)   # the replay shows through: no search starts
-    assert scene.analysis_job() is None
+    assert scene.analysis.job() is None
     app.stack.pop()
     app.stack.apply_pending()
     app.step(1 / 60, events=[], draw=True)
-    third = scene.analysis_job()
+    third = scene.analysis.job()
     assert third is not second and not third.cancel.is_set()
     app.stack.pop()   # leaving the replay
     app.stack.apply_pending()
@@ -126,8 +126,8 @@ def test_the_end_of_a_finished_game_has_nothing_to_analyse(app, monkeypatch):
     monkeypatch.setattr(review_scene, "SETTINGS", ReviewSettings(iterations=40, seed=7))
     scene = open_replay(app, "city-blocks", {"players": 2})
     app.step(1 / 60, events=[key(pygame.K_t), key(pygame.K_END)])
-    assert scene.index == scene.count and scene.analysis_job() is None
-    assert [text for text, _, _ in scene.analysis_lines()] == ["The game is over: there are no moves to look for."]
+    assert scene.controls.index == scene.controls.count and scene.analysis.job() is None
+    assert [text for text, _, _ in scene.analysis.lines()] == ["The game is over: there are no moves to look for."]
 
 
 def test_the_list_and_the_card_hide_the_seat_panel_between_them(app, monkeypatch):
@@ -138,11 +138,11 @@ def test_the_list_and_the_card_hide_the_seat_panel_between_them(app, monkeypatch
     scene = open_replay(app, "alien-city", {})
     app.step(1 / 60, events=[key(pygame.K_t)])
     finish(app, scene)
-    box = scene.analysis_card()[0]
-    listed = scene.move_list.rect
+    box = scene.analysis.card()[0]
+    listed = scene.listing.move_list.rect
     gap = pygame.Rect(listed.x + 8, listed.bottom, listed.w - 16, box.y - listed.bottom)
     assert gap.h > 0
     app.window.fill((255, 0, 255), gap)  # stands for the panel's text under the gap
-    scene.draw_moves(app.window)
+    scene.analysis.draw(app.window)
     assert all(tuple(app.window.get_at((x, y)))[:3] != (255, 0, 255)
                for x in range(gap.x, gap.right) for y in range(gap.y, gap.bottom))

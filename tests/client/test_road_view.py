@@ -198,7 +198,7 @@ def test_replay_has_the_road_tools_too(app):
     record = read_ppn(write_ppn(state), lenient=True)
     replay = ReplayScene(app, record)
     show(app, replay)
-    replay.go(replay.count)
+    replay.controls.go(replay.controls.count)
     replay.handle_event(key(pygame.K_r))
     assert replay.insight.overlay.on
     lot = next(lot for lot, _ in replay.state.structures())

@@ -5,15 +5,41 @@ from unittest.mock import Mock
 
 import pygame
 
-from client.scenes.base import Scene, SceneStack
+from client.scenes.base import Part, Scene, SceneStack
 
 
 def scene(opaque=True, modal=False, consumes=False) -> Mock:
     s = Mock(spec=Scene)
     s.opaque = opaque
     s.modal = modal
+    s.parts = ()
     s.handle_event.return_value = consumes
     return s
+
+
+def test_a_scenes_parts_follow_its_lifecycle_after_it():
+    """A part listed in a scene's ``parts`` is paused, resumed, updated and told of the
+    exit after the scene, whatever the scene's own hooks do."""
+    calls: list[str] = []
+    part = Mock(spec=Part)
+    for hook in ("update", "pause", "resume", "exit"):
+        getattr(part, hook).side_effect = lambda *a, hook=hook: calls.append(f"part {hook}")
+    below = scene()
+    for hook in ("update", "pause", "resume", "exit"):
+        getattr(below, hook).side_effect = lambda *a, hook=hook: calls.append(f"scene {hook}")
+    below.parts = (part,)
+    stack = SceneStack()
+    stack.push(below)
+    stack.apply_pending()
+    stack.update(0.1)
+    stack.push(scene())
+    stack.apply_pending()
+    stack.pop()
+    stack.pop()
+    stack.apply_pending()
+    assert calls == ["scene update", "part update", "scene pause", "part pause", "scene resume", "part resume",
+                     "scene exit", "part exit"]
+    part.update.assert_called_once_with(0.1)
 
 
 def test_push_is_applied_at_the_end_of_the_frame():

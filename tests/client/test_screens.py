@@ -115,7 +115,7 @@ def test_every_screen_renders_distinctly(app, tmp_path):
 
     result = read_ppn(RECORD.read_text(), lenient=True)
     replay = ReplayScene(app, result, title=RECORD.name)
-    replay.go(17)
+    replay.controls.go(17)
     shots["replay"] = render(app, [replay], "replay", out)
 
     app.options.colour_blind = True

@@ -3,7 +3,7 @@
 A match screen (the piles as rows of stones; click a stone to take it and every stone to
 its right, or press a pile's number to take one; U undoes, Ctrl+S saves, Esc pauses), a
 replay and a one-beat score show, all built on the shell's frames (``BoardFrame``,
-``MatchControls``, ``ReplaySteps``, ``ScoreShow``). Nothing outside ``tests/`` knows it: the
+``MatchControls``, ``ScoreShow``) and parts (``ReplaySteps``). Nothing outside ``tests/`` knows it: the
 client test suite adds it to the registry with :func:`plugins_with_template`.
 
 A shipped game puts its words in its own gettext catalogue; this one speaks English only.
@@ -21,7 +21,7 @@ from client.games.registry import Plugins, builtin_plugins
 from client.scenes.board_frame import BoardFrame
 from client.scenes.match_screen import MatchControls
 from client.scenes.plugin_scenes import ScenesPlugin
-from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
+from client.scenes.replay_controls import END_WORDS, ReplayControls, ReplaySteps, replay_opener
 from client.scenes.score_sequence import BeatSequence
 from client.scenes.score_show import ScoreShow
 from client.scenes.seats import ComputerSeat
@@ -201,7 +201,7 @@ class NimMatch(MatchControls, NimBoard):
             self.chrome.draw(surface)
 
 
-class NimReplay(ReplaySteps, NimBoard):
+class NimReplay(NimBoard):
     """A record move by move; at the end of a finished game, the score show."""
 
     def __init__(self, app, record: Record, title: str = "Replay") -> None:
@@ -211,11 +211,13 @@ class NimReplay(ReplaySteps, NimBoard):
             seat = NIM.leaver(token)
             last = self.positions[-1]
             self.positions.append((last.resign(seat) if seat is not None else last.play(NIM.parse_move(token)))[0])
-        self.controls = ReplayControls(len(self.positions) - 1, self._show)
+        self.stepping = ReplaySteps(self)
+        self.controls = ReplayControls(len(self.positions) - 1, self.stepping.show)
         self.score_button = Button("Score", self.score_show, key=pygame.K_c, enabled=False)
+        self.parts = (self.stepping,)
         super().__init__(app, record.start)
         review = self.controls.review_buttons(app, self.positions[-1])
-        self.buttons = self.controls.buttons + [self.score_button, *review, Button("Close", self.close)]
+        self.buttons = self.controls.buttons + [self.score_button, *review, Button("Close", self.stepping.close)]
         self.layout_buttons()
 
     @classmethod
@@ -223,14 +225,23 @@ class NimReplay(ReplaySteps, NimBoard):
         """The replay of a record (the Files screen's opener); ``RecordError`` for text that is none."""
         return cls(app, NIM.read_record(text, lenient=True), title)
 
+    end_words = END_WORDS
+
+    def layout_buttons(self) -> None:
+        super().layout_buttons()
+        self.stepping.place_bar()
+
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        return self.stepping.turn_text(super().turn_text)
+
     def score_show(self) -> None:
-        if self.index == self.count and self.positions[-1].is_over():
+        if self.controls.index == self.controls.count and self.positions[-1].is_over():
             self.controls.playing = False
             self.app.push(NimScore(self.app, self.positions[-1]))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
+            self.stepping.close()
             return True
         return self.controls.handle_event(event) or self.buttons_event(event)
 

@@ -79,12 +79,12 @@ class Director(director.Director):
             app.stack.apply_pending()
             replay = self.top()
             yield 0.3
-            for _ in range(min(14, replay.count)):
-                replay.forward()
+            for _ in range(min(14, replay.controls.count)):
+                replay.controls.forward()
                 yield 0.15
             yield 0.5
             self.shot("replay")
-            replay.close()
+            replay.stepping.close()
             app.stack.apply_pending()
 
     @staticmethod

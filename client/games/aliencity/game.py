@@ -26,7 +26,7 @@ from client import theme
 from client.anim import Callback, Delay
 from client.scenes.hints import hints_allowed
 from client.scenes.match_screen import MatchControls
-from client.scenes.move_listing import MoveListing
+from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
 from shared.aliencity import (
     Build,
@@ -88,7 +88,43 @@ def name_panels(panels: dict[Player, PanelView], seats: list[SeatController]) ->
             panels[player].who = lambda: _("You")
 
 
-class GameScene(MoveListing, MatchControls, BoardScene):
+def name_headers(names: list[str]) -> dict[str, str]:
+    """Records name the players Black and White."""
+    return {"Black": names[0], "White": names[1]}
+
+
+class Moves(MatchMoves):
+    """The list of moves: a build and its claim are one move."""
+
+    host: "GameScene"
+
+    def move_texts(self) -> list[str]:
+        from .replay import list_text
+        turns: list[tuple[Build, Claim | None]] = []
+        for _player, move in self.host.match.state.history:
+            if isinstance(move, Build):
+                turns.append((move, None))
+            elif isinstance(move, Claim) and turns:
+                turns[-1] = (turns[-1][0], move)
+        return [list_text(build, claim) for build, claim in turns]
+
+    def move_numbers(self) -> range:
+        """The engine state keeps the whole game (one continued or played on from a
+        replay too): the list counts from its first turn."""
+        return range(1, len(self.move_texts()) + 1)
+
+    def move_seat_infos(self, before: GameState) -> tuple:
+        return ALIEN_CITY.seats(ALIEN_CITY.options({}))
+
+    def move_positions(self) -> list[GameState]:
+        host = self.host
+        starts = host.match.turn_starts if host.chrome is None else []
+        if len(starts) != len(self.move_texts()):  # continued from a save without its trail: no look back
+            return []
+        return [*starts, host.match.state]
+
+
+class GameScene(MatchControls, BoardScene):
     """The shell's :class:`MatchControls` (seats, computers, undo, save, pause, new game,
     the final count) around Alien City's parts: the board (``board``), the input and the
     hand (``input``), the drawing (``painter``), the hints (``hints``); the screen keeps
@@ -116,7 +152,8 @@ class GameScene(MoveListing, MatchControls, BoardScene):
         for player, level in (computers or {}).items():
             seats[player] = ComputerSeat(level=level)
         self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=ALIEN_CITY,
-                        holders=(LocalMatch, ViewMatch), n_seats=2)
+                        holders=(LocalMatch, ViewMatch), n_seats=2, headers=name_headers)
+        self.listing = Moves(self)
         self.selected: Piece | None = None
         self.chosen: dict[Player, Piece] = {}  # each seat's own last choice of piece
         self.hover_lot: int | None = None
@@ -143,31 +180,6 @@ class GameScene(MoveListing, MatchControls, BoardScene):
         self.layout_buttons()
         self.auto_select()
         self.update_buttons()
-
-    # -- the list of moves (MoveListing): a build and its claim are one move ---------------
-    def move_texts(self) -> list[str]:
-        from .replay import list_text
-        turns: list[tuple[Build, Claim | None]] = []
-        for _player, move in self.match.state.history:
-            if isinstance(move, Build):
-                turns.append((move, None))
-            elif isinstance(move, Claim) and turns:
-                turns[-1] = (turns[-1][0], move)
-        return [list_text(build, claim) for build, claim in turns]
-
-    def move_numbers(self) -> range:
-        """The engine state keeps the whole game (one continued or played on from a
-        replay too): the list counts from its first turn."""
-        return range(1, len(self.move_texts()) + 1)
-
-    def move_seat_infos(self, before: GameState) -> tuple:
-        return ALIEN_CITY.seats(ALIEN_CITY.options({}))
-
-    def move_positions(self) -> list[GameState]:
-        starts = self.match.turn_starts if self.chrome is None else []
-        if len(starts) != len(self.move_texts()):  # continued from a save without its trail: no look back
-            return []
-        return [*starts, self.match.state]
 
     @property
     def bots(self) -> dict[Player, ComputerSeat]:
@@ -255,17 +267,13 @@ class GameScene(MoveListing, MatchControls, BoardScene):
         return ScoreScene(self.app, state, demo=self.chrome is None and bool(self.bots), **words)
 
     def replay(self, state: GameState):
-        return replay_of(self.app, state, self.name_headers(self.record_names()) if self.chrome is None else None)
+        return replay_of(self.app, state, self.records.name_headers() if self.chrome is None else None)
 
     def fresh_state(self, seed: int) -> GameState:
         return fresh_game(self.app, seed)
 
     def bot_position(self, state: GameState) -> AlienCityPosition:
         return AlienCityPosition(state)
-
-    # -- the shell's SaveableMatch: records name the players Black and White ----------------
-    def name_headers(self, names: list[str]) -> dict[str, str]:
-        return {"Black": names[0], "White": names[1]}
 
     def skip(self) -> None:
         if self.human_turn and self.match.state.phase is Phase.CLAIM and not self.timeline.busy:
@@ -318,8 +326,11 @@ class GameScene(MoveListing, MatchControls, BoardScene):
     def _bot_steps(self, show_choice, do, think: float = BOT_THINK):
         return [Delay(think * 0.6), Callback(show_choice), Delay(think), Callback(do)]
 
+    def top_right_room(self) -> int:
+        return self.listing.top_right_room()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.chrome is None and self.moves_event(event):
+        if self.chrome is None and self.listing.handle_event(event):
             return True
         return self.input.handle_event(event)
 

@@ -23,6 +23,7 @@ from .marks import HINT_COLOUR
 
 if TYPE_CHECKING:
     from client.app import App
+    from client.scenes.move_listing import MatchMoves
 
 
 class MatchScreen(Protocol):
@@ -45,6 +46,7 @@ class MatchScreen(Protocol):
     mouse: tuple[int, int]
     cursor: int | None
     over_shown: bool
+    listing: MatchMoves  # the list of moves beside the board
 
     @property
     def human_turn(self) -> bool: ...
@@ -60,7 +62,6 @@ class MatchScreen(Protocol):
     def relabel(self) -> None: ...
     def draw_thinking(self, surface: pygame.Surface, busy: bool | None = None,
                       colour: tuple[int, int, int] = theme.ACCENT_2) -> None: ...
-    def draw_moves(self, surface: pygame.Surface) -> None: ...
     def submit(self, move: Any) -> None: ...
     def show_final_count(self) -> None: ...
     def pause_menu(self) -> None: ...
@@ -96,7 +97,7 @@ class MatchView:
         self.draw_extra(surface)
         board.draw_news(surface)
         if scene.chrome is None:
-            scene.draw_moves(surface)
+            scene.listing.draw(surface)
 
     def panel_surface(self, player: Player, cb: bool) -> pygame.Surface:
         """A seat's panel: the player to move's pieces they may build, chosen, hovered."""

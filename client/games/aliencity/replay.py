@@ -12,9 +12,9 @@ from __future__ import annotations
 import pygame
 
 from client import theme
-from client.scenes.move_listing import MoveListing
-from client.scenes.replay_analysis import ReplayAnalysis
-from client.scenes.replay_controls import ReplayControls, ReplaySteps
+from client.scenes.move_listing import ReplayMoves
+from client.scenes.replay_analysis import AnalysisPart
+from client.scenes.replay_controls import END_WORDS, RECORD_TITLE, ReplayControls, ReplaySteps
 from shared.aliencity import Build, Claim, GameState, Phase, lot_name
 from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
@@ -32,20 +32,23 @@ _, N_, ngettext, pgettext = domain("aliencity")
 OPEN_GUARD = 0.3  # seconds after opening in which mouse presses still belong to the Open click
 
 
-class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScene):
+class ReplayScene(BoardScene):
     """The shell's stepping (:class:`ReplaySteps`) and analysis around Alien City's board,
     its words and the card of the rules a ply broke (``card``)."""
 
     bottom_scale = 0.115
-    bar_rows = (0.14, 0.3)
-    score_delay = 0.9
+    end_words = END_WORDS
 
     def __init__(self, app, result: ReadResult, title: str | None = None) -> None:
         self.result = result
         self.title = title  # the record's name (data); None: just "REPLAY"
         self.positions: list[GameState] = [p.before for p in result.plies] + [result.state]
-        self.controls = ReplayControls(len(self.positions) - 1, self._show)
+        self.stepping = ReplaySteps(self, bar_rows=(0.14, 0.3), score_delay=0.9)
+        self.controls = ReplayControls(len(self.positions) - 1, self.stepping.show)
         self.score_button = button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
+        self.listing = Moves(self)
+        self.analysis = AnalysisPart(self, self.listing, self.analysis_position)
+        self.parts = (self.stepping, self.analysis)
         super().__init__(app, self.positions[0])
         self.card = RuleBreakCard(app, self.board, result.plies)
         for player, name in zip(self.panels, record_names(result.headers)):
@@ -53,7 +56,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScene):
                 self.panels[player].who = lambda name=name: name
         review = self.controls.review_buttons(app, AlienCityPosition(result.state))
         slot = self.controls.end_slot(self, self.score_button)   # Score, or Play from here (P)
-        self.buttons = [slot, *self.controls.buttons, *review, button(N_("Close"), self.close)]
+        self.buttons = [slot, *self.controls.buttons, *review, button(N_("Close"), self.stepping.close)]
         self.layout_buttons()
         self.opened_at = app.clock_time
 
@@ -63,7 +66,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScene):
 
     @property
     def record_title(self) -> str:
-        return self.title or ReplaySteps.record_title  # untitled: a game just played
+        return self.title or RECORD_TITLE  # untitled: a game just played
 
     def analysis_position(self, index: int) -> AlienCityPosition:
         return AlienCityPosition(self.positions[index])
@@ -80,27 +83,18 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScene):
         super().enter()
         self.opened_at = self.app.clock_time
 
-    # -- the list of moves (MoveListing) ---------------------------------------------
-    def move_texts(self) -> list[str]:
-        return [list_text(ply.build, ply.claim) for ply in self.result.plies]
+    def top_right_room(self) -> int:
+        return self.analysis.top_right_room()
 
-    def move_notes(self) -> list[str]:
-        return [ply.comment for ply in self.result.plies]
-
-    def start_note(self) -> str:
-        return self.result.comment
-
-    def move_seat_infos(self, before: GameState) -> tuple:
-        return ALIEN_CITY.seats(ALIEN_CITY.options({}))
-
-    def move_positions(self) -> list[GameState]:
-        return self.positions
+    def layout_buttons(self) -> None:
+        super().layout_buttons()
+        self.stepping.place_bar()
 
     # -- navigation (the shell's ReplaySteps) -------------------------------------------
     def score_show(self) -> None:
         """The animated final count of the record's last position (C, or the Score button)."""
         final = self.positions[-1]
-        if final.phase is not Phase.OVER or self.index != self.count:
+        if final.phase is not Phase.OVER or self.controls.index != self.controls.count:
             return
         self.controls.playing = False
         self.app.push(ScoreScene(self.app, final))
@@ -109,7 +103,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScene):
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
                 and self.app.clock_time - self.opened_at < OPEN_GUARD:
             return True  # the click (or double click) that opened the record: not a jump to a ply
-        if self.moves_event(event):
+        if self.analysis.handle_event(event):
             return True
         if self.board.road_keys(event):
             return True
@@ -117,7 +111,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScene):
                 and self.insight.click(self.geo.lot_at(event.pos))):
             return True  # a click on a structure pins its road wave
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
+            self.stepping.close()
             return True
         if event.type == pygame.MOUSEMOTION:
             self.track_pointer(event.pos)
@@ -137,25 +131,25 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScene):
         self.draw_bottom(surface)
         board.draw_card(surface)
         board.draw_news(surface)
-        self.draw_moves(surface)
+        self.analysis.draw(surface)
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
-        if self.index == self.count and self.state.phase is Phase.OVER:
+        if self.controls.index == self.controls.count and self.state.phase is Phase.OVER:
             return self.board.turn_text()  # who won (the shell's words name the record)
         if self.title is None:
             return _("REPLAY"), theme.ACCENT_2
         return _("REPLAY: {title}").format(title=self.title), theme.ACCENT_2
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
-        typed = self.typed_status()
+        typed = self.stepping.typed_status()
         if typed is not None:
             return typed
-        if self.index == 0:
+        if self.controls.index == 0:
             return (ngettext("Start of the game: {n} move. Right arrow or Play to step through.",
                              "Start of the game: {n} moves. Right arrow or Play to step through.",
-                             self.count).format(n=self.count), theme.TEXT)
-        ply = self.result.plies[self.index - 1]
-        words = {"n": self.index, "count": self.count, "player": terms.player(ply.player),
+                             self.controls.count).format(n=self.controls.count), theme.TEXT)
+        ply = self.result.plies[self.controls.index - 1]
+        words = {"n": self.controls.index, "count": self.controls.count, "player": terms.player(ply.player),
                  "piece": terms.piece(ply.build.piece), "lot": lot_name(ply.build.lot)}
         if ply.claim is not None:
             words["claimed"] = lot_name(ply.claim.lot)
@@ -168,10 +162,28 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScene):
         return text, theme.TEXT
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
-        self.board.draw_status(surface, self.status_text(), self.status_area(), self.buttons)
+        self.board.draw_status(surface, self.status_text(), self.stepping.status_area(), self.buttons)
         bad = (i + 1 for i, p in enumerate(self.result.plies) if p.warnings)
         self.controls.draw_bar(surface, self.app.text, bad)
-        self.card.draw(surface, self.index)  # the rules the shown ply broke, in full
+        self.card.draw(surface, self.controls.index)  # the rules the shown ply broke, in full
+
+
+class Moves(ReplayMoves):
+    """The record's turns (a build and its claim are one move) and its comments."""
+
+    host: ReplayScene
+
+    def move_texts(self) -> list[str]:
+        return [list_text(ply.build, ply.claim) for ply in self.host.result.plies]
+
+    def move_notes(self) -> list[str]:
+        return [ply.comment for ply in self.host.result.plies]
+
+    def start_note(self) -> str:
+        return self.host.result.comment
+
+    def move_seat_infos(self, before: GameState) -> tuple:
+        return ALIEN_CITY.seats(ALIEN_CITY.options({}))
 
 
 def list_text(build: Build, claim: Claim | None) -> str:

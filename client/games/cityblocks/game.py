@@ -21,9 +21,9 @@ import pygame
 
 from client import theme
 from client.computer import level_name
-from client.scenes.hints import HintControls
+from client.scenes.hints import HintPart
 from client.scenes.match_screen import MatchControls
-from client.scenes.move_listing import MoveListing
+from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, SeatController
 from client.view.widgets import Button
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
@@ -41,7 +41,18 @@ from .words import N_, _
 BOT_SHOW = 0.35   # seconds a computer's choice shows before it lands
 
 
-class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen):
+class Moves(MatchMoves):
+    """The list of moves in the game's own notation."""
+
+    host: "MatchScene"
+
+    def move_texts(self) -> list[str]:
+        from .replay import list_text
+        host = self.host
+        return [list_text(m) for m in host.match.moves] if host.chrome is None else []
+
+
+class MatchScene(MatchControls, HandMixin, CityScreen):
     bot_show, pass_show = BOT_SHOW, 0.1
 
     def __init__(self, app, state: CityState | None = None, *, seats: list[SeatController] | None = None,
@@ -51,6 +62,8 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
             state = CITY_BLOCKS.new_state({"players": players}, seed)
         self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=CITY_BLOCKS,
                         holders=(LocalMatch, ViewMatch), n_seats=state.players)
+        self.listing = Moves(self)
+        self.hinter = HintPart(self, self.hint_words)
         self.hover_slot: tuple[int, str] | None = None
         self.tip_pos = (0, 0)   # where the pointer is, for a tray piece's tooltip
         self.confirming = False
@@ -60,7 +73,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
         # TRANSLATORS: button: light the squares where the chosen piece fits (key H).
         self.fit_button = Button(N_("Fits (H)"), self.toggle_fit, tr=_)
         # TRANSLATORS: button: the computer's best move for you, shown with what it expects (key G).
-        self.hint_button = Button(N_("Hint (G)"), self.ask_hint, tr=_)
+        self.hint_button = Button(N_("Hint (G)"), self.hinter.ask_hint, tr=_)
         # TRANSLATORS: the two answers to "Pass with blue?" while placements remain.
         self.confirm_buttons = [Button(N_("Pass"), self.confirm_pass, accent=theme.ACCENT, tr=_),
                                 Button(N_("Keep playing"), self.cancel_pass, tr=_)]
@@ -170,7 +183,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
         return ScoreScene(self.app, state, **words)
 
     def replay(self, state: CityState):
-        return replay_of(self.app, state, self.name_headers(self.record_names()) if self.chrome is None else None)
+        return replay_of(self.app, state, self.records.name_headers() if self.chrome is None else None)
 
     # -- menu actions ------------------------------------------------------------------------
     def undo(self) -> None:
@@ -190,7 +203,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
         self.pass_button.enabled = self.human_turn
         self.undo_button.enabled = self.undo_allowed
         self.fit_button.enabled = self.human_turn
-        self.hint_button.enabled = self.can_hint()
+        self.hint_button.enabled = self.hinter.can_hint()
         if self.chrome is not None:
             self.chrome.update_buttons()
 
@@ -200,12 +213,15 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
     # -- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)  # the board, then the computers' turns
-        self.poll_hint()
+        self.hinter.poll_hint()
+
+    def top_right_room(self) -> int:
+        return self.listing.top_right_room()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.chrome is not None and self.chrome.handle_event(event):
             return True
-        if self.chrome is None and self.moves_event(event):
+        if self.chrome is None and self.listing.handle_event(event):
             return True
         if self.confirming:
             return self._confirm_event(event)
@@ -285,10 +301,6 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
                 args["hover"] = self.hover_slot[1]
         return args
 
-    def move_texts(self) -> list[str]:
-        from .replay import list_text
-        return [list_text(m) for m in self.match.moves] if self.chrome is None else []
-
     def seat_names(self) -> dict[int, str]:
         """Computers by level and named people (online, the chrome writes the names)."""
         if self.chrome is not None:
@@ -307,9 +319,9 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
         s = self.match.state
         if s.over:
             return _("The game is over. C shows the final count again."), theme.TEXT
-        if self.human_turn and self.hinting:
+        if self.human_turn and self.hinter.hinting:
             # TRANSLATORS: while a computer level looks for a hint, e.g. "Hard is looking for a hint…"
-            return _("{level} is looking for a hint…").format(level=self.hint_level_name()), theme.ACCENT
+            return _("{level} is looking for a hint…").format(level=self.hinter.hint_level_name()), theme.ACCENT
         if not self.human_turn:
             seat = self.seats[s.to_move]
             if isinstance(seat, ComputerSeat):
@@ -333,7 +345,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
                 gain=f"{gain:+d}", area=f"{a1 - a0:+d}", edges=f"{e1 - e0:+d}")), theme.GOOD
         if self.hand is None:
             return _("No piece left: pass with P."), theme.TEXT
-        if not self.hints_offered():  # online or rated: G only says no
+        if not self.hinter.hints_offered():  # online or rated: G only says no
             if self.players == 3:
                 return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
                          "P passes · H shows where it fits · C: blue or yours"), theme.TEXT
@@ -356,9 +368,9 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
         hints.draw_hint(surface, self, cb)
         marks.draw_ghost(surface, self, cb)
         self.draw_bottom(surface)
-        self.draw_thinking(surface, self.thinking or self.hinting)
+        self.draw_thinking(surface, self.thinking or self.hinter.hinting)
         if self.chrome is None:
-            self.draw_moves(surface)
+            self.listing.draw(surface)
         self.draw_overlays(surface)
         marks.draw_confirm(surface, self)
         marks.draw_slot_tip(surface, self)

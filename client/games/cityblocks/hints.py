@@ -38,7 +38,7 @@ def signed(n: int) -> str:
 
 def hint_words(scene: "MatchScene", advice: Advice) -> str:
     """The toast: who hints, the move, and what it expects."""
-    move, level = advice.move, scene.hint_level_name()
+    move, level = advice.move, scene.hinter.hint_level_name()
     if move.is_pass:
         what = _("{level}'s hint: pass.").format(level=level)
     else:
@@ -72,7 +72,7 @@ def caption(advice: Advice) -> str:
 def draw_hint(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
     """The hinted placement on the board, with its caption (a pass: the caption alone,
     over the board's middle)."""
-    advice = scene.hint
+    advice = scene.hinter.hint
     if advice is None or scene.timeline.busy:
         return
     move = advice.move

@@ -38,7 +38,7 @@ def handle_key(scene: "MatchScene", event: pygame.event.Event) -> bool:
     elif key == pygame.K_h:
         scene.toggle_fit()
     elif key == pygame.K_g:
-        scene.ask_hint()
+        scene.hinter.ask_hint()
     elif key == pygame.K_c:
         scene.switch_colour()
     elif key == pygame.K_TAB:

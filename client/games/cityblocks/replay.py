@@ -13,8 +13,8 @@ from __future__ import annotations
 import pygame
 
 from client import theme
-from client.scenes.move_listing import MoveListing
-from client.scenes.replay_analysis import ReplayAnalysis
+from client.scenes.move_listing import ReplayMoves
+from client.scenes.replay_analysis import AnalysisPart
 from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
 from client.view.widgets import Button
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
@@ -30,7 +30,7 @@ from .words import N_, _, ngettext
 AUTOPLAY_STEP = 0.7
 
 
-class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, CityScreen):
+class ReplayScene(CityScreen):
     bottom_scale = 0.115
 
     def __init__(self, app, start: CityState, plies: list[tuple[CityState, Move]], final: CityState,
@@ -45,16 +45,20 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, CityScreen):
         if not plies:
             self.positions = [start if final.ply == 0 else final]
         self.broken = [before.why_not(move) for before, move in plies]
-        self.controls = ReplayControls(len(self.positions) - 1, self._show, step_s=AUTOPLAY_STEP)
+        self.stepping = ReplaySteps(self)
+        self.controls = ReplayControls(len(self.positions) - 1, self.stepping.show, step_s=AUTOPLAY_STEP)
         # TRANSLATORS: replay button (key C): open the final count of the game.
         self.score_button = Button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT,
                                    tr=_)
+        self.listing = Moves(self)
+        self.analysis = AnalysisPart(self, self.listing)
+        self.parts = (self.stepping, self.analysis)
         super().__init__(app, self.positions[0])
         review = self.controls.review_buttons(app, final)
         slot = self.controls.end_slot(self, self.score_button)   # Score, or Play from here (P)
-        self.buttons = [slot, *self.controls.buttons, *review, Button(N_("Close"), self.close, tr=_)]
+        self.buttons = [slot, *self.controls.buttons, *review, Button(N_("Close"), self.stepping.close, tr=_)]
         self.layout_buttons()
-        self._show(0, False)
+        self.stepping.show(0, False)
 
     def branch_position(self, index: int) -> tuple[CityState, bool]:
         """Play from here: the position and whether a piece up to it broke a rule."""
@@ -65,11 +69,11 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, CityScreen):
         """Raises the engine's ``RecordError`` (a ``ValueError``) for text that is no record."""
         record, plies = read_plies(text, lenient=True)
         scene = cls(app, record.start, plies, record.state, title, dict(record.headers))
-        scene.comments = hash_comments(text)
+        scene.listing.comments = hash_comments(text)
         return scene
 
-    def move_texts(self) -> list[str]:
-        return [list_text(m) for m in self.moves]
+    def top_right_room(self) -> int:
+        return self.analysis.top_right_room()
 
     def analysis_next(self, index: int) -> Move | None:
         return self.moves[index] if index < len(self.moves) else None
@@ -78,18 +82,22 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, CityScreen):
         draw_marks(surface, self.app, self.geo, marks)
 
     # -- navigation (the shell's ReplayControls) ------------------------------------------------
+    def layout_buttons(self) -> None:
+        super().layout_buttons()
+        self.stepping.place_bar()
+
     def score_show(self) -> None:
         final = self.positions[-1]
-        if not final.over or self.index != self.count:
+        if not final.over or self.controls.index != self.controls.count:
             return
         self.controls.playing = False
         self.app.push(ScoreScene(self.app, final))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.moves_event(event):
+        if self.analysis.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
+            self.stepping.close()
             return True
         if self.controls.handle_event(event):
             return True
@@ -97,6 +105,9 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, CityScreen):
         return True
 
     # -- drawing ------------------------------------------------------------------------------
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        return self.stepping.turn_text(super().turn_text)
+
     @property
     def record_title(self) -> str:
         return self.title
@@ -107,24 +118,25 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, CityScreen):
         return _("the final count")
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
-        typed = self.typed_status()
+        typed = self.stepping.typed_status()
         if typed is not None:
             return typed
-        if self.index == 0:
+        if self.controls.index == 0:
             return ngettext("Start of the game: {n} move. Right arrow or Play steps through.",
                             "Start of the game: {n} moves. Right arrow or Play steps through.",
-                            self.count).format(n=self.count), theme.TEXT
-        move = self.moves[self.index - 1]
-        before = self.positions[self.index - 1]
+                            self.controls.count).format(n=self.controls.count), theme.TEXT
+        move = self.moves[self.controls.index - 1]
+        before = self.positions[self.controls.index - 1]
         who = self.seat_label(before.to_move) if before.to_move is not None else "?"
         if move.is_pass:
             text = _("Move {n} of {count}: {colour} passed ({seat}).").format(
-                n=self.index, count=self.count, colour=look.name(move.colour), seat=who)
+                n=self.controls.index, count=self.controls.count, colour=look.name(move.colour), seat=who)
         else:
             # TRANSLATORS: e.g. "Move 7/80: Blue + Red placed red r:V5:t16,t17,t18,s18,r18."
             text = _("Move {n} of {count}: {seat} placed {colour} {move}.").format(
-                n=self.index, count=self.count, seat=who, colour=look.word(move.colour), move=move.text())
-        broken = self.broken[self.index - 1]
+                n=self.controls.index, count=self.controls.count, seat=who, colour=look.word(move.colour),
+                move=move.text())
+        broken = self.broken[self.controls.index - 1]
         if broken is not None:
             return _("{move} Against the rules: {rule}").format(move=text, rule=broken.text), theme.BAD
         return text, theme.TEXT
@@ -133,7 +145,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, CityScreen):
         return self.names
 
     def last_move(self) -> Move | None:
-        return self.moves[self.index - 1] if self.index else None
+        return self.moves[self.controls.index - 1] if self.controls.index else None
 
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind
@@ -143,26 +155,35 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, CityScreen):
             look.outline(surface, self.geo, move.squares, (250, 250, 255), max(2, self.geo.cell // 10))
         self.draw_drops(surface, cb)
         self.draw_bottom(surface)
-        self.draw_moves(surface)
+        self.analysis.draw(surface)
         self.draw_overlays(surface)
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         super().draw_bottom(surface)
-        bar, t = self.bar, self.app.text
+        bar, t = self.controls.bar, self.app.text
         pygame.draw.rect(surface, (20, 22, 48), bar, border_radius=bar.h // 2)
-        n = max(1, self.count)
-        done = pygame.Rect(bar.x, bar.y, int(self.index / n * bar.w), bar.h)
+        n = max(1, self.controls.count)
+        done = pygame.Rect(bar.x, bar.y, int(self.controls.index / n * bar.w), bar.h)
         pygame.draw.rect(surface, theme.ACCENT_2, done, border_radius=bar.h // 2)
         for i, broken in enumerate(self.broken):
             if broken is not None:
                 x = bar.x + int((i + 1) / n * bar.w)
                 pygame.draw.line(surface, theme.BAD, (x, bar.y - 2), (x, bar.bottom + 2), 2)
-        knob = (bar.x + int(self.index / n * bar.w), bar.centery)
+        knob = (bar.x + int(self.controls.index / n * bar.w), bar.centery)
         pygame.draw.circle(surface, theme.ACCENT, knob, bar.h // 2 + 4)
         hover = self.controls.hover
         if hover is not None:
             tip = t.render(_("move {n}").format(n=hover), max(12, bar.h), theme.TEXT)
             surface.blit(tip, tip.get_rect(midbottom=(bar.x + int(hover / n * bar.w), bar.y - 2)))
+
+
+class Moves(ReplayMoves):
+    """The list of the record's moves."""
+
+    host: ReplayScene
+
+    def move_texts(self) -> list[str]:
+        return [list_text(m) for m in self.host.moves]
 
 
 def list_text(move: Move) -> str:

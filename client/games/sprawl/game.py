@@ -24,9 +24,9 @@ import secrets
 import pygame
 
 from client import theme
-from client.scenes.hints import HintControls
+from client.scenes.hints import HintPart
 from client.scenes.match_screen import MatchControls
-from client.scenes.move_listing import MoveListing
+from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
 from client.view.widgets import Button
 from shared.sprawl import SPRAWL
@@ -41,7 +41,7 @@ from .screen import SprawlScreen
 BOT_SHOW = 0.45   # seconds a computer's choice shows before it lands
 
 
-class MatchScene(HintControls, MoveListing, MatchControls, SprawlScreen):
+class MatchScene(MatchControls, SprawlScreen):
     bot_show = pass_show = BOT_SHOW
 
     def __init__(self, app, state=None, *, seats: list[SeatController] | None = None, chrome=None,
@@ -50,7 +50,9 @@ class MatchScene(HintControls, MoveListing, MatchControls, SprawlScreen):
             seed = secrets.randbelow(10**9) if seed is None else seed
             state = SPRAWL.new_state({"players": players}, seed)
         self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=SPRAWL,
-                        holders=(LocalMatch, ViewMatch), n_seats=state.n)
+                        holders=(LocalMatch, ViewMatch), n_seats=state.n, write=self.write_record)
+        self.listing = MatchMoves(self)
+        self.hinter = HintPart(self, self.hint_words)
         self.names = [seat.name if isinstance(seat, HumanSeat) else "" for seat in self.seats]  # the panels'
         self.shown: set[str] = set()
         self.hand = HandPart(self)
@@ -59,7 +61,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, SprawlScreen):
                                 for name in overlays.OVERLAYS}
         self.undo_button = Button(N_("Undo"), self.undo, tr=_)
         # TRANSLATORS: button: the computer's best move for you, shown with what it expects (key H).
-        self.hint_button = Button(N_("Hint (H)"), self.ask_hint, tr=_)
+        self.hint_button = Button(N_("Hint (H)"), self.hinter.ask_hint, tr=_)
         super().__init__(app, state)
         if chrome is not None:
             chrome.attach(self)
@@ -139,9 +141,9 @@ class MatchScene(HintControls, MoveListing, MatchControls, SprawlScreen):
     def poll_hint(self) -> None:
         """A hint that arrives also takes the hand (an overload's extra squares aside: the
         list of moves on the square picks those), so a click on the hinted square plays it."""
-        had = self.hint
-        super().poll_hint()
-        hint = self.hint
+        had = self.hinter.hint
+        self.hinter.poll_hint()
+        hint = self.hinter.hint
         if hint is not None and hint is not had and not getattr(hint.move, "extra", ()):
             self.hand.hand_for(hint.move)
 
@@ -227,7 +229,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, SprawlScreen):
 
     def update_buttons(self) -> None:
         self.undo_button.enabled = self.undo_allowed
-        self.hint_button.enabled = self.can_hint()
+        self.hint_button.enabled = self.hinter.can_hint()
         for name, b in self.overlay_buttons.items():
             b.accent = theme.ACCENT if name in self.shown else theme.ACCENT_2
         if self.chrome is not None:
@@ -241,11 +243,14 @@ class MatchScene(HintControls, MoveListing, MatchControls, SprawlScreen):
         super().update(dt)  # the board, then the computers' turns
         self.poll_hint()
 
+    def top_right_room(self) -> int:
+        return self.listing.top_right_room()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         from .input import handle_event
         if self.chrome is not None and self.chrome.handle_event(event):
             return True
-        if self.chrome is None and self.moves_event(event):
+        if self.chrome is None and self.listing.handle_event(event):
             return True
         return handle_event(self, event)
 
@@ -272,9 +277,9 @@ class MatchScene(HintControls, MoveListing, MatchControls, SprawlScreen):
         s = self.match.state
         if s.is_over():
             return _("The game is over. C shows the end show again."), theme.TEXT
-        if self.human_turn and self.hinting:
+        if self.human_turn and self.hinter.hinting:
             # TRANSLATORS: while a computer level looks for a hint, e.g. "Hard is looking for a hint…"
-            return _("{level} is looking for a hint…").format(level=self.hint_level_name()), theme.ACCENT
+            return _("{level} is looking for a hint…").format(level=self.hinter.hint_level_name()), theme.ACCENT
         if not self.human_turn:
             who = self.seat_label(s.to_move)
             if isinstance(self.seats[s.to_move], ComputerSeat):
@@ -306,7 +311,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, SprawlScreen):
             return (confirm_words(warning) if self.hand.armed == move else f"{warning} {twice}"), theme.ACCENT
         if not s.started[s.to_move]:
             return _("Place your first tower: pick a size (1-3) and click any vacant square."), theme.TEXT
-        if not self.hints_offered():  # online or rated: H only says no
+        if not self.hinter.hints_offered():  # online or rated: H only says no
             return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
                      "right-click lists the moves there · A/S/O overlays"), theme.TEXT
         return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
@@ -324,16 +329,16 @@ class MatchScene(HintControls, MoveListing, MatchControls, SprawlScreen):
         marks.draw_computer(surface, self, cb)
         hint_box = hints.draw_hint(surface, self, cb)
         marks.draw_ghost(surface, self, cb)
-        if self.looking_back is None:  # looking back, nothing is in hand
+        if self.listing.looking_back is None:  # looking back, nothing is in hand
             marks.draw_hand(surface, self, cb)
         self.draw_bottom(surface)
         for name in self.shown:  # a lit dot on the buttons of the overlays on show
             r = self.overlay_buttons[name].rect
             pygame.draw.circle(surface, theme.ACCENT, (r.right - 9, r.y + 9), 4)
         marks.draw_ghost_caption(surface, self, (hint_box,) if hint_box is not None else ())
-        self.draw_thinking(surface, self.thinking or self.hinting)
+        self.draw_thinking(surface, self.thinking or self.hinter.hinting)
         if self.chrome is None:
-            self.draw_moves(surface)
+            self.listing.draw(surface)
         marks.draw_chooser(surface, self, cb)
         marks.draw_dead_tip(surface, self, None if self.hand.chooser else self.hand.hover)
         self.draw_overlays(surface)

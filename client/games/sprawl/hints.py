@@ -36,7 +36,7 @@ def hint_words(scene: "MatchScene", advice: Advice) -> str:
     state = scene.match.state
     move = describe(advice.move, not state.started[advice.seat])
     # TRANSLATORS: {level}: a computer level (Hard); {move}: e.g. "Spore a 2 on c4"
-    what = _("{level}'s hint: {move}.").format(level=scene.hint_level_name(), move=move)
+    what = _("{level}'s hint: {move}.").format(level=scene.hinter.hint_level_name(), move=move)
     pct = first_chance(advice)
     if pct is None:
         return what
@@ -55,7 +55,7 @@ def caption(advice: Advice) -> str:
 def draw_hint(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> pygame.Rect | None:
     """The hinted move on its square, with its caption beside it where it covers no piece
     and no panel; returns the caption's place (None when no hint is shown)."""
-    advice = scene.hint
+    advice = scene.hinter.hint
     if advice is None or scene.timeline.busy or not hasattr(advice.move, "square"):
         return None
     ghost_move(surface, scene, advice.move, True, cb)

@@ -131,7 +131,7 @@ def _key(scene: "MatchScene", event: pygame.event.Event) -> bool:
     elif key == pygame.K_TAB:
         scene.hand.set_action("branch" if scene.hand.action == "place" else "place")
     elif key == pygame.K_h:
-        scene.ask_hint()
+        scene.hinter.ask_hint()
     elif key == pygame.K_b:
         scene.hand.set_action("branch")
     elif key == pygame.K_p:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pygame
 
 from client import theme
-from client.scenes.move_listing import MoveListing
-from client.scenes.replay_analysis import ReplayAnalysis
+from client.scenes.move_listing import ReplayMoves
+from client.scenes.replay_analysis import AnalysisPart
 from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
 from client.view.widgets import Button
 from shared.gamekit.comments import hash_comments
@@ -28,7 +28,7 @@ from .screen import SprawlScreen
 AUTOPLAY_STEP = 0.7
 
 
-class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, SprawlScreen):
+class ReplayScene(SprawlScreen):
     bottom_scale = 0.115
 
     def __init__(self, app, start, moves: list[str], title: str = "Replay", warnings: tuple = (),
@@ -46,15 +46,19 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, SprawlScreen):
         self.hover: int | None = None
         self.chooser = None
         self.shown: set[str] = set()
-        self.controls = ReplayControls(len(self.positions) - 1, self._show, step_s=AUTOPLAY_STEP)
+        self.stepping = ReplaySteps(self)
+        self.controls = ReplayControls(len(self.positions) - 1, self.stepping.show, step_s=AUTOPLAY_STEP)
         self.score_button = Button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT,
                                    tr=_)
+        self.listing = Moves(self)
+        self.analysis = AnalysisPart(self, self.listing)
+        self.parts = (self.stepping, self.analysis)
         super().__init__(app, start)
         review = self.controls.review_buttons(app, self.positions[-1])
         slot = self.controls.end_slot(self, self.score_button)   # Score, or Play from here (P)
-        self.buttons = [slot, *self.controls.buttons, *review, Button(N_("Close"), self.close, tr=_)]
+        self.buttons = [slot, *self.controls.buttons, *review, Button(N_("Close"), self.stepping.close, tr=_)]
         self.layout_buttons()
-        self._show(0, False)
+        self.stepping.show(0, False)
 
     def branch_position(self, index: int):
         """Play from here: the position (a token the rules forbid was skipped, never played)."""
@@ -66,7 +70,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, SprawlScreen):
         record = SPRAWL.read_record(text, lenient=True)
         names = [n.strip() for n in record.headers.get("Seats", "").split(",")]
         scene = cls(app, record.start, list(record.moves), title, record.warnings, names)
-        scene.comments = hash_comments(text)
+        scene.listing.comments = hash_comments(text)
         return scene
 
     @property
@@ -81,26 +85,28 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, SprawlScreen):
     def draw_analysis_marks(self, surface: pygame.Surface, marks) -> None:
         draw_marks(surface, self.app, self.geo, marks)
 
-    def move_texts(self) -> list[str]:
-        """The record's tokens; a seat that left, in words."""
-        return [token if is_resign(token) is None else
-                _("{colour} left the game.").format(colour=look.name(is_resign(token))) for token in self.moves]
+    def top_right_room(self) -> int:
+        return self.analysis.top_right_room()
 
     # -- navigation (the shell's ReplayControls) --------------------------------------------------
+    def layout_buttons(self) -> None:
+        super().layout_buttons()
+        self.stepping.place_bar()
+
     def score_show(self) -> None:
         from .score import ScoreScene
         final = self.positions[-1]
-        if not final.is_over() or self.index != self.count:
+        if not final.is_over() or self.controls.index != self.controls.count:
             return
         self.controls.playing = False
         self.app.push(ScoreScene(self.app, final, names=self.names + [""] * (final.n - len(self.names))))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.moves_event(event):
+        if self.analysis.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.close()
+                self.stepping.close()
                 return True
             if event.key in overlays.KEYS.values():
                 self.shown ^= {next(n for n, k in overlays.KEYS.items() if k == event.key)}
@@ -113,6 +119,9 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, SprawlScreen):
         return True
 
     # -- drawing ----------------------------------------------------------------------------------
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        return self.stepping.turn_text(super().turn_text)
+
     @property
     def end_words(self) -> str:
         # TRANSLATORS: what C opens at the end of a replay: the show that counts the stashes.
@@ -123,10 +132,10 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, SprawlScreen):
         return self.title_text
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
-        typed = self.typed_status()
+        typed = self.stepping.typed_status()
         if typed is not None:
             return typed
-        if self.index == 0:
+        if self.controls.index == 0:
             if self.warnings:   # the first rule the record breaks says more than the keys: it alone
                 n = len(self.warnings)
                 return ngettext("The record breaks the rules {n} time: {first}",
@@ -134,27 +143,27 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, SprawlScreen):
                     n=n, first=self.warnings[0]), theme.BAD
             return ngettext("Start of the game: {n} move. Right arrow or Play steps through; A/S/O overlays.",
                             "Start of the game: {n} moves. Right arrow or Play steps through; A/S/O overlays.",
-                            self.count).format(n=self.count), theme.TEXT
-        token = self.moves[self.index - 1]
-        before = self.positions[self.index - 1]
+                            self.controls.count).format(n=self.controls.count), theme.TEXT
+        token = self.moves[self.controls.index - 1]
+        before = self.positions[self.controls.index - 1]
         seat = is_resign(token)
         if seat is not None:
             said = _("Move {ply} of {count}: {colour} left the game.").format(
-                ply=self.index, count=self.count, colour=look.name(seat))
+                ply=self.controls.index, count=self.controls.count, colour=look.name(seat))
         else:
             move = parse_move(token)
             first = not before.started[move.seat]
             # TRANSLATORS: the replay's status line: move number, its record token (r:2n@c5), who, what.
             said = _("Move {ply} of {count} ({token}): {colour}: {move}.").format(
-                ply=self.index, count=self.count, token=token, colour=look.name(move.seat),
+                ply=self.controls.index, count=self.controls.count, token=token, colour=look.name(move.seat),
                 move=describe(move, first))
-        ended = ended_text(self.positions[self.index]) if self.index == self.count else None
+        ended = ended_text(self.positions[self.controls.index]) if self.controls.index == self.controls.count else None
         return (said, theme.TEXT) if ended is None else (f"{said} {ended}", theme.ACCENT)
 
     def last_move(self):
-        if not self.index:
+        if not self.controls.index:
             return None
-        token = self.moves[self.index - 1]
+        token = self.moves[self.controls.index - 1]
         return None if is_resign(token) is not None else parse_move(token)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -164,7 +173,7 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, SprawlScreen):
         marks.draw_last(surface, self, self.last_move())
         self.draw_drops(surface, cb)
         self.draw_bottom(surface)
-        self.draw_moves(surface)
+        self.analysis.draw(surface)
         marks.draw_dead_tip(surface, self, None if self.chooser else self.hover)
         self.draw_overlays(surface)
 
@@ -176,3 +185,14 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, SprawlScreen):
 def replay_of(app, state, headers: dict | None = None):
     """The end show's "Watch replay": this game from its first move, as a record."""
     return replay_opener(app, ReplayScene, lambda: SPRAWL.write_record(state, headers))
+
+
+class Moves(ReplayMoves):
+    """The list of the record's moves."""
+
+    host: ReplayScene
+
+    def move_texts(self) -> list[str]:
+        """The record's tokens; a seat that left, in words."""
+        return [token if is_resign(token) is None else
+                _("{colour} left the game.").format(colour=look.name(is_resign(token))) for token in self.host.moves]

@@ -134,7 +134,7 @@ def every_screen(app) -> None:
     for _ in range(4):
         frame(app, [key(pygame.K_RIGHT)])
         settle(app, replay)
-        frame(app, [motion(replay.bar.center)])
+        frame(app, [motion(replay.controls.bar.center)])
     full = ReplayScene.from_text(app, CITY_BLOCKS.write_record(random_game(4, 8)))
     show(app, full)
     frame(app, [key(pygame.K_END)])

@@ -22,10 +22,10 @@ def test_a_saved_record_replays_with_its_seat_names_and_drops_each_piece_in(app,
     scene = open_record(app, path)
     assert isinstance(scene, ReplayScene)
     show(app, scene)
-    assert scene.count == len(state.history) and scene.state.ply == 0
+    assert scene.controls.count == len(state.history) and scene.state.ply == 0
     assert scene.seat_names() == {0: "Ann", 1: "Bob", 2: "Cy"}
     app.step(1 / 60, events=[key(pygame.K_RIGHT)])
-    assert scene.index == 1 and scene.drops, "stepping forward drops the piece in"
+    assert scene.controls.index == 1 and scene.drops, "stepping forward drops the piece in"
     settle(app, scene)
     assert scene.state == scene.positions[1] and not scene.hidden
     app.step(1 / 60, events=[])
@@ -62,9 +62,9 @@ def test_the_rest_of_a_double_click_that_opened_a_record_is_not_a_jump(app, tmp_
     replay = app.stack.top
     assert isinstance(replay, ReplayScene)
     app.step(1 / 60, events=[key(pygame.K_END)])
-    app.step(1 / 60, events=[click(replay.bar.midleft)])  # the double click's second press
-    assert replay.index == replay.count
+    app.step(1 / 60, events=[click(replay.controls.bar.midleft)])  # the double click's second press
+    assert replay.controls.index == replay.controls.count
     later = now + DOUBLE_CLICK_S + 0.1
     monkeypatch.setattr(replay_controls.time, "monotonic", lambda: later)
-    app.step(1 / 60, events=[click(replay.bar.midleft)])  # a real click on the bar, later
-    assert replay.index == 0
+    app.step(1 / 60, events=[click(replay.controls.bar.midleft)])  # a real click on the bar, later
+    assert replay.controls.index == 0

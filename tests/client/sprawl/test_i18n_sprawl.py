@@ -250,7 +250,7 @@ def replay(app, size, check=lambda scene: None) -> None:
     show(app, scene)
     frame(app)
     check(scene)
-    for _ in range(scene.count):
+    for _ in range(scene.controls.count):
         frame(app, key(pygame.K_RIGHT))
         for _ in range(20):
             frame(app)

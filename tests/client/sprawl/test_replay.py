@@ -29,9 +29,9 @@ def test_a_saved_record_replays_with_drops_and_overlays(app, tmp_path):
     scene = open_record(app, path)
     assert isinstance(scene, ReplayScene)
     show(app, scene)
-    assert scene.count == len(state.history) and scene.state.ply == 0
+    assert scene.controls.count == len(state.history) and scene.state.ply == 0
     app.step(1 / 60, events=[key(pygame.K_RIGHT)])
-    assert scene.index == 1 and scene.drops, "stepping forward drops the piece in"
+    assert scene.controls.index == 1 and scene.drops, "stepping forward drops the piece in"
     settle(app, scene)
     assert scene.state.key() == scene.positions[1].key() and not scene.hidden
     app.step(1 / 60, events=[key(pygame.K_a), key(pygame.K_o)])
@@ -54,7 +54,7 @@ def test_a_lenient_record_shows_the_broken_rule(app):
     text = "Game: Sprawl\nPlayers: 3\nFirst: red\n\nr:3@c3 y:2n@a1 y:2@a1 g:1@e6\n"
     scene = ReplayScene.from_text(app, text, "broken")
     show(app, scene)
-    assert scene.count == 3
+    assert scene.controls.count == 3
     words, colour = scene.status_text()
     assert "breaks the rules 1 time:" in words and "first move must be a tower" in words
 

@@ -1,0 +1,115 @@
+"""A match screen's record: the players' names and the result in the game's own record
+format, kept once in the records folder (autosave, Play from here, Save), and the words
+Save shows. A part the match screen holds (``records``), game-free: the game's spec
+writes the record; a game may name its players its own way (``headers``) or write the
+file itself (``write``)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from pathlib import Path
+from typing import Any, Callable, Protocol
+
+from shared.gamekit.api import GameSpec, State
+from shared.gamekit.branch import Branch
+from shared.i18n import domain
+
+from ..records import save_record
+from .seats import ComputerSeat, SeatController
+
+_, N_, ngettext, pgettext = domain("client")
+
+
+class RecordedMatch(Protocol):
+    """What the record asks of its match screen."""
+
+    @property
+    def spec(self) -> GameSpec: ...
+    @property
+    def seats(self) -> list[SeatController]: ...
+    @property
+    def chrome(self) -> Any: ...    # the online match's chrome, or None
+    @property
+    def branch(self) -> Branch | None: ...
+    @property
+    def match(self) -> Any: ...     # the holder: ``state`` is the position on screen
+
+    def position(self) -> State: ...
+    def show_toast(self, text: str, seconds: float = ...) -> None: ...
+
+
+def seat_headers(names: list[str]) -> dict[str, str]:
+    """The record's header lines naming the players, by default."""
+    return {"Seats": ", ".join(names)}
+
+
+class MatchRecord:
+    def __init__(self, host: RecordedMatch, *, headers: Callable[[list[str]], dict[str, str]] = seat_headers,
+                 write: Callable[[], Path] | None = None) -> None:
+        self.host = host
+        self.headers = headers   # the players' names as the record's header lines
+        self._write = write
+        self._kept: tuple[Any, Path] | None = None  # the position last written as a record
+        self._told: Path | None = None               # the record the player was told of
+
+    def names(self) -> list[str]:
+        """Each seat's player for records: the name, a computer by its level, else the seat."""
+        host = self.host
+        labels = [s.label for s in host.spec.seats_of(host.position())]
+        if host.chrome is not None:
+            online = host.chrome.view.names()
+            return [online.get(i) or label for i, label in enumerate(labels)]
+        return [(seat.label if isinstance(seat, ComputerSeat) else seat.name) or
+                (labels[i] if i < len(labels) else "?") for i, seat in enumerate(host.seats)]
+
+    def name_headers(self) -> dict[str, str]:
+        """The header lines naming this match's players."""
+        return self.headers(self.names())
+
+    def text(self) -> str:
+        """The game's own record (its spec's ``write_record``) with names and, once over,
+        the places ("1. Ann, 2. Bo")."""
+        host = self.host
+        position = host.position()
+        headers = {"Date": _dt.date.today().isoformat(), "Client": "alien-city"}
+        if host.chrome is not None:
+            headers.update(host.chrome.record_headers())
+        elif host.branch is not None:
+            headers.update(host.branch.headers())
+        names = self.names()
+        headers.update(self.headers(names))
+        if position.is_over():
+            places = sorted(zip(position.ranking(), range(len(names))))
+            headers["Result"] = ", ".join(f"{place}. {names[i]}" for place, i in places)
+        return host.spec.write_record(position, headers)
+
+    def keep(self) -> Path:
+        """The record of the position on screen in the records folder, written once."""
+        state = self.host.match.state
+        if self._kept is None or self._kept[0] is not state:
+            self._kept = (state, self.write())
+        return self._kept[1]
+
+    def write(self) -> Path:
+        """A new record file of the position on screen (a game may write its own)."""
+        if self._write is not None:
+            return self._write()
+        spec = self.host.spec
+        return save_record(self.text(), spec.id, spec.record_suffix)
+
+    def save(self) -> str:
+        """Save (Ctrl+S, the pause menu, the final board): the record of the position on
+        screen, once; the words shown (also returned for the screen above to show)."""
+        try:
+            path = self.keep()
+        except OSError as exc:
+            words = _("Could not save the record: {reason}").format(reason=exc.strerror or exc)
+        else:
+            if path == self._told:
+                # TRANSLATORS: Save pressed again on a game already saved
+                words = _("Already saved: {path}").format(path=path)
+            else:
+                words = _("Record saved: {path}").format(path=path)
+            self._told = path
+        self.host.show_toast(words, 5)
+        return words
