@@ -86,12 +86,13 @@ def draw_ghost(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
         label(surface, scene, reason, move.squares, theme.BAD)
 
 
-def label(surface: pygame.Surface, scene, text: str, squares, edge) -> None:
-    """A short sentence just above (or below) a group of squares, kept on the board."""
+def label_layout(scene, text: str, squares) -> tuple[pygame.Rect, list[pygame.Surface]]:
+    """Where a sentence about a group of squares goes (just above them, else just below),
+    and its lines: the box stays on the board's squares, so it never covers the
+    coordinates, a seat panel or the bars, however long the sentence is in a language."""
     geo, t = scene.geo, scene.app.text
     size = max(13, int(geo.cell * 0.55))
-    lines = t.wrap(text, size, int(geo.rect.w * 0.6))
-    imgs = [t.render(line, size, theme.TEXT) for line in lines]
+    imgs = [t.render(line, size, theme.TEXT) for line in t.wrap(text, size, int(geo.rect.w * 0.6))]
     w = max(i.get_width() for i in imgs) + 16
     h = sum(i.get_height() for i in imgs) + 10
     rects = [geo.square_rect(sq) for sq in squares]
@@ -102,7 +103,12 @@ def label(surface: pygame.Surface, scene, text: str, squares, edge) -> None:
     box.midbottom = (cx, top - 6)
     if box.top < geo.rect.top:
         box.midtop = (cx, bottom + 6)
-    box.clamp_ip(geo.outer.inflate(geo.cell * 4, 0))
+    return box.clamp(geo.rect), imgs
+
+
+def label(surface: pygame.Surface, scene, text: str, squares, edge) -> None:
+    """A short sentence just above (or below) a group of squares, kept on the board."""
+    box, imgs = label_layout(scene, text, squares)
     draw_panel(surface, box, edge=edge, alpha=235)
     y = box.y + 5
     for img in imgs:

@@ -199,8 +199,18 @@ class CityScreen(BoardFrame):
             look.outline(layer, self.geo, ring.where, col, max(2, int(cell * 0.18 * (1 - ring.p)) + 1))
             surface.blit(layer, (0, 0))
 
+    def between_panels(self) -> pygame.Rect:
+        """The window's column between the seat panels, down to the bottom bar: a toast
+        (a hint's sentence, a longer translation) wraps within it, clear of every panel."""
+        mid = self.geo.rect.centerx
+        left = max((p.rect.right for p in self.panels if p.rect.centerx < mid), default=0)
+        right = min((p.rect.left for p in self.panels if p.rect.centerx >= mid), default=self.size[0])
+        gap = max(2, self.margin // 4)
+        return pygame.Rect(left + gap, 0, max(1, right - left - 2 * gap), self.bottom_rect.y)
+
     def draw_overlays(self, surface: pygame.Surface) -> None:
         """Banner and toast, over everything."""
         text = self.app.text
         self.banners.draw(surface, text, self.geo.rect.centery, int(self.geo.cell * 2.4))
-        self.toasts.draw(surface, text, self.bottom_rect.y, max(14, self.bottom_h // 3))
+        column = self.between_panels().clip(surface.get_rect())
+        self.toasts.draw(surface.subsurface(column), text, column.h, max(14, self.bottom_h // 3))
