@@ -29,10 +29,10 @@ from client.view.widgets import Button
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 
 from . import hints, look, marks
-from .hand import HandMixin
+from .hand import HandControl
 from .howto import HowToScene
-from .input import handle_key
 from .model import LocalMatch, ViewMatch
+from .pieces import Hand
 from .replay import replay_of
 from .score import ScoreScene
 from .screen import CityScreen
@@ -41,7 +41,7 @@ from .words import N_, _
 BOT_SHOW = 0.35   # seconds a computer's choice shows before it lands
 
 
-class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen):
+class MatchScene(HintControls, MoveListing, MatchControls, CityScreen):
     bot_show, pass_show = BOT_SHOW, 0.1
 
     def __init__(self, app, state: CityState | None = None, *, seats: list[SeatController] | None = None,
@@ -51,14 +51,13 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
             state = CITY_BLOCKS.new_state({"players": players}, seed)
         self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=CITY_BLOCKS,
                         holders=(LocalMatch, ViewMatch), n_seats=state.players)
-        self.hover_slot: tuple[int, str] | None = None
-        self.tip_pos = (0, 0)   # where the pointer is, for a tray piece's tooltip
+        self.control = HandControl(self)   # the piece in hand and the person's pointer and keys
         self.confirming = False
         # TRANSLATORS: buttons under the board; the key in brackets stays.
         self.pass_button = Button(N_("Pass (P)"), self.ask_pass, accent=theme.ACCENT, tr=_)
         self.undo_button = Button(N_("Undo"), self.undo, tr=_)
         # TRANSLATORS: button: light the squares where the chosen piece fits (key H).
-        self.fit_button = Button(N_("Fits (H)"), self.toggle_fit, tr=_)
+        self.fit_button = Button(N_("Fits (H)"), self.control.toggle_fit, tr=_)
         # TRANSLATORS: button: the computer's best move for you, shown with what it expects (key G).
         self.hint_button = Button(N_("Hint (G)"), self.ask_hint, tr=_)
         # TRANSLATORS: the two answers to "Pass with blue?" while placements remain.
@@ -75,6 +74,19 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
         self.layout_buttons()
         self.auto_select()
         self.update_buttons()
+
+    @property
+    def hand(self) -> Hand | None:
+        return self.control.hand
+
+    @hand.setter
+    def hand(self, hand: Hand | None) -> None:
+        self.control.hand = hand
+
+    def auto_select(self) -> None:
+        """A new turn: no pass question open, and the hand kept or chosen afresh."""
+        self.confirming = False
+        self.control.auto_select()
 
     # -- who plays --------------------------------------------------------------------------
     @property
@@ -100,12 +112,12 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
         self.announce_turn(first=True)
 
     def resume(self) -> None:
-        self.hover = None
+        self.control.hover = None
 
     # -- moves -----------------------------------------------------------------------------
     def place(self) -> None:
         """Click / Enter: the ghost's move, if the engine allows it."""
-        ghost = self.ghost()
+        ghost = self.control.ghost()
         if ghost is None:
             return
         move, reason = ghost
@@ -137,7 +149,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
     def after_step(self, move: Move, before: CityState, events: list[dict]) -> None:
         """Animate a played move and say what it did."""
         self.show_state(self.match.state)
-        self._ghost_key = None
+        self.control.forget_ghost()
         if move.is_pass:
             self.app.sounds.play("skip")
             self.show_toast(_("{colour} passed.").format(colour=look.name(move.colour)), 1.6)
@@ -210,11 +222,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
         if self.confirming:
             return self._confirm_event(event)
         if event.type == pygame.MOUSEMOTION:
-            self.hover = self.geo.square_at(event.pos)
-            if self.hover is not None:
-                self.cursor = None
-            self.hover_slot = self.slot_at(event.pos)
-            self.tip_pos = event.pos
+            self.control.point(event.pos)
             self.buttons_event(event)
             return True
         if event.type == pygame.KEYDOWN:
@@ -236,28 +244,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
             return True
         if self.buttons_event(event):
             return True
-        if event.type == pygame.MOUSEWHEEL:
-            self.turn_hand(event.y < 0)
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            if event.button == 3:
-                self.turn_hand(True)
-                return True
-            if event.button != 1:
-                return False
-            slot = self.slot_at(event.pos)
-            if slot is not None:
-                self.select(*slot)
-                return True
-            square = self.geo.square_at(event.pos)
-            if square is not None and self.human_turn:
-                self.hover, self.cursor = square, None
-                self.place()
-                return True
-            return False
-        if event.type == pygame.KEYDOWN:
-            return handle_key(self, event)
-        return False
+        return self.control.handle_event(event)
 
     def _confirm_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -273,17 +260,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
 
     # -- drawing -------------------------------------------------------------------------------
     def tray_args(self, tray) -> dict:
-        args = super().tray_args(tray)
-        s = self.state
-        active = not s.over and tray.colour in s.colours_to_move and self.state is self.match.state
-        args["active"] = active
-        if active:
-            args["fits"] = self.placeable(tray.colour)
-            if self.hand is not None and self.hand.colour == tray.colour and self.human_turn:
-                args["chosen"] = self.hand.piece
-            if self.hover_slot is not None and self.hover_slot[0] == tray.colour:
-                args["hover"] = self.hover_slot[1]
-        return args
+        return self.control.tray_args(tray, super().tray_args(tray))
 
     def move_texts(self) -> list[str]:
         from .replay import list_text
@@ -318,12 +295,12 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
                 return (_("{seat}: {computer} is thinking…").format(seat=self.seat_label(s.to_move),
                                                                     computer=computer), theme.TEXT_DIM)
             return _("{seat} to move.").format(seat=self.seat_label(s.to_move)), theme.TEXT_DIM
-        ghost = self.ghost()
+        ghost = self.control.ghost()
         if ghost is not None:
             move, reason = ghost
             if reason is not None:
                 return reason, theme.BAD
-            a0, e0, a1, e1 = self.projection(move)
+            a0, e0, a1, e1 = self.control.projection(move)
             gain = a1 + e1 - a0 - e0
             # TRANSLATORS: the live projection under the board, e.g. "V5 here: Blue 12 → 17
             # (+5: area +3, edges +2). Click or Enter places it." ({piece} is a piece's letter).
@@ -364,13 +341,3 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
         marks.draw_slot_tip(surface, self)
         if self.chrome is not None:
             self.chrome.draw(surface)
-
-    def dimmed_reason(self) -> str | None:
-        """Why the dimmed tray piece under the pointer fits nowhere (the engine's words)."""
-        slot = self.hover_slot
-        s = self.match.state
-        if slot is None or self.confirming or s.over or self.state is not s or slot[0] not in s.colours_to_move:
-            return None
-        reason = s.why_no_place(*slot)
-        return None if reason is None else reason.text
-

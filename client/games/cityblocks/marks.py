@@ -34,7 +34,7 @@ def draw_fit(surface: pygame.Surface, scene: "MatchScene") -> None:
     """Squares some placement of the chosen piece would cover (H turns it on): a neutral
     hatch and ring, told from the ghost (a filled piece in its colour) by shape and
     brightness rather than by hue, so it reads in every colour-blind mode."""
-    squares = scene.fit_squares()
+    squares = scene.control.fit_squares()
     if not squares:
         return
     geo = scene.geo
@@ -55,9 +55,9 @@ def draw_fit(surface: pygame.Surface, scene: "MatchScene") -> None:
 
 def draw_slot_tip(surface: pygame.Surface, scene: "MatchScene") -> None:
     """The pointer on a dimmed tray piece: the engine's reason it fits nowhere."""
-    reason = scene.dimmed_reason()
+    reason = scene.control.dimmed_reason()
     if reason is not None:
-        tooltip(surface, scene.app.text, reason, scene.tip_pos, 340, theme.TEXT)
+        tooltip(surface, scene.app.text, reason, scene.control.tip_pos, 340, theme.TEXT)
 
 
 def draw_last(surface: pygame.Surface, scene) -> None:
@@ -69,7 +69,7 @@ def draw_last(surface: pygame.Surface, scene) -> None:
 
 def draw_ghost(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
     """The piece in hand under the pointer, and the reason it cannot go there."""
-    ghost = scene.ghost()
+    ghost = scene.control.ghost()
     if ghost is None:
         return
     move, reason = ghost

@@ -41,10 +41,10 @@ def ghosts(app, scene) -> None:
     scene.hand = Hand.take(legal.colour, legal.piece)
     scene.hand.orient = shape_of(legal.squares)
     frame(app, [motion(scene.geo.centre(aim_for(legal)))])
-    assert scene.ghost()[1] is None
+    assert scene.control.ghost()[1] is None
     covered = next((x, y) for y in range(20) for x in range(20) if state.owner(x, y) is not None)
     frame(app, [motion(scene.geo.centre(covered))])
-    assert scene.ghost()[1] is not None
+    assert scene.control.ghost()[1] is not None
     frame(app, [key(pygame.K_h)])
     frame(app, [click(scene.geo.centre(covered))])   # the refusal as a toast
 
