@@ -29,6 +29,7 @@ from client.view.widgets import Button
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 
 from . import hints, look, marks
+from .board import tray_args
 from .hand import HandControl
 from .howto import HowToScene
 from .model import LocalMatch, ViewMatch
@@ -176,7 +177,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, CityScreen):
         self.after_step(move, before, [{"type": "game_over"}] if after.over else [])
 
     def seat_panels(self) -> list[tuple[pygame.Rect, int, int]]:
-        return [(p.rect, p.header_h, p.pad) for p in self.panels]
+        return [(p.rect, p.header_h, p.pad) for p in self.board.panels]
 
     def score_scene(self, state: CityState, **words) -> ScoreScene:
         return ScoreScene(self.app, state, **words)
@@ -260,7 +261,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, CityScreen):
 
     # -- drawing -------------------------------------------------------------------------------
     def tray_args(self, tray) -> dict:
-        return self.control.tray_args(tray, super().tray_args(tray))
+        return self.control.tray_args(tray, tray_args(self.state, tray))
 
     def move_texts(self) -> list[str]:
         from .replay import list_text
@@ -327,7 +328,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, CityScreen):
         self.draw_frame(surface, cb)
         marks.draw_fit(surface, self)
         marks.draw_last(surface, self)
-        self.draw_drops(surface, cb)
+        self.board.draw_drops(surface, self.drops, cb)
         marks.draw_online(surface, self, cb)
         marks.draw_computer(surface, self, cb)
         hints.draw_hint(surface, self, cb)

@@ -17,6 +17,7 @@ from shared.cityblocks import Move
 from shared.cityblocks.geometry import COLOURS, PIECE_INDEX, PIECE_SIZE, PIECES
 
 from . import look
+from .board import CityBoard
 from .input import handle_key
 from .pieces import Hand
 from .words import _
@@ -30,12 +31,11 @@ class HandHost(Protocol):
     state: Any          # the position shown (the one in play, or one looked back at)
     timeline: Timeline
     confirming: bool
-    geo: look.BoardGeo
+    board: CityBoard
 
     @property
     def human_turn(self) -> bool: ...
     def show_toast(self, text: str, seconds: float = 3.0) -> None: ...
-    def slot_at(self, pos: tuple[int, int]) -> tuple[int, str] | None: ...
     def place(self) -> None: ...
     def undo(self) -> None: ...
     def ask_pass(self) -> None: ...
@@ -72,10 +72,10 @@ class HandControl:
     # -- the person's pointer and keys ---------------------------------------------------------
     def point(self, pos: tuple[int, int]) -> None:
         """The pointer moved: the square and the tray piece under it."""
-        self.hover = self.host.geo.square_at(pos)
+        self.hover = self.host.board.geo.square_at(pos)
         if self.hover is not None:
             self.cursor = None
-        self.hover_slot = self.host.slot_at(pos)
+        self.hover_slot = self.host.board.slot_at(pos)
         self.tip_pos = pos
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -90,11 +90,11 @@ class HandControl:
                 return True
             if event.button != 1:
                 return False
-            slot = self.host.slot_at(event.pos)
+            slot = self.host.board.slot_at(event.pos)
             if slot is not None:
                 self.select(*slot)
                 return True
-            square = self.host.geo.square_at(event.pos)
+            square = self.host.board.geo.square_at(event.pos)
             if square is not None and self.host.human_turn:
                 self.hover, self.cursor = square, None
                 self.host.place()

@@ -66,7 +66,7 @@ def states(players: int) -> list:
 
 def clear_of_panels(scene, box: pygame.Rect) -> list[str]:
     """What ``box`` overlaps: a seat panel, a bar, or the window's edge."""
-    wrong = [f"seat panel {p.seat} {p.rect}" for p in scene.panels if box.colliderect(p.rect)]
+    wrong = [f"seat panel {p.seat} {p.rect}" for p in scene.board.panels if box.colliderect(p.rect)]
     if box.top < scene.top_rect.bottom or box.bottom > scene.bottom_rect.top:
         wrong.append("a bar")
     if not pygame.Rect((0, 0), scene.size).contains(box):

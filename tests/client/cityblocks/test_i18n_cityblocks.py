@@ -60,7 +60,7 @@ def match_screens(app, players: int) -> MatchScene:
     assert scene.confirming
     frame(app)
     frame(app, [key(pygame.K_ESCAPE)])
-    other = next(t for t in scene.trays() if t.colour not in scene.match.state.colours_to_move)
+    other = next(t for t in scene.board.trays() if t.colour not in scene.match.state.colours_to_move)
     frame(app, [click(other.slots[0].center)])       # not this colour's turn: a toast
     frame(app, [motion(other.slots[1].center)])
     if players == 3:
@@ -99,7 +99,7 @@ def every_screen(app) -> None:
     show(app, thinking)
     frame(app)
     assert thinking.thinking
-    frame(app, [click(next(thinking.trays()).slots[0].center)])   # not your turn: a toast
+    frame(app, [click(next(thinking.board.trays()).slots[0].center)])   # not your turn: a toast
     thinking.computers.stop()
     # a finished game: the last frames of the board, then the score show to its table
     for players in (3, 4, 2):
@@ -212,7 +212,7 @@ def test_texts_fit_their_boxes(app, lang, size):
             for players in (2, 4):
                 board = match_screens(app, players)
                 assert buttons_cut(app, board) == []
-                for tray in board.trays():   # big scores: the widest tally there can be
+                for tray in board.board.trays():   # big scores: the widest tally there can be
                     tray.surface(app.text, score=(88, 188), cb=False, shared=players == 3, **board.tray_args(tray))
             for players in (2, 3, 4):
                 final = ScoreScene(app, random_game(players, 93), show=False)

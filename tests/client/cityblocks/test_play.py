@@ -113,7 +113,7 @@ def test_piece_keys_choose_and_another_colours_tray_says_why_not(app):
     app.step(1 / 60, events=[key(pygame.K_2)])
     assert scene.hand.piece == "I2"
     other = (state.colour + 1) % 4
-    slot = scene.tray_of(other).slots[0]
+    slot = scene.board.tray_of(other).slots[0]
     app.step(1 / 60, events=[click(slot.center)])
     assert scene.hand.colour == state.colour
     assert scene.toast == state.why_not(Hand.take(other, "I2").move((0, 0))).text

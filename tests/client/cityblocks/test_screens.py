@@ -41,7 +41,7 @@ def test_the_board_and_a_ghost_legal_and_not(app, tmp_path, size, players):
     show(app, scene)
     settle(app, scene)
     assert scene.geo.cell >= (30 if size[0] == 1280 else 24), "400 squares big enough to read"
-    for tray in scene.trays():
+    for tray in scene.board.trays():
         assert scene.geo.outer.clipline(tray.rect.topleft, tray.rect.bottomright) == ()
     legal = state.placements_for(state.colour, scene.hand.piece)[0]
     scene.hand = Hand.take(legal.colour, legal.piece)
