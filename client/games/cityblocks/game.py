@@ -33,6 +33,7 @@ from .board import tray_args
 from .hand import HandControl
 from .howto import HowToScene
 from .model import LocalMatch, ViewMatch
+from .pass_question import PassQuestion
 from .pieces import Hand
 from .replay import replay_of
 from .score import ScoreScene
@@ -53,17 +54,14 @@ class MatchScene(HintControls, MoveListing, MatchControls, CityScreen):
         self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=CITY_BLOCKS,
                         holders=(LocalMatch, ViewMatch), n_seats=state.players)
         self.control = HandControl(self)   # the piece in hand and the person's pointer and keys
-        self.confirming = False
+        self.passing = PassQuestion(self)  # "Pass with blue?" while placements remain
         # TRANSLATORS: buttons under the board; the key in brackets stays.
-        self.pass_button = Button(N_("Pass (P)"), self.ask_pass, accent=theme.ACCENT, tr=_)
+        self.pass_button = Button(N_("Pass (P)"), self.passing.ask, accent=theme.ACCENT, tr=_)
         self.undo_button = Button(N_("Undo"), self.undo, tr=_)
         # TRANSLATORS: button: light the squares where the chosen piece fits (key H).
         self.fit_button = Button(N_("Fits (H)"), self.control.toggle_fit, tr=_)
         # TRANSLATORS: button: the computer's best move for you, shown with what it expects (key G).
         self.hint_button = Button(N_("Hint (G)"), self.ask_hint, tr=_)
-        # TRANSLATORS: the two answers to "Pass with blue?" while placements remain.
-        self.confirm_buttons = [Button(N_("Pass"), self.confirm_pass, accent=theme.ACCENT, tr=_),
-                                Button(N_("Keep playing"), self.cancel_pass, tr=_)]
         super().__init__(app, state)
         if chrome is not None:
             chrome.attach(self)
@@ -86,7 +84,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, CityScreen):
 
     def auto_select(self) -> None:
         """A new turn: no pass question open, and the hand kept or chosen afresh."""
-        self.confirming = False
+        self.passing.open = False
         self.control.auto_select()
 
     # -- who plays --------------------------------------------------------------------------
@@ -97,14 +95,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, CityScreen):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        w, h = size
-        box = pygame.Rect(0, 0, min(int(w * 0.44), 560), int(h * 0.3))
-        box.center = self.geo.rect.center
-        self.confirm_box = box
-        bh = max(34, int(h * 0.055))
-        bw = (box.w - 60) // 2
-        for i, b in enumerate(getattr(self, "confirm_buttons", [])):
-            b.rect = pygame.Rect(box.x + 20 + i * (bw + 20), box.bottom - bh - 16, bw, bh)
+        self.passing.layout(size)
 
     def enter(self) -> None:
         s = self.match.state
@@ -127,25 +118,6 @@ class MatchScene(HintControls, MoveListing, MatchControls, CityScreen):
             self.show_toast(reason, 4)
             return
         self.submit(move)
-
-    def ask_pass(self) -> None:
-        """P: pass now, or ask first while the seat still has legal placements."""
-        s = self.match.state
-        if not self.human_turn or self.timeline.busy:
-            return
-        if s.legal_count() > 0:
-            self.confirming = True
-            self.app.sounds.play("select")
-            return
-        self.confirm_pass()
-
-    def confirm_pass(self) -> None:
-        self.confirming = False
-        if self.human_turn:
-            self.submit(self.match.state.pass_move())
-
-    def cancel_pass(self) -> None:
-        self.confirming = False
 
     def after_step(self, move: Move, before: CityState, events: list[dict]) -> None:
         """Animate a played move and say what it did."""
@@ -220,8 +192,8 @@ class MatchScene(HintControls, MoveListing, MatchControls, CityScreen):
             return True
         if self.chrome is None and self.moves_event(event):
             return True
-        if self.confirming:
-            return self._confirm_event(event)
+        if self.passing.open:
+            return self.passing.handle_event(event)
         if event.type == pygame.MOUSEMOTION:
             self.control.point(event.pos)
             self.buttons_event(event)
@@ -246,18 +218,6 @@ class MatchScene(HintControls, MoveListing, MatchControls, CityScreen):
         if self.buttons_event(event):
             return True
         return self.control.handle_event(event)
-
-    def _confirm_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
-                self.confirm_pass()
-            elif event.key in (pygame.K_ESCAPE, pygame.K_n):
-                self.cancel_pass()
-            return True
-        for b in self.confirm_buttons:
-            if b.handle_event(event):
-                return True
-        return True
 
     # -- drawing -------------------------------------------------------------------------------
     def tray_args(self, tray) -> dict:
@@ -338,7 +298,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, CityScreen):
         if self.chrome is None:
             self.draw_moves(surface)
         self.draw_overlays(surface)
-        marks.draw_confirm(surface, self)
+        self.passing.draw(surface)
         marks.draw_slot_tip(surface, self)
         if self.chrome is not None:
             self.chrome.draw(surface)

@@ -19,6 +19,7 @@ from shared.cityblocks.geometry import COLOURS, PIECE_INDEX, PIECE_SIZE, PIECES
 from . import look
 from .board import CityBoard
 from .input import handle_key
+from .pass_question import PassQuestion
 from .pieces import Hand
 from .words import _
 
@@ -30,15 +31,14 @@ class HandHost(Protocol):
     match: Any
     state: Any          # the position shown (the one in play, or one looked back at)
     timeline: Timeline
-    confirming: bool
     board: CityBoard
+    passing: PassQuestion
 
     @property
     def human_turn(self) -> bool: ...
     def show_toast(self, text: str, seconds: float = 3.0) -> None: ...
     def place(self) -> None: ...
     def undo(self) -> None: ...
-    def ask_pass(self) -> None: ...
     def ask_hint(self) -> None: ...
 
 
@@ -185,7 +185,7 @@ class HandControl:
     def ghost(self) -> tuple[Move, str | None] | None:
         """The move the hand would make at the aimed square and the engine's objection."""
         aim, host = self.aim(), self.host
-        if self.hand is None or aim is None or not host.human_turn or host.timeline.busy or host.confirming:
+        if self.hand is None or aim is None or not host.human_turn or host.timeline.busy or host.passing.open:
             return None
         h = self.hand
         key = (self.state, h.colour, h.piece, h.orient, aim)
@@ -232,7 +232,7 @@ class HandControl:
         """Why the dimmed tray piece under the pointer fits nowhere (the engine's words)."""
         slot = self.hover_slot
         s = self.state
-        if slot is None or self.host.confirming or s.over or self.host.state is not s \
+        if slot is None or self.host.passing.open or s.over or self.host.state is not s \
                 or slot[0] not in s.colours_to_move:
             return None
         reason = s.why_no_place(*slot)

@@ -35,7 +35,7 @@ def handle_key(scene: "HandHost", hand: "HandControl", event: pygame.event.Event
     elif key == pygame.K_f:
         hand.flip_hand()
     elif key == pygame.K_p:
-        scene.ask_pass()
+        scene.passing.ask()
     elif key == pygame.K_h:
         hand.toggle_fit()
     elif key == pygame.K_g:

@@ -1,7 +1,8 @@
 """What the match screen draws over the board: the ghost of the piece in hand (green
 where the engine allows it, red with the engine's sentence where not), where the chosen
-piece fits, the last move, a computer's choice, the online pending move, the pass
-confirmation. Reads the scene; changes nothing."""
+piece fits, the last move, a computer's choice, the online pending move, a caption
+beside a group of squares, the tooltip on a dimmed tray piece. Reads the scene; changes
+nothing."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from client import theme
 from client.view.widgets import draw_panel, tooltip
 
 from . import look
-from .words import _, ngettext
 
 if TYPE_CHECKING:
     from .game import MatchScene
@@ -132,48 +132,3 @@ def draw_online(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
     refused = chrome.refused
     if refused is not None and not getattr(refused, "is_pass", True):
         draw_squares(surface, scene, refused.squares, refused.colour, cb, 90, theme.BAD)
-
-
-def confirm_layout(scene: "MatchScene") -> tuple[str, int, list[str], int, int]:
-    """The pass question's title (fitted) and size, its sentence's lines and size, and
-    where the lines end: the size steps down until the lines clear the buttons."""
-    t = scene.app.text
-    box = scene.confirm_box
-    # TRANSLATORS: the pass confirmation's title, e.g. PASS WITH BLUE? (the colour in capitals).
-    question = _("PASS WITH {colour}?").format(colour=look.name(scene.state.colour).upper())
-    count = scene.state.legal_count()
-    words = " ".join((ngettext("{n} placement is still legal for you.", "{n} placements are still legal for you.",
-                               count).format(n=count),
-                      _("Passing is allowed: you may place again on a later turn.")))
-    top = min((b.rect.y for b in scene.confirm_buttons), default=box.bottom) - 6
-    size = max(15, box.h // 9)
-    while True:
-        title, big = t.fit(question, int(size * 1.3), box.w - 24, bold=True, display=True)
-        lines = t.wrap(words, size, box.w - 40)
-        head_h = t.font(big, True, True).size(title)[1] + 2   # the shadowed title's height
-        bottom = box.y + size // 2 + head_h + size // 3 + len(lines) * int(size * 1.3)
-        if bottom <= top or size <= 11:
-            return title, big, lines, size, bottom
-        size -= 1
-
-
-def draw_confirm(surface: pygame.Surface, scene: "MatchScene") -> None:
-    """Pass while placements remain? Yes (P / Enter) or no (Esc)."""
-    if not scene.confirming:
-        return
-    t = scene.app.text
-    shade = pygame.Surface(scene.size, pygame.SRCALPHA)
-    shade.fill((0, 0, 10, 120))
-    surface.blit(shade, (0, 0))
-    box = scene.confirm_box
-    draw_panel(surface, box, glow=theme.ACCENT)
-    question, big, lines, size, _bottom = confirm_layout(scene)
-    head = t.shadowed(question, big, theme.ACCENT, (0, 0, 0), 2, bold=True)
-    surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + size // 2)))
-    y = box.y + size // 2 + head.get_height() + size // 3
-    for line in lines:
-        img = t.render(line, size, theme.TEXT)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
-        y += int(size * 1.3)
-    for b in scene.confirm_buttons:
-        b.draw(surface, t)

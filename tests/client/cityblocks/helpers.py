@@ -55,7 +55,7 @@ def place_by_events(app, scene, move) -> None:
 
 def pass_by_events(app, scene) -> None:
     app.step(0.016, events=[key(pygame.K_p)], draw=False)
-    if scene.confirming:
+    if scene.passing.open:
         app.step(0.016, events=[key(pygame.K_p)], draw=False)
 
 

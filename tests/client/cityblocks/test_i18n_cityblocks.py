@@ -14,7 +14,6 @@ import pytest
 
 from client.games.cityblocks.game import MatchScene
 from client.games.cityblocks.howto import PAGES, HowToScene
-from client.games.cityblocks.marks import confirm_layout
 from client.games.cityblocks.pieces import Hand
 from client.games.cityblocks.replay import ReplayScene
 from client.games.cityblocks.score import ScoreScene
@@ -57,7 +56,7 @@ def match_screens(app, players: int) -> MatchScene:
     frame(app)
     ghosts(app, scene)
     frame(app, [key(pygame.K_p)])
-    assert scene.confirming
+    assert scene.passing.open
     frame(app)
     frame(app, [key(pygame.K_ESCAPE)])
     other = next(t for t in scene.board.trays() if t.colour not in scene.match.state.colours_to_move)
@@ -174,7 +173,8 @@ def buttons_cut(app, scene) -> list[str]:
     """Buttons on this screen whose label had to be cut to fit."""
     t = app.text
     bad = []
-    for b in list(getattr(scene, "buttons", [])) + list(getattr(scene, "confirm_buttons", [])):
+    passing = scene.passing.buttons if isinstance(scene, MatchScene) else []   # the pass question's
+    for b in list(getattr(scene, "buttons", [])) + list(passing):
         size = max(12, int(b.rect.h * 0.46))
         shown, _size = t.fit(b.text, size, b.rect.w - max(14, b.rect.h // 2), bold=True, display=True)
         if shown != b.text:
@@ -203,11 +203,11 @@ def test_texts_fit_their_boxes(app, lang, size):
         try:
             scene = match_screens(app, 3)
             frame(app, [key(pygame.K_p)])
-            assert scene.confirming
+            assert scene.passing.open
             frame(app)
-            _title, _big, lines, words_size, bottom = confirm_layout(scene)
-            assert bottom <= min(b.rect.y for b in scene.confirm_buttons)
-            assert all(app.text.font(words_size).size(line)[0] <= scene.confirm_box.w - 40 for line in lines)
+            _title, _big, lines, words_size, bottom = scene.passing.words()
+            assert bottom <= min(b.rect.y for b in scene.passing.buttons)
+            assert all(app.text.font(words_size).size(line)[0] <= scene.passing.box.w - 40 for line in lines)
             assert buttons_cut(app, scene) == []
             for players in (2, 4):
                 board = match_screens(app, players)

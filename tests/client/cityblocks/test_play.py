@@ -125,12 +125,12 @@ def test_pass_asks_first_while_placements_remain(app):
     show(app, scene)
     settle(app, scene)
     app.step(1 / 60, events=[key(pygame.K_p)])
-    assert scene.confirming and scene.match.state is state
+    assert scene.passing.open and scene.match.state is state
     app.step(1 / 60, events=[])  # the question is drawn
     app.step(1 / 60, events=[key(pygame.K_ESCAPE)])
-    assert not scene.confirming and scene.match.state is state
+    assert not scene.passing.open and scene.match.state is state
     app.step(1 / 60, events=[key(pygame.K_p)])
-    app.step(1 / 60, events=[click(scene.confirm_buttons[0].rect.center)])
+    app.step(1 / 60, events=[click(scene.passing.buttons[0].rect.center)])
     assert scene.match.state == state.play(state.pass_move())[0]
 
 
@@ -147,7 +147,7 @@ def test_pass_without_legal_placements_needs_no_confirmation(app):
     show(app, scene)
     settle(app, scene)
     app.step(1 / 60, events=[key(pygame.K_p)])
-    assert not scene.confirming
+    assert not scene.passing.open
     assert scene.match.state == replayed.play(replayed.pass_move())[0]
 
 
