@@ -256,32 +256,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, CityScreen):
                 return (_("{seat}: {computer} is thinking…").format(seat=self.seat_label(s.to_move),
                                                                     computer=computer), theme.TEXT_DIM)
             return _("{seat} to move.").format(seat=self.seat_label(s.to_move)), theme.TEXT_DIM
-        ghost = self.control.ghost()
-        if ghost is not None:
-            move, reason = ghost
-            if reason is not None:
-                return reason, theme.BAD
-            a0, e0, a1, e1 = self.control.projection(move)
-            gain = a1 + e1 - a0 - e0
-            # TRANSLATORS: the live projection under the board, e.g. "V5 here: Blue 12 → 17
-            # (+5: area +3, edges +2). Click or Enter places it." ({piece} is a piece's letter).
-            return (_("{piece} here: {colour} {before} → {after} ({gain}: area {area}, edges {edges}). "
-                      "Click or Enter places it.").format(
-                piece=move.piece, colour=look.name(move.colour), before=a0 + e0, after=a1 + e1,
-                gain=f"{gain:+d}", area=f"{a1 - a0:+d}", edges=f"{e1 - e0:+d}")), theme.GOOD
-        if self.hand is None:
-            return _("No piece left: pass with P."), theme.TEXT
-        if not self.hints_offered():  # online or rated: G only says no
-            if self.players == 3:
-                return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
-                         "P passes · H shows where it fits · C: blue or yours"), theme.TEXT
-            return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
-                     "P passes · H shows where it fits"), theme.TEXT
-        if self.players == 3:
-            return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
-                     "P passes · H shows where it fits · G: a hint · C: blue or yours"), theme.TEXT
-        return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
-                 "P passes · H shows where it fits · G: a hint"), theme.TEXT
+        return self.control.status(self.hints_offered())
 
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind

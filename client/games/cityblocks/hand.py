@@ -1,9 +1,9 @@
 """The piece in hand on the match screen, a part the screen holds (``scene.control``):
 choosing it (trays, Tab, letters, sizes, the colour in 3 players), turning and flipping
 it, the square aimed at (pointer or arrow keys), the ghost it makes there with the
-engine's objection, where it fits and what placing it would score, and the person's
-pointer and keys for all that (:mod:`.input`). Every rule answer is the engine's; the
-screen keeps what a placement or a pass does.
+engine's objection, where it fits and what placing it would score (the line under the
+board on a person's turn), and the person's pointer and keys for all that (:mod:`.input`).
+Every rule answer is the engine's; the screen keeps what a placement or a pass does.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from client import theme
 from client.anim import Timeline
 from shared.cityblocks import Move
 from shared.cityblocks.geometry import COLOURS, PIECE_INDEX, PIECE_SIZE, PIECES
@@ -227,6 +228,36 @@ class HandControl:
             self._projection_key = key
             self._projection = (now["area"], now["edges"], after["area"], after["edges"])
         return self._projection
+
+    def status(self, hints: bool) -> tuple[str, tuple[int, int, int]]:
+        """The line under the board on a person's turn: the ghost's projected score or the
+        engine's objection, else the keys (G named only where ``hints`` are offered)."""
+        ghost = self.ghost()
+        if ghost is not None:
+            move, reason = ghost
+            if reason is not None:
+                return reason, theme.BAD
+            a0, e0, a1, e1 = self.projection(move)
+            gain = a1 + e1 - a0 - e0
+            # TRANSLATORS: the live projection under the board, e.g. "V5 here: Blue 12 → 17
+            # (+5: area +3, edges +2). Click or Enter places it." ({piece} is a piece's letter).
+            return (_("{piece} here: {colour} {before} → {after} ({gain}: area {area}, edges {edges}). "
+                      "Click or Enter places it.").format(
+                piece=move.piece, colour=look.name(move.colour), before=a0 + e0, after=a1 + e1,
+                gain=f"{gain:+d}", area=f"{a1 - a0:+d}", edges=f"{e1 - e0:+d}")), theme.GOOD
+        if self.hand is None:
+            return _("No piece left: pass with P."), theme.TEXT
+        if not hints:
+            if self.state.players == 3:
+                return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
+                         "P passes · H shows where it fits · C: blue or yours"), theme.TEXT
+            return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
+                     "P passes · H shows where it fits"), theme.TEXT
+        if self.state.players == 3:
+            return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
+                     "P passes · H shows where it fits · G: a hint · C: blue or yours"), theme.TEXT
+        return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
+                 "P passes · H shows where it fits · G: a hint"), theme.TEXT
 
     def dimmed_reason(self) -> str | None:
         """Why the dimmed tray piece under the pointer fits nowhere (the engine's words)."""
