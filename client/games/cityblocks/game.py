@@ -95,7 +95,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, CityScreen):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        self.passing.layout(size)
+        self.passing.layout(size, self.geo.rect.center)
 
     def enter(self) -> None:
         s = self.match.state

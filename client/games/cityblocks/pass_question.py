@@ -25,7 +25,6 @@ class PassHost(Protocol):
     match: Any
     state: Any          # the position shown
     timeline: Timeline
-    geo: look.BoardGeo
 
     @property
     def human_turn(self) -> bool: ...
@@ -41,11 +40,11 @@ class PassQuestion:
         self.buttons = [Button(N_("Pass"), self.confirm, accent=theme.ACCENT, tr=_),
                         Button(N_("Keep playing"), self.cancel, tr=_)]
 
-    def layout(self, size: tuple[int, int]) -> None:
-        """The question's box over the board's middle, its buttons along its bottom."""
+    def layout(self, size: tuple[int, int], centre: tuple[int, int]) -> None:
+        """The question's box at ``centre`` (the board's middle), its buttons along its bottom."""
         w, h = size
         box = pygame.Rect(0, 0, min(int(w * 0.44), 560), int(h * 0.3))
-        box.center = self.host.geo.rect.center
+        box.center = centre
         self.box = box
         bh = max(34, int(h * 0.055))
         bw = (box.w - 60) // 2
