@@ -1,9 +1,9 @@
 """The board view of City Blocks' screens, a part each screen holds (``scene.board``): where
 the squares are (``geo``), the seat panels with their trays, the board and tray pictures
 (cached per content), the colours' live scores, the pieces dropping in and the outline
-that fades round a piece just placed, and the column between the panels that toasts keep
-to. The screen says what the trays show (``tray_args``) and who sits where; ``draw_*``
-only read.
+that fades round a piece just placed, the column between the panels that toasts keep
+to, and the top bar's words (:func:`turn_line`). The screen says what the trays show
+(``tray_args``) and who sits where; ``draw_*`` only read.
 """
 
 from __future__ import annotations

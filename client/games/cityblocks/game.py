@@ -1,7 +1,9 @@
-"""The City Blocks match screen: the board, the seat panels with their trays and the
-input, composed with one seat controller per seat and, online, the match chrome. The
-same screen serves hot-seat play (any mix of people and computers, 2-4 seats), games
-against the computer and online matches (playing or watching).
+"""The City Blocks match screen, composed of parts: the board view with the seat panels
+and trays (``board``, :mod:`.board`), the piece in hand with the person's pointer and keys
+(``control``, :mod:`.hand`), the pass question (``passing``), one seat controller per seat
+and, online, the match chrome. The same screen serves hot-seat play (any mix of people
+and computers, 2-4 seats), games against the computer and online matches (playing or
+watching).
 
 Choose a piece (click it in a tray; Tab, its letter or its size 2-5), turn it (R, Shift+R,
 the wheel, right-click) and flip it (F); the ghost follows the pointer (or the arrow keys)

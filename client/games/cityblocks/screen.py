@@ -1,7 +1,7 @@
 """What the match screen, the replay and the score show share: the shell's frame (bars,
 banner, toast) wired to the board view they hold (:class:`.board.CityBoard`, ``board``),
 the shown position and the short animation that carries it to a new engine state (the
-new piece's squares drop in), and the words of the top bar.
+new piece's squares drop in).
 
 ``show_state`` diffs the new state's colour boards against the shown ones; tweens write
 ``Drop.p`` and their callbacks update ``hidden``; ``draw`` only reads.
