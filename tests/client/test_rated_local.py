@@ -90,7 +90,7 @@ def play_out(app, scene: MatchScene) -> None:
             if s.ply < 8 and s.legal_count():
                 scene.submit(s.legal_moves().random_placement(rng))
             else:
-                scene.confirm_pass()
+                scene.passing.confirm()
 
 
 def test_a_rated_game_refuses_undo_and_hints_and_its_end_changes_the_rating(app):

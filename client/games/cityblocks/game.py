@@ -1,7 +1,9 @@
-"""The City Blocks match screen: the board, the seat panels with their trays and the
-input, composed with one seat controller per seat and, online, the match chrome. The
-same screen serves hot-seat play (any mix of people and computers, 2-4 seats), games
-against the computer and online matches (playing or watching).
+"""The City Blocks match screen, composed of parts: the board view with the seat panels
+and trays (``board``, :mod:`.board`), the piece in hand with the person's pointer and keys
+(``control``, :mod:`.hand`), the pass question (``passing``), one seat controller per seat
+and, online, the match chrome. The same screen serves hot-seat play (any mix of people
+and computers, 2-4 seats), games against the computer and online matches (playing or
+watching).
 
 Choose a piece (click it in a tray; Tab, its letter or its size 2-5), turn it (R, Shift+R,
 the wheel, right-click) and flip it (F); the ghost follows the pointer (or the arrow keys)
@@ -29,10 +31,12 @@ from client.view.widgets import Button
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 
 from . import hints, look, marks
-from .hand import HandMixin
+from .board import tray_args
+from .hand import HandControl
 from .howto import HowToScene
-from .input import handle_key
 from .model import LocalMatch, ViewMatch
+from .pass_question import PassQuestion
+from .pieces import Hand
 from .replay import replay_of
 from .score import ScoreScene
 from .screen import CityScreen
@@ -52,7 +56,7 @@ class Moves(MatchMoves):
         return [list_text(m) for m in host.match.moves] if host.chrome is None else []
 
 
-class MatchScene(MatchControls, HandMixin, CityScreen):
+class MatchScene(MatchControls, CityScreen):
     bot_show, pass_show = BOT_SHOW, 0.1
 
     def __init__(self, app, state: CityState | None = None, *, seats: list[SeatController] | None = None,
@@ -64,19 +68,15 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
                         holders=(LocalMatch, ViewMatch), n_seats=state.players)
         self.listing = Moves(self)
         self.hinter = HintPart(self, self.hint_words)
-        self.hover_slot: tuple[int, str] | None = None
-        self.tip_pos = (0, 0)   # where the pointer is, for a tray piece's tooltip
-        self.confirming = False
+        self.control = HandControl(self)   # the piece in hand and the person's pointer and keys
+        self.passing = PassQuestion(self)  # "Pass with blue?" while placements remain
         # TRANSLATORS: buttons under the board; the key in brackets stays.
-        self.pass_button = Button(N_("Pass (P)"), self.ask_pass, accent=theme.ACCENT, tr=_)
+        self.pass_button = Button(N_("Pass (P)"), self.passing.ask, accent=theme.ACCENT, tr=_)
         self.undo_button = Button(N_("Undo"), self.undo, tr=_)
         # TRANSLATORS: button: light the squares where the chosen piece fits (key H).
-        self.fit_button = Button(N_("Fits (H)"), self.toggle_fit, tr=_)
+        self.fit_button = Button(N_("Fits (H)"), self.control.toggle_fit, tr=_)
         # TRANSLATORS: button: the computer's best move for you, shown with what it expects (key G).
         self.hint_button = Button(N_("Hint (G)"), self.hinter.ask_hint, tr=_)
-        # TRANSLATORS: the two answers to "Pass with blue?" while placements remain.
-        self.confirm_buttons = [Button(N_("Pass"), self.confirm_pass, accent=theme.ACCENT, tr=_),
-                                Button(N_("Keep playing"), self.cancel_pass, tr=_)]
         super().__init__(app, state)
         if chrome is not None:
             chrome.attach(self)
@@ -89,6 +89,19 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
         self.auto_select()
         self.update_buttons()
 
+    @property
+    def hand(self) -> Hand | None:
+        return self.control.hand
+
+    @hand.setter
+    def hand(self, hand: Hand | None) -> None:
+        self.control.hand = hand
+
+    def auto_select(self) -> None:
+        """A new turn: no pass question open, and the hand kept or chosen afresh."""
+        self.passing.open = False
+        self.control.auto_select()
+
     # -- who plays --------------------------------------------------------------------------
     @property
     def undo_allowed(self) -> bool:
@@ -97,14 +110,7 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        w, h = size
-        box = pygame.Rect(0, 0, min(int(w * 0.44), 560), int(h * 0.3))
-        box.center = self.geo.rect.center
-        self.confirm_box = box
-        bh = max(34, int(h * 0.055))
-        bw = (box.w - 60) // 2
-        for i, b in enumerate(getattr(self, "confirm_buttons", [])):
-            b.rect = pygame.Rect(box.x + 20 + i * (bw + 20), box.bottom - bh - 16, bw, bh)
+        self.passing.layout(size, self.geo.rect.center)
 
     def enter(self) -> None:
         s = self.match.state
@@ -113,12 +119,12 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
         self.announce_turn(first=True)
 
     def resume(self) -> None:
-        self.hover = None
+        self.control.hover = None
 
     # -- moves -----------------------------------------------------------------------------
     def place(self) -> None:
         """Click / Enter: the ghost's move, if the engine allows it."""
-        ghost = self.ghost()
+        ghost = self.control.ghost()
         if ghost is None:
             return
         move, reason = ghost
@@ -128,29 +134,10 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
             return
         self.submit(move)
 
-    def ask_pass(self) -> None:
-        """P: pass now, or ask first while the seat still has legal placements."""
-        s = self.match.state
-        if not self.human_turn or self.timeline.busy:
-            return
-        if s.legal_count() > 0:
-            self.confirming = True
-            self.app.sounds.play("select")
-            return
-        self.confirm_pass()
-
-    def confirm_pass(self) -> None:
-        self.confirming = False
-        if self.human_turn:
-            self.submit(self.match.state.pass_move())
-
-    def cancel_pass(self) -> None:
-        self.confirming = False
-
     def after_step(self, move: Move, before: CityState, events: list[dict]) -> None:
         """Animate a played move and say what it did."""
         self.show_state(self.match.state)
-        self._ghost_key = None
+        self.control.forget_ghost()
         if move.is_pass:
             self.app.sounds.play("skip")
             self.show_toast(_("{colour} passed.").format(colour=look.name(move.colour)), 1.6)
@@ -177,7 +164,7 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
         self.after_step(move, before, [{"type": "game_over"}] if after.over else [])
 
     def seat_panels(self) -> list[tuple[pygame.Rect, int, int]]:
-        return [(p.rect, p.header_h, p.pad) for p in self.panels]
+        return [(p.rect, p.header_h, p.pad) for p in self.board.panels]
 
     def score_scene(self, state: CityState, **words) -> ScoreScene:
         return ScoreScene(self.app, state, **words)
@@ -223,14 +210,10 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
             return True
         if self.chrome is None and self.listing.handle_event(event):
             return True
-        if self.confirming:
-            return self._confirm_event(event)
+        if self.passing.open:
+            return self.passing.handle_event(event)
         if event.type == pygame.MOUSEMOTION:
-            self.hover = self.geo.square_at(event.pos)
-            if self.hover is not None:
-                self.cursor = None
-            self.hover_slot = self.slot_at(event.pos)
-            self.tip_pos = event.pos
+            self.control.point(event.pos)
             self.buttons_event(event)
             return True
         if event.type == pygame.KEYDOWN:
@@ -252,54 +235,11 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
             return True
         if self.buttons_event(event):
             return True
-        if event.type == pygame.MOUSEWHEEL:
-            self.turn_hand(event.y < 0)
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            if event.button == 3:
-                self.turn_hand(True)
-                return True
-            if event.button != 1:
-                return False
-            slot = self.slot_at(event.pos)
-            if slot is not None:
-                self.select(*slot)
-                return True
-            square = self.geo.square_at(event.pos)
-            if square is not None and self.human_turn:
-                self.hover, self.cursor = square, None
-                self.place()
-                return True
-            return False
-        if event.type == pygame.KEYDOWN:
-            return handle_key(self, event)
-        return False
-
-    def _confirm_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
-                self.confirm_pass()
-            elif event.key in (pygame.K_ESCAPE, pygame.K_n):
-                self.cancel_pass()
-            return True
-        for b in self.confirm_buttons:
-            if b.handle_event(event):
-                return True
-        return True
+        return self.control.handle_event(event)
 
     # -- drawing -------------------------------------------------------------------------------
     def tray_args(self, tray) -> dict:
-        args = super().tray_args(tray)
-        s = self.state
-        active = not s.over and tray.colour in s.colours_to_move and self.state is self.match.state
-        args["active"] = active
-        if active:
-            args["fits"] = self.placeable(tray.colour)
-            if self.hand is not None and self.hand.colour == tray.colour and self.human_turn:
-                args["chosen"] = self.hand.piece
-            if self.hover_slot is not None and self.hover_slot[0] == tray.colour:
-                args["hover"] = self.hover_slot[1]
-        return args
+        return self.control.tray_args(tray, tray_args(self.state, tray))
 
     def seat_names(self) -> dict[int, str]:
         """Computers by level and named people (online, the chrome writes the names)."""
@@ -330,39 +270,14 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
                 return (_("{seat}: {computer} is thinking…").format(seat=self.seat_label(s.to_move),
                                                                     computer=computer), theme.TEXT_DIM)
             return _("{seat} to move.").format(seat=self.seat_label(s.to_move)), theme.TEXT_DIM
-        ghost = self.ghost()
-        if ghost is not None:
-            move, reason = ghost
-            if reason is not None:
-                return reason, theme.BAD
-            a0, e0, a1, e1 = self.projection(move)
-            gain = a1 + e1 - a0 - e0
-            # TRANSLATORS: the live projection under the board, e.g. "V5 here: Blue 12 → 17
-            # (+5: area +3, edges +2). Click or Enter places it." ({piece} is a piece's letter).
-            return (_("{piece} here: {colour} {before} → {after} ({gain}: area {area}, edges {edges}). "
-                      "Click or Enter places it.").format(
-                piece=move.piece, colour=look.name(move.colour), before=a0 + e0, after=a1 + e1,
-                gain=f"{gain:+d}", area=f"{a1 - a0:+d}", edges=f"{e1 - e0:+d}")), theme.GOOD
-        if self.hand is None:
-            return _("No piece left: pass with P."), theme.TEXT
-        if not self.hinter.hints_offered():  # online or rated: G only says no
-            if self.players == 3:
-                return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
-                         "P passes · H shows where it fits · C: blue or yours"), theme.TEXT
-            return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
-                     "P passes · H shows where it fits"), theme.TEXT
-        if self.players == 3:
-            return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
-                     "P passes · H shows where it fits · G: a hint · C: blue or yours"), theme.TEXT
-        return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
-                 "P passes · H shows where it fits · G: a hint"), theme.TEXT
+        return self.control.status(self.hinter.hints_offered())
 
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind
         self.draw_frame(surface, cb)
         marks.draw_fit(surface, self)
         marks.draw_last(surface, self)
-        self.draw_drops(surface, cb)
+        self.board.draw_drops(surface, self.drops, cb)
         marks.draw_online(surface, self, cb)
         marks.draw_computer(surface, self, cb)
         hints.draw_hint(surface, self, cb)
@@ -372,17 +287,7 @@ class MatchScene(MatchControls, HandMixin, CityScreen):
         if self.chrome is None:
             self.listing.draw(surface)
         self.draw_overlays(surface)
-        marks.draw_confirm(surface, self)
+        self.passing.draw(surface)
         marks.draw_slot_tip(surface, self)
         if self.chrome is not None:
             self.chrome.draw(surface)
-
-    def dimmed_reason(self) -> str | None:
-        """Why the dimmed tray piece under the pointer fits nowhere (the engine's words)."""
-        slot = self.hover_slot
-        s = self.match.state
-        if slot is None or self.confirming or s.over or self.state is not s or slot[0] not in s.colours_to_move:
-            return None
-        reason = s.why_no_place(*slot)
-        return None if reason is None else reason.text
-

@@ -1,39 +1,114 @@
-"""The piece in hand on the match screen: choosing it (trays, Tab, letters, sizes, the
-colour in 3 players), turning and flipping it, the ghost it makes at the aimed square with
-the engine's objection, where it fits and what placing it would score. A mixin of
-:class:`~client.games.cityblocks.game.MatchScene`; every rule answer is the engine's.
+"""The piece in hand on the match screen, a part the screen holds (``scene.control``):
+choosing it (trays, Tab, letters, sizes, the colour in 3 players), turning and flipping
+it, the square aimed at (pointer or arrow keys), the ghost it makes there with the
+engine's objection, where it fits and what placing it would score (the line under the
+board on a person's turn), and the person's pointer and keys for all that (:mod:`.input`).
+Every rule answer is the engine's; the screen keeps what a placement or a pass does.
 """
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
+import pygame
+
+from client import theme
+from client.anim import Timeline
 from shared.cityblocks import Move
 from shared.cityblocks.geometry import COLOURS, PIECE_INDEX, PIECE_SIZE, PIECES
 
 from . import look
+from .board import CityBoard
+from .input import handle_key
+from .pass_question import PassQuestion
 from .pieces import Hand
 from .words import _
 
 
-class HandMixin:
-    hand: Hand | None = None
-    hover: tuple[int, int] | None = None     # the square under the pointer
-    cursor: tuple[int, int] | None = None    # the keyboard's square (arrows)
-    show_fit = False
-    _ghost_key: tuple | None = None
-    _ghost: tuple | None = None
-    _fit_key: tuple | None = None
-    _fit: frozenset = frozenset()
-    _projection_key: tuple | None = None
-    _projection: tuple = ()
+class HandHost(Protocol):
+    """What the hand needs of its screen."""
+
+    app: Any
+    match: Any
+    state: Any          # the position shown (the one in play, or one looked back at)
+    timeline: Timeline
+    board: CityBoard
+    passing: PassQuestion
+
+    @property
+    def human_turn(self) -> bool: ...
+    def show_toast(self, text: str, seconds: float = 3.0) -> None: ...
+    def place(self) -> None: ...
+    def undo(self) -> None: ...
+
+
+class HandControl:
+    def __init__(self, host: HandHost) -> None:
+        self.host = host
+        self.hand: Hand | None = None
+        self.hover: tuple[int, int] | None = None     # the square under the pointer
+        self.cursor: tuple[int, int] | None = None    # the keyboard's square (arrows)
+        self.hover_slot: tuple[int, str] | None = None
+        self.tip_pos = (0, 0)   # where the pointer is, for a tray piece's tooltip
+        self.show_fit = False
+        self._ghost_key: tuple | None = None
+        self._ghost: tuple | None = None
+        self._fit_key: tuple | None = None
+        self._fit: frozenset = frozenset()
+        self._projection_key: tuple | None = None
+        self._projection: tuple = ()
+
+    @property
+    def state(self):
+        return self.host.match.state
 
     def placeable(self, colour: int) -> set[str]:
-        return self.match.state.placeable_pieces(colour)
+        return self.state.placeable_pieces(colour)
 
+    def forget_ghost(self) -> None:
+        """A move was played: the ghost is worked out afresh."""
+        self._ghost_key = None
+
+    # -- the person's pointer and keys ---------------------------------------------------------
+    def point(self, pos: tuple[int, int]) -> None:
+        """The pointer moved: the square and the tray piece under it."""
+        self.hover = self.host.board.geo.square_at(pos)
+        if self.hover is not None:
+            self.cursor = None
+        self.hover_slot = self.host.board.slot_at(pos)
+        self.tip_pos = pos
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The wheel and right button turn, a click takes a tray piece or places the hand,
+        keys as :func:`.input.handle_key` says."""
+        if event.type == pygame.MOUSEWHEEL:
+            self.turn_hand(event.y < 0)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 3:
+                self.turn_hand(True)
+                return True
+            if event.button != 1:
+                return False
+            slot = self.host.board.slot_at(event.pos)
+            if slot is not None:
+                self.select(*slot)
+                return True
+            square = self.host.board.geo.square_at(event.pos)
+            if square is not None and self.host.human_turn:
+                self.hover, self.cursor = square, None
+                self.host.place()
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            return handle_key(self.host, self, event)
+        return False
+
+    # -- choosing -------------------------------------------------------------------------------
     def auto_select(self) -> None:
         """A new turn: keep the hand if it is still playable, else the biggest piece that fits."""
-        s = self.match.state
-        self.confirming = False
-        if s.over or not self.human_turn:
+        s = self.state
+        if s.over or not self.host.human_turn:
             return
         colours = s.colours_to_move
         if self.hand is not None and self.hand.colour in colours and self.hand.piece in s.pieces_left(self.hand.colour):
@@ -49,24 +124,24 @@ class HandMixin:
 
     def select(self, colour: int, piece: str) -> None:
         """Take a piece from a tray; the engine says why not when it is not yours to take."""
-        s = self.match.state
-        if not self.human_turn:
-            self.show_toast(_("Not your turn.") if not s.over else _("The game is over."), 2)
+        s, host = self.state, self.host
+        if not host.human_turn:
+            host.show_toast(_("Not your turn.") if not s.over else _("The game is over."), 2)
             return
         sample = Hand.take(colour, piece).move((0, 0))
         reason = s.why_not(sample)
         if reason is not None and reason.code in ("wrong_colour", "piece_played", "not_your_turn"):
-            self.app.sounds.play("error")
-            self.show_toast(reason.text, 3)
+            host.app.sounds.play("error")
+            host.show_toast(reason.text, 3)
             return
         if self.hand is None or (self.hand.colour, self.hand.piece) != (colour, piece):
             self.hand = Hand.take(colour, piece)
-        self.app.sounds.play("select")
+        host.app.sounds.play("select")
 
     def cycle(self, step: int = 1, among: list[str] | None = None) -> None:
         """Tab: the next piece of the colour in hand (those that fit first)."""
-        s = self.match.state
-        if not self.human_turn:
+        s = self.state
+        if not self.host.human_turn:
             return
         colour = self.hand.colour if self.hand is not None else s.colour
         left = s.pieces_left(colour)
@@ -81,50 +156,51 @@ class HandMixin:
 
     def switch_colour(self) -> None:
         """C (3 players): between the seat's own colour and the shared blue."""
-        s = self.match.state
+        s = self.state
         colours = s.colours_to_move
-        if not self.human_turn or len(colours) < 2 or self.hand is None:
+        if not self.host.human_turn or len(colours) < 2 or self.hand is None:
             return
         other = colours[1] if self.hand.colour == colours[0] else colours[0]
         left = s.pieces_left(other)
         if not left:
-            self.show_toast(_("{colour} has no pieces left.").format(colour=look.name(other)), 2)
+            self.host.show_toast(_("{colour} has no pieces left.").format(colour=look.name(other)), 2)
             return
         piece = self.hand.piece if self.hand.piece in left else left[-1]
         self.select(other, piece)
 
     def turn_hand(self, clockwise: bool = True) -> None:
-        if self.hand is not None and self.human_turn:
+        if self.hand is not None and self.host.human_turn:
             self.hand.turn(clockwise)
-            self.app.sounds.play("hover", 0.5)
+            self.host.app.sounds.play("hover", 0.5)
 
     def flip_hand(self) -> None:
-        if self.hand is not None and self.human_turn:
+        if self.hand is not None and self.host.human_turn:
             self.hand.flip()
-            self.app.sounds.play("hover", 0.5)
+            self.host.app.sounds.play("hover", 0.5)
 
+    # -- what the hand would do -------------------------------------------------------------------
     def aim(self) -> tuple[int, int] | None:
         return self.cursor if self.cursor is not None else self.hover
 
     def ghost(self) -> tuple[Move, str | None] | None:
         """The move the hand would make at the aimed square and the engine's objection."""
-        aim = self.aim()
-        if self.hand is None or aim is None or not self.human_turn or self.timeline.busy or self.confirming:
+        aim, host = self.aim(), self.host
+        if self.hand is None or aim is None or not host.human_turn or host.timeline.busy or host.passing.open:
             return None
         h = self.hand
-        key = (self.match.state, h.colour, h.piece, h.orient, aim)
+        key = (self.state, h.colour, h.piece, h.orient, aim)
         if key != self._ghost_key:
             move = h.move(aim)
-            reason = self.match.state.why_not(move)
+            reason = self.state.why_not(move)
             self._ghost_key, self._ghost = key, (move, None if reason is None else reason.text)
         return self._ghost
 
     def fit_squares(self) -> frozenset:
         """Where the piece in hand fits now (every legal placement's squares): with H, and
         always for a colour's first piece (it must find its corner)."""
-        if self.hand is None or not self.human_turn:
+        if self.hand is None or not self.host.human_turn:
             return frozenset()
-        s = self.match.state
+        s = self.state
         if not self.show_fit and s.played[self.hand.colour]:
             return frozenset()
         key = (s, self.hand.colour, self.hand.piece)
@@ -135,14 +211,14 @@ class HandMixin:
 
     def toggle_fit(self) -> None:
         self.show_fit = not self.show_fit
-        self.app.sounds.play("select")
-        self.show_toast(_("Where the chosen piece fits: lit (H hides it).") if self.show_fit
-                        else _("Fit hints off."), 2)
+        self.host.app.sounds.play("select")
+        self.host.show_toast(_("Where the chosen piece fits: lit (H hides it).") if self.show_fit
+                             else _("Fit hints off."), 2)
 
     def projection(self, move: Move) -> tuple[int, int, int, int]:
         """(area, edges) of the move's colour now and after the move (engine scores),
         memoised per position and move (the status line asks every frame)."""
-        s = self.match.state
+        s = self.state
         key = (s, move)
         if self._projection_key != key:
             name = COLOURS[move.colour]
@@ -151,3 +227,57 @@ class HandMixin:
             self._projection_key = key
             self._projection = (now["area"], now["edges"], after["area"], after["edges"])
         return self._projection
+
+    def status(self, hints: bool) -> tuple[str, tuple[int, int, int]]:
+        """The line under the board on a person's turn: the ghost's projected score or the
+        engine's objection, else the keys (G named only where ``hints`` are offered)."""
+        ghost = self.ghost()
+        if ghost is not None:
+            move, reason = ghost
+            if reason is not None:
+                return reason, theme.BAD
+            a0, e0, a1, e1 = self.projection(move)
+            gain = a1 + e1 - a0 - e0
+            # TRANSLATORS: the live projection under the board, e.g. "V5 here: Blue 12 → 17
+            # (+5: area +3, edges +2). Click or Enter places it." ({piece} is a piece's letter).
+            return (_("{piece} here: {colour} {before} → {after} ({gain}: area {area}, edges {edges}). "
+                      "Click or Enter places it.").format(
+                piece=move.piece, colour=look.name(move.colour), before=a0 + e0, after=a1 + e1,
+                gain=f"{gain:+d}", area=f"{a1 - a0:+d}", edges=f"{e1 - e0:+d}")), theme.GOOD
+        if self.hand is None:
+            return _("No piece left: pass with P."), theme.TEXT
+        if not hints:
+            if self.state.players == 3:
+                return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
+                         "P passes · H shows where it fits · C: blue or yours"), theme.TEXT
+            return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
+                     "P passes · H shows where it fits"), theme.TEXT
+        if self.state.players == 3:
+            return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
+                     "P passes · H shows where it fits · G: a hint · C: blue or yours"), theme.TEXT
+        return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
+                 "P passes · H shows where it fits · G: a hint"), theme.TEXT
+
+    def dimmed_reason(self) -> str | None:
+        """Why the dimmed tray piece under the pointer fits nowhere (the engine's words)."""
+        slot = self.hover_slot
+        s = self.state
+        if slot is None or self.host.passing.open or s.over or self.host.state is not s \
+                or slot[0] not in s.colours_to_move:
+            return None
+        reason = s.why_no_place(*slot)
+        return None if reason is None else reason.text
+
+    def tray_args(self, tray, args: dict) -> dict:
+        """What a tray of the position in play shows of the hand: the dimming, the chosen
+        piece and the one under the pointer."""
+        s = self.state
+        active = not s.over and tray.colour in s.colours_to_move and self.host.state is s
+        args["active"] = active
+        if active:
+            args["fits"] = self.placeable(tray.colour)
+            if self.hand is not None and self.hand.colour == tray.colour and self.host.human_turn:
+                args["chosen"] = self.hand.piece
+            if self.hover_slot is not None and self.hover_slot[0] == tray.colour:
+                args["hover"] = self.hover_slot[1]
+        return args

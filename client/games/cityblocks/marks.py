@@ -1,7 +1,8 @@
 """What the match screen draws over the board: the ghost of the piece in hand (green
 where the engine allows it, red with the engine's sentence where not), where the chosen
-piece fits, the last move, a computer's choice, the online pending move, the pass
-confirmation. Reads the scene; changes nothing."""
+piece fits, the last move, a computer's choice, the online pending move, a caption
+beside a group of squares, the tooltip on a dimmed tray piece. Reads the scene; changes
+nothing."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from client import theme
 from client.view.widgets import draw_panel, tooltip
 
 from . import look
-from .words import _, ngettext
 
 if TYPE_CHECKING:
     from .game import MatchScene
@@ -34,7 +34,7 @@ def draw_fit(surface: pygame.Surface, scene: "MatchScene") -> None:
     """Squares some placement of the chosen piece would cover (H turns it on): a neutral
     hatch and ring, told from the ghost (a filled piece in its colour) by shape and
     brightness rather than by hue, so it reads in every colour-blind mode."""
-    squares = scene.fit_squares()
+    squares = scene.control.fit_squares()
     if not squares:
         return
     geo = scene.geo
@@ -55,9 +55,9 @@ def draw_fit(surface: pygame.Surface, scene: "MatchScene") -> None:
 
 def draw_slot_tip(surface: pygame.Surface, scene: "MatchScene") -> None:
     """The pointer on a dimmed tray piece: the engine's reason it fits nowhere."""
-    reason = scene.dimmed_reason()
+    reason = scene.control.dimmed_reason()
     if reason is not None:
-        tooltip(surface, scene.app.text, reason, scene.tip_pos, 340, theme.TEXT)
+        tooltip(surface, scene.app.text, reason, scene.control.tip_pos, 340, theme.TEXT)
 
 
 def draw_last(surface: pygame.Surface, scene) -> None:
@@ -69,7 +69,7 @@ def draw_last(surface: pygame.Surface, scene) -> None:
 
 def draw_ghost(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
     """The piece in hand under the pointer, and the reason it cannot go there."""
-    ghost = scene.ghost()
+    ghost = scene.control.ghost()
     if ghost is None:
         return
     move, reason = ghost
@@ -86,12 +86,13 @@ def draw_ghost(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
         label(surface, scene, reason, move.squares, theme.BAD)
 
 
-def label(surface: pygame.Surface, scene, text: str, squares, edge) -> None:
-    """A short sentence just above (or below) a group of squares, kept on the board."""
+def label_layout(scene, text: str, squares) -> tuple[pygame.Rect, list[pygame.Surface]]:
+    """Where a sentence about a group of squares goes (just above them, else just below),
+    and its lines: the box stays on the board's squares, so it never covers the
+    coordinates, a seat panel or the bars, however long the sentence is in a language."""
     geo, t = scene.geo, scene.app.text
     size = max(13, int(geo.cell * 0.55))
-    lines = t.wrap(text, size, int(geo.rect.w * 0.6))
-    imgs = [t.render(line, size, theme.TEXT) for line in lines]
+    imgs = [t.render(line, size, theme.TEXT) for line in t.wrap(text, size, int(geo.rect.w * 0.6))]
     w = max(i.get_width() for i in imgs) + 16
     h = sum(i.get_height() for i in imgs) + 10
     rects = [geo.square_rect(sq) for sq in squares]
@@ -102,7 +103,12 @@ def label(surface: pygame.Surface, scene, text: str, squares, edge) -> None:
     box.midbottom = (cx, top - 6)
     if box.top < geo.rect.top:
         box.midtop = (cx, bottom + 6)
-    box.clamp_ip(geo.outer.inflate(geo.cell * 4, 0))
+    return box.clamp(geo.rect), imgs
+
+
+def label(surface: pygame.Surface, scene, text: str, squares, edge) -> None:
+    """A short sentence just above (or below) a group of squares, kept on the board."""
+    box, imgs = label_layout(scene, text, squares)
     draw_panel(surface, box, edge=edge, alpha=235)
     y = box.y + 5
     for img in imgs:
@@ -126,48 +132,3 @@ def draw_online(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
     refused = chrome.refused
     if refused is not None and not getattr(refused, "is_pass", True):
         draw_squares(surface, scene, refused.squares, refused.colour, cb, 90, theme.BAD)
-
-
-def confirm_layout(scene: "MatchScene") -> tuple[str, int, list[str], int, int]:
-    """The pass question's title (fitted) and size, its sentence's lines and size, and
-    where the lines end: the size steps down until the lines clear the buttons."""
-    t = scene.app.text
-    box = scene.confirm_box
-    # TRANSLATORS: the pass confirmation's title, e.g. PASS WITH BLUE? (the colour in capitals).
-    question = _("PASS WITH {colour}?").format(colour=look.name(scene.state.colour).upper())
-    count = scene.state.legal_count()
-    words = " ".join((ngettext("{n} placement is still legal for you.", "{n} placements are still legal for you.",
-                               count).format(n=count),
-                      _("Passing is allowed: you may place again on a later turn.")))
-    top = min((b.rect.y for b in scene.confirm_buttons), default=box.bottom) - 6
-    size = max(15, box.h // 9)
-    while True:
-        title, big = t.fit(question, int(size * 1.3), box.w - 24, bold=True, display=True)
-        lines = t.wrap(words, size, box.w - 40)
-        head_h = t.font(big, True, True).size(title)[1] + 2   # the shadowed title's height
-        bottom = box.y + size // 2 + head_h + size // 3 + len(lines) * int(size * 1.3)
-        if bottom <= top or size <= 11:
-            return title, big, lines, size, bottom
-        size -= 1
-
-
-def draw_confirm(surface: pygame.Surface, scene: "MatchScene") -> None:
-    """Pass while placements remain? Yes (P / Enter) or no (Esc)."""
-    if not scene.confirming:
-        return
-    t = scene.app.text
-    shade = pygame.Surface(scene.size, pygame.SRCALPHA)
-    shade.fill((0, 0, 10, 120))
-    surface.blit(shade, (0, 0))
-    box = scene.confirm_box
-    draw_panel(surface, box, glow=theme.ACCENT)
-    question, big, lines, size, _bottom = confirm_layout(scene)
-    head = t.shadowed(question, big, theme.ACCENT, (0, 0, 0), 2, bold=True)
-    surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + size // 2)))
-    y = box.y + size // 2 + head.get_height() + size // 3
-    for line in lines:
-        img = t.render(line, size, theme.TEXT)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
-        y += int(size * 1.3)
-    for b in scene.confirm_buttons:
-        b.draw(surface, t)

@@ -153,7 +153,7 @@ class ReplayScene(CityScreen):
         move = self.last_move()
         if move is not None and not move.is_pass and not self.drops:
             look.outline(surface, self.geo, move.squares, (250, 250, 255), max(2, self.geo.cell // 10))
-        self.draw_drops(surface, cb)
+        self.board.draw_drops(surface, self.drops, cb)
         self.draw_bottom(surface)
         self.analysis.draw(surface)
         self.draw_overlays(surface)

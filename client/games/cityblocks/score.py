@@ -144,7 +144,7 @@ class ScoreScene(ScoreShow, CityScreen):
 
     def draw_panels(self, surface: pygame.Surface, cb: bool) -> None:
         t = self.app.text
-        for panel in self.panels:
+        for panel in self.board.panels:
             colours = [b.colour for b in self.beats if isinstance(b, ColourBeat) and b.seat == panel.seat]
             if self.players == 3 and panel.seat == self.players - 1:
                 colours.append(0)

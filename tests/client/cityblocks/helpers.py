@@ -43,7 +43,7 @@ def turn_to(app, scene, target: int) -> None:
 
 def place_by_events(app, scene, move) -> None:
     """Pick the piece in its tray, turn it, point and click, like a player."""
-    tray = scene.tray_of(move.colour)
+    tray = scene.board.tray_of(move.colour)
     slot = tray.slots[PIECES.index(move.piece)]
     app.step(0.016, events=[click(slot.center)], draw=False)
     assert (scene.hand.colour, scene.hand.piece) == (move.colour, move.piece)
@@ -55,7 +55,7 @@ def place_by_events(app, scene, move) -> None:
 
 def pass_by_events(app, scene) -> None:
     app.step(0.016, events=[key(pygame.K_p)], draw=False)
-    if scene.confirming:
+    if scene.passing.open:
         app.step(0.016, events=[key(pygame.K_p)], draw=False)
 
 

@@ -14,7 +14,6 @@ import pytest
 
 from client.games.cityblocks.game import MatchScene
 from client.games.cityblocks.howto import PAGES, HowToScene
-from client.games.cityblocks.marks import confirm_layout
 from client.games.cityblocks.pieces import Hand
 from client.games.cityblocks.replay import ReplayScene
 from client.games.cityblocks.score import ScoreScene
@@ -41,10 +40,10 @@ def ghosts(app, scene) -> None:
     scene.hand = Hand.take(legal.colour, legal.piece)
     scene.hand.orient = shape_of(legal.squares)
     frame(app, [motion(scene.geo.centre(aim_for(legal)))])
-    assert scene.ghost()[1] is None
+    assert scene.control.ghost()[1] is None
     covered = next((x, y) for y in range(20) for x in range(20) if state.owner(x, y) is not None)
     frame(app, [motion(scene.geo.centre(covered))])
-    assert scene.ghost()[1] is not None
+    assert scene.control.ghost()[1] is not None
     frame(app, [key(pygame.K_h)])
     frame(app, [click(scene.geo.centre(covered))])   # the refusal as a toast
 
@@ -57,10 +56,10 @@ def match_screens(app, players: int) -> MatchScene:
     frame(app)
     ghosts(app, scene)
     frame(app, [key(pygame.K_p)])
-    assert scene.confirming
+    assert scene.passing.open
     frame(app)
     frame(app, [key(pygame.K_ESCAPE)])
-    other = next(t for t in scene.trays() if t.colour not in scene.match.state.colours_to_move)
+    other = next(t for t in scene.board.trays() if t.colour not in scene.match.state.colours_to_move)
     frame(app, [click(other.slots[0].center)])       # not this colour's turn: a toast
     frame(app, [motion(other.slots[1].center)])
     if players == 3:
@@ -99,7 +98,7 @@ def every_screen(app) -> None:
     show(app, thinking)
     frame(app)
     assert thinking.thinking
-    frame(app, [click(next(thinking.trays()).slots[0].center)])   # not your turn: a toast
+    frame(app, [click(next(thinking.board.trays()).slots[0].center)])   # not your turn: a toast
     thinking.computers.stop()
     # a finished game: the last frames of the board, then the score show to its table
     for players in (3, 4, 2):
@@ -174,7 +173,8 @@ def buttons_cut(app, scene) -> list[str]:
     """Buttons on this screen whose label had to be cut to fit."""
     t = app.text
     bad = []
-    for b in list(getattr(scene, "buttons", [])) + list(getattr(scene, "confirm_buttons", [])):
+    passing = scene.passing.buttons if isinstance(scene, MatchScene) else []   # the pass question's
+    for b in list(getattr(scene, "buttons", [])) + list(passing):
         size = max(12, int(b.rect.h * 0.46))
         shown, _size = t.fit(b.text, size, b.rect.w - max(14, b.rect.h // 2), bold=True, display=True)
         if shown != b.text:
@@ -203,16 +203,16 @@ def test_texts_fit_their_boxes(app, lang, size):
         try:
             scene = match_screens(app, 3)
             frame(app, [key(pygame.K_p)])
-            assert scene.confirming
+            assert scene.passing.open
             frame(app)
-            _title, _big, lines, words_size, bottom = confirm_layout(scene)
-            assert bottom <= min(b.rect.y for b in scene.confirm_buttons)
-            assert all(app.text.font(words_size).size(line)[0] <= scene.confirm_box.w - 40 for line in lines)
+            _title, _big, lines, words_size, bottom = scene.passing.words()
+            assert bottom <= min(b.rect.y for b in scene.passing.buttons)
+            assert all(app.text.font(words_size).size(line)[0] <= scene.passing.box.w - 40 for line in lines)
             assert buttons_cut(app, scene) == []
             for players in (2, 4):
                 board = match_screens(app, players)
                 assert buttons_cut(app, board) == []
-                for tray in board.trays():   # big scores: the widest tally there can be
+                for tray in board.board.trays():   # big scores: the widest tally there can be
                     tray.surface(app.text, score=(88, 188), cb=False, shared=players == 3, **board.tray_args(tray))
             for players in (2, 3, 4):
                 final = ScoreScene(app, random_game(players, 93), show=False)

@@ -63,14 +63,14 @@ def test_ghost_is_green_where_legal_and_red_with_the_engine_reason(app):
     scene.hand = Hand.take(colour, legal.piece)
     scene.hand.orient = shape_of(target)
     app.step(1 / 60, events=[motion(scene.geo.centre(aim_for(legal)))])
-    move, reason = scene.ghost()
+    move, reason = scene.control.ghost()
     assert move == legal and reason is None
     text, _ = scene.status_text()
     assert "Click or Enter places it" in text
     covered = next(sq for sq in ((x, y) for y in range(20) for x in range(20)) if state.owner(*sq) is not None
                    and sq not in ((9, 9), (9, 10), (10, 9), (10, 10)))
     app.step(1 / 60, events=[motion(scene.geo.centre(covered))])
-    move, reason = scene.ghost()
+    move, reason = scene.control.ghost()
     assert reason == state.why_not(move).text
     assert scene.status_text()[0] == reason
     app.step(1 / 60, events=[click(scene.geo.centre(covered))])
@@ -82,7 +82,7 @@ def test_r_f_and_the_wheel_turn_and_flip_the_piece(app):
     scene = MatchScene(app, CITY_BLOCKS.new_state({"players": 4}, 1))
     show(app, scene)
     settle(app, scene)
-    scene.select(scene.match.state.colour, "N5")
+    scene.control.select(scene.match.state.colour, "N5")
     start = scene.hand.orient
     app.step(1 / 60, events=[key(pygame.K_r)])
     assert scene.hand.orient == turned(start)
@@ -113,7 +113,7 @@ def test_piece_keys_choose_and_another_colours_tray_says_why_not(app):
     app.step(1 / 60, events=[key(pygame.K_2)])
     assert scene.hand.piece == "I2"
     other = (state.colour + 1) % 4
-    slot = scene.tray_of(other).slots[0]
+    slot = scene.board.tray_of(other).slots[0]
     app.step(1 / 60, events=[click(slot.center)])
     assert scene.hand.colour == state.colour
     assert scene.toast == state.why_not(Hand.take(other, "I2").move((0, 0))).text
@@ -125,12 +125,12 @@ def test_pass_asks_first_while_placements_remain(app):
     show(app, scene)
     settle(app, scene)
     app.step(1 / 60, events=[key(pygame.K_p)])
-    assert scene.confirming and scene.match.state is state
+    assert scene.passing.open and scene.match.state is state
     app.step(1 / 60, events=[])  # the question is drawn
     app.step(1 / 60, events=[key(pygame.K_ESCAPE)])
-    assert not scene.confirming and scene.match.state is state
+    assert not scene.passing.open and scene.match.state is state
     app.step(1 / 60, events=[key(pygame.K_p)])
-    app.step(1 / 60, events=[click(scene.confirm_buttons[0].rect.center)])
+    app.step(1 / 60, events=[click(scene.passing.buttons[0].rect.center)])
     assert scene.match.state == state.play(state.pass_move())[0]
 
 
@@ -147,7 +147,7 @@ def test_pass_without_legal_placements_needs_no_confirmation(app):
     show(app, scene)
     settle(app, scene)
     app.step(1 / 60, events=[key(pygame.K_p)])
-    assert not scene.confirming
+    assert not scene.passing.open
     assert scene.match.state == replayed.play(replayed.pass_move())[0]
 
 
@@ -182,12 +182,12 @@ def test_keyboard_only_turn_places_with_arrows_and_enter(app):
     goal = aim_for(target)
     app.step(1 / 60, events=[key(pygame.K_UP)])
     for _ in range(40):
-        x, y = scene.cursor
+        x, y = scene.control.cursor
         if (x, y) == goal:
             break
         step = pygame.K_RIGHT if x < goal[0] else pygame.K_LEFT if x > goal[0] else \
             pygame.K_UP if y < goal[1] else pygame.K_DOWN
         app.step(1 / 60, events=[key(step)])
-    assert scene.ghost() == (target, None)
+    assert scene.control.ghost() == (target, None)
     app.step(1 / 60, events=[key(pygame.K_RETURN)])
     assert scene.match.state == state.play(target)[0]

@@ -41,17 +41,17 @@ def test_the_board_and_a_ghost_legal_and_not(app, tmp_path, size, players):
     show(app, scene)
     settle(app, scene)
     assert scene.geo.cell >= (30 if size[0] == 1280 else 24), "400 squares big enough to read"
-    for tray in scene.trays():
+    for tray in scene.board.trays():
         assert scene.geo.outer.clipline(tray.rect.topleft, tray.rect.bottomright) == ()
     legal = state.placements_for(state.colour, scene.hand.piece)[0]
     scene.hand = Hand.take(legal.colour, legal.piece)
     scene.hand.orient = shape_of(legal.squares)
     app.step(1 / 60, events=[motion(scene.geo.centre(aim_for(legal)))])
-    assert scene.ghost()[1] is None
+    assert scene.control.ghost()[1] is None
     snap(app, f"board-{players}p-{size[0]}-ghost-legal", tmp_path)
     covered = next((x, y) for y in range(20) for x in range(20) if state.owner(x, y) is not None)
     app.step(1 / 60, events=[motion(scene.geo.centre(covered))])
-    assert scene.ghost()[1] is not None
+    assert scene.control.ghost()[1] is not None
     app.step(1 / 60, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)])
     snap(app, f"board-{players}p-{size[0]}-ghost-illegal", tmp_path)
     app.set_size((1280, 800))

@@ -20,7 +20,7 @@ def test_every_unplayed_piece_shows_its_name_in_its_tray(app):
     show(app, scene)
     settle(app, scene)
     with recording_texts("en") as texts:
-        scene._tray_cache.clear()
+        scene.board._tray_cache.clear()
         app.step(1 / 60, events=[])
     for colour in range(4):
         for piece in state.pieces_left(colour):
@@ -34,15 +34,15 @@ def test_hovering_a_dimmed_piece_says_why_it_fits_nowhere(app):
     settle(app, scene)
     colour = state.colours_to_move[0]
     assert "X5" not in state.placeable_pieces(colour), "the X cannot cover a corner: dimmed"
-    slot = scene.tray_of(colour).slots[PIECES.index("X5")]
+    slot = scene.board.tray_of(colour).slots[PIECES.index("X5")]
     reason = state.why_no_place(colour, "X5").text
     with recording_texts("en") as texts:
         app.step(1 / 60, events=[motion(slot.center)])
-    assert scene.dimmed_reason() == reason and reason in texts
-    other = scene.tray_of(colour).slots[PIECES.index("I2")]
+    assert scene.control.dimmed_reason() == reason and reason in texts
+    other = scene.board.tray_of(colour).slots[PIECES.index("I2")]
     with recording_texts("en") as texts:
         app.step(1 / 60, events=[motion(other.center)])
-    assert scene.dimmed_reason() is None and reason not in texts, "a piece that fits has no such tip"
+    assert scene.control.dimmed_reason() is None and reason not in texts, "a piece that fits has no such tip"
 
 
 def test_the_fit_hint_is_neutral_not_the_ghosts_colours(app):
@@ -52,7 +52,7 @@ def test_the_fit_hint_is_neutral_not_the_ghosts_colours(app):
     scene = MatchScene(app, state)
     show(app, scene)
     settle(app, scene)
-    squares = scene.fit_squares()
+    squares = scene.control.fit_squares()
     assert squares, "a colour's first piece shows where it fits"
     canvas = pygame.Surface(app.size)
     canvas.fill((0, 0, 0))
