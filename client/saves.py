@@ -239,18 +239,21 @@ def describe(app, data: dict) -> str:
 
 def seat_names(app, saved: SavedGame) -> list[str]:
     """Each seat as the list shows it: a person's name (else the seat's colour), a
-    computer by its level."""
-    from .computer import level_name
+    computer by its level (numbered when two share one)."""
+    from .computer import computer_labels
     labels: list[str] = []
     try:
         spec = app.games.get(saved.game).spec
         labels = [s.label for s in spec.seats_of(spec.state_from_dict(saved.data["state"]))]
     except Exception:  # noqa: BLE001 - an unreadable position: names only
         labels = []
+    computers = computer_labels([str(seat.get("level", "")) or "?" if seat.get("kind") == "computer" else None
+                                 for seat in saved.seats])
     out = []
     for i, seat in enumerate(saved.seats):
-        if seat.get("kind") == "computer":
-            out.append(_("Computer ({level})").format(level=level_name(str(seat.get("level", "")))))
+        computer = computers[i]
+        if computer is not None:
+            out.append(computer)
         else:
             out.append(str(seat.get("name", "")) or (labels[i] if i < len(labels) else "?"))
     return out

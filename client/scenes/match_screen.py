@@ -21,6 +21,7 @@ from typing import Any, Protocol, Sequence
 
 import pygame
 
+from shared.gamekit import computer_seats
 from shared.gamekit.api import GameSpec, State
 from shared.gamekit.branch import Branch
 from shared.i18n import domain
@@ -124,18 +125,38 @@ class MatchControls:
         self.match.history[:] = [self.match.held(p) for p in positions]
         self.update_buttons()  # Undo reads the trail just restored
 
+    def seat_levels(self) -> list[str | None]:
+        """Each seat's computer level (None: a person), as the record's ``Levels`` keeps it."""
+        return [(seat.level or None) if isinstance(seat, ComputerSeat) else None for seat in self.seats]
+
+    def computer_record_names(self) -> list[str | None]:
+        """Each computer seat's name in a record, the same in every language (None: a
+        person; :mod:`shared.gamekit.computer_seats`)."""
+        return computer_seats.record_names(self.seat_levels())
+
     def record_names(self) -> list[str]:
-        """Each seat's player for records: the name, a computer by its level, else the seat."""
+        """Each seat's player for records: the name, a computer by its level (in words of
+        no language in particular), else the seat."""
         labels = [s.label for s in self.spec.seats_of(self.position())]
         if self.chrome is not None:
             online = self.chrome.view.names()
             return [online.get(i) or label for i, label in enumerate(labels)]
-        return [(seat.label if isinstance(seat, ComputerSeat) else seat.name) or
-                (labels[i] if i < len(labels) else "?") for i, seat in enumerate(self.seats)]
+        computers = self.computer_record_names()
+        return [computers[i] or seat.name or (labels[i] if i < len(labels) else "?")
+                for i, seat in enumerate(self.seats)]
+
+    def levels_headers(self) -> dict[str, str]:
+        """The record's ``Levels`` line: each computer seat's level (none online)."""
+        return computer_seats.levels_header(self.seat_levels()) if self.chrome is None else {}
 
     def name_headers(self, names: list[str]) -> dict[str, str]:
         """The record's header lines naming the players."""
         return {"Seats": ", ".join(names)}
+
+    def record_name_headers(self) -> dict[str, str]:
+        """The players' header lines and the computers' levels: what a record of this
+        game (or its replay from the score screen) says of who played."""
+        return {**self.name_headers(self.record_names()), **self.levels_headers()}
 
     def record_text(self) -> str:
         """The game's own record (its spec's ``write_record``) with names and, once over,
@@ -147,7 +168,7 @@ class MatchControls:
         elif self.branch is not None:
             headers.update(self.branch.headers())
         names = self.record_names()
-        headers.update(self.name_headers(names))
+        headers.update(self.record_name_headers())
         if position.is_over():
             places = sorted(zip(position.ranking(), range(len(names))))
             headers["Result"] = ", ".join(f"{place}. {names[i]}" for place, i in places)

@@ -244,7 +244,7 @@ class GameScene(MoveListing, MatchControls, BoardScreen):
         return ScoreScene(self.app, state, demo=self.chrome is None and bool(self.bots), **words)
 
     def replay(self, state: GameState):
-        return replay_of(self.app, state, self.name_headers(self.record_names()) if self.chrome is None else None)
+        return replay_of(self.app, state, self.record_name_headers() if self.chrome is None else None)
 
     def fresh_state(self, seed: int) -> GameState:
         return fresh_game(self.app, seed)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from client import theme
+from client.computer import shown_names
 from client.scenes.move_listing import MoveListing
 from client.scenes.replay_analysis import ReplayAnalysis
 from client.scenes.replay_controls import ReplayControls, ReplaySteps
@@ -19,6 +20,7 @@ from client.view.widgets import draw_panel
 from shared.aliencity import Build, Claim, GameState, Phase, lot_name
 from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
+from shared.gamekit.computer_seats import levels_of
 from shared.i18n import domain
 
 from . import terms
@@ -47,7 +49,8 @@ class ReplayScene(ReplayAnalysis, MoveListing, ReplaySteps, BoardScreen):
         self.controls = ReplayControls(len(self.positions) - 1, self._show)
         self.score_button = button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
         super().__init__(app, self.positions[0])
-        for player, name in zip(self.panels, record_names(result.headers)):
+        names = shown_names(list(record_names(result.headers)), levels_of(result.headers))
+        for player, name in zip(self.panels, names):
             if name:  # who played the seat, under its colour (as in the match)
                 self.panels[player].who = lambda name=name: name
         review = self.controls.review_buttons(app, AlienCityPosition(result.state))

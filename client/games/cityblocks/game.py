@@ -170,7 +170,7 @@ class MatchScene(HintControls, MoveListing, MatchControls, HandMixin, CityScreen
         return ScoreScene(self.app, state, **words)
 
     def replay(self, state: CityState):
-        return replay_of(self.app, state, self.name_headers(self.record_names()) if self.chrome is None else None)
+        return replay_of(self.app, state, self.record_name_headers() if self.chrome is None else None)
 
     # -- menu actions ------------------------------------------------------------------------
     def undo(self) -> None:
