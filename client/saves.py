@@ -219,12 +219,10 @@ def describe(app, data: dict) -> str:
     computers = [s for s in data["seats"] if s.get("kind") == "computer"]
     if computers and len(people) == 1:
         names = [level_name(str(s.get("level", ""))) for s in computers]
-        if len(names) > 1 and len(set(names)) == 1:
-            # TRANSLATORS: several computer seats of one level: "3 computers (Easy)"
-            levels = ngettext("{n} computer ({level})", "{n} computers ({level})",
-                              len(names)).format(n=len(names), level=names[0])
-        else:
-            levels = ", ".join(_("Computer ({level})").format(level=name) for name in names)
+        counts = {name: names.count(name) for name in names}   # by level, in seat order
+        # TRANSLATORS: several computer seats of one level: "3 computers (Easy)"
+        levels = ", ".join(ngettext("{n} computer ({level})", "{n} computers ({level})", n).format(n=n, level=name)
+                           if n > 1 else _("Computer ({level})").format(level=name) for name, n in counts.items())
         # TRANSLATORS: a saved game on the title's Continue: "you vs Computer (Hard)"
         who = _("you vs {computers}").format(computers=levels)
         if data.get("rated"):

@@ -244,7 +244,10 @@ class EvalGraph:
             seat = 0 if value > 0 else 1
             return words.ahead_by(self.data.labels[seat], words.signed(abs(value), "points"))
         best = max(range(len(self.data.series)), key=lambda i: self.data.series[i][ply])
-        return words.ahead_by(self.data.labels[best], words.signed(self.data.series[best][ply], "points"))
+        value = self.data.series[best][ply]
+        if value <= 0:   # averaged over a round, no line above the middle: nobody leads
+            return words.level()
+        return words.ahead_by(self.data.labels[best], words.signed(value, "points"))
 
     def _draw_line(self, surface: pygame.Surface, series: Sequence[int], colour, width: int) -> None:
         pts = self._points(series)

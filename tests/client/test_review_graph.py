@@ -71,3 +71,4 @@ def test_more_seats_name_each_line_and_say_what_up_means():
     assert {"Red", "Green", "Blue"} <= set(lines)
     assert words.above_leads() in lines and words.below_behind() in lines
     assert words.ahead_by("Red", "+6") in lines
+    assert EvalGraph(GraphData([[-1], [-2], [-3]], data.colours, data.labels)).selected_words(0) == words.level()
