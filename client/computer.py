@@ -14,8 +14,9 @@ from __future__ import annotations
 import threading
 import weakref
 import zlib
-from typing import Any
+from typing import Any, Sequence
 
+from shared.gamekit import computer_seats
 from shared.i18n import domain
 
 from . import thinking
@@ -36,6 +37,53 @@ def level_name(level: str) -> str:
         return pgettext("computer level", "Random")
     name = LEVEL_NAMES.get(level)
     return _(name) if name is not None else level.title()
+
+
+def computer_label(level: str, number: int | None = None) -> str:
+    """A computer seat's name in the language in use: "Computer (Easy)"; ``number`` tells
+    two of one level apart ("Computer (Easy) 2")."""
+    name = _("Computer ({level})").format(level=level_name(level))
+    if number is None:
+        return name
+    # TRANSLATORS: two computer seats of one level told apart: "Computer (Easy) 2"
+    return _("{computer} {number}").format(computer=name, number=number)
+
+
+def computer_labels(levels: Sequence[str | None]) -> list[str | None]:
+    """Each seat's computer name in the language in use (None: a person), numbered where
+    two share a level."""
+    return [computer_label(level, number) if level else None
+            for level, number in zip(levels, computer_seats.numbers(levels))]
+
+
+def shown_names(names: Sequence[str], levels: Sequence[str | None] | None) -> list[str]:
+    """A record's seat names as this window shows them: each computer (by the record's
+    ``Levels``) in the language in use; the names as written when the record has no
+    ``Levels`` for these seats (an older record keeps the words it was written in)."""
+    if levels is None or len(levels) != len(names):
+        return list(names)
+    return [label or name for name, label in zip(names, computer_labels(levels))]
+
+
+def beside_colour(names: Sequence[str], levels: Sequence[str | None] | None) -> list[str]:
+    """A record's seat names where the seat's colour stands beside each ("Yellow (Easy)",
+    as the match screen says it): a computer by its level alone, in the language in use
+    (the colours tell two of one level apart); names as written without ``Levels``."""
+    if levels is None or len(levels) != len(names):
+        return list(names)
+    return [level_name(level) if level else name for name, level in zip(names, levels)]
+
+
+def shown_text(text: str, levels: Sequence[str | None] | None) -> str:
+    """A header's text (``Result``) with the record's computer names in the language in use."""
+    if not levels:
+        return text
+    pairs = [(written, shown) for written, shown in zip(computer_seats.record_names(levels), computer_labels(levels))
+             if written and shown]
+    for written, shown in sorted(pairs, key=lambda pair: -len(pair[0])):
+        text = text.replace(written, shown)
+    return text
+
 
 _live: "weakref.WeakSet[Thinker]" = weakref.WeakSet()
 

@@ -219,12 +219,10 @@ def describe(app, data: dict) -> str:
     computers = [s for s in data["seats"] if s.get("kind") == "computer"]
     if computers and len(people) == 1:
         names = [level_name(str(s.get("level", ""))) for s in computers]
-        if len(names) > 1 and len(set(names)) == 1:
-            # TRANSLATORS: several computer seats of one level: "3 computers (Easy)"
-            levels = ngettext("{n} computer ({level})", "{n} computers ({level})",
-                              len(names)).format(n=len(names), level=names[0])
-        else:
-            levels = ", ".join(_("Computer ({level})").format(level=name) for name in names)
+        counts = {name: names.count(name) for name in names}   # by level, in seat order
+        # TRANSLATORS: several computer seats of one level: "3 computers (Easy)"
+        levels = ", ".join(ngettext("{n} computer ({level})", "{n} computers ({level})", n).format(n=n, level=name)
+                           if n > 1 else _("Computer ({level})").format(level=name) for name, n in counts.items())
         # TRANSLATORS: a saved game on the title's Continue: "you vs Computer (Hard)"
         who = _("you vs {computers}").format(computers=levels)
         if data.get("rated"):
@@ -239,18 +237,21 @@ def describe(app, data: dict) -> str:
 
 def seat_names(app, saved: SavedGame) -> list[str]:
     """Each seat as the list shows it: a person's name (else the seat's colour), a
-    computer by its level."""
-    from .computer import level_name
+    computer by its level (numbered when two share one)."""
+    from .computer import computer_labels
     labels: list[str] = []
     try:
         spec = app.games.get(saved.game).spec
         labels = [s.label for s in spec.seats_of(spec.state_from_dict(saved.data["state"]))]
     except Exception:  # noqa: BLE001 - an unreadable position: names only
         labels = []
+    computers = computer_labels([str(seat.get("level", "")) or "?" if seat.get("kind") == "computer" else None
+                                 for seat in saved.seats])
     out = []
     for i, seat in enumerate(saved.seats):
-        if seat.get("kind") == "computer":
-            out.append(_("Computer ({level})").format(level=level_name(str(seat.get("level", "")))))
+        computer = computers[i]
+        if computer is not None:
+            out.append(computer)
         else:
             out.append(str(seat.get("name", "")) or (labels[i] if i < len(labels) else "?"))
     return out

@@ -1,7 +1,10 @@
 """The review's analysis: a position's best three moves by the review's search, with
 their values, found in a worker thread (the window keeps drawing) and kept per position.
 
-``AnalysisJob`` runs :meth:`shared.gamekit.review_search.ReviewSearch.top` once with the
+A reviewed position's analysis is its turn's card (:class:`TurnCard`: the moves and
+values of the search that gave the turn's loss), so the panel's loss and the card's
+numbers agree; a replay's position (or a review kept without cards) is searched by an
+``AnalysisJob``, which runs :meth:`shared.gamekit.review_search.ReviewSearch.top` once with the
 review's settings (seeded: the same position gives the same three moves); ``stop()``
 ends it at once. The screen polls ``finished``. :class:`Analyses` keeps a screen's jobs
 by position (the review's and the replays'), one search running at a time.
@@ -51,6 +54,25 @@ class AnalysisJob:
 
     def stop(self) -> None:
         self.cancel.set()
+
+
+class TurnCard:
+    """A reviewed turn's card as an analysis: finished at once, its moves and the mover's
+    leads those of the review's own search (``TurnReview.top``)."""
+
+    finished = True
+    error: str | None = None
+
+    def __init__(self, spec: GameSpec, state: State, top: tuple[tuple[str, float], ...]) -> None:
+        self.state = state
+        self.rows = [(spec.parse_move(text), value) for text, value in top]
+        self.top = self.rows
+
+    def leads(self) -> list[tuple[Any, float]]:
+        return list(self.rows)
+
+    def stop(self) -> None:
+        """Nothing runs."""
 
 
 class Analyses:

@@ -1,10 +1,13 @@
 """The evaluation graph of a review: each seat's projected lead over the game, the turns
 where a seat lost the most marked, the selected turn lit.
 
-With two seats it is the chess sites' picture: one line (the first seat's lead, up when it
-leads), the first seat's colour below the line and the second's above, so the leader's
-colour fills more of the graph. With more seats, one line per seat. ``draw`` only reads;
-``ply_at`` maps a pointer to a turn.
+Read without a word of help: with two seats one line, the first seat's lead; the band
+between it and the middle line is filled in the colour of the seat that leads there (the
+first seat's above the middle, the second's below), and the edges say so in that seat's
+colour ("Black ahead" at the top, "White ahead" at the bottom). With more seats, one line
+per seat in its colour, named at its end, above the middle meaning in the lead. The
+selected turn is a bar with a dot on each line and the lead there in words. ``draw`` only
+reads; ``ply_at`` maps a pointer to a turn.
 """
 
 from __future__ import annotations
@@ -33,6 +36,13 @@ def visible(colour: Sequence[int]) -> tuple[int, int, int]:
     """A seat colour light enough to read as a line on the dark plot."""
     c = tuple(int(v) for v in colour[:3])
     return c if sum(c) > 240 else theme.mixc(c, (200, 204, 230), 0.55)
+
+
+def area_colour(colour: Sequence[int]) -> tuple[int, int, int]:
+    """A seat's colour for its side of the graph: itself, a dark one lifted just enough to
+    stand apart from the plot's ground."""
+    c = tuple(int(v) for v in colour[:3])
+    return c if sum(c) > 150 else theme.mixc(c, (90, 90, 100), 0.35)
 
 
 @dataclass
@@ -65,11 +75,13 @@ class EvalGraph:
         self.plot = pygame.Rect(0, 0, 10, 10)    # the lines' area
         self.top = nice_top(max((abs(v) for s in data.series for v in s), default=0))
 
-    def layout(self, rect: pygame.Rect, label_w: int, head_h: int) -> None:
+    def layout(self, rect: pygame.Rect, label_w: int, head_h: int, names_w: int = 0) -> None:
+        """``names_w``: room right of the plot for the seats' names (3 or more seats)."""
         self.rect = rect
         pad = max(6, rect.h // 22)
+        names_w = 0 if self.data.two_seats else names_w
         self.plot = pygame.Rect(rect.x + label_w + pad, rect.y + head_h + pad,
-                                rect.w - label_w - 3 * pad, rect.h - head_h - 2 * pad - max(12, rect.h // 9))
+                                rect.w - label_w - names_w - 3 * pad, rect.h - head_h - 2 * pad - max(12, rect.h // 9))
 
     # -- geometry --------------------------------------------------------------------------
     def x_of(self, ply: int) -> int:
@@ -97,7 +109,8 @@ class EvalGraph:
         draw_panel(surface, self.rect)
         head = max(12, int(self.rect.h * 0.085))
         pad = max(6, self.rect.h // 22)
-        title = text.fitted(words.axis_words(self.data.unit), head, theme.TEXT_DIM, self.rect.w // 2, bold=True)
+        title = text.fitted(words.axis_words(self.data.unit), head, theme.TEXT_DIM, self.rect.w // 2 - 2 * pad,
+                            bold=True)
         surface.blit(title, (self.rect.x + pad * 2, self.rect.y + pad))
         pygame.draw.rect(surface, PLOT_BG, self.plot)
         if self.data.two_seats:
@@ -115,21 +128,29 @@ class EvalGraph:
             x = self.x_of(selected)
             pygame.draw.line(surface, theme.ACCENT_2, (x, self.plot.y - 3), (x, self.plot.bottom + 2), 3)
         self._draw_marks(surface, selected)
+        if selected is not None:
+            self._draw_selected(surface, text, selected)
+        if not self.data.two_seats:
+            self._draw_names(surface, text)
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.plot, 1)
 
     def _points(self, series: Sequence[int]) -> list[tuple[int, int]]:
         return [(self.x_of(i), self.y_of(v)) for i, v in enumerate(series)]
 
     def _draw_areas(self, surface: pygame.Surface) -> None:
-        """First seat's colour under the line, the second's over it."""
+        """The band between the line and the middle: the first seat's colour where it
+        leads (above), the second's where that one leads (below)."""
         pts = self._points(self.data.series[0])
         if len(pts) < 2:
             return
-        low, high = (theme.mixc(tuple(c[:3]), PLOT_BG, 0.2) for c in self.data.colours[:2])
+        zero = self.y_of(0)
+        band = [(pts[0][0], zero)] + pts + [(pts[-1][0], zero)]
         clip = surface.get_clip()
-        surface.set_clip(self.plot)
-        pygame.draw.polygon(surface, low, [(pts[0][0], self.plot.bottom)] + pts + [(pts[-1][0], self.plot.bottom)])
-        pygame.draw.polygon(surface, high, [(pts[0][0], self.plot.y)] + pts + [(pts[-1][0], self.plot.y)])
+        halves = (pygame.Rect(self.plot.x, self.plot.y, self.plot.w, zero - self.plot.y),
+                  pygame.Rect(self.plot.x, zero, self.plot.w, self.plot.bottom - zero))
+        for half, colour in zip(halves, self.data.colours[:2]):
+            surface.set_clip(half.clip(self.plot))
+            pygame.draw.polygon(surface, area_colour(colour), band)
         surface.set_clip(clip)
 
     def _draw_axes(self, surface: pygame.Surface, text: TextCache) -> None:
@@ -152,19 +173,81 @@ class EvalGraph:
                 pygame.draw.line(surface, theme.PANEL_EDGE, (x, self.plot.bottom), (x, self.plot.bottom + 4), 1)
                 img = text.render(str(n), size, theme.TEXT_DIM)
                 surface.blit(img, img.get_rect(midtop=(x, self.plot.bottom + 5)))
+        small = max(11, int(size * 0.95))
         if self.data.two_seats:
-            small = max(11, int(size * 0.95))
-            for value, label in ((self.top, self.data.labels[0]), (-self.top, self.data.labels[1])):
-                img = text.fitted(words.ahead(label), small, theme.TEXT, self.plot.w // 2)
-                box = img.get_rect()
-                if value > 0:
-                    box.topleft = (self.plot.x + 6, self.plot.y + 4)
-                else:
-                    box.bottomleft = (self.plot.x + 6, self.plot.bottom - 4)
-                shade = pygame.Surface(box.inflate(8, 4).size, pygame.SRCALPHA)
-                shade.fill((8, 8, 24, 170))
-                surface.blit(shade, box.inflate(8, 4))
-                surface.blit(img, box)
+            for top, label, colour in ((True, self.data.labels[0], self.data.colours[0]),
+                                       (False, self.data.labels[1], self.data.colours[1])):
+                self._edge_label(surface, text, words.ahead(label), small, colour, top)
+        else:
+            self._edge_label(surface, text, words.above_leads(), small, None, True)
+            self._edge_label(surface, text, words.below_behind(), small, None, False)
+
+    def _edge_label(self, surface: pygame.Surface, text: TextCache, line: str, size: int,
+                    colour: Sequence[int] | None, top: bool) -> None:
+        """A line at the plot's top or bottom edge, on a dark shade, with a swatch of the
+        seat's colour (the colour its side of the graph is filled in)."""
+        img = text.fitted(line, size, theme.TEXT, self.plot.w // 2)
+        swatch = size if colour is not None else 0
+        box = pygame.Rect(0, 0, img.get_width() + swatch + (6 if swatch else 0), img.get_height())
+        if top:
+            box.topleft = (self.plot.x + 6, self.plot.y + 4)
+        else:
+            box.bottomleft = (self.plot.x + 6, self.plot.bottom - 4)
+        shade = pygame.Surface(box.inflate(8, 4).size, pygame.SRCALPHA)
+        shade.fill((8, 8, 24, 190))
+        surface.blit(shade, box.inflate(8, 4))
+        if colour is not None:
+            square = pygame.Rect(box.x, box.centery - swatch // 2, swatch, swatch)
+            pygame.draw.rect(surface, area_colour(colour), square, border_radius=3)
+            pygame.draw.rect(surface, theme.TEXT_DIM, square, 1, border_radius=3)
+        surface.blit(img, (box.x + swatch + (6 if swatch else 0), box.y))
+
+    def _draw_names(self, surface: pygame.Surface, text: TextCache) -> None:
+        """More than two seats: each line's seat named at its end, in its colour (moved
+        apart where the lines end close together)."""
+        size = max(11, int(self.rect.h * 0.065))
+        ends = sorted((self.y_of(series[-1]), i) for i, series in enumerate(self.data.series) if series)
+        placed: list[int] = []
+        for y, i in ends:
+            y = max(y, placed[-1] + size + 1) if placed else y
+            placed.append(y)
+            img = text.render(self.data.labels[i], size, visible(self.data.colours[i]))
+            box = img.get_rect(midleft=(self.plot.right + 4, y))
+            surface.blit(img, box)
+
+    def _draw_selected(self, surface: pygame.Surface, text: TextCache, ply: int) -> None:
+        """The selected turn: a dot on each line and, beside the bar, who leads by how much."""
+        x = self.x_of(ply)
+        r = max(3, self.plot.h // 30)
+        lines = [(self.data.series[0], theme.ACCENT)] if self.data.two_seats else \
+            [(series, visible(colour)) for series, colour in zip(self.data.series, self.data.colours)]
+        for series, colour in lines:
+            if ply < len(series):
+                pygame.draw.circle(surface, (10, 10, 24), (x, self.y_of(series[ply])), r + 2)
+                pygame.draw.circle(surface, colour, (x, self.y_of(series[ply])), r)
+        tag = self.selected_words(ply)
+        if not tag:
+            return
+        head = max(12, int(self.rect.h * 0.085))
+        pad = max(6, self.rect.h // 22)
+        img = text.fitted(tag, head, theme.ACCENT_2, self.rect.w // 2 - 4 * pad, bold=True)
+        surface.blit(img, img.get_rect(topright=(self.rect.right - 2 * pad, self.rect.y + pad)))
+
+    def selected_words(self, ply: int) -> str:
+        """Who leads at ``ply`` and by how much ("Black ahead: +5"), as the graph shows it."""
+        if not self.data.series or ply >= len(self.data.series[0]):
+            return ""
+        if self.data.two_seats:
+            value = self.data.series[0][ply]
+            if value == 0:
+                return words.level()
+            seat = 0 if value > 0 else 1
+            return words.ahead_by(self.data.labels[seat], words.signed(abs(value), "points"))
+        best = max(range(len(self.data.series)), key=lambda i: self.data.series[i][ply])
+        value = self.data.series[best][ply]
+        if value <= 0:   # averaged over a round, no line above the middle: nobody leads
+            return words.level()
+        return words.ahead_by(self.data.labels[best], words.signed(value, "points"))
 
     def _draw_line(self, surface: pygame.Surface, series: Sequence[int], colour, width: int) -> None:
         pts = self._points(series)

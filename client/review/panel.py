@@ -74,11 +74,15 @@ class TurnPanel:
                 y = self._lines(surface, words.best_found(), x, y, width, size, theme.GOOD)
             else:
                 y = self._lines(surface, words.better_line(turn.best), x, y, width, size, theme.ACCENT_2)
-                lead = words.lead_line(seat.label, words.signed(turn.lead_before(), review.unit),
-                                       words.signed(turn.lead_after(), review.unit))
+                best, played = turn.card_lead(turn.best), turn.card_lead(turn.played)
+                if best is None or played is None:   # a review kept without cards
+                    best, played = turn.lead_before(), turn.lead_after()
+                lead = words.lead_line(seat.label, words.signed(best, review.unit),
+                                       words.signed(played, review.unit))
                 y = self._lines(surface, lead, x, y + 2, width, size, theme.TEXT_DIM)
                 worth = turn.loss >= review.notable
-                line = words.loss_line(turn.loss, review.unit) if worth else words.small_loss()
+                loss = words.stated_loss(turn, review.unit)
+                line = words.loss_line(loss, review.unit) if worth else words.small_loss()
                 y = self._lines(surface, line, x, y, width, size, theme.BAD if worth else theme.TEXT, worth)
         y = self._draw_toggles(surface, x, y + p // 2, width, size)
         if s.analysis_on:
@@ -138,7 +142,8 @@ class TurnPanel:
                 pygame.draw.rect(surface, (60, 70, 150) if selected else (40, 46, 96), row, border_radius=6)
             pygame.draw.circle(surface, seats[turn.seat].colour, (row.x + row.h // 2, row.centery), row.h // 4)
             pygame.draw.circle(surface, theme.BAD, (row.x + row.h // 2, row.centery), row.h // 4, 2)
-            label = words.mistake_row(s.move_number(turn.ply), seats[turn.seat].label, turn.loss, review.unit)
+            label = words.mistake_row(s.move_number(turn.ply), seats[turn.seat].label,
+                                      words.stated_loss(turn, review.unit), review.unit)
             img = t.fitted(label, size, theme.TEXT, width - row.h - 6)
             surface.blit(img, (row.x + row.h, row.centery - img.get_height() // 2))
             self.rows.append((row, turn.ply))

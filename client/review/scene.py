@@ -26,7 +26,7 @@ from shared.gamekit.review import ReviewSettings, Step, TurnReview, steps
 from shared.gamekit.review_cache import ReviewCache
 
 from . import words
-from .analysis import Analyses, AnalysisJob
+from .analysis import Analyses, AnalysisJob, TurnCard
 from .branch import play_here, play_here_button
 from .graph import EvalGraph, GraphData
 from .panel import TurnPanel
@@ -64,7 +64,8 @@ class ReviewScene(Scene):
         self.show_better = False
         self.analysis_on = False
         self.analyses = Analyses(self.spec, self.settings)   # by the index of the step analysed
-        self._marked: AnalysisJob | None = None       # the analysis on the board
+        self._marked: AnalysisJob | TurnCard | None = None   # the analysis on the board
+        self.cards: dict[int, TurnCard] = {}          # the reviewed turns' cards, by step
         self.mistakes: list[TurnReview] = []
         self.board = self._board_view(app)
         try:
@@ -152,12 +153,20 @@ class ReviewScene(Scene):
         self.analysis_on = not self.analysis_on and bool(self.steps)
         self._show_on_board()
 
-    def analysis(self) -> AnalysisJob | None:
+    def analysis(self) -> AnalysisJob | TurnCard | None:
         """The analysis of the position before the selected move (the start: the first
-        move's), started when first asked; one search runs at a time."""
+        move's): the review's card of that turn, the same search as its loss; a review
+        kept without cards searches the position (one search at a time)."""
         if not self.analysis_on or not self.steps:
             return None
         index = max(1, self.ply) - 1
+        review = self.review
+        top = review.turns[index].top if review is not None and index < len(review.turns) else ()
+        if top:
+            card = self.cards.get(index)
+            if card is None:
+                card = self.cards[index] = TurnCard(self.spec, self.steps[index].before, top)
+            return card
         return self.analyses.of(index, self.steps[index].before)
 
     def _show_on_board(self) -> None:
@@ -232,7 +241,9 @@ class ReviewScene(Scene):
         self.cancel_button.rect = pygame.Rect(box.centerx - cw // 2, box.bottom - bh - m, cw, bh)
         if self.graph is not None:
             label_w = self.app.text.font(max(11, int(graph_h * 0.07))).size(f"{words.MINUS}{self.graph.top}")[0] + 8
-            self.graph.layout(self.graph_rect, label_w, max(12, int(graph_h * 0.085)) + 8)
+            names = self.app.text.font(max(11, int(graph_h * 0.065)))
+            names_w = max(names.size(label)[0] for label in self.graph.data.labels) + 10
+            self.graph.layout(self.graph_rect, label_w, max(12, int(graph_h * 0.085)) + 8, names_w)
         self.panel.layout(self.info_rect)
 
     def progress_box(self) -> pygame.Rect:

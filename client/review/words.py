@@ -32,6 +32,16 @@ def signed(value: float, unit: str) -> str:
     return f"+{n}" if n > 0 else (f"{MINUS}{-n}" if n < 0 else "0")
 
 
+def stated_loss(turn, unit: str) -> float:
+    """A turn's loss as the screen states it: the card's lead of the better move less its
+    lead of the move played, each rounded as the card shows it, so the three figures of
+    one position agree; the turn's own loss when it keeps no card."""
+    best, played = turn.card_lead(turn.best), turn.card_lead(turn.played)
+    if best is None or played is None:
+        return float(turn.loss)
+    return (scaled(best, unit) - scaled(played, unit)) / (1.0 if unit == "points" else 50.0)
+
+
 def amount(value: float, unit: str) -> str:
     """A loss in words: '7 points' (the value scale counts in points too)."""
     n = scaled(value, unit)
@@ -53,6 +63,26 @@ def axis_words(unit: str) -> str:
 def ahead(seat_label: str) -> str:
     # TRANSLATORS: on the graph's edge: above (or below) the line this seat leads
     return _("{seat} ahead").format(seat=seat_label)
+
+
+def ahead_by(seat_label: str, amount: str) -> str:
+    # TRANSLATORS: over the graph's selected move: who leads there and by how much ("Black ahead: +5")
+    return _("{seat} ahead: {amount}").format(seat=seat_label, amount=amount)
+
+
+def level() -> str:
+    # TRANSLATORS: over the graph's selected move: nobody leads there
+    return _("Level")
+
+
+def above_leads() -> str:
+    # TRANSLATORS: the top edge of the graph with a line per seat (3 or more)
+    return _("Above the middle: in the lead")
+
+
+def below_behind() -> str:
+    # TRANSLATORS: the bottom edge of the graph with a line per seat (3 or more)
+    return _("Below: behind the leader")
 
 
 def progress_line(done: int, total: int) -> str:

@@ -12,9 +12,11 @@ import pygame
 
 from shared.gamekit.api import GameError
 from shared.gamekit.branch import branch_of
+from shared.gamekit.computer_seats import levels_of
 from shared.i18n import domain
 
 from .. import theme
+from ..computer import shown_names, shown_text
 from ..config import records_dir
 from ..saves import from_words
 from ..view.form import draw_backdrop, draw_focus
@@ -70,11 +72,14 @@ def record_summary(app, path: Path) -> tuple[str, str]:
     plugin = app.games.for_record(head)
     game = plugin.spec.title if plugin is not None else headers.get("game", "")
     players = headers.get("seats") or headers.get("names") or ""
+    levels = levels_of(headers)
     # TRANSLATORS: between players' names in the replay list: "Ann vs Bo"
     versus = _(" vs ")
+    if players and levels is not None:
+        players = versus.join(shown_names([p.strip() for p in players.split(",")], levels))
     if not players and ("black" in headers or "white" in headers):
         black, white = (seat_labels(plugin) + ["?", "?"])[:2]
-        players = versus.join((headers.get("black", black), headers.get("white", white)))
+        players = versus.join(shown_names([headers.get("black", black), headers.get("white", white)], levels))
     if not players and headers.get("players", "").isdigit():
         n = int(headers["players"])
         players = ngettext("{n} player", "{n} players", n).format(n=n)
@@ -90,7 +95,7 @@ def record_summary(app, path: Path) -> tuple[str, str]:
             date = _dt.date.fromtimestamp(path.stat().st_mtime).isoformat()
         except OSError:
             date = ""
-    result = headers.get("result") or played_result(plugin, path)
+    result = shown_text(headers.get("result", ""), levels) or played_result(plugin, path)
     if headers.get("room"):
         # TRANSLATORS: a record of an online match, with its room code
         result = _("online {room}").format(room=headers["room"]) + " · " + result
@@ -245,13 +250,14 @@ class FilesScene(Scene):
             if path not in self._summaries:
                 self._summaries[path] = record_summary(app, path)
             title, facts = self._summaries[path]
-            name = t.render(title, size, theme.TEXT, bold=True)
+            # many seats make a long title: it keeps at most two thirds of the row
+            name = t.fitted(title, size, theme.TEXT, r.w * 2 // 3 - 24, bold=True)
             surface.blit(name, (r.x + 12, r.centery - size // 2))
             small = max(12, int(size * 0.8))
             room = r.w - name.get_width() - 48
             while facts and t.font(small).size(facts)[0] > room and " · " in facts:
                 facts = facts.rsplit(" · ", 1)[0]  # the file name goes first, then the date
-            info = t.render(facts, small, theme.TEXT_DIM)
+            info = t.fitted(facts, small, theme.TEXT_DIM, max(24, room))
             surface.blit(info, (r.right - info.get_width() - 12, r.centery - info.get_height() // 2))
         self.field.draw(surface, t, blink=int(app.clock_time * 2) % 2 == 0)
         if self.error:

@@ -10,6 +10,7 @@ import datetime as _dt
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
+from shared.gamekit import computer_seats
 from shared.gamekit.api import GameSpec, State
 from shared.gamekit.branch import Branch
 from shared.i18n import domain
@@ -52,19 +53,35 @@ class MatchRecord:
         self._kept: tuple[Any, Path] | None = None  # the position last written as a record
         self._told: Path | None = None               # the record the player was told of
 
+    def seat_levels(self) -> list[str | None]:
+        """Each seat's computer level (None: a person), as the record's ``Levels`` keeps it."""
+        return [(seat.level or None) if isinstance(seat, ComputerSeat) else None for seat in self.host.seats]
+
+    def computer_names(self) -> list[str | None]:
+        """Each computer seat's name in a record, the same in every language (None: a
+        person; :mod:`shared.gamekit.computer_seats`)."""
+        return computer_seats.record_names(self.seat_levels())
+
     def names(self) -> list[str]:
-        """Each seat's player for records: the name, a computer by its level, else the seat."""
+        """Each seat's player for records: the name, a computer by its level (in words of
+        no language in particular), else the seat."""
         host = self.host
         labels = [s.label for s in host.spec.seats_of(host.position())]
         if host.chrome is not None:
             online = host.chrome.view.names()
             return [online.get(i) or label for i, label in enumerate(labels)]
-        return [(seat.label if isinstance(seat, ComputerSeat) else seat.name) or
-                (labels[i] if i < len(labels) else "?") for i, seat in enumerate(host.seats)]
+        computers = self.computer_names()
+        return [computers[i] or seat.name or (labels[i] if i < len(labels) else "?")
+                for i, seat in enumerate(host.seats)]
+
+    def levels_headers(self) -> dict[str, str]:
+        """The record's ``Levels`` line: each computer seat's level (none online)."""
+        return computer_seats.levels_header(self.seat_levels()) if self.host.chrome is None else {}
 
     def name_headers(self) -> dict[str, str]:
-        """The header lines naming this match's players."""
-        return self.headers(self.names())
+        """The players' header lines and the computers' levels: what a record of this
+        game (or its replay from the score screen) says of who played."""
+        return {**self.headers(self.names()), **self.levels_headers()}
 
     def text(self) -> str:
         """The game's own record (its spec's ``write_record``) with names and, once over,
@@ -77,7 +94,7 @@ class MatchRecord:
         elif host.branch is not None:
             headers.update(host.branch.headers())
         names = self.names()
-        headers.update(self.headers(names))
+        headers.update(self.name_headers())
         if position.is_over():
             places = sorted(zip(position.ranking(), range(len(names))))
             headers["Result"] = ", ".join(f"{place}. {names[i]}" for place, i in places)

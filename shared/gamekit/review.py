@@ -16,6 +16,12 @@ position after the move played (``after``; where the search knows the true outco
 in Alien City's end game searched to the end, that instead); ``before`` is that plus
 the loss, on the mover's side: the lead the better move would have kept.
 
+Each turn also keeps its *card* (``TurnReview.top``): the position's best moves with the
+mover's lead after each, from the very search that gave the loss, the move played always
+among them. The screen's analysis of a reviewed position is that card, so the loss it
+states is the card's best lead less the card's lead of the move played, never a second
+search's different opinion.
+
 Pure Python and game-generic: the client runs it in a worker thread with ``progress``
 and ``cancel``; :mod:`shared.gamekit.review_cache` keeps finished reviews.
 """
@@ -29,15 +35,17 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from .api import GameSpec, IllegalMove, Record, RecordError, State
-from .review_search import ReviewCancelled, ReviewSearch, Values, check
+from .review_search import ReviewCancelled, ReviewSearch, Searched, Values, check
 
-VERSION = 6                 # bump when the method changes: cached reviews are redone
+VERSION = 7                 # bump when the method changes: cached reviews are redone
 #                             (2, 3: losses from the search's values, not static guesses;
 #                             4: Alien City's end game searched to the end; 5: and graphed;
-#                             6: every game's search values, both moves searched alike)
+#                             6: every game's search values, both moves searched alike;
+#                             7: each turn keeps its card, the top moves of that search)
 DEFAULT_ITERATIONS = 300    # search budget per position
 NOTABLE = {"points": 2.0, "value": 0.08}   # losses below this are not worth a mark
 DIGITS = 3                  # projections are kept rounded (stable through JSON)
+CARD_MOVES = 3              # a turn's card: the best three moves (and the move played)
 
 Progress = Callable[[int, int], None]
 
@@ -80,6 +88,8 @@ class TurnReview:
     after: tuple[float, ...]
     loss: float                   # the mover's lead given away, >= 0
     forced: bool = False          # the only legal move
+    top: tuple[tuple[str, float], ...] = ()   # the card: (move text, mover's lead) best first,
+    #                                           the move played among them; () when not kept
 
     @property
     def was_best(self) -> bool:
@@ -94,13 +104,18 @@ class TurnReview:
     def to_dict(self) -> dict[str, Any]:
         return {"ply": self.ply, "seat": self.seat, "played": self.played, "best": self.best,
                 "before": list(self.before), "after": list(self.after), "loss": self.loss,
-                "forced": self.forced}
+                "forced": self.forced, "top": [[move, value] for move, value in self.top]}
+
+    def card_lead(self, move: str) -> float | None:
+        """The card's lead after ``move`` (its text), or None: not on the card."""
+        return next((value for text, value in self.top if text == move), None)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "TurnReview":
         return cls(int(data["ply"]), int(data["seat"]), str(data["played"]), str(data["best"]),
                    tuple(float(v) for v in data["before"]), tuple(float(v) for v in data["after"]),
-                   float(data["loss"]), bool(data.get("forced", False)))
+                   float(data["loss"]), bool(data.get("forced", False)),
+                   tuple((str(move), float(value)) for move, value in data.get("top", ())))
 
 
 @dataclass
@@ -252,34 +267,61 @@ def review_turn(spec: GameSpec, step: Step, settings: ReviewSettings,
     played = spec.move_text(step.move)
     if len(step.before.legal_moves()) <= 1:
         return TurnReview(step.ply, seat, played, played, after, after, 0.0, forced=True)
-    best_value, played_value, best = move_values(search, step, cancel)
-    if best == played:
-        return TurnReview(step.ply, seat, played, played, after, after, 0.0)
-    loss = round(lead(best_value, seat) - lead(played_value, seat), DIGITS)
+    best_value, played_value, best, found = searched_values(search, step, cancel)
+    used = {best: best_value, played: played_value}
+    loss = 0.0 if best == played else round(lead(best_value, seat) - lead(played_value, seat), DIGITS)
     if loss <= 0:  # the move played looks at least as good: it was the best found
-        return TurnReview(step.ply, seat, played, played, after, after, 0.0)
+        card = card_of(spec, found, seat, used, played)
+        return TurnReview(step.ply, seat, played, played, after, after, 0.0, top=card)
     before = tuple(round(v + loss, DIGITS) if i == seat else v for i, v in enumerate(after))
-    return TurnReview(step.ply, seat, played, best, before, after, loss)
+    return TurnReview(step.ply, seat, played, best, before, after, loss, top=card_of(spec, found, seat, used, best))
+
+
+def card_of(spec: GameSpec, found: Searched, seat: int, used: dict[str, Values], first: str,
+            count: int = CARD_MOVES) -> tuple[tuple[str, float], ...]:
+    """The turn's card: ``first`` (the better move the turn names), then the search's
+    next moves by the mover's lead, ``count`` in all, and the move played added when it
+    is not among them. ``used`` are the values the loss was taken from (better and played
+    move), which stand for those two moves; () when the search kept no values for them
+    (a level without a search)."""
+    if any(not values for values in used.values()):
+        return ()
+    leads = {spec.move_text(move): lead(values, seat) for move, values in found.values.items()}
+    leads.update({text: lead(values, seat) for text, values in used.items()})
+    ranked = sorted(((text, value) for text, value in leads.items() if text != first), key=lambda item: -item[1])
+    card = [(first, leads[first])] + ranked[:count - 1]
+    played = list(used)[-1]
+    if all(text != played for text, _ in card):
+        card.append((played, leads[played]))
+    return tuple(card)
 
 
 def move_values(search: ReviewSearch, step: Step,
                 cancel: threading.Event | None = None) -> tuple[Values, Values, str]:
     """The search's values (per seat) of the best move it finds and of the move played,
-    and the best move's text. Both come from the root's statistics when the search (which
-    always tries the move played) visited both enough; otherwise each position after the
-    two moves gets a search of its own with the same budget, so the two are alike."""
+    and the best move's text (:func:`searched_values` without the search itself)."""
+    return searched_values(search, step, cancel)[:3]
+
+
+def searched_values(search: ReviewSearch, step: Step,
+                    cancel: threading.Event | None = None) -> tuple[Values, Values, str, Searched]:
+    """The search's values (per seat) of the best move it finds and of the move played,
+    the best move's text and the search's root. Both come from the root's statistics when
+    the search (which always tries the move played) visited both enough; otherwise each
+    position after the two moves gets a search of its own with the same budget, so the
+    two are alike."""
     spec, seat = search.spec, step.before.to_move
     assert seat is not None  # a step is a move, so a seat was to move
     found = search.search(step.before, cancel, include=(step.move,))
     best = spec.move_text(found.best)
     if best == spec.move_text(step.move):
         value = found.values.get(found.best, ())
-        return value, value, best
+        return value, value, best, found
     best_value, played_value = found.values.get(found.best), found.values.get(step.move)
     if best_value is None or played_value is None:
         best_value = search.value_after(step.before.play(found.best)[0], seat, cancel)
         played_value = search.value_after(step.after, seat, cancel)
-    return best_value, played_value, best
+    return best_value, played_value, best, found
 
 
 def review_record(spec: GameSpec, record: Record, settings: ReviewSettings = ReviewSettings(), *,
@@ -306,4 +348,4 @@ def review_record(spec: GameSpec, record: Record, settings: ReviewSettings = Rev
 
 
 __all__ = ["DEFAULT_ITERATIONS", "Review", "ReviewCancelled", "ReviewSettings", "Step",
-           "TurnReview", "lead", "move_values", "record_hash", "review_record", "review_turn", "steps"]
+           "TurnReview", "card_of", "lead", "move_values", "record_hash", "review_record", "review_turn", "steps"]

@@ -78,8 +78,7 @@ def test_the_continue_label_counts_computers_of_one_level(app):
             + [{"kind": "computer", "level": "easy"}] * 3}
     assert saves.describe(app, data) == "Sprawl, you vs 3 computers (Easy)"
     data["seats"][3] = {"kind": "computer", "level": "hard"}
-    assert saves.describe(app, data) == \
-        "Sprawl, you vs Computer (Easy), Computer (Easy), Computer (Hard)"
+    assert saves.describe(app, data) == "Sprawl, you vs 2 computers (Easy), Computer (Hard)"
 
 
 def test_pause_main_menu_and_quit_ask_first(app):

@@ -51,3 +51,29 @@ def test_a_broken_record_keeps_a_short_line(app, tmp_path):
     path.write_text(text.replace("Players: 4", "Players: many"), encoding="utf-8")
     title, line = record_summary(app, path)
     assert "unfinished" not in line and path.name in line
+
+
+def test_a_long_title_leaves_room_for_the_result_beside_it(app, tmp_path):
+    """Eight seats make a title wider than the row: it is cut, and the result line beside
+    it is drawn clear of it."""
+    import pygame
+
+    from client.scenes.files import FilesScene
+    spec = builtin_games().get("sprawl")
+    state = spec.new_state(spec.options({"players": 8}), 3)
+    names = ", ".join(f"Computer (Expert) {i}" for i in range(1, 9))
+    (tmp_path / "long.spr").write_text(spec.write_record(state, {"Seats": names, "Result": names}), encoding="utf-8")
+    scene = FilesScene(app, folders=[tmp_path])
+    drawn: list[pygame.Rect] = []
+
+    class Recording(pygame.Surface):
+        def blit(self, source, dest, *args, **kwargs):  # type: ignore[override]
+            rect = super().blit(source, dest, *args, **kwargs)
+            drawn.append(rect)
+            return rect
+
+    scene.draw(Recording(app.size))
+    row = scene.row_rect(0)
+    inside = [r for r in drawn if row.contains(r) and r.w > 20]
+    assert len(inside) >= 2
+    assert all(not a.colliderect(b) for i, a in enumerate(inside) for b in inside[i + 1:])

@@ -309,22 +309,22 @@ def test_long_texts_fit_their_boxes(language, size):
         for index in broken:
             replay.controls.go(index)
             frame(app)
-            box, lines, size_px, step = replay.card.layout(replay.index)
+            box, lines, size_px, step = replay.card.layout(replay.controls.index)
             assert box.top >= replay.top_rect.bottom and box.bottom <= replay.bottom_rect.top
             assert box.left >= 0 and box.right <= app.size[0]
             assert lines and box.y + 8 + len(lines) * step <= box.bottom
             font = app.text.font(size_px)
             assert all(font.size(line)[0] <= box.w - 24 for line in lines)
-            whole = " ".join(replay.card.rule_breaks(replay.index))
+            whole = " ".join(replay.card.rule_breaks(replay.controls.index))
             assert len(" ".join(lines)) >= len(whole) * 0.9, "the explanation was cut short"
         long = replay.result.plies[broken[0] - 1]  # the play-test's case: a long explanation
         long.warnings = [w + " " + w + " " + w for w in long.warnings] * 3
         replay.controls.go(broken[0])
         frame(app)
-        box, lines, size_px, step = replay.card.layout(replay.index)
+        box, lines, size_px, step = replay.card.layout(replay.controls.index)
         assert box.top >= replay.top_rect.bottom and box.bottom <= replay.bottom_rect.top
         assert box.y + 8 + len(lines) * step <= box.bottom
-        assert len(" ".join(lines)) >= len(" ".join(replay.card.rule_breaks(replay.index))) * 0.9
+        assert len(" ".join(lines)) >= len(" ".join(replay.card.rule_breaks(replay.controls.index))) * 0.9
         _buttons_fit(app, replay)
 
         howto = HowToScene(app)

@@ -13,6 +13,8 @@ import pytest
 import client.review.scene as review_scene
 from client.games.aliencity.game import GameScene
 from client.games.aliencity.score import ScoreScene
+from client.review import words
+from client.review.analysis import TurnCard
 from client.review.scene import ReviewScene
 from shared.aliencity.ppn import read_ppn, write_ppn
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
@@ -322,10 +324,11 @@ def test_the_replay_of_an_unfinished_record_offers_no_review(app, tmp_path, game
 
 @pytest.mark.parametrize("game_id,options", [("city-blocks", {"players": 2}), ("sprawl", {"players": 3}),
                                              ("alien-city", {})])
-def test_a_shows_the_three_best_moves_numbered_on_the_board_and_listed(app, monkeypatch, game_id, options):
-    """A: the analysis of the position before the selected move runs in the background,
-    then its three moves (distinct, legal, best lead first) are numbered on the board and
-    listed in the panel; B goes back to the moves; leaving stops a running analysis."""
+def test_a_shows_the_best_moves_of_the_reviews_own_search_numbered_and_listed(app, monkeypatch, game_id, options):
+    """A: the analysis of the position before the selected move is the review's card of
+    that turn (no second search): its moves (distinct, legal, the better move first, the
+    move played among them) are numbered on the board and listed in the panel; B goes
+    back to the moves; A again shows the same card."""
     monkeypatch.setattr(review_scene, "SETTINGS", ReviewSettings(iterations=40, seed=7))
     state = played_out(game_id, options, 5, "random")
     scene = ReviewScene(app, state)
@@ -335,24 +338,59 @@ def test_a_shows_the_three_best_moves_numbered_on_the_board_and_listed(app, monk
     scene.handle_event(key(pygame.K_a))
     assert scene.analysis_on
     job = scene.analysis()
-    job.thread.join(300)   # a hang guard, not a timing
+    assert isinstance(job, TurnCard) and job.finished
     app.step(1 / 60, events=[], draw=True)
-    before = scene.steps[2].before
+    before, turn = scene.steps[2].before, scene.review.turns[2]
     moves = [m for m, _ in job.top]
-    assert len({scene.spec.move_text(m) for m in moves}) == 3
+    texts = [scene.spec.move_text(m) for m in moves]
+    assert len(set(texts)) == len(texts) >= 2 and texts[0] == turn.best and turn.played in texts
     assert all(before.why_not(m) is None for m in moves)
-    leads = [lead for _, lead in job.leads()]
-    assert leads == sorted(leads, reverse=True)
-    assert [rank for _, rank in scene.board.marks] == [1, 2, 3] and [m for m, _ in scene.board.marks] == moves
+    assert [rank for _, rank in scene.board.marks] == list(range(1, len(moves) + 1))
+    assert [m for m, _ in scene.board.marks] == moves
     surface = pygame.Surface(app.size)
     scene.draw(surface)
     scene.handle_event(key(pygame.K_b))
     assert not scene.analysis_on and scene.board.marks == []
     scene.handle_event(click(scene.analysis_button.rect.center))
     assert scene.analysis_on and scene.analysis() is job   # kept: the same position again
-    scene.select(5)
-    running = scene.analysis()
-    assert running is not job
-    scene.exit()
-    running.thread.join(300)
-    assert running.finished and running.cancel.is_set()
+    assert not scene.analyses.jobs   # no search of its own ran
+
+
+@pytest.mark.parametrize("game_id,options", [("city-blocks", {"players": 2}), ("sprawl", {"players": 3}),
+                                             ("alien-city", {})])
+def test_the_loss_line_and_the_analysis_card_state_the_same_numbers(app, monkeypatch, game_id, options):
+    """For every turn that gave something away, the panel's lead line names the card's
+    leads of the better and the played move, and the loss it states is their difference
+    as the card shows them."""
+    monkeypatch.setattr(review_scene, "SETTINGS", ReviewSettings(iterations=40, seed=7))
+    scene = ReviewScene(app, played_out(game_id, options, 5, "random"))
+    show(app, scene)
+    wait_ready(app, scene)
+    unit, checked = scene.review.unit, 0
+    for ply, turn in enumerate(scene.review.turns, start=1):
+        if turn.was_best:
+            continue
+        scene.select(ply)
+        scene.analysis_on = True
+        rows = {scene.spec.move_text(m): lead for m, lead in scene.analysis().leads()}
+        best, played = words.signed(rows[turn.best], unit), words.signed(rows[turn.played], unit)
+        drawn = panel_texts(app, scene, monkeypatch)
+        assert words.lead_line(scene.seats()[turn.seat].label, best, played) in drawn
+        assert words.analysis_row(1, turn.best, rows[turn.best], unit, False) in drawn
+        stated = words.scaled(rows[turn.best], unit) - words.scaled(rows[turn.played], unit)
+        if turn.loss >= scene.review.notable:
+            assert words.loss_line(words.stated_loss(turn, unit), unit) in drawn
+            assert words.amount(words.stated_loss(turn, unit), unit) == words.amount(
+                stated / (1.0 if unit == "points" else 50.0), unit)
+        checked += 1
+    assert checked
+
+
+def panel_texts(app, scene, monkeypatch) -> list[str]:
+    """Every text the side panel draws (each goes through the text cache's ``wrap``)."""
+    lines: list[str] = []
+    wrap = app.text.wrap
+    with monkeypatch.context() as m:
+        m.setattr(app.text, "wrap", lambda line, *a, **k: (lines.append(line), wrap(line, *a, **k))[1])
+        scene.panel.draw(pygame.Surface(app.size))
+    return lines

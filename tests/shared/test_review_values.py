@@ -122,3 +122,24 @@ def test_a_well_searched_move_is_read_from_the_roots_statistics(game_id, options
     expected = lead_of(best.values, seat) * scale - lead_of(second.values, seat) * scale
     assert not turn.was_best and turn.best == spec.move_text(best.move)
     assert turn.loss == pytest.approx(expected, abs=1e-3) and turn.loss > 0
+
+
+@pytest.mark.parametrize("game_id,options", GAMES + [("alien-city", {})])
+def test_a_turns_card_comes_from_the_search_that_gave_its_loss(game_id, options):
+    """The turn's card (the analysis the review screen shows) holds the best move and the
+    move played, and its two leads differ by exactly the turn's loss: one search, one
+    set of numbers for the position."""
+    spec, state = opening(game_id, options, 5, 6)
+    settings = ReviewSettings(iterations=40, seed=3).for_spec(spec)
+    search = spec.review_search(settings)
+    checked = 0
+    for move in list(state.legal_moves())[:6]:
+        turn = review_turn(spec, step_of(state, move), settings, search=search)
+        texts = [text for text, _ in turn.top]
+        assert turn.played in texts and turn.best in texts and len(set(texts)) == len(texts)
+        assert turn.top[0][0] == turn.best   # the card's first move is the better move named
+        leads = [value for _, value in turn.top[1:3]]
+        assert leads == sorted(leads, reverse=True)
+        assert turn.card_lead(turn.best) - turn.card_lead(turn.played) == pytest.approx(turn.loss, abs=1e-6)
+        checked += not turn.was_best
+    assert checked   # some move of the six was not the best

@@ -12,12 +12,14 @@ from __future__ import annotations
 import pygame
 
 from client import theme
+from client.computer import shown_names
 from client.scenes.move_listing import ReplayMoves
 from client.scenes.replay_analysis import AnalysisPart
 from client.scenes.replay_controls import END_WORDS, RECORD_TITLE, ReplayControls, ReplaySteps
 from shared.aliencity import Build, Claim, GameState, Phase, lot_name
 from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
+from shared.gamekit.computer_seats import levels_of
 from shared.i18n import domain
 
 from . import terms
@@ -51,7 +53,8 @@ class ReplayScene(BoardScene):
         self.parts = (self.stepping, self.analysis)
         super().__init__(app, self.positions[0])
         self.card = RuleBreakCard(app, self.board, result.plies)
-        for player, name in zip(self.panels, record_names(result.headers)):
+        names = shown_names(list(record_names(result.headers)), levels_of(result.headers))
+        for player, name in zip(self.panels, names):
             if name:  # who played the seat, under its colour (as in the match)
                 self.panels[player].who = lambda name=name: name
         review = self.controls.review_buttons(app, AlienCityPosition(result.state))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from client import theme
+from client.computer import shown_names
 from client.scenes.move_listing import ReplayMoves
 from client.scenes.replay_analysis import AnalysisPart
 from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
@@ -20,6 +21,7 @@ from client.view.widgets import Button
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 from shared.cityblocks.record import replay as read_plies
 from shared.gamekit.comments import hash_comments
+from shared.gamekit.computer_seats import levels_of
 
 from . import look
 from .review_board import draw_marks
@@ -37,6 +39,7 @@ class ReplayScene(CityScreen):
                  title: str | None = None, headers: dict | None = None) -> None:
         self.title = _("Replay") if title is None else title
         names = [n.strip() for n in {k.lower(): v for k, v in (headers or {}).items()}.get("seats", "").split(",")]
+        names = shown_names(names, levels_of(headers or {}))   # computers in the language in use
         labels = [seat.label for seat in CITY_BLOCKS.seats({"players": final.players})]
         self.names = {i: n for i, n in enumerate(names) if n and n != labels[i]} \
             if len(names) == final.players else {}  # a seat's own label ("Blue + Red") names nobody

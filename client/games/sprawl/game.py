@@ -221,8 +221,10 @@ class MatchScene(MatchControls, SprawlScreen):
 
     def seats_header(self) -> dict[str, str]:
         """The record's ``Seats:``: a person's name ("" when the colour says it all), a
-        computer's level."""
-        return {"Seats": ", ".join(getattr(seat, "name", "") for seat in self.seats)}
+        computer by its level in no language in particular (and ``Levels``)."""
+        computers = self.records.computer_names()
+        names = [computer or getattr(seat, "name", "") for computer, seat in zip(computers, self.seats)]
+        return {"Seats": ", ".join(names), **self.records.levels_headers()}
 
     def fresh_state(self, seed: int):
         return SPRAWL.new_state(self.match.state.options, seed)

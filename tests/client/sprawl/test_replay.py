@@ -69,7 +69,7 @@ def test_a_local_game_saves_a_record_that_replays_with_its_seat_names(app, tmp_p
     saved = {}
     monkeypatch.setattr(game_module, "save_record", lambda text: saved.setdefault("text", text) and tmp_path)
     app.step(1 / 60, events=[key(pygame.K_s, pygame.KMOD_CTRL)])
-    assert "Seats: Ann, Easy, Cy" in saved["text"]
+    assert "Seats: Ann, Computer (Easy), Cy" in saved["text"] and "Levels: human, easy, human" in saved["text"]
     replay = ReplayScene.from_text(app, saved["text"], "saved")
     assert replay.seat_label(0) == "Red (Ann)" and replay.positions[-1].key() == state.key()
     scene.computers.stop()
