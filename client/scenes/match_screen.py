@@ -2,9 +2,10 @@
 (seat controllers, computers built from the game's ``make_bot``), who holds the game (a
 local or an online holder from :mod:`.holders`), computers polled every frame through
 :class:`~.driver.ComputerTurns` (the choice shows for a moment, then lands), moves
-submitted locally or through the online chrome, undo back to a person's turn, saving
-(through the record part it holds, ``records``: :class:`~.match_record.MatchRecord`),
-pausing, a new game, and the final count pushed when the game ends.
+submitted locally or through the online chrome, and saving (through the record part it
+holds, ``records``: :class:`~.match_record.MatchRecord`). The computers' turns and the
+menu's actions (undo, pause, a new game, the final count) are the parts ``turns`` and
+``actions`` (:mod:`.match_parts`).
 
 :class:`MatchControls` is a mixin placed before the game's screen class; the screen
 supplies ``timeline``, ``banners``, ``show_state``, ``show_toast``, ``after_step``,
@@ -15,24 +16,19 @@ Game-free: states answer ``is_over()``, ``to_move`` and ``play``.
 
 from __future__ import annotations
 
-import secrets
 from typing import Any, Protocol, Sequence
-
-import pygame
 
 from shared.gamekit.api import GameSpec, State
 from shared.gamekit.branch import Branch
 from shared.i18n import domain
 
 from .. import rated as rated_games
-from .. import theme
-from ..anim import Callback, Delay
 from ..computer import seat_seed
-from ..view.widgets import Button, draw_orbit
+from ..view.widgets import Button
 from .driver import ComputerTurns
 from .holders import LocalMatch, ViewMatch
+from .match_parts import BotTurns, MatchActions
 from .match_record import MatchRecord
-from .pause import PauseScene
 from .seats import ComputerSeat, HumanSeat, SeatController
 
 _, N_, ngettext, pgettext = domain("client")
@@ -75,11 +71,11 @@ class MatchControls:
 
     def init_match(self, state, *, seats: list[SeatController] | None, chrome, seed: object,
                    bot_factory, spec: Any, holders: tuple[type, type] = (LocalMatch, ViewMatch),
-                   n_seats: int | None = None, **records: Any) -> None:
+                   n_seats: int | None = None, turns: type[BotTurns] = BotTurns, **records: Any) -> None:
         """The seats (computers get their bots), the holder and the computers' driver. By
         default the shell's holders hold the game and the seats are the spec's for ``state``;
         ``records``: how the game names its players in records or writes them
-        (:class:`~.match_record.MatchRecord`)."""
+        (:class:`~.match_record.MatchRecord`); ``turns``: how a computer's choice shows."""
         if n_seats is None:
             n_seats = len(spec.seats_of(state))
         self.game_seed = seed if seed is not None else state.seed
@@ -92,10 +88,10 @@ class MatchControls:
             if isinstance(seat, ComputerSeat) and seat.bot is None:
                 seat.bot = self.bot_factory(seat.level, seat_seed(self.game_seed, i))
         self.computers = ComputerTurns()
-        self.bot_busy = False
-        self.bot_choice: Any = None
         self.over_shown = False
         self.spec = spec
+        self.turns = turns(self)
+        self.actions = MatchActions(self, self.turns)
         self.records = MatchRecord(self, **records)
 
     # -- what the shell keeps (SaveableMatch) --------------------------------------------------------
@@ -168,121 +164,31 @@ class MatchControls:
         if self.chrome is not None and self.chrome.view.version == 0 and not self.timeline.tracks:
             self.announce_turn(first=True)
 
+    # -- menu actions (the part ``actions``; the chrome and the pause menu ask the screen) ---------
     def _game_over(self) -> None:
-        if self.over_shown:
-            return
-        self.over_shown = True
-        self.app.sounds.play("claim")
-        self.show_final_count()
-
-    def show_final_count(self) -> None:
-        state, chrome = self.match.state, self.chrome
-        if chrome is None:
-            words = {"on_new_game": self.new_game}
-        else:
-            words = {"on_new_game": chrome.new_game_action(), "new_game_label": chrome.new_game_label,
-                     "headline": chrome.headline()}
-        scene = self.score_scene(state, on_save=self.save, on_replay=self.replay(state), **words)
-        if self.rated is not None:
-            scene.headline = rated_games.headline(self.rated)  # after the show: the rating's change
-        self.app.push(scene)
-
-    # -- menu actions -------------------------------------------------------------------------------
-    def take_back(self):
-        """Undo back to the last person's turn; the state shown then, or None when undo
-        is not possible now (online: the chrome's note is shown)."""
-        if self.chrome is not None:
-            self.show_toast(self.chrome.no_undo, 3)
-            return None
-        if self.rated is not None:
-            rated_games.refuse(self, "undo")
-            return None
-        if not self.undo_allowed or self.timeline.busy:
-            return None
-        self.computers.stop()
-        self.bot_busy, self.bot_choice = False, None
-        state = self.match.undo()
-        while (state.is_over() or isinstance(self.seats[state.to_move], ComputerSeat)) and self.match.can_undo:
-            state = self.match.undo()
-        self.timeline.finish_all()
-        self.banners.current = None
-        self.show_state(state, animate=False)
-        self.over_shown = False
-        return state
+        self.actions.game_over()
 
     def save(self) -> str:
         """Save: the record of the position on screen, once (the words shown)."""
         return self.records.save()
 
-    def pause_menu(self) -> None:
-        if self.chrome is not None:
-            self.show_toast(self.chrome.pause_note, 4)
-            return
-        self.app.push(PauseScene(self.app, self))
-
     def new_game(self) -> None:
-        if self.chrome is not None:
-            self.chrome.rematch()
-            return
-        if self.rated is not None:
-            rated_games.next_game(self)
-            return
-        seed = secrets.randbelow(10**9)
-        seats = [_fresh_seat(s) for s in self.seats]
-        state = self.fresh_state(seed)
-        self.app.stack.clear_to(type(self)(self.app, state, seats=seats, seed=seed, bot_factory=self.bot_factory))
+        self.actions.new_game()
 
     # -- frame ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         if self.chrome is not None:
             self.chrome.update(dt)
         super().update(dt)
-        s = self.match.state
-        if s.is_over() or s.to_move not in self.bots or self.bot_busy or self.bot_hold:
-            return
-        move = self.computers.poll(self.bots[s.to_move], self.bot_position(s), s, ready=not self.timeline.busy)
-        if move is not None:
-            self._show_bot_move(s, move)
+        self.turns.update(dt)
 
     def bot_position(self, state):
         """What a computer thinks about: the state itself, or the game's contract position."""
         return state
 
-    def _show_bot_move(self, s, move) -> None:
-        self.bot_busy = True
-
-        def show() -> None:
-            self.bot_choice = move
-
-        def do() -> None:
-            self.bot_busy, self.bot_choice = False, None
-            if self.match.state is s:
-                self.play(move)
-
-        hold = self.pass_show if self.spec.is_pass(move) else self.bot_show
-        self.timeline.sequence(Callback(show), Delay(hold), Callback(do))
-
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         text, colour = super().turn_text()
         return (text, colour) if self.chrome is None else self.chrome.turn_text(text, colour)
-
-    def draw_thinking(self, surface: pygame.Surface, busy: bool | None = None,
-                      colour: tuple[int, int, int] = theme.ACCENT_2) -> None:
-        """The computer's orbit at the bottom bar's right, left of the buttons; ``busy``
-        (default: a computer is thinking) and ``colour`` let a game show other work."""
-        if self.thinking if busy is None else busy:
-            r = self.bottom_rect
-            right = min((b.rect.x for b in self.buttons), default=r.right) - self.margin
-            radius = max(8, self.bottom_h // 5)
-            draw_orbit(surface, (right - radius - 6, r.centery), radius, self.app.clock_time, colour)
-
-
-def _fresh_seat(seat: SeatController) -> SeatController:
-    """A seat for the next game: a computer gets a new bot of its level (the attract
-    mode's quick bots, not threaded, are kept as they are)."""
-    if not isinstance(seat, ComputerSeat):
-        return seat
-    return ComputerSeat(level=seat.level) if seat.threaded else ComputerSeat(bot=seat.bot, threaded=False)
 
 
 def game_in_play(app) -> MatchControls | None:

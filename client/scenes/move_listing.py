@@ -262,7 +262,7 @@ class MatchHost(ListHost, Protocol):
     @property
     def chrome(self) -> Any: ...
     @property
-    def bot_busy(self) -> bool: ...
+    def turns(self) -> Any: ...    # the computers' turns (``busy``: a choice is landing)
     @property
     def branch(self) -> Any: ...   # Play from here: where the game branched off (its moves count on)
     @property
@@ -333,7 +333,7 @@ class MatchMoves(MoveListPart):
         if index >= len(positions) - 1:
             self.back_to_present()
             return
-        if host.timeline.busy or host.bot_busy:
+        if host.timeline.busy or host.turns.busy:
             return  # a move is landing: look once it has
         if self._looking is None:
             self._held = host.bot_hold

@@ -28,7 +28,7 @@ def finished(seed: int) -> object:
 def score_screen(app, game: GameScene) -> ScoreScene:
     """The score screen the game pushes at its end, on its final board."""
     show(app, game)
-    game.show_final_count()
+    game.actions.final_count()
     app.stack.apply_pending()
     score = app.stack.top
     assert isinstance(score, ScoreScene)
@@ -119,7 +119,7 @@ def test_pause_menu_undo_goes_back_to_the_person_and_says_so(app):
 def test_the_score_screen_has_no_fast_mode_and_esc_skips_then_closes(app):
     game = GameScene(app, finished(7))
     show(app, game)
-    game.show_final_count()
+    game.actions.final_count()
     app.stack.apply_pending()
     score = app.stack.top
     assert [b.label for b in score.buttons] == ["Next  (Space)", "Skip  (S)"]

@@ -119,7 +119,7 @@ class NimMatch(MatchControls, NimBoard):
             chrome.attach(self)
             self.buttons = chrome.buttons()
         else:
-            self.buttons = [self.undo_button, Button("Save", self.save), Button("Menu", self.pause_menu)]
+            self.buttons = [self.undo_button, Button("Save", self.save), Button("Menu", self.actions.pause)]
         self.layout_buttons()
         self.update_buttons()
 
@@ -149,7 +149,7 @@ class NimMatch(MatchControls, NimBoard):
             self.chrome.update_buttons()
 
     def undo(self) -> None:
-        if self.take_back() is not None:
+        if self.actions.take_back() is not None:
             self.update_buttons()
 
     def score_scene(self, state: NimState, **words) -> "NimScore":
@@ -165,7 +165,7 @@ class NimMatch(MatchControls, NimBoard):
         if self.chrome is not None and self.chrome.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.pause_menu()
+            self.actions.pause()
             return True
         if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and event.key == pygame.K_s:
             self.save()
@@ -195,7 +195,7 @@ class NimMatch(MatchControls, NimBoard):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface, False)
         self.draw_bottom(surface)
-        self.draw_thinking(surface)
+        self.turns.draw(surface)
         self.draw_overlays(surface)
         if self.chrome is not None:
             self.chrome.draw(surface)

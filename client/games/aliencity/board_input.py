@@ -46,11 +46,11 @@ class BoardInput:
             return True
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_c and scene.over_shown
                 and scene.match.state.phase is Phase.OVER):
-            scene.show_final_count()
+            scene.actions.final_count()
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                scene.pause_menu()
+                scene.actions.pause()
                 return True
             if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
                 scene.save()

@@ -96,7 +96,7 @@ class Director(director.Director):
         """The road made visible, for the screenshots: the overlay (R), a structure's
         distance wave, then a pinned structure and the path to a second one."""
         game.bot_hold = True
-        yield lambda: (not game.timeline.busy and not game.bot_busy and not game.flyers
+        yield lambda: (not game.timeline.busy and not game.turns.busy and not game.flyers
                        and game.banner is None) or game.state.phase is Phase.OVER
         state = game.state
         if state.phase is Phase.OVER:

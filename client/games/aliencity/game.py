@@ -23,7 +23,6 @@ from typing import Any
 import pygame
 
 from client import theme
-from client.anim import Callback, Delay
 from client.scenes.hints import hints_allowed
 from client.scenes.match_screen import MatchControls
 from client.scenes.move_listing import MatchMoves
@@ -48,6 +47,7 @@ from shared.i18n import domain
 from . import terms, words
 from .board_input import BoardInput
 from .board_scene import BoardScene, Forward
+from .bot_turns import AlienTurns
 from .dice import DiceScene
 from .hints import Hints
 from .labels import button
@@ -60,7 +60,6 @@ from .view.panel import PanelView
 
 _, N_, ngettext, pgettext = domain("aliencity")
 
-BOT_THINK = 0.45
 
 
 def fresh_game(app, seed: int | str) -> GameState:
@@ -152,7 +151,7 @@ class GameScene(MatchControls, BoardScene):
         for player, level in (computers or {}).items():
             seats[player] = ComputerSeat(level=level)
         self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=ALIEN_CITY,
-                        holders=(LocalMatch, ViewMatch), n_seats=2, headers=name_headers)
+                        holders=(LocalMatch, ViewMatch), n_seats=2, headers=name_headers, turns=AlienTurns)
         self.listing = Moves(self)
         self.selected: Piece | None = None
         self.chosen: dict[Player, Piece] = {}  # each seat's own last choice of piece
@@ -174,7 +173,7 @@ class GameScene(MatchControls, BoardScene):
         else:
             name_panels(self.panels, self.seats)
             self.buttons = [self.skip_button, self.undo_button, self.hint_button, button(N_("Save"), self.save),
-                            button(N_("Menu"), self.pause_menu)]
+                            button(N_("Menu"), self.actions.pause)]
             if self.attract:  # attract mode: nothing to skip, undo or hint
                 self.buttons = self.buttons[3:]
         self.layout_buttons()
@@ -280,7 +279,7 @@ class GameScene(MatchControls, BoardScene):
             self.submit(Pass())
 
     def undo(self) -> None:
-        state = self.take_back()  # back to a person's turn
+        state = self.actions.take_back()  # back to a person's turn
         if state is None:
             return
         self.app.sounds.play("undo")
@@ -301,30 +300,6 @@ class GameScene(MatchControls, BoardScene):
     def update(self, dt: float) -> None:
         super().update(dt)  # the server's news, the board, then the computers' turns
         self.hints.poll()
-
-    def _show_bot_move(self, s: GameState, move: Move) -> None:
-        """The computer's piece and lot light up a moment before the move lands (the
-        attract mode's quick bots take longer, so that a watcher can follow)."""
-        self.bot_busy = True
-        think = 0.12 if self.bots[s.to_move].threaded else BOT_THINK
-
-        def show_choice() -> None:
-            if isinstance(move, Build):
-                self.selected = move.piece
-                self.hover_lot = move.lot
-            elif isinstance(move, Claim):
-                self.hover_lot = move.lot
-
-        def do() -> None:
-            self.bot_busy = False
-            self.hover_lot = None
-            if self.match.state is s:
-                self.play(move)
-
-        self.timeline.sequence(*self._bot_steps(show_choice, do, think))
-
-    def _bot_steps(self, show_choice, do, think: float = BOT_THINK):
-        return [Delay(think * 0.6), Callback(show_choice), Delay(think), Callback(do)]
 
     def top_right_room(self) -> int:
         return self.listing.top_right_room()

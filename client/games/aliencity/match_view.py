@@ -23,6 +23,7 @@ from .marks import HINT_COLOUR
 
 if TYPE_CHECKING:
     from client.app import App
+    from client.scenes.match_parts import BotTurns, MatchActions
     from client.scenes.move_listing import MatchMoves
 
 
@@ -46,6 +47,8 @@ class MatchScreen(Protocol):
     mouse: tuple[int, int]
     cursor: int | None
     over_shown: bool
+    turns: BotTurns      # the computers' turns (``draw``: the thinking orbit)
+    actions: MatchActions  # undo, pause, the final count
     listing: MatchMoves  # the list of moves beside the board
 
     @property
@@ -60,11 +63,7 @@ class MatchScreen(Protocol):
     def top_right_room(self) -> int: ...
     def status_text(self) -> tuple[str, tuple[int, int, int]]: ...
     def relabel(self) -> None: ...
-    def draw_thinking(self, surface: pygame.Surface, busy: bool | None = None,
-                      colour: tuple[int, int, int] = theme.ACCENT_2) -> None: ...
     def submit(self, move: Any) -> None: ...
-    def show_final_count(self) -> None: ...
-    def pause_menu(self) -> None: ...
     def save(self) -> str: ...
     def undo(self) -> None: ...
 
@@ -130,7 +129,7 @@ class MatchView:
         scene = self.screen
         scene.board.draw_status(surface, scene.status_text(), scene.board.bottom_rect, scene.buttons)
         hinting = scene.computers.hinting and not scene.thinking  # the hint's own colour
-        scene.draw_thinking(surface, scene.thinking or hinting, HINT_COLOUR if hinting else theme.ACCENT_2)
+        scene.turns.draw(surface, scene.thinking or hinting, HINT_COLOUR if hinting else theme.ACCENT_2)
 
     def preview_build(self) -> Build | None:
         """The build under the pointer whose effect on the projected scores is previewed."""

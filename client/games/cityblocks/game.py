@@ -84,7 +84,7 @@ class MatchScene(MatchControls, CityScreen):
             self.buttons = ([self.pass_button, self.fit_button] if local else []) + chrome.buttons()
         else:
             self.buttons = [self.pass_button, self.undo_button, self.fit_button, self.hint_button,
-                            Button(N_("Save"), self.save, tr=_), Button(N_("Menu"), self.pause_menu, tr=_)]
+                            Button(N_("Save"), self.save, tr=_), Button(N_("Menu"), self.actions.pause, tr=_)]
         self.layout_buttons()
         self.auto_select()
         self.update_buttons()
@@ -174,7 +174,7 @@ class MatchScene(MatchControls, CityScreen):
 
     # -- menu actions ------------------------------------------------------------------------
     def undo(self) -> None:
-        state = self.take_back()
+        state = self.actions.take_back()
         if state is None:
             return
         self.hand = None
@@ -218,7 +218,7 @@ class MatchScene(MatchControls, CityScreen):
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.pause_menu()
+                self.actions.pause()
                 return True
             if event.mod & pygame.KMOD_CTRL and event.key in (pygame.K_s, pygame.K_z):
                 self.save() if event.key == pygame.K_s else self.undo()
@@ -227,7 +227,7 @@ class MatchScene(MatchControls, CityScreen):
                 self.app.push(HowToScene(self.app))
                 return True
             if event.key == pygame.K_c and self.over_shown and self.match.state.over:
-                self.show_final_count()
+                self.actions.final_count()
                 return True
         if self.timeline.busy and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
@@ -283,7 +283,7 @@ class MatchScene(MatchControls, CityScreen):
         hints.draw_hint(surface, self, cb)
         marks.draw_ghost(surface, self, cb)
         self.draw_bottom(surface)
-        self.draw_thinking(surface, self.thinking or self.hinter.hinting)
+        self.turns.draw(surface, self.thinking or self.hinter.hinting)
         if self.chrome is None:
             self.listing.draw(surface)
         self.draw_overlays(surface)

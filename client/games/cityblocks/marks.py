@@ -117,7 +117,7 @@ def label(surface: pygame.Surface, scene, text: str, squares, edge) -> None:
 
 
 def draw_computer(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
-    move = scene.bot_choice
+    move = scene.turns.choice
     if move is not None and not move.is_pass:
         draw_squares(surface, scene, move.squares, move.colour, cb, 170, theme.ACCENT_2)
 

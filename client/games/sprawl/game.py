@@ -68,7 +68,7 @@ class MatchScene(MatchControls, SprawlScreen):
             self.buttons = list(self.overlay_buttons.values()) + chrome.buttons()
         else:
             self.buttons = list(self.overlay_buttons.values()) + [self.undo_button, self.hint_button,
-                                                                  Button(N_("Menu"), self.pause_menu, tr=_)]
+                                                                  Button(N_("Menu"), self.actions.pause, tr=_)]
         self.layout_buttons()
         self.hand.auto_hand()
         self.update_buttons()
@@ -206,7 +206,7 @@ class MatchScene(MatchControls, SprawlScreen):
         self.update_buttons()
 
     def undo(self) -> None:
-        state = self.take_back()
+        state = self.actions.take_back()
         if state is None:
             return
         self.hand.auto_hand()
@@ -338,7 +338,7 @@ class MatchScene(MatchControls, SprawlScreen):
             r = self.overlay_buttons[name].rect
             pygame.draw.circle(surface, theme.ACCENT, (r.right - 9, r.y + 9), 4)
         marks.draw_ghost_caption(surface, self, (hint_box,) if hint_box is not None else ())
-        self.draw_thinking(surface, self.thinking or self.hinter.hinting)
+        self.turns.draw(surface, self.thinking or self.hinter.hinting)
         if self.chrome is None:
             self.listing.draw(surface)
         marks.draw_chooser(surface, self, cb)

@@ -112,7 +112,7 @@ def _key(scene: "MatchScene", event: pygame.event.Event) -> bool:
     key, mod = event.key, event.mod
     ctrl = bool(mod & pygame.KMOD_CTRL)
     if key == pygame.K_ESCAPE:
-        scene.pause_menu()
+        scene.actions.pause()
     elif ctrl and key == pygame.K_s:
         scene.save()
     elif key in (pygame.K_u,) or (ctrl and key == pygame.K_z):
@@ -123,7 +123,7 @@ def _key(scene: "MatchScene", event: pygame.event.Event) -> bool:
     elif key in KEYS.values():
         scene.toggle(next(n for n, k in KEYS.items() if k == key))
     elif key == pygame.K_c and scene.match.state.is_over():
-        scene.show_final_count()
+        scene.actions.final_count()
     elif not scene.human_turn:
         return scene.buttons_event(event)
     elif key in SIZE_KEYS:

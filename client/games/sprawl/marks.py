@@ -112,8 +112,8 @@ def draw_last(surface: pygame.Surface, scene, move) -> None:
 
 
 def draw_computer(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
-    if scene.bot_choice is not None:
-        ghost_move(surface, scene, scene.bot_choice, True, cb)
+    if scene.turns.choice is not None:
+        ghost_move(surface, scene, scene.turns.choice, True, cb)
 
 
 def draw_chooser(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
