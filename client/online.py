@@ -25,7 +25,7 @@ from shared.i18n import domain
 from shared.wire import ErrorCode
 
 from .matchview import ChatLine, MatchView, Note, player_label
-from .online_accounts import LAG_CAP_MS, AccountsMixin
+from .online_accounts import LAG_CAP_MS, Accounts, ToAccounts
 from .refusals import refusal_text
 
 __all__ = ["DEFAULT_GAME", "ChatLine", "MatchView", "Note", "OnlineSession", "Transport", "player_label"]
@@ -54,7 +54,13 @@ class Transport(Protocol):
     def poll(self) -> list[dict]: ...
 
 
-class OnlineSession(AccountsMixin):
+class OnlineSession:
+    # names, ratings, the archive and the lag: the accounts part's (client.online_accounts)
+    signed_in, transfer_code, leaderboards, profiles, records, archives, lag_ms, hello_refused = (
+        ToAccounts() for _ in range(8))
+    register, transfer_start, transfer_redeem, ask_leaderboard, ask_profile, ask_archive, ask_record, ping, \
+        keep_measuring = (ToAccounts() for _ in range(9))
+
     def __init__(self, net: Transport, name: str, games: Registry | None = None, *,
                  tokens=None, server: str | None = None) -> None:
         """``tokens`` (a :class:`client.tokens.TokenStore`) keeps the session and seat
@@ -82,7 +88,7 @@ class OnlineSession(AccountsMixin):
         self._mid_prefix = secrets.token_hex(3)
         self._rids = itertools.count(1)
         self.tv_info: dict | None = None  # the answer to our last ``tv`` (its match, players)
-        self._init_accounts()
+        self.accounts = Accounts(self)
 
     # -- actions --------------------------------------------------------------------
     def send(self, message: dict) -> None:
@@ -213,7 +219,8 @@ class OnlineSession(AccountsMixin):
 
     def handle(self, m: dict) -> list[Note]:
         kind = m.get("type")
-        handler = getattr(self, f"_on_{kind}", None) if isinstance(kind, str) else None
+        name = f"_on_{kind}" if isinstance(kind, str) else ""
+        handler = getattr(self, name, None) or getattr(self.accounts, name, None) if name else None
         if handler is None:
             return []
         return handler(m) or []
@@ -242,7 +249,7 @@ class OnlineSession(AccountsMixin):
         self.net_note = ""
         self.session = m.get("session")
         self.name = m.get("name", self.name)
-        self._welcomed_as(m)
+        self.accounts.welcomed_as(m)
         if self.tokens is not None and self.server is not None:
             if isinstance(self.session, str):
                 self.tokens.set_session(self.server, self.session)
@@ -427,7 +434,7 @@ class OnlineSession(AccountsMixin):
         text = refusal_text(m, view.state if view is not None else None,
                             pending[1] if pending is not None else None,
                             view.seat if view is not None else None)
-        refused = self._hello_refused(m, text)
+        refused = self.accounts.name_refused(m, text)
         if refused is not None:
             return refused
         error = ErrorCode.parse(m.get("code"))

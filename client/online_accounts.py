@@ -1,10 +1,11 @@
 """Names, ratings, the archive and the lag measure on the wire, for ``OnlineSession``.
 
-Why a mixin: ``client.online`` keeps the connection and the match messages; this adds
-the player's side of *Names and ratings* (docs/protocol.md): signing in with the key
-kept in the identity file (``shared.online.identity``, mode 0600, beside the session
-tokens), ``register``/``transfer_*``, the leaderboards, profiles, archive pages and records,
-and ``ping`` round trips whose time is the lag a timed ``move`` reports. No pygame here.
+A part the session holds (``session.accounts``; the session forwards its names):
+``client.online`` keeps the connection and the match messages; this keeps the player's
+side of *Names and ratings* (docs/protocol.md): signing in with the key kept in the
+identity file (``shared.online.identity``, mode 0600, beside the session tokens),
+``register``/``transfer_*``, the leaderboards, profiles, archive pages and records, and
+``ping`` round trips whose time is the lag a timed ``move`` reports. No pygame here.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from shared.i18n import domain
 from shared.online.identity import FILE_NAME, load_identities, save_identity
@@ -42,8 +43,8 @@ def saved_identity(tokens: "TokenStore | None", server: str) -> dict[str, str] |
     return load_identities(path).get(server) if path is not None else None
 
 
-class AccountsMixin:
-    """The accounts half of :class:`client.online.OnlineSession` (see the module)."""
+class AccountsHost(Protocol):
+    """The session, as its accounts part sees it."""
 
     net: Any
     tokens: Any
@@ -54,7 +55,14 @@ class AccountsMixin:
     _mid_prefix: str
     _rids: Iterator[int]
 
-    def _init_accounts(self) -> None:
+    def send(self, message: dict) -> None: ...
+
+
+class Accounts:
+    """The accounts part of :class:`client.online.OnlineSession` (see the module)."""
+
+    def __init__(self, host: AccountsHost) -> None:
+        self.host = host
         self.signed_in = False
         self.transfer_code: str | None = None
         self.leaderboards: dict[tuple[str, int], dict] = {}
@@ -65,6 +73,9 @@ class AccountsMixin:
         self.lag_ms = 0
         self._last_ping = -PING_EVERY_S
         self.hello_refused = ""  # why our saved name was not accepted (we play as a guest)
+
+    def send(self, message: dict) -> None:
+        self.host.send(message)
 
     # -- actions ----------------------------------------------------------------------------
     def register(self, name: str) -> None:
@@ -94,7 +105,7 @@ class AccountsMixin:
 
     def ask_record(self, match: str) -> int:
         """Ask for a match's record; the request id its answer (or refusal) carries."""
-        rid = next(self._rids)
+        rid = next(self.host._rids)
         self.send({"type": "get_record", "match": match, "rid": rid})
         return rid
 
@@ -106,46 +117,43 @@ class AccountsMixin:
     def keep_measuring(self, timed: bool) -> None:
         """Ping every few seconds while a timed match is open (the lag ``move`` reports)."""
         now = time.monotonic()
-        if timed and self.welcomed and now - self._last_ping >= PING_EVERY_S:
+        if timed and self.host.welcomed and now - self._last_ping >= PING_EVERY_S:
             self.ping(now)
 
-    def send(self, message: dict) -> None:  # provided by OnlineSession
-        raise NotImplementedError
-
     # -- answers ----------------------------------------------------------------------------
-    def _welcomed_as(self, m: dict) -> None:
+    def welcomed_as(self, m: dict) -> None:
         self.signed_in = bool(m.get("signed_in"))
-        if self.hello_refused and self.watching_lobby:
+        if self.hello_refused and self.host.watching_lobby:
             self.send({"type": "watch_lobby", "on": True})  # refused before the second hello
         self.ping()
 
     def _use_name(self, name: str, key: str | None) -> None:
         """The name (and key) every later ``hello`` of this session says."""
-        self.name = name
-        self.net.name, self.net.key = name, key
+        self.host.name = name
+        self.host.net.name, self.host.net.key = name, key
 
-    def _hello_refused(self, m: dict, text: str) -> list[Note] | None:
+    def name_refused(self, m: dict, text: str) -> list[Note] | None:
         """Our saved name was refused at ``hello``: go on as a guest (the connection
         waits for another hello), and say why."""
-        if self.welcomed or m.get("match"):
+        if self.host.welcomed or m.get("match"):
             return None
         code = ErrorCode.parse(m.get("code"))
         if code == ErrorCode.HELLO_FIRST and self.hello_refused:
             return []  # what we sent before our second hello: sent again once welcomed
         if code not in HELLO_REFUSED:
             return None
-        guest = _("Guest {tag}").format(tag=self._mid_prefix[:4].upper())[:24]
+        guest = _("Guest {tag}").format(tag=self.host._mid_prefix[:4].upper())[:24]
         self._use_name(guest, None)
         self.hello_refused = text
         self.send({"type": "hello", "v": PROTOCOL_VERSION, "name": guest})
         return [Note("error", data=m, text=text)]
 
     def _on_registered(self, m: dict) -> list[Note]:
-        name, key = str(m.get("name") or self.name), m.get("key")
+        name, key = str(m.get("name") or self.host.name), m.get("key")
         if isinstance(key, str) and key:
-            path = identity_path(self.tokens)
-            if path is not None and self.server is not None:
-                save_identity(path, self.server, name, key)
+            path = identity_path(self.host.tokens)
+            if path is not None and self.host.server is not None:
+                save_identity(path, self.host.server, name, key)
             self._use_name(name, key)
         self.signed_in, self.hello_refused, self.transfer_code = True, "", None
         return [Note("registered", data=m)]
@@ -185,3 +193,17 @@ class AccountsMixin:
 
 def _text_or_none(value: object) -> str | None:
     return value if isinstance(value, str) and value else None
+
+
+class ToAccounts:
+    """A session's name that is its accounts part's (``session.lag_ms`` reads and writes
+    ``session.accounts.lag_ms``): the session's users keep asking the session."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, session: Any, owner: type | None = None) -> Any:
+        return self if session is None else getattr(session.accounts, self.name)
+
+    def __set__(self, session: Any, value: Any) -> None:
+        setattr(session.accounts, self.name, value)

@@ -170,7 +170,7 @@ def test_the_clocks_count_down_and_a_move_reports_its_lag(app, server, config, m
     assert view.clock.wire.get("running") == names[view.state.to_move]  # the server's update
     left = view.clock.left_ms(names, 0, time.monotonic())
     assert 170_000 < left <= 182_000  # 3 minutes, less the move's time (plus 2 s once it is done)
-    assert chrome.session.lag_ms >= 0 and chrome.session._last_ping > 0  # pinged once welcomed
+    assert chrome.session.lag_ms >= 0 and chrome.session.accounts._last_ping > 0  # pinged once welcomed
     bob.net.close()
 
 
