@@ -23,13 +23,12 @@ from shared.gamekit.branch import Branch
 from shared.i18n import domain
 
 from .. import rated as rated_games
-from ..computer import seat_seed
 from ..view.widgets import Button
 from .driver import ComputerTurns
 from .holders import LocalMatch, ViewMatch
 from .match_parts import BotTurns, MatchActions
 from .match_record import MatchRecord
-from .seats import ComputerSeat, HumanSeat, SeatController
+from .seats import ComputerSeat, HumanSeat, SeatController, seated
 
 _, N_, ngettext, pgettext = domain("client")
 
@@ -76,17 +75,13 @@ class MatchControls:
         default the shell's holders hold the game and the seats are the spec's for ``state``;
         ``records``: how the game names its players in records or writes them
         (:class:`~.match_record.MatchRecord`); ``turns``: how a computer's choice shows."""
-        if n_seats is None:
-            n_seats = len(spec.seats_of(state))
         self.game_seed = seed if seed is not None else state.seed
         self.chrome = chrome
         local, view = holders
         self.match = local(state) if chrome is None else view(chrome)
         self.bot_factory = bot_factory or spec.make_bot
-        self.seats: list[SeatController] = list(seats) if seats else [HumanSeat() for _ in range(n_seats)]
-        for i, seat in enumerate(self.seats):
-            if isinstance(seat, ComputerSeat) and seat.bot is None:
-                seat.bot = self.bot_factory(seat.level, seat_seed(self.game_seed, i))
+        n_seats = len(spec.seats_of(state)) if n_seats is None else n_seats
+        self.seats = seated(seats, n_seats, self.bot_factory, self.game_seed)
         self.computers = ComputerTurns()
         self.over_shown = False
         self.spec = spec

@@ -14,7 +14,7 @@ from typing import Any
 
 from shared.i18n import domain
 
-from ..computer import level_name
+from ..computer import level_name, seat_seed
 
 _, N_, ngettext, pgettext = domain("client")
 
@@ -78,3 +78,14 @@ class RemoteSeat(SeatController):
     @property
     def label(self) -> str:
         return self.name or _("Opponent")
+
+
+def seated(seats: list[SeatController] | None, n_seats: int, bot_factory: Any,
+           game_seed: object) -> list[SeatController]:
+    """A match's seats (``n_seats`` people when none are given); a computer without a bot
+    gets one of its level, seeded by its seat."""
+    chairs = list(seats) if seats else [HumanSeat() for _ in range(n_seats)]
+    for i, seat in enumerate(chairs):
+        if isinstance(seat, ComputerSeat) and seat.bot is None:
+            seat.bot = bot_factory(seat.level, seat_seed(game_seed, i))
+    return chairs

@@ -2,7 +2,8 @@
 choosing it (trays, Tab, letters, sizes, the colour in 3 players), turning and flipping
 it, the square aimed at (pointer or arrow keys), the ghost it makes there with the
 engine's objection, where it fits and what placing it would score (the line under the
-board on a person's turn), and the person's pointer and keys for all that (:mod:`.input`).
+board on a person's turn), placing it (click, Enter: handed to the screen's ``submit``),
+and the person's pointer and keys for all that (:mod:`.input`).
 Every rule answer is the engine's; the screen keeps what a placement or a pass does.
 """
 
@@ -38,7 +39,7 @@ class HandHost(Protocol):
     @property
     def human_turn(self) -> bool: ...
     def show_toast(self, text: str, seconds: float = 3.0) -> None: ...
-    def place(self) -> None: ...
+    def submit(self, move: Any) -> None: ...
     def undo(self) -> None: ...
 
 
@@ -61,6 +62,18 @@ class HandControl:
     @property
     def state(self):
         return self.host.match.state
+
+    def place(self) -> None:
+        """Click / Enter: the ghost's move, if the engine allows it."""
+        ghost = self.ghost()
+        if ghost is None:
+            return
+        move, reason = ghost
+        if reason is not None:
+            self.host.app.sounds.play("error")
+            self.host.show_toast(reason, 4)
+            return
+        self.host.submit(move)
 
     def placeable(self, colour: int) -> set[str]:
         return self.state.placeable_pieces(colour)
@@ -97,7 +110,7 @@ class HandControl:
             square = self.host.board.geo.square_at(event.pos)
             if square is not None and self.host.human_turn:
                 self.hover, self.cursor = square, None
-                self.host.place()
+                self.place()
                 return True
             return False
         if event.type == pygame.KEYDOWN:
