@@ -30,14 +30,12 @@ from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
 from shared.aliencity import (
     Build,
     Claim,
-    GameOver,
     GameState,
     Move,
     Pass,
     Phase,
     Piece,
     Player,
-    PlayerSkipped,
     Step,
     new_game,
 )
@@ -56,6 +54,7 @@ from .match_view import MatchView
 from .replay import replay_of
 from .score import ScoreScene
 from .settings import ruleset
+from .turn_show import TurnShow
 from .view.panel import PanelView
 
 _, N_, ngettext, pgettext = domain("aliencity")
@@ -153,6 +152,7 @@ class GameScene(MatchControls, BoardScene):
         self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=ALIEN_CITY,
                         holders=(LocalMatch, ViewMatch), n_seats=2, headers=name_headers, turns=AlienTurns)
         self.listing = Moves(self)
+        self.shows = TurnShow(self)  # a move shown and said, a turn announced
         self.selected: Piece | None = None
         self.chosen: dict[Player, Piece] = {}  # each seat's own last choice of piece
         self.hover_lot: int | None = None
@@ -218,7 +218,7 @@ class GameScene(MatchControls, BoardScene):
     # -- what the chrome calls (an online match) ------------------------------------------
     def remote_moved(self, move: Move, before: AlienCityPosition, after: AlienCityPosition) -> None:
         """A move the server accepted: animate it as if it were played here."""
-        self.show_step(move, before.state.play(move))
+        self.shows.step(move, before.state.play(move))
 
     def seat_panels(self) -> list[tuple[pygame.Rect, int, int]]:
         """Each seat's panel (rect, header height, padding) for names and presence."""
@@ -226,40 +226,10 @@ class GameScene(MatchControls, BoardScene):
 
     def after_step(self, move: Move, before: GameState, events) -> None:
         """The shell played ``move`` here: animate it."""
-        self.show_step(move, Step(self.match.state, events))
-
-    def show_step(self, move: Move, step: Step) -> None:
-        """Animate a played move: the diff of the board, then what its events say."""
-        self.show_state(step.state)
-        for event in step.events:
-            if isinstance(event, PlayerSkipped):
-                other = terms.player(event.player.other)
-                self.timeline.callback(lambda: self.app.sounds.play("skip"))
-                self.announce(_("{player} CANNOT BUILD").format(player=terms.player(event.player).upper()),
-                              _("No legal lot for any piece left: {player} builds again.").format(player=other),
-                              theme.BAD, hold=1.6)
-            elif isinstance(event, GameOver):
-                self.timeline.delay(0.5, self._game_over)
-        if step.state.phase is Phase.BUILD:
-            self.insight.point(None)  # a new turn: the last build's distances leave the board
-        if step.state.phase is not Phase.OVER:
-            if isinstance(move, Build) and step.state.phase is Phase.CLAIM and self.human_turn:
-                self.app.sounds.play("select")
-            if not isinstance(move, Build) or step.state.phase is Phase.BUILD:
-                self.auto_select()
-                if not any(isinstance(e, PlayerSkipped) for e in step.events):
-                    self.announce_turn()
-        self.update_buttons()
+        self.shows.step(move, Step(self.match.state, events))
 
     def announce_turn(self, first: bool = False) -> None:
-        s = self.match.state
-        if s.phase is Phase.OVER or (self.bots and not first):
-            return
-        name = terms.player(s.to_move).upper()
-        sub = _("{player} starts (2004 rules).").format(player=terms.player(s.to_move)) \
-            if first and not s.dice else ""
-        self.announce(_("{player} TO BUILD").format(player=name), sub, theme.ACCENT_2, hold=0.5 if not first else 0.9,
-                      blocking=False)
+        self.shows.announce_turn(first)
 
     # -- the shell's hooks: the final count (again: C on the finished board), new games ----
     def score_scene(self, state: GameState, **words) -> ScoreScene:
