@@ -1,0 +1,30 @@
+"""The server reads each move text of a game once (server.game.MoveReader)."""
+
+from __future__ import annotations
+
+import pytest
+
+from server import game as server_game
+from server.game import MoveReader, move_reader
+from shared.gamekit import GameError, builtin_games
+
+
+def test_a_text_is_read_once_and_shared_by_every_match_of_the_game():
+    spec = builtin_games().get("alien-city")
+    reader = move_reader(spec)
+    assert move_reader(spec) is reader
+    move, text = reader.read(" tr@E6 ")
+    assert text == "Tr@e6" and move == spec.parse_move("Tr@e6")
+    assert reader.read(" tr@E6 ")[0] is move  # the same value, not parsed again
+    with pytest.raises(GameError):  # a refused text is refused every time
+        reader.read("Tr@z99")
+    with pytest.raises(GameError):
+        reader.read("Tr@z99")
+
+
+def test_junk_texts_never_grow_the_reader_past_its_bound(monkeypatch):
+    monkeypatch.setattr(server_game, "MOVES_KEPT", 3)
+    reader = MoveReader(builtin_games().get("alien-city"))
+    for lot in ("a1", "a2", "a3", "a4", "a5"):
+        assert reader.read(f"Tr@{lot}")[1] == f"Tr@{lot}"
+    assert len(reader._known) <= 3
