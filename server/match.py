@@ -26,7 +26,7 @@ from .absence import AbsenceWatch
 from .chat import ChatLog
 from .clocks import MatchClock
 from .computer import ComputerPool, ComputerTurns
-from .connection import Connection, Limits, Session
+from .connection import Connection, Limits, Session, ws_frame
 from .game import move_reader, record_headers, winner_of
 from .steps import StoredSteps
 from .store import MOVE, RESIGN, End, MatchRecord, MoveRecord, SeatOnline, SeatRecord, StaleVersion, Store, StoreError
@@ -190,12 +190,13 @@ class Match(StoredSteps):
         """Encoded once for everyone (or already a frame); ``first``'s connection (the seat
         that moved, waiting for its answer) is sent it before the others."""
         frame = message if isinstance(message, bytes) else encode(message)
+        framed = ws_frame(frame)  # the WebSocket frame too: one for everyone
         lead = first.conn if first is not None else None
         if lead is not None and lead in self.audience:
-            lead.send_frame(frame)
+            lead.send_frame(frame, framed)
         for conn in list(self.audience):  # each bounded by what is queued for it
             if conn is not lead:
-                conn.send_frame(frame)
+                conn.send_frame(frame, framed)
 
     def attach(self, conn: Connection, seat: int | None) -> None:
         self.audience[conn] = seat

@@ -1,4 +1,5 @@
-"""The server reads each move text of a game once (server.game.MoveReader)."""
+"""Work the server does once instead of per move or per recipient: each move text of a
+game is read once (server.game.MoveReader), a broadcast is framed once (ws_frame)."""
 
 from __future__ import annotations
 
@@ -28,3 +29,13 @@ def test_junk_texts_never_grow_the_reader_past_its_bound(monkeypatch):
     for lot in ("a1", "a2", "a3", "a4", "a5"):
         assert reader.read(f"Tr@{lot}")[1] == f"Tr@{lot}"
     assert len(reader._known) <= 3
+
+
+def test_a_broadcast_frame_is_the_frame_websockets_would_send():
+    """server.connection.ws_frame frames once what every recipient is sent."""
+    from websockets.frames import Frame, Opcode
+
+    from server.connection import ws_frame
+    for size in (0, 125, 126, 65535, 65536):
+        payload = bytes(range(256)) * (size // 256) + bytes(size % 256)
+        assert ws_frame(payload) == Frame(Opcode.BINARY, payload).serialize(mask=False)
