@@ -1,5 +1,6 @@
 """Work the server does once instead of per move or per recipient: each move text of a
-game is read once (server.game.MoveReader), a broadcast is framed once (ws_frame)."""
+game is read once (server.game.MoveReader), a broadcast is framed once (ws_frame), a
+stored step is one B-tree write."""
 
 from __future__ import annotations
 
@@ -39,3 +40,16 @@ def test_a_broadcast_frame_is_the_frame_websockets_would_send():
     for size in (0, 125, 126, 65535, 65536):
         payload = bytes(range(256)) * (size // 256) + bytes(size % 256)
         assert ws_frame(payload) == Frame(Opcode.BINARY, payload).serialize(mask=False)
+
+
+def test_a_new_store_writes_each_step_to_one_b_tree(tmp_path):
+    """The moves table of a new store has no rowid: its (match, version) key is the table."""
+    import asyncio
+    import sqlite3
+
+    from server.store import Store
+    asyncio.run(Store(tmp_path / "s.sqlite3").close())
+    db = sqlite3.connect(tmp_path / "s.sqlite3")
+    with pytest.raises(sqlite3.OperationalError, match="rowid"):
+        db.execute("SELECT rowid FROM moves")
+    db.close()
