@@ -20,11 +20,14 @@ first one ends, all N playing), with the round trips per 10 s window.
 
 Last line: ``matches=<n> errors=<n> desyncs=<n> moves_per_s=<f> rtt_p50_ms=<f>
 rtt_p99_ms=<f> echo_p50_ms=<f> rss_mb=<f> p99_steady_ms=<f> start_p99_ms=<f>
-p50_steady_ms=<f> server_cpu=<f> bots_cpu=<f> server_us_per_move=<f>``. rtt: a bot
+p50_steady_ms=<f> server_cpu=<f> bots_cpu=<f> server_us_per_move=<f> bots_us_per_move=<f>
+echo_cpu=<f>``. rtt: a bot
 sends a move until it receives the server's announcement of it (all moves). echo: a
 bot worker sends a frame to the echo server until it comes back, sampled during the load.
 rss: the server process's peak. cpu: the busy fraction of one core over the run (bots:
-all worker processes together); us_per_move: the server's CPU time over the moves played.
+all worker processes together; echo: the echo server); us_per_move: each side's CPU time
+over the moves played (the load generator's too: on a machine of few cores the bots and
+the server compete for them).
 Goals (issue 25): p50 at most 1.5x the echo and steady p99 at most 50 ms with 1000
 matches, no error and no desync with 2000.
 
@@ -291,7 +294,9 @@ async def bench(n: int, think: float, seed: int, db: str, ramp: float, procs: in
             f"start_p99_ms={percentile(start_rtts, .99) * 1e3:.3f} "
             f"p50_steady_ms={percentile(steady, .5) * 1e3:.3f} "
             f"server_cpu={server_busy / wall:.3f} bots_cpu={bots_busy / wall:.3f} "
-            f"server_us_per_move={server_busy / max(1, len(moves)) * 1e6:.1f}"
+            f"server_us_per_move={server_busy / max(1, len(moves)) * 1e6:.1f} "
+            f"bots_us_per_move={bots_busy / max(1, len(moves)) * 1e6:.1f} "
+            f"echo_cpu={echo_busy / wall:.3f}"
             + (f" flags={sum(s.flags for s in shares)}" if clock else ""))
 
 

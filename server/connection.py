@@ -10,11 +10,13 @@ import asyncio
 import hashlib
 import logging
 import secrets
+import struct
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import broadcast
+from websockets.protocol import SERVER, State
 
 from shared.wire import encode
 from shared.wire import limits as wire
@@ -80,6 +82,17 @@ class TokenBucket:
         return False
 
 
+def ws_frame(payload: bytes) -> bytes:
+    """``payload`` as one binary WebSocket frame from a server (final, unmasked, no
+    extension): the same bytes for every recipient, so a broadcast frames it once."""
+    size = len(payload)
+    if size < 126:
+        return bytes((0x82, size)) + payload
+    if size < 65536:
+        return struct.pack("!BBH", 0x82, 126, size) + payload
+    return struct.pack("!BBQ", 0x82, 127, size) + payload
+
+
 def new_token() -> str:
     """192 random bits, URL-safe text."""
     return secrets.token_urlsafe(24)
@@ -138,10 +151,12 @@ class Connection:
     def send(self, message: dict) -> None:
         """Queue a message; never blocks (the rate limit bounds what one client causes)."""
         if self._closing is None:
-            self.send_frame(encode(message))
+            frame = encode(message)
+            self.send_frame(frame, ws_frame(frame))
 
-    def send_frame(self, frame: bytes) -> None:
-        """Queue a frame, unless the client has stopped reading: what waits for it is
+    def send_frame(self, frame: bytes, framed: bytes | None = None) -> None:
+        """Queue a frame (``framed``: the same as :func:`ws_frame` made it, for a frame
+        sent to many), unless the client has stopped reading: what waits for it is
         bounded by ``Limits.max_queued``, and a client over it is dropped (1008). Without
         this a client that never reads grows the server's memory for ever, and the
         keepalive cannot notice (its ping waits behind the full buffer)."""
@@ -153,7 +168,17 @@ class Connection:
             if transport is not None:  # the close frame cannot get through a full buffer
                 asyncio.get_running_loop().call_later(2.0, transport.abort)
             return
-        broadcast((self.ws,), frame)
+        ws = self.ws
+        protocol = getattr(ws, "protocol", None)
+        if framed is not None and protocol is not None and protocol.state is State.OPEN \
+                and protocol.side is SERVER and not protocol.extensions \
+                and not protocol.expect_continuation_frame and not protocol.debug \
+                and getattr(ws, "send_in_progress", True) is None:
+            # what websockets' own send would write (it flushes every write at once, so
+            # nothing of its own waits to go first), without framing the bytes again
+            ws.transport.write(framed)
+            return
+        broadcast((ws,), frame)
 
     def queued(self) -> int:
         """Bytes waiting in the socket's write buffer (sent when the client reads)."""

@@ -9,11 +9,55 @@ matchmaking and lobby agree without repeating them.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
+from weakref import WeakKeyDictionary, ref
 
 from shared.gamekit import BadOptions, GameSpec, SeatInfo
 
 MIN_SEATS, MAX_SEATS = 2, 8  # what the protocol, the lobby lists and the client lay out
+MOVES_KEPT = 4096  # move texts a game's reader remembers; a client sending junk only refills it
+
+
+class MoveReader:
+    """A game's moves as clients send them, read once: text -> (move, canonical text).
+
+    Moves are hashable values equal by content (the game contract), so a text always
+    reads as the same move: the thousands of matches of a server share the few hundred
+    texts a game has instead of parsing each again on every move. Move maps are read
+    every time; a text the game refuses is not kept (its error is raised each time)."""
+
+    __slots__ = ("_spec", "_known")
+
+    def __init__(self, spec: GameSpec) -> None:
+        self._spec = ref(spec)  # not a strong one: the readers' table is keyed weakly by spec
+        self._known: dict[str, tuple[Any, str]] = {}
+
+    def read(self, raw: Any) -> tuple[Any, str]:
+        """The move and its canonical text; raises what ``spec.move_from_wire`` raises."""
+        if type(raw) is str:
+            known = self._known.get(raw)
+            if known is not None:
+                return known
+        spec = self._spec()
+        assert spec is not None  # a match holding the reader holds its spec
+        move = spec.move_from_wire(raw)
+        read = (move, spec.move_text(move))
+        if type(raw) is str:
+            if len(self._known) >= MOVES_KEPT:
+                self._known.clear()
+            self._known[raw] = read
+        return read
+
+
+_READERS: WeakKeyDictionary[GameSpec, MoveReader] = WeakKeyDictionary()
+
+
+def move_reader(spec: GameSpec) -> MoveReader:
+    """The one reader of ``spec``'s moves, shared by all its matches."""
+    reader = _READERS.get(spec)
+    if reader is None:
+        reader = _READERS[spec] = MoveReader(spec)
+    return reader
 
 
 def match_setup(spec: GameSpec, raw: Mapping | None) -> tuple[dict, tuple[SeatInfo, ...]]:

@@ -30,7 +30,7 @@ from shared.wire import (
 from .accounts_commands import Online
 from .archive import OnlineStore
 from .computer import ComputerPool
-from .connection import Connection, Limits, Session, new_token, token_hash
+from .connection import Connection, Limits, Session, new_token, token_hash, ws_frame
 from .game import winner_of
 from .housekeeping import Housekeeper
 from .match import OVER, Match, Seat
@@ -266,8 +266,9 @@ class Lobby(MatchCommands):
         else:
             message = {"type": "lobby_gone", "match": match.code, "status": match.status}
         frame = encode(message)
+        framed = ws_frame(frame)
         for conn in list(self.watchers):
-            conn.send_frame(frame)
+            conn.send_frame(frame, framed)
 
     # -- loading --------------------------------------------------------------------------
     async def load(self, code: str) -> Match | None:

@@ -26,8 +26,8 @@ from .absence import AbsenceWatch
 from .chat import ChatLog
 from .clocks import MatchClock
 from .computer import ComputerPool, ComputerTurns
-from .connection import Connection, Limits, Session
-from .game import record_headers, winner_of
+from .connection import Connection, Limits, Session, ws_frame
+from .game import move_reader, record_headers, winner_of
 from .steps import StoredSteps
 from .store import MOVE, RESIGN, End, MatchRecord, MoveRecord, SeatOnline, SeatRecord, StaleVersion, Store, StoreError
 
@@ -74,6 +74,7 @@ class Match(StoredSteps):
         self.notify = notify
         self.rematch_of = rematch_of
         self.record_id: int | None = None
+        self.moves = move_reader(spec)  # wire text -> (move, canonical text), shared
         self.seat_infos = spec.seats(options)
         self.seat_names = tuple(info.name for info in self.seat_infos)
         self.state: State = spec.new_state(options, seed)
@@ -189,12 +190,13 @@ class Match(StoredSteps):
         """Encoded once for everyone (or already a frame); ``first``'s connection (the seat
         that moved, waiting for its answer) is sent it before the others."""
         frame = message if isinstance(message, bytes) else encode(message)
+        framed = ws_frame(frame)  # the WebSocket frame too: one for everyone
         lead = first.conn if first is not None else None
         if lead is not None and lead in self.audience:
-            lead.send_frame(frame)
+            lead.send_frame(frame, framed)
         for conn in list(self.audience):  # each bounded by what is queued for it
             if conn is not lead:
-                conn.send_frame(frame)
+                conn.send_frame(frame, framed)
 
     def attach(self, conn: Connection, seat: int | None) -> None:
         self.audience[conn] = seat
@@ -345,7 +347,7 @@ class Match(StoredSteps):
                    f"the match is at version {self.version}.")
             return False
         try:
-            move = self.spec.move_from_wire(msg["move"])
+            move, text = self.moves.read(msg["move"])
         except (GameError, TypeError, KeyError, AttributeError) as exc:  # a game's reader
             refuse(ErrorCode.BAD_MOVE, str(exc) if isinstance(exc, GameError)  # may be less careful
                    else f"{msg['move']!r} is not a {self.spec.title} move")
@@ -357,7 +359,6 @@ class Match(StoredSteps):
             refuse(ErrorCode.ILLEGAL_MOVE, rejection.text if rejection else str(exc),
                    rule=rejection.code if rejection else "illegal")
             return False
-        text = self.spec.move_text(move)
         end = self._end_of(state, "finished")
         if self.clock is not None:  # timed: the move is charged, or it came too late
             ticked, late = self.clock.tick(seat, state.to_move, msg.get("lag", 0))

@@ -22,6 +22,7 @@ class StoredSteps:
     """Applying stored steps to a match's position (see :class:`server.match.Match`)."""
 
     spec: "GameSpec"
+    moves: Any  # server.game.MoveReader
     state: "State"
     version: int
     code: str
@@ -69,11 +70,11 @@ class StoredSteps:
                 end = self._end_of(state, "resigned")
             self._apply_resign(step.seat, state, events, end)
             return
-        move = self.spec.move_from_wire(step.move)
+        move, text = self.moves.read(step.move)
         state, events = self.state.play(move, step.seat)
         if self.clock is not None:  # the mover's node's clock, the next turn from now
             self.clock.follow(step.seat, state.to_move, step.clock)
-        self._accept(step.seat, step.mid, state, events, self.spec.move_text(move))
+        self._accept(step.seat, step.mid, state, events, text)
         end = end if end is not None else self._end_of(state, "finished")
         if end is not None:
             self._end(end)
@@ -94,6 +95,6 @@ class StoredSteps:
                 else:
                     self._accept(m.seat, None, state, events, None, RESIGN)
                 continue
-            move = self.spec.move_from_wire(m.move)
+            move, text = self.moves.read(m.move)
             state, events = self.state.play(move, m.seat)
-            self._accept(m.seat, m.mid, state, events, self.spec.move_text(move))
+            self._accept(m.seat, m.mid, state, events, text)

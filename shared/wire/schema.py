@@ -11,7 +11,7 @@ the field.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from .codes import ErrorCode, ProtocolError
 from .limits import CHAT_MAX, CODE_MAX, MAX_STR, MID_MAX, MOVE_MAX, NAME_MAX, RID_MAX, TOKEN_MAX, VERSION_MAX
@@ -45,6 +45,7 @@ class Text:
     min_len: int = 0
     max_len: int = MAX_STR
     printable: bool = True
+    takes: ClassVar[type] = str
 
     def __call__(self, name: str, value: Any) -> str:
         if not isinstance(value, str):
@@ -68,6 +69,7 @@ class Text:
 class Integer:
     low: int
     high: int
+    takes: ClassVar[type] = int
 
     def __call__(self, name: str, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -117,7 +119,9 @@ class Choice:
 
 @dataclass(frozen=True)
 class Either:
-    """The first kind that accepts the value; ``what`` names both for the refusal."""
+    """The first kind that accepts the value; ``what`` names both for the refusal. A kind
+    that says which Python types it ``takes`` is not asked about others (a valid integer
+    move id costs no refused text check)."""
 
     first: Kind
     second: Kind
@@ -125,6 +129,8 @@ class Either:
 
     def __call__(self, name: str, value: Any) -> Any:
         for kind in (self.first, self.second):
+            if not isinstance(value, getattr(kind, "takes", object)):
+                continue
             try:
                 return kind(name, value)
             except ProtocolError:
