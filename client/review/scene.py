@@ -388,7 +388,7 @@ class ReviewScene(Scene):
         pygame.draw.rect(surface, theme.ACCENT_2, fill, border_radius=bar.h // 2)
         pygame.draw.rect(surface, theme.PANEL_EDGE, bar, 2, border_radius=bar.h // 2)
         y = bar.bottom + m // 2
-        for line, colour in ((words.progress_line(job.done if job else 0, job.total if job else 0), theme.TEXT),
+        for line, colour in ((words.progress_line(job.fraction if job else 0.0), theme.TEXT),
                              (words.working_help(), theme.TEXT_DIM)):
             for part in t.wrap(line, self.text_size, box.w - 4 * m):
                 img = t.render(part, self.text_size, colour)

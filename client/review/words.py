@@ -85,9 +85,11 @@ def below_behind() -> str:
     return _("Below: behind the leader")
 
 
-def progress_line(done: int, total: int) -> str:
-    return ngettext("{done} of {total} move looked at", "{done} of {total} moves looked at",
-                    total).format(done=done, total=total)
+def progress_line(fraction: float) -> str:
+    """How far the review is, as a share of the game: the job counts plies, which a game
+    may number differently from its moves (Alien City's build and claim are one move)."""
+    # TRANSLATORS: under the review's progress bar, e.g. "40% of the game looked at"
+    return _("{pct}% of the game looked at").format(pct=int(fraction * 100))
 
 
 def working() -> str:
