@@ -33,8 +33,8 @@ from shared.sprawl import SPRAWL
 from shared.sprawl.board import COLOURS
 from shared.sprawl.words import N_, _, join_and, piece_on
 
-from . import hints, look, marks, overlays
-from .hand import HandPart, confirm_words
+from . import hints, look, match_view, overlays
+from .hand import HandPart
 from .model import LocalMatch, ViewMatch, save_record
 from .screen import SprawlScreen
 
@@ -56,7 +56,6 @@ class MatchScene(MatchControls, SprawlScreen):
         self.names = [seat.name if isinstance(seat, HumanSeat) else "" for seat in self.seats]  # the panels'
         self.shown: set[str] = set()
         self.hand = HandPart(self)
-        self.hand_rects: list[pygame.Rect] = []
         self.overlay_buttons = {name: Button(overlays.LABELS[name], lambda n=name: self.toggle(n), tr=_)
                                 for name in overlays.OVERLAYS}
         self.undo_button = Button(N_("Undo"), self.undo, tr=_)
@@ -64,6 +63,7 @@ class MatchScene(MatchControls, SprawlScreen):
         self.hint_button = Button(N_("Hint (H)"), self.hinter.ask_hint, tr=_)
         super().__init__(app, state)
         if chrome is not None:
+            self.board.name_line = True  # the chrome's name line under each header
             chrome.attach(self)
             self.buttons = list(self.overlay_buttons.values()) + chrome.buttons()
         else:
@@ -82,7 +82,7 @@ class MatchScene(MatchControls, SprawlScreen):
         super().resize(size)
         px = max(26, int(size[1] * 0.045))
         y = min(self.geo.outer.bottom + 6, self.bottom_rect.y - px - 2)
-        self.hand_rects = [pygame.Rect(self.geo.outer.x + i * (px + 4), y, px, px) for i in range(3)]
+        self.hand.rects = [pygame.Rect(self.geo.outer.x + i * (px + 4), y, px, px) for i in range(3)]
 
     # -- who plays ---------------------------------------------------------------------------
     @property
@@ -109,34 +109,6 @@ class MatchScene(MatchControls, SprawlScreen):
             return False
         self.submit(move)
         return True
-
-    def click_square(self, sq: int, direction: int | None = None) -> None:
-        """A click (or a drag) on a square: the hand's move there if legal; else the list of
-        the legal moves ending there; else the engine's reason."""
-        if not self.human_turn or self.timeline.busy:
-            return
-        move = self.hand.move_at(sq, direction)
-        reason = self.match.state.why_not(move)
-        if reason is None:
-            if direction is not None:
-                self.hand.direction, self.hand.action = direction, "branch"
-            if self.hand.confirmed(move):
-                self.submit(move)
-        elif direction is None and self.hand.open_chooser(sq):
-            self.show_toast(reason.text, 4)
-        else:
-            self.app.sounds.play("error")
-            self.show_toast(reason.text, 4)
-
-    def choose(self, index: int) -> None:
-        if self.hand.chooser and 0 <= index < len(self.hand.chooser):
-            move = self.hand.chooser[index]
-            if self.match.state.why_not(move) is None and not self.hand.confirmed(move):
-                self.hand.chooser_hover = index  # the list stays open for the second click
-                return
-            self.hand.chooser, self.hand.chooser_hover = None, -1
-            self.hand.hand_for(move)
-            self.try_move(move)
 
     def poll_hint(self) -> None:
         """A hint that arrives also takes the hand (an overload's extra squares aside: the
@@ -256,13 +228,6 @@ class MatchScene(MatchControls, SprawlScreen):
             return True
         return handle_event(self, event)
 
-    def draw_overlays(self, surface: pygame.Surface) -> None:
-        """Banner and toast; the toast sits above the hand under the board."""
-        self.banners.draw(surface, self.app.text, self.geo.rect.centery,
-                          int(min(self.geo.cell * 1.1, self.size[1] * 0.09)))
-        bottom = self.hand_rects[0].y if self.human_turn and self.hand_rects else self.bottom_rect.y
-        self.toasts.draw(surface, self.app.text, bottom, max(14, self.bottom_h // 3))
-
     # -- words ---------------------------------------------------------------------------------
     def seat_label(self, seat: int) -> str:
         """The seat's colour in the language in use (online too: the server's labels stay
@@ -273,79 +238,10 @@ class MatchScene(MatchControls, SprawlScreen):
         return look.name(seat)
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
-        said = self.chrome.status_text() if self.chrome is not None else None
-        if said is not None:
-            return said
-        s = self.match.state
-        if s.is_over():
-            return _("The game is over. C shows the end show again."), theme.TEXT
-        if self.human_turn and self.hinter.hinting:
-            # TRANSLATORS: while a computer level looks for a hint, e.g. "Hard is looking for a hint…"
-            return _("{level} is looking for a hint…").format(level=self.hinter.hint_level_name()), theme.ACCENT
-        if not self.human_turn:
-            who = self.seat_label(s.to_move)
-            if isinstance(self.seats[s.to_move], ComputerSeat):
-                return _("{player} is thinking…").format(player=who), theme.TEXT_DIM
-            return _("{player} to move.").format(player=who), theme.TEXT_DIM
-        if self.hand.chooser:
-            if 0 <= self.hand.chooser_hover < len(self.hand.chooser):
-                move = self.hand.chooser[self.hand.chooser_hover]
-                warning = self.hand.warning(move)
-                if warning is not None:
-                    return (confirm_words(warning) if self.hand.armed == move else warning), theme.ACCENT
-            if self.hand.chooser_only is not None:
-                return _("Pick a move ending on this square: click it, or arrows then Enter; Esc closes the list "
-                         "(size {size}: change the size for the others).").format(size=self.hand.chooser_only), \
-                    theme.TEXT
-            return _("Pick a move ending on this square: click it, or arrows then Enter; Esc closes the list."), \
-                theme.TEXT
-        ghost = self.hand.ghost()
-        if ghost is not None:
-            move, reason = ghost
-            if reason is not None:
-                return reason, theme.BAD
-            play = _("{move}: click or Enter plays it.").format(move=self.hand.ghost_caption(move))
-            warning = self.hand.warning(move)
-            if warning is None:
-                return play, theme.GOOD
-            # TRANSLATORS: after a warning about a move that ends the game or strands a seat.
-            twice = _("Click twice to play it.")
-            return (confirm_words(warning) if self.hand.armed == move else f"{warning} {twice}"), theme.ACCENT
-        if not s.started[s.to_move]:
-            return _("Place your first tower: pick a size (1-3) and click any vacant square."), theme.TEXT
-        if not self.hinter.hints_offered():  # online or rated: H only says no
-            return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
-                     "right-click lists the moves there · A/S/O overlays"), theme.TEXT
-        return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
-                 "right-click lists the moves there · A/S/O overlays · H: a hint"), theme.TEXT
+        return match_view.status_words(self)
 
     def draw(self, surface: pygame.Surface) -> None:
-        cb = self.app.options.colour_blind
-        self.draw_frame(surface, cb)
-        overlays.draw(surface, self.app.text, self.geo, self.state, self.shown, cb)
-        history = self.state.history
-        last = history[-1] if history else None
-        marks.draw_last(surface, self, SPRAWL.parse_move(last) if last and not last.endswith("resign") else None)
-        marks.draw_glow(surface, self)
-        self.draw_drops(surface, cb)
-        marks.draw_computer(surface, self, cb)
-        hint_box = hints.draw_hint(surface, self, cb)
-        marks.draw_ghost(surface, self, cb)
-        if self.listing.looking_back is None:  # looking back, nothing is in hand
-            marks.draw_hand(surface, self, cb)
-        self.draw_bottom(surface)
-        for name in self.shown:  # a lit dot on the buttons of the overlays on show
-            r = self.overlay_buttons[name].rect
-            pygame.draw.circle(surface, theme.ACCENT, (r.right - 9, r.y + 9), 4)
-        marks.draw_ghost_caption(surface, self, (hint_box,) if hint_box is not None else ())
-        self.draw_thinking(surface, self.thinking or self.hinter.hinting)
-        if self.chrome is None:
-            self.listing.draw(surface)
-        marks.draw_chooser(surface, self, cb)
-        marks.draw_dead_tip(surface, self, None if self.hand.chooser else self.hand.hover)
-        self.draw_overlays(surface)
-        if self.chrome is not None:
-            self.chrome.draw(surface)
+        match_view.draw(self, surface)
 
 
 def neutralized_words(event: dict) -> str:

@@ -78,6 +78,8 @@ class HandHost(Protocol):
     def human_turn(self) -> bool: ...
 
     def show_toast(self, text: str, seconds: float) -> None: ...
+    def submit(self, move: Any) -> None: ...
+    def try_move(self, move: Any) -> bool: ...
 
 
 class HandPart:
@@ -103,6 +105,7 @@ class HandPart:
         self._glow: tuple = (frozenset(), frozenset())
         self._warn_key: tuple | None = None
         self._warn: str | None = None
+        self.rects: list[pygame.Rect] = []   # the sizes 3, 2, 1 under the board (the screen lays them out)
 
     @property
     def seat(self) -> int | None:
@@ -154,6 +157,36 @@ class HandPart:
         now = self.aim_direction(self.hover) if self.hover is not None else self.direction
         d = next((now + step * i) % 4 for i in range(1, 5) if (now + step * i) % 4 in legal)
         self.set_direction(d)
+
+    def click_square(self, sq: int, direction: int | None = None) -> None:
+        """A click (or a drag) on a square: the hand's move there if legal; else the list of
+        the legal moves ending there; else the engine's reason."""
+        host = self.host
+        if not host.human_turn or host.timeline.busy:
+            return
+        move = self.move_at(sq, direction)
+        reason = host.match.state.why_not(move)
+        if reason is None:
+            if direction is not None:
+                self.direction, self.action = direction, "branch"
+            if self.confirmed(move):
+                host.submit(move)
+        elif direction is None and self.open_chooser(sq):
+            host.show_toast(reason.text, 4)
+        else:
+            host.app.sounds.play("error")
+            host.show_toast(reason.text, 4)
+
+    def choose(self, index: int) -> None:
+        """A row of the list of moves picked: played (a warned move on its second pick)."""
+        if self.chooser and 0 <= index < len(self.chooser):
+            move = self.chooser[index]
+            if self.host.match.state.why_not(move) is None and not self.confirmed(move):
+                self.chooser_hover = index  # the list stays open for the second click
+                return
+            self.chooser, self.chooser_hover = None, -1
+            self.hand_for(move)
+            self.host.try_move(move)
 
     def confirmed(self, move) -> bool:
         """A move that ends the game or leaves a seat with no move plays on its second click

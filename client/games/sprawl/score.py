@@ -45,6 +45,7 @@ class ScoreScene(ScoreShow, SprawlScreen):
         self.tally = Tally(self, state)
         self.beats = self.tally.beats
         super().__init__(app, state)
+        self.board.words = self.tally
         self.sequence = BeatSequence(self.beats, self.timeline, steps=self.tally.steps,
                                      on_finish=self._finished, intro=0.9, gap=0.35)
         self.make_buttons(N_("Replay the show"), on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
@@ -74,8 +75,7 @@ class ScoreScene(ScoreShow, SprawlScreen):
 
     def fanfare(self) -> None:
         self.sound("fanfare")
-        head, sub = self.winner_words()
-        self.announce(head, sub, theme.ACCENT, hold=1.4)
+        self.announce(*self.winner_words(), theme.ACCENT, hold=1.4)
 
     def skip(self) -> None:
         if self.stage == "show":
@@ -99,30 +99,10 @@ class ScoreScene(ScoreShow, SprawlScreen):
         return self.tally.final_points()
 
     def winner_words(self) -> tuple[str, str]:
-        table: TableBeat = self.beats[-1]
-        names = [look.name(w).upper() for w in table.winners]
-        if len(names) == 1:
-            head = _("{colour} WINS!").format(colour=names[0])
-        else:
-            head = _("A SHARED WIN: {colours}").format(colours=", ".join(names))
-        sub = "   ".join(f"{look.name(r.seat)} {r.stash}" for r in table.rows[:4])
-        sub += "   …" if len(table.rows) > 4 else ""
-        return head, sub
-
-    # -- what the panels show ---------------------------------------------------------------------
-    def stash_counts(self, seat: int) -> tuple[int, int, int]:
-        return self.tally.stash_counts(seat)
-
-    def panel_total(self, seat: int) -> str:
-        return self.tally.panel_total(seat)
-
-    def panel_note(self, seat: int) -> str:
-        return self.tally.panel_note(seat, self.stage == "final")
+        return winner_words(self.beats[-1])
 
     def seat_active(self, seat: int) -> bool:
-        if self.stage == "final":
-            return seat in self.beats[-1].winners
-        return self.tally.counting == seat or (self.tally.focus is not None and self.tally.focus.owner == seat)
+        return self.tally.seat_active(seat)  # the panels' stashes and notes are the tally's too
 
     # -- drawing ---------------------------------------------------------------------------------
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
@@ -142,3 +122,15 @@ class ScoreScene(ScoreShow, SprawlScreen):
         self.draw_bottom(surface)
         self.draw_final_buttons(surface)
         self.draw_overlays(surface)
+
+
+def winner_words(table: TableBeat) -> tuple[str, str]:
+    """The banner at the end: the winner (or those sharing the win), then the first rows."""
+    names = [look.name(w).upper() for w in table.winners]
+    if len(names) == 1:
+        head = _("{colour} WINS!").format(colour=names[0])
+    else:
+        head = _("A SHARED WIN: {colours}").format(colours=", ".join(names))
+    sub = "   ".join(f"{look.name(r.seat)} {r.stash}" for r in table.rows[:4])
+    sub += "   …" if len(table.rows) > 4 else ""
+    return head, sub

@@ -46,6 +46,7 @@ class Tally:
         self.ties = 0.0
         self.table = 0.0
         self.captions: list[str] = []
+        self.final = False                      # the final board: places in the panels
         self.host.hidden = frozenset()
 
     # -- the beats (the shell's BeatSequence asks) ---------------------------------------------
@@ -120,6 +121,7 @@ class Tally:
         self.counted = [s["stash"] for s in seats]
         self.lit = [len(b.pieces) for b in self.beats if isinstance(b, CountBeat)]
         self.table = 1.0
+        self.final = True
 
     def shown_points(self) -> list:
         return list(self.counted)
@@ -132,15 +134,21 @@ class Tally:
         base = self.state.stash[seat]
         return base[0] + self.landed[seat][0], base[1] + self.landed[seat][1], base[2] + self.landed[seat][2]
 
+    def seat_active(self, seat: int) -> bool:
+        """The final board lights the winners; the show, the seat counted or whose tree is in focus."""
+        if self.final:
+            return seat in self.beats[-1].winners
+        return self.counting == seat or (self.focus is not None and self.focus.owner == seat)
+
     def panel_total(self, seat: int) -> str:
         if self.counted[seat] is not None:
             return pips(self.counted[seat])
         c = self.stash_counts(seat)
         return pips(c[0] + 2 * c[1] + 3 * c[2])
 
-    def panel_note(self, seat: int, final: bool) -> str:
+    def panel_note(self, seat: int) -> str:
         s = self.score["seats"][seat]
-        if final:
+        if self.final:
             if s["left"]:
                 return _("place {place} · left the game").format(place=s["place"])
             return _("place {place}").format(place=s["place"])

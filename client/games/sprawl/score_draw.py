@@ -39,8 +39,8 @@ def draw_tree_focus(scene: "ScoreScene", surface: pygame.Surface, beat: TreeBeat
 
 
 def panel_target(scene: "ScoreScene", seat: int) -> tuple[int, int]:
-    rect = scene.panel_rects[seat]
-    return rect.x + rect.w // 3, rect.y + scene.header_h + max(12, (rect.h - scene.header_h) // 3)
+    rect, header_h = scene.board.panel_rects[seat], scene.board.header_h
+    return rect.x + rect.w // 3, rect.y + header_h + max(12, (rect.h - header_h) // 3)
 
 
 def draw_flying(scene: "ScoreScene", surface: pygame.Surface, cb: bool) -> None:

@@ -113,8 +113,8 @@ def test_the_stash_caption_gives_the_final_figures_while_the_counter_runs(app):
     checked = 0
     for _ in range(4000):
         app.step(0.05, events=[], draw=False)
-        seat = scene.tally.counting
-        if seat is not None and scene.tally.counted[seat] is not None and scene.tally.counted[seat] < seats[seat]["stash"]:
+        seat, counted = scene.tally.counting, scene.tally.counted
+        if seat is not None and counted[seat] is not None and counted[seat] < seats[seat]["stash"]:
             s = seats[seat]
             back = sum(r["size"] for r in s["returned"])
             words = scene.status_text()[0]
