@@ -1,7 +1,10 @@
 """The Sprawl match screen: the board, one panel per seat (3-8), the hand and the input,
 composed with one seat controller per seat and, online, the match chrome. The same
 screen serves hot-seat play (any mix of people and computers), games against the
-computer and online matches (playing or watching).
+computer and online matches (playing or watching). It holds its parts: the board view
+(``board``, :mod:`.board`), the piece in hand with the clicks on squares (``hand``), the
+moves shown and turns announced (``shows``, :mod:`.turn_show`); :mod:`.match_view` draws
+it and words its status line.
 
 Pick a size (1-3, or click it under the board) and an action (Tab: stand it up as a tower
 or spore / lay it as a branch; B, P: T is the online chat); legal squares glow. On a lit
@@ -30,13 +33,13 @@ from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
 from client.view.widgets import Button
 from shared.sprawl import SPRAWL
-from shared.sprawl.board import COLOURS
-from shared.sprawl.words import N_, _, join_and, piece_on
+from shared.sprawl.words import N_, _
 
 from . import hints, look, match_view, overlays
 from .hand import HandPart
 from .model import LocalMatch, ViewMatch, save_record
 from .screen import SprawlScreen
+from .turn_show import TurnShow
 
 BOT_SHOW = 0.45   # seconds a computer's choice shows before it lands
 
@@ -56,6 +59,7 @@ class MatchScene(MatchControls, SprawlScreen):
         self.names = [seat.name if isinstance(seat, HumanSeat) else "" for seat in self.seats]  # the panels'
         self.shown: set[str] = set()
         self.hand = HandPart(self)
+        self.shows = TurnShow(self)  # a move shown and said, a turn announced, a turn taken back
         self.overlay_buttons = {name: Button(overlays.LABELS[name], lambda n=name: self.toggle(n), tr=_)
                                 for name in overlays.OVERLAYS}
         self.undo_button = Button(N_("Undo"), self.undo, tr=_)
@@ -120,36 +124,10 @@ class MatchScene(MatchControls, SprawlScreen):
             self.hand.hand_for(hint.move)
 
     def after_step(self, move, before, events: list[dict]) -> None:
-        """Animate a played move and say what it did (neutralized towers, the end)."""
-        self.show_state(self.match.state)
-        self.hand._ghost_key = None
-        self.hand.chooser, self.hand.armed = None, None
-        for e in events:
-            if e.get("type") == "neutralized":
-                self.app.sounds.play("stamp")
-                self.show_toast(neutralized_words(e), 4)
-            elif e.get("type") == "left":
-                self.show_toast(_("{colour} left the game.").format(colour=look.name(e["seat"])), 3)
-        if any(e.get("type") == "game_over" for e in events):
-            self.timeline.delay(0.7, self._game_over)
-        elif not self.match.state.is_over():
-            self.hand.auto_hand()
-            self.announce_turn()
-        self.update_buttons()
+        self.shows.step(events)
 
     def announce_turn(self, first: bool = False) -> None:
-        s = self.match.state
-        if s.is_over() or (not first and not self.human_turn):
-            return
-        if not first and len(self.seats) - len(self.bots) < 2:
-            return
-        seat = s.to_move
-        sub = self.seats[seat].label if isinstance(self.seats[seat], HumanSeat) else ""
-        colour = look.name(seat).upper()
-        # TRANSLATORS: a banner as a turn starts ({colour}: the player's colour, in capitals).
-        words = _("{colour} FIRST TOWER") if not s.started[seat] else _("{colour} TO MOVE")
-        self.announce(words.format(colour=colour), sub, look.text_rgb(seat, self.app.options.colour_blind),
-                      hold=0.5 if not first else 0.9)
+        self.shows.announce(first)
 
     # -- what the chrome calls (online) ---------------------------------------------------------
     def remote_moved(self, move, before, after) -> None:
@@ -178,13 +156,7 @@ class MatchScene(MatchControls, SprawlScreen):
         self.update_buttons()
 
     def undo(self) -> None:
-        state = self.take_back()
-        if state is None:
-            return
-        self.hand.auto_hand()
-        self.app.sounds.play("undo")
-        self.show_toast(_("Took back the last turn: {colour} to move.").format(colour=look.name(state.to_move)), 3)
-        self.update_buttons()
+        self.shows.undo()
 
     def write_record(self):
         if self.chrome is None:
@@ -243,9 +215,3 @@ class MatchScene(MatchControls, SprawlScreen):
     def draw(self, surface: pygame.Surface) -> None:
         match_view.draw(self, surface)
 
-
-def neutralized_words(event: dict) -> str:
-    """The toast for a tower neutralized by a move (the engine's event, codes in English)."""
-    by = [piece_on(COLOURS.index(b["colour"]), b["size"], b["square"]) for b in event["by"]]
-    return _("{owner}'s tower on {square} is neutralized by {attackers}: its tree is dead.").format(
-        owner=look.name(COLOURS.index(event["owner"])), square=event["square"], attackers=join_and(by))
