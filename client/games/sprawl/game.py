@@ -26,16 +26,13 @@ import secrets
 
 import pygame
 
-from client import theme
 from client.scenes.hints import HintPart
 from client.scenes.match_screen import MatchControls
 from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
-from client.view.widgets import Button
 from shared.sprawl import SPRAWL
-from shared.sprawl.words import N_, _
 
-from . import hints, look, match_view, overlays
+from . import hints, look, match_view
 from .hand import HandPart
 from .model import LocalMatch, ViewMatch, save_record
 from .screen import SprawlScreen
@@ -60,33 +57,24 @@ class MatchScene(MatchControls, SprawlScreen):
         self.shown: set[str] = set()
         self.hand = HandPart(self)
         self.shows = TurnShow(self)  # a move shown and said, a turn announced, a turn taken back
-        self.overlay_buttons = {name: Button(overlays.LABELS[name], lambda n=name: self.toggle(n), tr=_)
-                                for name in overlays.OVERLAYS}
-        self.undo_button = Button(N_("Undo"), self.undo, tr=_)
-        # TRANSLATORS: button: the computer's best move for you, shown with what it expects (key H).
-        self.hint_button = Button(N_("Hint (H)"), self.hinter.ask_hint, tr=_)
+        self.bar = match_view.MatchButtons(self)  # the overlays' toggles, Undo, Hint, Menu
+        self.overlay_buttons, self.undo_button, self.hint_button = self.bar.overlays, self.bar.undo, self.bar.hint
         super().__init__(app, state)
         if chrome is not None:
             self.board.name_line = True  # the chrome's name line under each header
             chrome.attach(self)
-            self.buttons = list(self.overlay_buttons.values()) + chrome.buttons()
-        else:
-            self.buttons = list(self.overlay_buttons.values()) + [self.undo_button, self.hint_button,
-                                                                  Button(N_("Menu"), self.pause_menu, tr=_)]
+        self.buttons = self.bar.row(chrome)
         self.layout_buttons()
         self.hand.auto_hand()
         self.update_buttons()
 
     # -- layout ------------------------------------------------------------------------------
-    def _fit_board(self, area: pygame.Rect) -> pygame.Rect:
-        strip = max(26, int(self.size[1] * 0.045))
-        return super()._fit_board(pygame.Rect(area.x, area.y, area.w, area.h - strip - 6))
+    def _fit_board(self, area: pygame.Rect) -> pygame.Rect:  # the hand's strip under the board
+        return super()._fit_board(pygame.Rect(area.x, area.y, area.w, area.h - self.hand.strip(self.size) - 6))
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        px = max(26, int(size[1] * 0.045))
-        y = min(self.geo.outer.bottom + 6, self.bottom_rect.y - px - 2)
-        self.hand.rects = [pygame.Rect(self.geo.outer.x + i * (px + 4), y, px, px) for i in range(3)]
+        self.hand.place_sizes(self.geo.outer, self.bottom_rect.y)
 
     # -- who plays ---------------------------------------------------------------------------
     @property
@@ -105,23 +93,7 @@ class MatchScene(MatchControls, SprawlScreen):
 
     # -- moves -------------------------------------------------------------------------------
     def try_move(self, move) -> bool:
-        """Play ``move`` if the engine allows it; else say why. True when played."""
-        reason = self.match.state.why_not(move)
-        if reason is not None:
-            self.app.sounds.play("error")
-            self.show_toast(reason.text, 4)
-            return False
-        self.submit(move)
-        return True
-
-    def poll_hint(self) -> None:
-        """A hint that arrives also takes the hand (an overload's extra squares aside: the
-        list of moves on the square picks those), so a click on the hinted square plays it."""
-        had = self.hinter.hint
-        self.hinter.poll_hint()
-        hint = self.hinter.hint
-        if hint is not None and hint is not had and not getattr(hint.move, "extra", ()):
-            self.hand.hand_for(hint.move)
+        return self.hand.try_move(move)
 
     def after_step(self, move, before, events: list[dict]) -> None:
         self.shows.step(events)
@@ -150,11 +122,6 @@ class MatchScene(MatchControls, SprawlScreen):
         return replay_of(self.app, state, self.seats_header() if self.chrome is None else None)
 
     # -- menu actions ----------------------------------------------------------------------------
-    def toggle(self, name: str) -> None:
-        self.shown ^= {name}
-        self.app.sounds.play("select")
-        self.update_buttons()
-
     def undo(self) -> None:
         self.shows.undo()
 
@@ -174,12 +141,7 @@ class MatchScene(MatchControls, SprawlScreen):
         return SPRAWL.new_state(self.match.state.options, seed)
 
     def update_buttons(self) -> None:
-        self.undo_button.enabled = self.undo_allowed
-        self.hint_button.enabled = self.hinter.can_hint()
-        for name, b in self.overlay_buttons.items():
-            b.accent = theme.ACCENT if name in self.shown else theme.ACCENT_2
-        if self.chrome is not None:
-            self.chrome.update_buttons()
+        self.bar.update()
 
     def hint_words(self, advice) -> str:
         return hints.hint_words(self, advice)
@@ -187,7 +149,7 @@ class MatchScene(MatchControls, SprawlScreen):
     # -- frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)  # the board, then the computers' turns
-        self.poll_hint()
+        self.hand.follow_hint(self.hinter)
 
     def top_right_room(self) -> int:
         return self.listing.top_right_room()

@@ -79,7 +79,6 @@ class HandHost(Protocol):
 
     def show_toast(self, text: str, seconds: float) -> None: ...
     def submit(self, move: Any) -> None: ...
-    def try_move(self, move: Any) -> bool: ...
 
 
 class HandPart:
@@ -186,7 +185,37 @@ class HandPart:
                 return
             self.chooser, self.chooser_hover = None, -1
             self.hand_for(move)
-            self.host.try_move(move)
+            self.try_move(move)
+
+    def try_move(self, move) -> bool:
+        """Play ``move`` if the engine allows it; else say why. True when played."""
+        reason = self.host.match.state.why_not(move)
+        if reason is not None:
+            self.host.app.sounds.play("error")
+            self.host.show_toast(reason.text, 4)
+            return False
+        self.host.submit(move)
+        return True
+
+    def follow_hint(self, hinter: Any) -> None:
+        """A hint that arrives also takes the hand (an overload's extra squares aside: the
+        list of moves on the square picks those), so a click on the hinted square plays it."""
+        had = hinter.hint
+        hinter.poll_hint()
+        hint = hinter.hint
+        if hint is not None and hint is not had and not getattr(hint.move, "extra", ()):
+            self.hand_for(hint.move)
+
+    @staticmethod
+    def strip(size: tuple[int, int]) -> int:
+        """The height of the sizes' strip under the board in a window of ``size``."""
+        return max(26, int(size[1] * 0.045))
+
+    def place_sizes(self, board: pygame.Rect, bar_top: int) -> None:
+        """The sizes 3, 2, 1 under the ``board``, clear of the bottom bar."""
+        px = self.strip(self.host.size)
+        y = min(board.bottom + 6, bar_top - px - 2)
+        self.rects = [pygame.Rect(board.x + i * (px + 4), y, px, px) for i in range(3)]
 
     def confirmed(self, move) -> bool:
         """A move that ends the game or leaves a seat with no move plays on its second click

@@ -121,7 +121,7 @@ def _key(scene: "MatchScene", event: pygame.event.Event) -> bool:
         from .howto import HowToScene
         scene.app.push(HowToScene(scene.app))
     elif key in KEYS.values():
-        scene.toggle(next(n for n, k in KEYS.items() if k == key))
+        scene.bar.toggle(next(n for n, k in KEYS.items() if k == key))
     elif key == pygame.K_c and scene.match.state.is_over():
         scene.show_final_count()
     elif not scene.human_turn:

@@ -11,14 +11,48 @@ import pygame
 
 from client import theme
 from client.scenes.seats import ComputerSeat
+from client.view.widgets import Button
 from shared.sprawl import SPRAWL
-from shared.sprawl.words import _
+from shared.sprawl.words import N_, _
 
 from . import hints, marks, overlays
 from .hand import confirm_words
 
 if TYPE_CHECKING:
     from .game import MatchScene
+
+
+class MatchButtons:
+    """The bottom bar's buttons: the overlays' toggles (lit while on show), then Undo, Hint
+    and Menu (online: the chrome's)."""
+
+    def __init__(self, scene: "MatchScene") -> None:
+        self.scene = scene
+        self.overlays = {name: Button(overlays.LABELS[name], lambda n=name: self.toggle(n), tr=_)
+                         for name in overlays.OVERLAYS}
+        self.undo = Button(N_("Undo"), scene.undo, tr=_)
+        # TRANSLATORS: button: the computer's best move for you, shown with what it expects (key H).
+        self.hint = Button(N_("Hint (H)"), scene.hinter.ask_hint, tr=_)
+
+    def row(self, chrome) -> list[Button]:
+        if chrome is not None:
+            return list(self.overlays.values()) + chrome.buttons()
+        return list(self.overlays.values()) + [self.undo, self.hint, Button(N_("Menu"), self.scene.pause_menu, tr=_)]
+
+    def toggle(self, name: str) -> None:
+        scene = self.scene
+        scene.shown ^= {name}
+        scene.app.sounds.play("select")
+        scene.update_buttons()
+
+    def update(self) -> None:
+        scene = self.scene
+        self.undo.enabled = scene.undo_allowed
+        self.hint.enabled = scene.hinter.can_hint()
+        for name, b in self.overlays.items():
+            b.accent = theme.ACCENT if name in scene.shown else theme.ACCENT_2
+        if scene.chrome is not None:
+            scene.chrome.update_buttons()
 
 
 def status_words(scene: "MatchScene") -> tuple[str, tuple[int, int, int]]:
