@@ -32,9 +32,9 @@ from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
 from shared.sprawl import SPRAWL
 
-from . import hints, look, match_view
+from . import hints, match_view
 from .hand import HandPart
-from .model import LocalMatch, ViewMatch, save_record
+from .model import LocalMatch, ViewMatch
 from .screen import SprawlScreen
 from .turn_show import TurnShow
 
@@ -50,7 +50,7 @@ class MatchScene(MatchControls, SprawlScreen):
             seed = secrets.randbelow(10**9) if seed is None else seed
             state = SPRAWL.new_state({"players": players}, seed)
         self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=SPRAWL,
-                        holders=(LocalMatch, ViewMatch), n_seats=state.n, write=self.write_record)
+                        holders=(LocalMatch, ViewMatch), n_seats=state.n, write=lambda: match_view.write_record(self))
         self.listing = MatchMoves(self)
         self.hinter = HintPart(self, self.hint_words)
         self.names = [seat.name if isinstance(seat, HumanSeat) else "" for seat in self.seats]  # the panels'
@@ -125,17 +125,8 @@ class MatchScene(MatchControls, SprawlScreen):
     def undo(self) -> None:
         self.shows.undo()
 
-    def write_record(self):
-        if self.chrome is None:
-            return save_record(self.match.record(self.seats_header()))
-        return self.match.save()
-
     def seats_header(self) -> dict[str, str]:
-        """The record's ``Seats:``: a person's name ("" when the colour says it all), a
-        computer by its level in no language in particular (and ``Levels``)."""
-        computers = self.records.computer_names()
-        names = [computer or getattr(seat, "name", "") for computer, seat in zip(computers, self.seats)]
-        return {"Seats": ", ".join(names), **self.records.levels_headers()}
+        return match_view.seats_header(self)
 
     def fresh_state(self, seed: int):
         return SPRAWL.new_state(self.match.state.options, seed)
@@ -164,12 +155,7 @@ class MatchScene(MatchControls, SprawlScreen):
 
     # -- words ---------------------------------------------------------------------------------
     def seat_label(self, seat: int) -> str:
-        """The seat's colour in the language in use (online too: the server's labels stay
-        English), with the name of who plays it here."""
-        ctrl = self.seats[seat] if self.chrome is None and seat < len(self.seats) else None
-        if isinstance(ctrl, ComputerSeat) or (isinstance(ctrl, HumanSeat) and ctrl.name):
-            return f"{look.name(seat)} ({ctrl.name})"
-        return look.name(seat)
+        return match_view.seat_label(self, seat)
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         return match_view.status_words(self)

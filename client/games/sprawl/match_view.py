@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.scenes.seats import ComputerSeat
+from client.scenes.seats import ComputerSeat, HumanSeat
 from client.view.widgets import Button
 from shared.sprawl import SPRAWL
 from shared.sprawl.words import N_, _
 
-from . import hints, marks, overlays
+from . import hints, look, marks, overlays
 from .hand import confirm_words
+from .model import save_record
 
 if TYPE_CHECKING:
     from .game import MatchScene
@@ -53,6 +54,30 @@ class MatchButtons:
             b.accent = theme.ACCENT if name in scene.shown else theme.ACCENT_2
         if scene.chrome is not None:
             scene.chrome.update_buttons()
+
+
+def seat_label(scene: "MatchScene", seat: int) -> str:
+    """The seat's colour in the language in use (online too: the server's labels stay
+    English), with the name of who plays it here."""
+    ctrl = scene.seats[seat] if scene.chrome is None and seat < len(scene.seats) else None
+    if isinstance(ctrl, ComputerSeat) or (isinstance(ctrl, HumanSeat) and ctrl.name):
+        return f"{look.name(seat)} ({ctrl.name})"
+    return look.name(seat)
+
+
+def seats_header(scene: "MatchScene") -> dict[str, str]:
+    """The record's ``Seats:``: a person's name ("" when the colour says it all), a
+    computer by its level in no language in particular (and ``Levels``)."""
+    computers = scene.records.computer_names()
+    names = [computer or getattr(seat, "name", "") for computer, seat in zip(computers, scene.seats)]
+    return {"Seats": ", ".join(names), **scene.records.levels_headers()}
+
+
+def write_record(scene: "MatchScene"):
+    """Save: the record file of a local game, the server's record online."""
+    if scene.chrome is None:
+        return save_record(scene.match.record(scene.seats_header()))
+    return scene.match.save()
 
 
 def status_words(scene: "MatchScene") -> tuple[str, tuple[int, int, int]]:
