@@ -15,17 +15,14 @@ from typing import Callable
 import pygame
 
 from client import theme
-from client.scenes.layout import table_rects
 from client.scenes.score_sequence import BeatSequence
 from client.scenes.score_show import ScoreShow
 from shared.cityblocks.geometry import COLOURS
 
-from . import look
-from .score_beats import BeatView, beat_steps, describe
-from .score_draw import draw_beat, draw_seat_rows, draw_table
+from .score_beats import BeatView, beat_steps
+from .score_draw import draw_beat, draw_panels, draw_table, status_words
 from .score_plan import ColourBeat, TableBeat, plan
 from .screen import CityScreen
-from .tray import draw_header
 from .words import _
 
 BEAT_GAP = 0.35
@@ -105,26 +102,8 @@ class ScoreScene(ScoreShow, CityScreen):
         return [s["total"] for s in self.score["seats"]]
 
     # -- hooks the beats call ------------------------------------------------------------------
-    def award(self, seat: int, points: int) -> None:
-        start = self.totals[seat]
-        self.awarded[seat] += points
-        end = self.awarded[seat]
-        self.sound("coin", 0.7)
-
-        def count(p: float) -> None:
-            self.totals[seat] = start + (end - start) * p
-
-        self.timeline.tween(0.45, count, "out_cubic", blocking=False)
-
     def winner_words(self) -> tuple[str, str]:
-        table = self.beats[-1]
-        names = [r.label for r in table.rows if r.seat in table.winners]
-        if len(names) == 1:
-            head = _("{seat} WINS!").format(seat=names[0].upper())
-        else:
-            head = _("A SHARED WIN: {seats}").format(seats=", ".join(n.upper() for n in names))
-        sub = "   ".join(f"{r.label} {r.total}" for r in table.rows)
-        return head, sub
+        return winner_words(self.beats[-1])
 
     def announce_winner(self) -> None:
         head, sub = self.winner_words()
@@ -132,27 +111,10 @@ class ScoreScene(ScoreShow, CityScreen):
 
     # -- drawing -------------------------------------------------------------------------------
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
-        beat = self.view.beat
-        if self.stage == "show" and isinstance(beat, ColourBeat):
-            # TRANSLATORS: the score show's live line: "BLUE:  largest area 12 · free edges 30 = 42".
-            return (_("{colour}:  {count}").format(colour=beat.title, count=describe(self.view)),
-                    look.colour_rgb(beat.colour, self.app.options.colour_blind))
-        if self.stage == "show":
-            return _("Space: next step · F: fast · S: skip to the end"), theme.TEXT_DIM
-        return _("T: show or hide the table. Each colour scored its largest area + its sides on empty squares."), \
-            theme.TEXT_DIM
+        return status_words(self)
 
     def draw_panels(self, surface: pygame.Surface, cb: bool) -> None:
-        t = self.app.text
-        for panel in self.board.panels:
-            colours = [b.colour for b in self.beats if isinstance(b, ColourBeat) and b.seat == panel.seat]
-            if self.players == 3 and panel.seat == self.players - 1:
-                colours.append(0)
-            active = isinstance(self.view.beat, ColourBeat) and self.view.beat.seat == panel.seat
-            winner = self.stage == "final" and panel.seat in self.beats[-1].winners
-            draw_header(surface, t, panel, self.seat_label(panel.seat), colours[:1] if self.players == 3 else colours,
-                        int(round(self.totals[panel.seat])), active or winner, cb)
-            draw_seat_rows(self, surface, panel, colours, cb)
+        draw_panels(self, surface, cb)
 
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind
@@ -167,6 +129,14 @@ class ScoreScene(ScoreShow, CityScreen):
         self.draw_final_buttons(surface)
         self.draw_overlays(surface)
 
-    def table_box(self):
-        return table_rects(self.size, self.players)
 
+
+def winner_words(table: TableBeat) -> tuple[str, str]:
+    """The banner at the end: who won (or shared the win), then every seat's total."""
+    names = [r.label for r in table.rows if r.seat in table.winners]
+    if len(names) == 1:
+        head = _("{seat} WINS!").format(seat=names[0].upper())
+    else:
+        head = _("A SHARED WIN: {seats}").format(seats=", ".join(n.upper() for n in names))
+    sub = "   ".join(f"{r.label} {r.total}" for r in table.rows)
+    return head, sub

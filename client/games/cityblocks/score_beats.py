@@ -86,13 +86,26 @@ def _colour(scene: "ScoreScene", beat: ColourBeat, view: BeatView) -> list[Step]
 
     def land() -> None:
         if beat.seat is not None:
-            scene.award(beat.seat, beat.total)
+            award(scene, beat.seat, beat.total)
 
     steps += [Tween(0.35, lambda p: setattr(view, "total", p), "out_back"),
               _caption(view, f"{beat.area} + {beat.edge_count} = {beat.total}" if beat.seat is not None else
                        _("{sum} (scores for nobody)").format(sum=f"{beat.area} + {beat.edge_count} = {beat.total}")),
               Callback(land), Delay(0.7)]
     return steps
+
+
+def award(scene: "ScoreScene", seat: int, points: int) -> None:
+    """Points land on ``seat``: its total counts up to what it has been awarded."""
+    start = scene.totals[seat]
+    scene.awarded[seat] += points
+    end = scene.awarded[seat]
+    scene.sound("coin", 0.7)
+
+    def count(p: float) -> None:
+        scene.totals[seat] = start + (end - start) * p
+
+    scene.timeline.tween(0.45, count, "out_cubic", blocking=False)
 
 
 def _table(scene: "ScoreScene", beat: TableBeat, view: BeatView) -> list[Step]:

@@ -10,10 +10,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
+from client.scenes.layout import table_rects
 from client.view.widgets import draw_panel
 
 from . import look
+from .score_beats import describe
 from .score_plan import ColourBeat, TableBeat
+from .tray import draw_header
 from .words import _, ngettext
 
 if TYPE_CHECKING:
@@ -115,6 +118,33 @@ def colour_numbers(scene: "ScoreScene", colour: int) -> tuple[int, int, int, boo
     return None
 
 
+def status_words(scene: "ScoreScene") -> tuple[str, tuple[int, int, int]]:
+    """The bottom line: the colour being counted, or the keys."""
+    beat = scene.view.beat
+    if scene.stage == "show" and isinstance(beat, ColourBeat):
+        # TRANSLATORS: the score show's live line: "BLUE:  largest area 12 · free edges 30 = 42".
+        return (_("{colour}:  {count}").format(colour=beat.title, count=describe(scene.view)),
+                look.colour_rgb(beat.colour, scene.app.options.colour_blind))
+    if scene.stage == "show":
+        return _("Space: next step · F: fast · S: skip to the end"), theme.TEXT_DIM
+    return _("T: show or hide the table. Each colour scored its largest area + its sides on empty squares."), \
+        theme.TEXT_DIM
+
+
+def draw_panels(scene: "ScoreScene", surface: pygame.Surface, cb: bool) -> None:
+    """Each seat's header with its total as counted so far, then its colours' rows."""
+    t = scene.app.text
+    for panel in scene.board.panels:
+        colours = [b.colour for b in scene.beats if isinstance(b, ColourBeat) and b.seat == panel.seat]
+        if scene.players == 3 and panel.seat == scene.players - 1:
+            colours.append(0)
+        active = isinstance(scene.view.beat, ColourBeat) and scene.view.beat.seat == panel.seat
+        winner = scene.stage == "final" and panel.seat in scene.beats[-1].winners
+        draw_header(surface, t, panel, scene.seat_label(panel.seat), colours[:1] if scene.players == 3 else colours,
+                    int(round(scene.totals[panel.seat])), active or winner, cb)
+        draw_seat_rows(scene, surface, panel, colours, cb)
+
+
 def draw_seat_rows(scene: "ScoreScene", surface: pygame.Surface, panel: "SeatPanel", colours: list[int],
                    cb: bool) -> None:
     """Per colour of the seat: area, other groups, edges and total, as told so far."""
@@ -162,7 +192,7 @@ def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p:
     """The seat table: place, seat (its colours), total; the winners lit."""
     if compact and scene.table_hidden:
         return
-    box, header, rows = scene.table_box()
+    box, header, rows = table_rects(scene.size, scene.players)
     t = scene.app.text
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
     draw_panel(panel, panel.get_rect(), glow=theme.ACCENT, alpha=240)

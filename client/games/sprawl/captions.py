@@ -26,7 +26,7 @@ def pieces(scene: "MatchScene") -> list[pygame.Rect]:
 
 def panels(scene: "MatchScene", target: pygame.Rect) -> list[pygame.Rect]:
     """What a caption covers last of all: the target square, the seat panels, the hand."""
-    return [target] + list(scene.panel_rects) + list(scene.hand_rects)
+    return [target] + list(scene.board.panel_rects) + list(scene.hand.rects)
 
 
 def obstacles(scene: "MatchScene", target: pygame.Rect) -> list[pygame.Rect]:

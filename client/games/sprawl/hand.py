@@ -78,6 +78,7 @@ class HandHost(Protocol):
     def human_turn(self) -> bool: ...
 
     def show_toast(self, text: str, seconds: float) -> None: ...
+    def submit(self, move: Any) -> None: ...
 
 
 class HandPart:
@@ -103,6 +104,7 @@ class HandPart:
         self._glow: tuple = (frozenset(), frozenset())
         self._warn_key: tuple | None = None
         self._warn: str | None = None
+        self.rects: list[pygame.Rect] = []   # the sizes 3, 2, 1 under the board (the screen lays them out)
 
     @property
     def seat(self) -> int | None:
@@ -154,6 +156,66 @@ class HandPart:
         now = self.aim_direction(self.hover) if self.hover is not None else self.direction
         d = next((now + step * i) % 4 for i in range(1, 5) if (now + step * i) % 4 in legal)
         self.set_direction(d)
+
+    def click_square(self, sq: int, direction: int | None = None) -> None:
+        """A click (or a drag) on a square: the hand's move there if legal; else the list of
+        the legal moves ending there; else the engine's reason."""
+        host = self.host
+        if not host.human_turn or host.timeline.busy:
+            return
+        move = self.move_at(sq, direction)
+        reason = host.match.state.why_not(move)
+        if reason is None:
+            if direction is not None:
+                self.direction, self.action = direction, "branch"
+            if self.confirmed(move):
+                host.submit(move)
+        elif direction is None and self.open_chooser(sq):
+            host.show_toast(reason.text, 4)
+        else:
+            host.app.sounds.play("error")
+            host.show_toast(reason.text, 4)
+
+    def choose(self, index: int) -> None:
+        """A row of the list of moves picked: played (a warned move on its second pick)."""
+        if self.chooser and 0 <= index < len(self.chooser):
+            move = self.chooser[index]
+            if self.host.match.state.why_not(move) is None and not self.confirmed(move):
+                self.chooser_hover = index  # the list stays open for the second click
+                return
+            self.chooser, self.chooser_hover = None, -1
+            self.hand_for(move)
+            self.try_move(move)
+
+    def try_move(self, move) -> bool:
+        """Play ``move`` if the engine allows it; else say why. True when played."""
+        reason = self.host.match.state.why_not(move)
+        if reason is not None:
+            self.host.app.sounds.play("error")
+            self.host.show_toast(reason.text, 4)
+            return False
+        self.host.submit(move)
+        return True
+
+    def follow_hint(self, hinter: Any) -> None:
+        """A hint that arrives also takes the hand (an overload's extra squares aside: the
+        list of moves on the square picks those), so a click on the hinted square plays it."""
+        had = hinter.hint
+        hinter.poll_hint()
+        hint = hinter.hint
+        if hint is not None and hint is not had and not getattr(hint.move, "extra", ()):
+            self.hand_for(hint.move)
+
+    @staticmethod
+    def strip(size: tuple[int, int]) -> int:
+        """The height of the sizes' strip under the board in a window of ``size``."""
+        return max(26, int(size[1] * 0.045))
+
+    def place_sizes(self, board: pygame.Rect, bar_top: int) -> None:
+        """The sizes 3, 2, 1 under the ``board``, clear of the bottom bar."""
+        px = self.strip(self.host.size)
+        y = min(board.bottom + 6, bar_top - px - 2)
+        self.rects = [pygame.Rect(board.x + i * (px + 4), y, px, px) for i in range(3)]
 
     def confirmed(self, move) -> bool:
         """A move that ends the game or leaves a seat with no move plays on its second click

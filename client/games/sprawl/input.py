@@ -38,7 +38,7 @@ def handle_event(scene: "MatchScene", event: pygame.event.Event) -> bool:
             return True
         sq = scene.geo.square_at(event.pos)
         if event.button == 1:
-            for k, r in zip((3, 2, 1), scene.hand_rects):
+            for k, r in zip((3, 2, 1), scene.hand.rects):
                 if r.collidepoint(event.pos):
                     scene.hand.set_size(k)
                     return True
@@ -63,9 +63,9 @@ def handle_event(scene: "MatchScene", event: pygame.event.Event) -> bool:
         sq = press[0]
         if direction is None:
             if scene.geo.square_at(event.pos) == sq:
-                scene.click_square(sq)
+                scene.hand.click_square(sq)
         else:
-            scene.click_square(sq, direction)
+            scene.hand.click_square(sq, direction)
         return True
     if event.type == pygame.MOUSEWHEEL:
         if scene.human_turn and scene.hand.action == "branch" and scene.hand.hover is not None:
@@ -86,7 +86,7 @@ def _chooser_event(scene: "MatchScene", event: pygame.event.Event) -> bool:
     if event.type == pygame.MOUSEBUTTONDOWN:
         hit = next((i for i, r in enumerate(rects) if r.collidepoint(event.pos)), -1)
         if hit >= 0 and event.button == 1:
-            scene.choose(hit)
+            scene.hand.choose(hit)
         else:
             scene.hand.chooser, scene.hand.chooser_hover = None, -1
         return True
@@ -99,7 +99,7 @@ def _chooser_event(scene: "MatchScene", event: pygame.event.Event) -> bool:
             scene.hand.chooser_hover = (start + step) % len(scene.hand.chooser)
         elif event.key in CONFIRM:
             if scene.hand.chooser_hover >= 0:
-                scene.choose(scene.hand.chooser_hover)
+                scene.hand.choose(scene.hand.chooser_hover)
         else:
             scene.hand.chooser, scene.hand.chooser_hover = None, -1
             if event.key != pygame.K_ESCAPE:
@@ -121,7 +121,7 @@ def _key(scene: "MatchScene", event: pygame.event.Event) -> bool:
         from .howto import HowToScene
         scene.app.push(HowToScene(scene.app))
     elif key in KEYS.values():
-        scene.toggle(next(n for n, k in KEYS.items() if k == key))
+        scene.bar.toggle(next(n for n, k in KEYS.items() if k == key))
     elif key == pygame.K_c and scene.match.state.is_over():
         scene.actions.final_count()
     elif not scene.human_turn:
@@ -142,7 +142,7 @@ def _key(scene: "MatchScene", event: pygame.event.Event) -> bool:
         scene.hand.set_direction(ARROWS[key])
     elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
         if scene.hand.hover is not None:
-            scene.click_square(scene.hand.hover)
+            scene.hand.click_square(scene.hand.hover)
     else:
         return scene.buttons_event(event)
     return True

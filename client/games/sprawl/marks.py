@@ -145,7 +145,7 @@ def draw_hand(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
         return
     t = scene.app.text
     seat = scene.hand.seat
-    rects = scene.hand_rects
+    rects = scene.hand.rects
     px = rects[0].h
     size = max(12, int(px * 0.42))
     stash = scene.match.state.stash[seat]
@@ -166,7 +166,7 @@ def draw_hand(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
         what = _("first tower") if not scene.match.state.started[seat] else _("tower / spore")
     x = rects[-1].right + 8
     row = pygame.Rect(x, rects[0].y, scene.size[0], px)
-    room = min([r.x for r in scene.panel_rects if r.colliderect(row)] + [scene.size[0]]) - scene.margin - x
+    room = min([r.x for r in scene.board.panel_rects if r.colliderect(row)] + [scene.size[0]]) - scene.margin - x
     # TRANSLATORS: the keys that change the piece in hand, beside it (short: it shares a line).
     keys = _("1-3 size · Tab: tower/branch · R or wheel: turn the branch")
     # TRANSLATORS: beside the piece in hand: its size and action, then the keys that change them.

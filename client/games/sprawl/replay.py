@@ -174,7 +174,7 @@ class ReplayScene(SprawlScreen):
         self.draw_frame(surface, cb)
         overlays.draw(surface, self.app.text, self.geo, self.state, self.shown, cb)
         marks.draw_last(surface, self, self.last_move())
-        self.draw_drops(surface, cb)
+        self.board.draw_drops(surface, self.drops, cb)
         self.draw_bottom(surface)
         self.analysis.draw(surface)
         marks.draw_dead_tip(surface, self, None if self.chooser else self.hover)

@@ -12,11 +12,13 @@ from client import theme
 from client.scenes.layout import table_rects
 from client.scenes.standings import ordinal
 from client.view.widgets import draw_panel
+from shared.sprawl.board import square_name
+from shared.sprawl.foresight import ended_text
 from shared.sprawl.scoring import TIE_WORDS
-from shared.sprawl.words import _, ngettext, pips
+from shared.sprawl.words import _, ngettext, pips, sentence
 
 from . import look
-from .overlays import outline
+from .overlays import dead_reasons, outline
 from .score_plan import TableBeat, TieBeat, TreeBeat
 
 if TYPE_CHECKING:
@@ -37,13 +39,13 @@ def draw_tree_focus(scene: "ScoreScene", surface: pygame.Surface, beat: TreeBeat
 
 
 def panel_target(scene: "ScoreScene", seat: int) -> tuple[int, int]:
-    rect = scene.panel_rects[seat]
-    return rect.x + rect.w // 3, rect.y + scene.header_h + max(12, (rect.h - scene.header_h) // 3)
+    rect, header_h = scene.board.panel_rects[seat], scene.board.header_h
+    return rect.x + rect.w // 3, rect.y + header_h + max(12, (rect.h - header_h) // 3)
 
 
 def draw_flying(scene: "ScoreScene", surface: pygame.Surface, cb: bool) -> None:
     cell = scene.geo.cell
-    for seat, sq, size, p in scene.flying:
+    for seat, sq, size, p in scene.tally.flying:
         sx, sy = scene.geo.centre(sq)
         tx, ty = panel_target(scene, seat)
         arc = -abs(tx - sx) * 0.25 * 4 * p * (1 - p)
@@ -139,3 +141,26 @@ def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p:
         layer.blit(note, note.get_rect(midtop=(box.centerx, box.bottom + 10)))
     layer.set_alpha(int(255 * min(1.0, p)))
     surface.blit(layer, (0, shift))
+
+
+def status_words(scene: "ScoreScene") -> tuple[str, tuple[int, int, int]]:
+    """The bottom line: the dead tree in focus and why it died, the stash being counted,
+    else why the game ended and the keys."""
+    cb = scene.app.options.colour_blind
+    focus, counting = scene.tally.focus, scene.tally.counting
+    if focus is not None:
+        reason = dead_reasons(scene.state).get(focus.tree, focus.reason)   # in today's words
+        text = sentence(reason) if reason else _("The tree on {square} is dead.").format(
+            square=square_name(focus.tree))
+        return text + " " + _("Its pieces go back to their stashes."), look.text_rgb(focus.owner, cb)
+    if counting is not None:
+        s = scene.tally.score["seats"][counting]
+        back = sum(r["size"] for r in s["returned"])
+        n = s["stash"]   # the final figure: the counter beside the panel runs up to it
+        return ngettext("{colour}'s stash: {n} pip ({on_hand} on hand + {back} back from dead trees)",
+                        "{colour}'s stash: {n} pips ({on_hand} on hand + {back} back from dead trees)", n).format(
+            colour=look.name(counting), n=n, on_hand=s["on_hand"], back=back), look.text_rgb(counting, cb)
+    ended = ended_text(scene.state)  # why it ended stays said through the show and after
+    keys = _("Space: next step · F: fast · S: skip to the end") if scene.stage == "show" else \
+        _("T shows or hides the table. The fewest pips left in the stash wins.")
+    return (keys if ended is None else f"{ended} {keys}"), theme.TEXT_DIM

@@ -92,7 +92,7 @@ def test_the_end_show_and_the_replay_say_why_the_game_ended(app):
     assert said in scene.end_words()
     for _ in range(40):
         app.step(0.05, events=[], draw=False)
-        if scene.counting is None and scene.focus is None:
+        if scene.tally.counting is None and scene.tally.focus is None:
             assert scene.status_text()[0].startswith(said)
     app.step(1 / 60, events=[key(pygame.K_s)])
     assert scene.stage == "final" and scene.status_text()[0].startswith(said)
@@ -113,8 +113,8 @@ def test_the_stash_caption_gives_the_final_figures_while_the_counter_runs(app):
     checked = 0
     for _ in range(4000):
         app.step(0.05, events=[], draw=False)
-        seat = scene.counting
-        if seat is not None and scene.counted[seat] is not None and scene.counted[seat] < seats[seat]["stash"]:
+        seat, counted = scene.tally.counting, scene.tally.counted
+        if seat is not None and counted[seat] is not None and counted[seat] < seats[seat]["stash"]:
             s = seats[seat]
             back = sum(r["size"] for r in s["returned"])
             words = scene.status_text()[0]

@@ -46,7 +46,7 @@ def test_a_full_game_by_events_reaches_the_engine_score(app, players, seed, opti
     assert isinstance(top, ScoreScene), "the end show opens by itself"
     app.step(1 / 60, events=[key(pygame.K_s)])
     assert top.stage == "final"
-    assert top.counted == [s["stash"] for s in expected.score()["seats"]]
+    assert top.tally.counted == [s["stash"] for s in expected.score()["seats"]]
 
 
 def test_a_legal_click_plays_and_an_illegal_click_says_why(app):

@@ -60,14 +60,14 @@ def test_a_lenient_record_shows_the_broken_rule(app):
 
 
 def test_a_local_game_saves_a_record_that_replays_with_its_seat_names(app, tmp_path, monkeypatch):
-    from client.games.sprawl import game as game_module
+    from client.games.sprawl import match_view  # where the match screen writes its record
     from client.games.sprawl.game import MatchScene
     from client.scenes.seats import ComputerSeat, HumanSeat
     state = random_game(3, 4, stop_at=7)
     scene = MatchScene(app, state, seats=[HumanSeat("Ann"), ComputerSeat(level="easy"), HumanSeat("Cy")])
     show(app, scene)
     saved = {}
-    monkeypatch.setattr(game_module, "save_record", lambda text: saved.setdefault("text", text) and tmp_path)
+    monkeypatch.setattr(match_view, "save_record", lambda text: saved.setdefault("text", text) and tmp_path)
     app.step(1 / 60, events=[key(pygame.K_s, pygame.KMOD_CTRL)])
     assert "Seats: Ann, Computer (Easy), Cy" in saved["text"] and "Levels: human, easy, human" in saved["text"]
     replay = ReplayScene.from_text(app, saved["text"], "saved")

@@ -38,7 +38,7 @@ def test_match_screen_with_overlays_is_drawn_inside_the_window(app, size, player
     show(app, scene)
     settle(app, scene)
     window = pygame.Rect((0, 0), size)
-    for rect in scene.panel_rects + [scene.geo.outer] + scene.hand_rects + [b.rect for b in scene.buttons]:
+    for rect in scene.board.panel_rects + [scene.geo.outer] + scene.hand.rects + [b.rect for b in scene.buttons]:
         assert window.contains(rect), rect
     buttons = [b.rect for b in scene.buttons]
     assert not any(a.colliderect(b) for i, a in enumerate(buttons) for b in buttons[i + 1:])

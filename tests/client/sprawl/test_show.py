@@ -67,7 +67,7 @@ def test_the_show_played_frame_by_frame_counts_the_engine_numbers(app, players, 
     for _ in range(6000):
         app.step(0.05, events=[], draw=False)
         for seat in range(players):
-            value = scene.counted[seat]
+            value = scene.tally.counted[seat]
             if value is not None and (not seen.get(seat) or seen[seat][-1] != value):
                 seen.setdefault(seat, []).append(value)
         if scene.stage == "final":
@@ -77,10 +77,10 @@ def test_the_show_played_frame_by_frame_counts_the_engine_numbers(app, players, 
         if isinstance(beat, CountBeat):
             assert seen[beat.seat] == [0] + beat.counts() or seen[beat.seat] == beat.counts(), \
                 "the counter rises pip by pip"
-    assert scene.counted == [s["stash"] for s in score["seats"]]
-    assert [sum((k + 1) * n for k, n in enumerate(scene.landed[s])) for s in range(players)] == \
+    assert scene.tally.counted == [s["stash"] for s in score["seats"]]
+    assert [sum((k + 1) * n for k, n in enumerate(scene.tally.landed[s])) for s in range(players)] == \
         [sum(r["size"] for r in s["returned"]) for s in score["seats"]]
-    assert scene.lifted == {sq for b in scene.beats if isinstance(b, TreeBeat) for _, sq, _ in b.pieces}
+    assert scene.tally.lifted == {sq for b in scene.beats if isinstance(b, TreeBeat) for _, sq, _ in b.pieces}
 
 
 def test_space_steps_and_s_skips_to_the_engine_numbers(app):
@@ -90,11 +90,11 @@ def test_space_steps_and_s_skips_to_the_engine_numbers(app):
     for _ in range(30):
         app.step(0.05, events=[], draw=False)
     app.step(1 / 60, events=[key(pygame.K_SPACE)])
-    assert scene.focus is not None or scene.lifted, "a dead tree lifts"
+    assert scene.tally.focus is not None or scene.tally.lifted, "a dead tree lifts"
     app.step(1 / 60, events=[key(pygame.K_SPACE)])
     app.step(1 / 60, events=[key(pygame.K_s)])
-    assert scene.stage == "final" and scene.table == 1.0
-    assert scene.counted == [s["stash"] for s in state.score()["seats"]]
+    assert scene.stage == "final" and scene.tally.table == 1.0
+    assert scene.tally.counted == [s["stash"] for s in state.score()["seats"]]
     app.step(1 / 60, events=[])
     scene.replay_show()
-    assert scene.stage == "show" and scene.counted == [None] * state.n and not scene.lifted
+    assert scene.stage == "show" and scene.tally.counted == [None] * state.n and not scene.tally.lifted

@@ -1,0 +1,168 @@
+"""What the Sprawl match screen draws and says (module functions over the screen, the
+:class:`MatchHost`): the board with its overlays and marks, the hint, the ghost and its
+caption, the piece in hand, the list of moves on a square, the bottom bar with its status
+line, the banner and the toast. Reads the screen and its parts; changes nothing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client import theme
+from client.scenes.seats import ComputerSeat, HumanSeat
+from client.view.widgets import Button
+from shared.sprawl import SPRAWL
+from shared.sprawl.words import N_, _
+
+from . import hints, look, marks, overlays
+from .hand import confirm_words
+from .model import save_record
+
+if TYPE_CHECKING:
+    from .game import MatchScene
+
+
+class MatchButtons:
+    """The bottom bar's buttons: the overlays' toggles (lit while on show), then Undo, Hint
+    and Menu (online: the chrome's)."""
+
+    def __init__(self, scene: "MatchScene") -> None:
+        self.scene = scene
+        self.overlays = {name: Button(overlays.LABELS[name], lambda n=name: self.toggle(n), tr=_)
+                         for name in overlays.OVERLAYS}
+        self.undo = Button(N_("Undo"), scene.undo, tr=_)
+        # TRANSLATORS: button: the computer's best move for you, shown with what it expects (key H).
+        self.hint = Button(N_("Hint (H)"), scene.hinter.ask_hint, tr=_)
+
+    def row(self, chrome) -> list[Button]:
+        if chrome is not None:
+            return list(self.overlays.values()) + chrome.buttons()
+        return list(self.overlays.values()) + [self.undo, self.hint, Button(N_("Menu"), self.scene.actions.pause, tr=_)]
+
+    def toggle(self, name: str) -> None:
+        scene = self.scene
+        scene.shown ^= {name}
+        scene.app.sounds.play("select")
+        scene.update_buttons()
+
+    def update(self) -> None:
+        scene = self.scene
+        self.undo.enabled = scene.undo_allowed
+        self.hint.enabled = scene.hinter.can_hint()
+        for name, b in self.overlays.items():
+            b.accent = theme.ACCENT if name in scene.shown else theme.ACCENT_2
+        if scene.chrome is not None:
+            scene.chrome.update_buttons()
+
+
+def seat_label(scene: "MatchScene", seat: int) -> str:
+    """The seat's colour in the language in use (online too: the server's labels stay
+    English), with the name of who plays it here."""
+    ctrl = scene.seats[seat] if scene.chrome is None and seat < len(scene.seats) else None
+    if isinstance(ctrl, ComputerSeat) or (isinstance(ctrl, HumanSeat) and ctrl.name):
+        return f"{look.name(seat)} ({ctrl.name})"
+    return look.name(seat)
+
+
+def seats_header(scene: "MatchScene") -> dict[str, str]:
+    """The record's ``Seats:``: a person's name ("" when the colour says it all), a
+    computer by its level in no language in particular (and ``Levels``)."""
+    computers = scene.records.computer_names()
+    names = [computer or getattr(seat, "name", "") for computer, seat in zip(computers, scene.seats)]
+    return {"Seats": ", ".join(names), **scene.records.levels_headers()}
+
+
+def write_record(scene: "MatchScene"):
+    """Save: the record file of a local game, the server's record online."""
+    if scene.chrome is None:
+        return save_record(scene.match.record(scene.seats_header()))
+    return scene.match.save()
+
+
+def status_words(scene: "MatchScene") -> tuple[str, tuple[int, int, int]]:
+    """The bottom line: the chrome's word online, the game's end, a hint on its way, whose
+    turn it is, the list of moves on a square, the ghost's move or reason, else the keys."""
+    said = scene.chrome.status_text() if scene.chrome is not None else None
+    if said is not None:
+        return said
+    s = scene.match.state
+    if s.is_over():
+        return _("The game is over. C shows the end show again."), theme.TEXT
+    if scene.human_turn and scene.hinter.hinting:
+        # TRANSLATORS: while a computer level looks for a hint, e.g. "Hard is looking for a hint…"
+        return _("{level} is looking for a hint…").format(level=scene.hinter.hint_level_name()), theme.ACCENT
+    if not scene.human_turn:
+        who = scene.seat_label(s.to_move)
+        if isinstance(scene.seats[s.to_move], ComputerSeat):
+            return _("{player} is thinking…").format(player=who), theme.TEXT_DIM
+        return _("{player} to move.").format(player=who), theme.TEXT_DIM
+    if scene.hand.chooser:
+        if 0 <= scene.hand.chooser_hover < len(scene.hand.chooser):
+            move = scene.hand.chooser[scene.hand.chooser_hover]
+            warning = scene.hand.warning(move)
+            if warning is not None:
+                return (confirm_words(warning) if scene.hand.armed == move else warning), theme.ACCENT
+        if scene.hand.chooser_only is not None:
+            return _("Pick a move ending on this square: click it, or arrows then Enter; Esc closes the list "
+                     "(size {size}: change the size for the others).").format(size=scene.hand.chooser_only), \
+                theme.TEXT
+        return _("Pick a move ending on this square: click it, or arrows then Enter; Esc closes the list."), \
+            theme.TEXT
+    ghost = scene.hand.ghost()
+    if ghost is not None:
+        move, reason = ghost
+        if reason is not None:
+            return reason, theme.BAD
+        play = _("{move}: click or Enter plays it.").format(move=scene.hand.ghost_caption(move))
+        warning = scene.hand.warning(move)
+        if warning is None:
+            return play, theme.GOOD
+        # TRANSLATORS: after a warning about a move that ends the game or strands a seat.
+        twice = _("Click twice to play it.")
+        return (confirm_words(warning) if scene.hand.armed == move else f"{warning} {twice}"), theme.ACCENT
+    if not s.started[s.to_move]:
+        return _("Place your first tower: pick a size (1-3) and click any vacant square."), theme.TEXT
+    if not scene.hinter.hints_offered():  # online or rated: H only says no
+        return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
+                 "right-click lists the moves there · A/S/O overlays"), theme.TEXT
+    return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
+             "right-click lists the moves there · A/S/O overlays · H: a hint"), theme.TEXT
+
+
+def draw(scene: "MatchScene", surface: pygame.Surface) -> None:
+    """Frame, overlays, marks, the hand, the bottom bar, the list of moves, banner and toast."""
+    cb = scene.app.options.colour_blind
+    scene.draw_frame(surface, cb)
+    overlays.draw(surface, scene.app.text, scene.geo, scene.state, scene.shown, cb)
+    history = scene.state.history
+    last = history[-1] if history else None
+    marks.draw_last(surface, scene, SPRAWL.parse_move(last) if last and not last.endswith("resign") else None)
+    marks.draw_glow(surface, scene)
+    scene.board.draw_drops(surface, scene.drops, cb)
+    marks.draw_computer(surface, scene, cb)
+    hint_box = hints.draw_hint(surface, scene, cb)
+    marks.draw_ghost(surface, scene, cb)
+    if scene.listing.looking_back is None:  # looking back, nothing is in hand
+        marks.draw_hand(surface, scene, cb)
+    scene.draw_bottom(surface)
+    for name in scene.shown:  # a lit dot on the buttons of the overlays on show
+        r = scene.overlay_buttons[name].rect
+        pygame.draw.circle(surface, theme.ACCENT, (r.right - 9, r.y + 9), 4)
+    marks.draw_ghost_caption(surface, scene, (hint_box,) if hint_box is not None else ())
+    scene.turns.draw(surface, scene.thinking or scene.hinter.hinting)
+    if scene.chrome is None:
+        scene.listing.draw(surface)
+    marks.draw_chooser(surface, scene, cb)
+    marks.draw_dead_tip(surface, scene, None if scene.hand.chooser else scene.hand.hover)
+    draw_overlays(scene, surface)
+    if scene.chrome is not None:
+        scene.chrome.draw(surface)
+
+
+def draw_overlays(scene: "MatchScene", surface: pygame.Surface) -> None:
+    """Banner and toast; the toast sits above the hand under the board."""
+    scene.banners.draw(surface, scene.app.text, scene.geo.rect.centery,
+                       int(min(scene.geo.cell * 1.1, scene.size[1] * 0.09)))
+    bottom = scene.hand.rects[0].y if scene.human_turn and scene.hand.rects else scene.bottom_rect.y
+    scene.toasts.draw(surface, scene.app.text, bottom, max(14, scene.bottom_h // 3))
