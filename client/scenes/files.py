@@ -84,7 +84,7 @@ def record_summary(app, path: Path) -> tuple[str, str]:
         written = [headers.get("black", black), headers.get("white", white)]
     pairs = list(zip(written, listed_names(plugin, written, levels)))
     if pairs:
-        players = versus.join(shown for _written, shown in pairs)
+        players = versus.join(name for _written, name in pairs)
     if not players and headers.get("players", "").isdigit():
         n = int(headers["players"])
         players = ngettext("{n} player", "{n} players", n).format(n=n)
@@ -100,7 +100,8 @@ def record_summary(app, path: Path) -> tuple[str, str]:
             date = _dt.date.fromtimestamp(path.stat().st_mtime).isoformat()
         except OSError:
             date = ""
-    result = renamed(headers.get("result", ""), pairs) or played_result(plugin, path)
+    shown = [name for _written, name in pairs]
+    result = renamed(headers.get("result", ""), pairs) or played_result(plugin, path, shown)
     if headers.get("room"):
         # TRANSLATORS: a record of an online match, with its room code
         result = _("online {room}").format(room=headers["room"]) + " · " + result
@@ -113,10 +114,11 @@ def record_summary(app, path: Path) -> tuple[str, str]:
 SUMMARY_READ_LIMIT = 512 * 1024  # a longer file is not read whole just for its list line
 
 
-def played_result(plugin, path: Path) -> str:
+def played_result(plugin, path: Path, names: list[str] | None = None) -> str:
     """A record without a Result line (City Blocks and Sprawl write none): read it to
-    tell a finished game, naming who came first, from an unfinished one. An unreadable
-    or very long file says nothing rather than guess."""
+    tell a finished game, naming who came first (by ``names``, as the list's title does,
+    else by seat), from an unfinished one. An unreadable or very long file says nothing
+    rather than guess."""
     if plugin is None:
         return _("unfinished")
     try:
@@ -126,7 +128,9 @@ def played_result(plugin, path: Path) -> str:
         if not state.is_over():
             return _("unfinished")
         places = state.ranking()
-        firsts = [seat.label for seat, place in zip(plugin.spec.seats_of(state), places) if place == 1]
+        seats = plugin.spec.seats_of(state)
+        shown = names if names and len(names) == len(seats) else [seat.label for seat in seats]
+        firsts = [name for name, place in zip(shown, places) if place == 1]
     except Exception:  # noqa: BLE001 - any game's reading error: the line stays short
         return ""
     # TRANSLATORS: the result of a finished game in the replay list; {names}: who came first
