@@ -74,17 +74,6 @@ def beside_colour(names: Sequence[str], levels: Sequence[str | None] | None) -> 
     return [level_name(level) if level else name for name, level in zip(names, levels)]
 
 
-def shown_text(text: str, levels: Sequence[str | None] | None) -> str:
-    """A header's text (``Result``) with the record's computer names in the language in use."""
-    if not levels:
-        return text
-    pairs = [(written, shown) for written, shown in zip(computer_seats.record_names(levels), computer_labels(levels))
-             if written and shown]
-    for written, shown in sorted(pairs, key=lambda pair: -len(pair[0])):
-        text = text.replace(written, shown)
-    return text
-
-
 _live: "weakref.WeakSet[Thinker]" = weakref.WeakSet()
 
 

@@ -237,11 +237,15 @@ def describe(app, data: dict) -> str:
 
 def seat_names(app, saved: SavedGame) -> list[str]:
     """Each seat as the list shows it: a person's name (else the seat's colour), a
-    computer by its level (numbered when two share one)."""
-    from .computer import computer_labels
+    computer by its level (numbered when two share one; beside its colour, "Green (Easy)",
+    where the colour names a seat as in Sprawl's match)."""
+    from .computer import computer_labels, level_name
     labels: list[str] = []
+    beside = False
     try:
-        spec = app.games.get(saved.game).spec
+        plugin = app.games.get(saved.game)
+        beside = bool(getattr(plugin, "names_beside_colour", False))
+        spec = plugin.spec
         labels = [s.label for s in spec.seats_of(spec.state_from_dict(saved.data["state"]))]
     except Exception:  # noqa: BLE001 - an unreadable position: names only
         labels = []
@@ -250,7 +254,9 @@ def seat_names(app, saved: SavedGame) -> list[str]:
     out = []
     for i, seat in enumerate(saved.seats):
         computer = computers[i]
-        if computer is not None:
+        if computer is not None and beside and i < len(labels):
+            out.append(f"{labels[i]} ({level_name(str(seat.get('level', '')))})")
+        elif computer is not None:
             out.append(computer)
         else:
             out.append(str(seat.get("name", "")) or (labels[i] if i < len(labels) else "?"))

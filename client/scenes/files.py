@@ -5,6 +5,7 @@ game's plug-in replays it."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from shared.gamekit.computer_seats import levels_of
 from shared.i18n import domain
 
 from .. import theme
-from ..computer import shown_names, shown_text
+from ..computer import beside_colour, shown_names
 from ..config import records_dir
 from ..saves import from_words
 from ..view.form import draw_backdrop, draw_focus
@@ -75,11 +76,15 @@ def record_summary(app, path: Path) -> tuple[str, str]:
     levels = levels_of(headers)
     # TRANSLATORS: between players' names in the replay list: "Ann vs Bo"
     versus = _(" vs ")
-    if players and levels is not None:
-        players = versus.join(shown_names([p.strip() for p in players.split(",")], levels))
+    written: list[str] = []
+    if players:
+        written = [p.strip() for p in players.split(",")]
     if not players and ("black" in headers or "white" in headers):
         black, white = (seat_labels(plugin) + ["?", "?"])[:2]
-        players = versus.join(shown_names([headers.get("black", black), headers.get("white", white)], levels))
+        written = [headers.get("black", black), headers.get("white", white)]
+    pairs = list(zip(written, listed_names(plugin, written, levels)))
+    if pairs:
+        players = versus.join(name for _written, name in pairs)
     if not players and headers.get("players", "").isdigit():
         n = int(headers["players"])
         players = ngettext("{n} player", "{n} players", n).format(n=n)
@@ -95,7 +100,8 @@ def record_summary(app, path: Path) -> tuple[str, str]:
             date = _dt.date.fromtimestamp(path.stat().st_mtime).isoformat()
         except OSError:
             date = ""
-    result = shown_text(headers.get("result", ""), levels) or played_result(plugin, path)
+    shown = [name for _written, name in pairs]
+    result = renamed(headers.get("result", ""), pairs) or played_result(plugin, path, shown)
     if headers.get("room"):
         # TRANSLATORS: a record of an online match, with its room code
         result = _("online {room}").format(room=headers["room"]) + " · " + result
@@ -108,10 +114,11 @@ def record_summary(app, path: Path) -> tuple[str, str]:
 SUMMARY_READ_LIMIT = 512 * 1024  # a longer file is not read whole just for its list line
 
 
-def played_result(plugin, path: Path) -> str:
+def played_result(plugin, path: Path, names: list[str] | None = None) -> str:
     """A record without a Result line (City Blocks and Sprawl write none): read it to
-    tell a finished game, naming who came first, from an unfinished one. An unreadable
-    or very long file says nothing rather than guess."""
+    tell a finished game, naming who came first (by ``names``, as the list's title does,
+    else by seat), from an unfinished one. An unreadable or very long file says nothing
+    rather than guess."""
     if plugin is None:
         return _("unfinished")
     try:
@@ -121,7 +128,9 @@ def played_result(plugin, path: Path) -> str:
         if not state.is_over():
             return _("unfinished")
         places = state.ranking()
-        firsts = [seat.label for seat, place in zip(plugin.spec.seats_of(state), places) if place == 1]
+        seats = plugin.spec.seats_of(state)
+        shown = names if names and len(names) == len(seats) else [seat.label for seat in seats]
+        firsts = [name for name, place in zip(shown, places) if place == 1]
     except Exception:  # noqa: BLE001 - any game's reading error: the line stays short
         return ""
     # TRANSLATORS: the result of a finished game in the replay list; {names}: who came first
@@ -129,12 +138,48 @@ def played_result(plugin, path: Path) -> str:
         names=", ".join(firsts))
 
 
+def seat_infos(plugin, count: int | None = None) -> list:
+    """A game's seats (its spec says them): for ``count`` players where the game takes
+    that option, else with its default options; none for no game."""
+    for options in ({"players": count}, None) if count else (None,):
+        try:
+            seats = list(plugin.spec.seats(plugin.spec.options(options)))
+        except Exception:  # noqa: BLE001 - no game, or options it refuses: try the next
+            continue
+        if count is None or len(seats) == count:
+            return seats
+    return []
+
+
 def seat_labels(plugin) -> list[str]:
     """The seat names of a game with its default options (its spec says them)."""
-    try:
-        return [s.label for s in plugin.spec.seats(plugin.spec.options(None))]
-    except Exception:  # noqa: BLE001 - no game, or one that needs options: no names
-        return []
+    return [s.label for s in seat_infos(plugin)]
+
+
+def listed_names(plugin, names: list[str], levels: list[str | None] | None) -> list[str]:
+    """The players of a record as the list shows them, in the language in use: a
+    computer by its level (beside its colour where the colour names a seat, as the match
+    says "Green (Easy)"); a person the record leaves unnamed (no name, or the seat's
+    English key) by the seat's own label ("Noir")."""
+    seats = seat_infos(plugin, len(names))
+    shown = shown_names(names, levels)
+    beside = bool(getattr(plugin, "names_beside_colour", False)) and len(seats) == len(names)
+    if beside and levels is not None and len(levels) == len(names):
+        shown = [f"{seat.label} ({name})" if level else name
+                 for seat, name, level in zip(seats, beside_colour(names, levels), levels)]
+    for i, seat in enumerate(seats[:len(names)]):
+        if not names[i].strip() or names[i].strip().lower() in (seat.name.lower(), "?"):
+            shown[i] = seat.label
+    return shown
+
+
+def renamed(text: str, pairs: list[tuple[str, str]]) -> str:
+    """A header's text (``Result``) with each written name as the list shows it, the
+    longest first (so "Computer (Easy) 1" is not read as "Computer (Easy)")."""
+    for written, shown in sorted(pairs, key=lambda pair: -len(pair[0])):
+        if written.strip() and written != shown:
+            text = re.sub(rf"(?<!\w){re.escape(written)}(?!\w)", shown, text)
+    return text
 
 
 class FilesScene(Scene):

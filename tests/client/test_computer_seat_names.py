@@ -124,10 +124,31 @@ def test_the_record_list_names_computers_and_the_result_in_the_language_in_use(a
     path.write_text(text, encoding="utf-8")
     with speaking("fr"):
         title, line = record_summary(app, path)
-    assert "Ordinateur (Facile) 1" in title and "Ordinateur (Facile) 2" in title and "Ann" in title
-    assert line.startswith("1. Ordinateur (Facile) 2, 2. Ann, 3. Ordinateur (Facile) 1")
+    # Sprawl's colour names a seat: its computers as the match says them, "Vert (Facile)"
+    assert title.endswith("Rouge (Facile) contre Ann contre Vert (Facile)"), title
+    assert line.startswith("1. Vert (Facile), 2. Ann, 3. Rouge (Facile)"), line
     title, line = record_summary(app, path)
-    assert "Computer (Easy) 1" in title and line.startswith("1. Computer (Easy) 2")
+    assert "Red (Easy)" in title and line.startswith("1. Green (Easy), 2. Ann")
+
+
+def test_the_record_list_names_an_unnamed_person_by_the_seats_colour(app, tmp_path):
+    """A record keeps an unnamed person as no name (Sprawl) or the seat's English key
+    (Alien City's "Black"): the list says the seat in the language in use."""
+    sprawl = builtin_games().get("sprawl")
+    text = sprawl.write_record(sprawl.new_state(sprawl.options({"players": 3}), 4),
+                               {"Seats": ", Computer (Easy) 1, Computer (Easy) 2", "Levels": "human, easy, easy"})
+    (tmp_path / "game.spr").write_text(text, encoding="utf-8")
+    ac = builtin_games().get("alien-city")
+    text = ac.write_record(ac.new_state(ac.options(None), 3),
+                           {"Black": "Black", "White": "Computer (Easy)", "Levels": "human, easy",
+                            "Result": "1. Computer (Easy), 2. Black"})
+    (tmp_path / "game.ppn").write_text(text, encoding="utf-8")
+    with speaking("fr"):
+        spr_title, _line = record_summary(app, tmp_path / "game.spr")
+        ac_title, ac_line = record_summary(app, tmp_path / "game.ppn")
+    assert spr_title.endswith(": Rouge contre Jaune (Facile) contre Vert (Facile)"), spr_title
+    assert ac_title.endswith(": Noir contre Ordinateur (Facile)"), ac_title
+    assert ac_line.startswith("1. Ordinateur (Facile), 2. Noir"), ac_line
 
 
 def test_the_continue_list_tells_two_computers_of_one_level_apart(app):

@@ -114,7 +114,8 @@ class MatchScene(MatchControls, SprawlScreen):
 
     def score_scene(self, state, **words):
         from .score import ScoreScene
-        names = [s.label if isinstance(s, HumanSeat) and s.name else "" for s in self.seats]
+        names = [s.name if isinstance(s, ComputerSeat) else s.label if isinstance(s, HumanSeat) and s.name else ""
+                 for s in self.seats]   # each seat as the match names it: "Green (Easy)"
         return ScoreScene(self.app, state, names=names, **words)
 
     def replay(self, state):

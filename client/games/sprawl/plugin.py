@@ -35,6 +35,7 @@ class SprawlPlugin(ScenesPlugin):
     spec: SprawlSpec = SPRAWL
     match_scene, replay_scene, howto = MatchScene, ReplayScene, HowToScene
     level_words = LEVEL_WORDS
+    names_beside_colour = True
 
     @property
     def tagline(self) -> str:
