@@ -46,7 +46,11 @@ def draw_bottom_bar(surface: pygame.Surface, text: TextCache, rect: pygame.Rect,
     pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright, 2)
     if words:
         right = min((b.rect.x for b in buttons), default=rect.right) - margin
-        lines = text.wrap(words, size, right - rect.x - 2 * margin)[:2]
+        lines = text.wrap(words, size, right - rect.x - 2 * margin)
+        while len(lines) > 2 and size > 11:   # a long translation: smaller, never a lost third line
+            size -= 1
+            lines = text.wrap(words, size, right - rect.x - 2 * margin)
+        lines = lines[:2]
         y = area.centery - len(lines) * (size + gap) // 2
         for line in lines:
             surface.blit(text.render(line, size, colour), (rect.x + 2 * margin, y))

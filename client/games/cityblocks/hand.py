@@ -9,6 +9,7 @@ Every rule answer is the engine's; the screen keeps what a placement or a pass d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import pygame
@@ -22,7 +23,7 @@ from . import look
 from .board import CityBoard
 from .input import handle_key
 from .pass_question import PassQuestion
-from .pieces import Hand
+from .pieces import Hand, fits_at, fitting, flipped, orient_of, turned
 from .words import _
 
 
@@ -56,6 +57,7 @@ class HandControl:
         self._ghost: tuple | None = None
         self._fit_key: tuple | None = None
         self._fit: frozenset = frozenset()
+        self._legal: list[Move] = []
         self._projection_key: tuple | None = None
         self._projection: tuple = ()
 
@@ -183,13 +185,26 @@ class HandControl:
 
     def turn_hand(self, clockwise: bool = True) -> None:
         if self.hand is not None and self.host.human_turn:
-            self.hand.turn(clockwise)
+            self._reorient(lambda o: turned(o, clockwise), lambda o: turned(o, clockwise))
             self.host.app.sounds.play("hover", 0.5)
 
     def flip_hand(self) -> None:
         if self.hand is not None and self.host.human_turn:
-            self.hand.flip()
+            self._reorient(flipped, turned)
             self.host.app.sounds.play("hover", 0.5)
+
+    def _reorient(self, first: Callable[[int], int], then: Callable[[int], int]) -> None:
+        """Turn or flip the hand; on a square where the piece fits, go on turning until an
+        orientation fits there too (the ghost on a lit square stays legal)."""
+        h, aim = self.hand, self.aim()
+        assert h is not None
+        start, h.orient = h.orient, first(h.orient)
+        if aim is None or fitting(h.orient, aim, self.legal()) is None:
+            return
+        for _step in range(8):
+            if fits_at(h.orient, aim, self.legal()) or h.orient == start:
+                return
+            h.orient = then(h.orient)
 
     # -- what the hand would do -------------------------------------------------------------------
     def aim(self) -> tuple[int, int] | None:
@@ -205,8 +220,28 @@ class HandControl:
         if key != self._ghost_key:
             move = h.move(aim)
             reason = self.state.why_not(move)
+            if reason is not None or aim not in move.squares:
+                # Where the piece fits over the aimed square in another orientation (or
+                # place), the hand takes the nearest.
+                other = fitting(h.orient, aim, self.legal())
+                if other is not None:
+                    h.orient = orient_of(other)
+                    move, reason = other, None
+            key = (self.state, h.colour, h.piece, h.orient, aim)
             self._ghost_key, self._ghost = key, (move, None if reason is None else reason.text)
         return self._ghost
+
+    def legal(self) -> list[Move]:
+        """Every legal placement of the piece in hand (any orientation), per position."""
+        if self.hand is None:
+            return []
+        s = self.state
+        key = (s, self.hand.colour, self.hand.piece)
+        if key != self._fit_key:
+            moves = s.placements_for(self.hand.colour, self.hand.piece) if not s.over else []
+            self._fit_key, self._legal = key, moves
+            self._fit = frozenset(sq for m in moves for sq in m.squares)
+        return self._legal
 
     def fit_squares(self) -> frozenset:
         """Where the piece in hand fits now (every legal placement's squares): with H, and
@@ -216,10 +251,7 @@ class HandControl:
         s = self.state
         if not self.show_fit and s.played[self.hand.colour]:
             return frozenset()
-        key = (s, self.hand.colour, self.hand.piece)
-        if key != self._fit_key:
-            moves = s.placements_for(self.hand.colour, self.hand.piece)
-            self._fit_key, self._fit = key, frozenset(sq for m in moves for sq in m.squares)
+        self.legal()
         return self._fit
 
     def toggle_fit(self) -> None:

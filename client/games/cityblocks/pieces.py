@@ -6,6 +6,7 @@ placement is allowed is always the engine's ``why_not``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shared.cityblocks.geometry import ORIENTS, ORIENTS_OF_PIECE, PIECE_INDEX, PIECES, SIZE, shape_of
@@ -75,6 +76,47 @@ class Hand:
 
     def move(self, square: tuple[int, int]) -> Move:
         return Move(self.colour, self.piece, self.squares(square))
+
+
+def orient_steps(orient: int) -> dict[int, int]:
+    """How many turns and flips each orientation of the piece is from ``orient``."""
+    steps, todo = {orient: 0}, [orient]
+    for o in todo:
+        for nxt in (turned(o, True), turned(o, False), flipped(o)):
+            if nxt not in steps:
+                steps[nxt] = steps[o] + 1
+                todo.append(nxt)
+    return steps
+
+
+def orient_of(move: Move) -> int:
+    """The orientation a placement's squares make."""
+    found = shape_of(move.squares)
+    assert found is not None, move
+    return found
+
+
+def fitting(orient: int, square: tuple[int, int], legal: Sequence[Move]) -> Move | None:
+    """The legal placement covering ``square`` that the hand reaches most easily: the
+    fewest turns and flips from ``orient``, then its pivot nearest ``square``; ``None``
+    where nothing fits over it. A lit fit square thus always has a legal ghost."""
+    steps = orient_steps(orient)
+    best: tuple[tuple[int, int, tuple[tuple[int, int], ...]], Move] | None = None
+    for move in legal:
+        if square not in move.squares:
+            continue
+        o = orient_of(move)
+        px, py = pivot(o)
+        ax, ay = min(x for x, _ in move.squares), min(y for _, y in move.squares)
+        rank = (steps.get(o, 99), (ax + px - square[0]) ** 2 + (ay + py - square[1]) ** 2, move.squares)
+        if best is None or rank < best[0]:
+            best = (rank, move)
+    return None if best is None else best[1]
+
+
+def fits_at(orient: int, square: tuple[int, int], legal: Sequence[Move]) -> bool:
+    """Whether some legal placement in ``orient`` covers ``square``."""
+    return any(square in m.squares and orient_of(m) == orient for m in legal)
 
 
 def piece_index(piece: str) -> int:

@@ -100,13 +100,27 @@ class TrayView:
             dim = fits is not None and piece not in fits
             cells = ORIENTS[tray_orient(piece)].cells
             cw, ch = look.cells_size(cells, self.cell)
-            look.draw_cells(s, cells, (r.centerx - cw // 2, r.centery - ch // 2), self.cell, self.colour, cb,
-                            70 if dim else 255)
             # the piece's name (its letter is its key, its number its size), in the slot's corner
             name = text.render(piece, max(9, min(13, r.h // 3)), theme.TEXT_DIM if dim else theme.TEXT)
             name.set_alpha(150 if dim else 210)
             s.blit(name, (r.x + 2, r.y + 1))
+            look.draw_cells(s, cells, piece_spot(r, (cw, ch), name.get_size()), self.cell, self.colour, cb,
+                            70 if dim else 255)
         return s
+
+
+def piece_spot(slot: pygame.Rect, piece: tuple[int, int], label: tuple[int, int]) -> tuple[int, int]:
+    """Where a tray piece of size ``piece`` goes in its slot, clear of the name in the
+    slot's top-left corner (``label``): centred right of it or below it where there is
+    room, else centred in the slot."""
+    (cw, ch), (lw, lh) = piece, label
+    right = pygame.Rect(slot.x + lw + 3, slot.y, slot.right - slot.x - lw - 3, slot.h)
+    below = pygame.Rect(slot.x, slot.y + lh + 1, slot.w, slot.bottom - slot.y - lh - 1)
+    for area in (pygame.Rect(slot), right, below):
+        box = pygame.Rect(area.centerx - cw // 2, area.centery - ch // 2, cw, ch)
+        if area.contains(box) and not box.colliderect(pygame.Rect(slot.x + 2, slot.y + 1, lw, lh)):
+            return box.topleft
+    return slot.centerx - cw // 2, slot.centery - ch // 2
 
 
 @dataclass

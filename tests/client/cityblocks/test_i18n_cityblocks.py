@@ -12,6 +12,7 @@ import threading
 import pygame
 import pytest
 
+from client.assets import TextCache
 from client.games.cityblocks.game import MatchScene
 from client.games.cityblocks.howto import PAGES, HowToScene
 from client.games.cityblocks.pieces import Hand
@@ -19,6 +20,7 @@ from client.games.cityblocks.replay import ReplayScene
 from client.games.cityblocks.score import ScoreScene
 from client.scenes.picker import GamePickerScene
 from client.scenes.seats import ComputerSeat, HumanSeat
+from shared import i18n
 from shared.cityblocks import CITY_BLOCKS
 from shared.cityblocks.geometry import shape_of
 
@@ -229,3 +231,30 @@ def test_texts_fit_their_boxes(app, lang, size):
             app.text.fit = original
     assert cut == [], f"cut off in {lang} at {size}: {cut}"
     app.set_size((1280, 800))
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "fr"])
+@pytest.mark.parametrize("size", [(1280, 800), (896, 560)])
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_help_line_under_the_board_is_drawn_whole(app, monkeypatch, language, size, players):
+    """The keys' line (longest in 3 players) wraps to at most two lines and loses no word."""
+    i18n.set_language(language)
+    try:
+        app.set_size(size)
+        scene = MatchScene(app, CITY_BLOCKS.new_state({"players": players}, 1))
+        show(app, scene)
+        settle(app, scene)
+        drawn: list[str] = []
+        real = TextCache.render
+
+        def render(self, text, *args, **kwargs):
+            drawn.append(text)
+            return real(self, text, *args, **kwargs)
+
+        monkeypatch.setattr(TextCache, "render", render)
+        app.step(1 / 60, events=[])
+        words, _ = scene.status_text()
+        assert "·" in words, "the keys' line is shown"
+        assert " ".join(words.split()) in " ".join(drawn), f"cut in {language} at {size}"
+    finally:
+        i18n.set_language("en")

@@ -191,3 +191,49 @@ def test_keyboard_only_turn_places_with_arrows_and_enter(app):
     assert scene.control.ghost() == (target, None)
     app.step(1 / 60, events=[key(pygame.K_RETURN)])
     assert scene.match.state == state.play(target)[0]
+
+
+def first_f5(app):
+    """A new 4-seat match with F5 in hand: the screen, position, colour, F5's legal
+    placements and the corner they all cover."""
+    state = CITY_BLOCKS.new_state({"players": 4}, 1)
+    scene = MatchScene(app, state)
+    show(app, scene)
+    settle(app, scene)
+    colour = state.colour
+    scene.control.select(colour, "F5")
+    legal = state.placements_for(colour, "F5")
+    corner = next(iter(set.intersection(*(set(m.squares) for m in legal))))
+    return scene, state, colour, legal, corner
+
+
+def test_on_a_lit_square_the_ghost_takes_an_orientation_that_fits_and_one_click_places(app):
+    """First piece: F5 as it comes from the tray does not fit in the corner; pointing at
+    the corner turns the hand to an orientation that does, and a click places it."""
+    scene, state, colour, legal, corner = first_f5(app)
+    assert state.why_not(Hand.take(colour, "F5").move(corner)) is not None, "the tray's F5 misses the corner"
+    lit = scene.control.fit_squares()
+    assert corner in lit
+    for square in lit:
+        app.step(1 / 60, events=[motion(scene.geo.centre(square))])
+        move, reason = scene.control.ghost()
+        assert reason is None and move in legal and square in move.squares
+        assert shape_of(move.squares) == scene.hand.orient, "the hand follows the ghost"
+    app.step(1 / 60, events=[motion(scene.geo.centre(corner))])
+    app.step(1 / 60, events=[click(scene.geo.centre(corner))])
+    settle(app, scene)
+    assert scene.match.state.played[colour] and scene.match.state.owner(*corner) == colour
+
+
+def test_r_on_a_lit_square_turns_through_the_orientations_that_fit_there(app):
+    scene, _, _, legal, corner = first_f5(app)
+    app.step(1 / 60, events=[motion(scene.geo.centre(corner))])
+    seen = set()
+    for _ in range(4):
+        move, reason = scene.control.ghost()
+        assert reason is None
+        seen.add(move)
+        app.step(1 / 60, events=[key(pygame.K_r)])
+    app.step(1 / 60, events=[key(pygame.K_f)])
+    seen.add(scene.control.ghost()[0])
+    assert seen == set(legal), "R and F reach every placement over the corner, all legal"

@@ -3,8 +3,9 @@ that picks it), the engine's reason on hovering a dimmed piece, and the fit hint
 shape in a neutral colour, not in the ghost's colours."""
 
 import pygame
+import pytest
 
-from client.games.cityblocks import marks
+from client.games.cityblocks import marks, tray
 from client.games.cityblocks.game import MatchScene
 from shared.cityblocks import CITY_BLOCKS
 from shared.cityblocks.geometry import PIECES
@@ -62,3 +63,37 @@ def test_the_fit_hint_is_neutral_not_the_ghosts_colours(app):
     lit = [c for c in lit if max(c) > 40]
     assert lit, "the fit squares are marked"
     assert all(max(c) - min(c) <= 12 for c in lit), "only greys: no hue to mistake for a ghost or a seat"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (896, 560)])
+def test_a_tray_pieces_name_stays_clear_of_the_piece(app, monkeypatch, size):
+    """The name sits in the slot's corner and the piece is drawn beside or under it."""
+    app.set_size(size)
+    scene = MatchScene(app, CITY_BLOCKS.new_state({"players": 4}, 1))
+    show(app, scene)
+    settle(app, scene)
+    names: list[pygame.Rect] = []
+    pieces: list[pygame.Rect] = []
+    real_render, real_cells = app.text.render, tray.look.draw_cells
+
+    def render(text, size, *args, **kw):
+        img = real_render(text, size, *args, **kw)
+        if text in PIECES:
+            names.append(img.get_rect())
+        return img
+
+    def draw_cells(surface, cells, pos, cell, *args, **kw):
+        pieces.append(pygame.Rect(pos, tray.look.cells_size(cells, cell)))
+        return real_cells(surface, cells, pos, cell, *args, **kw)
+
+    monkeypatch.setattr(app.text, "render", render)
+    monkeypatch.setattr(tray.look, "draw_cells", draw_cells)
+    scene.board._tray_cache.clear()
+    app.step(1 / 60, events=[])
+    views = [t for panel in scene.board.panels for t in panel.trays]
+    assert len(names) == len(pieces) == len(views) * len(PIECES)
+    for i, (name, piece) in enumerate(zip(names, pieces)):
+        view = views[i // len(PIECES)]
+        slot = view.slots[i % len(PIECES)].move(-view.rect.x, -view.rect.y)
+        label = name.move(slot.x + 2, slot.y + 1)
+        assert not label.colliderect(piece), f"{PIECES[i % len(PIECES)]}'s name overlaps it at {size}"
