@@ -4,7 +4,7 @@
 Every finished game, local or online (as a player or a spectator), goes into the
 records folder by itself, in the game's own record format, and its slot is removed.
 
-Game-free: the shell finds match screens by type (:class:`MatchControls`) and talks to
+Game-free: the shell finds match screens by the core they hold (``core``) and talks to
 them only through the :class:`~client.scenes.match_screen.SaveableMatch` hooks.
 """
 
@@ -15,14 +15,14 @@ from typing import Any
 from shared.i18n import domain
 
 from . import saves
-from .scenes.match_screen import MatchControls, SaveableMatch
+from .scenes.match_screen import SaveableMatch
 
 _, N_, ngettext, pgettext = domain("client")
 
 
 def match_screens(app) -> list[SaveableMatch]:
     """The match screens on the stack, topmost first."""
-    return [scene for scene in reversed(app.stack.scenes) if isinstance(scene, MatchControls)]
+    return [scene for scene in reversed(app.stack.scenes) if scene.core is not None]
 
 
 def local_game(app) -> SaveableMatch | None:

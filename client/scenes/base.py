@@ -17,6 +17,7 @@ from ..anim import Timeline
 if TYPE_CHECKING:
     from ..app import App
     from ..online import OnlineSession
+    from .match_screen import MatchCore
     from .replay_controls import ReplayControls, ReplaySteps
 
 
@@ -58,6 +59,7 @@ class Scene:
     controls: "ReplayControls | None" = None  # a replay's stepping (its ply bar, Play)
     stepping: "ReplaySteps | None" = None     # a replay's part that shows the positions stepped to
     parts: tuple[Part, ...] = ()              # parts following the scene's lifecycle
+    core: "MatchCore | None" = None           # a match screen's seats, holder and computers
 
     def __init__(self, app: "App") -> None:
         self.app = app

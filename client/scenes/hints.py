@@ -48,7 +48,7 @@ def hint_level(seats: list) -> str:
 
 
 class HintHost(Protocol):
-    """What the hint asks of its match screen (:class:`~.match_screen.MatchControls` gives it)."""
+    """What the hint asks of its match screen (its :class:`~.match_screen.MatchCore` gives it)."""
 
     app: "App"
     chrome: Any

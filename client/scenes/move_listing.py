@@ -254,7 +254,7 @@ class ReplayMoves(MoveListPart):
 
 
 class MatchHost(ListHost, Protocol):
-    """A match screen (:class:`~.match_screen.MatchControls`): its holder, chrome and computers."""
+    """A match screen (its :class:`~.match_screen.MatchCore`): its holder, chrome and computers."""
 
     match: Any         # the match's holder (the shell's keeps the moves)
     bot_hold: bool     # the computers wait (while a person looks back)

@@ -18,7 +18,7 @@ _, N_, ngettext, pgettext = domain("client")
 
 
 class PausedGame(Protocol):
-    """What the pause menu asks of the match screen under it (``MatchControls`` gives it)."""
+    """What the pause menu asks of the match screen under it (its ``MatchCore`` gives it)."""
 
     undo_allowed: bool
     rated: Any    # a rated game against the computer (no undo), or None

@@ -60,14 +60,13 @@ def generic_title(title: object) -> bool:
 def source_name(app, spec) -> str:
     """What the new game branched from: the topmost replay's record name, else the record
     the finished game below was kept in, else the game's title."""
-    from .match_screen import MatchControls  # (the match screen offers Play from here too)
     for scene in reversed(app.stack.scenes):
         name = scene.branch_name()
         if name:
             return name
-        if isinstance(scene, MatchControls) and scene.spec is spec and scene.match.state.is_over():
+        if scene.core is not None and scene.core.spec is spec and scene.core.match.state.is_over():
             try:
-                return scene.records.keep().name
+                return scene.core.records.keep().name
             except OSError:
                 continue
     return spec.title

@@ -174,6 +174,10 @@ class ScoreShow:
         # TRANSLATORS: the score screen's top line; {winner} is the game's words ("BLACK WINS")
         return _("GAME OVER: {winner}").format(winner=self.winner_words()[0]), theme.ACCENT
 
+    def top_right_room(self) -> int:
+        """No list of moves' tab on the score show: the top bar is the show's."""
+        return 0
+
     def draw_final_buttons(self, surface: pygame.Surface) -> None:
         """The final board's buttons, the column's focus ringed."""
         if self.stage == "final":

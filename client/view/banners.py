@@ -126,26 +126,3 @@ class Toast:
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
 
-
-class Announcing:
-    """A screen's banner and toast in one place: a mixin for a scene with ``banners``
-    (:class:`Banners`) and ``toasts`` (:class:`Toast`); ``update`` runs the toast's clock.
-    ``buttons_event`` hands an event to the screen's ``buttons`` in turn."""
-
-    def announce(self, text: str, sub: str = "", colour=theme.ACCENT, hold: float = 1.0,
-                 blocking: bool = False) -> None:
-        self.banners.announce(text, sub, colour, hold, blocking)
-
-    @property
-    def toast(self) -> str:
-        return self.toasts.text
-
-    def show_toast(self, text: str, seconds: float = 3.0) -> None:
-        self.toasts.show(text, seconds)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.toasts.update(dt)
-
-    def buttons_event(self, event: pygame.event.Event) -> bool:
-        return any(b.handle_event(event) for b in self.buttons)

@@ -1,4 +1,4 @@
-"""Alien City's match screen on the shell's MatchControls: a new game from the score
+"""Alien City's match screen on the shell's match core (``MatchCore``): a new game from the score
 screen keeps each seat's kind under the rules chosen in Options, the pause menu's undo
 goes back to a person's turn, and the score screen keeps its own keys (no fast mode)."""
 

@@ -22,8 +22,9 @@ import secrets
 
 import pygame
 
+from client.scenes.forward import forwarding
 from client.scenes.hints import HintPart
-from client.scenes.match_screen import MatchControls
+from client.scenes.match_screen import MATCH_NAMES, MatchCore
 from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, SeatController
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
@@ -53,7 +54,8 @@ class Moves(MatchMoves):
         return [list_text(m) for m in host.match.moves] if host.chrome is None else []
 
 
-class MatchScene(MatchControls, CityScreen):
+@forwarding("core", MATCH_NAMES)
+class MatchScene(CityScreen):
     bot_show, pass_show = BOT_SHOW, 0.1
 
     def __init__(self, app, state: CityState | None = None, *, seats: list[SeatController] | None = None,
@@ -61,8 +63,8 @@ class MatchScene(MatchControls, CityScreen):
         if state is None:
             seed = secrets.randbelow(10**9) if seed is None else seed
             state = CITY_BLOCKS.new_state({"players": players}, seed)
-        self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=CITY_BLOCKS,
-                        holders=(LocalMatch, ViewMatch), n_seats=state.players)
+        self.core = MatchCore(self, state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory,
+                              spec=CITY_BLOCKS, holders=(LocalMatch, ViewMatch), n_seats=state.players)
         self.listing = Moves(self)
         self.hinter = HintPart(self, self.hint_words)
         self.control = HandControl(self)   # the piece in hand and the person's pointer and keys
@@ -145,8 +147,11 @@ class MatchScene(MatchControls, CityScreen):
 
     # -- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        super().update(dt)  # the board, then the computers' turns
+        self.core.update(dt, super().update)  # the board, then the computers' turns
         self.hinter.poll_hint()
+
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        return self.core.turn_text(super().turn_text())  # online: the chrome's words
 
     def top_right_room(self) -> int:
         return self.listing.top_right_room()

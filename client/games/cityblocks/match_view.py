@@ -79,7 +79,7 @@ class MatchView:
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
         cb = scene.app.options.colour_blind
-        scene.draw_frame(surface, cb)
+        scene.frame.draw(surface, cb)
         marks.draw_fit(surface, scene)
         marks.draw_last(surface, scene)
         scene.board.draw_drops(surface, scene.drops, cb)
@@ -158,7 +158,7 @@ class TurnShow:
             scene.app.sounds.play("skip")
             scene.show_toast(_("{colour} passed.").format(colour=look.name(move.colour)), 1.6)
         if any(e.get("type") == "game_over" for e in events):
-            scene.timeline.delay(0.6, scene._game_over)
+            scene.timeline.delay(0.6, scene.actions.game_over)
         elif not scene.match.state.over:
             scene.auto_select()
             self.announce(False)

@@ -152,7 +152,7 @@ class ReplayScene(CityScreen):
 
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind
-        self.draw_frame(surface, cb)
+        self.frame.draw(surface, cb)
         move = self.last_move()
         if move is not None and not move.is_pass and not self.drops:
             look.outline(surface, self.geo, move.squares, (250, 250, 255), max(2, self.geo.cell // 10))

@@ -118,7 +118,7 @@ class ScoreScene(ScoreShow, CityScreen):
 
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind
-        self.draw_frame(surface, cb)
+        self.frame.draw(surface, cb)
         if self.stage == "show" and isinstance(self.view.beat, ColourBeat):
             draw_beat(self, surface, self.view, cb)
         if isinstance(self.view.beat, TableBeat) and self.view.table > 0:

@@ -13,8 +13,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from client.scenes.board_frame import BoardFrame
+from client.scenes.base import Scene
+from client.scenes.board_frame import FRAME_NAMES, BoardFrame
+from client.scenes.forward import forwarding
 from client.view.bars import row_right
+from client.view.widgets import Button
 from shared.cityblocks.geometry import BOARD, COLOURS
 
 from . import look
@@ -42,8 +45,12 @@ def added_squares(old: tuple[int, ...], new: tuple[int, ...]) -> list[tuple[int,
     return out
 
 
-class CityScreen(BoardFrame):
+@forwarding("frame", FRAME_NAMES)
+class CityScreen(Scene):
+    """A screen holding the board view (``board``) in the shell's frame (``frame``)."""
+
     bottom_scale = 0.08
+    buttons: list[Button]
 
     @property
     def bar_title(self) -> str:
@@ -53,7 +60,18 @@ class CityScreen(BoardFrame):
 
     def __init__(self, app, state) -> None:
         self.board = CityBoard(self)
-        super().__init__(app, state)
+        super().__init__(app)
+        self.frame = BoardFrame(self, state)
+        self.buttons = []
+        self.resize(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.frame.resize(size)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.frame.update(dt)
 
     # -- layout -----------------------------------------------------------------------------
     @property
@@ -67,7 +85,7 @@ class CityScreen(BoardFrame):
     def place_panels(self, rects: list[pygame.Rect], size: tuple[int, int]) -> None:
         self.board.place_panels(rects, size[1])
 
-    def _fit_board(self, area: pygame.Rect) -> pygame.Rect:
+    def fit_board(self, area: pygame.Rect) -> pygame.Rect:
         return self.board.fit(area)
 
     def layout_buttons(self) -> None:
@@ -82,10 +100,10 @@ class CityScreen(BoardFrame):
         self.state = new
         added = added_squares(old.boards, new.boards) if old.players == new.players else []
         if not animate or not added or len(added) > 1 or len(added[0][1]) > 5:
-            self.no_drops()
+            self.frame.no_drops()
             return
         colour, squares = added[0]
-        self.drop_in(Drop(colour, squares), squares, DROP_TIME,
+        self.frame.drop_in(Drop(colour, squares), squares, DROP_TIME,
                      lambda: self.board.pulse(self.timeline, colour, squares))
 
     # -- words ------------------------------------------------------------------------------

@@ -133,7 +133,7 @@ def status_words(scene: "MatchScene") -> tuple[str, tuple[int, int, int]]:
 def draw(scene: "MatchScene", surface: pygame.Surface) -> None:
     """Frame, overlays, marks, the hand, the bottom bar, the list of moves, banner and toast."""
     cb = scene.app.options.colour_blind
-    scene.draw_frame(surface, cb)
+    scene.frame.draw(surface, cb)
     overlays.draw(surface, scene.app.text, scene.geo, scene.state, scene.shown, cb)
     history = scene.state.history
     last = history[-1] if history else None

@@ -42,9 +42,9 @@ class ScoreScene(ScoreShow, SprawlScreen):
                  names: list[str] | None = None, show: bool = True) -> None:
         self.headline = headline
         self.names = names or [""] * state.n
-        self.tally = Tally(self, state)
-        self.beats = self.tally.beats
         super().__init__(app, state)
+        self.tally = Tally(self, state)   # after the frame: it hides the pieces it lifts
+        self.beats = self.tally.beats
         self.board.words = self.tally
         self.sequence = BeatSequence(self.beats, self.timeline, steps=self.tally.steps,
                                      on_finish=self._finished, intro=0.9, gap=0.35)
@@ -111,7 +111,7 @@ class ScoreScene(ScoreShow, SprawlScreen):
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind
         tally = self.tally
-        self.draw_frame(surface, cb)
+        self.frame.draw(surface, cb)
         if tally.focus is not None:
             draw_tree_focus(self, surface, tally.focus, cb)
         draw_flying(self, surface, cb)
