@@ -7,6 +7,7 @@ makes the whole list.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Iterator, overload
 
@@ -65,8 +66,10 @@ class LegalBuilds(Sequence[Build]):
     def __getitem__(self, index: slice) -> list[Build]: ...
 
     def __getitem__(self, index: int | slice) -> Build | list[Build]:
-        if isinstance(index, slice):
-            return self._listed()[index]
+        if type(index) is not int:
+            if isinstance(index, slice):
+                return self._listed()[index]
+            index = operator.index(index)  # an IntEnum or a numpy integer, as a list takes them
         if index < 0:
             index += self._len
         if not 0 <= index < self._len:

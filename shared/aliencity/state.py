@@ -47,6 +47,7 @@ _BOARD_KEYS = ("occupied", "placement", "pieces") + _MASKS_KEY + _LEGAL_KEY
 # per-move paths read these instead.
 _BUILD, _CLAIM, _OVER = Phase.BUILD, Phase.CLAIM, Phase.OVER
 _OTHER = (Player.WHITE, Player.BLACK)  # each player's opponent
+_OWNER = (None, Player.BLACK, Player.WHITE)  # by cap code
 _TOWER_CODES = b"0111" + b"0" * 252  # mask_of table: board codes 1-3 are towers
 # Sentences naming a player, indexed like Player (whole sentences: word order differs).
 TURN_OF = (N_("It is Black's turn."), N_("It is White's turn."))
@@ -59,6 +60,9 @@ INITIAL_STOCK: dict[Player, tuple[int, ...]] = {
     Player.WHITE: (3, 2, 2, 3, 3, 3, 3),
     Player.BLACK: (2, 3, 2, 3, 3, 3, 3),
 }
+
+
+_Played = tuple["GameState", tuple[Event, ...]]  # a Step before it is made one
 
 
 class Step(NamedTuple):
@@ -140,8 +144,7 @@ class GameState:
 
     def owner_at(self, lot: int) -> Player | None:
         """Who has claimed the tower on ``lot`` (``None`` if nobody, or no tower)."""
-        code = self.caps[lot]
-        return Player(code - 1) if code else None
+        return _OWNER[self.caps[lot]]
 
     def structures(self) -> list[tuple[int, Piece]]:
         return [(lot, PIECES[code - 1]) for lot, code in enumerate(self.board) if code]
@@ -271,10 +274,11 @@ class GameState:
     def play(self, move: Move, player: Player | None = None) -> Step:
         """Play ``move`` for the player to move (or check it is ``player``'s turn).
         Raises :class:`IllegalMoveError` quoting the move and the reason."""
-        return self._play(move, player, True)
+        return Step(*self._play(move, player, True))
 
-    def _play(self, move: Move, player: Player | None, final_event: bool) -> Step:
-        """``final_event`` false: for :meth:`apply`, which keeps no events."""
+    def _play(self, move: Move, player: Player | None, final_event: bool) -> _Played:
+        """The new state and events (a plain pair: :meth:`apply` wants no Step made).
+        ``final_event`` false: for :meth:`apply`, which keeps no events."""
         who: Player = self.to_move  # type: ignore[assignment]  # checked below when it matters
         if player is None or player == who:  # the common cases, answered without why_not
             phase = self.phase
@@ -292,7 +296,7 @@ class GameState:
             return self._after_build(self._placed(who, move), who, final_event)
         return self._end_claim_step(who, move)
 
-    def _end_claim_step(self, who: Player, move: Claim | Pass) -> Step:
+    def _end_claim_step(self, who: Player, move: Claim | Pass) -> _Played:
         """A legal claim or pass ends the turn: the next builder was settled with the build."""
         nxt: Player = self.next_builder  # type: ignore[assignment]  # the claim step names one
         new = object.__new__(GameState)
@@ -310,14 +314,14 @@ class GameState:
             events = (ClaimDeclined(who),)
         if nxt == who:
             events += (PlayerSkipped(_OTHER[nxt]),)
-        return Step(new, events)
+        return new, events
 
     def apply(self, move: Move, player: Player | None = None) -> "GameState":
         """Like :meth:`play`, returning only the new state. It skips what only the events
         need: the final score breakdown (paths and notes for people), which a search
         reaching thousands of ends per move would pay for nothing; ``score()`` still
         gives it on demand."""
-        return self._play(move, player, False).state
+        return self._play(move, player, False)[0]
 
     def _board_cache(self) -> dict[object, Any]:
         """Cache entries that stay true while the board and stocks do not change."""
@@ -338,7 +342,7 @@ class GameState:
                       _road=None if road is None else road.with_built(lot), _cache={})
         return new
 
-    def _after_build(self, state: "GameState", who: Player, final_event: bool = True) -> Step:
+    def _after_build(self, state: "GameState", who: Player, final_event: bool = True) -> _Played:
         """Decide what follows a build: the claim step, the next builder, or the end
         (with its ``GameOver`` event and score unless ``final_event`` is false, which
         :meth:`apply` uses: it wants no events at all). ``state`` is the new state from
@@ -353,18 +357,18 @@ class GameState:
             nxt = who
         else:
             fields.update(to_move=None, phase=_OVER, next_builder=None, _cache=state._board_cache())
-            return Step(state, events + (state._game_over_event(),) if final_event else events)
+            return state, events + (state._game_over_event(),) if final_event else events
         caps = state.caps
         if MAX_CLAIMS > caps.count(who + 1):
             board = state.board
             if board.count(1) + board.count(2) + board.count(3) > LOT_COUNT - caps.count(0):
                 # an unclaimed tower stands (caps stand only on towers): the claim step
                 fields.update(phase=_CLAIM, next_builder=nxt)
-                return Step(state, events)
+                return state, events
         fields["to_move"] = nxt
         if final_event and nxt is who:
             events += (PlayerSkipped(opponent),)
-        return Step(state, events)
+        return state, events
 
     def _end_turn(self, events: tuple[Event, ...]) -> Step:
         nxt = self.next_builder
@@ -452,7 +456,7 @@ def place_anyway(state: GameState, player: Player, move: Build) -> Step:
         raise IllegalMoveError(move.text(), _("{lot} is already built on").format(
             lot=lot_name(move.lot)), "occupied")
     base = replace(state, to_move=player, phase=Phase.BUILD, next_builder=None, _cache=state._cache)
-    return base._after_build(base._placed(player, move), player)
+    return Step(*base._after_build(base._placed(player, move), player))
 
 
 def claim_anyway(state: GameState, player: Player, move: Claim) -> Step:
