@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .geometry import bits, mask_of
 from .texts import N_, _, ngettext
-from .types import PIECES, Colour, Kind, Player, lot_name
+from .types import LOT_COUNT, PIECES, Colour, Kind, Player, lot_name
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -61,6 +61,12 @@ class Customer:
     def to_dict(self) -> dict[str, Any]:
         return {"lot": lot_name(self.lot), "kind": self.kind.text(),
                 "colour": self.colour.text(), "distance": self.distance}
+
+
+# Every customer there can be, by distance (1 or 2), board code and lot: a score names
+# dozens of them, and they are immutable values, so each is made once.
+_CUSTOMERS = tuple(Customer(lot, piece.kind, piece.colour, d)
+                   for d in (1, 2) for piece in PIECES for lot in range(LOT_COUNT))
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,11 +170,11 @@ def score_breakdown(state: "GameState") -> ScoreBreakdown:
         rivals = tower_mask[colour] & ~(1 << lot)
         layers, rings = road.walk(lot, (rivals,), 2)
         customers = []
-        for d, ring in enumerate(rings[:2], start=1):
+        for d, ring in enumerate(rings[:2]):
             for s in bits(ring):
-                piece = PIECES[board[s] - 1]
-                if piece.colour != colour:
-                    customers.append(Customer(s, piece.kind, piece.colour, d))
+                code = board[s]
+                if PIECES[code - 1].colour != colour:
+                    customers.append(_CUSTOMERS[(d * 7 + code - 1) * LOT_COUNT + s])
         competitor, competition = None, 0
         for d, ring in enumerate(rings, start=1):
             if ring & rivals:
