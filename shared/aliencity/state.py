@@ -359,10 +359,10 @@ class GameState:
             fields.update(to_move=None, phase=_OVER, next_builder=None, _cache=state._board_cache())
             return state, events + (state._game_over_event(),) if final_event else events
         caps = state.caps
-        if MAX_CLAIMS > caps.count(who + 1):
-            board = state.board
-            if board.count(1) + board.count(2) + board.count(3) > LOT_COUNT - caps.count(0):
-                # an unclaimed tower stands (caps stand only on towers): the claim step
+        if MAX_CLAIMS > bytes(caps).count(who + 1):
+            built: Build = state.history[-1][1]  # type: ignore[assignment]  # _placed put it there
+            if built.piece.index < 3 or mask_of(state.board, _TOWER_CODES) & ~mask_of(caps):
+                # an unclaimed tower stands (a tower just built has no cap yet): the claim step
                 fields.update(phase=_CLAIM, next_builder=nxt)
                 return state, events
         fields["to_move"] = nxt
