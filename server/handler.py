@@ -8,7 +8,10 @@ read callback (:class:`EagerConnection`, :class:`Inbox`), not queued for the han
 task to read on a later turn of the event loop: a move costs no task switch and no second
 turn of the loop. A message that arrives while the previous one of the same connection is
 still being handled (it waits on the store, say) takes websockets' queue as before, so a
-connection's messages are still handled one at a time, in order.
+connection's messages are still handled one at a time, in order. Until a handler first
+waits it runs outside any task (``asyncio.current_task()`` is None), so a message's
+handlers time their waits with ``asyncio.wait_for``, not ``asyncio.timeout`` (which needs
+a task).
 """
 
 from __future__ import annotations
