@@ -8,16 +8,17 @@ read callback (:class:`EagerConnection`, :class:`Inbox`), not queued for the han
 task to read on a later turn of the event loop: a move costs no task switch and no second
 turn of the loop. A message that arrives while the previous one of the same connection is
 still being handled (it waits on the store, say) takes websockets' queue as before, so a
-connection's messages are still handled one at a time, in order. Until a handler first
-waits it runs outside any task (``asyncio.current_task()`` is None), so a message's
-handlers time their waits with ``asyncio.wait_for``, not ``asyncio.timeout`` (which needs
-a task).
+connection's messages are still handled one at a time, in order. On Python 3.11, until
+a handler first waits it runs outside any task (``asyncio.current_task()`` is None), so a
+message's handlers time their waits with ``asyncio.wait_for`` (which needs no task there),
+not ``asyncio.timeout``; from 3.12 on each message that waits has its own task from the start.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 import time
 from typing import Any, Callable, Coroutine
 
@@ -32,6 +33,10 @@ from .lobby import Lobby
 from .netpolicy import client_address
 
 log = logging.getLogger("alien_city.server")
+
+# Python 3.12's tasks can start at once (eager_start): the message runs in its own task
+# from the first line. Before, the coroutine is stepped by hand until it first waits.
+EAGER_TASKS = sys.version_info >= (3, 12)
 
 
 class EagerConnection(ServerConnection):
@@ -66,6 +71,12 @@ class Inbox:
         if self.pending:
             return False
         receive = self.lobby.receive(self.conn, frame)
+        loop = asyncio.get_running_loop()
+        if EAGER_TASKS:  # a task that runs at once, until it first waits
+            task = asyncio.Task(receive, loop=loop, eager_start=True)  # type: ignore[call-arg]
+            if not task.done():
+                self._started(task)
+            return True
         try:
             waiting = receive.send(None)
         except StopIteration:
@@ -73,9 +84,18 @@ class Inbox:
         except Exception:  # receive never raises; a bug must not break the socket's reader
             log.exception("error handling a message from %s", self.conn.label)
             return True
-        self.pending += 1
-        self.running = asyncio.get_running_loop().create_task(self._finish(receive, waiting))
+        self._started(loop.create_task(self._finish(receive, waiting)))
         return True
+
+    def _started(self, task: asyncio.Task) -> None:
+        """A message waits: the connection's next ones queue behind it until it is done."""
+        self.pending += 1
+        self.running = task
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task) -> None:
+        self.pending -= 1
+        self.running = None
 
     async def _finish(self, receive: Coroutine[Any, Any, None], waiting: Any) -> None:
         """Go on with a message that suspended on ``waiting`` (a future, or ``None`` for a
@@ -99,9 +119,6 @@ class Inbox:
             pass
         except Exception:
             log.exception("error handling a message from %s", self.conn.label)
-        finally:
-            self.pending -= 1
-            self.running = None
 
     async def queued(self, frame: bytes | str) -> None:
         """A message ``recv`` returned: after the one in progress, if any."""
