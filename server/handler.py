@@ -64,7 +64,7 @@ class Inbox:
         self.lobby = lobby
         self.conn = conn
         self.pending = 0  # messages in progress: one that suspended, one the handler holds
-        self.running: asyncio.Task | None = None  # the rest of a message that suspended
+        self.running: asyncio.Task[None] | None = None  # the rest of a message that suspended
 
     def eager(self, frame: bytes) -> bool:
         """Handle ``frame`` now (``True``), or decline it while another is in progress."""
@@ -87,13 +87,13 @@ class Inbox:
         self._started(loop.create_task(self._finish(receive, waiting)))
         return True
 
-    def _started(self, task: asyncio.Task) -> None:
+    def _started(self, task: asyncio.Task[None]) -> None:
         """A message waits: the connection's next ones queue behind it until it is done."""
         self.pending += 1
         self.running = task
         task.add_done_callback(self._done)
 
-    def _done(self, task: asyncio.Task) -> None:
+    def _done(self, task: asyncio.Task[None]) -> None:
         self.pending -= 1
         self.running = None
 
