@@ -11,7 +11,8 @@ the wheel, right-click) and flip it (F); the ghost follows the pointer (or the a
 snapped to the board, green where the engine allows it and red with the engine's reason
 where not; click (Enter) places it. P passes (asked again while placements remain), H
 lights where the chosen piece fits, G asks the computer for a hint (its move on the board
-with the final margin its search expects; ``client.scenes.hints``), C switches between your colour and blue (3 players),
+with the final margin its search expects, its piece taken into the hand; Enter plays it;
+``client.scenes.hints``), C switches between your colour and blue (3 players),
 U undoes, Ctrl+S saves, F1 shows how to play, Esc pauses. Computers think in worker threads (the shell's
 ``ComputerTurns``); the window keeps drawing.
 """
@@ -146,7 +147,9 @@ class MatchScene(MatchControls, CityScreen):
     # -- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)  # the board, then the computers' turns
-        self.hinter.poll_hint()
+        advice = self.hinter.poll_hint()
+        if advice is not None:
+            self.control.take_hint(advice.move)  # a click on it, or Enter, places it
 
     def top_right_room(self) -> int:
         return self.listing.top_right_room()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
+from client.scenes.hints import hint_shown_words
 from client.scenes.seats import ComputerSeat, HumanSeat
 from client.view.widgets import Button
 from shared.sprawl import SPRAWL
@@ -114,13 +115,20 @@ def status_words(scene: "MatchScene") -> tuple[str, tuple[int, int, int]]:
         move, reason = ghost
         if reason is not None:
             return reason, theme.BAD
-        play = _("{move}: click or Enter plays it.").format(move=scene.hand.ghost_caption(move))
+        hint = scene.hinter.hint
+        if hint is not None and hint.move != move:
+            # TRANSLATORS: the move under the pointer, while a hint elsewhere waits for Enter
+            play = _("{move}: click plays it; Enter plays the hint.").format(move=scene.hand.ghost_caption(move))
+        else:
+            play = _("{move}: click or Enter plays it.").format(move=scene.hand.ghost_caption(move))
         warning = scene.hand.warning(move)
         if warning is None:
             return play, theme.GOOD
         # TRANSLATORS: after a warning about a move that ends the game or strands a seat.
         twice = _("Click twice to play it.")
         return (confirm_words(warning) if scene.hand.armed == move else f"{warning} {twice}"), theme.ACCENT
+    if scene.hinter.hint is not None:
+        return hint_shown_words(), theme.ACCENT
     if not s.started[s.to_move]:
         return _("Place your first tower: pick a size (1-3) and click any vacant square."), theme.TEXT
     if not scene.hinter.hints_offered():  # online or rated: H only says no
