@@ -101,7 +101,9 @@ class BoardInput:
         moves = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
         if key in moves:
             dc, dr = moves[key]
-            lot = scene.cursor if scene.cursor is not None else (board.last_lots[0] if board.last_lots else 36)
+            hinted = getattr(scene.hint, "lot", None)  # the cursor comes out on the hint, else the last move
+            start = hinted if hinted is not None else (board.last_lots[0] if board.last_lots else 36)
+            lot = scene.cursor if scene.cursor is not None else start
             col = min(COLUMNS - 1, max(0, lot % COLUMNS + dc))
             row = min(ROWS - 1, max(0, lot // COLUMNS + dr))
             scene.cursor = row * COLUMNS + col
