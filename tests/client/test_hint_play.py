@@ -1,8 +1,10 @@
 """A hint shown is a key away from played, in every game alike: Enter plays exactly the
 hinted move (unless the arrow keys aim elsewhere), the caption on the board says so, and
 City Blocks' hint also takes its piece into the hand the way the hint lays it, so a click
-on the hinted squares places it there. The hints here come from a bot that answers one
-fixed move at once (the search itself is tested in ``test_hints``)."""
+on the hinted squares places it there. Alien City's caption and the other games' hint
+sentence cover neither the coordinates under the board nor the hinted move. The hints
+here come from a bot that answers one fixed move at once (the search itself is tested in
+``test_hints``)."""
 
 from __future__ import annotations
 
@@ -183,4 +185,71 @@ def test_sprawl_enter_plays_the_hint_with_the_pointer_off_the_board(app):
     assert "Enter" in scene.status_text()[0]
     scene.handle_event(key(pygame.K_RETURN))
     assert SPRAWL.parse_move(scene.match.state.history[-1]) == box[0]
+    scene.computers.stop()
+
+
+# -- where the hint's sentence goes (City Blocks and Sprawl toast it) -----------------------------
+@pytest.fixture
+def toasts(monkeypatch):
+    """The boxes of the toasts drawn (window coordinates)."""
+    from client.view import banners
+    boxes: list[pygame.Rect] = []
+    original = banners.draw_panel
+
+    def draw_panel(surface, rect, **kw):
+        boxes.append(pygame.Rect(rect).move(surface.get_abs_offset()))
+        return original(surface, rect, **kw)
+
+    monkeypatch.setattr(banners, "draw_panel", draw_panel)
+    return boxes
+
+
+def letters_under(scene) -> pygame.Rect:
+    """The row of letters under the board."""
+    r = scene.geo.rect
+    return pygame.Rect(r.x, r.bottom + 2, r.w, max(8, scene.geo.cell // 3))
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_a_city_blocks_hint_sentence_hangs_from_the_top_clear_of_the_letters_and_the_piece(toasts, size):
+    from client.app import App
+    from client.config import Options
+    app = App(Options(), size, persist=False)
+    state = CITY_BLOCKS.new_state({"players": 4}, 5)
+    scene = CityScene(app, state, seed=5)
+    show(app, scene)
+    scene.timeline.finish_all()
+    moves = [m for m in state.legal_moves() if not m.is_pass]
+    for move in (min(moves, key=lambda m: min(y for _, y in m.squares)),   # low on the board, then high
+                 max(moves, key=lambda m: max(y for _, y in m.squares))):
+        advice = Advice(move, state.to_move, (0.1,) * 4)
+        scene.computers.hint, scene.computers.hint_token = advice, scene.match.state
+        scene.show_toast(scene.hint_words(advice), 6)
+        toasts.clear()
+        scene.draw(app.window)
+        box = toasts[-1]
+        assert not any(box.colliderect(scene.geo.square_rect(sq)) for sq in move.squares), (move, box)
+        if max(y for _, y in move.squares) < 15:
+            assert not box.colliderect(letters_under(scene)), (move, box)
+    scene.computers.stop()
+
+
+def test_a_sprawl_hint_sentence_hangs_from_the_top_clear_of_the_letters_and_the_move(app, toasts):
+    from tests.client.sprawl.helpers import random_game
+    state = random_game(3, 2, stop_at=6)
+    scene = SprawlScene(app, state, seed=4)
+    show(app, scene)
+    scene.timeline.finish_all()
+    moves = list(state.legal_moves())
+    for move in (max(moves, key=lambda m: scene.geo.square_rect(m.square).y),   # lowest, then highest
+                 min(moves, key=lambda m: scene.geo.square_rect(m.square).y)):
+        advice = Advice(move, state.to_move, (0.1,) * 3)
+        scene.computers.hint, scene.computers.hint_token = advice, scene.match.state
+        scene.show_toast(scene.hint_words(advice), 6)
+        toasts.clear()
+        scene.draw(app.window)
+        box = toasts[-1]
+        assert not box.colliderect(scene.geo.square_rect(move.square)), (move, box)
+        if scene.geo.square_rect(move.square).y > scene.geo.rect.y + scene.geo.cell:
+            assert not box.colliderect(letters_under(scene)), (move, box)
     scene.computers.stop()

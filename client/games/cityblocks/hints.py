@@ -71,6 +71,18 @@ def caption(advice: Advice) -> str:
         signed=signed(n)) + f" · {play_key_words()}"
 
 
+def toast_place(scene, origin: tuple[int, int]) -> tuple[int | None, tuple[pygame.Rect, ...]]:
+    """While a hint is shown, its sentence (the toast) hangs from the board's top, clear of
+    the coordinates under the board, unless the hinted piece is there: (that top, the
+    piece's squares), relative to ``origin``; (None, ()) elsewhere: the usual place."""
+    hinter = getattr(scene, "hinter", None)  # (a replay has no hints)
+    advice = hinter.hint if hinter is not None else None
+    if advice is None or advice.move.is_pass:
+        return None, ()
+    x, y = origin
+    return scene.geo.rect.top - y, tuple(scene.geo.square_rect(sq).move(-x, -y) for sq in advice.move.squares)
+
+
 def draw_hint(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
     """The hinted placement on the board, with its caption (a pass: the caption alone,
     over the board's middle)."""

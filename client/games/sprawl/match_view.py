@@ -169,8 +169,12 @@ def draw(scene: "MatchScene", surface: pygame.Surface) -> None:
 
 
 def draw_overlays(scene: "MatchScene", surface: pygame.Surface) -> None:
-    """Banner and toast; the toast sits above the hand under the board."""
+    """Banner and toast; the toast sits above the hand under the board (a hint's, from the
+    board's top: clear of the letters under it and of the hinted move)."""
     scene.banners.draw(surface, scene.app.text, scene.geo.rect.centery,
                        int(min(scene.geo.cell * 1.1, scene.size[1] * 0.09)))
     bottom = scene.hand.rects[0].y if scene.human_turn and scene.hand.rects else scene.bottom_rect.y
-    scene.toasts.draw(surface, scene.app.text, bottom, max(14, scene.bottom_h // 3))
+    advice = scene.hinter.hint  # a hint's sentence hangs from the board's top, unless the move is there
+    top, avoid = (None, ()) if advice is None or not hasattr(advice.move, "square") else \
+        (scene.geo.rect.top, (scene.geo.square_rect(advice.move.square),))
+    scene.toasts.draw(surface, scene.app.text, bottom, max(14, scene.bottom_h // 3), top, avoid)
