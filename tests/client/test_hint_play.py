@@ -210,6 +210,17 @@ def letters_under(scene) -> pygame.Rect:
     return pygame.Rect(r.x, r.bottom + 2, r.w, max(8, scene.geo.cell // 3))
 
 
+def hint_toast(app, scene, toasts: list, move) -> pygame.Rect:
+    """``move`` hinted as a hint that arrives (its sentence toasted): the toast's box drawn."""
+    state = scene.match.state
+    advice = Advice(move, state.to_move, (0.1,) * len(scene.seats))
+    scene.computers.hint, scene.computers.hint_token = advice, state
+    scene.show_toast(scene.hint_words(advice), 6)
+    toasts.clear()
+    scene.draw(app.window)
+    return toasts[-1]
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
 def test_a_city_blocks_hint_sentence_hangs_from_the_top_clear_of_the_letters_and_the_piece(toasts, size):
     from client.app import App
@@ -222,12 +233,7 @@ def test_a_city_blocks_hint_sentence_hangs_from_the_top_clear_of_the_letters_and
     moves = [m for m in state.legal_moves() if not m.is_pass]
     for move in (min(moves, key=lambda m: min(y for _, y in m.squares)),   # low on the board, then high
                  max(moves, key=lambda m: max(y for _, y in m.squares))):
-        advice = Advice(move, state.to_move, (0.1,) * 4)
-        scene.computers.hint, scene.computers.hint_token = advice, scene.match.state
-        scene.show_toast(scene.hint_words(advice), 6)
-        toasts.clear()
-        scene.draw(app.window)
-        box = toasts[-1]
+        box = hint_toast(app, scene, toasts, move)
         assert not any(box.colliderect(scene.geo.square_rect(sq)) for sq in move.squares), (move, box)
         if max(y for _, y in move.squares) < 15:
             assert not box.colliderect(letters_under(scene)), (move, box)
@@ -243,12 +249,7 @@ def test_a_sprawl_hint_sentence_hangs_from_the_top_clear_of_the_letters_and_the_
     moves = list(state.legal_moves())
     for move in (max(moves, key=lambda m: scene.geo.square_rect(m.square).y),   # lowest, then highest
                  min(moves, key=lambda m: scene.geo.square_rect(m.square).y)):
-        advice = Advice(move, state.to_move, (0.1,) * 3)
-        scene.computers.hint, scene.computers.hint_token = advice, scene.match.state
-        scene.show_toast(scene.hint_words(advice), 6)
-        toasts.clear()
-        scene.draw(app.window)
-        box = toasts[-1]
+        box = hint_toast(app, scene, toasts, move)
         assert not box.colliderect(scene.geo.square_rect(move.square)), (move, box)
         if scene.geo.square_rect(move.square).y > scene.geo.rect.y + scene.geo.cell:
             assert not box.colliderect(letters_under(scene)), (move, box)
