@@ -240,8 +240,12 @@ def test_a_city_blocks_hint_sentence_hangs_from_the_top_clear_of_the_letters_and
     scene.computers.stop()
 
 
-def test_a_sprawl_hint_sentence_hangs_from_the_top_clear_of_the_letters_and_the_move(app, toasts):
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_a_sprawl_hint_sentence_hangs_from_the_top_clear_of_the_letters_the_move_and_the_panels(toasts, size):
+    from client.app import App
+    from client.config import Options
     from tests.client.sprawl.helpers import random_game
+    app = App(Options(), size, persist=False)
     state = random_game(3, 2, stop_at=6)
     scene = SprawlScene(app, state, seed=4)
     show(app, scene)
@@ -251,6 +255,7 @@ def test_a_sprawl_hint_sentence_hangs_from_the_top_clear_of_the_letters_and_the_
                  min(moves, key=lambda m: scene.geo.square_rect(m.square).y)):
         box = hint_toast(app, scene, toasts, move)
         assert not box.colliderect(scene.geo.square_rect(move.square)), (move, box)
+        assert not any(box.colliderect(r) for r in scene.board.panel_rects), (move, box)
         if scene.geo.square_rect(move.square).y > scene.geo.rect.y + scene.geo.cell:
             assert not box.colliderect(letters_under(scene)), (move, box)
     scene.computers.stop()

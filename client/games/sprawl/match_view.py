@@ -170,11 +170,19 @@ def draw(scene: "MatchScene", surface: pygame.Surface) -> None:
 
 def draw_overlays(scene: "MatchScene", surface: pygame.Surface) -> None:
     """Banner and toast; the toast sits above the hand under the board (a hint's, from the
-    board's top: clear of the letters under it and of the hinted move)."""
+    board's top between the seat panels: clear of the letters under the board, of the
+    hinted move and of the panels)."""
     scene.banners.draw(surface, scene.app.text, scene.geo.rect.centery,
                        int(min(scene.geo.cell * 1.1, scene.size[1] * 0.09)))
     bottom = scene.hand.rects[0].y if scene.human_turn and scene.hand.rects else scene.bottom_rect.y
-    advice = scene.hinter.hint  # a hint's sentence hangs from the board's top, unless the move is there
-    top, avoid = (None, ()) if advice is None or not hasattr(advice.move, "square") else \
-        (scene.geo.rect.top, (scene.geo.square_rect(advice.move.square),))
-    scene.toasts.draw(surface, scene.app.text, bottom, max(14, scene.bottom_h // 3), top, avoid)
+    size, advice = max(14, scene.bottom_h // 3), scene.hinter.hint
+    if advice is None or not hasattr(advice.move, "square"):
+        scene.toasts.draw(surface, scene.app.text, bottom, size)
+        return
+    # a hint's sentence: from the board's top unless the move is there, between the seat panels
+    mid, panels = scene.geo.rect.centerx, scene.board.panel_rects
+    left = max((r.right for r in panels if r.centerx < mid), default=0) + 4
+    right = min((r.left for r in panels if r.centerx >= mid), default=scene.size[0]) - 4
+    column = pygame.Rect(left, 0, max(1, right - left), bottom).clip(surface.get_rect())
+    scene.toasts.draw(surface.subsurface(column), scene.app.text, column.h, size, scene.geo.rect.top,
+                      (scene.geo.square_rect(advice.move.square).move(-column.x, 0),))
