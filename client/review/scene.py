@@ -6,7 +6,8 @@ the biggest mistakes, each a click away.
 Keys: Left/Right a move, Home/End, Tab the next mistake (Shift+Tab the one before), B the
 better or the played move on the board, A the analysis (the best three moves of the
 position before the selected move, numbered on the board and listed with their values:
-:mod:`.analysis`), P plays on from the move shown (a new game: :mod:`.branch`), Esc
+:mod:`.analysis`), P plays on from before the selected move, or after it (a new game:
+:mod:`.branch`), Esc
 closes (cancels while the review runs).
 """
 

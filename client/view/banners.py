@@ -110,8 +110,11 @@ class Toast:
             if self.left <= 0:
                 self.text = ""
 
-    def draw(self, surface: pygame.Surface, text: TextCache, bottom: int, size: int) -> None:
-        """The message in a box centred above ``bottom``."""
+    def draw(self, surface: pygame.Surface, text: TextCache, bottom: int, size: int, top: int | None = None,
+             avoid: tuple[pygame.Rect, ...] = ()) -> None:
+        """The message in a box centred above ``bottom``; given a ``top``, just under it
+        instead, unless it would cover one of ``avoid`` there (a hint's sentence: clear of
+        the coordinates under the board, and of the hinted move)."""
         if not self.text:
             return
         # a long message (a rule's full sentence, a longer translation) wraps within the window
@@ -120,6 +123,10 @@ class Toast:
         box = pygame.Rect(0, 0, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
         box.midbottom = (surface.get_width() // 2, bottom - 10)
         box = box.inflate(24, 12)
+        if top is not None:
+            high = box.move(0, top + 6 - box.y)
+            if not any(high.colliderect(r) for r in avoid):
+                box = high
         draw_panel(surface, box, edge=theme.GOOD, alpha=240)
         y = box.y + 6
         for img in imgs:

@@ -135,6 +135,7 @@ class GameScene(BoardScene):
     cycle, click_lot = Forward[Any]("input"), Forward[Any]("input")
     legal_lots, hover_reason, preview_after = Forward[Any]("painter"), Forward[Any]("painter"), Forward[Any]("painter")
     hint, ask_hint = Forward[Move | None]("hints"), Forward[Any]("hints")
+    play_hint = Forward[Any]("hints")
 
     def __init__(self, app, state: GameState | AlienCityPosition | None = None, *,
                  seats: list[SeatController] | None = None, chrome=None,

@@ -11,7 +11,8 @@ the wheel, right-click) and flip it (F); the ghost follows the pointer (or the a
 snapped to the board, green where the engine allows it and red with the engine's reason
 where not; click (Enter) places it. P passes (asked again while placements remain), H
 lights where the chosen piece fits, G asks the computer for a hint (its move on the board
-with the final margin its search expects; ``client.scenes.hints``), C switches between your colour and blue (3 players),
+with the final margin its search expects, its piece taken into the hand; Enter plays it;
+``client.scenes.hints``), C switches between your colour and blue (3 players),
 U undoes, Ctrl+S saves, F1 shows how to play, Esc pauses. Computers think in worker threads (the shell's
 ``ComputerTurns``); the window keeps drawing.
 """
@@ -148,7 +149,9 @@ class MatchScene(CityScreen):
     # -- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.core.update(dt, super().update)  # the board, then the computers' turns
-        self.hinter.poll_hint()
+        advice = self.hinter.poll_hint()
+        if advice is not None:
+            self.control.take_hint(advice.move)  # a click on it, or Enter, places it
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         return self.core.turn_text(super().turn_text())  # online: the chrome's words

@@ -16,6 +16,7 @@ import pygame
 
 from client import theme
 from client.anim import Timeline
+from client.scenes.hints import hint_shown_words
 from shared.cityblocks import Move
 from shared.cityblocks.geometry import COLOURS, PIECE_INDEX, PIECE_SIZE, PIECES
 
@@ -36,6 +37,7 @@ class HandHost(Protocol):
     timeline: Timeline
     board: CityBoard
     passing: PassQuestion
+    hinter: Any         # the shell's HintPart: ``hint`` while one is shown
 
     @property
     def human_turn(self) -> bool: ...
@@ -76,6 +78,24 @@ class HandControl:
             self.host.show_toast(reason, 4)
             return
         self.host.submit(move)
+
+    def take_hint(self, move: Move) -> None:
+        """A hint arrived: its piece goes into the hand the way the hint lays it, and the
+        keyboard cursor is put away (Enter plays the hint; a click on it places it)."""
+        if move.is_pass or not self.host.human_turn:
+            return
+        self.hand = Hand(move.colour, move.piece, orient_of(move))
+        self.cursor = None
+        self._ghost_key = None
+
+    def hinted(self) -> Move | None:
+        """The hint shown while the hand still holds its piece the way the hint lays it."""
+        advice = self.host.hinter.hint
+        h = self.hand
+        if advice is None or h is None or advice.move.is_pass:
+            return None
+        move = advice.move
+        return move if (move.colour, move.piece, orient_of(move)) == (h.colour, h.piece, h.orient) else None
 
     def placeable(self, colour: int) -> set[str]:
         return self.state.placeable_pieces(colour)
@@ -217,6 +237,9 @@ class HandControl:
             return None
         h = self.hand
         key = (self.state, h.colour, h.piece, h.orient, aim)
+        hinted = self.hinted()
+        if hinted is not None and aim in hinted.squares:  # aimed at the hint with its piece: the hint
+            return hinted, None
         if key != self._ghost_key:
             move = h.move(aim)
             reason = self.state.why_not(move)
@@ -283,12 +306,19 @@ class HandControl:
                 return reason, theme.BAD
             a0, e0, a1, e1 = self.projection(move)
             gain = a1 + e1 - a0 - e0
+            words = dict(piece=move.piece, colour=look.name(move.colour), before=a0 + e0, after=a1 + e1,
+                         gain=f"{gain:+d}", area=f"{a1 - a0:+d}", edges=f"{e1 - e0:+d}")
+            if self.hint_keyed() and move != self.host.hinter.hint.move:
+                # TRANSLATORS: the live projection under the board (as "… Click or Enter places it."),
+                # while a hint shown elsewhere waits for Enter
+                return (_("{piece} here: {colour} {before} → {after} ({gain}: area {area}, edges {edges}). "
+                          "Click places it; Enter plays the hint.").format(**words)), theme.GOOD
             # TRANSLATORS: the live projection under the board, e.g. "V5 here: Blue 12 → 17
             # (+5: area +3, edges +2). Click or Enter places it." ({piece} is a piece's letter).
             return (_("{piece} here: {colour} {before} → {after} ({gain}: area {area}, edges {edges}). "
-                      "Click or Enter places it.").format(
-                piece=move.piece, colour=look.name(move.colour), before=a0 + e0, after=a1 + e1,
-                gain=f"{gain:+d}", area=f"{a1 - a0:+d}", edges=f"{e1 - e0:+d}")), theme.GOOD
+                      "Click or Enter places it.").format(**words)), theme.GOOD
+        if self.hint_keyed():
+            return hint_shown_words(), theme.ACCENT
         if self.hand is None:
             return _("No piece left: pass with P."), theme.TEXT
         if not hints:
@@ -302,6 +332,10 @@ class HandControl:
                      "P passes · H shows where it fits · G: a hint · C: blue or yours"), theme.TEXT
         return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
                  "P passes · H shows where it fits · G: a hint"), theme.TEXT
+
+    def hint_keyed(self) -> bool:
+        """Whether Enter plays the hint shown (no keyboard cursor aims elsewhere)."""
+        return self.cursor is None and self.host.hinter.hint is not None
 
     def dimmed_reason(self) -> str | None:
         """Why the dimmed tray piece under the pointer fits nowhere (the engine's words)."""

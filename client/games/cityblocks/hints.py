@@ -1,5 +1,6 @@
 """City Blocks' hint in words and on the board: the hinted piece drawn where it goes
-(framed in the hint's colour, a caption above it) and the value the search expects,
+(framed in the hint's colour, a caption above it naming the key that plays it) and the
+value the search expects,
 told as the final margin over the others it stands for (the search's values are that
 margin in points, squashed: :data:`shared.cityblocks.hooks.SCALE`)."""
 
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
+from client.scenes.hints import play_key_words
 from shared.cityblocks.hooks import SCALE
 from shared.gamekit.advice import Advice
 
@@ -60,13 +62,25 @@ def hint_words(scene: "MatchScene", advice: Advice) -> str:
 
 
 def caption(advice: Advice) -> str:
-    """The words on the board beside the hinted piece."""
+    """The words on the board beside the hinted piece, with the key that plays it."""
     n = margin(advice)
     if n is None:
-        return _("Hint")
+        return f"{_('Hint')} · {play_key_words()}"
     # TRANSLATORS: on the board beside the hinted piece: the final margin it expects (+5, −3)
     return ngettext("Hint: {signed} point expected", "Hint: {signed} points expected", abs(n)).format(
-        signed=signed(n))
+        signed=signed(n)) + f" · {play_key_words()}"
+
+
+def toast_place(scene, origin: tuple[int, int]) -> tuple[int | None, tuple[pygame.Rect, ...]]:
+    """While a hint is shown, its sentence (the toast) hangs from the board's top, clear of
+    the coordinates under the board, unless the hinted piece is there: (that top, the
+    piece's squares), relative to ``origin``; (None, ()) elsewhere: the usual place."""
+    hinter = getattr(scene, "hinter", None)  # (a replay has no hints)
+    advice = hinter.hint if hinter is not None else None
+    if advice is None or advice.move.is_pass:
+        return None, ()
+    x, y = origin
+    return scene.geo.rect.top - y, tuple(scene.geo.square_rect(sq).move(-x, -y) for sq in advice.move.squares)
 
 
 def draw_hint(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
@@ -77,7 +91,7 @@ def draw_hint(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
         return
     move = advice.move
     if move.is_pass:
-        label(surface, scene, hint_words(scene, advice), [(9, 10)], HINT_INK)
+        label(surface, scene, f"{hint_words(scene, advice)} {play_key_words()}.", [(9, 10)], HINT_INK)
         return
     draw_squares(surface, scene, move.squares, move.colour, cb, 150, HINT_INK)
     label(surface, scene, caption(advice), move.squares, HINT_INK)

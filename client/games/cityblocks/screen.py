@@ -22,6 +22,7 @@ from shared.cityblocks.geometry import BOARD, COLOURS
 
 from . import look
 from .board import CityBoard, tray_args, turn_line
+from .hints import toast_place
 from .tray import TrayView
 from .words import _, seat_label
 
@@ -133,4 +134,5 @@ class CityScreen(Scene):
         text = self.app.text
         self.banners.draw(surface, text, self.geo.rect.centery, int(self.geo.cell * 2.4))
         column = self.board.between_panels(self.size, self.bottom_rect.y, self.margin).clip(surface.get_rect())
-        self.toasts.draw(surface.subsurface(column), text, column.h, max(14, self.bottom_h // 3))
+        top, avoid = toast_place(self, column.topleft)
+        self.toasts.draw(surface.subsurface(column), text, column.h, max(14, self.bottom_h // 3), top, avoid)

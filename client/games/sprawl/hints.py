@@ -1,5 +1,5 @@
 """Sprawl's hint in words and on the board: the hinted move drawn on its square (framed
-in the hint's colour, a caption beside it) and the value the search expects, told as
+in the hint's colour, a caption beside it naming the key that plays it) and the value the search expects, told as
 the chance of first place it stands for (the search's values are that chance, from -1
 to 1: :func:`shared.sprawl.hooks.first_values`)."""
 
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
+from client.scenes.hints import play_key_words
 from shared.gamekit.advice import Advice
 from shared.sprawl.words import _
 
@@ -45,11 +46,12 @@ def hint_words(scene: "MatchScene", advice: Advice) -> str:
 
 
 def caption(advice: Advice) -> str:
+    """The words beside the hinted move, with the key that plays it."""
     pct = first_chance(advice)
     if pct is None:
-        return _("Hint")
+        return f"{_('Hint')} · {play_key_words()}"
     # TRANSLATORS: on the board beside the hinted move: its expected chance of first place
-    return _("Hint: first place {pct}%").format(pct=pct)
+    return _("Hint: first place {pct}%").format(pct=pct) + f" · {play_key_words()}"
 
 
 def draw_hint(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> pygame.Rect | None:

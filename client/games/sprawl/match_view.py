@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
+from client.scenes.hints import hint_shown_words
 from client.scenes.seats import ComputerSeat, HumanSeat
 from client.view.widgets import Button
 from shared.sprawl import SPRAWL
@@ -114,13 +115,20 @@ def status_words(scene: "MatchScene") -> tuple[str, tuple[int, int, int]]:
         move, reason = ghost
         if reason is not None:
             return reason, theme.BAD
-        play = _("{move}: click or Enter plays it.").format(move=scene.hand.ghost_caption(move))
+        hint = scene.hinter.hint
+        if hint is not None and hint.move != move:
+            # TRANSLATORS: the move under the pointer, while a hint elsewhere waits for Enter
+            play = _("{move}: click plays it; Enter plays the hint.").format(move=scene.hand.ghost_caption(move))
+        else:
+            play = _("{move}: click or Enter plays it.").format(move=scene.hand.ghost_caption(move))
         warning = scene.hand.warning(move)
         if warning is None:
             return play, theme.GOOD
         # TRANSLATORS: after a warning about a move that ends the game or strands a seat.
         twice = _("Click twice to play it.")
         return (confirm_words(warning) if scene.hand.armed == move else f"{warning} {twice}"), theme.ACCENT
+    if scene.hinter.hint is not None:
+        return hint_shown_words(), theme.ACCENT
     if not s.started[s.to_move]:
         return _("Place your first tower: pick a size (1-3) and click any vacant square."), theme.TEXT
     if not scene.hinter.hints_offered():  # online or rated: H only says no
@@ -161,8 +169,20 @@ def draw(scene: "MatchScene", surface: pygame.Surface) -> None:
 
 
 def draw_overlays(scene: "MatchScene", surface: pygame.Surface) -> None:
-    """Banner and toast; the toast sits above the hand under the board."""
+    """Banner and toast; the toast sits above the hand under the board (a hint's, from the
+    board's top between the seat panels: clear of the letters under the board, of the
+    hinted move and of the panels)."""
     scene.banners.draw(surface, scene.app.text, scene.geo.rect.centery,
                        int(min(scene.geo.cell * 1.1, scene.size[1] * 0.09)))
     bottom = scene.hand.rects[0].y if scene.human_turn and scene.hand.rects else scene.bottom_rect.y
-    scene.toasts.draw(surface, scene.app.text, bottom, max(14, scene.bottom_h // 3))
+    size, advice = max(14, scene.bottom_h // 3), scene.hinter.hint
+    if advice is None or not hasattr(advice.move, "square"):
+        scene.toasts.draw(surface, scene.app.text, bottom, size)
+        return
+    # a hint's sentence: from the board's top unless the move is there, between the seat panels
+    mid, panels = scene.geo.rect.centerx, scene.board.panel_rects
+    left = max((r.right for r in panels if r.centerx < mid), default=0) + 4
+    right = min((r.left for r in panels if r.centerx >= mid), default=scene.size[0]) - 4
+    column = pygame.Rect(left, 0, max(1, right - left), bottom).clip(surface.get_rect())
+    scene.toasts.draw(surface.subsurface(column), scene.app.text, column.h, size, scene.geo.rect.top,
+                      (scene.geo.square_rect(advice.move.square).move(-column.x, 0),))
