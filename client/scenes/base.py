@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ..online import OnlineSession
     from .match_screen import MatchCore
     from .replay_controls import ReplayControls, ReplaySteps
+    from .score_show import ScoreShow
 
 
 FULL_RATE = 60.0  # frames a second while something moves
@@ -60,6 +61,7 @@ class Scene:
     stepping: "ReplaySteps | None" = None     # a replay's part that shows the positions stepped to
     parts: tuple[Part, ...] = ()              # parts following the scene's lifecycle
     core: "MatchCore | None" = None           # a match screen's seats, holder and computers
+    scoring: "ScoreShow | None" = None        # a score screen's show: its buttons, keys and fast clock
 
     def __init__(self, app: "App") -> None:
         self.app = app

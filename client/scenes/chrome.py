@@ -238,11 +238,12 @@ class OnlineChrome:
         scenes = host.app.stack.scenes
         above = scenes[scenes.index(host) + 1:] if host in scenes else []
         for scene in above:
-            if not isinstance(scene, ScoreShow):
+            show = scene.scoring
+            if show is None:
                 continue
-            own = self.headlines.setdefault(scene, scene.headline)
-            scene.headline = self.gone_text() if self.server_gone else own
-            for button in scene.final_buttons:
+            own = self.headlines.setdefault(show, show.headline)
+            show.headline = self.gone_text() if self.server_gone else own
+            for button in show.final_buttons:
                 if button.on_click == self.rematch:
                     button.enabled = not self.server_gone
 

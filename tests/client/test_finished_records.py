@@ -10,8 +10,8 @@ import pytest
 
 from client import saves
 from client.config import records_dir
+from client.scenes.base import Scene
 from client.scenes.files import FilesScene, record_summary
-from client.scenes.score_show import ScoreShow
 from client.scenes.seats import HumanSeat
 from shared.aliencity.spec import AlienCityPosition
 
@@ -31,7 +31,7 @@ def contract(scene, state):
     return AlienCityPosition(state) if scene.spec.id == "alien-city" else state
 
 
-def play_to_the_count(app, scene, seed: int = 4) -> ScoreShow:
+def play_to_the_count(app, scene, seed: int = 4) -> Scene:
     """Random moves; the last through the screen (as a click would), then the frames
     until the final count is up."""
     rng = random.Random(seed)
@@ -45,7 +45,7 @@ def play_to_the_count(app, scene, seed: int = 4) -> ScoreShow:
         scene.match.play(move)
     for _ in range(600):
         app.step(1 / 30, events=[], draw=False)
-        if isinstance(app.stack.top, ScoreShow):
+        if app.stack.top is not None and app.stack.top.scoring is not None:
             return app.stack.top
     raise AssertionError("no final count")
 

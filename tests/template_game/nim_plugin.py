@@ -3,7 +3,7 @@
 A match screen (the piles as rows of stones; click a stone to take it and every stone to
 its right, or press a pile's number to take one; U undoes, Ctrl+S saves, Esc pauses), a
 replay and a one-beat score show, all holding the shell's parts (the frame ``BoardFrame``,
-the match's ``MatchCore``, the replay's ``ReplaySteps``) and built on its ``ScoreShow``.
+the match's ``MatchCore``, the replay's ``ReplaySteps``, the score show's ``ScoreShow``).
 Nothing outside ``tests/`` knows it: the client test suite adds it to the registry with
 :func:`plugins_with_template`.
 
@@ -26,7 +26,7 @@ from client.scenes.match_screen import MATCH_NAMES, MatchCore
 from client.scenes.plugin_scenes import ScenesPlugin
 from client.scenes.replay_controls import END_WORDS, ReplayControls, ReplaySteps, replay_opener
 from client.scenes.score_sequence import BeatSequence
-from client.scenes.score_show import ScoreShow
+from client.scenes.score_show import SCORE_NAMES, ScoreShow
 from client.scenes.seats import ComputerSeat
 from client.view.bars import row_right
 from client.view.widgets import Button
@@ -287,18 +287,21 @@ class NimReplay(NimBoard):
         self.draw_overlays(surface)
 
 
-class NimScore(ScoreShow, NimBoard):
+@forwarding("scoring", SCORE_NAMES)
+class NimScore(NimBoard):
     """One beat: the winner's point lands on its panel."""
+
+    modal, freeze_below, bottom_scale = True, False, 0.1
 
     def __init__(self, app, state: NimState, *, on_new_game=None, on_save=None, new_game_label: str | None = None,
                  headline: str | None = None, on_replay=None, show: bool = True) -> None:
-        self.headline = headline
+        self.scoring = ScoreShow(self, headline)
         self.points: list[int] = [0, 0]
         super().__init__(app, state)
         self.sequence = BeatSequence([state.winner()], self.timeline, steps=self._steps,
                                      on_finish=self._finished, intro=0.4)
-        self.make_buttons("Replay scoring", on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
-                          new_game_label=new_game_label or "New game")
+        self.scoring.make_buttons("Replay scoring", on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
+                                  new_game_label=new_game_label or "New game")
         if show and headline is None:
             self.start_show()
         else:
@@ -307,7 +310,7 @@ class NimScore(ScoreShow, NimBoard):
     def start_show(self) -> None:
         self.points = [0, 0]
         self.sequence.start()
-        self.show_buttons()
+        self.scoring.show_buttons()
 
     def _steps(self, winner: int | None, index: int) -> list:
         def award() -> None:
@@ -335,12 +338,18 @@ class NimScore(ScoreShow, NimBoard):
         head = "A DRAW" if winner is None else f"{NIM.seats({})[winner].label.upper()} WINS"
         return head, "took the last stone"
 
+    def update(self, dt: float) -> None:
+        self.scoring.update(dt, super().update)
+
+    def frame_rate(self) -> float:
+        return self.scoring.frame_rate(super().frame_rate())
+
     def draw(self, surface: pygame.Surface) -> None:
         self.frame.draw(surface, False)
         for seat, rect in enumerate(self.panels):
             surface.blit(self.app.text.render(str(self.points[seat]), 40, theme.ACCENT), (rect.x + 8, rect.y + 48))
         self.draw_bottom(surface)
-        self.draw_final_buttons(surface)
+        self.scoring.draw_final_buttons(surface)
         self.draw_overlays(surface)
 
 

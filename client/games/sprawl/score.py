@@ -15,8 +15,9 @@ from typing import Callable
 import pygame
 
 from client import theme
+from client.scenes.forward import forwarding
 from client.scenes.score_sequence import BeatSequence
-from client.scenes.score_show import ScoreShow
+from client.scenes.score_show import SCORE_NAMES, ScoreShow
 from shared.sprawl.foresight import ended_text
 from shared.sprawl.words import N_, _
 
@@ -27,9 +28,13 @@ from .score_plan import TableBeat
 from .screen import SprawlScreen
 
 
-class ScoreScene(ScoreShow, SprawlScreen):
-    """The shell's :class:`ScoreShow` gives the buttons, keys and stepping; the show's
-    numbers are a :class:`~.score_count.Tally` (``tally``), its drawing :mod:`.score_draw`."""
+@forwarding("scoring", SCORE_NAMES)
+class ScoreScene(SprawlScreen):
+    """The shell's :class:`ScoreShow` (``scoring``, a part) gives the buttons, keys and
+    stepping; the show's numbers are a :class:`~.score_count.Tally` (``tally``), its
+    drawing :mod:`.score_draw`."""
+
+    modal, freeze_below, bottom_scale = True, False, 0.1
 
     @property
     def show_title(self) -> str:
@@ -40,7 +45,7 @@ class ScoreScene(ScoreShow, SprawlScreen):
                  on_save: Callable[[], None] | None = None, new_game_label: str | None = None,
                  headline: str | None = None, on_replay: Callable[[], None] | None = None,
                  names: list[str] | None = None, show: bool = True) -> None:
-        self.headline = headline
+        self.scoring = ScoreShow(self, headline)
         self.names = names or [""] * state.n
         super().__init__(app, state)
         self.tally = Tally(self, state)   # after the frame: it hides the pieces it lifts
@@ -48,8 +53,8 @@ class ScoreScene(ScoreShow, SprawlScreen):
         self.board.words = self.tally
         self.sequence = BeatSequence(self.beats, self.timeline, steps=self.tally.steps,
                                      on_finish=self._finished, intro=0.9, gap=0.35)
-        self.make_buttons(N_("Replay the show"), on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
-                          new_game_label=new_game_label or N_("New game"))
+        self.scoring.make_buttons(N_("Replay the show"), on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
+                                  new_game_label=new_game_label or N_("New game"))
         for b in self.final_buttons:  # our own labels: English keys shown in the language in use
             if b.on_click == self.replay_show or (new_game_label is None and b.on_click is on_new_game):
                 b.tr = _
@@ -64,7 +69,7 @@ class ScoreScene(ScoreShow, SprawlScreen):
         self.banners.current = None
         self.tally.reset(self.players)
         self.sequence.start()
-        self.show_buttons()
+        self.scoring.show_buttons()
         self.announce(_("THE END"), self.end_words(), theme.ACCENT_2, hold=1.6)
 
     def end_words(self) -> str:
@@ -104,6 +109,13 @@ class ScoreScene(ScoreShow, SprawlScreen):
     def seat_active(self, seat: int) -> bool:
         return self.tally.seat_active(seat)  # the panels' stashes and notes are the tally's too
 
+    # -- frame -----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.scoring.update(dt, super().update)
+
+    def frame_rate(self) -> float:
+        return self.scoring.frame_rate(super().frame_rate())
+
     # -- drawing ---------------------------------------------------------------------------------
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         return status_words(self)
@@ -120,7 +132,7 @@ class ScoreScene(ScoreShow, SprawlScreen):
         if tally.table > 0 and not (self.stage == "final" and self.table_hidden):
             draw_table(self, surface, self.beats[-1], tally.table, cb)
         self.draw_bottom(surface)
-        self.draw_final_buttons(surface)
+        self.scoring.draw_final_buttons(surface)
         self.draw_overlays(surface)
 
 
