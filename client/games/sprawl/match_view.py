@@ -121,13 +121,15 @@ def status_words(scene: "MatchScene") -> tuple[str, tuple[int, int, int]]:
         # TRANSLATORS: after a warning about a move that ends the game or strands a seat.
         twice = _("Click twice to play it.")
         return (confirm_words(warning) if scene.hand.armed == move else f"{warning} {twice}"), theme.ACCENT
+    # TRANSLATORS: the last item of the keys in the status line.
+    f1 = " · " + _("F1: how to play")
     if not s.started[s.to_move]:
-        return _("Place your first tower: pick a size (1-3) and click any vacant square."), theme.TEXT
+        return _("Place your first tower: pick a size (1-3) and click any vacant square.") + f1, theme.TEXT
     if not scene.hinter.hints_offered():  # online or rated: H only says no
         return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
-                 "right-click lists the moves there · A/S/O overlays"), theme.TEXT
+                 "right-click lists the moves there · A/S/O overlays") + f1, theme.TEXT
     return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
-             "right-click lists the moves there · A/S/O overlays · H: a hint"), theme.TEXT
+             "right-click lists the moves there · A/S/O overlays · H: a hint") + f1, theme.TEXT
 
 
 def draw(scene: "MatchScene", surface: pygame.Surface) -> None:
