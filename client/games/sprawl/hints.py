@@ -51,6 +51,14 @@ def caption(advice: Advice) -> str:
     return _("Hint: first place {pct}%").format(pct=pct)
 
 
+def chance_words(scene: "MatchScene") -> str | None:
+    """The hint's chance of first place, said beside the hand (None: no hint shown)."""
+    advice = scene.hinter.hint
+    if advice is None or scene.timeline.busy or not hasattr(advice.move, "square"):
+        return None
+    return caption(advice)
+
+
 def draw_hint(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> pygame.Rect | None:
     """The hinted move on its square, framed; returns the frame (None when no hint is shown)."""
     advice = scene.hinter.hint

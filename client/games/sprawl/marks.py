@@ -153,17 +153,9 @@ def hand_words(scene: "MatchScene", aim: int | None = None) -> str:
     return _("first tower") if not scene.match.state.started[hand.seat] else _("tower / spore")
 
 
-def hint_words(scene: "MatchScene") -> str | None:
-    """The hint's chance of first place, said beside the hand (None: no hint shown)."""
-    advice = scene.hinter.hint
-    if advice is None or scene.timeline.busy or not hasattr(advice.move, "square"):
-        return None
-    from .hints import caption  # the hint's module draws with these marks
-    return caption(advice)
-
-
-def draw_hand(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
-    """Under the board: the size in hand, the action and the branch direction."""
+def draw_hand(surface: pygame.Surface, scene: "MatchScene", cb: bool, hint: str | None = None) -> None:
+    """Under the board: the size in hand, the action and the branch direction (and the
+    ``hint``'s chance of first place, off the board's squares)."""
     if not scene.human_turn:
         return
     t = scene.app.text
@@ -192,7 +184,6 @@ def draw_hand(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
     # TRANSLATORS: beside the piece in hand: its size and action, then the keys that change them.
     img = t.render(_("{size}: {what}  ·  {keys}").format(size=scene.hand.hand_size, what=what, keys=keys), size,
                    theme.TEXT_DIM)
-    hint = hint_words(scene)
     if hint is None and img.get_width() <= room:
         surface.blit(img, (x, rects[0].centery - img.get_height() // 2))
         return

@@ -146,7 +146,7 @@ def draw(scene: "MatchScene", surface: pygame.Surface) -> None:
     hint_box = hints.draw_hint(surface, scene, cb)
     marks.draw_ghost(surface, scene, cb)
     if scene.listing.looking_back is None:  # looking back, nothing is in hand
-        marks.draw_hand(surface, scene, cb)
+        marks.draw_hand(surface, scene, cb, hints.chance_words(scene))
     scene.draw_bottom(surface)
     for name in scene.shown:  # a lit dot on the buttons of the overlays on show
         r = scene.overlay_buttons[name].rect

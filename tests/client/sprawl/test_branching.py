@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from client.games.sprawl.game import MatchScene
-from client.games.sprawl.hints import caption, draw_hint
-from client.games.sprawl.marks import draw_hand, ghost_words, hint_words
+from client.games.sprawl.hints import caption, chance_words, draw_hint
+from client.games.sprawl.marks import draw_hand, ghost_words
 from shared.gamekit.advice import Advice
 from shared.sprawl import Branch
 from shared.sprawl.board import square_name
@@ -97,8 +97,8 @@ def test_a_hints_chance_is_said_beside_the_hand_not_over_the_squares(app, size):
             box = draw_hint(surface, scene, False)
             target = scene.geo.square_rect(move.square)
             assert box == target.inflate(4, 4), "only the hinted square is framed on the board"
-            assert hint_words(scene) == caption(scene.hinter.hint) and "60%" in hint_words(scene)
-            draw_hand(surface, scene, False)
+            assert chance_words(scene) == caption(scene.hinter.hint) and "60%" in chance_words(scene)
+            draw_hand(surface, scene, False, chance_words(scene))
             checked += 1
         app.stack.scenes.clear()
     assert checked >= 30
