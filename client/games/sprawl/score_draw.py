@@ -149,7 +149,7 @@ def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p:
         if tie is None:
             layer.blit(img, (x + chip + 10, rect.centery - img.get_height() // 2))
         else:  # the label and, under it, why this seat is below the one it tied with
-            note = t.fitted(tie, max(11, int(size * 0.62)), theme.ACCENT_2, room)
+            note = t.fitted(tie, max(12, int(size * 0.72)), theme.ACCENT_2, room)
             top = rect.centery - (img.get_height() + note.get_height()) // 2
             layer.blit(img, (x + chip + 10, top))
             layer.blit(note, (x + chip + 10, top + img.get_height()))
