@@ -136,7 +136,8 @@ class GamePickerScene(Scene):
                 rows.append(Row(seat.label, [PERSON] + levels, names, lambda i=i: self.players[i],
                                 lambda v, i=i: self._set_player(i, v), N_("A person at this screen, or a computer."),
                                 colour=seat.colour, tr=_, title=lambda i=i: self.seat_title(i)))
-        rows += self.plugin.option_rows(self.app)
+        self.game_rows = self.plugin.option_rows(self.app)  # their help shows while focused
+        rows += self.game_rows
         for row in rows:
             row.enabled = len(row.values) > 1
         focus = self.menu.focus
@@ -255,6 +256,7 @@ class GamePickerScene(Scene):
         bottom = self.menu.layout(self.box.x + 20, self.box.y + rh // 2, bw - 40, rh, gap)
         size = max(14, int(h * 0.025))  # the lines under the rows get the room they need
         lines = sum(len(self.app.text.wrap(line, size, bw - 48)) for line in self.describe())
+        lines += max((len(self.app.text.wrap(self.row_help(r), size, bw - 48)) for r in self.game_rows), default=0)
         self.desc_rect = pygame.Rect(self.box.x + 24, bottom + rh // 3, bw - 48,
                                      max(int(h * 0.1), lines * (size + 6) - 6))
         self.box.h = self.desc_rect.bottom - self.box.y + rh // 3
@@ -308,6 +310,12 @@ class GamePickerScene(Scene):
         return True
 
     # -- drawing ------------------------------------------------------------------------------
+    def row_help(self, row) -> str:
+        """A game option's line of help ("Overload: a spore may be built up at once …"),
+        shown under the lines below the rows while its row has the focus ("" otherwise)."""
+        words = row.help_text() if any(row is r for r in getattr(self, "game_rows", ())) else ""
+        return f"{row.text()}: {words}" if words else ""
+
     def describe(self) -> list[str]:
         """The lines under the rows: the level's strength, whose seat, who starts."""
         spec = self.plugin.spec
@@ -363,6 +371,9 @@ class GamePickerScene(Scene):
                     surface.blit(t.render(part, size, theme.ACCENT_2 if i == 0 else theme.TEXT_DIM),
                                  (self.desc_rect.x, y))
                 y += size + 6
+        for part in t.wrap(self.row_help(self.menu.focused), size, self.desc_rect.w):
+            surface.blit(t.render(part, size, theme.TEXT), (self.desc_rect.x, y))
+            y += size + 6
         keys = t.fitted(_("Arrows change · Enter starts · Esc goes back"),
                         max(12, int(h * 0.022)), theme.TEXT_DIM, w - 20)
         surface.blit(keys, keys.get_rect(center=(w // 2, self.start_button.rect.bottom + int(h * 0.04))))

@@ -14,7 +14,6 @@ from client.scenes.hints import play_key_words
 from shared.gamekit.advice import Advice
 from shared.sprawl.words import _
 
-from .captions import draw_caption
 from .hand import describe
 from .marks import ghost_move
 
@@ -54,9 +53,16 @@ def caption(advice: Advice) -> str:
     return _("Hint: first place {pct}%").format(pct=pct) + f" · {play_key_words()}"
 
 
+def chance_words(scene: "MatchScene") -> str | None:
+    """The hint's chance of first place, said beside the hand (None: no hint shown)."""
+    advice = scene.hinter.hint
+    if advice is None or scene.timeline.busy or not hasattr(advice.move, "square"):
+        return None
+    return caption(advice)
+
+
 def draw_hint(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> pygame.Rect | None:
-    """The hinted move on its square, with its caption beside it where it covers no piece
-    and no panel; returns the caption's place (None when no hint is shown)."""
+    """The hinted move on its square, framed; returns the frame (None when no hint is shown)."""
     advice = scene.hinter.hint
     if advice is None or scene.timeline.busy or not hasattr(advice.move, "square"):
         return None
@@ -64,4 +70,4 @@ def draw_hint(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> pygame.
     geo = scene.geo
     r = geo.square_rect(advice.move.square)
     pygame.draw.rect(surface, HINT_INK, r.inflate(4, 4), max(2, geo.cell // 18), border_radius=6)
-    return draw_caption(surface, scene, r, caption(advice), edge=HINT_INK, size=max(13, int(geo.cell * 0.32)))
+    return r.inflate(4, 4)  # its chance is said beside the hand (``marks.hint_words``), off the squares

@@ -25,7 +25,7 @@ from .marks import ghost_move
 # pages' keys in code and tests).
 PAGES = [
     (N_("Pieces and board"), [
-        N_("3 to 8 players, each with fifteen pyramids of one colour: five each of sizes 1, 2 and 3 (45 pips)."),
+        N_("3 to 8 players, each with fifteen pyramids of one colour: five each of sizes 1, 2 and 3 (30 pips)."),
         N_("3 players play on 5 x 6 squares, 4 to 6 on 6 x 6, 7 or 8 on 8 x 8."),
         N_("A tree is an upright tower (its pieces stacked 3-2-1) and the branches grown from it: "
            "pieces lying flat, pointing. The outlines show which branches belong to which tower."),

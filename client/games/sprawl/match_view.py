@@ -129,13 +129,15 @@ def status_words(scene: "MatchScene") -> tuple[str, tuple[int, int, int]]:
         return (confirm_words(warning) if scene.hand.armed == move else f"{warning} {twice}"), theme.ACCENT
     if scene.hinter.hint is not None:
         return hint_shown_words(), theme.ACCENT
+    # TRANSLATORS: the last item of the keys in the status line.
+    f1 = " · " + _("F1: how to play")
     if not s.started[s.to_move]:
-        return _("Place your first tower: pick a size (1-3) and click any vacant square."), theme.TEXT
+        return _("Place your first tower: pick a size (1-3) and click any vacant square.") + f1, theme.TEXT
     if not scene.hinter.hints_offered():  # online or rated: H only says no
         return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
-                 "right-click lists the moves there · A/S/O overlays"), theme.TEXT
+                 "right-click lists the moves there · A/S/O overlays") + f1, theme.TEXT
     return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
-             "right-click lists the moves there · A/S/O overlays · H: a hint"), theme.TEXT
+             "right-click lists the moves there · A/S/O overlays · H: a hint") + f1, theme.TEXT
 
 
 def draw(scene: "MatchScene", surface: pygame.Surface) -> None:
@@ -152,7 +154,7 @@ def draw(scene: "MatchScene", surface: pygame.Surface) -> None:
     hint_box = hints.draw_hint(surface, scene, cb)
     marks.draw_ghost(surface, scene, cb)
     if scene.listing.looking_back is None:  # looking back, nothing is in hand
-        marks.draw_hand(surface, scene, cb)
+        marks.draw_hand(surface, scene, cb, hints.chance_words(scene))
     scene.draw_bottom(surface)
     for name in scene.shown:  # a lit dot on the buttons of the overlays on show
         r = scene.overlay_buttons[name].rect
