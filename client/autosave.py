@@ -38,7 +38,8 @@ class AutoSave:
         self._slot: str | None = None
         self._saved: Any = None   # the position last written (or the opening one)
         self._adopted: list[tuple[Any, str]] = []  # resumed screens and their slots
-        self._recorded: list[Any] = []  # finished screens whose record is written
+        self._recorded: list[Any] = []  # finished screens whose record was tried (once)
+        self._written: list[Any] = []   # ... and those whose record is in the records folder
         self.error: str | None = None
 
     def adopt(self, scene, slot: str) -> None:
@@ -67,14 +68,12 @@ class AutoSave:
     def _write(self, scene) -> None:
         state = scene.match.state
         self._saved = state
+        if state.is_over():
+            self.ended(scene)
+            return
         try:
-            if state.is_over():
-                if self._slot is not None:
-                    saves.delete(self._slot)
-                    self._slot = None
-            else:
-                self._slot = self._slot or saves.new_slot()
-                saves.write(self._slot, saves.snapshot(scene))
+            self._slot = self._slot or saves.new_slot()
+            saves.write(self._slot, saves.snapshot(scene))
             self.error = None
         except Exception as exc:  # noqa: BLE001 - a full disk, a bad state: the game goes on
             self.error = str(exc)
@@ -87,18 +86,31 @@ class AutoSave:
             return
         self._write(scene)
 
-    def _track_finished(self, app) -> None:
-        """A finished game (local or online) goes to the records folder, once."""
-        screens = match_screens(app)
-        # only screens still on the stack are remembered: a left game is let go of
-        self._recorded = [s for s in self._recorded if s in screens]
-        for scene in screens:
-            if scene in self._recorded or not scene.match.state.is_over():
-                continue
+    def ended(self, scene) -> None:
+        """``scene``'s game has just ended (called by the move that ends it, before any
+        show): its record goes to the records folder, then its save is dropped, so an
+        error in the final count loses nothing. A record that cannot be written leaves
+        the save (the position before the last move) for Continue."""
+        if scene not in self._recorded:
             if not scene.keeps_game() and scene.chrome is None:
-                continue  # the attract mode, computers alone: nobody's game
+                return  # the attract mode, computers alone: nobody's game
             self._recorded.append(scene)
             try:
                 scene.records.keep()
             except Exception as exc:  # noqa: BLE001 - a full disk never stops the game
                 self.error = str(exc)
+                return
+            self._written.append(scene)
+        if scene is self._scene and self._slot is not None and scene in self._written:
+            saves.delete(self._slot)
+            self._slot = None
+
+    def _track_finished(self, app) -> None:
+        """A finished game (local or online) goes to the records folder, once."""
+        screens = match_screens(app)
+        # only screens still on the stack are remembered: a left game is let go of
+        self._recorded = [s for s in self._recorded if s in screens]
+        self._written = [s for s in self._written if s in screens]
+        for scene in screens:
+            if scene not in self._recorded and scene.match.state.is_over():
+                self.ended(scene)

@@ -31,18 +31,25 @@ def contract(scene, state):
     return AlienCityPosition(state) if scene.spec.id == "alien-city" else state
 
 
-def play_to_the_count(app, scene, seed: int = 4) -> ScoreShow:
-    """Random moves; the last through the screen (as a click would), then the frames
-    until the final count is up."""
+def last_move(app, scene, seed: int = 4, frames: bool = False):
+    """Random moves up to the one that ends the game, which is returned unplayed
+    (``frames``: a frame after each move, so the autosave writes it)."""
     rng = random.Random(seed)
     while True:
         position = contract(scene, scene.match.state)
         move = position.legal_moves().random(rng)
         if position.play(move)[0].is_over():
             scene.timeline.finish_all()
-            scene.play(move)
-            break
+            return move
         scene.match.play(move)
+        if frames:
+            app.step(1 / 60, events=[], draw=False)
+
+
+def play_to_the_count(app, scene, seed: int = 4) -> ScoreShow:
+    """Random moves; the last through the screen (as a click would), then the frames
+    until the final count is up."""
+    scene.play(last_move(app, scene, seed))
     for _ in range(600):
         app.step(1 / 30, events=[], draw=False)
         if isinstance(app.stack.top, ScoreShow):
