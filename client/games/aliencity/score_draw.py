@@ -57,7 +57,8 @@ class ScoreView:
         for player, panel in self.board.panels.items():
             key = (player, panel.rect.size, current_language())
             if key not in self._frames:
-                self._frames[key] = panel_frame(self.app, player, panel.rect.size, panel.header_h, panel.pad)
+                self._frames[key] = panel_frame(self.app, player, panel.rect.size, panel.header_h, panel.pad,
+                                                self.tally.who(player))
             frames.append(self._frames[key])
         return tuple(frames)
 
@@ -105,7 +106,7 @@ class ScoreView:
             shade.set_alpha(int(255 * min(1.0, view.roll * 3)))
             surface.blit(shade, (geo.x, geo.y))
             shade.set_alpha(255)
-            draw_totals_card(surface, app, geo, view.beat.totals, view.roll, view.beat.winner)
+            draw_totals_card(surface, app, geo, view.beat.totals, view.roll, view.beat.winner, self.tally.who)
         insight.draw_legend(surface, board.top_rect, board.margin)
         self.draw_bottom(surface, stage, buttons, focus)
         if stage == "final":

@@ -219,7 +219,7 @@ def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p:
         for c in row.colours:
             surface.blit(look.tile(c, chip, cb), (x, rect.centery - chip // 2))
             x += chip + 4
-        label = row.label
+        label = scene.seat_label(row.seat)
         if row.left:
             # TRANSLATORS: after a seat in the final table: it left the game.
             label = _("{seat}  (left)").format(seat=label)

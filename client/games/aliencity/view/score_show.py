@@ -6,6 +6,7 @@ the totals card and the unpaid-bonus chips. Everything here only reads display v
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 import pygame
 
@@ -249,8 +250,8 @@ def draw_flyer(surface: pygame.Surface, kit: LotKit, geo: BoardGeometry, start: 
 
 
 # -- the side panels ---------------------------------------------------------------------
-def panel_frame(app, player: Player, size: tuple[int, int], header_h: int, pad: int) -> pygame.Surface:
-    """A score panel's background and header (drawn once per size)."""
+def panel_frame(app, player: Player, size: tuple[int, int], header_h: int, pad: int, who: str) -> pygame.Surface:
+    """A score panel's background and header naming the seat ``who`` (drawn once per size)."""
     w, h = size
     surf = pygame.Surface(size, pygame.SRCALPHA)
     rad = max(8, w // 16)
@@ -262,7 +263,7 @@ def panel_frame(app, player: Player, size: tuple[int, int], header_h: int, pad: 
     cap = boards(app).sprites.cap(player, int(header_h * 1.5))
     surf.blit(cap, (pad - header_h * 0.2, -header_h * 0.02))
     name_col = theme.TEXT if player is Player.BLACK else (20, 20, 30)
-    name = app.text.fitted(terms.player(player).upper(), int(header_h * 0.55), name_col,
+    name = app.text.fitted(who.upper(), int(header_h * 0.55), name_col,
                            int(w - pad * 2 - header_h * 1.1), bold=True)
     surf.blit(name, (pad + header_h * 1.1, (header_h - name.get_height()) // 2))
     return surf
@@ -349,7 +350,7 @@ def _blit_aligned(surface: pygame.Surface, img: pygame.Surface, x: int, y: int, 
 
 # -- totals and the final board ------------------------------------------------------------
 def draw_totals_card(surface: pygame.Surface, app, geo: BoardGeometry, totals: tuple[int, int], roll: float,
-                     winner: Player | None) -> None:
+                     winner: Player | None, who: Callable[[Player], str]) -> None:
     """Both totals rolling up in the middle of the board, the winner's lit once they land."""
     t = app.text
     box = pygame.Rect(0, 0, int(geo.width * 0.94), int(geo.lot * 3.7))
@@ -368,7 +369,7 @@ def draw_totals_card(surface: pygame.Surface, app, geo: BoardGeometry, totals: t
         lit = done and winner is player
         cap = boards(app).sprites.cap(player, int(geo.lot * 2.0))
         surface.blit(cap, cap.get_rect(midtop=(cx, box.y + geo.lot * 0.36)))
-        name = t.fitted(terms.player(player).upper(), max(12, int(geo.lot * 0.3)),
+        name = t.fitted(who(player).upper(), max(12, int(geo.lot * 0.3)),
                         theme.ACCENT if lit else theme.TEXT_DIM, box.w // 2 - 16, bold=True)
         surface.blit(name, name.get_rect(midtop=(cx, box.y + geo.lot * 1.55)))
         value = int(round(totals[i] * roll))
