@@ -49,3 +49,18 @@ def test_the_score_names_the_players(app, game_id, names, monkeypatch):
     banner = " ".join(score.winner_words()) if hasattr(score, "winner_words") and game_id != "alien-city" \
         else score.turn_text()[0]
     assert any(n.casefold() in banner.casefold() for n in names), banner
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("names", [("Ann", "Bo", "Cy"), ("Ann", "Bo", "Cy", "Di")])
+def test_city_blocks_final_table_leaves_the_seat_panels_readable(app, size, names):
+    from client.games.cityblocks.score_draw import table_between_panels
+    app.set_size(size)
+    game = start(app, "city-blocks", [HumanSeat(name=n) for n in names])
+    score = play_to_the_count(app, game)
+    score.skip()
+    app.step(1 / 30, events=[], draw=True)
+    box, header, rows = table_between_panels(score)
+    for panel in score.board.panels:
+        assert not box.colliderect(panel.rect), (box, panel.rect)
+    assert all(box.contains(r) for r in [header, *rows]) and box.w > size[0] // 3
