@@ -54,7 +54,18 @@ def open_record(app, path: Path) -> Scene:
     if plugin is None:
         known = ", ".join(p.spec.title for p in app.games)
         raise ValueError(_("not a record of a game this client shows ({games})").format(games=known))
-    return plugin.open_record(app, text, path.name)
+    scene = plugin.open_record(app, text, replay_title(app, path))
+    scene.record_file = path.name   # what a game played on from it says it branched from
+    return scene
+
+
+def replay_title(app, path: Path) -> str:
+    """A replay's title: its game and players, then its date ("City Blocks: Ann vs Bo ·
+    2026-11-27"), as the replay list names it; never the file's name unless the record
+    says nothing else."""
+    title, facts = record_summary(app, path)
+    date = next((part for part in facts.split(" · ") if len(part) == 10 and part[4] == "-" and part[7] == "-"), "")
+    return f"{title} · {date}" if date and title != path.name else title
 
 
 def record_summary(app, path: Path) -> tuple[str, str]:
