@@ -72,10 +72,12 @@ def source_name(app, spec) -> str:
     return spec.title
 
 
-def offer(app, state: State, move: int, *, broken: bool = False, source: str | None = None) -> None:
-    """Open the chooser for ``state`` (move ``move`` of the source), or the refusal."""
+def offer(app, state: State, move: int, *, broken: bool = False, source: str | None = None,
+          levels: list[str | None] | None = None) -> None:
+    """Open the chooser for ``state`` (move ``move`` of the source), or the refusal;
+    ``levels``: the record's seats (a level, or None for a person) to start from."""
     name = source if source else source_name(app, state.spec)
-    app.push(PlayHereScene(app, state, Branch(name, move), refusal(state, broken)))
+    app.push(PlayHereScene(app, state, Branch(name, move), refusal(state, broken), seated=levels))
 
 
 def start_branch(app, state: State, branch: Branch, chosen: list[str], *, seed: object = None) -> Scene:
@@ -90,7 +92,7 @@ def start_branch(app, state: State, branch: Branch, chosen: list[str], *, seed: 
 
 class PlayHereScene(Scene):
     def __init__(self, app, state: State, branch: Branch, refused: str | None = None, *,
-                 seed: object = None) -> None:
+                 seed: object = None, seated: list[str | None] | None = None) -> None:
         super().__init__(app)
         self.state, self.branch, self.refused, self.seed = state, branch, refused, seed
         self.spec = state.spec
@@ -101,6 +103,9 @@ class PlayHereScene(Scene):
         seats = self.spec.seats_of(state)
         mover = state.to_move
         self.players = [PERSON if i == mover or not level else level for i in range(len(seats))]
+        if seated is not None and len(seated) == len(seats):   # the record's own seats
+            self.players = [PERSON if was is None else was if was in levels else self.players[i]
+                            for i, was in enumerate(seated)]
         rows = []
         for i, seat in enumerate(seats):
             rows.append(Row(seat.label, [PERSON] + levels, self.names, lambda i=i: self.players[i],

@@ -87,7 +87,7 @@ class ReplayControls:
     def play_here(self) -> None:
         self.playing = False
         state, broken = self.scene.branch_position(self.index)
-        offer(self.scene.app, state, self.index, broken=broken)
+        offer(self.scene.app, state, self.index, broken=broken, levels=getattr(self.scene, "record_levels", None))
 
     # -- moving -----------------------------------------------------------------------
     def go(self, index: int, animate: bool = False) -> None:

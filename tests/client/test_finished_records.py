@@ -98,6 +98,9 @@ def test_a_finished_game_is_recorded_by_itself_and_replays(app, game_id, names):
     assert facts.startswith("1. ") or " won" in facts or "shared first place" in facts  # the result
     files.handle_event(click(files.row_rect(0).center))
     app.stack.apply_pending()
+    assert app.stack.top is files and files.focus == 0   # a click selects
+    files.handle_event(click(files.row_rect(0).center))   # a double click opens
+    app.stack.apply_pending()
     assert app.stack.top is not files and files.error == ""  # the game's replay
 
 
