@@ -319,6 +319,7 @@ class App:
 
     def close(self) -> None:
         self.autosave.flush()  # quitting over a game without a move yet: kept too
+        self.autosave.hold(None)  # its lock let go: another client may continue it
         self.stop_computers()
         if self.hosting is not None:
             self.hosting.stop()  # SIGTERM: clients told, matches saved

@@ -14,7 +14,7 @@ from typing import Any
 
 from shared.i18n import domain
 
-from . import saves
+from . import save_locks, saves
 from .scenes.match_screen import SaveableMatch
 
 _, N_, ngettext, pgettext = domain("client")
@@ -41,6 +41,18 @@ class AutoSave:
         self._recorded: list[Any] = []  # finished screens whose record was tried (once)
         self._written: list[Any] = []   # ... and those whose record is in the records folder
         self.error: str | None = None
+        self._held: str | None = None  # the slot this client holds the lock of
+
+    def hold(self, slot: str | None) -> None:
+        """Lock the slot of the game on screen (and let the last one go): another client
+        on the same config folder then says it is open here."""
+        if slot == self._held:
+            return
+        if self._held is not None:
+            save_locks.unlock(self._held)
+        self._held = slot
+        if slot is not None:
+            save_locks.lock(slot)
 
     def adopt(self, scene, slot: str) -> None:
         """A resumed game: it keeps writing to the slot it came from (once on screen)."""
@@ -52,10 +64,9 @@ class AutoSave:
         if scene is not self._scene:
             self.flush()  # the game left (or covered by another): kept even unplayed
             self._start(scene)
-            return
-        if scene is None or scene.match.state is self._saved:
-            return
-        self._write(scene)
+        elif scene is not None and scene.match.state is not self._saved:
+            self._write(scene)
+        self.hold(self._slot)
 
     def _start(self, scene) -> None:
         self._scene, self._slot = scene, None
