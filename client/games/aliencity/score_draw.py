@@ -160,7 +160,8 @@ class ScoreView:
             return
         label = t.fitted(_("GREEN BONUSES NOT PAID"), max(11, int(size * 0.7)), theme.BAD, area.w // 3, bold=True)
         x0 = area.x + label.get_width() + 12
-        for h, rows in ((max(16, int(area.h * 0.78)), 1), (max(14, area.h // 2 - 2), 2)):
+        for h, rows in ((max(16, int(area.h * 0.78)), 1), (max(14, area.h // 2 - 2), 2),
+                        (max(13, area.h // 3), 3)):
             pills = [kit.pill(chip, h, theme.TEXT, (60, 22, 34), theme.BAD) for chip in chips]
             lines, x, line = [[]], x0, 0
             for pill in pills:
@@ -174,7 +175,7 @@ class ScoreView:
                 break
         surface.blit(label, (area.x, area.centery - label.get_height() // 2))
         y = area.centery - (len(lines) * (h + 3) - 3) // 2
-        for row in lines[:2]:
+        for row in lines[:3]:
             x = x0
             for pill in row:
                 surface.blit(pill, (x, y))
