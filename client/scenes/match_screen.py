@@ -175,8 +175,10 @@ class MatchCore:
         self.computers.drop_hint()
         before = self.match.state
         events = self.match.play(move)
-        if self.host.rated is not None and self.match.state.is_over():
-            rated_games.settle(self.host)  # before any animation: leaving at once still counts it
+        if self.match.state.is_over():
+            if self.host.rated is not None:
+                rated_games.settle(self.host)  # before any animation: leaving at once still counts it
+            self.host.app.autosave.ended(self.host)  # the record first: the show may fail
         self.host.after_step(move, before, events)
 
     def resync(self) -> None:

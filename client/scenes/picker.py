@@ -249,18 +249,35 @@ class GamePickerScene(Scene):
         w, h = size
         n = max(1, len(self.menu.rows))
         gap = 10 if h >= 700 else 6
-        rh = max(26, min(int(h * 0.07), int(h * 0.5 / n) - gap))
         bw = min(int(w * 0.66), 820)
+        bh = max(36, int(h * 0.062))
         self.box = pygame.Rect(0, int(h * 0.17), bw, 0)
         self.box.centerx = w // 2
-        bottom = self.menu.layout(self.box.x + 20, self.box.y + rh // 2, bw - 40, rh, gap)
-        size = max(14, int(h * 0.025))  # the lines under the rows get the room they need
-        lines = sum(len(self.app.text.wrap(line, size, bw - 48)) for line in self.describe())
-        lines += max((len(self.app.text.wrap(self.row_help(r), size, bw - 48)) for r in self.game_rows), default=0)
+        # the lines under the rows get the room they need above the buttons (smaller type,
+        # then lower rows, when the window has too little); laid out again whenever they
+        # change (``draw``)
+        self._laid = self.describe()
+        limit = h - bh - int(h * 0.11)   # the box's bottom, the buttons under it
+        rh = max(26, min(int(h * 0.07), int(h * 0.5 / n) - gap))
+        while True:
+            bottom = self.menu.layout(self.box.x + 20, self.box.y + rh // 2, bw - 40, rh, gap)
+            size = max(14, int(h * 0.025))
+            while True:
+                lines = sum(len(self.app.text.wrap(line, size, bw - 48)) for line in self._laid)
+                lines += max((len(self.app.text.wrap(self.row_help(r), size, bw - 48))
+                              for r in self.game_rows), default=0)
+                fits = bottom + rh // 3 + lines * (size + 6) - 6 + rh // 3 <= limit
+                if fits or size <= 11:
+                    break
+                size -= 1
+            if fits or rh <= 22:
+                break
+            rh -= 2
+        self.desc_size = size
         self.desc_rect = pygame.Rect(self.box.x + 24, bottom + rh // 3, bw - 48,
-                                     max(int(h * 0.1), lines * (size + 6) - 6))
+                                     max(min(int(h * 0.1), limit - rh // 3 - bottom - rh // 3),
+                                         lines * (size + 6) - 6))
         self.box.h = self.desc_rect.bottom - self.box.y + rh // 3
-        bh = max(36, int(h * 0.062))
         bwid = max(180, int(w * 0.15))
         self.start_button.rect = pygame.Rect(0, 0, bwid, bh)
         self.back_button.rect = pygame.Rect(0, 0, bwid, bh)
@@ -363,9 +380,11 @@ class GamePickerScene(Scene):
         self.menu.draw(surface, t, bold_values=True)
         if self.editing is not None:
             self.name_field.draw(surface, t, blink=int(app.clock_time * 2) % 2 == 0)
-        size = max(14, int(h * 0.025))
+        if self.describe() != self._laid:   # a seat or a level changed what is said
+            self.resize(self.size)
+        size = self.desc_size
         y = self.desc_rect.y
-        for i, line in enumerate(self.describe()):
+        for i, line in enumerate(self._laid):
             for part in t.wrap(line, size, self.desc_rect.w):
                 if y + size <= self.box.bottom:
                     surface.blit(t.render(part, size, theme.ACCENT_2 if i == 0 else theme.TEXT_DIM),

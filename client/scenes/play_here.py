@@ -92,14 +92,15 @@ class Start:
 
 
 def offer(app, state: State, move: int, *, broken: bool = False, source: str | None = None,
-          before: tuple[State, int] | None = None) -> None:
+          before: tuple[State, int] | None = None, levels: list[str | None] | None = None) -> None:
     """Open the chooser for ``state`` (move ``move`` of the source), or the refusal. A
     review gives the position ``before`` the move it judges too (and its move number):
-    the chooser then starts there (to try the better move) or, chosen, after it."""
+    the chooser then starts there (to try the better move) or, chosen, after it;
+    ``levels``: the record's seats (a level, or None for a person) to start from."""
     name = source if source else source_name(app, state.spec)
     after = Start(state, Branch(name, move), refusal(state, broken), AFTER)
     if before is None:
-        app.push(PlayHereScene(app, state, after.branch, after.refused))
+        app.push(PlayHereScene(app, state, after.branch, after.refused, seated=levels))
         return
     first = Start(before[0], Branch(name, before[1]), refusal(before[0]), BEFORE)
     app.push(PlayHereScene(app, first.state, first.branch, first.refused, starts=(first, after), judged=move))
@@ -120,7 +121,8 @@ class PlayHereScene(Scene):
     ``judged``), the first shown at once; none: ``state`` alone."""
 
     def __init__(self, app, state: State, branch: Branch, refused: str | None = None, *,
-                 seed: object = None, starts: tuple[Start, ...] = (), judged: int = 0) -> None:
+                 seed: object = None, starts: tuple[Start, ...] = (), judged: int = 0,
+                 seated: list[str | None] | None = None) -> None:
         super().__init__(app)
         self.state, self.branch, self.refused, self.seed = state, branch, refused, seed
         self.spec = state.spec
@@ -132,6 +134,9 @@ class PlayHereScene(Scene):
         self.level = level if level in levels else (levels[0] if levels else "")
         seats = self.spec.seats_of(state)
         self.players = self.default_players()
+        if seated is not None and len(seated) == len(seats):   # the record's own seats
+            self.players = [PERSON if was is None else was if was in levels else self.players[i]
+                            for i, was in enumerate(seated)]
         rows = []
         if starts:
             # TRANSLATORS: Play from here, from a review: the row choosing before or after the move

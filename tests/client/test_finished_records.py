@@ -31,18 +31,25 @@ def contract(scene, state):
     return AlienCityPosition(state) if scene.spec.id == "alien-city" else state
 
 
-def play_to_the_count(app, scene, seed: int = 4) -> Scene:
-    """Random moves; the last through the screen (as a click would), then the frames
-    until the final count is up."""
+def last_move(app, scene, seed: int = 4, frames: bool = False):
+    """Random moves up to the one that ends the game, which is returned unplayed
+    (``frames``: a frame after each move, so the autosave writes it)."""
     rng = random.Random(seed)
     while True:
         position = contract(scene, scene.match.state)
         move = position.legal_moves().random(rng)
         if position.play(move)[0].is_over():
             scene.timeline.finish_all()
-            scene.play(move)
-            break
+            return move
         scene.match.play(move)
+        if frames:
+            app.step(1 / 60, events=[], draw=False)
+
+
+def play_to_the_count(app, scene, seed: int = 4) -> Scene:
+    """Random moves; the last through the screen (as a click would), then the frames
+    until the final count is up."""
+    scene.play(last_move(app, scene, seed))
     for _ in range(600):
         app.step(1 / 30, events=[], draw=False)
         if app.stack.top is not None and app.stack.top.scoring is not None:
@@ -90,6 +97,9 @@ def test_a_finished_game_is_recorded_by_itself_and_replays(app, game_id, names):
     assert all(n in title for n in names)
     assert facts.startswith("1. ") or " won" in facts or "shared first place" in facts  # the result
     files.handle_event(click(files.row_rect(0).center))
+    app.stack.apply_pending()
+    assert app.stack.top is files and files.focus == 0   # a click selects
+    files.handle_event(click(files.row_rect(0).center))   # a double click opens
     app.stack.apply_pending()
     assert app.stack.top is not files and files.error == ""  # the game's replay
 

@@ -237,7 +237,16 @@ class GameScene(BoardScene):
 
     # -- the shell's hooks: the final count (again: C on the finished board), new games ----
     def score_scene(self, state: GameState, **words) -> ScoreScene:
-        return ScoreScene(self.app, state, demo=self.chrome is None and bool(self.bots), **words)
+        return ScoreScene(self.app, state, demo=self.chrome is None and bool(self.bots), names=self.seat_names(),
+                          **words)
+
+    def seat_names(self) -> list[str]:
+        """Who plays each seat, as the score names them ("" for a seat nobody named)."""
+        if self.chrome is not None:
+            online = self.chrome.view.names()
+            return [online.get(i) or "" for i in range(len(self.seats))]
+        return [seat.label if isinstance(seat, ComputerSeat) and seat.level else seat.name or ""
+                for seat in self.seats]
 
     def replay(self, state: GameState):
         return replay_of(self.app, state, self.records.name_headers() if self.chrome is None else None)

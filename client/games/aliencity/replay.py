@@ -54,6 +54,7 @@ class ReplayScene(BoardScene):
         super().__init__(app, self.positions[0])
         self.card = RuleBreakCard(app, self.board, result.plies)
         names = shown_names(list(record_names(result.headers)), levels_of(result.headers))
+        self.names = [name or "" for name in names]   # the score show names them too
         for player, name in zip(self.panels, names):
             if name:  # who played the seat, under its colour (as in the match)
                 self.panels[player].who = lambda name=name: name
@@ -100,7 +101,7 @@ class ReplayScene(BoardScene):
         if final.phase is not Phase.OVER or self.controls.index != self.controls.count:
             return
         self.controls.playing = False
-        self.app.push(ScoreScene(self.app, final))
+        self.app.push(ScoreScene(self.app, final, names=self.names))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \

@@ -51,11 +51,12 @@ class ScoreScene(BoardScene):
     def __init__(self, app, state: GameState, *, on_new_game: Callable[[], None] | None = None,
                  on_save: Callable[[], None] | None = None, demo: bool = False,
                  new_game_label: str | None = None, headline: str | None = None,
-                 on_replay: Callable[[], None] | None = None, show: bool = True) -> None:
+                 on_replay: Callable[[], None] | None = None, show: bool = True,
+                 names: list[str] | None = None) -> None:
         self.scoring = ScoreShow(self, headline)
         self.demo = demo  # attract mode (kept for callers; the show is the same)
         super().__init__(app, state)
-        self.tally = Tally(state, self.board, self.timeline, self.sound)
+        self.tally = Tally(state, self.board, self.timeline, self.sound, names)
         self.painter = ScoreView(app, self.board, self.tally)
         self.sequence = BeatSequence(self.tally.beats, self.timeline, steps=self.tally.steps,
                                      on_done=self.tally.beat_finished, on_finish=self.finish_show)
@@ -177,7 +178,10 @@ class ScoreScene(BoardScene):
         """The show's title or the headline (the shell), else the board's "GAME OVER" line."""
         if self.stage == "show" or self.headline:
             return self.scoring.turn_text()
-        return self.board.turn_text()
+        w = self.tally.score.winner
+        if w is None:
+            return self.board.turn_text()
+        return _("GAME OVER: {player} WINS").format(player=self.tally.who(w).upper()), theme.ACCENT
 
     def draw(self, surface: pygame.Surface) -> None:
         self.relabel()

@@ -123,7 +123,7 @@ class MatchScene(CityScreen):
         return [(p.rect, p.header_h, p.pad) for p in self.board.panels]
 
     def score_scene(self, state: CityState, **words) -> ScoreScene:
-        return ScoreScene(self.app, state, **words)
+        return ScoreScene(self.app, state, names=self.seat_names(), **words)
 
     def replay(self, state: CityState):
         return replay_of(self.app, state, self.records.name_headers() if self.chrome is None else None)

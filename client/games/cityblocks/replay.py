@@ -94,7 +94,7 @@ class ReplayScene(CityScreen):
         if not final.over or self.controls.index != self.controls.count:
             return
         self.controls.playing = False
-        self.app.push(ScoreScene(self.app, final))
+        self.app.push(ScoreScene(self.app, final, names=self.seat_names()))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.analysis.handle_event(event):

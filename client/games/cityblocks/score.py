@@ -44,8 +44,10 @@ class ScoreScene(CityScreen):
 
     def __init__(self, app, state, *, on_new_game: Callable[[], None] | None = None,
                  on_save: Callable[[], None] | None = None, new_game_label: str | None = None,
-                 headline: str | None = None, on_replay: Callable[[], None] | None = None, show: bool = True) -> None:
+                 headline: str | None = None, on_replay: Callable[[], None] | None = None, show: bool = True,
+                 names: dict[int, str] | None = None) -> None:
         self.score = state.score()
+        self.names = names or {}   # who plays each seat (the match's seat names)
         self.beats = plan(state, self.score)
         self.scoring = ScoreShow(self, headline)
         self.on_replay = on_replay
@@ -110,7 +112,7 @@ class ScoreScene(CityScreen):
 
     # -- hooks the beats call ------------------------------------------------------------------
     def winner_words(self) -> tuple[str, str]:
-        return winner_words(self.beats[-1])
+        return winner_words(self.beats[-1], self.seat_label)
 
     def announce_winner(self) -> None:
         head, sub = self.winner_words()
@@ -124,6 +126,11 @@ class ScoreScene(CityScreen):
         return self.scoring.frame_rate(super().frame_rate())
 
     # -- drawing -------------------------------------------------------------------------------
+    def seat_label(self, seat: int) -> str:
+        """The seat's colour with who plays it, as Sprawl's count names them: "Yellow (Ann)"."""
+        name = self.names.get(seat)
+        return f"{super().seat_label(seat)} ({name})" if name else super().seat_label(seat)
+
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         return status_words(self)
 
@@ -145,12 +152,12 @@ class ScoreScene(CityScreen):
 
 
 
-def winner_words(table: TableBeat) -> tuple[str, str]:
+def winner_words(table: TableBeat, label: Callable[[int], str]) -> tuple[str, str]:
     """The banner at the end: who won (or shared the win), then every seat's total."""
-    names = [r.label for r in table.rows if r.seat in table.winners]
+    names = [label(r.seat) for r in table.rows if r.seat in table.winners]
     if len(names) == 1:
         head = _("{seat} WINS!").format(seat=names[0].upper())
     else:
         head = _("A SHARED WIN: {seats}").format(seats=", ".join(n.upper() for n in names))
-    sub = "   ".join(f"{r.label} {r.total}" for r in table.rows)
+    sub = "   ".join(f"{label(r.seat)} {r.total}" for r in table.rows)
     return head, sub

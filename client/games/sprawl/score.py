@@ -104,7 +104,7 @@ class ScoreScene(SprawlScreen):
         return self.tally.final_points()
 
     def winner_words(self) -> tuple[str, str]:
-        return winner_words(self.beats[-1])
+        return winner_words(self.beats[-1], self.names)
 
     def seat_active(self, seat: int) -> bool:
         return self.tally.seat_active(seat)  # the panels' stashes and notes are the tally's too
@@ -136,9 +136,10 @@ class ScoreScene(SprawlScreen):
         self.draw_overlays(surface)
 
 
-def winner_words(table: TableBeat) -> tuple[str, str]:
-    """The banner at the end: the winner (or those sharing the win), then the first rows."""
-    names = [look.name(w).upper() for w in table.winners]
+def winner_words(table: TableBeat, players: list[str]) -> tuple[str, str]:
+    """The banner at the end: the winner (or those sharing the win, by their players'
+    names when known), then the first rows."""
+    names = [(players[w] if w < len(players) and players[w] else look.name(w)).upper() for w in table.winners]
     if len(names) == 1:
         head = _("{colour} WINS!").format(colour=names[0])
     else:
