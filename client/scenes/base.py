@@ -62,6 +62,8 @@ class Scene:
     parts: tuple[Part, ...] = ()              # parts following the scene's lifecycle
     core: "MatchCore | None" = None           # a match screen's seats, holder and computers
     scoring: "ScoreShow | None" = None        # a score screen's show: its buttons, keys and fast clock
+    record_file: str | None = None            # a replay opened from a file: the file's name
+    record_levels: "list[str | None] | None" = None  # ...and its seats' levels (None: a person)
 
     def __init__(self, app: "App") -> None:
         self.app = app

@@ -101,7 +101,8 @@ def continue_buttons(app) -> list[Button]:
     # TRANSLATORS: title menu: the list of every unfinished game (local and online)
     every = Button(N_("Unfinished games"), lambda: app.push(ContinueScene(app)),
                    tr=lambda _key: _("Unfinished games ({n})").format(n=n))
-    free = [e for e in entries if e.online or not save_locks.open_elsewhere(getattr(e.source, "slot", ""))]
+    free = [e for e in entries
+            if e.online or not (isinstance(e.source, saves.SavedGame) and save_locks.open_elsewhere(e.source.slot))]
     return [continue_button(free[0]), every] if free else [every]
 
 

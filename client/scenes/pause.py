@@ -25,6 +25,7 @@ class PausedGame(Protocol):
     rated: Any    # a rated game against the computer (no undo), or None
     chrome: Any   # the online match's chrome, or None (a local game)
     match: Any    # the match's holder: ``match.state`` is the position
+    spec: Any     # the game's spec: its plug-in's How to play
 
     def save(self) -> Any: ...
     def undo(self) -> Any: ...
@@ -36,7 +37,7 @@ class PauseScene(Scene):
 
     def __init__(self, app, game: PausedGame) -> None:
         self.game = game
-        self.howto_plugin = next((p for p in app.games if p.spec is getattr(game, "spec", None)), None)
+        self.howto_plugin = next((p for p in app.games if p.spec is game.spec), None)
         buttons = [Button(N_("Resume"), self.close, tr=_),
                    Button(N_("How to play"), self.howto, tr=_, enabled=self.howto_plugin is not None),
                    Button(N_("Save record"), self.save, tr=_),

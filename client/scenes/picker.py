@@ -47,6 +47,7 @@ class GamePickerScene(Scene):
         self.mode = mode  # "local" or "computer"
         self.bot_factory = bot_factory  # (level, seed) -> bot; default: the spec's make_bot
         self.seed = seed
+        self.game_rows: list = []  # the game's own option rows (their help shows while focused)
         self.game = app.games.first.spec.id
         self.count = 0  # seats, set per game
         self.players: list[str] = []  # per seat: PERSON or a computer level
@@ -330,7 +331,7 @@ class GamePickerScene(Scene):
     def row_help(self, row) -> str:
         """A game option's line of help ("Overload: a spore may be built up at once …"),
         shown under the lines below the rows while its row has the focus ("" otherwise)."""
-        words = row.help_text() if any(row is r for r in getattr(self, "game_rows", ())) else ""
+        words = row.help_text() if any(row is r for r in self.game_rows) else ""
         return f"{row.text()}: {words}" if words else ""
 
     def describe(self) -> list[str]:

@@ -87,7 +87,7 @@ class ReplayControls:
     def play_here(self) -> None:
         self.playing = False
         state, broken = self.scene.branch_position(self.index)
-        offer(self.scene.app, state, self.index, broken=broken, levels=getattr(self.scene, "record_levels", None))
+        offer(self.scene.app, state, self.index, broken=broken, levels=self.scene.record_levels)
 
     # -- moving -----------------------------------------------------------------------
     def go(self, index: int, animate: bool = False) -> None:
@@ -203,6 +203,7 @@ class SteppedReplay(Protocol):
     buttons: list[Button]
     margin: int
     bottom_rect: pygame.Rect
+    record_file: str | None       # opened from a file: its name (``Scene``'s)
 
     @property
     def state(self) -> Any: ...
@@ -260,7 +261,7 @@ class ReplaySteps(Part):
 
     def branch_name(self) -> str | None:
         """The record's name for a game played on from it (None: a game just played)."""
-        named = getattr(self.host, "record_file", None)   # opened from a file: its name
+        named = self.host.record_file   # opened from a file: its name
         if named:
             return str(named)
         title = self.host.record_title
