@@ -11,7 +11,7 @@ the wheel, right-click) and flip it (F); the ghost follows the pointer (or the a
 snapped to the board, green where the engine allows it and red with the engine's reason
 where not; click (Enter) places it. P passes (asked again while placements remain), H
 lights where the chosen piece fits, G asks the computer for a hint (its move on the board
-with the final margin its search expects, its piece taken into the hand; Enter plays it;
+with the points it adds, its piece taken into the hand; Enter plays it;
 ``client.scenes.hints``), C switches between your colour and blue (3 players),
 U undoes, Ctrl+S saves, F1 shows how to play, Esc pauses. Computers think in worker threads (the shell's
 ``ComputerTurns``); the window keeps drawing.

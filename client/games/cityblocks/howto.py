@@ -48,8 +48,8 @@ PAGES = [
         N_("Green: you may place it there (click or Enter). Red: the reason is written beside it."),
         N_("P passes (asked again if you could still place). H lights where the chosen piece fits. "
            "C switches to blue (3 players). U undoes, Ctrl+S saves, Esc pauses."),
-        N_("G asks the computer for a hint: its best move is shown on the board, with the final margin "
-           "over the others it expects; Enter plays it (its piece is in your hand too)."),
+        N_("G asks the computer for a hint: its best move is shown on the board, with the points it "
+           "adds (as under the board); Enter plays it (its piece is in your hand too)."),
     ]),
 ]
 
