@@ -66,6 +66,7 @@ def _icon_lot(tile_index: int, angle: int) -> int:
 # Every tile a city can hold, made once: a random city picks its twenty from here.
 _ANGLES = (0, 90, 180, 270)
 _TILES = {(c, r, a): Tile(c, r, a) for c in Colour for r in range(6) for a in _ANGLES}
+_COLOURS = tuple(Colour)  # iterating the enum class itself is slow on every new game
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ class City:
     def random(cls, seed: int | str) -> "City":
         rng = random.Random(seed)
         tiles = []
-        for colour in Colour:
+        for colour in _COLOURS:
             for rank in sorted(rng.sample(range(6), 5)):
                 tiles.append((colour, rank))
         rng.shuffle(tiles)
