@@ -10,7 +10,7 @@ the top bar; the game draws its marks over it and calls ``draw_bottom``."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -21,6 +21,9 @@ from ..view.bars import draw_bottom_bar, draw_top_bar
 from .base import Scene
 from .layout import match_layout
 
+if TYPE_CHECKING:
+    from .move_listing import MoveListPart
+
 
 class BoardFrame(Announcing, Scene):
     bottom_scale = 0.08
@@ -29,6 +32,7 @@ class BoardFrame(Announcing, Scene):
     fit_turn = False                # shrink the turn line until it clears the title
     status_scale = (0.3, 0.026)     # status text: the smaller of (bottom bar, window) heights times these
     status_gap = 2                  # pixels between status lines
+    listing: "MoveListPart | None" = None   # a match's or replay's list of moves (its column is kept)
 
     def __init__(self, app, state) -> None:
         super().__init__(app)
@@ -43,7 +47,8 @@ class BoardFrame(Announcing, Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        frame, _, rects = match_layout(size, self.players, self._fit_board, self.bottom_scale)
+        moves_w = self.listing.room(size) if self.listing is not None else 0
+        frame, _, rects = match_layout(size, self.players, self._fit_board, self.bottom_scale, moves_w)
         self.margin = frame.margin
         self.top_rect, self.bottom_rect = frame.top, frame.bottom
         self.top_h, self.bottom_h = frame.top.h, frame.bottom.h

@@ -6,7 +6,7 @@ and ``show_state`` off the screen)."""
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
 
@@ -20,6 +20,9 @@ from .labels import relabel
 from .view.board_insight import BoardInsight
 from .view.board_view import BoardGeometry
 from .view.panel import PanelView
+
+if TYPE_CHECKING:
+    from client.scenes.move_listing import MoveListPart
 
 T = TypeVar("T")
 
@@ -47,6 +50,7 @@ class BoardScene(Scene):
 
     bottom_scale = 0.08
     buttons: list[Button]
+    listing: "MoveListPart | None" = None   # a match's or replay's list of moves (its column is kept)
     state = Forward[GameState]()
     geo, panels, insight = Forward[BoardGeometry](), Forward[dict[Player, PanelView]](), Forward[BoardInsight]()
     margin, top_h, bottom_h = Forward[int](), Forward[int](), Forward[int]()
@@ -60,11 +64,13 @@ class BoardScene(Scene):
         super().__init__(app)
         self.buttons = []
         self.board = BoardView(app, self.timeline, state, self.bottom_scale)
+        if self.listing is not None:   # its column right of the board
+            self.board.resize(app.size, self.listing.room(app.size))
         self.layout_buttons()
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        self.board.resize(size)
+        self.board.resize(size, self.listing.room(size) if self.listing is not None else 0)
         self.layout_buttons()
 
     def layout_buttons(self) -> None:
