@@ -351,14 +351,14 @@ class MatchMoves(MoveListPart):
     def look_back(self, index: int) -> None:
         """A live local match shows position ``index`` read-only (its last: the present)."""
         host = self.host
-        positions = list(self.move_positions())
-        if host.chrome is not None or not positions:
+        if host.chrome is not None or not self.move_positions():
             return
+        if self._looking is None and (host.timeline.busy or host.turns.busy):
+            host.timeline.finish_all()   # a move is landing (a computer's, say): it lands now, then we look
+        positions = list(self.move_positions())
         if index >= len(positions) - 1:
             self.back_to_present()
             return
-        if host.timeline.busy or host.turns.busy:
-            return  # a move is landing: look once it has
         if self._looking is None:
             self._held = host.bot_hold
         self._looking = index

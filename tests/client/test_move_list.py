@@ -14,7 +14,7 @@ from client.games.cityblocks.game import MatchScene as CityBlocksMatch
 from client.games.cityblocks.replay import ReplayScene as CityBlocksReplay
 from client.games.sprawl.game import MatchScene as SprawlMatch
 from client.games.sprawl.replay import ReplayScene as SprawlReplay
-from client.scenes.seats import HumanSeat
+from client.scenes.seats import ComputerSeat, HumanSeat
 from shared.aliencity.ppn import read_ppn, write_ppn
 from shared.cityblocks import CITY_BLOCKS
 from shared.sprawl import SPRAWL
@@ -217,3 +217,26 @@ def test_match_replay_and_review_list_the_same_rows_and_a_click_shows_the_same_p
         assert state == engine or (hasattr(state, "key") and state.key() == engine.key())
     assert review.move_list.current == 3
     app.stack.scenes.clear()
+
+
+@pytest.mark.parametrize("which", [0, 1, 2])
+def test_a_click_while_a_computers_move_lands_lands_it_then_looks_back(app, which):
+    """A click on the list is never lost to a move on its way (a computer's shown choice,
+    a drop): the move lands at once and the board shows the position clicked."""
+    scene = list(matches(app))[which]
+    show(app, scene)
+    rng = random.Random(4)
+    for _ in range(4):
+        moves = scene.match.state.legal_moves()
+        scene.play(moves.random(rng) if hasattr(moves, "random") else rng.choice(list(moves)))
+        scene.timeline.finish_all()
+    scene.handle_event(key(pygame.K_l))
+    app.step(1 / 60, events=[], draw=True)
+    before = len(scene.listing.move_texts())
+    moves = scene.match.state.legal_moves()
+    scene.seats[int(scene.match.state.to_move)] = ComputerSeat(level="random")   # its choice is showing
+    scene.turns.show_move(scene.match.state, moves.random(rng) if hasattr(moves, "random") else list(moves)[0])
+    assert scene.turns.busy
+    scene.handle_event(click(row_centre(scene.listing.move_list, 2)))
+    assert len(scene.listing.move_texts()) == before + 1 and not scene.turns.busy
+    assert scene.listing.looking_back == 2 and scene.bot_hold
