@@ -225,7 +225,7 @@ class AnalysisPart(Part):
         width = column.w
         size = max(12, int(host.size[1] * 0.021))
         wrapped = [(part, colour, bold) for text, colour, bold in lines
-                   for part in t.wrap(text, size, width - 2 * m, bold)]
+                   for part in t.wrap(text, size, width - 2 * m - size, bold)]   # clear of the orbit
         step = t.font(size).get_linesize() + 2
         box = pygame.Rect(column.x, 0, width, len(wrapped) * step + m + 8)
         box.bottom = column.bottom
