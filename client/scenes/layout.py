@@ -21,6 +21,7 @@ from typing import Callable
 import pygame
 
 MIN_SEATS, MAX_SEATS = 2, 8
+PANEL_FLOOR = 186   # a seat panel's narrowest, beside the list of moves (its labels whole in every language)
 
 
 @dataclass(frozen=True)
@@ -45,13 +46,13 @@ def margin_of(size: tuple[int, int]) -> int:
 def frame(size: tuple[int, int], bottom_scale: float = 0.08, moves_w: int = 0) -> Frame:
     """Bars and board area for a window: panels get at least a fifth of the width each side
     (of the width the list of moves leaves, ``moves_w`` wide; 0: no list), and never under
-    0.18 of the window's."""
+    ``PANEL_FLOOR`` pixels (their words need it) where the window gives that without a list."""
     w, h = size
     top_h = int(max(44, h * 0.066))
     bottom_h = int(max(52, h * bottom_scale))
     m = margin_of(size)
     room = w - (moves_w + m if moves_w else 0)
-    panel_min = max(int(room * 0.21), int(w * 0.18))   # beside a list, the board gives up more than the panels
+    panel_min = max(int(room * 0.21), min(int(w * 0.21), PANEL_FLOOR))   # beside a list, the board gives up more
     area = pygame.Rect(panel_min + 2 * m, top_h + m // 2, room - 2 * panel_min - 4 * m, h - top_h - bottom_h - m)
     return Frame(pygame.Rect(0, 0, w, top_h), pygame.Rect(0, h - bottom_h, w, bottom_h), area, m)
 

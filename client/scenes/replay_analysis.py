@@ -158,8 +158,8 @@ class AnalysisPart(Part):
         """The marks on the board, the list of moves, then the tab and the card."""
         self.host.draw_analysis_marks(surface, self.marks())
         card = self.card()
-        if card is not None and self.listing.moves_shown:  # one backing for list and card: the seat panel
-            self.layout()                                  # under the gap between them stays hidden
+        if card is not None and self.listing.moves_shown:  # one backing for list and card: the column
+            self.layout()                                  # reads as one block, the gap between them too
             draw_panel(surface, self.listing.move_list.rect.union(card[0]), alpha=255)
         self.listing.draw(surface)
         self.layout()
