@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..app import App
     from ..online import OnlineSession
     from .match_screen import MatchCore
+    from .move_listing import MoveListPart
     from .replay_controls import ReplayControls, ReplaySteps
     from .score_show import ScoreShow
 
@@ -62,6 +63,7 @@ class Scene:
     parts: tuple[Part, ...] = ()              # parts following the scene's lifecycle
     core: "MatchCore | None" = None           # a match screen's seats, holder and computers
     scoring: "ScoreShow | None" = None        # a score screen's show: its buttons, keys and fast clock
+    listing: "MoveListPart | None" = None     # a match's or replay's list of moves (its column is kept)
     record_file: str | None = None            # a replay opened from a file: the file's name
     record_levels: "list[str | None] | None" = None  # ...and its seats' levels (None: a person)
 

@@ -26,6 +26,7 @@ from .layout import match_layout
 
 if TYPE_CHECKING:
     from ..app import App
+    from .move_listing import MoveListPart
     from .replay_controls import ReplaySteps
 
 
@@ -39,6 +40,7 @@ class FramedScreen(Protocol):
     stepping: "ReplaySteps | None"   # a replay's: the status goes under its ply bar
     bottom_scale: float              # the bottom bar's height / the window's
     geo: Any                         # the board's geometry: ``outer`` is where the board goes
+    listing: "MoveListPart | None"   # a match's or replay's list of moves (its column is kept)
 
     @property
     def players(self) -> int: ...
@@ -83,7 +85,8 @@ class BoardFrame:
     def resize(self, size: tuple[int, int]) -> None:
         """The bars and the board for the window's ``size``, then the panels and buttons."""
         host = self.host
-        frame, _, rects = match_layout(size, host.players, host.fit_board, host.bottom_scale)
+        moves_w = host.listing.room(size) if host.listing is not None else 0
+        frame, _, rects = match_layout(size, host.players, host.fit_board, host.bottom_scale, moves_w)
         self.margin = frame.margin
         self.top_rect, self.bottom_rect = frame.top, frame.bottom
         self.top_h, self.bottom_h = frame.top.h, frame.bottom.h

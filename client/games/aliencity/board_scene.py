@@ -42,11 +42,13 @@ class BoardScene(Scene):
         super().__init__(app)
         self.buttons = []
         self.board = BoardView(app, self.timeline, state, self.bottom_scale)
+        if self.listing is not None:   # its column right of the board
+            self.board.resize(app.size, self.listing.room(app.size))
         self.layout_buttons()
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        self.board.resize(size)
+        self.board.resize(size, self.listing.room(size) if self.listing is not None else 0)
         self.layout_buttons()
 
     def layout_buttons(self) -> None:

@@ -98,7 +98,7 @@ class Moves(MatchMoves):
     host: "GameScene"
 
     def move_texts(self) -> list[str]:
-        from .replay import list_text
+        from .review_board import list_text
         turns: list[tuple[Build, Claim | None]] = []
         for _player, move in self.host.match.state.history:
             if isinstance(move, Build):

@@ -16,7 +16,7 @@ from client.computer import shown_names
 from client.scenes.move_listing import ReplayMoves
 from client.scenes.replay_analysis import AnalysisPart
 from client.scenes.replay_controls import END_WORDS, RECORD_TITLE, ReplayControls, ReplaySteps
-from shared.aliencity import Build, Claim, GameState, Phase, lot_name
+from shared.aliencity import GameState, Phase, lot_name
 from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
 from shared.gamekit.computer_seats import levels_of
@@ -25,7 +25,7 @@ from shared.i18n import domain
 from . import terms
 from .board_scene import BoardScene
 from .labels import button
-from .review_board import draw_marks
+from .review_board import draw_marks, list_text
 from .rule_card import RuleBreakCard
 from .score import ScoreScene
 
@@ -188,14 +188,6 @@ class Moves(ReplayMoves):
 
     def move_seat_infos(self, before: GameState) -> tuple:
         return ALIEN_CITY.seats(ALIEN_CITY.options({}))
-
-
-def list_text(build: Build, claim: Claim | None) -> str:
-    """A turn as the list of moves shows it: the build's notation and the claim in words."""
-    if claim is None:
-        return build.text()
-    # TRANSLATORS: a turn in the list of moves: the build (notation, 'Tr@e6'), then the claim
-    return _("{build}, claims {lot}").format(build=build.text(), lot=lot_name(claim.lot))
 
 
 def record_names(headers: dict) -> tuple[str, str]:

@@ -50,7 +50,7 @@ class Moves(MatchMoves):
     host: "MatchScene"
 
     def move_texts(self) -> list[str]:
-        from .replay import list_text
+        from .review_board import list_text
         host = self.host
         return [list_text(m) for m in host.match.moves] if host.chrome is None else []
 

@@ -24,7 +24,7 @@ from shared.gamekit.comments import hash_comments
 from shared.gamekit.computer_seats import levels_of
 
 from . import look
-from .review_board import draw_marks
+from .review_board import draw_marks, list_text
 from .score import ScoreScene
 from .screen import CityScreen
 from .words import N_, _, ngettext
@@ -187,11 +187,6 @@ class Moves(ReplayMoves):
 
     def move_texts(self) -> list[str]:
         return [list_text(m) for m in self.host.moves]
-
-
-def list_text(move: Move) -> str:
-    """A move as the list of moves shows it: its record text, a pass in words."""
-    return _("{colour} passed.").format(colour=look.name(move.colour)) if move.is_pass else move.text()
 
 
 def replay_of(app, state: CityState, headers: dict | None = None):
