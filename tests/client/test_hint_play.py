@@ -149,7 +149,7 @@ def test_city_blocks_hint_takes_its_piece_the_hinted_way_and_a_click_on_it_place
     from client.games.cityblocks.pieces import orient_of
     hand = scene.control.hand
     assert (hand.colour, hand.piece, hand.orient) == (move.colour, move.piece, orient_of(move))
-    assert "Enter" in city_hints.caption(scene.hinter.hint)
+    assert "Enter" in city_hints.caption(scene, scene.hinter.hint)
     for square in move.squares:  # wherever on the hinted piece the pointer is, the ghost is the hint
         scene.handle_event(motion(scene.geo.square_rect(square).center))
         assert scene.control.ghost() == (move, None)
