@@ -22,6 +22,8 @@ from ..anim import Callback, Timeline, Tween
 from ..view.banners import Banners, Toast
 from ..view.bars import draw_bottom_bar, draw_top_bar
 from ..view.widgets import Button
+from .base import Scene
+from .forward import forwarding
 from .layout import match_layout
 
 if TYPE_CHECKING:
@@ -164,3 +166,26 @@ class BoardFrame:
         size = max(13, int(min(self.bottom_rect.h * bar, host.size[1] * window)))
         draw_bottom_bar(surface, host.app.text, self.bottom_rect, self.margin, text, colour, host.buttons,
                         self.status_area(), size, self.status_gap)
+
+
+@forwarding("frame", FRAME_NAMES)
+class FramedScene(Scene):
+    """A screen holding a :class:`BoardFrame` as ``frame``, built, resized and updated with
+    it and showing its names (``margin``, ``show_toast`` …): the base of a game's board
+    screens. ``look``: the frame's keyword settings (``turn_scale`` …)."""
+
+    buttons: list[Button]
+
+    def __init__(self, app: "App", state: Any, **look: Any) -> None:
+        super().__init__(app)
+        self.frame = BoardFrame(self, state, **look)
+        self.buttons = []
+        self.resize(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.frame.resize(size)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.frame.update(dt)

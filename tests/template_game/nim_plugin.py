@@ -19,8 +19,7 @@ import pygame
 from client import theme
 from client.anim import Callback, Delay
 from client.games.registry import Plugins, builtin_plugins
-from client.scenes.base import Scene
-from client.scenes.board_frame import FRAME_NAMES, BoardFrame
+from client.scenes.board_frame import FramedScene
 from client.scenes.forward import forwarding
 from client.scenes.match_screen import MATCH_NAMES, MatchCore
 from client.scenes.plugin_scenes import ScenesPlugin
@@ -57,8 +56,7 @@ class Geo:
         return (pos[1] - self.rect.y) // self.cell, (pos[0] - self.rect.x) // self.cell
 
 
-@forwarding("frame", FRAME_NAMES)
-class NimBoard(Scene):
+class NimBoard(FramedScene):
     """What the match, the replay and the score show share: the piles and two seat panels
     in the shell's frame (``frame``, a part; the screen shows the frame's names)."""
 
@@ -68,18 +66,7 @@ class NimBoard(Scene):
     buttons: list[Button]
 
     def __init__(self, app, state: NimState) -> None:
-        super().__init__(app)
-        self.frame = BoardFrame(self, state)
-        self.buttons = []
-        self.resize(app.size)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        self.frame.resize(size)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.frame.update(dt)
+        super().__init__(app, state)
 
     def fit_board(self, area: pygame.Rect) -> pygame.Rect:
         start = PILES[self.state.options["piles"]]

@@ -13,9 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from client.scenes.base import Scene
-from client.scenes.board_frame import FRAME_NAMES, BoardFrame
-from client.scenes.forward import forwarding
+from client.scenes.board_frame import FramedScene
 from client.view.bars import row_right
 from client.view.widgets import Button
 from shared.cityblocks.geometry import BOARD, COLOURS
@@ -46,8 +44,7 @@ def added_squares(old: tuple[int, ...], new: tuple[int, ...]) -> list[tuple[int,
     return out
 
 
-@forwarding("frame", FRAME_NAMES)
-class CityScreen(Scene):
+class CityScreen(FramedScene):
     """A screen holding the board view (``board``) in the shell's frame (``frame``)."""
 
     bottom_scale = 0.08
@@ -61,18 +58,7 @@ class CityScreen(Scene):
 
     def __init__(self, app, state) -> None:
         self.board = CityBoard(self)
-        super().__init__(app)
-        self.frame = BoardFrame(self, state)
-        self.buttons = []
-        self.resize(app.size)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        self.frame.resize(size)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.frame.update(dt)
+        super().__init__(app, state)
 
     # -- layout -----------------------------------------------------------------------------
     @property

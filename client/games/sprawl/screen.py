@@ -13,9 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from client import theme
-from client.scenes.base import Scene
-from client.scenes.board_frame import FRAME_NAMES, BoardFrame
-from client.scenes.forward import forwarding
+from client.scenes.board_frame import FramedScene
 from client.view.bars import row_right
 from client.view.widgets import Button
 from shared.sprawl.words import _
@@ -39,8 +37,7 @@ def changed_squares(old, new) -> tuple[int, ...]:
     return tuple(sq for sq in new.geo.squares if old.tw[sq] != new.tw[sq] or old.br[sq] != new.br[sq])
 
 
-@forwarding("frame", FRAME_NAMES)
-class SprawlScreen(Scene):
+class SprawlScreen(FramedScene):
     """A screen holding the board view (``board``) in the shell's frame (``frame``)."""
 
     bottom_scale = 0.09
@@ -51,19 +48,8 @@ class SprawlScreen(Scene):
 
     def __init__(self, app, state) -> None:
         self.board = SprawlBoard(self)
-        super().__init__(app)
-        self.frame = BoardFrame(self, state, turn_scale=self.turn_scale, fit_turn=self.fit_turn,
-                                status_scale=self.status_scale, status_gap=self.status_gap)
-        self.buttons = []
-        self.resize(app.size)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        self.frame.resize(size)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.frame.update(dt)
+        super().__init__(app, state, turn_scale=self.turn_scale, fit_turn=self.fit_turn,
+                         status_scale=self.status_scale, status_gap=self.status_gap)
 
     @property
     def title(self) -> str:
