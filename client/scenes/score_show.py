@@ -88,6 +88,7 @@ class ScoreShow:
         self.headline = headline
         self.fast = False            # F: the show runs ``fast_factor`` times faster
         self.table_hidden = False    # T: the final board without the table
+        self.chosen = False          # a final button chosen (arrows, the pointer) before Enter presses it
 
     def make_buttons(self, replay_label: str, *, on_replay: Callable[[], None] | None,
                      on_save: Callable[[], str | None] | None, on_new_game: Callable[[], None] | None,
@@ -121,6 +122,7 @@ class ScoreShow:
         final += [Button(N_("Close"), self.close, tr=_), Button(N_("Menu"), host.app.go_home, tr=_)]
         self.final_buttons = final
         self.column = ButtonColumn(final)
+        self.chosen = False
 
     def final_position(self) -> Any:
         """The position the Review button reviews: the screen's state (a game whose screen
@@ -148,6 +150,7 @@ class ScoreShow:
         self.fast_button.label = N_("Normal (F)") if self.fast else N_("Fast (F)")
 
     def replay_show(self) -> None:
+        self.chosen = False  # the Spaces that step it again press nothing after it
         self.host.start_show()
         self.sound("select")
 
@@ -170,7 +173,7 @@ class ScoreShow:
         host = self.host
         if event.type == pygame.MOUSEMOTION:
             if self.stage == "final":
-                self.column.handle_event(event)
+                self.point_at(event)
             host.buttons_event(event)
             return True
         if event.type == pygame.KEYDOWN:
@@ -193,19 +196,37 @@ class ScoreShow:
         return True
 
     def walk_column(self, event: pygame.event.Event) -> bool:
-        """The final board's keys: Left/Right move the focus along the buttons, Enter or
-        Space presses the focused one; a key held down since the count (its repeats)
-        presses nothing, so the Space that stepped the show never starts a new game."""
+        """The final board's keys: Left/Right ring a button, then move the ring along the
+        buttons; Enter or Space presses the ringed one. Nothing is ringed until the player
+        chooses, so the Spaces that stepped the show (tapped or held) never press "New
+        game": they say how to choose instead."""
         key = event.key
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.column.handle_event(pygame.event.Event(
-                pygame.KEYDOWN, key=pygame.K_UP if key == pygame.K_LEFT else pygame.K_DOWN, mod=0))
+            if self.chosen:
+                self.column.handle_event(pygame.event.Event(
+                    pygame.KEYDOWN, key=pygame.K_UP if key == pygame.K_LEFT else pygame.K_DOWN, mod=0))
+            self.chosen = True
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if not self.host.app.key_repeat:
+            if self.host.app.key_repeat:
+                return True
+            if self.chosen:
                 self.column.handle_event(event)
+            else:
+                # TRANSLATORS: the final board, after Space or Enter with no button chosen yet
+                self.host.show_toast(_("The count is over: choose a button with ← →, then Enter."), 3)
             return True
         return False
+
+    def point_at(self, event: pygame.event.Event) -> None:
+        """The pointer over a final button rings it (Enter then presses it)."""
+        self.column.handle_event(event)
+        if any(b.hover for b in self.column.buttons):
+            self.chosen = True
+
+    def focused(self) -> int | None:
+        """The ringed final button's index, or None before the player chose one."""
+        return self.column.focus if self.chosen else None
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         """The show's title while it runs; then the headline (online) or the winner."""
@@ -224,4 +245,4 @@ class ScoreShow:
         """The final board's buttons, the column's focus ringed."""
         if self.stage == "final":
             for i, b in enumerate(self.host.buttons):
-                b.draw(surface, self.host.app.text, focus=i == self.column.focus)
+                b.draw(surface, self.host.app.text, focus=i == self.focused())

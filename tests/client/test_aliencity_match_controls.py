@@ -38,7 +38,9 @@ def score_screen(app, game: GameScene) -> ScoreScene:
 
 
 def press(app, score: ScoreScene, label: str) -> None:
-    """Walk the final column with Right to ``label`` and press Enter."""
+    """Ring a button (the first Right), walk the final column with Right to ``label`` and
+    press Enter."""
+    score.handle_event(key(pygame.K_RIGHT))
     for _ in range(len(score.column.buttons)):
         if score.column.buttons[score.column.focus].label == label:
             break

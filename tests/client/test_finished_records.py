@@ -73,7 +73,11 @@ def test_space_held_through_the_count_never_starts_a_new_game(app, game_id, name
     for _ in range(20):  # still held on the final board
         app.step(1 / 30, events=[space()], draw=False)
     assert app.stack.top is score and app.stack.scenes[0] is game
-    app.step(1 / 30, events=[space(pygame.KEYUP), space()], draw=False)  # a new press acts
+    app.step(1 / 30, events=[space(pygame.KEYUP), space()], draw=False)  # tapped again: says how to choose
+    assert app.stack.top is score and app.stack.scenes[0] is game and score.stage == "final"
+    assert "choose a button" in score.toast
+    right = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=79)
+    app.step(1 / 30, events=[space(pygame.KEYUP), right, space()], draw=False)  # a button chosen: it acts
     assert app.stack.top is not score or score.stage == "show"
 
 

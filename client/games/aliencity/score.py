@@ -141,7 +141,7 @@ class ScoreScene(BoardScene):
         if event.type == pygame.MOUSEMOTION:
             if self.stage == "final":
                 self.track_pointer(event.pos)
-                self.column.handle_event(event)  # the hovered button takes the keyboard focus
+                self.scoring.point_at(event)  # the hovered button takes the keyboard focus
             self.buttons_event(event)
             return True
         if event.type == pygame.KEYDOWN:
@@ -185,4 +185,4 @@ class ScoreScene(BoardScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.relabel()
-        self.painter.draw(surface, self.stage, self.turn_text(), self.buttons, self.column.focus)
+        self.painter.draw(surface, self.stage, self.turn_text(), self.buttons, self.scoring.focused())

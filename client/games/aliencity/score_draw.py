@@ -70,7 +70,7 @@ class ScoreView:
         return geo.rect.centery
 
     def draw(self, surface: pygame.Surface, stage: str, turn: tuple[str, tuple[int, int, int]],
-             buttons: list[Button], focus: int) -> None:
+             buttons: list[Button], focus: int | None) -> None:
         app, board, tally = self.app, self.board, self.tally
         geo, insight = board.geo, board.insight
         cb = app.options.colour_blind
@@ -113,7 +113,7 @@ class ScoreView:
             board.draw_card(surface)
         board.draw_news(surface, self.banner_centre_y(), max(14, board.bottom_h // 4))
 
-    def draw_bottom(self, surface: pygame.Surface, stage: str, buttons: list[Button], focus: int) -> None:
+    def draw_bottom(self, surface: pygame.Surface, stage: str, buttons: list[Button], focus: int | None) -> None:
         t, r, m = self.app.text, self.board.bottom_rect, self.board.margin
         top = pygame.Rect(r.x + 2 * m, r.y + int(r.h * 0.06), r.w - 4 * m, int(r.h * 0.4))
         size = max(13, int(top.h * 0.62))
