@@ -28,6 +28,7 @@ from ..view.form import Row, RowMenu, draw_backdrop
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
 from .seats import ComputerSeat, HumanSeat, SeatController
+from .title_cards import CHOSEN_KEY
 
 _, N_, ngettext, pgettext = domain("client")
 
@@ -312,6 +313,7 @@ class GamePickerScene(Scene):
         state = self.plugin.new_state(self.app, self.options(), seed)
         level = rated.level_for(self.app, self.plugin.spec) if self.rated and self.mode == "computer" else None
         scene = self.plugin.make_board(self.app, state, self.seats(seed), seed=seed)
+        self.app.kit(CHOSEN_KEY, dict)["id"] = self.plugin.spec.id  # the title shows this game next
         self.app.stack.replace(scene)
         if level is not None:
             rated.start(self.app, scene, level)

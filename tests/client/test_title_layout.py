@@ -114,3 +114,16 @@ def test_the_continue_buttons_read_as_large_as_the_smaller_ones(app, size, lang,
             assert px >= int(smaller * 0.46), (b.text, px)
     finally:
         i18n.set_language("en")
+
+
+def test_the_title_shows_the_game_last_started_from_the_picker(app):
+    """A game chosen in the picker's own game row and started: back at the title, that
+    game's card is the chosen one (not the first game again)."""
+    picker = GamePickerScene(app, "computer")
+    show(app, picker)
+    picker.choose_game("sprawl")
+    picker.start()
+    app.stack.scenes.clear()
+    title = TitleScene(app)
+    show(app, title)
+    assert title.cards.chosen == "sprawl"
