@@ -17,7 +17,7 @@ from shared.sprawl import SPRAWL
 from shared.sprawl.words import N_, _
 
 from . import hints, look, marks, overlays
-from .hand import confirm_words
+from .hand import confirm_words, enter_confirm_words
 from .model import save_record
 
 if TYPE_CHECKING:
@@ -110,12 +110,14 @@ def status_words(scene: "MatchScene") -> tuple[str, tuple[int, int, int]]:
                 theme.TEXT
         return _("Pick a move ending on this square: click it, or arrows then Enter; Esc closes the list."), \
             theme.TEXT
+    hint = scene.hinter.hint
+    if hint is not None and scene.hand.armed == hint.move:  # armed by Enter: the next Enter plays it
+        return enter_confirm_words(scene.hand.warning(hint.move) or ""), theme.ACCENT
     ghost = scene.hand.ghost()
     if ghost is not None:
         move, reason = ghost
         if reason is not None:
             return reason, theme.BAD
-        hint = scene.hinter.hint
         if hint is not None and hint.move != move:
             # TRANSLATORS: the move under the pointer, while a hint elsewhere waits for Enter
             play = _("{move}: click plays it; Enter plays the hint.").format(move=scene.hand.ghost_caption(move))
