@@ -110,6 +110,18 @@ class Toast:
             if self.left <= 0:
                 self.text = ""
 
+    def lines(self, text: TextCache, size: int, width: int) -> list[pygame.Surface]:
+        """The message's lines on a surface ``width`` wide: a long message (a rule's full
+        sentence, a longer translation) wraps within it."""
+        return [text.render(line, size, theme.TEXT) for line in text.wrap(self.text, size, int(width * 0.9) - 24)]
+
+    def box_size(self, text: TextCache, size: int, width: int) -> tuple[int, int]:
+        """The size of the message's box on a surface ``width`` wide ((0, 0): no message)."""
+        if not self.text:
+            return 0, 0
+        imgs = self.lines(text, size, width)
+        return max(i.get_width() for i in imgs) + 24, sum(i.get_height() for i in imgs) + 12
+
     def draw(self, surface: pygame.Surface, text: TextCache, bottom: int, size: int, top: int | None = None,
              avoid: tuple[pygame.Rect, ...] = ()) -> None:
         """The message in a box centred above ``bottom``; given a ``top``, just under it
@@ -117,9 +129,7 @@ class Toast:
         the coordinates under the board, and of the hinted move)."""
         if not self.text:
             return
-        # a long message (a rule's full sentence, a longer translation) wraps within the window
-        imgs = [text.render(line, size, theme.TEXT)
-                for line in text.wrap(self.text, size, int(surface.get_width() * 0.9) - 24)]
+        imgs = self.lines(text, size, surface.get_width())
         box = pygame.Rect(0, 0, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
         box.midbottom = (surface.get_width() // 2, bottom - 10)
         box = box.inflate(24, 12)

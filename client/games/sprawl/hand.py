@@ -63,6 +63,12 @@ def confirm_words(warning: str) -> str:
     return _("{warning} Click again to play it anyway.").format(warning=warning)
 
 
+def enter_confirm_words(warning: str) -> str:
+    """The warning of a hint armed by Enter, with what the second Enter does."""
+    # TRANSLATORS: {warning}: e.g. "This move ends the game: Red will have no legal move."
+    return _("{warning} Press Enter again to play it anyway.").format(warning=warning)
+
+
 class HandHost(Protocol):
     """What the hand needs from its match screen."""
     app: Any
@@ -188,6 +194,18 @@ class HandPart:
             self.chooser, self.chooser_hover = None, -1
             self.hand_for(move)
             self.try_move(move)
+
+    def play_hint(self, hinter: Any) -> bool:
+        """Enter on the hint shown: played as a click plays it, so a hinted move that ends
+        the game or strands a seat is armed by the first Enter (said in a toast too) and
+        played by the second. True when there was a hint to take the key."""
+        hint = hinter.hint
+        if hint is None or not self.host.human_turn or self.host.timeline.busy:
+            return False
+        if self.host.match.state.why_not(hint.move) is None and not self.confirmed(hint.move):
+            self.host.show_toast(enter_confirm_words(self.warning(hint.move) or ""), 6)
+            return True
+        return hinter.play_hint()
 
     def try_move(self, move) -> bool:
         """Play ``move`` if the engine allows it; else say why. True when played."""

@@ -54,19 +54,24 @@ def caption(advice: Advice) -> str:
 
 
 def chance_words(scene: "MatchScene") -> str | None:
-    """The hint's chance of first place, said beside the hand (None: no hint shown)."""
+    """The hint's chance of first place, said beside the hand (None: no hint shown); a
+    hint armed by Enter (it ends the game or strands a seat) says the next Enter plays it."""
     advice = scene.hinter.hint
     if advice is None or scene.timeline.busy or not hasattr(advice.move, "square"):
         return None
+    if scene.hand.armed == advice.move:
+        # TRANSLATORS: beside the piece in hand; the warning is written in the status line at the bottom.
+        return _("Enter again plays it anyway (warning below).")
     return caption(advice)
 
 
 def draw_hint(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> pygame.Rect | None:
-    """The hinted move on its square, framed; returns the frame (None when no hint is shown)."""
+    """The hinted move on its square, framed (with the warning sign when it ends the game
+    or strands a seat); returns the frame (None when no hint is shown)."""
     advice = scene.hinter.hint
     if advice is None or scene.timeline.busy or not hasattr(advice.move, "square"):
         return None
-    ghost_move(surface, scene, advice.move, True, cb)
+    ghost_move(surface, scene, advice.move, True, cb, scene.hand.warning(advice.move) is not None)
     geo = scene.geo
     r = geo.square_rect(advice.move.square)
     pygame.draw.rect(surface, HINT_INK, r.inflate(4, 4), max(2, geo.cell // 18), border_radius=6)

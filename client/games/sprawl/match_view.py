@@ -16,8 +16,8 @@ from client.view.widgets import Button
 from shared.sprawl import SPRAWL
 from shared.sprawl.words import N_, _
 
-from . import hints, look, marks, overlays
-from .hand import confirm_words
+from . import captions, hints, look, marks, overlays
+from .hand import confirm_words, enter_confirm_words
 from .model import save_record
 
 if TYPE_CHECKING:
@@ -110,12 +110,14 @@ def status_words(scene: "MatchScene") -> tuple[str, tuple[int, int, int]]:
                 theme.TEXT
         return _("Pick a move ending on this square: click it, or arrows then Enter; Esc closes the list."), \
             theme.TEXT
+    hint = scene.hinter.hint
+    if hint is not None and scene.hand.armed == hint.move:  # armed by Enter: the next Enter plays it
+        return enter_confirm_words(scene.hand.warning(hint.move) or ""), theme.ACCENT
     ghost = scene.hand.ghost()
     if ghost is not None:
         move, reason = ghost
         if reason is not None:
             return reason, theme.BAD
-        hint = scene.hinter.hint
         if hint is not None and hint.move != move:
             # TRANSLATORS: the move under the pointer, while a hint elsewhere waits for Enter
             play = _("{move}: click plays it; Enter plays the hint.").format(move=scene.hand.ghost_caption(move))
@@ -186,5 +188,22 @@ def draw_overlays(scene: "MatchScene", surface: pygame.Surface) -> None:
     left = max((r.right for r in panels if r.centerx < mid), default=0) + 4
     right = min((r.left for r in panels if r.centerx >= mid), default=scene.size[0]) - 4
     column = pygame.Rect(left, 0, max(1, right - left), bottom).clip(surface.get_rect())
-    scene.toasts.draw(surface.subsurface(column), scene.app.text, column.h, size, scene.geo.rect.top,
-                      (scene.geo.square_rect(advice.move.square).move(-column.x, 0),))
+    target = scene.geo.square_rect(advice.move.square).move(-column.x, 0)
+    scene.toasts.draw(surface.subsurface(column), scene.app.text, column.h, size,
+                      hint_top(scene, column, size, target), (target,))
+
+
+def hint_top(scene: "MatchScene", column: pygame.Rect, size: int, target: pygame.Rect) -> int:
+    """Where a hint's sentence hangs in the ``column``: the highest band from the board's
+    top down to the hand that covers no piece (else the fewest) and not the hinted move."""
+    w, h = scene.toasts.box_size(scene.app.text, size, column.w)
+    occupied = [r.move(-column.x, 0) for r in captions.pieces(scene)]
+    top = scene.geo.rect.top
+    best: tuple[int, int] | None = None
+    for y in range(top, column.h - 10 - h - 6 + 1, 2):
+        box = pygame.Rect((column.w - w) // 2, y + 6, w, h)  # as the toast places it under ``top``
+        if not box.colliderect(target):
+            covered = len(box.collidelistall(occupied))
+            if best is None or covered < best[0]:
+                best = (covered, y)
+    return top if best is None else best[1]
