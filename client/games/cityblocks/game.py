@@ -31,6 +31,7 @@ from client.scenes.seats import ComputerSeat, SeatController
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 
 from . import hints
+from .autopass import AutoPass
 from .board import tray_args
 from .hand import HandControl
 from .match_view import MatchView, ScreenKeys, TurnShow
@@ -72,6 +73,7 @@ class MatchScene(CityScreen):
         self.passing = PassQuestion(self)  # "Pass with blue?" while placements remain
         self.painter, self.keys = MatchView(self), ScreenKeys(self)  # drawing and status; the screen's keys
         self.shows = TurnShow(self)  # a move shown and said, a turn announced
+        self.autopass = AutoPass(self)  # a person who cannot place passes after a beat
         super().__init__(app, state)
         self.buttons = self.painter.buttons(chrome)
         self.layout_buttons()
@@ -149,6 +151,7 @@ class MatchScene(CityScreen):
     # -- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.core.update(dt, super().update)  # the board, then the computers' turns
+        self.autopass.update(dt)
         advice = self.hinter.poll_hint()
         if advice is not None:
             self.control.take_hint(advice.move)  # a click on it, or Enter, places it

@@ -16,13 +16,13 @@ import pygame
 
 from client import theme
 from client.anim import Timeline
-from client.scenes.hints import hint_shown_words
 from shared.cityblocks import Move
 from shared.cityblocks.geometry import PIECE_INDEX, PIECE_SIZE, PIECES
 
 from . import look
 from .board import CityBoard
 from .effects import preview
+from .hints import status_words
 from .input import handle_key
 from .pass_question import PassQuestion
 from .pieces import Hand, fits_at, fitting, flipped, orient_of, turned
@@ -307,7 +307,7 @@ class HandControl:
             # TRANSLATORS: after the live projection under the board ("V5 here: Red 12 → 17 …").
             return f"{said} " + _("Click or Enter places it."), theme.GOOD
         if self.hint_keyed():
-            return hint_shown_words(), theme.ACCENT
+            return status_words(self.host), theme.ACCENT
         if self.hand is None:
             return _("No piece left: pass with P."), theme.TEXT
         if not hints:

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.scenes.hints import play_key_words
+from client.scenes.hints import hint_shown_words, play_key_words
 from shared.gamekit.advice import Advice
 
 from . import look
 from .effects import hint_effect
-from .marks import draw_squares, ghost_objects, label
+from .marks import draw_squares, ghost_objects, label, label_layout
 from .words import _
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def hint_words(scene: "MatchScene", advice: Advice) -> str:
 
 
 def caption(scene: "MatchScene", advice: Advice) -> str:
-    """The words on the board beside the hinted piece (or over the board for a pass), with
+    """The words on the board beside the hinted piece (for a pass: the status line), with
     the key that plays it; shorter than the toast, never the same sentence twice."""
     move = advice.move
     if move.is_pass:
@@ -54,29 +54,36 @@ def caption(scene: "MatchScene", advice: Advice) -> str:
 
 def toast_place(scene, origin: tuple[int, int]) -> tuple[int | None, tuple[pygame.Rect, ...]]:
     """While a hint is shown, its sentence (the toast) hangs from the board's top, clear of
-    the coordinates under the board, unless the hinted piece is there: (that top, the
-    piece's squares), relative to ``origin``; (None, ()) elsewhere: the usual place."""
+    the coordinates under the board, unless the hinted piece or its caption is there: (that
+    top, the piece's squares and the caption's box), relative to ``origin``; (None, ())
+    elsewhere: the usual place. One message is never drawn over the other."""
     hinter = getattr(scene, "hinter", None)  # (a replay has no hints)
     advice = hinter.hint if hinter is not None else None
     if advice is None or advice.move.is_pass:
         return None, ()
     x, y = origin
-    return scene.geo.rect.top - y, tuple(scene.geo.square_rect(sq).move(-x, -y) for sq in advice.move.squares)
+    squares = advice.move.squares
+    box, _imgs = label_layout(scene, caption(scene, advice), squares)
+    return scene.geo.rect.top - y, tuple(r.move(-x, -y) for r in
+                                         (*(scene.geo.square_rect(sq) for sq in squares), box))
+
+
+def status_words(scene: "MatchScene") -> str:
+    """The line under the board while a hint waits for Enter: a pass has no place on the
+    board, so the caption's words go there instead."""
+    advice = scene.hinter.hint
+    if advice is not None and advice.move.is_pass:
+        return caption(scene, advice)
+    return hint_shown_words()
 
 
 def draw_hint(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
-    """The hinted placement on the board, with its caption (a pass: the caption alone,
-    over the board's middle)."""
+    """The hinted placement on the board, with its caption (a pass: nothing on the board;
+    its sentence is the toast's and its key the status line's)."""
     advice = scene.hinter.hint
-    if advice is None or scene.timeline.busy:
+    if advice is None or scene.timeline.busy or advice.move.is_pass:
         return
     move = advice.move
-    if ghost_objects(scene):  # the ghost's objection is the one sentence on the board
-        if not move.is_pass:
-            draw_squares(surface, scene, move.squares, move.colour, cb, 150, HINT_INK)
-        return
-    if move.is_pass:
-        label(surface, scene, caption(scene, advice), [(9, 10)], HINT_INK)
-        return
     draw_squares(surface, scene, move.squares, move.colour, cb, 150, HINT_INK)
-    label(surface, scene, caption(scene, advice), move.squares, HINT_INK)
+    if not ghost_objects(scene):  # the ghost's objection is the one sentence on the board
+        label(surface, scene, caption(scene, advice), move.squares, HINT_INK)

@@ -17,6 +17,7 @@ from client.view.widgets import Button
 from shared.cityblocks import Move
 
 from . import hints, look, marks
+from .autopass import must_pass
 from .howto import HowToScene
 from .words import N_, _
 
@@ -181,6 +182,11 @@ class TurnShow:
         state = scene.actions.take_back()
         if state is None:
             return
+        while must_pass(state) and scene.match.can_undo:  # back to the person's last real move,
+            earlier = scene.actions.take_back()          # not to a pass played for them
+            if earlier is None:
+                break
+            state = earlier
         scene.hand = None
         scene.auto_select()
         scene.app.sounds.play("undo")

@@ -84,8 +84,10 @@ def test_a_forced_pass_is_said_as_such_once_and_claims_no_margin(app, monkeypatc
     assert "no piece fits, so pass" in toast
     assert "expects" not in toast and "level with" not in toast
     scene.draw(app.window)
-    assert labelled and all(text != toast and toast not in text for text in labelled), \
-        "the board's caption is not the toast's sentence again"
+    assert not labelled, "a pass has no caption over the board's squares"
+    said, _colour = scene.status_text()
+    assert "Enter" in said and said != toast and toast not in said, \
+        "the status line names the key, not the toast's sentence again"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
