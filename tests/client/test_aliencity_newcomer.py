@@ -106,3 +106,30 @@ def test_a_narrow_panel_keeps_the_turn_tag_clear_of_the_seat_name(app):
         assert drawn["tag"].top >= panel.header_h, "no room beside the colour: the tag goes under it"
         assert not drawn["tag"].colliderect(drawn["who"]), (width, drawn)
         assert drawn["who"].width > 0
+
+
+def test_a_tower_pointed_at_to_claim_keeps_its_colour(app):
+    """Claiming, the pointer on a blue tower frames it with a cap bobbing over it; the tower
+    stays blue (the hover's yellow fill over the claim ring and the road's ring turned it
+    khaki, a green tower to the eye)."""
+    from shared.aliencity import PIECES
+
+    state = new_game(Ruleset(2004), 5)
+    build = next(m for m in state.legal_builds() if m.piece == PIECES[1])  # a blue tower
+    game = GameScene(app, state.apply(build))
+    show(app, game)
+    game.timeline.finish_all()
+    r = game.geo.lot_rect(build.lot)
+    face = (r.x + int(r.w * 0.38), r.y + int(r.h * 0.6))  # the tower's lit face
+
+    def seen() -> tuple[int, int, int]:
+        app.step(1 / 60, events=[])
+        red, green, blue, *_ = app.window.get_at(face)
+        return red, green, blue
+
+    red, green, blue = seen()
+    assert blue > max(red, green) + 30, "a blue tower, not pointed at"
+    game.handle_event(motion(r.center))
+    assert game.hover_lot == build.lot and build.lot in game.match.state.legal_claims()
+    red, green, blue = seen()
+    assert blue > max(red, green) + 30, (red, green, blue)
