@@ -133,3 +133,30 @@ def test_a_tower_pointed_at_to_claim_keeps_its_colour(app):
     assert game.hover_lot == build.lot and build.lot in game.match.state.legal_claims()
     red, green, blue = seen()
     assert blue > max(red, green) + 30, (red, green, blue)
+
+
+def test_a_long_title_in_the_top_bar_stays_clear_of_the_logo_and_the_rules_line():
+    """A replay's title names the game, the players and the date; at 896x560 in French it
+    ran over "règles 2004 · coup 4" (it was measured in one font and drawn in another). It
+    now stays between the logo and the rules line, cut at its end when it must be."""
+    import pygame
+
+    from client.app import App
+    from client.config import Options
+    from shared import i18n
+
+    i18n.set_language("fr")
+    try:
+        app = App(Options(), (896, 560), persist=False)  # the window on a 1024x640 screen
+        game = game_on(app)
+        surface = pygame.Surface(app.size)
+        long = "RELECTURE : Alien City : Ordinateur (Facile) contre Biely · 2026-11-28"
+        for title, room in ((long, 0), (long, 200), (long + " · " + long, 200), ("NOIR CONSTRUIT", 200)):
+            game.board.draw_top(surface, (title, theme.ACCENT_2), room)
+            drawn = game.board.top_rects
+            assert drawn["logo"].right < drawn["turn"].left and drawn["turn"].right < drawn["info"].left, \
+                (title, room, drawn)
+        assert drawn["turn"].centerx == game.board.top_rect.centerx  # a short one stays centred
+        app.stack.scenes.clear()
+    finally:
+        i18n.set_language("en")
