@@ -97,7 +97,7 @@ def game_status(scene) -> tuple[str, tuple[int, int, int]]:
     if scene.selected is None:
         return _("{player}: choose a piece from your stock (1-7).").format(player=who), theme.TEXT
     chosen = piece_name(scene, scene.selected)
-    if lot is not None:
+    if lot is not None and not reason:  # a refused lot: its tooltip says why, this line where instead
         return _("Click to build on {lot}: {piece}.").format(lot=lot_name(lot), piece=chosen), theme.GOOD
     n = len(s.legal_lots(scene.selected))
     if scene.chrome is not None or scene.rated is not None:  # no undo online nor in a rated game

@@ -389,24 +389,33 @@ def draw_totals_card(surface: pygame.Surface, app, geo: BoardGeometry, totals: t
         surface.blit(big, big.get_rect(midtop=(cx, box.y + geo.lot * 1.95)))
 
 
+def lots_words(lots) -> str:
+    """Lots in a sentence: "e5", "e5 and g7", "f3, a4 and a6"."""
+    names = [lot_name(x) for x in lots]
+    if len(names) < 3:
+        # TRANSLATORS: between the lots of towers that tie: "e5 and g7"
+        return _(" and ").join(names)
+    return ", ".join(names[:-1]) + _(" and ") + names[-1]
+
+
 def unpaid_chips(score: ScoreBreakdown) -> list[str]:
     """One short line per unpaid green bonus, from the engine's reasons and numbers."""
     out = []
     for b in score.bonuses:
         if b.paid_to is not None:
             continue
-        # TRANSLATORS: between the lots of towers that tie: "e5 and g7"
-        where = _(" and ").join(lot_name(x) for x in b.towers)
+        where, many = lots_words(b.towers), len(b.towers)
         if b.reason == "no_tower":
             # TRANSLATORS: why a green bonus is not paid (after "f7: red bonus not paid, ")
             why = _("no tower of its colour can be reached")
         elif b.reason == "too_far":
-            why = _("{lots} is {n} away, more than {reach}").format(
-                lots=where, n=b.distance, reach=BONUS_REACH)
+            why = ngettext("{lots} is {n} away, more than {reach}", "{lots} are {n} away, more than {reach}",
+                           many).format(lots=where, n=b.distance, reach=BONUS_REACH)
         elif b.reason == "tie":
             why = _("{lots} tie at {n}: nobody is paid").format(lots=where, n=b.distance)
         else:
-            why = _("{lots} at {n} is unclaimed").format(lots=where, n=b.distance)
+            why = ngettext("{lots} at {n} is unclaimed", "{lots} at {n} are unclaimed", many).format(
+                lots=where, n=b.distance)
         if b.colour in UNPAID:
             out.append(_(UNPAID[b.colour]).format(lot=lot_name(b.green), why=why))
         else:
