@@ -17,7 +17,7 @@ from client.view.widgets import Button
 from shared.cityblocks import Move
 
 from . import hints, look, marks
-from .autopass import must_pass
+from .autopass import must_pass, status_words
 from .howto import HowToScene
 from .words import N_, _
 
@@ -75,6 +75,8 @@ class MatchView:
                 return (_("{seat}: {computer} is thinking…").format(seat=scene.seat_label(s.to_move),
                                                                     computer=computer), theme.TEXT_DIM)
             return _("{seat} to move.").format(seat=scene.seat_label(s.to_move)), theme.TEXT_DIM
+        if scene.autopass.due():
+            return status_words(s), theme.ACCENT_2
         return scene.control.status(scene.hinter.hints_offered())
 
     def draw(self, surface: pygame.Surface) -> None:
