@@ -98,6 +98,10 @@ def test_alien_city_count_names_the_seats_flat(app):
     score = game.score_scene(state)
     assert score.tally.who(Player.BLACK) == "Black (you)"
     assert score.tally.who(Player.WHITE) == "White (computer, hard)"
+    over = GameScene(app, state, computers={Player.WHITE: "hard"}, bot_factory=small_bots)
+    winner = state.score().winner
+    assert over.turn_text()[0] == {Player.BLACK: "GAME OVER: BLACK (YOU) WINS", Player.WHITE: "GAME OVER: WHITE WINS",
+                                   None: "GAME OVER: A DRAW"}[winner]
 
 
 def test_alien_city_hot_seat_keeps_the_names(app):

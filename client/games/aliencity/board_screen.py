@@ -382,7 +382,7 @@ class BoardView:
         if s.phase is Phase.OVER:
             w = s.score().winner
             return (_("GAME OVER: A DRAW") if w is None
-                    else _("GAME OVER: {player} WINS").format(player=terms.player(w).upper()), theme.ACCENT)
+                    else _("GAME OVER: {player} WINS").format(player=label(w).upper()), theme.ACCENT)
         who = label(s.to_move).upper()
         text = _("{player} TO CLAIM OR SKIP") if s.phase is Phase.CLAIM else _("{player} TO BUILD")
         return text.format(player=who), theme.TEXT
