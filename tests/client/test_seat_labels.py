@@ -6,7 +6,6 @@ in a hot-seat game keep their names. Everything follows a language switched mid-
 from __future__ import annotations
 
 import random
-from contextlib import contextmanager
 
 import pytest
 
@@ -14,7 +13,6 @@ from client import seat_words
 from client.computer import LEVEL_NAMES
 from client.games.aliencity.game import GameScene
 from client.scenes.seats import ComputerSeat, HumanSeat
-from shared import i18n
 from shared.aliencity import Player
 from shared.aliencity.spec import AlienCityPosition
 from shared.cityblocks import CITY_BLOCKS
@@ -23,21 +21,7 @@ from shared.sprawl import SPRAWL
 from .cityblocks.helpers import random_game as city_game
 from .sprawl.helpers import random_game as sprawl_game
 from .test_autosave import start
-
-
-@pytest.fixture(autouse=True)
-def own_config(tmp_path, monkeypatch):
-    monkeypatch.setenv("ALIEN_CITY_CONFIG_DIR", str(tmp_path))
-    yield tmp_path
-
-
-@contextmanager
-def speaking(language: str):
-    i18n.set_language(language)
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
+from .test_computer_seat_names import own_config, speaking  # noqa: F401 - own_config: each test's own config
 
 
 def nested(text: str) -> bool:
