@@ -12,6 +12,7 @@ the shown values, and drawing only reads them. The screens hold it through
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
@@ -381,14 +382,14 @@ class BoardView:
             bar.fill((8, 8, 22, 170))
         return bar
 
-    def turn_text(self) -> tuple[str, Colour]:
-        """Whose turn it is and what they do, or who won."""
+    def turn_text(self, label: Callable[[Player], str] = terms.player) -> tuple[str, Colour]:
+        """Whose turn it is and what they do, or who won (``label`` names a seat)."""
         s = self.state
         if s.phase is Phase.OVER:
             w = s.score().winner
             return (_("GAME OVER: A DRAW") if w is None
-                    else _("GAME OVER: {player} WINS").format(player=terms.player(w).upper()), theme.ACCENT)
-        who = terms.player(s.to_move).upper()
+                    else _("GAME OVER: {player} WINS").format(player=label(w).upper()), theme.ACCENT)
+        who = label(s.to_move).upper()
         text = _("{player} TO CLAIM OR SKIP") if s.phase is Phase.CLAIM else _("{player} TO BUILD")
         return text.format(player=who), theme.TEXT
 

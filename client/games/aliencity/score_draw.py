@@ -58,7 +58,7 @@ class ScoreView:
             key = (player, panel.rect.size, current_language())
             if key not in self._frames:
                 self._frames[key] = panel_frame(self.app, player, panel.rect.size, panel.header_h, panel.pad,
-                                                self.tally.who(player))
+                                                self.tally.who(player), terms.player(player))
             frames.append(self._frames[key])
         return tuple(frames)
 

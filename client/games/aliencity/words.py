@@ -11,6 +11,7 @@ from __future__ import annotations
 from client import theme
 from client.scenes.hints import hint_shown_words
 from client.scenes.seats import ComputerSeat
+from client.seat_words import beside, computer_words
 from shared.aliencity import Build, Claim, Colour, Phase, lot_name
 from shared.i18n import current_language, domain
 
@@ -56,17 +57,16 @@ def game_status(scene) -> tuple[str, tuple[int, int, int]]:
     if s.phase is Phase.OVER:
         return (_("The game is over. C: the final count again. Save the record, or start a new game "
                   "from the menu."), theme.TEXT)
-    who = terms.player(s.to_move)
+    who = scene.label(s.to_move)
     dots = "." * (1 + int(scene.app.clock_time * 3) % 3)
     if not scene.human_turn:
         seat = scene.seats[s.to_move]
         if isinstance(seat, ComputerSeat):
-            if seat.threaded:
-                text = _("{player} (computer, {level}) is thinking").format(player=who, level=seat.name)
-            else:
-                text = _("{player} (computer) is thinking").format(player=who)
-            return text + dots, theme.TEXT_DIM
-        return _("{player} ({seat}) is thinking").format(player=who, seat=seat.label) + dots, theme.TEXT_DIM
+            thinker = beside(who, computer_words(seat.level))
+        else:
+            thinker = beside(who, seat.label)
+        # TRANSLATORS: {player} is a seat with who plays it: "White (computer, hard)"
+        return _("{player} is thinking").format(player=thinker) + dots, theme.TEXT_DIM
     if scene.computers.hinting:
         # TRANSLATORS: "Hard" is the strongest computer level; it looks for a hint.
         return _("Hard is looking for a hint for {player}").format(player=who) + dots, HINT_COLOUR

@@ -98,7 +98,12 @@ class CityScreen(FramedScene):
         return seat_label(self.players, seat)
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
-        return turn_line(self.state)
+        s = self.state
+        return turn_line(s, not s.over and s.to_move is not None and s.to_move == self.mine())
+
+    def mine(self) -> int | None:
+        """The person's own seat against the computer (a match names it "you")."""
+        return None
 
     # -- drawing ----------------------------------------------------------------------------
     def board_surface(self, cb: bool) -> pygame.Surface:

@@ -31,6 +31,7 @@ from client.scenes.hints import HintPart
 from client.scenes.match_screen import MATCH_NAMES, MatchCore
 from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
+from client.seat_words import who_words, your_seat
 from shared.sprawl import SPRAWL
 
 from . import hints, match_view
@@ -117,8 +118,8 @@ class MatchScene(SprawlScreen):
 
     def score_scene(self, state, **words):
         from .score import ScoreScene
-        names = [s.name if isinstance(s, ComputerSeat) else s.label if isinstance(s, HumanSeat) and s.name else ""
-                 for s in self.seats]   # each seat as the match names it: "Green (Easy)"
+        names = ([""] * len(self.seats) if self.chrome is not None else
+                 [who_words(self.seats, i) for i in range(len(self.seats))])  # as the match: "Green (you)"
         return ScoreScene(self.app, state, names=names, **words)
 
     def replay(self, state):
@@ -163,6 +164,9 @@ class MatchScene(SprawlScreen):
     # -- words ---------------------------------------------------------------------------------
     def seat_label(self, seat: int) -> str:
         return match_view.seat_label(self, seat)
+
+    def mine(self) -> int | None:
+        return your_seat(self.seats) if self.chrome is None else None
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         return match_view.status_words(self)

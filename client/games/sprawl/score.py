@@ -18,6 +18,7 @@ from client import theme
 from client.scenes.forward import forwarding
 from client.scenes.score_sequence import BeatSequence
 from client.scenes.score_show import SCORE_NAMES, ScoreShow
+from client.seat_words import beside
 from shared.sprawl.foresight import ended_text
 from shared.sprawl.words import N_, _
 
@@ -139,7 +140,7 @@ class ScoreScene(SprawlScreen):
 def winner_words(table: TableBeat, players: list[str]) -> tuple[str, str]:
     """The banner at the end: the winner (or those sharing the win, by their players'
     names when known), then the first rows."""
-    names = [(players[w] if w < len(players) and players[w] else look.name(w)).upper() for w in table.winners]
+    names = [beside(look.name(w), players[w] if w < len(players) else "").upper() for w in table.winners]
     if len(names) == 1:
         head = _("{colour} WINS!").format(colour=names[0])
     else:

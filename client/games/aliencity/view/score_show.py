@@ -256,8 +256,10 @@ def draw_flyer(surface: pygame.Surface, kit: LotKit, geo: BoardGeometry, start: 
 
 
 # -- the side panels ---------------------------------------------------------------------
-def panel_frame(app, player: Player, size: tuple[int, int], header_h: int, pad: int, who: str) -> pygame.Surface:
-    """A score panel's background and header naming the seat ``who`` (drawn once per size)."""
+def panel_frame(app, player: Player, size: tuple[int, int], header_h: int, pad: int, who: str,
+                short: str = "") -> pygame.Surface:
+    """A score panel's background and header naming the seat ``who`` (drawn once per size);
+    ``short`` (the colour alone) where ``who`` would be cut."""
     w, h = size
     surf = pygame.Surface(size, pygame.SRCALPHA)
     rad = max(8, w // 16)
@@ -269,8 +271,11 @@ def panel_frame(app, player: Player, size: tuple[int, int], header_h: int, pad: 
     cap = boards(app).sprites.cap(player, int(header_h * 1.5))
     surf.blit(cap, (pad - header_h * 0.2, -header_h * 0.02))
     name_col = theme.TEXT if player is Player.BLACK else (20, 20, 30)
-    name = app.text.fitted(who.upper(), int(header_h * 0.55), name_col,
-                           int(w - pad * 2 - header_h * 1.1), bold=True)
+    room = int(w - pad * 2 - header_h * 1.1)
+    text, size = app.text.fit(who.upper(), int(header_h * 0.55), room, bold=True)
+    if short and text != who.upper():
+        text, size = app.text.fit(short.upper(), int(header_h * 0.55), room, bold=True)
+    name = app.text.render(text, size, name_col, bold=True)
     surf.blit(name, (pad + header_h * 1.1, (header_h - name.get_height()) // 2))
     return surf
 
