@@ -27,6 +27,9 @@ class Banner:
     alpha: float = 0.0
 
 
+GAP = 4   # pixels between a moved banner and what it keeps off
+
+
 class Banners:
     def __init__(self, timeline: Timeline) -> None:
         self.timeline = timeline
@@ -109,6 +112,7 @@ class Banners:
         free = [(a, b) for a, b in zip(edges, edges[1:])
                 if not any(r.top < b and r.bottom > a for r in avoid)]
         top, bottom = max(free, key=lambda ab: ab[1] - ab[0], default=(area.top, area.bottom))
+        top, bottom = top + GAP, bottom - GAP   # a little air between the band and what it avoids
         for step in range(unit, max(8, unit // 3) - 1, -1):
             h = self._parts(text, banner, width, step)[0].get_height()
             if h <= bottom - top:
