@@ -26,6 +26,7 @@ LANGS = ["en", "sk", "fr"]
 
 @pytest.fixture
 def language():
+    """Sets the language (after the app is made: it sets the options' own), English after."""
     yield i18n.set_language
     i18n.set_language("en")
 
@@ -54,9 +55,9 @@ def check_banner(app, scene, covers: tuple[pygame.Rect, ...]) -> None:
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", LANGS)
 def test_sprawl_banners_fit_and_keep_off_the_table(language, lang, size):
-    language(lang)
     for players, seed in ((3, 4), (8, 4), (6, 9)):
         app = App(Options(), size, persist=False)
+        language(lang)   # after the app, which sets the options' language
         state = sprawl_game(players, seed)
         names = [f"Player number {i + 1}" for i in range(players)]
         scene = SprawlScore(app, state, names=names)
@@ -76,9 +77,9 @@ def test_sprawl_banners_fit_and_keep_off_the_table(language, lang, size):
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", LANGS)
 def test_city_blocks_winner_banner_keeps_off_the_table(language, lang, size):
-    language(lang)
     for players in (2, 3, 4):
         app = App(Options(), size, persist=False)
+        language(lang)
         scene = CityScore(app, city_game(players, 5))
         show(app, scene)
         scene.skip()
@@ -101,3 +102,33 @@ def test_a_banner_with_no_room_beside_what_it_avoids_shrinks_into_the_largest_ga
     band, unit = banners.place(app.text, 800, 300, 60, (table,), pygame.Rect(0, 40, 800, 520))
     assert not band.colliderect(table) and 40 <= band.y and band.bottom <= table.top
     assert unit < 60, "smaller, to fit the 100 pixels above the table"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_final_status_line_is_whole_beside_every_final_button(language, monkeypatch, lang):
+    """At 896x560 the final board's buttons (replay the show, analysis, the game's replay,
+    save, new game, close, menu) leave a narrow status column: why the game ended and the
+    keys take a third line there instead of losing their end."""
+    app = App(Options(), (896, 560), persist=False)
+    language(lang)
+    for make in (lambda: SprawlScore(app, sprawl_game(3, 4), on_new_game=lambda: None, on_save=lambda: None,
+                                     on_replay=lambda: None, show=False),
+                 lambda: CityScore(app, city_game(3, 5), on_new_game=lambda: None, on_save=lambda: None,
+                                   on_replay=lambda: None, show=False)):
+        scene = make()
+        show(app, scene)
+        for _ in range(80):
+            app.step(0.05, events=[], draw=False)
+        drawn: list[str] = []
+        real = app.text.render
+
+        def render(text, *args, **kw):
+            drawn.append(text)
+            return real(text, *args, **kw)
+
+        monkeypatch.setattr(app.text, "render", render)
+        app.step(0.0, events=[])
+        monkeypatch.undo()
+        words, _colour = scene.status_text()
+        assert " ".join(words.split()) in " ".join(" ".join(drawn).split()), f"the status line is cut: {words!r}"
+        app.stack.scenes.clear()
