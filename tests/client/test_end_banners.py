@@ -19,6 +19,7 @@ from shared import i18n
 from .cityblocks.helpers import random_game as city_game
 from .conftest import show
 from .sprawl.helpers import random_game as sprawl_game
+from .test_score_names import drawn_words
 
 SIZES = [(1280, 800), (896, 560)]
 LANGS = ["en", "sk", "fr"]
@@ -119,14 +120,7 @@ def test_the_final_status_line_is_whole_beside_every_final_button(language, monk
         show(app, scene)
         for _ in range(80):
             app.step(0.05, events=[], draw=False)
-        drawn: list[str] = []
-        real = app.text.render
-
-        def render(text, *args, **kw):
-            drawn.append(text)
-            return real(text, *args, **kw)
-
-        monkeypatch.setattr(app.text, "render", render)
+        drawn = drawn_words(app, monkeypatch)
         app.step(0.0, events=[])
         monkeypatch.undo()
         words, _colour = scene.status_text()
