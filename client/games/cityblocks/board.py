@@ -86,7 +86,7 @@ class CityBoard:
         return self.geo.outer
 
     def place_panels(self, rects: list[pygame.Rect], height: int) -> None:
-        self.panels = layout_panels(rects, self.host.players, height)
+        self.panels = layout_panels(rects, self.host.players, height, self.host.app.text)
         self._tray_cache.clear()
 
     def trays(self):

@@ -22,7 +22,7 @@ from client.seat_words import beside
 from shared.cityblocks.geometry import COLOURS
 
 from .score_beats import BeatView, beat_steps
-from .score_draw import draw_beat, draw_panels, draw_table, status_words
+from .score_draw import draw_beat, draw_panels, draw_table, status_words, table_cover
 from .score_plan import ColourBeat, TableBeat, plan
 from .screen import CityScreen
 from .words import _
@@ -136,6 +136,9 @@ class ScoreScene(CityScreen):
 
     def draw_panels(self, surface: pygame.Surface, cb: bool) -> None:
         draw_panels(self, surface, cb)
+
+    def banner_avoids(self) -> tuple[pygame.Rect, ...]:
+        return table_cover(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind

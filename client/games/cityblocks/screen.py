@@ -120,10 +120,15 @@ class CityScreen(FramedScene):
     def draw_panels(self, surface: pygame.Surface, cb: bool) -> None:
         self.board.draw_panels(surface, cb)
 
+    def banner_avoids(self) -> tuple[pygame.Rect, ...]:
+        """What a banner must not cover (the score screen's final table)."""
+        return ()
+
     def draw_overlays(self, surface: pygame.Surface) -> None:
         """Banner and toast, over everything."""
         text = self.app.text
-        self.banners.draw(surface, text, self.geo.rect.centery, int(self.geo.cell * 2.4))
+        area = pygame.Rect(0, self.top_h, self.size[0], self.bottom_rect.y - self.top_h)
+        self.banners.draw(surface, text, self.geo.rect.centery, int(self.geo.cell * 2.4), self.banner_avoids(), area)
         column = self.board.between_panels(self.size, self.bottom_rect.y, self.margin).clip(surface.get_rect())
         top, avoid = toast_place(self, column.topleft)
         self.toasts.draw(surface.subsurface(column), text, column.h, max(14, self.bottom_h // 3), top, avoid)

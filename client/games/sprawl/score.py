@@ -24,7 +24,7 @@ from shared.sprawl.words import N_, _
 
 from . import look
 from .score_count import Tally
-from .score_draw import draw_flying, draw_table, draw_ties, draw_tree_focus, status_words
+from .score_draw import draw_flying, draw_table, draw_ties, draw_tree_focus, status_words, table_cover
 from .score_plan import TableBeat
 from .screen import SprawlScreen
 
@@ -120,6 +120,9 @@ class ScoreScene(SprawlScreen):
     # -- drawing ---------------------------------------------------------------------------------
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         return status_words(self)
+
+    def banner_avoids(self) -> tuple[pygame.Rect, ...]:
+        return table_cover(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind

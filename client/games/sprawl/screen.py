@@ -120,7 +120,13 @@ class SprawlScreen(FramedScene):
     def draw_panels(self, surface: pygame.Surface, cb: bool) -> None:
         self.board.draw_panels(surface, cb)
 
+    def banner_avoids(self) -> tuple[pygame.Rect, ...]:
+        """What a banner must not cover (the score screen's final table)."""
+        return ()
+
     def draw_overlays(self, surface: pygame.Surface) -> None:
         text = self.app.text
-        self.banners.draw(surface, text, self.geo.rect.centery, int(min(self.geo.cell * 1.1, self.size[1] * 0.09)))
+        area = pygame.Rect(0, self.top_h, self.size[0], self.bottom_rect.y - self.top_h)
+        self.banners.draw(surface, text, self.geo.rect.centery, int(min(self.geo.cell * 1.1, self.size[1] * 0.09)),
+                          self.banner_avoids(), area)
         self.toasts.draw(surface, text, self.bottom_rect.y, max(14, self.bottom_h // 3))
