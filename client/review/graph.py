@@ -128,8 +128,8 @@ class EvalGraph:
         draw_panel(surface, self.rect)
         head = max(12, int(self.rect.h * 0.085))
         pad = max(6, self.rect.h // 22)
-        title = text.fitted(words.axis_words(self.data.unit), head, theme.TEXT_DIM, self.rect.w // 2 - 2 * pad,
-                            bold=True)
+        title = text.fitted(words.axis_words(self.data.unit, self.data.averaged), head, theme.TEXT_DIM,
+                            self.rect.w // 2 - 2 * pad, bold=True)
         surface.blit(title, (self.rect.x + pad * 2, self.rect.y + pad))
         pygame.draw.rect(surface, PLOT_BG, self.plot)
         if self.data.two_seats:
