@@ -12,10 +12,11 @@ from client.games.base import ReviewBoard, draw_rank
 from shared.gamekit.errors import MalformedMove
 from shared.sprawl.board import square_name
 from shared.sprawl.moves import Branch, Build, Move, Place, parse_move
-from shared.sprawl.words import _, colour_name, direction_word
+from shared.sprawl.words import _, colour_name
 
 from . import look
 
+ARROWS = ("\u2191", "\u2192", "\u2193", "\u2190")   # where a branch points: n e s w (short in any language)
 PLAYED_INK = (250, 250, 255)
 BETTER_INK = theme.ACCENT_2
 
@@ -28,10 +29,10 @@ def list_text(move: Move) -> str:
         # the tower on {square} ("Red builds a 2 on c4"); Slovak: the colour is feminine
         return _("{colour} builds a {size} on {square}").format(colour=colour, size=move.size, square=square)
     if isinstance(move, Branch):
-        # TRANSLATORS: a Sprawl move in the list of moves: a piece laid flat on {square},
-        # pointing {direction} ("Red grows a 2 on c5 north")
-        return _("{colour} grows a {size} on {square} {direction}").format(
-            colour=colour, size=move.size, square=square, direction=direction_word(move.direction))
+        # TRANSLATORS: a Sprawl move in the list of moves: a branch, a piece laid flat on {square},
+        # {arrow} the way it points (↑ north, → east, ↓ south, ← west): "Red grows a 2 on c5 ↑"
+        return _("{colour} grows a {size} on {square} {arrow}").format(
+            colour=colour, size=move.size, square=square, arrow=ARROWS[move.direction])
     if isinstance(move, Place) and move.extra:
         # TRANSLATORS: a Sprawl move: a piece set upright on a vacant square, then builds on it in
         # the same turn (overload), {extra} the sizes ("Red places a 3 on c4, then 2, 1")
