@@ -43,6 +43,14 @@ from .turn_show import TurnShow
 BOT_SHOW = 0.45   # seconds a computer's choice shows before it lands
 
 
+class Moves(MatchMoves):
+    """The list of moves in words ("Red builds a 2 on c4")."""
+
+    def move_texts(self) -> list[str]:
+        from .review_board import list_text
+        return [list_text(m) for m in self.held_moves()]
+
+
 @forwarding("core", MATCH_NAMES)
 class MatchScene(SprawlScreen):
     bot_show = pass_show = BOT_SHOW
@@ -55,7 +63,7 @@ class MatchScene(SprawlScreen):
         self.core = MatchCore(self, state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory,
                               spec=SPRAWL, holders=(LocalMatch, ViewMatch), n_seats=state.n,
                               write=lambda: match_view.write_record(self))
-        self.listing = MatchMoves(self)
+        self.listing = Moves(self)
         self.hinter = HintPart(self, self.hint_words)
         self.names = [seat.name if isinstance(seat, HumanSeat) else "" for seat in self.seats]  # the panels'
         self.shown: set[str] = set()

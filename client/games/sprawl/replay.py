@@ -24,7 +24,7 @@ from shared.sprawl.words import N_, _, ngettext
 
 from . import look, marks, overlays
 from .hand import describe
-from .review_board import draw_marks
+from .review_board import draw_marks, list_text, token_text
 from .screen import SprawlScreen
 
 AUTOPLAY_STEP = 0.7
@@ -53,7 +53,7 @@ class ReplayScene(SprawlScreen):
         self.score_button = Button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT,
                                    tr=_)
         self.listing = Moves(self)
-        self.analysis = AnalysisPart(self, self.listing)
+        self.analysis = AnalysisPart(self, self.listing, move_words=list_text)
         self.parts = (self.stepping, self.analysis)
         super().__init__(app, start)
         review = self.controls.review_buttons(app, self.positions[-1])
@@ -197,5 +197,5 @@ class Moves(ReplayMoves):
 
     def move_texts(self) -> list[str]:
         """The record's tokens; a seat that left, in words."""
-        return [token if is_resign(token) is None else
+        return [token_text(token) if is_resign(token) is None else
                 _("{colour} left the game.").format(colour=look.name(is_resign(token))) for token in self.host.moves]
