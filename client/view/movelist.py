@@ -32,6 +32,7 @@ class MoveEntry:
     text: str
     colour: tuple[int, int, int] | None = None
     note: str = ""
+    short: str = ""   # the move in fewer characters, for a list too narrow for ``text``
 
 
 class MoveList:
@@ -144,9 +145,12 @@ class MoveList:
             x += 2 * radius + 6
         if row == self.present and self.present != self.current:  # a live game's last move: a lit edge
             pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(band.x, band.y + 3, 3, band.h - 6), border_radius=2)
-        words = entry.text + (f"  {{{entry.note}}}" if entry.note else "")
         room = band.right - x - 4
-        while size > 11 and text.font(size).size(entry.text)[0] > room:  # a long move: smaller before cut
+        said = entry.text
+        if entry.short and text.font(11).size(said)[0] > room:  # too long even small: the short form
+            said = entry.short
+        words = said + (f"  {{{entry.note}}}" if entry.note else "")
+        while size > 11 and text.font(size).size(said)[0] > room:  # a long move: smaller before cut
             size -= 1
         img = text.fitted(words, size, theme.ACCENT if entry.note and row == self.current else ink, room)
         surface.blit(img, (x, band.centery - img.get_height() // 2))

@@ -50,6 +50,10 @@ class Moves(MatchMoves):
         from .review_board import list_text
         return [list_text(m) for m in self.held_moves()]
 
+    def move_shorts(self) -> list[str]:
+        from .review_board import short_text
+        return [short_text(m) for m in self.held_moves()]
+
 
 @forwarding("core", MATCH_NAMES)
 class MatchScene(SprawlScreen):

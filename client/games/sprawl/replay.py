@@ -24,7 +24,7 @@ from shared.sprawl.words import N_, _, ngettext
 
 from . import look, marks, overlays
 from .hand import describe
-from .review_board import draw_marks, list_text, token_text
+from .review_board import draw_marks, list_text, token_short, token_text
 from .screen import SprawlScreen
 
 AUTOPLAY_STEP = 0.7
@@ -199,3 +199,6 @@ class Moves(ReplayMoves):
         """The record's tokens; a seat that left, in words."""
         return [token_text(token) if is_resign(token) is None else
                 _("{colour} left the game.").format(colour=look.name(is_resign(token))) for token in self.host.moves]
+
+    def move_shorts(self) -> list[str]:
+        return [token_short(token) if is_resign(token) is None else "" for token in self.host.moves]

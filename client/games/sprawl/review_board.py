@@ -43,6 +43,26 @@ def list_text(move: Move) -> str:
     return _("{colour} places a {size} on {square}").format(colour=colour, size=move.size, square=square)
 
 
+def short_text(move: Move) -> str:
+    """A move in a few signs, for a list too narrow for its words (the row's dot gives the
+    colour): "+2 c4" builds on a tower, "2↑ c5" branches, "3 c4" places (then "+2+1")."""
+    square = square_name(move.square)
+    if isinstance(move, Build):
+        return f"+{move.size} {square}"
+    if isinstance(move, Branch):
+        return f"{move.size}{ARROWS[move.direction]} {square}"
+    extra = "".join(f"+{k}" for k in move.extra) if isinstance(move, Place) else ""
+    return f"{move.size}{extra} {square}"
+
+
+def token_short(token: str) -> str:
+    """A record's move token in a few signs ("" when it is no move)."""
+    try:
+        return short_text(parse_move(token))
+    except MalformedMove:
+        return ""
+
+
 def token_text(token: str) -> str:
     """A record's move token in words (the token itself when it is no move)."""
     try:
