@@ -156,9 +156,9 @@ class ReplayScene(SprawlScreen):
         else:
             move = parse_move(token)
             first = not before.started[move.seat]
-            # TRANSLATORS: the replay's status line: move number, its record token (r:2n@c5), who, what.
-            said = _("Move {ply} of {count} ({token}): {colour}: {move}.").format(
-                ply=self.controls.index, count=self.controls.count, token=token, colour=look.name(move.seat),
+            # TRANSLATORS: the replay's status line: move number, who, what.
+            said = _("Move {ply} of {count}: {colour}: {move}.").format(
+                ply=self.controls.index, count=self.controls.count, colour=look.name(move.seat),
                 move=describe(move, first))
         ended = ended_text(self.positions[self.controls.index]) if self.controls.index == self.controls.count else None
         return (said, theme.TEXT) if ended is None else (f"{said} {ended}", theme.ACCENT)
