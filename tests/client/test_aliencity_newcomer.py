@@ -1,11 +1,13 @@
 """What a newcomer to Alien City reads while playing: the status line never invites a click
 the rules refuse, and the final count's words say each unpaid bonus once, in good grammar."""
 
+import pygame
+
 from client import theme
 from client.games.aliencity.game import GameScene
 from shared.aliencity import Build, Ruleset, new_game
 
-from .conftest import motion, show
+from .conftest import key, motion, show
 
 
 def game_on(app, seed: int = 5) -> GameScene:
@@ -34,6 +36,19 @@ def test_the_status_line_does_not_invite_a_click_on_a_refused_lot(app):
     game.handle_event(motion(game.geo.lot_center(legal)))
     text, colour = game.status_text()
     assert text.startswith("Click to build") and colour == theme.GOOD
+
+
+def test_the_keyboard_cursor_is_told_enter_not_click(app):
+    """Aiming with the arrow keys, the status line names the key that builds there."""
+    game = game_on(app)
+    state = game.match.state
+    piece = next(p for p in state.stock(state.to_move) if state.legal_lots(p))
+    game.select(piece)
+    game.handle_event(key(pygame.K_LEFT))
+    assert game.cursor is not None
+    game.cursor = game.hover_lot = state.legal_lots(piece)[0]  # where the arrows have led it
+    text, colour = game.status_text()
+    assert text.startswith("Enter builds on") and colour == theme.GOOD
 
 
 def chip_for(bonus, lang: str = "en") -> str:

@@ -88,8 +88,10 @@ def game_status(scene) -> tuple[str, tuple[int, int, int]]:
         return hint_shown_words(), HINT_COLOUR
     if s.phase is Phase.CLAIM:
         if lot is not None and lot in s.legal_claims():
-            return (_("Click to claim the tower on {lot} ({piece}).").format(
-                lot=lot_name(lot), piece=piece_name(scene, s.piece_at(lot))), theme.GOOD)
+            # TRANSLATORS: the keyboard cursor is on a tower that may be claimed
+            said = (_("Enter claims the tower on {lot} ({piece}).") if scene.cursor is not None
+                    else _("Click to claim the tower on {lot} ({piece})."))
+            return said.format(lot=lot_name(lot), piece=piece_name(scene, s.piece_at(lot))), theme.GOOD
         left = s.claims_left(s.to_move)
         return (ngettext("{player} may claim any unclaimed tower (one claim left), or Skip (S).",
                          "{player} may claim any unclaimed tower ({n} claims left), or Skip (S).",
@@ -98,7 +100,10 @@ def game_status(scene) -> tuple[str, tuple[int, int, int]]:
         return _("{player}: choose a piece from your stock (1-7).").format(player=who), theme.TEXT
     chosen = piece_name(scene, scene.selected)
     if lot is not None and not reason:  # a refused lot: its tooltip says why, this line where instead
-        return _("Click to build on {lot}: {piece}.").format(lot=lot_name(lot), piece=chosen), theme.GOOD
+        # TRANSLATORS: the keyboard cursor is on a lot where the chosen piece may be built
+        said = (_("Enter builds on {lot}: {piece}.") if scene.cursor is not None
+                else _("Click to build on {lot}: {piece}."))
+        return said.format(lot=lot_name(lot), piece=chosen), theme.GOOD
     n = len(s.legal_lots(scene.selected))
     if scene.chrome is not None or scene.rated is not None:  # no undo online nor in a rated game
         text = ngettext("{player} builds: {piece}, on the only lit lot (Tab: next piece, R: road).",
