@@ -47,6 +47,7 @@ class MoveList:
         self.top = 0             # the first row drawn
         self.follow = True       # keep the current row in view (off while the wheel scrolls)
         self.hover: int | None = None
+        self._short_memo: tuple[object, bool] = (None, False)  # draw's one memo: whether rows go short
 
     # -- geometry ---------------------------------------------------------------------------
     def row_h(self) -> int:
@@ -61,7 +62,10 @@ class MoveList:
     def set(self, entries: Sequence[MoveEntry], current: int, present: int | None = None) -> None:
         if len(entries) != len(self.entries) or current != self.current:
             self.follow = True
-        self.entries, self.current, self.present = list(entries), current, present
+        entries = list(entries)
+        if entries != self.entries:
+            self._short_memo = (None, False)  # other moves: measured again at the next draw
+        self.entries, self.current, self.present = entries, current, present
         if self.follow:
             self.scroll_to(current)
 
@@ -134,8 +138,12 @@ class MoveList:
     def _needs_short(self, text: TextCache, band: pygame.Rect, size: int) -> bool:
         """Whether some move's words do not fit even small: then every move that has a
         short form shows it, so the list reads one way from top to bottom."""
-        return any(e.short and text.font(11).size(e.text)[0] > self._text_room(text, band, size, e.colour is not None)
-                   for e in self.entries)
+        key = (band.w, band.h, size)
+        if self._short_memo[0] != key:  # measured once per list and width, not every frame
+            self._short_memo = (key, any(
+                e.short and text.font(11).size(e.text)[0] > self._text_room(text, band, size, e.colour is not None)
+                for e in self.entries))
+        return self._short_memo[1]
 
     def _draw_row(self, surface: pygame.Surface, text: TextCache, row: int, band: pygame.Rect, size: int,
                   short: bool = False) -> None:
