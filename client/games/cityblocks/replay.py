@@ -119,6 +119,9 @@ class ReplayScene(CityScreen):
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         return self.stepping.turn_text(super().turn_text)
 
+    def seat_who(self, seat: int) -> str:
+        return self.beside.get(seat, "")
+
     @property
     def record_title(self) -> str:
         return self.title
