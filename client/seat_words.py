@@ -9,13 +9,24 @@ Everything is translated when called, so a language switched mid-game shows at o
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Protocol, Sequence
 
 from shared.i18n import domain
 
 from .computer import level_name
 
 _, N_, ngettext, pgettext = domain("client")
+
+
+class Seat(Protocol):
+    """What the seat words read of a match's seat (a person's or a computer's)."""
+
+    @property
+    def kind(self) -> str: ...   # "human" or "computer"
+    @property
+    def name(self) -> str: ...   # the name a person typed ("" for none)
+    @property
+    def level(self) -> str: ...  # a computer's level ("" for none)
 
 
 def you() -> str:
@@ -56,13 +67,13 @@ def seat_label(colour: str, *, name: str = "", level: str | None = None, mine: b
     return beside(colour, name)
 
 
-def your_seat(seats: Sequence[object]) -> int | None:
+def your_seat(seats: Sequence[Seat]) -> int | None:
     """The seat that is "you": in a local game against the computer, the one person's seat
     when nobody typed a name for it. None in hot-seat games (several people keep their
     names and colours) and with no computer at all."""
-    people = [i for i, seat in enumerate(seats) if getattr(seat, "kind", "") == "human"]
-    computers = any(getattr(seat, "kind", "") == "computer" for seat in seats)
-    if len(people) != 1 or not computers or getattr(seats[people[0]], "name", ""):
+    people = [i for i, seat in enumerate(seats) if seat.kind == "human"]
+    computers = any(seat.kind == "computer" for seat in seats)
+    if len(people) != 1 or not computers or seats[people[0]].name:
         return None
     return people[0]
 
@@ -73,17 +84,16 @@ def you_word() -> str:
     return pgettext("seat", "you")
 
 
-def who_words(seats: Sequence[object], index: int) -> str:
+def who_words(seats: Sequence[Seat], index: int) -> str:
     """Who plays a match's seat, as it stands beside the colour: "computer, hard", "you",
     "Ann"; "" for a seat nobody in particular plays (a hot-seat person without a name, the
     attract mode's quick computers)."""
     seat = seats[index]
-    if getattr(seat, "kind", "") == "computer":
-        level = getattr(seat, "level", "")
-        return computer_words(level) if level else ""
+    if seat.kind == "computer":
+        return computer_words(seat.level) if seat.level else ""
     if index == your_seat(seats):
         return you_word()
-    return str(getattr(seat, "name", "") or "")
+    return seat.name or ""
 
 
 def record_words(names: Sequence[str], levels: Sequence[str | None] | None) -> list[str]:
