@@ -16,7 +16,7 @@ from client.computer import shown_names
 from client.scenes.move_listing import ReplayMoves
 from client.scenes.replay_analysis import AnalysisPart
 from client.scenes.replay_controls import END_WORDS, RECORD_TITLE, ReplayControls, ReplaySteps
-from client.seat_words import record_words
+from client.seat_words import record_words, typed_names
 from shared.aliencity import GameState, Phase, lot_name
 from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
@@ -194,13 +194,10 @@ class Moves(ReplayMoves):
 
 def record_names(headers: dict) -> tuple[str, str]:
     """The players' names a record's ``Black:``/``White:`` headers give ("" for a seat that
-    carries only its colour, as the client writes an unnamed person)."""
-    names = []
-    for key in ("Black", "White"):
-        value = headers.get(key)
-        name = str(value).strip() if isinstance(value, str) else ""
-        names.append("" if name.lower() == key.lower() else name)
-    return names[0], names[1]
+    carries only its colour, in any language: the client writes an unnamed person so)."""
+    values = [headers.get(key) for key in ("Black", "White")]
+    black, white = typed_names(ALIEN_CITY, [str(v).strip() if isinstance(v, str) else "" for v in values])
+    return black, white
 
 
 def replay_of(app, state: GameState, headers: dict | None = None):
