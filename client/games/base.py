@@ -174,6 +174,12 @@ class ReviewBoard:
         list of moves word that move, so the review's list reads the same."""
         return ", ".join(spec.move_text(m) for m in moves)
 
+    def row_texts(self, spec: GameSpec, moves: Sequence[Any], before: State) -> tuple[str, str]:
+        """The review list's row for one numbered move, played from ``before``: its words
+        as the match's and the replay's lists say them, and their short form for a narrow
+        list ("": none)."""
+        return self.list_text(spec, moves), ""
+
     def move_words(self, spec: GameSpec, move: Any) -> str:
         """One move as the list of moves words it (the panel's played and better move, the
         analysis rows)."""

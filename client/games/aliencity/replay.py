@@ -26,7 +26,7 @@ from shared.i18n import domain
 from . import terms
 from .board_scene import BoardScene
 from .labels import button
-from .review_board import draw_marks, list_text
+from .review_board import draw_marks, list_text, short_text
 from .rule_card import RuleBreakCard
 from .score import ScoreScene
 
@@ -180,7 +180,10 @@ class Moves(ReplayMoves):
     host: ReplayScene
 
     def move_texts(self) -> list[str]:
-        return [list_text(ply.build, ply.claim) for ply in self.host.result.plies]
+        return [list_text(ply.build, ply.claim, ply.player) for ply in self.host.result.plies]
+
+    def move_shorts(self) -> list[str]:
+        return [short_text(ply.build, ply.claim) for ply in self.host.result.plies]
 
     def move_notes(self) -> list[str]:
         return [ply.comment for ply in self.host.result.plies]
