@@ -129,6 +129,11 @@ class GamePlugin(ABC):
     def draw_options_preview(self, app: "App", surface: pygame.Surface, rect: pygame.Rect) -> None:
         """What the look options change, drawn beside the Options form."""
 
+    def move_words(self, move: Any) -> str:
+        """One move in words, as the game's list of moves says it (the online "Sent …"
+        line); by default the move's record text."""
+        return self.spec.move_text(move)
+
     # -- the game review --------------------------------------------------------------------
     def review_board(self, app: "App") -> "ReviewBoard":
         """How the game review shows one turn on this game's board (the default draws no
