@@ -33,3 +33,11 @@ def test_the_sent_line_words_the_move_as_the_list_does(app, language, sent):
         view.pending = ("m2", Claim(build.lot), view.version)
         line, _colour = chrome.status_text()
     assert "@" not in line and "claim@" not in line, line
+
+
+def test_every_games_plugin_words_a_move_as_its_list_does(app):
+    for plugin in app.games:
+        state = plugin.spec.new_state(plugin.spec.options(None), 3)
+        move = next(iter(state.legal_moves()))
+        words, notation = plugin.move_words(move), plugin.spec.move_text(move)
+        assert words != notation and "@" not in words, (plugin.spec.id, words, notation)
