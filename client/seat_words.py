@@ -4,18 +4,32 @@ of brackets at most, so a computer's level never nests inside another ("Yellow
 (computer, medium)", not "YELLOW (COMPUTER (MEDIUM))"); a person alone against the
 computer is "you" ("Blue (you)"), a named person by name ("Red (Ann)").
 
-Everything is translated when called, so a language switched mid-game shows at once.
+Everything is translated when called, so a language switched mid-game shows at once. A
+record keeps an unnamed seat's colour in the language it was made in ("Biely"): such a
+word names nobody (:func:`typed_names`), so the viewer sees the colour in their language.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Protocol, Sequence
 
-from shared.i18n import domain
+from shared.gamekit.api import GameSpec, SeatInfo
+from shared.i18n import LANGUAGES, current_language, domain, set_language
 
 from .computer import level_name
 
 _, N_, ngettext, pgettext = domain("client")
+
+
+class Seat(Protocol):
+    """What the seat words read of a match's seat (a person's or a computer's)."""
+
+    @property
+    def kind(self) -> str: ...   # "human" or "computer"
+    @property
+    def name(self) -> str: ...   # the name a person typed ("" for none)
+    @property
+    def level(self) -> str: ...  # a computer's level ("" for none)
 
 
 def you() -> str:
@@ -56,13 +70,13 @@ def seat_label(colour: str, *, name: str = "", level: str | None = None, mine: b
     return beside(colour, name)
 
 
-def your_seat(seats: Sequence[object]) -> int | None:
+def your_seat(seats: Sequence[Seat]) -> int | None:
     """The seat that is "you": in a local game against the computer, the one person's seat
     when nobody typed a name for it. None in hot-seat games (several people keep their
     names and colours) and with no computer at all."""
-    people = [i for i, seat in enumerate(seats) if getattr(seat, "kind", "") == "human"]
-    computers = any(getattr(seat, "kind", "") == "computer" for seat in seats)
-    if len(people) != 1 or not computers or getattr(seats[people[0]], "name", ""):
+    people = [i for i, seat in enumerate(seats) if seat.kind == "human"]
+    computers = any(seat.kind == "computer" for seat in seats)
+    if len(people) != 1 or not computers or seats[people[0]].name:
         return None
     return people[0]
 
@@ -73,17 +87,16 @@ def you_word() -> str:
     return pgettext("seat", "you")
 
 
-def who_words(seats: Sequence[object], index: int) -> str:
+def who_words(seats: Sequence[Seat], index: int) -> str:
     """Who plays a match's seat, as it stands beside the colour: "computer, hard", "you",
     "Ann"; "" for a seat nobody in particular plays (a hot-seat person without a name, the
     attract mode's quick computers)."""
     seat = seats[index]
-    if getattr(seat, "kind", "") == "computer":
-        level = getattr(seat, "level", "")
-        return computer_words(level) if level else ""
+    if seat.kind == "computer":
+        return computer_words(seat.level) if seat.level else ""
     if index == your_seat(seats):
         return you_word()
-    return str(getattr(seat, "name", "") or "")
+    return seat.name or ""
 
 
 def record_words(names: Sequence[str], levels: Sequence[str | None] | None) -> list[str]:
@@ -93,3 +106,48 @@ def record_words(names: Sequence[str], levels: Sequence[str | None] | None) -> l
     if levels is None or len(levels) != len(names):
         return list(names)
     return [computer_words(level) if level else name for name, level in zip(names, levels)]
+
+
+_colours: dict[tuple[str, int], list[frozenset[str]]] = {}
+
+
+def seat_infos(spec: GameSpec, count: int) -> list[SeatInfo]:
+    """A game's ``count`` seats (its spec's ``SeatInfo``s, labelled in the language in
+    use), with that many players where the game takes the option; [] if it has no such."""
+    for options in ({"players": count}, None):
+        try:
+            seats = list(spec.seats(spec.options(options)))
+        except Exception:  # noqa: BLE001 - options the game refuses: try its defaults
+            continue
+        if len(seats) == count:
+            return seats
+    return []
+
+
+def colour_words(spec: GameSpec, count: int) -> list[frozenset[str]]:
+    """Each seat's own words, folded: its key ("black") and its label in every language the
+    client speaks ("Black", "Čierny", "Noir"). The labels of one game and seat count never
+    change, so they are gathered once (the language switches back at once)."""
+    key = (spec.id, count)
+    if key not in _colours:
+        here = current_language()
+        words: list[set[str]] = [{seat.name.casefold()} for seat in seat_infos(spec, count)]
+        try:
+            for code in LANGUAGES:
+                set_language(code)
+                for i, seat in enumerate(seat_infos(spec, count)[:len(words)]):
+                    words[i].add(seat.label.strip().casefold())
+        finally:
+            set_language(here)
+        _colours[key] = [frozenset(w) for w in words]
+    return _colours[key]
+
+
+def typed_names(spec: GameSpec, names: Sequence[str]) -> list[str]:
+    """A record's seat names with "" where a name is only the seat's own colour, in
+    whichever language the record was made ("Biely" from a Slovak window): that names
+    nobody, and the viewer's screens show the colour in their own language. Names a
+    person typed stay as typed."""
+    words = colour_words(spec, len(names))
+    return ["" if i < len(words) and name.strip().casefold() in words[i] else name
+            for i, name in enumerate(names)]

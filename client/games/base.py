@@ -129,6 +129,11 @@ class GamePlugin(ABC):
     def draw_options_preview(self, app: "App", surface: pygame.Surface, rect: pygame.Rect) -> None:
         """What the look options change, drawn beside the Options form."""
 
+    def move_words(self, move: Any) -> str:
+        """One move in words, as the game's list of moves says it (the online "Sent …"
+        line); by default the move's record text."""
+        return self.spec.move_text(move)
+
     # -- the game review --------------------------------------------------------------------
     def review_board(self, app: "App") -> "ReviewBoard":
         """How the game review shows one turn on this game's board (the default draws no
@@ -173,6 +178,12 @@ class ReviewBoard:
         """The plies of one numbered move (``move_number``) as the match's and the replay's
         list of moves word that move, so the review's list reads the same."""
         return ", ".join(spec.move_text(m) for m in moves)
+
+    def row_texts(self, spec: GameSpec, moves: Sequence[Any], before: State) -> tuple[str, str]:
+        """The review list's row for one numbered move, played from ``before``: its words
+        as the match's and the replay's lists say them, and their short form for a narrow
+        list ("": none)."""
+        return self.list_text(spec, moves), ""
 
     def move_words(self, spec: GameSpec, move: Any) -> str:
         """One move as the list of moves words it (the panel's played and better move, the

@@ -467,6 +467,6 @@ class ReviewScene(Scene):
             first = self.steps[plies[0] - 1]
             seat = first.before.to_move
             colour = seats[seat].colour if seat is not None and 0 <= seat < len(seats) else None
-            text = self.board.list_text(self.spec, [self.steps[p - 1].move for p in plies])
-            entries.append(MoveEntry(self.move_number(plies[0]), text, colour))
+            text, short = self.board.row_texts(self.spec, [self.steps[p - 1].move for p in plies], first.before)
+            entries.append(MoveEntry(self.move_number(plies[0]), text, colour, short=short))
         return entries

@@ -171,6 +171,15 @@ class OnlineChrome:
         infos = self.view.seat_infos()
         return infos[seat].label if seat is not None and 0 <= seat < len(infos) else "?"
 
+    def move_words(self, move: Any) -> str:
+        """A move in words as the game's list of moves says it (its record text when this
+        client has no plug-in for the game)."""
+        try:
+            plugin = self.host.app.games.get(self.view.spec.id) if self.host is not None else None
+        except KeyError:
+            plugin = None
+        return plugin.move_words(move) if plugin is not None else self.view.spec.move_text(move)
+
     def seat_name_label(self, name: object) -> str:
         """A seat named as the protocol names it ('black') as people call it ('Black')."""
         seat = self.view.seat_index(name)
@@ -321,8 +330,10 @@ class OnlineChrome:
         """The chrome's line for the bottom bar, or None to let the game speak."""
         v = self.view
         if v.pending is not None:
-            return _("Sent {move}: waiting for the server…").format(
-                move=v.spec.move_text(v.pending[1])), theme.ACCENT_2
+            # TRANSLATORS: after a player sends a move online: the move in words as the list of
+            # moves says it ("Red builds a 2 on c4", "red tower on e6"), in brackets
+            return _("Move sent ({move}): waiting for the server…").format(
+                move=self.move_words(v.pending[1])), theme.ACCENT_2
         if v.status == "waiting":
             return _("Give your friend the room code {code}. The game starts when they join.").format(
                 code=v.code), theme.TEXT

@@ -21,7 +21,8 @@ from ..computer import shown_names
 from ..config import records_dir
 from ..saves import from_words
 from ..seat_words import beside as beside_words
-from ..seat_words import record_words
+from ..seat_words import record_words, typed_names
+from ..seat_words import seat_infos as spec_seats
 from ..view.form import draw_backdrop, draw_focus
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
@@ -161,14 +162,14 @@ def played_result(plugin, path: Path, names: list[str] | None = None) -> str:
 def seat_infos(plugin, count: int | None = None) -> list:
     """A game's seats (its spec says them): for ``count`` players where the game takes
     that option, else with its default options; none for no game."""
-    for options in ({"players": count}, None) if count else (None,):
-        try:
-            seats = list(plugin.spec.seats(plugin.spec.options(options)))
-        except Exception:  # noqa: BLE001 - no game, or options it refuses: try the next
-            continue
-        if count is None or len(seats) == count:
-            return seats
-    return []
+    if plugin is None:
+        return []
+    if count:
+        return spec_seats(plugin.spec, count)
+    try:
+        return list(plugin.spec.seats(plugin.spec.options(None)))
+    except Exception:  # noqa: BLE001 - a game that refuses its own defaults lists no seats
+        return []
 
 
 def seat_labels(plugin) -> list[str]:
@@ -179,16 +180,18 @@ def seat_labels(plugin) -> list[str]:
 def listed_names(plugin, names: list[str], levels: list[str | None] | None) -> list[str]:
     """The players of a record as the list shows them, in the language in use: a
     computer by its level (beside its colour where the colour names a seat, as the match
-    says "Green (computer, easy)"); a person the record leaves unnamed (no name, or the seat's
-    English key) by the seat's own label ("Noir")."""
+    says "Green (computer, easy)"); a person the record leaves unnamed (no name, the seat's
+    English key, or its colour in the language the record was made in: "Biely") by the
+    seat's own label in the language in use ("Blanc")."""
     seats = seat_infos(plugin, len(names))
+    names = typed_names(plugin.spec, names) if seats else list(names)
     shown = shown_names(names, levels)
     beside = bool(getattr(plugin, "names_beside_colour", False)) and len(seats) == len(names)
     if beside and levels is not None and len(levels) == len(names):
         shown = [beside_words(seat.label, name) if level else name
                  for seat, name, level in zip(seats, record_words(names, levels), levels)]
     for i, seat in enumerate(seats[:len(names)]):
-        if not names[i].strip() or names[i].strip().lower() in (seat.name.lower(), "?"):
+        if not names[i].strip() or names[i].strip() == "?":
             shown[i] = seat.label
     return shown
 

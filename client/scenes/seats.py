@@ -25,6 +25,7 @@ class SeatController:
 
     kind = "seat"
     local = False
+    level = ""  # a computer's level ("" for everyone else)
 
     @property
     def name(self) -> str:

@@ -19,6 +19,7 @@ from shared.cityblocks import CITY_BLOCKS
 from shared.sprawl import SPRAWL
 
 from .cityblocks.helpers import random_game as city_game
+from .cityblocks.test_i18n_cityblocks import Waiting
 from .sprawl.helpers import random_game as sprawl_game
 from .test_autosave import start
 from .test_computer_seat_names import own_config, speaking  # noqa: F401 - own_config: each test's own config
@@ -114,7 +115,26 @@ def test_city_blocks_names_you_in_the_panel_turn_line_and_count(app):
 
 def test_city_blocks_two_players_you_play_two_colours(app):
     game = start(app, "city-blocks", [HumanSeat(), ComputerSeat(level="easy")], seed=blue_first(2))
-    assert game.turn_text()[0].startswith("BLUE TO PLACE (you)"), game.turn_text()[0]
+    assert game.turn_text()[0] == "BLUE TO PLACE   ·   Blue and Red (you)   ·   next: Green", game.turn_text()[0]
+
+
+@pytest.mark.parametrize(("language", "seat"), [
+    ("en", "Blue and Red (computer, medium)"),
+    ("sk", "Modrá a Červená (počítač, stredný)"),
+    ("fr", "Bleu et Rouge (ordinateur, moyen)"),
+])
+def test_city_blocks_two_players_names_the_computers_two_colours_as_a_sentence(app, language, seat):
+    """The computer's seat in the top line and the status line reads like the flat labels
+    ("Blue and Red (computer, medium)"), not "BLUE TO PLACE (Blue + Red)"."""
+    game = start(app, "city-blocks", [ComputerSeat(bot=Waiting(), level="medium"), HumanSeat()], seed=blue_first(2))
+    try:
+        assert game.thinking  # the computer's turn
+        with speaking(language):
+            line, status = game.turn_text()[0], game.status_text()[0]
+        assert f"·   {seat}   ·" in line and "+" not in line and not nested(line), line
+        assert status.startswith(seat) and "+" not in status, status
+    finally:
+        game.computers.stop()
 
 
 def test_city_blocks_hot_seat_keeps_the_names(app):

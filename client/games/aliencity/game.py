@@ -97,15 +97,23 @@ class Moves(MatchMoves):
 
     host: "GameScene"
 
+    def turns(self) -> list[tuple[Player, Build, Claim | None]]:
+        """The game's turns: who built what, and the claim after it."""
+        turns: list[tuple[Player, Build, Claim | None]] = []
+        for player, move in self.host.match.state.history:
+            if isinstance(move, Build):
+                turns.append((player, move, None))
+            elif isinstance(move, Claim) and turns:
+                turns[-1] = (*turns[-1][:2], move)
+        return turns
+
     def move_texts(self) -> list[str]:
         from .review_board import list_text
-        turns: list[tuple[Build, Claim | None]] = []
-        for _player, move in self.host.match.state.history:
-            if isinstance(move, Build):
-                turns.append((move, None))
-            elif isinstance(move, Claim) and turns:
-                turns[-1] = (turns[-1][0], move)
-        return [list_text(build, claim) for build, claim in turns]
+        return [list_text(build, claim, player) for player, build, claim in self.turns()]
+
+    def move_shorts(self) -> list[str]:
+        from .review_board import short_text
+        return [short_text(build, claim) for _player, build, claim in self.turns()]
 
     def move_numbers(self) -> range:
         """The engine state keeps the whole game (one continued or played on from a

@@ -103,6 +103,11 @@ class AlienCityPlugin(GamePlugin):
         from .howto import HowToScene
         return HowToScene(app)
 
+    def move_words(self, move) -> str:
+        """A move in words, as the list of moves says it."""
+        from .review_board import move_words
+        return move_words(move)
+
     def review_board(self, app):
         """The game review's board: the road overlay and the distance wave."""
         from .review_board import AlienCityReviewBoard

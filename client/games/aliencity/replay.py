@@ -16,7 +16,7 @@ from client.computer import shown_names
 from client.scenes.move_listing import ReplayMoves
 from client.scenes.replay_analysis import AnalysisPart
 from client.scenes.replay_controls import END_WORDS, RECORD_TITLE, ReplayControls, ReplaySteps
-from client.seat_words import record_words
+from client.seat_words import record_words, typed_names
 from shared.aliencity import GameState, Phase, lot_name
 from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
@@ -26,7 +26,7 @@ from shared.i18n import domain
 from . import terms
 from .board_scene import BoardScene
 from .labels import button
-from .review_board import draw_marks, list_text
+from .review_board import draw_marks, list_text, short_text
 from .rule_card import RuleBreakCard
 from .score import ScoreScene
 
@@ -180,7 +180,10 @@ class Moves(ReplayMoves):
     host: ReplayScene
 
     def move_texts(self) -> list[str]:
-        return [list_text(ply.build, ply.claim) for ply in self.host.result.plies]
+        return [list_text(ply.build, ply.claim, ply.player) for ply in self.host.result.plies]
+
+    def move_shorts(self) -> list[str]:
+        return [short_text(ply.build, ply.claim) for ply in self.host.result.plies]
 
     def move_notes(self) -> list[str]:
         return [ply.comment for ply in self.host.result.plies]
@@ -194,13 +197,10 @@ class Moves(ReplayMoves):
 
 def record_names(headers: dict) -> tuple[str, str]:
     """The players' names a record's ``Black:``/``White:`` headers give ("" for a seat that
-    carries only its colour, as the client writes an unnamed person)."""
-    names = []
-    for key in ("Black", "White"):
-        value = headers.get(key)
-        name = str(value).strip() if isinstance(value, str) else ""
-        names.append("" if name.lower() == key.lower() else name)
-    return names[0], names[1]
+    carries only its colour, in any language: the client writes an unnamed person so)."""
+    values = [headers.get(key) for key in ("Black", "White")]
+    black, white = typed_names(ALIEN_CITY, [str(v).strip() if isinstance(v, str) else "" for v in values])
+    return black, white
 
 
 def replay_of(app, state: GameState, headers: dict | None = None):

@@ -14,10 +14,11 @@ import pygame
 
 from client import theme
 from client.games.base import ReviewBoard, draw_rank
-from shared.aliencity import Build, Claim, lot_name
+from shared.aliencity import Build, Claim, Player, lot_name
 from shared.aliencity.spec import AlienCityPosition
 from shared.i18n import domain
 
+from . import terms
 from .view.board_insight import BoardInsight
 from .view.board_view import BoardGeometry, boards
 
@@ -62,11 +63,21 @@ class AlienCityReviewBoard(ReviewBoard):
         return after.state.ply
 
     def list_text(self, spec, moves) -> str:
-        """A build and its claim on one row, as the match's and the replay's lists say it
-        (a pass is no claim)."""
-        build = next((m for m in moves if isinstance(m, Build)), None)
-        claim = next((m for m in moves if isinstance(m, Claim)), None)
-        return list_text(build, claim) if build is not None else super().list_text(spec, moves)
+        """A build and its claim on one row in words, without who built (a pass is no
+        claim); the review's list says who (:meth:`row_texts`)."""
+        build, claim = turn_of(moves)
+        return list_text(build, claim) if build is not None else ", ".join(move_words(m) for m in moves)
+
+    def row_texts(self, spec, moves, before) -> tuple[str, str]:
+        """The turn as the match's and the replay's lists say it ("Black builds …"), and
+        its short form."""
+        build, claim = turn_of(moves)
+        if build is None:
+            return self.list_text(spec, moves), ""
+        return list_text(build, claim, before.to_move), short_text(build, claim)
+
+    def move_words(self, spec, move) -> str:
+        return move_words(move)
 
     def frame_rate(self) -> float:
         """Full rate while the overlay fades in or the wave spreads, then the road's slow flow."""
@@ -121,9 +132,63 @@ def draw_marks(surface: pygame.Surface, app, geo: BoardGeometry, marks) -> None:
             draw_rank(surface, app, (r.x + radius + k * (2 * radius + 2), r.y + radius), rank, radius)
 
 
-def list_text(build: Build, claim: Claim | None) -> str:
-    """A turn as the list of moves shows it: the build's notation and the claim in words."""
+# A turn as a whole sentence per player (indexed like Player): word order differs between languages.
+# TRANSLATORS: a turn in the list of moves: "Black builds a red tower on e6" ({piece} with its
+# article as the rules say it; Slovak puts it after a colon: "Čierny postaví na e6: červená veža")
+BUILDS = (N_("Black builds {piece} on {lot}"), N_("White builds {piece} on {lot}"))
+
+
+def turn_of(moves) -> tuple[Build | None, Claim | None]:
+    """The build and the claim among one turn's plies."""
+    return (next((m for m in moves if isinstance(m, Build)), None),
+            next((m for m in moves if isinstance(m, Claim)), None))
+
+
+def build_words(build: Build) -> str:
+    """A build in words without who built it ("red tower on e6"): the online "Move sent
+    (…)" line, the review's moves."""
+    # TRANSLATORS: a build in words, e.g. after "Move sent": "red tower on e6"
+    return _("{piece} on {lot}").format(piece=terms.piece(build.piece), lot=lot_name(build.lot))
+
+
+def with_claim(words: str, claim: Claim | None) -> str:
+    """A build's words and the claim made after it, if any."""
     if claim is None:
-        return build.text()
-    # TRANSLATORS: a turn in the list of moves: the build (notation, 'Tr@e6'), then the claim
-    return _("{build}, claims {lot}").format(build=build.text(), lot=lot_name(claim.lot))
+        return words
+    # TRANSLATORS: a turn in the list of moves: the build in words ("Black builds a red tower
+    # on e6", "red tower on e6"), then the tower claimed after it
+    return _("{build}, claims {lot}").format(build=words, lot=lot_name(claim.lot))
+
+
+def list_text(build: Build, claim: Claim | None, player: Player | None = None) -> str:
+    """A turn as the list of moves words it: "Black builds a red tower on e6, claims e5";
+    without ``player`` (the review's played and better move), "red tower on e6, claims e5"."""
+    if player is None:
+        return with_claim(build_words(build), claim)
+    built = _(BUILDS[int(player)]).format(piece=terms.a_piece(build.piece), lot=lot_name(build.lot))
+    return with_claim(built, claim)
+
+
+def short_text(build: Build, claim: Claim | None) -> str:
+    """A turn in a few words, for a list too narrow for the sentence (the row's dot gives
+    the seat): "red tower e6 → e5"."""
+    # TRANSLATORS: a build in a narrow list of moves: the piece and its lot ("red tower e6");
+    # keep it short, the list's column is narrow
+    built = _("{piece} {lot}").format(piece=terms.piece(build.piece), lot=lot_name(build.lot))
+    if claim is None:
+        return built
+    # TRANSLATORS: a turn in a narrow list of moves: the build ("red tower e6"), → and the
+    # tower claimed after it ("red tower e6 → e5"); keep it short
+    return _("{build} → {lot}").format(build=built, lot=lot_name(claim.lot))
+
+
+def move_words(move: object) -> str:
+    """One ply in words (the online "Sent …" line, the review's moves): a build, a claim,
+    or no claim."""
+    if isinstance(move, Build):
+        return build_words(move)
+    if isinstance(move, Claim):
+        # TRANSLATORS: a claim in words, after "Sent": "the claim on e5"
+        return _("the claim on {lot}").format(lot=lot_name(move.lot))
+    # TRANSLATORS: a skipped claim in words, after "Sent"
+    return _("no claim")

@@ -22,7 +22,7 @@ from shared.i18n import current_language
 
 from . import look
 from .tray import SeatPanel, TrayView, draw_header, layout_panels
-from .words import _, seat_label
+from .words import _, seat_name
 
 PULSE_TIME = 0.5  # the outline that fades round a piece just placed
 
@@ -49,15 +49,19 @@ def tray_args(state, tray: TrayView) -> dict:
             "hover": None, "active": False}
 
 
-def turn_line(state, mine: bool = False) -> tuple[str, tuple[int, int, int]]:
+def turn_line(state, mine: bool = False, who: str = "") -> tuple[str, tuple[int, int, int]]:
     """The top bar's words: who places which colour now (and next, with 2 players);
-    ``mine``: the seat to move is the person's own against the computer ("BLUE (YOU)")."""
+    ``mine``: the seat to move is the person's own against the computer ("BLUE (YOU)");
+    ``who``: who plays the seat to move ("computer, medium"), named with 2 players, where
+    a seat plays two colours ("Green and Yellow (computer, medium)")."""
     if state.over:
         return _("GAME OVER"), theme.ACCENT
     colour = look.name(state.colour).upper()
     if state.players == 2:
-        seat = you_word() if mine else seat_label(2, state.to_move)
-        return (_("{colour} TO PLACE ({seat})   ·   next: {next}").format(
+        seat = beside(seat_name(2, state.to_move), you_word() if mine else who)
+        # TRANSLATORS: 2 players: the colour placed now, the seat placing it (its two colours
+        # and who plays it: "Green and Yellow (computer, medium)"), the colour placed next
+        return (_("{colour} TO PLACE   ·   {seat}   ·   next: {next}").format(
             colour=colour, seat=seat, next=look.name((state.colour + 1) % 4)),
             look.colour_rgb(state.colour))
     if mine:

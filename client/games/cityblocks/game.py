@@ -133,6 +133,9 @@ class MatchScene(CityScreen):
     def mine(self) -> int | None:
         return your_seat(self.seats) if self.chrome is None else None
 
+    def seat_who(self, seat: int) -> str:
+        return who_words(self.seats, seat) if self.chrome is None else ""
+
     def replay(self, state: CityState):
         return replay_of(self.app, state, self.records.name_headers() if self.chrome is None else None)
 

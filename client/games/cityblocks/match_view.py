@@ -75,9 +75,9 @@ class MatchView:
             seat = scene.seats[s.to_move]
             if isinstance(seat, ComputerSeat):
                 # TRANSLATORS: e.g. "Green (computer, hard) is thinking…" (a seat and who plays it).
-                return (_("{seat} is thinking…").format(seat=beside(scene.seat_label(s.to_move),
+                return (_("{seat} is thinking…").format(seat=beside(scene.seat_name(s.to_move),
                                                                    computer_words(seat.level))), theme.TEXT_DIM)
-            return _("{seat} to move.").format(seat=scene.seat_label(s.to_move)), theme.TEXT_DIM
+            return _("{seat} to move.").format(seat=scene.seat_name(s.to_move)), theme.TEXT_DIM
         if scene.autopass.due():
             return status_words(s), theme.ACCENT_2
         return scene.control.status(scene.hinter.hints_offered())
@@ -175,7 +175,7 @@ class TurnShow:
         s = scene.match.state
         if s.over or (not first and not scene.human_turn) or (not first and len(scene.seats) - len(scene.bots) < 2):
             return
-        seat = scene.seat_label(s.to_move)
+        seat = scene.seat_name(s.to_move)
         if s.to_move == scene.mine():
             seat = beside(seat, you_word())
         sub = _("{seat} places blue or their own colour").format(seat=seat) if scene.players == 3 else seat

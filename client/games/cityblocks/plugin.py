@@ -56,6 +56,11 @@ class CityBlocksPlugin(ScenesPlugin):
             return _("Blue is shared: each turn places your colour or blue. The first seat is drawn.")
         return _("The first colour is drawn when the game starts.")
 
+    def move_words(self, move) -> str:
+        """A move in words, as the list of moves says it."""
+        from .review_board import list_text
+        return list_text(move)
+
     def review_board(self, app):
         """The game review's board: the position with the played and the better move."""
         from .review_board import CityBlocksReviewBoard

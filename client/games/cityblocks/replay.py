@@ -17,7 +17,7 @@ from client.computer import shown_names
 from client.scenes.move_listing import ReplayMoves
 from client.scenes.replay_analysis import AnalysisPart
 from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
-from client.seat_words import record_words
+from client.seat_words import record_words, typed_names
 from client.view.widgets import Button
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 from shared.cityblocks.record import replay as read_plies
@@ -47,6 +47,7 @@ class ReplayScene(CityScreen):
                  title: str | None = None, headers: dict | None = None) -> None:
         self.title = _("Replay") if title is None else title
         names = [n.strip() for n in {k.lower(): v for k, v in (headers or {}).items()}.get("seats", "").split(",")]
+        names = typed_names(CITY_BLOCKS, names)  # a colour in the record's language names nobody
         levels = levels_of(headers or {})
         labels = [seat.label for seat in CITY_BLOCKS.seats({"players": final.players})]
         self.names = own_names(shown_names(names, levels), labels)   # computers in the language in use
@@ -118,6 +119,9 @@ class ReplayScene(CityScreen):
     # -- drawing ------------------------------------------------------------------------------
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         return self.stepping.turn_text(super().turn_text)
+
+    def seat_who(self, seat: int) -> str:
+        return self.beside.get(seat, "")
 
     @property
     def record_title(self) -> str:

@@ -22,7 +22,7 @@ from . import look
 from .board import CityBoard, tray_args, turn_line
 from .hints import toast_place
 from .tray import TrayView
-from .words import _, seat_label
+from .words import _, seat_label, seat_name
 
 DROP_TIME = 0.3
 
@@ -97,9 +97,20 @@ class CityScreen(FramedScene):
     def seat_label(self, seat: int) -> str:
         return seat_label(self.players, seat)
 
+    def seat_name(self, seat: int) -> str:
+        """The seat as a sentence names it ("Green and Yellow"), where who plays it follows
+        in brackets; the panels' headers keep the short label beside the colour chips."""
+        return seat_name(self.players, seat)
+
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         s = self.state
-        return turn_line(s, not s.over and s.to_move is not None and s.to_move == self.mine())
+        playing = not s.over and s.to_move is not None
+        return turn_line(s, playing and s.to_move == self.mine(), self.seat_who(s.to_move) if playing else "")
+
+    def seat_who(self, seat: int) -> str:
+        """Who plays ``seat`` as it stands in brackets after its colours ("computer,
+        medium", "Ann"); "" where the screen does not know."""
+        return ""
 
     def mine(self) -> int | None:
         """The person's own seat against the computer (a match names it "you")."""

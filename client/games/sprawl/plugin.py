@@ -53,6 +53,11 @@ class SprawlPlugin(ScenesPlugin):
         board = {3: "5x6"}.get(players, "6x6" if players <= 6 else "8x8")
         return _("Board {size}; the first player is drawn.").format(size=board)
 
+    def move_words(self, move) -> str:
+        """A move in words, as the list of moves says it."""
+        from .review_board import list_text
+        return list_text(move)
+
     def review_board(self, app):
         """The game review's board: the position with the played and the better move."""
         from .review_board import SprawlReviewBoard

@@ -13,7 +13,7 @@ from client import theme
 from client.scenes.move_listing import ReplayMoves
 from client.scenes.replay_analysis import AnalysisPart
 from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
-from client.seat_words import record_words
+from client.seat_words import record_words, typed_names
 from client.view.widgets import Button
 from shared.gamekit.comments import hash_comments
 from shared.gamekit.computer_seats import levels_of
@@ -71,7 +71,7 @@ class ReplayScene(SprawlScreen):
         """Raises the engine's ``RecordError`` (a ``ValueError``) for text that is no record."""
         record = SPRAWL.read_record(text, lenient=True)
         names = [n.strip() for n in record.headers.get("Seats", "").split(",")]
-        names = record_words(names, levels_of(record.headers))   # computers in the language in use
+        names = record_words(typed_names(SPRAWL, names), levels_of(record.headers))  # in the language in use
         scene = cls(app, record.start, list(record.moves), title, record.warnings, names)
         scene.listing.comments = hash_comments(text)
         return scene
