@@ -135,17 +135,15 @@ class Road:
         road_side = e & one
         self.dead_ends = e ^ road_side
         b = (o0, o2, o4, o6, WIDE ^ o0, WIDE ^ o2, WIDE ^ o4, WIDE ^ o6)
-        # the frame's group, with the lots off the board
+        # The frame's group, with the lots off the board; those alone touch one arc around
+        # any lot, so an empty frame cuts nothing.
         cut = _two_arcs(frame, ((frame >> 1) & NOT_H) | COLUMN_H, ((frame << 1) & NOT_A) | COLUMN_A,
-                        TOP, BOTTOM, b)
+                        TOP, BOTTOM, b) if frame else 0
         rest = occupied ^ frame
         if rest.bit_count() >= 3:  # fewer cannot enclose a lot
-            if islands is None:
-                loops = _clusters(rest)
-            else:
-                loops = [g for g in islands if g.bit_count() >= 3]
-            for g in loops:
-                cut |= _two_arcs(g, (g >> 1) & NOT_H, (g << 1) & NOT_A, 0, 0, b)
+            for g in _clusters(rest) if islands is None else islands:
+                if g.bit_count() >= 3:
+                    cut |= _two_arcs(g, (g >> 1) & NOT_H, (g << 1) & NOT_A, 0, 0, b)
         self._islands = islands
         splitting = self.splitting = cut & e
         self.buildable = road_side ^ (road_side & (splitting | lifelines))
@@ -166,19 +164,19 @@ class Road:
         """The road after building on ``lot``; structure groups are merged, not regrown."""
         bit = 1 << lot
         ring = AROUND[lot]
+        islands = self._islands if self._islands is not None else self.islands
         merged = bit
-        islands = []
-        for group in self._islands if self._islands is not None else self.islands:
+        for group in islands:
             if group & ring:
                 merged |= group
-            else:
-                islands.append(group)
+        if merged != bit:  # the islands it touches are merged into one group
+            islands = tuple([group for group in islands if not group & ring])
         frame = self.frame
         if bit & EDGE or frame & ring:
             frame |= merged
         else:
-            islands.append(merged)
-        return Road(self.occupied | bit, (frame, tuple(islands)))
+            islands += (merged,)
+        return Road(self.occupied | bit, (frame, islands))
 
     def cut_off_by(self, lot: int) -> list[int]:
         """Structures whose only road lot is ``lot``."""

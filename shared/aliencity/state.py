@@ -43,11 +43,17 @@ _MASKS_KEY = ("masks-black", "masks-white")
 _LEGAL_KEY = ("legal-black", "legal-white")
 # Cache entries that hold while the board and stocks do not change (claims keep them).
 _BOARD_KEYS = ("occupied", "placement", "pieces") + _MASKS_KEY + _LEGAL_KEY
+# The unclaimed towers (a bit mask): moves carry it to the next state, updated, so the
+# claim step is decided without reading the board and the caps again.
+_UNCLAIMED = "unclaimed"
 # Enum members read through their class cost a Python call each on Python 3.11: the
 # per-move paths read these instead.
 _BUILD, _CLAIM, _OVER = Phase.BUILD, Phase.CLAIM, Phase.OVER
 _OTHER = (Player.WHITE, Player.BLACK)  # each player's opponent
 _OWNER = (None, Player.BLACK, Player.WHITE)  # by cap code
+# New states are made by copying a state's fields, not through the (frozen) __init__.
+_new = object.__new__
+_set = object.__setattr__
 _TOWER_CODES = b"0111" + b"0" * 252  # mask_of table: board codes 1-3 are towers
 # Sentences naming a player, indexed like Player (whole sentences: word order differs).
 TURN_OF = (N_("It is Black's turn."), N_("It is White's turn."))
@@ -224,11 +230,18 @@ class GameState:
             legal = self._cache[key] = LegalBuilds(self.build_masks(who))
         return legal
 
+    def _unclaimed(self) -> int:
+        """The lots of the towers nobody has claimed (bit mask)."""
+        unclaimed: int | None = self._cache.get(_UNCLAIMED)
+        if unclaimed is None:
+            unclaimed = self._cache[_UNCLAIMED] = mask_of(self.board, _TOWER_CODES) & ~mask_of(self.caps)
+        return unclaimed
+
     def legal_claims(self) -> list[int]:
         """Towers the player to move may claim now (empty outside the claim step)."""
         if self.phase is not _CLAIM:
             return []
-        return list(bits(mask_of(self.board, _TOWER_CODES) & ~mask_of(self.caps)))
+        return list(bits(self._unclaimed()))
 
     def legal_moves(self) -> Sequence[Move]:
         """The legal moves now: builds in the build step, claims and Pass in the claim step."""
@@ -236,7 +249,7 @@ class GameState:
         if phase is _BUILD:
             return self.legal_builds()
         if phase is _CLAIM:
-            return [CLAIMS[lot] for lot in self.legal_claims()] + [PASS]
+            return [CLAIMS[lot] for lot in bits(self._unclaimed())] + [PASS]
         return []
 
     def why_not(self, move: Move, player: Player | None = None) -> Reason | None:
@@ -299,21 +312,29 @@ class GameState:
     def _end_claim_step(self, who: Player, move: Claim | Pass) -> _Played:
         """A legal claim or pass ends the turn: the next builder was settled with the build."""
         nxt: Player = self.next_builder  # type: ignore[assignment]  # the claim step names one
-        new = object.__new__(GameState)
-        fields = new.__dict__
-        fields.update(self.__dict__)
-        fields.update(history=self.history + ((who, move),), to_move=nxt, phase=_BUILD, next_builder=None,
-                      _cache=self._board_cache())
+        fields = self.__dict__.copy()
+        cache = fields["_cache"] = self._board_cache()
+        fields["history"] = self.history + ((who, move),)
+        fields["to_move"] = nxt
+        fields["phase"] = _BUILD
+        fields["next_builder"] = None
         events: tuple[Event, ...]
+        unclaimed = self._cache.get(_UNCLAIMED)
         if isinstance(move, Claim):
-            caps = list(self.caps)
-            caps[move.lot] = who + 1
-            fields["caps"] = tuple(caps)
-            events = (Claimed(who, move.lot),)
+            lot = move.lot
+            caps = self.caps
+            fields["caps"] = caps[:lot] + (who + 1,) + caps[lot + 1:]
+            if unclaimed is not None:
+                cache[_UNCLAIMED] = unclaimed & ~(1 << lot)
+            events = (Claimed(who, lot),)
         else:
+            if unclaimed is not None:
+                cache[_UNCLAIMED] = unclaimed
             events = (ClaimDeclined(who),)
         if nxt == who:
             events += (PlayerSkipped(_OTHER[nxt]),)
+        new = _new(GameState)
+        _set(new, "__dict__", fields)
         return new, events
 
     def apply(self, move: Move, player: Player | None = None) -> "GameState":
@@ -325,21 +346,31 @@ class GameState:
 
     def _board_cache(self) -> dict[object, Any]:
         """Cache entries that stay true while the board and stocks do not change."""
-        return {k: v for k, v in self._cache.items() if k in _BOARD_KEYS}
+        cache = self._cache
+        return {k: cache[k] for k in _BOARD_KEYS if k in cache}
 
     def _placed(self, who: Player, move: Build) -> "GameState":
         lot, index = move.lot, move.piece.index
         board = list(self.board)
         board[lot] = index + 1
-        stock = list(self.stocks[who])
-        stock[index] = max(0, stock[index] - 1)
-        stocks = (self.stocks[0], tuple(stock)) if who else (tuple(stock), self.stocks[1])
+        stocks = self.stocks
+        stock = list(stocks[who])
+        n = stock[index]
+        stock[index] = n - 1 if n > 0 else 0
+        fields = self.__dict__.copy()
+        fields["board"] = tuple(board)
+        fields["stocks"] = (stocks[0], tuple(stock)) if who else (tuple(stock), stocks[1])
+        fields["history"] = self.history + ((who, move),)
+        fields["ply"] = self.ply + 1
         road = self._road
-        new = object.__new__(GameState)
-        fields = new.__dict__
-        fields.update(self.__dict__)
-        fields.update(board=tuple(board), stocks=stocks, history=self.history + ((who, move),), ply=self.ply + 1,
-                      _road=None if road is None else road.with_built(lot), _cache={})
+        fields["_road"] = None if road is None else road.with_built(lot)
+        unclaimed = self._cache.get(_UNCLAIMED)
+        if unclaimed is None:
+            fields["_cache"] = {}
+        else:  # a new tower stands unclaimed
+            fields["_cache"] = {_UNCLAIMED: unclaimed | (1 << lot) if index < 3 else unclaimed}
+        new = _new(GameState)
+        _set(new, "__dict__", fields)
         return new
 
     def _after_build(self, state: "GameState", who: Player, final_event: bool = True) -> _Played:
@@ -358,13 +389,11 @@ class GameState:
         else:
             fields.update(to_move=None, phase=_OVER, next_builder=None, _cache=state._board_cache())
             return state, events + (state._game_over_event(),) if final_event else events
-        caps = state.caps
-        if MAX_CLAIMS > bytes(caps).count(who + 1):
-            built: Build = state.history[-1][1]  # type: ignore[assignment]  # _placed put it there
-            if built.piece.index < 3 or mask_of(state.board, _TOWER_CODES) & ~mask_of(caps):
-                # an unclaimed tower stands (a tower just built has no cap yet): the claim step
-                fields.update(phase=_CLAIM, next_builder=nxt)
-                return state, events
+        if MAX_CLAIMS > bytes(state.caps).count(who + 1) and state._unclaimed():
+            # an unclaimed tower stands (a tower just built has no cap yet): the claim step
+            fields["phase"] = _CLAIM
+            fields["next_builder"] = nxt
+            return state, events
         fields["to_move"] = nxt
         if final_event and nxt is who:
             events += (PlayerSkipped(opponent),)
