@@ -43,9 +43,10 @@ _MASKS_KEY = ("masks-black", "masks-white")
 _LEGAL_KEY = ("legal-black", "legal-white")
 # Cache entries that hold while the board and stocks do not change (claims keep them).
 _BOARD_KEYS = ("occupied", "placement", "pieces") + _MASKS_KEY + _LEGAL_KEY
-# The unclaimed towers (a bit mask): moves carry it to the next state, updated, so the
-# claim step is decided without reading the board and the caps again.
-_UNCLAIMED = "unclaimed"
+# The unclaimed towers (a bit mask) and the claims of Black and of White: moves carry
+# them to the next state, updated, so the claim step is decided without reading the
+# board and the caps again.
+_CLAIMS = "claims"
 # Enum members read through their class cost a Python call each on Python 3.11: the
 # per-move paths read these instead.
 _BUILD, _CLAIM, _OVER = Phase.BUILD, Phase.CLAIM, Phase.OVER
@@ -230,18 +231,20 @@ class GameState:
             legal = self._cache[key] = LegalBuilds(self.build_masks(who))
         return legal
 
-    def _unclaimed(self) -> int:
-        """The lots of the towers nobody has claimed (bit mask)."""
-        unclaimed: int | None = self._cache.get(_UNCLAIMED)
-        if unclaimed is None:
-            unclaimed = self._cache[_UNCLAIMED] = mask_of(self.board, _TOWER_CODES) & ~mask_of(self.caps)
-        return unclaimed
+    def _claims(self) -> tuple[int, int, int]:
+        """The towers nobody has claimed (bit mask), and how many Black and White have."""
+        facts: tuple[int, int, int] | None = self._cache.get(_CLAIMS)
+        if facts is None:
+            caps = self.caps
+            facts = self._cache[_CLAIMS] = (mask_of(self.board, _TOWER_CODES) & ~mask_of(caps),
+                                            caps.count(1), caps.count(2))
+        return facts
 
     def legal_claims(self) -> list[int]:
         """Towers the player to move may claim now (empty outside the claim step)."""
         if self.phase is not _CLAIM:
             return []
-        return list(bits(self._unclaimed()))
+        return list(bits(self._claims()[0]))
 
     def legal_moves(self) -> Sequence[Move]:
         """The legal moves now: builds in the build step, claims and Pass in the claim step."""
@@ -249,7 +252,7 @@ class GameState:
         if phase is _BUILD:
             return self.legal_builds()
         if phase is _CLAIM:
-            return [CLAIMS[lot] for lot in bits(self._unclaimed())] + [PASS]
+            return [CLAIMS[lot] for lot in bits(self._claims()[0])] + [PASS]
         return []
 
     def why_not(self, move: Move, player: Player | None = None) -> Reason | None:
@@ -319,17 +322,19 @@ class GameState:
         fields["phase"] = _BUILD
         fields["next_builder"] = None
         events: tuple[Event, ...]
-        unclaimed = self._cache.get(_UNCLAIMED)
+        facts = self._cache.get(_CLAIMS)
         if isinstance(move, Claim):
             lot = move.lot
             caps = self.caps
             fields["caps"] = caps[:lot] + (who + 1,) + caps[lot + 1:]
-            if unclaimed is not None:
-                cache[_UNCLAIMED] = unclaimed & ~(1 << lot)
+            if facts is not None:
+                unclaimed, black, white = facts
+                cache[_CLAIMS] = ((unclaimed & ~(1 << lot), black, white + 1) if who
+                                  else (unclaimed & ~(1 << lot), black + 1, white))
             events = (Claimed(who, lot),)
         else:
-            if unclaimed is not None:
-                cache[_UNCLAIMED] = unclaimed
+            if facts is not None:
+                cache[_CLAIMS] = facts
             events = (ClaimDeclined(who),)
         if nxt == who:
             events += (PlayerSkipped(_OTHER[nxt]),)
@@ -364,11 +369,13 @@ class GameState:
         fields["ply"] = self.ply + 1
         road = self._road
         fields["_road"] = None if road is None else road.with_built(lot)
-        unclaimed = self._cache.get(_UNCLAIMED)
-        if unclaimed is None:
+        facts = self._cache.get(_CLAIMS)
+        if facts is None:
             fields["_cache"] = {}
-        else:  # a new tower stands unclaimed
-            fields["_cache"] = {_UNCLAIMED: unclaimed | (1 << lot) if index < 3 else unclaimed}
+        elif index < 3:  # a new tower stands unclaimed
+            fields["_cache"] = {_CLAIMS: (facts[0] | (1 << lot), facts[1], facts[2])}
+        else:
+            fields["_cache"] = {_CLAIMS: facts}
         new = _new(GameState)
         _set(new, "__dict__", fields)
         return new
@@ -389,7 +396,8 @@ class GameState:
         else:
             fields.update(to_move=None, phase=_OVER, next_builder=None, _cache=state._board_cache())
             return state, events + (state._game_over_event(),) if final_event else events
-        if MAX_CLAIMS > bytes(state.caps).count(who + 1) and state._unclaimed():
+        facts = state._claims()
+        if facts[0] and facts[1 + who] < MAX_CLAIMS:
             # an unclaimed tower stands (a tower just built has no cap yet): the claim step
             fields["phase"] = _CLAIM
             fields["next_builder"] = nxt
