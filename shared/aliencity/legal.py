@@ -33,13 +33,13 @@ class LegalBuilds(Sequence[Build]):
     """Lazy view of legal builds from per-piece bit masks (python-chess style): the
     moves are listed on the first iteration, a row of the board at a time."""
 
-    __slots__ = ("masks", "_all", "_len", "_moves")
+    __slots__ = ("masks", "_len", "_moves")
 
     def __init__(self, masks: tuple[int, ...]) -> None:
-        self.masks = m = masks
-        # the seven masks of 80 lots side by side, counted (and listed) in one number
-        self._all = a = m[0] | m[1] << 80 | m[2] << 160 | m[3] << 240 | m[4] << 320 | m[5] << 400 | m[6] << 480
-        self._len = a.bit_count()
+        self.masks = masks
+        m0, m1, m2, m3, m4, m5, m6 = masks
+        self._len = (m0.bit_count() + m1.bit_count() + m2.bit_count() + m3.bit_count()
+                     + m4.bit_count() + m5.bit_count() + m6.bit_count())
         self._moves: list[Build] | None = None
 
     def _listed(self) -> list[Build]:
@@ -47,8 +47,10 @@ class LegalBuilds(Sequence[Build]):
         if moves is None:
             moves = []
             if self._len:
-                # 70 bytes, one per row of a piece
-                for table, byte in zip(_ROW_BUILDS, self._all.to_bytes(70, "little")):
+                m = self.masks
+                # the seven masks of 80 lots side by side: 70 bytes, one per row of a piece
+                every = m[0] | m[1] << 80 | m[2] << 160 | m[3] << 240 | m[4] << 320 | m[5] << 400 | m[6] << 480
+                for table, byte in zip(_ROW_BUILDS, every.to_bytes(70, "little")):
                     if byte:
                         moves += table[byte]
             self._moves = moves
@@ -79,9 +81,13 @@ class LegalBuilds(Sequence[Build]):
         for table, mask in zip(BUILDS, self.masks):
             n = mask.bit_count()
             if index < n:
-                for _ in range(index):
-                    mask &= mask - 1
-                return table[(mask & -mask).bit_length() - 1]
+                if 2 * index < n:  # drop the lowest lots, or the highest ones: the fewer
+                    for _ in range(index):
+                        mask &= mask - 1
+                    return table[(mask & -mask).bit_length() - 1]
+                for _ in range(n - 1 - index):
+                    mask ^= 1 << (mask.bit_length() - 1)
+                return table[mask.bit_length() - 1]
             index -= n
         raise IndexError(index)  # unreachable
 
