@@ -30,6 +30,12 @@ def players_line(seat_counts: tuple[int, ...]) -> str:
     return _("{low}–{high} players").format(low=low, high=high)
 
 
+def title_game(app) -> str | None:
+    """The game the title's cards last chose (None before the title chose one): the
+    screens opened from the title (the lobby) start on it."""
+    return app.kit(CHOSEN_KEY, dict).get("id")
+
+
 class GameCards:
     """The row of cards: ``rects`` per game (laid out by the title), ``chosen`` its id."""
 
