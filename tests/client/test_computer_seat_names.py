@@ -124,11 +124,12 @@ def test_the_record_list_names_computers_and_the_result_in_the_language_in_use(a
     path.write_text(text, encoding="utf-8")
     with speaking("fr"):
         title, line = record_summary(app, path)
-    # Sprawl's colour names a seat: its computers as the match says them, "Vert (ordinateur, facile)"
+    # A computer beside its seat's colour as the match says it, "Vert (ordinateur, facile)";
+    # the result as every game's row says it: who came first.
     assert title.endswith("Rouge (ordinateur, facile) contre Ann contre Vert (ordinateur, facile)"), title
-    assert line.startswith("1. Vert (ordinateur, facile), 2. Ann, 3. Rouge (ordinateur, facile)"), line
+    assert line.startswith("victoire\u00a0: Vert (ordinateur, facile) · "), line
     title, line = record_summary(app, path)
-    assert "Red (computer, easy)" in title and line.startswith("1. Green (computer, easy), 2. Ann")
+    assert "Red (computer, easy)" in title and line.startswith("Green (computer, easy) won · ")
 
 
 def test_the_record_list_names_an_unnamed_person_by_the_seats_colour(app, tmp_path):
@@ -147,8 +148,9 @@ def test_the_record_list_names_an_unnamed_person_by_the_seats_colour(app, tmp_pa
         spr_title, _line = record_summary(app, tmp_path / "game.spr")
         ac_title, ac_line = record_summary(app, tmp_path / "game.ppn")
     assert spr_title.endswith(": Rouge contre Jaune (ordinateur, facile) contre Vert (ordinateur, facile)"), spr_title
-    assert ac_title.endswith(": Noir contre Ordinateur (Facile)"), ac_title
-    assert ac_line.startswith("1. Ordinateur (Facile), 2. Noir"), ac_line
+    # one format for every game: the same seat words and result words as Sprawl's row
+    assert ac_title.endswith(": Noir contre Blanc (ordinateur, facile)"), ac_title
+    assert ac_line.startswith("victoire\u00a0: Blanc (ordinateur, facile) · "), ac_line
 
 
 def test_the_continue_list_tells_two_computers_of_one_level_apart(app):
