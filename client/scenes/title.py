@@ -19,6 +19,7 @@ from .files import FilesScene
 from .hostbar import HostBar
 from .online import OnlineScene
 from .options import OptionsScene
+from .pages import PagesScene
 from .picker import GamePickerScene
 from .title_cards import GameCards
 
@@ -162,10 +163,16 @@ class TitleScene(Scene):
         self.app.push(LocalRatingsScene(self.app, self.cards.chosen))
 
     def howto(self) -> None:
-        """The rules of the one game, or a choice of the games that have how-to pages."""
+        """The rules of the game chosen on the title (Other games: a choice of the games
+        that have how-to pages); the choice at once when the chosen game has none."""
         games = [p for p in self.app.games if p.howto_scene(self.app) is not None]
-        if len(games) == 1:
-            self.app.push(games[0].howto_scene(self.app))
+        chosen = next((p for p in games if p.spec.id == self.cards.chosen), games[0] if len(games) == 1 else None)
+        if chosen is not None:
+            scene = chosen.howto_scene(self.app)
+            if len(games) > 1 and isinstance(scene, PagesScene):
+                scene.other_games = lambda: self.app.stack.replace(
+                    ChooseGameScene(self.app, N_("HOW TO PLAY"), games, self._open_howto))
+            self.app.push(scene)
         elif games:
             self.app.push(ChooseGameScene(self.app, N_("HOW TO PLAY"), games, self._open_howto))
 
