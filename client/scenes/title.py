@@ -185,6 +185,7 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.cards.keep()
         if (self.hostbar.hosting is not None) != self.hosted:  # started or stopped: room for its line
             self.resize(self.size)
 

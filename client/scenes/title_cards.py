@@ -48,6 +48,11 @@ class GameCards:
         self.hover: int | None = None
         self._pictures: dict[tuple, pygame.Surface] = {}
 
+    def keep(self) -> None:
+        """The game chosen here where the screens opened from the title read it (the app's
+        kits are let go of on each return to the title)."""
+        self.app.kit(CHOSEN_KEY, dict)["id"] = self.chosen
+
     def choose(self, game_id: str) -> None:
         if game_id in self.ids and game_id != self.chosen:
             self.chosen = game_id
