@@ -168,7 +168,7 @@ def placed_result(text: str, pairs: list[tuple[str, str]]) -> str:
     """A ``Result`` header of places ("1. Ann, 2. Computer (Easy)") said as every game's
     row says it: who came first, by the names the list shows; any other result as written
     (with those names)."""
-    places = [re.fullmatch(r"\s*(\d+)\.\s+(.+?)\s*", part) for part in text.split(",")] if text else []
+    places = [re.fullmatch(r"\s*(\d+)\.\s*(.*?)\s*", part) for part in text.split(",")] if text else []
     if not places or not all(places):
         return renamed(text, pairs)
     shown = dict(pairs)
