@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     if lang is not None and name not in SERVER_COMMANDS:
         os.environ["LANGUAGE"] = lang  # a game window opened from here follows it too
     if not argv:  # no subcommand: open the game window (pygame is imported only now)
-        return importlib.import_module("client.app").main()
+        return importlib.import_module("client.app").main(language=lang)
     if name is None:
         parser = _top_parser()
         parser.parse_args(argv)  # prints help, or a clear error naming the bad command
@@ -124,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     module.add_arguments(parser, name)
     args = parser.parse_args(argv[1:])
     args.command = name
+    args.lang = lang  # the global --lang or the command's own: a window opened here speaks it
     if getattr(args, "json", False):
         set_language("en")  # JSON is for programs: the same in every language
     try:

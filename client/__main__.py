@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "join":
         return joinlink.run(args)
     from .app import main as open_window  # pygame is imported only now
-    return open_window()
+    return open_window(language=lang)
 
 
 if __name__ == "__main__":

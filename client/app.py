@@ -52,11 +52,12 @@ class App:
     """Owns the window and the shared caches; scenes reach everything through it."""
 
     def __init__(self, options: Options | None = None, size: tuple[int, int] | None = None,
-                 *, persist: bool = True, speed: float = 1.0) -> None:
+                 *, persist: bool = True, speed: float = 1.0, language: str | None = None) -> None:
         self.started = time.perf_counter()
         self.options = options if options is not None else load_options()
         self.persist = persist
-        set_language(self.options.language)  # before any text is made
+        # ``--lang`` wins for this run over the one saved in Options, which it leaves as is.
+        set_language(language or self.options.language)  # before any text is made
         self.speed = speed
         pygame.display.init()
         pygame.font.init()
@@ -381,11 +382,12 @@ def _make_background(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-def main(argv: list[str] | None = None, then=None) -> int:
+def main(argv: list[str] | None = None, then=None, language: str | None = None) -> int:
     """``alien-city`` with no subcommand: open the window at the title screen (``then``:
-    called with the app once the title is up, e.g. to open a join link)."""
+    called with the app once the title is up, e.g. to open a join link; ``language``: the
+    command line's ``--lang``, which wins over Options for this run)."""
     try:
-        app = App()
+        app = App(language=language)
     except pygame.error as exc:
         print("alien-city: " + _("cannot open a window: {error}").format(error=exc), file=sys.stderr)
         return 1

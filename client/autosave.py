@@ -25,6 +25,12 @@ def match_screens(app) -> list[SaveableMatch]:
     return [scene for scene in reversed(app.stack.scenes) if scene.core is not None]
 
 
+def finished(scene: SaveableMatch) -> bool:
+    """The game on ``scene`` is over: by the rules, or (online) by the server's word, as
+    when a player resigns or runs out of time with the position still open."""
+    return scene.match.state.is_over() or (scene.chrome is not None and scene.chrome.view.ended is not None)
+
+
 def local_game(app) -> SaveableMatch | None:
     """The local game of people on the stack (not online, not the attract mode), or None."""
     return next((scene for scene in match_screens(app) if scene.keeps_game()), None)
@@ -123,5 +129,5 @@ class AutoSave:
         self._recorded = [s for s in self._recorded if s in screens]
         self._written = [s for s in self._written if s in screens]
         for scene in screens:
-            if scene not in self._recorded and scene.match.state.is_over():
+            if scene not in self._recorded and finished(scene):
                 self.ended(scene)

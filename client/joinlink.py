@@ -38,13 +38,14 @@ def run(args: argparse.Namespace) -> int:
         open_lobby(app, link.server, name, "watch" if args.watch else "play", code=link.room,
                    spectator=args.watch, replace=False)
         app.stack.apply_pending()
-    return open_window(then=go)
+    return open_window(then=go, language=args.lang)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="alien-city join",
                                      description=_("Open the game straight into a room from a join link."))
     add_arguments(parser)
+    parser.set_defaults(lang=None)
     return run(parser.parse_args(argv))
 
 

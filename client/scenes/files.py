@@ -122,7 +122,7 @@ def record_summary(app, path: Path) -> tuple[str, str]:
         except OSError:
             date = ""
     shown = [name for _written, name in pairs]
-    result = renamed(headers.get("result", ""), pairs) or played_result(plugin, path, shown)
+    result = placed_result(headers.get("result", ""), pairs) or played_result(plugin, path, shown)
     if headers.get("room"):
         # TRANSLATORS: a record of an online match, with its room code
         result = _("online {room}").format(room=headers["room"]) + " · " + result
@@ -154,9 +154,25 @@ def played_result(plugin, path: Path, names: list[str] | None = None) -> str:
         firsts = [name for name, place in zip(shown, places) if place == 1]
     except Exception:  # noqa: BLE001 - any game's reading error: the line stays short
         return ""
+    return won_words(firsts)
+
+
+def won_words(firsts: list[str]) -> str:
+    """Who came first, as every game's row in the replay list says it."""
     # TRANSLATORS: the result of a finished game in the replay list; {names}: who came first
     return ngettext("{names} won", "{names} shared first place", len(firsts)).format(
         names=", ".join(firsts))
+
+
+def placed_result(text: str, pairs: list[tuple[str, str]]) -> str:
+    """A ``Result`` header of places ("1. Ann, 2. Computer (Easy)") said as every game's
+    row says it: who came first, by the names the list shows; any other result as written
+    (with those names)."""
+    places = [re.fullmatch(r"\s*(\d+)\.\s*(.*?)\s*", part) for part in text.split(",")] if text else []
+    if not places or not all(places):
+        return renamed(text, pairs)
+    shown = dict(pairs)
+    return won_words([shown.get(m.group(2), m.group(2)) for m in places if m and m.group(1) == "1"])
 
 
 def seat_infos(plugin, count: int | None = None) -> list:
@@ -179,15 +195,14 @@ def seat_labels(plugin) -> list[str]:
 
 def listed_names(plugin, names: list[str], levels: list[str | None] | None) -> list[str]:
     """The players of a record as the list shows them, in the language in use: a
-    computer by its level (beside its colour where the colour names a seat, as the match
-    says "Green (computer, easy)"); a person the record leaves unnamed (no name, the seat's
+    computer by its level beside its seat's colour, in every game as Sprawl's match says
+    it ("Green (computer, easy)"); a person the record leaves unnamed (no name, the seat's
     English key, or its colour in the language the record was made in: "Biely") by the
     seat's own label in the language in use ("Blanc")."""
     seats = seat_infos(plugin, len(names))
     names = typed_names(plugin.spec, names) if seats else list(names)
     shown = shown_names(names, levels)
-    beside = bool(getattr(plugin, "names_beside_colour", False)) and len(seats) == len(names)
-    if beside and levels is not None and len(levels) == len(names):
+    if len(seats) == len(names) and levels is not None and len(levels) == len(names):
         shown = [beside_words(seat.label, name) if level else name
                  for seat, name, level in zip(seats, record_words(names, levels), levels)]
     for i, seat in enumerate(seats[:len(names)]):

@@ -107,13 +107,18 @@ class HostBar:
             return False
         return self.stop_button.handle_event(event)
 
+    @staticmethod
+    def height(window_h: int) -> int:
+        """The line's height in a window ``window_h`` tall (the title keeps room for it)."""
+        return max(26, int(max(13, int(window_h * 0.024)) * 1.9)) + 12
+
     def draw(self, surface: pygame.Surface, bottom: int) -> None:
         """The line, centred, its bottom at ``bottom``; nothing when no server runs."""
         if self.hosting is None:
             return
         t, (w, h) = self.app.text, surface.get_size()
         size = max(13, int(h * 0.024))
-        bh = max(26, int(size * 1.9))
+        bh = self.height(h) - 12
         words = self.text()
         bw = min(max(140, t.font(size).size(_(self.stop_button.label))[0] + 32), w // 3)
         room = min(w - 40, t.font(size).size(words)[0] + bw + 48)

@@ -19,6 +19,7 @@ from ..view.form import draw_backdrop, draw_focus
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
 from .chrome import open_match
+from .title_cards import title_game
 
 _, N_, ngettext, pgettext = domain("online")
 
@@ -39,7 +40,8 @@ class LobbyScene(Scene):
         self.mode = mode
         self.selected: str | None = None
         self.seat = 0
-        self.game = 0
+        self.game = 0         # Game: presses since the first game, the one chosen on the title
+        self.first_game = title_game(app)
         self.players = 0      # the seat count of a new match (0: the game's first)
         self.opponents = 0    # 0: people; then a computer level for every other seat
         self.public = True
@@ -132,7 +134,9 @@ class LobbyScene(Scene):
     def spec(self) -> GameSpec:
         """The game a new match or a quick match is for (those the server plays too)."""
         games = self.session.server_games() or list(self.session.games)
-        return games[self.game % len(games)]
+        ids = [spec.id for spec in games]
+        first = ids.index(self.first_game) if self.first_game in ids else 0
+        return games[(first + self.game) % len(games)]
 
     def new_options(self) -> dict:
         """The new match's options: the game's (from Options) with the chosen seat count."""

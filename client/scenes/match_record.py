@@ -95,10 +95,24 @@ class MatchRecord:
             headers.update(host.branch.headers())
         names = self.names()
         headers.update(self.name_headers())
-        if position.is_over():
-            places = sorted(zip(position.ranking(), range(len(names))))
+        ranking = position.ranking() if position.is_over() else self.server_ranking()
+        if ranking:
+            places = sorted(zip(ranking, range(len(names))))
             headers["Result"] = ", ".join(f"{place}. {names[i]}" for place, i in places)
+        ended = host.chrome.view.ended if host.chrome is not None else None
+        if ended and ended.get("reason") in ("resigned", "time"):
+            headers["Termination"] = str(ended["reason"])  # the record's word, in no language
         return host.spec.write_record(position, headers)
+
+    def server_ranking(self) -> list[int] | None:
+        """The places the server gave an online match it ended before the rules did (a
+        resignation, a clock run out); None otherwise."""
+        chrome = self.host.chrome
+        ended = chrome.view.ended if chrome is not None else None
+        ranking = ended.get("ranking") if isinstance(ended, dict) else None
+        if isinstance(ranking, list) and ranking and all(isinstance(p, int) for p in ranking):
+            return ranking
+        return None
 
     def keep(self) -> Path:
         """The record of the position on screen in the records folder, written once."""

@@ -23,8 +23,10 @@ DEFAULT_NAME = N_("Player")
 
 
 def player_name(app) -> str:
-    """The name we go online with: the one in Options, else "Player" in the language in use."""
-    return (app.options.player_name or _(DEFAULT_NAME))[:24]
+    """The name we go online with: the one in Options, else "Player" in the language in use
+    (the options' untouched default counts as none: it is the English key)."""
+    saved = app.options.player_name
+    return (saved if saved and saved != DEFAULT_NAME else _(DEFAULT_NAME))[:24]
 
 
 class OnlineScene(Scene):
@@ -33,7 +35,7 @@ class OnlineScene(Scene):
         self.mode = mode
         o = app.options
         self.address = TextField("Server address", o.server)
-        self.name_field = TextField("Your name", o.player_name, max_len=24)
+        self.name_field = TextField("Your name", player_name(app), max_len=24)
         self.code = TextField("Room code (to join or watch a private game)", "", max_len=12)
         # Field labels are keys, translated where drawn.
         self.field_labels = {self.address: N_("Server address"), self.name_field: N_("Your name"),
@@ -62,7 +64,10 @@ class OnlineScene(Scene):
 
     def remember(self) -> None:
         o = self.app.options
-        o.server, o.player_name = self.address.value.strip() or o.server, self.name_field.value.strip() or o.player_name
+        name = self.name_field.value.strip()
+        if name == _(DEFAULT_NAME):
+            name = DEFAULT_NAME  # the default kept as its key: another language says it its own way
+        o.server, o.player_name = self.address.value.strip() or o.server, name or o.player_name
         self.app.save_options()
 
     def use_link(self, text: str) -> bool:

@@ -61,9 +61,11 @@ class OptionsScene(Scene):
 
     def _set_language(self, code: str) -> None:
         """Every screen speaks the new language from the next frame (texts are looked up
-        as they are drawn); saved with the other options."""
+        as they are drawn); saved with the other options. Every screen open lays itself out
+        again, so buttons are measured for the new words rather than shrinking them."""
         self.app.options.language = code
         i18n.set_language(code)
+        self.app.stack.resize(self.app.size)
 
     def _set_music(self, value: float) -> None:
         o = self.app.options

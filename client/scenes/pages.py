@@ -8,7 +8,7 @@ never disagree with its rules).
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 import pygame
 
@@ -37,6 +37,9 @@ class PagesScene(Scene):
         self.prev = Button(N_("< Back"), lambda: self.turn(-1), key=pygame.K_LEFT, tr=_)
         self.next = Button(N_("Next >"), self._next, key=pygame.K_RIGHT, tr=_)
         self.done = Button(N_("Menu"), self.close, key=pygame.K_ESCAPE, tr=_)
+        # TRANSLATORS: on a game's how-to pages opened from the title: the rules of another game
+        self.other = Button(N_("Other games"), self._other, tr=_)
+        self.other_games: Callable[[], None] | None = None  # set: the button shows and calls it
         self._buttons()
         self.resize(app.size)
 
@@ -63,6 +66,13 @@ class PagesScene(Scene):
     def close(self) -> None:
         self.app.stack.pop()
 
+    def _other(self) -> None:
+        if self.other_games is not None:
+            self.other_games()
+
+    def _shown_buttons(self) -> list[Button]:
+        return [self.prev, self.next, self.done] + ([self.other] if self.other_games is not None else [])
+
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
@@ -74,9 +84,10 @@ class PagesScene(Scene):
         self.prev.rect = pygame.Rect(int(w * 0.05), y, bw, bh)
         self.next.rect = pygame.Rect(int(w * 0.05) + bw + 14, y, bw, bh)
         self.done.rect = pygame.Rect(w - int(w * 0.05) - bw, y, bw, bh)
+        self.other.rect = self.done.rect.move(-bw - 14, 0)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        for b in (self.prev, self.next, self.done):
+        for b in self._shown_buttons():
             if b.handle_event(event):
                 return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN):
@@ -127,7 +138,7 @@ class PagesScene(Scene):
             for line in lines:
                 surface.blit(t.render(line, size, theme.TEXT), (box.x + 14, yy))
                 yy += int(size * 1.25)
-        for b in (self.prev, self.next, self.done):
+        for b in self._shown_buttons():
             b.draw(surface, t)
 
     def page_text(self, page: int) -> tuple[str, Sequence[str]]:

@@ -258,25 +258,12 @@ class GamePickerScene(Scene):
         # the lines under the rows get the room they need above the buttons (smaller type,
         # then lower rows, when the window has too little); laid out again whenever they
         # change (``draw``)
-        self._laid = self.describe()
+        self._said = self.describe()
         limit = h - bh - int(h * 0.11)   # the box's bottom, the buttons under it
-        rh = max(26, min(int(h * 0.07), int(h * 0.5 / n) - gap))
-        while True:
-            bottom = self.menu.layout(self.box.x + 20, self.box.y + rh // 2, bw - 40, rh, gap)
-            size = max(14, int(h * 0.025))
-            while True:
-                lines = sum(len(self.app.text.wrap(line, size, bw - 48)) for line in self._laid)
-                lines += max((len(self.app.text.wrap(self.row_help(r), size, bw - 48))
-                              for r in self.game_rows), default=0)
-                fits = bottom + rh // 3 + lines * (size + 6) - 6 + rh // 3 <= limit
-                if fits or size <= 11:
-                    break
-                size -= 1
-            if fits or rh <= 22:
+        for self._laid in (self._said, self.describe(short=True)):  # the short form when the long does not fit
+            bottom, rh, size, lines, fits = self._fit_rows(h, n, gap, bw, limit)
+            if fits:
                 break
-            rh -= 2
-            if rh < 26:  # tight: rows closer together before they get smaller still
-                gap = 2
         self.desc_size = size
         room = limit - rh // 3 - bottom - rh // 3
         need = lines * (size + 6) - 6
@@ -291,6 +278,28 @@ class GamePickerScene(Scene):
         self.back_button.rect.topright = (w // 2 - 10, y)
         self.start_button.rect.topleft = (w // 2 + 10, y)
         self.layout_name_field()
+
+    def _fit_rows(self, h: int, n: int, gap: int, bw: int, limit: int) -> tuple[int, int, int, int, bool]:
+        """The rows laid out with the lines under them (``_laid``) above ``limit``: smaller
+        type, then lower rows, while they do not fit. Returns the rows' bottom, the row
+        height, the type size, the count of lines and whether they fit."""
+        rh = max(26, min(int(h * 0.07), int(h * 0.5 / n) - gap))
+        while True:
+            bottom = self.menu.layout(self.box.x + 20, self.box.y + rh // 2, bw - 40, rh, gap)
+            size = max(14, int(h * 0.025))
+            while True:
+                lines = sum(len(self.app.text.wrap(line, size, bw - 48)) for line in self._laid)
+                lines += max((len(self.app.text.wrap(self.row_help(r), size, bw - 48))
+                              for r in self.game_rows), default=0)
+                fits = bottom + rh // 3 + lines * (size + 6) - 6 + rh // 3 <= limit
+                if fits or size <= 11:
+                    break
+                size -= 1
+            if fits or rh <= 22:
+                return bottom, rh, size, lines, fits
+            rh -= 2
+            if rh < 26:  # tight: rows closer together before they get smaller still
+                gap = 2
 
     # -- actions ----------------------------------------------------------------------------
     def chosen(self) -> list[str]:
@@ -340,8 +349,10 @@ class GamePickerScene(Scene):
         words = row.help_text() if any(row is r for r in self.game_rows) else ""
         return f"{row.text()}: {words}" if words else ""
 
-    def describe(self) -> list[str]:
-        """The lines under the rows: the level's strength, whose seat, who starts."""
+    def describe(self, short: bool = False) -> list[str]:
+        """The lines under the rows: the level's strength, whose seat, who starts
+        (``short``: for a window too small for them, the guidance for people in a few
+        words and no line of the game's options, which the rows show)."""
         spec = self.plugin.spec
         seats = self.seat_infos()
         lines = []
@@ -364,15 +375,22 @@ class GamePickerScene(Scene):
             you = _("Your seat is drawn when the game starts.") if self.you == "random" \
                 else _("You play {seat}.").format(seat=seats[int(self.you)].label)
             lines.append(you)
+        elif not levels and short and PERSON in self.players:
+            # TRANSLATORS: the short form of "{n} people take turns at this screen. Click a
+            # person's seat name (or F2) to type their name." for a small window
+            lines.append(ngettext("{n} person takes turns · click a seat name (or F2) to name it",
+                                  "{n} people take turns · click a seat name (or F2) to name them",
+                                  len(seats)).format(n=len(seats)))
+            return lines
         elif not levels:
             lines.append(ngettext("{n} person takes turns at this screen.",
                                   "{n} people take turns at this screen.", len(seats)).format(n=len(seats)))
         if self.mode == "local" and PERSON in self.players:
             lines[-1] += " " + _("Click a person's seat name (or F2) to type their name.")
         start = self.plugin.describe_seats(self.options(), seats, self.chosen())
-        if start:
+        if start and not short:
             lines[-1] += " " + start
-        if spec.title and len(self.app.games) > 1:
+        if spec.title and len(self.app.games) > 1 and not short:
             # TRANSLATORS: the game's title, then its options in a few words (the game's)
             lines.insert(0, _("{game}: {options}.").format(
                 game=spec.title, options=self.plugin.describe_options(self.options())))
@@ -387,7 +405,7 @@ class GamePickerScene(Scene):
         self.menu.draw(surface, t, bold_values=True)
         if self.editing is not None:
             self.name_field.draw(surface, t, blink=int(app.clock_time * 2) % 2 == 0)
-        if self.describe() != self._laid:   # a seat or a level changed what is said
+        if self.describe() != self._said:   # a seat or a level changed what is said
             self.resize(self.size)
         size = self.desc_size
         y = self.desc_rect.y

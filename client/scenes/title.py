@@ -19,6 +19,7 @@ from .files import FilesScene
 from .hostbar import HostBar
 from .online import OnlineScene
 from .options import OptionsScene
+from .pages import PagesScene
 from .picker import GamePickerScene
 from .title_cards import GameCards
 
@@ -31,6 +32,7 @@ PRIMARY = 3   # the large buttons after the Continue entries: vs computer, local
 def is_continue(button: Button) -> bool:
     """A Continue entry of the title (``continue_list``): the last game, or all of them."""
     return button.label.startswith("Continue:") or button.label == "Unfinished games"
+HOST_LINE_GAP = 8  # pixels under the hosted server's line
 COLUMNS = 4   # the smaller ones: at most this many a row, wider ones fewer
 
 
@@ -67,6 +69,9 @@ class TitleScene(Scene):
         n_cont = sum(1 for b in buttons if is_continue(b))
         gap = max(6, int(h * 0.014))
         self.hint_y = int(h * 0.93)
+        self.hosted = self.hostbar.hosting is not None
+        if self.hosted:  # the hosted server's line under the hint, the hint right above it
+            self.hint_y = min(self.hint_y, h - HOST_LINE_GAP - self.hostbar.height(h) - int(h * 0.024))
         small_h = max(22, int(h * 0.05))
         big_h = max(30, int(h * 0.075))
         cont_h = max(small_h, int(h * 0.055))   # as readable as the smaller buttons
@@ -158,15 +163,31 @@ class TitleScene(Scene):
         self.app.push(LocalRatingsScene(self.app, self.cards.chosen))
 
     def howto(self) -> None:
-        """The rules of the one game, or a choice of the games that have how-to pages."""
+        """The rules of the game chosen on the title (Other games: a choice of the games
+        that have how-to pages); the choice at once when the chosen game has none."""
         games = [p for p in self.app.games if p.howto_scene(self.app) is not None]
-        if len(games) == 1:
-            self.app.push(games[0].howto_scene(self.app))
+        chosen = next((p for p in games if p.spec.id == self.cards.chosen), games[0] if len(games) == 1 else None)
+        if chosen is not None:
+            scene = chosen.howto_scene(self.app)
+            if len(games) > 1 and isinstance(scene, PagesScene):
+                scene.other_games = lambda: self.app.stack.replace(
+                    ChooseGameScene(self.app, N_("HOW TO PLAY"), games, self._open_howto))
+            self.app.push(scene)
         elif games:
             self.app.push(ChooseGameScene(self.app, N_("HOW TO PLAY"), games, self._open_howto))
 
     def _open_howto(self, plugin) -> None:
         self.app.stack.replace(plugin.howto_scene(self.app))
+
+    def hint_text(self) -> str:
+        """The footer's keys hint, in the language in use."""
+        return _("Click a game or ← → to choose it  ·  ↑ ↓ + Enter  ·  F11 full screen  ·  Esc quits")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.cards.keep()
+        if (self.hostbar.hosting is not None) != self.hosted:  # started or stopped: room for its line
+            self.resize(self.size)
 
     def frame_rate(self) -> float:
         """The logo's drop at full rate; then the skyline's gentle bobbing at a low rate."""
@@ -200,11 +221,9 @@ class TitleScene(Scene):
         surface.blit(sub, sub.get_rect(center=(w // 2, self.tag_y)))
         self.cards.draw(surface)
         self.menu.draw(surface, app.text)
-        hint = app.text.fitted(_("Click a game or ← → to choose it  ·  ↑ ↓ + Enter  ·  F11 full screen  ·  Esc quits"),
-                               int(h * 0.024),
-                               theme.TEXT_DIM, w - 20)
+        hint = app.text.fitted(self.hint_text(), int(h * 0.024), theme.TEXT_DIM, w - 20)
         surface.blit(hint, hint.get_rect(center=(w // 2, self.hint_y)))
         self.hostbar.update()
-        self.hostbar.draw(surface, h - 8)
+        self.hostbar.draw(surface, h - HOST_LINE_GAP)
         if art is not None and art.credit:
             surface.blit(app.text.render(art.credit, int(h * 0.02), theme.TEXT_DIM), (10, 8))

@@ -30,6 +30,12 @@ def players_line(seat_counts: tuple[int, ...]) -> str:
     return _("{low}–{high} players").format(low=low, high=high)
 
 
+def title_game(app) -> str | None:
+    """The game the title's cards last chose (None before the title chose one): the
+    screens opened from the title (the lobby) start on it."""
+    return app.kit(CHOSEN_KEY, dict).get("id")
+
+
 class GameCards:
     """The row of cards: ``rects`` per game (laid out by the title), ``chosen`` its id."""
 
@@ -41,6 +47,11 @@ class GameCards:
         self.rects: list[pygame.Rect] = []
         self.hover: int | None = None
         self._pictures: dict[tuple, pygame.Surface] = {}
+
+    def keep(self) -> None:
+        """The game chosen here where the screens opened from the title read it (the app's
+        kits are let go of on each return to the title)."""
+        self.app.kit(CHOSEN_KEY, dict)["id"] = self.chosen
 
     def choose(self, game_id: str) -> None:
         if game_id in self.ids and game_id != self.chosen:

@@ -124,11 +124,12 @@ def test_the_record_list_names_computers_and_the_result_in_the_language_in_use(a
     path.write_text(text, encoding="utf-8")
     with speaking("fr"):
         title, line = record_summary(app, path)
-    # Sprawl's colour names a seat: its computers as the match says them, "Vert (ordinateur, facile)"
+    # A computer beside its seat's colour as the match says it, "Vert (ordinateur, facile)";
+    # the result as every game's row says it: who came first.
     assert title.endswith("Rouge (ordinateur, facile) contre Ann contre Vert (ordinateur, facile)"), title
-    assert line.startswith("1. Vert (ordinateur, facile), 2. Ann, 3. Rouge (ordinateur, facile)"), line
+    assert line.startswith("victoire\u00a0: Vert (ordinateur, facile) · "), line
     title, line = record_summary(app, path)
-    assert "Red (computer, easy)" in title and line.startswith("1. Green (computer, easy), 2. Ann")
+    assert "Red (computer, easy)" in title and line.startswith("Green (computer, easy) won · ")
 
 
 def test_the_record_list_names_an_unnamed_person_by_the_seats_colour(app, tmp_path):
@@ -136,7 +137,8 @@ def test_the_record_list_names_an_unnamed_person_by_the_seats_colour(app, tmp_pa
     (Alien City's "Black"): the list says the seat in the language in use."""
     sprawl = builtin_games().get("sprawl")
     text = sprawl.write_record(sprawl.new_state(sprawl.options({"players": 3}), 4),
-                               {"Seats": ", Computer (Easy) 1, Computer (Easy) 2", "Levels": "human, easy, easy"})
+                               {"Seats": ", Computer (Easy) 1, Computer (Easy) 2", "Levels": "human, easy, easy",
+                                "Result": "1. , 2. Computer (Easy) 1, 3. Computer (Easy) 2"})
     (tmp_path / "game.spr").write_text(text, encoding="utf-8")
     ac = builtin_games().get("alien-city")
     text = ac.write_record(ac.new_state(ac.options(None), 3),
@@ -144,11 +146,13 @@ def test_the_record_list_names_an_unnamed_person_by_the_seats_colour(app, tmp_pa
                             "Result": "1. Computer (Easy), 2. Black"})
     (tmp_path / "game.ppn").write_text(text, encoding="utf-8")
     with speaking("fr"):
-        spr_title, _line = record_summary(app, tmp_path / "game.spr")
+        spr_title, spr_line = record_summary(app, tmp_path / "game.spr")
         ac_title, ac_line = record_summary(app, tmp_path / "game.ppn")
     assert spr_title.endswith(": Rouge contre Jaune (ordinateur, facile) contre Vert (ordinateur, facile)"), spr_title
-    assert ac_title.endswith(": Noir contre Ordinateur (Facile)"), ac_title
-    assert ac_line.startswith("1. Ordinateur (Facile), 2. Noir"), ac_line
+    assert spr_line.startswith("victoire\u00a0: Rouge · "), spr_line
+    # one format for every game: the same seat words and result words as Sprawl's row
+    assert ac_title.endswith(": Noir contre Blanc (ordinateur, facile)"), ac_title
+    assert ac_line.startswith("victoire\u00a0: Blanc (ordinateur, facile) · "), ac_line
 
 
 def test_the_continue_list_tells_two_computers_of_one_level_apart(app):

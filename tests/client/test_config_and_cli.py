@@ -94,3 +94,25 @@ def test_demo_runs_headless_and_writes_screenshots(tmp_path):
                    "road-overlay", "road-wave", "road-path", "score-customers", "score-distance",
                    "score-points-fly", "score-totals"):
         assert any(needed in n for n in names), (needed, names)
+
+
+def test_command_line_language_wins_over_options_for_the_run(monkeypatch, tmp_path):
+    """``python -m client --lang en`` speaks English though Options say French, and the
+    saved choice stays French (only Options change it)."""
+    import client.app
+    from client.__main__ import main as client_main
+    from shared.i18n import current_language, set_language
+
+    monkeypatch.setenv("ALIEN_CITY_CONFIG_DIR", str(tmp_path))
+    save_options(Options(language="fr"), tmp_path / "options.json")
+    seen: list[tuple[str, str]] = []
+    monkeypatch.setattr(client.app.App, "run", lambda app: seen.append((current_language(), app.options.language)))
+    try:
+        assert client_main(["--lang", "en"]) == 0
+        assert seen == [("en", "fr")]
+        assert json.loads((tmp_path / "options.json").read_text())["language"] == "fr"
+        seen.clear()
+        assert client_main([]) == 0  # without --lang, Options decide
+        assert seen == [("fr", "fr")]
+    finally:
+        set_language("en")

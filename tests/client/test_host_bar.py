@@ -7,10 +7,13 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 from client.hosting import Hosting
 from client.scenes.host import CloseHostScene
 from client.scenes.title import TitleScene
 
+from ..i18n.marks import language
 from .conftest import click, show
 from .online_i18n_helpers import text_blits
 
@@ -91,3 +94,29 @@ def test_stop_with_nobody_connected_stops_at_once(app):
 def test_no_line_without_a_hosted_server(app):
     show(app, TitleScene(app))
     assert not any("hosting" in t for t in texts(app))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_host_line_and_the_titles_hint_never_cover_each_other(app, lang, size):
+    """The hosted server's line sits under the title's footer hint, neither over the
+    other nor over the buttons, and the hint goes back down once the server stops."""
+    app.set_size(size)
+    app.hosting = FakeHosting(connections=0)
+    title = TitleScene(app)
+    show(app, title)
+    with language(lang):
+        texts(app)
+        until(lambda: title.hostbar.others == 0)
+        app.step(1 / 60, [])
+        hint_words = title.hint_text()
+        with text_blits(app.size) as (surface, placed):
+            app.stack.draw(surface)
+        [hint] = [r for t, r in placed if t == hint_words]
+        assert not hint.colliderect(title.hostbar.rect), (hint, title.hostbar.rect)
+        assert not any(hint.colliderect(b.rect) for b in title.menu.buttons)
+        assert title.hostbar.rect.bottom <= size[1]
+        hosted_y = title.hint_y
+        app.hosting = None
+        app.step(1 / 60, [])
+        assert title.hint_y > hosted_y

@@ -348,3 +348,15 @@ def test_the_lobby_in_slovak_and_french_fits_at_1024x640(app, lang):
                 assert pygame.Rect((0, 0), app.size).contains(rect), (text, rect)
     finally:
         app.set_size((1280, 800))
+
+
+@pytest.mark.parametrize("lang, word", [("fr", "Joueur"), ("sk", "Hráč")])
+def test_the_default_online_name_is_said_in_the_language_in_use(app, lang, word):
+    """The untouched default name shows translated on Play online, goes online so, and is
+    kept as the key (English later says "Player" again)."""
+    from client.scenes.online import player_name
+    with language(lang):
+        scene = OnlineScene(app)
+        assert scene.name_field.value == word == player_name(app)
+        scene.remember()
+    assert app.options.player_name == "Player"

@@ -422,3 +422,30 @@ def test_saved_language_is_used_at_start(own_config):
     finally:
         i18n.set_language("en")
         app.stack.scenes.clear()
+
+
+def test_a_language_switch_in_options_lays_the_buttons_out_for_the_new_words(app):
+    """Options -> French over a match: the match's buttons are measured again at once, as
+    wide as a match opened in French (not shrunk words in English-sized buttons)."""
+    from client.games.sprawl.game import MatchScene
+    from shared.sprawl import SPRAWL
+
+    def widths(scene) -> dict[str, int]:
+        return {b.label: b.rect.w for b in scene.buttons}
+
+    match = MatchScene(app, SPRAWL.new_state({"players": 3}, 4), seats=[HumanSeat()] * 3, seed=4)
+    show(app, match)
+    english = widths(match)
+    options = OptionsScene(app)
+    show(app, options)
+    row = next(r for r in options.rows if r.label == "Language")
+    try:
+        options.menu.focus = options.rows.index(row)
+        while i18n.current_language() != "fr":
+            options.menu.handle_event(key(pygame.K_RIGHT))
+        fresh = MatchScene(app, SPRAWL.new_state({"players": 3}, 4), seats=[HumanSeat()] * 3, seed=4)
+        fresh.resize(app.size)
+        assert widths(match) == widths(fresh) != english
+    finally:
+        i18n.set_language("en")
+        app.stack.scenes.clear()

@@ -78,6 +78,38 @@ def player(url: str, name: str):
     return app, net, session, lobby
 
 
+def created(app_a, lobby_a, app_b) -> GameScene:
+    """Ann's new match (seat: black), once both lobbies are welcomed: her board."""
+    spin([app_a, app_b], lambda: lobby_a.session.welcomed and app_b.stack.top.session.welcomed, what="welcome")
+    lobby_a.handle_event(click(lobby_a.seat_button.rect.center))  # seat: black
+    lobby_a.handle_event(click(lobby_a.create_button.rect.center))
+    spin([app_a], lambda: isinstance(app_a.stack.top, GameScene), what="match created")
+    return app_a.stack.top
+
+
+def joined(app_b, lobby_b, game_a: GameScene) -> GameScene:
+    """Bob joins Ann's match by its code: his board, once the match plays."""
+    lobby_b.code.value = game_a.chrome.code
+    lobby_b.handle_event(click(lobby_b.join_button.rect.center))
+    spin([game_a.app, app_b], lambda: isinstance(app_b.stack.top, GameScene)
+         and game_a.chrome.view.status == "playing", what="join")
+    return app_b.stack.top
+
+
+def watching(url: str, code: str, nets: list) -> tuple[App, GameScene]:
+    """Cat's client watching the match ``code``: its app and board (its connection joins ``nets``)."""
+    net_c = NetClient(url, "Cat", backoff=BACKOFF).start()
+    nets.append(net_c)
+    app_c = App(Options(), (1280, 800), persist=False)
+    lobby_c = LobbyScene(app_c, OnlineSession(net_c, "Cat"), "watch", net=net_c)
+    show(app_c, lobby_c)
+    spin([app_c], lambda: lobby_c.session.welcomed, what="spectator welcome")
+    lobby_c.code.value = code
+    lobby_c.handle_event(click(lobby_c.watch_button.rect.center))
+    spin([app_c], lambda: isinstance(app_c.stack.top, GameScene), what="spectate")
+    return app_c, app_c.stack.top
+
+
 def mouse_move(scene: GameScene, move) -> None:
     """Make a move the way a player does it on the board."""
     state = scene.match.state
@@ -96,40 +128,22 @@ def mouse_move(scene: GameScene, move) -> None:
 
 def test_two_clients_and_a_spectator_play_a_match_with_a_dropped_connection(server):
     """Create, join by code, watch, play by mouse, drop and resume, end on the engine's score."""
-    app_a, net_a, sess_a, lobby_a = player(server.url, "Ann")
+    app_a, net_a, _sess_a, lobby_a = player(server.url, "Ann")
     app_b, net_b, sess_b, lobby_b = player(server.url, "Bob")
     nets = [net_a, net_b]
     shots: dict[str, str] = {}
     try:
-        spin([app_a, app_b], lambda: sess_a.welcomed and sess_b.welcomed, what="welcome")
-        lobby_a.handle_event(click(lobby_a.seat_button.rect.center))  # seat: black
-        lobby_a.handle_event(click(lobby_a.create_button.rect.center))
-        spin([app_a], lambda: isinstance(app_a.stack.top, GameScene), what="match created")
-        game_a = app_a.stack.top
+        game_a = created(app_a, lobby_a, app_b)
         code = game_a.chrome.code
         assert game_a.chrome.view.seat == Player.BLACK and game_a.chrome.view.status == "waiting"
         spin([app_b], lambda: code in sess_b.lobby, what="lobby listing")
         snap(app_a, "online-waiting", shots)
         snap(app_b, "online-lobby", shots)
 
-        lobby_b.code.value = code
-        lobby_b.handle_event(click(lobby_b.join_button.rect.center))
-        spin([app_a, app_b], lambda: isinstance(app_b.stack.top, GameScene)
-             and game_a.chrome.view.status == "playing", what="join")
-        game_b = app_b.stack.top
+        game_b = joined(app_b, lobby_b, game_a)
         assert game_b.chrome.view.seat == Player.WHITE
 
-        net_c = NetClient(server.url, "Cat", backoff=BACKOFF).start()
-        nets.append(net_c)
-        sess_c = OnlineSession(net_c, "Cat")
-        app_c = App(Options(), (1280, 800), persist=False)
-        lobby_c = LobbyScene(app_c, sess_c, "watch", net=net_c)
-        show(app_c, lobby_c)
-        spin([app_c], lambda: sess_c.welcomed, what="spectator welcome")
-        lobby_c.code.value = code
-        lobby_c.handle_event(click(lobby_c.watch_button.rect.center))
-        spin([app_c], lambda: isinstance(app_c.stack.top, GameScene), what="spectate")
-        game_c = app_c.stack.top
+        app_c, game_c = watching(server.url, code, nets)
         assert game_c.chrome.view.role == "spectator" and not game_c.human_turn
 
         apps = [app_a, app_b, app_c]

@@ -41,3 +41,21 @@ def test_the_sprawl_status_line_mentions_f1(app):
     show(app, scene)
     scene.hand.hover = None
     assert "F1" in scene.status_text()[0]
+
+
+def test_how_to_play_on_the_title_opens_the_chosen_games_pages_and_offers_the_others(app):
+    """City Blocks chosen on the title: How to play opens its pages at once (no "which
+    game?" again); Other games there offers the choice of every game's pages."""
+    from client.scenes.choose import ChooseGameScene
+    from client.scenes.title import TitleScene
+    title = TitleScene(app)
+    show(app, title)
+    title.cards.choose("city-blocks")
+    title.handle_event(click(next(b for b in title.menu.buttons if b.label == "How to play").rect.center))
+    app.stack.apply_pending()
+    pages = app.stack.top
+    assert type(pages) is type(app.games.get("city-blocks").howto_scene(app))
+    app.step(1 / 60, [])
+    pages.handle_event(click(pages.other.rect.center))
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, ChooseGameScene) and app.stack.scenes[-2] is title

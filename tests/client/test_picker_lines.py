@@ -61,3 +61,26 @@ def test_many_seats_keep_the_rows_and_their_lines_off_the_buttons(app, lang, mod
     finally:
         i18n.set_language("en")
         app.set_size((1280, 800))
+
+
+@pytest.mark.parametrize("lang", ["en", "sk", "fr"])
+def test_eight_people_keep_a_short_guidance_line_when_the_long_one_does_not_fit(app, lang):
+    """Sprawl's 8 people at 896x560: the lines under the rows say, in a few words, that
+    people take turns and how to name a seat (F2), rather than nothing."""
+    i18n.set_language(lang)
+    try:
+        app.set_size((896, 560))
+        picker = GamePickerScene(app, "local")
+        show(app, picker)
+        picker.choose_game("sprawl")
+        picker.set_count(8)
+        picker.build_rows()
+        picker.resize(picker.size)
+        app.step(1 / 60, events=[], draw=True)
+        t, size_px = app.text, picker.desc_size
+        shown = [part for line in picker._laid for part in t.wrap(line, size_px, picker.desc_rect.w)]
+        room = (picker.desc_rect.h + 6) // (size_px + 6)
+        assert "F2" in " ".join(shown[:room]) and "8" in " ".join(shown[:room]), (shown, room)
+    finally:
+        i18n.set_language("en")
+        app.set_size((1280, 800))

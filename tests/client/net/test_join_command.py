@@ -22,7 +22,7 @@ def test_a_bad_link_is_one_line(capsys):
 def test_a_link_opens_the_room(app, monkeypatch, link, server, room):
     opened = {}
 
-    def fake_window(then=None):  # the real window, minus its endless loop
+    def fake_window(then=None, language=None):  # the real window, minus its endless loop
         from client.scenes.title import TitleScene
         app.stack.push(TitleScene(app))
         app.stack.apply_pending()

@@ -232,3 +232,21 @@ def test_the_lobby_offers_our_running_match_back(app, tmp_path):
         assert (view.code, view.role, view.status) == (code, "player", "waiting")
     finally:
         server.stop()
+
+
+def test_the_lobby_starts_on_the_game_chosen_on_the_title(app):
+    """City Blocks chosen on the title: the lobby's Game button starts on it, and Game
+    still goes round every game from there."""
+    title = TitleScene(app)
+    show(app, title)
+    title.cards.choose("city-blocks")
+    app.step(1 / 60, [])
+    app._kits.clear()  # as each return to the title lets the kits go (How to play, back)
+    app.step(1 / 60, [])
+    lobby = LobbyScene(app, OnlineSession(Silent(), "Ann", app.games.specs()))
+    assert lobby.spec.id == "city-blocks" and lobby.game_button.label == "Game: City Blocks"
+    seen = set()
+    for _ in app.games.specs():
+        seen.add(lobby.spec.id)
+        lobby.cycle_game()
+    assert lobby.spec.id == "city-blocks" and seen == {spec.id for spec in app.games.specs()}
