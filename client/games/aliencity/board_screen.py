@@ -78,6 +78,9 @@ class BoardView:
         self.insight.set_state(state, animate=False)
         self.pointer_pos: tuple[int, int] = (0, 0)
         self.top_rects: dict[str, pygame.Rect] = {}
+        # the screen shows a past position (a replay, a match looking back): the top bar
+        # then names the move last played, as the status line and the list of moves do
+        self.past: Callable[[], bool] = lambda: False
         self.resize(app.size)
 
     # -- layout ---------------------------------------------------------------------
@@ -247,7 +250,7 @@ class BoardView:
         app, geo = self.app, self.geo
         board = boards(app).board(geo, self.state.city, self.shown_board, self.shown_caps, cb, self.hidden)
         rules = self.state.ruleset
-        key = (self.size, board, panels, spot, turn, rules, self.state.ply, current_language())
+        key = (self.size, board, panels, spot, turn, rules, self.header_move(), current_language())
         if self._static is not None and self._static[0] == key:
             return self._static[1]
         layer = self._static[1] if self._static is not None and self._static[1].get_size() == self.size \
@@ -327,6 +330,15 @@ class BoardView:
         return tuple(self.panels[p].surface(state, selected=None, hover=None, can_place=(True,) * len(PIECES),
                                             cb=cb, label=phase_label(state)) for p in Player)
 
+    def header_move(self) -> int:
+        """The move the top bar names: in a live match the one being played (a claim belongs
+        to the build before it); in a past position the last one played, the number the
+        replay's status line, the look-back card and the lists give (0: none yet)."""
+        state = self.state
+        if self.past() or state.phase is not Phase.BUILD:
+            return state.ply
+        return state.ply + 1
+
     def draw_top(self, surface: pygame.Surface, turn: tuple[str, Colour], room: int) -> None:
         t = self.app.text
         r = self.top_rect
@@ -336,12 +348,13 @@ class BoardView:
         logo = t.shadowed(_("ALIEN CITY"), int(r.h * 0.55), theme.ACCENT, (120, 30, 80), 3, bold=True)
         drawn = {"logo": surface.blit(logo, (self.margin, (r.h - logo.get_height()) // 2))}
         rules = self.state.ruleset
-        if rules.location_bonus:
+        n = self.header_move()
+        if n == 0:
+            info = _("{edition} rules, location bonus") if rules.location_bonus else _("{edition} rules")
+        elif rules.location_bonus:
             info = _("{edition} rules · location bonus · move {n}")
         else:
             info = _("{edition} rules · move {n}")
-        # the move being played (a claim belongs to the build before it), as the replay and review count
-        n = self.state.ply + (1 if self.state.phase is Phase.BUILD else 0)
         small = t.render(info.format(edition=rules.edition, n=n), int(r.h * 0.34), theme.TEXT_DIM)
         right = r.right - room
         drawn["info"] = surface.blit(small, (right - small.get_width() - self.margin, (r.h - small.get_height()) // 2))

@@ -26,7 +26,7 @@ from shared.i18n import domain
 from . import terms
 from .board_scene import BoardScene
 from .labels import button
-from .review_board import draw_marks, list_text, short_text
+from .review_board import draw_marks, list_text, move_words, short_text
 from .rule_card import RuleBreakCard
 from .score import ScoreScene
 
@@ -50,9 +50,10 @@ class ReplayScene(BoardScene):
         self.controls = ReplayControls(len(self.positions) - 1, self.stepping.show)
         self.score_button = button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
         self.listing = Moves(self)
-        self.analysis = AnalysisPart(self, self.listing, self.analysis_position)
+        self.analysis = AnalysisPart(self, self.listing, self.analysis_position, move_words)
         self.parts = (self.stepping, self.analysis)
         super().__init__(app, self.positions[0])
+        self.board.past = lambda: True   # the top bar names the move shown, as the status line
         self.card = RuleBreakCard(app, self.board, result.plies)
         written, levels = list(record_names(result.headers)), levels_of(result.headers)
         names = shown_names(written, levels)
