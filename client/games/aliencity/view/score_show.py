@@ -152,7 +152,7 @@ def _tower(surface, geo, kit, beat: TowerBeat, view, reach: Reach | None, clock:
     elif view.equation <= 0 and view.wave > 0:
         n = view.lit
         text = ngettext("{n} customer", "{n} customers", n).format(n=n) if view.trace <= 0 \
-            else f"{n} × {view.counter}"
+            else f"{n} × {t.competition}"   # the engine's distance: the head's pill ticks
         _live(surface, geo, kit, t.lot, text, badges)
     _equation(surface, geo, kit, t.lot, beat.equation, view, badges)
 
@@ -183,7 +183,7 @@ def _bonus(surface, geo, kit, beat: BonusBeat, view, clock: float, cb: bool, bad
     elif b.paid_to is not None and view.equation > 0:
         _equation(surface, geo, kit, b.green, beat.equation, view, badges)
     elif view.trace > 0:
-        _live(surface, geo, kit, b.green, _("{colour} at {n}").format(colour=terms.colour(b.colour), n=view.counter),
+        _live(surface, geo, kit, b.green, _("{colour} at {n}").format(colour=terms.colour(b.colour), n=b.distance),
               badges)
 
 
