@@ -5,7 +5,6 @@ score table does, and never a number the walk has counted so far."""
 
 from pathlib import Path
 
-
 from client.games.aliencity.score import ScoreScene
 from client.games.aliencity.score_beats import describe
 from client.games.aliencity.score_plan import TowerBeat
