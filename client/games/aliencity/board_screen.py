@@ -81,6 +81,7 @@ class BoardView:
         # the screen shows a past position (a replay, a match looking back): the top bar
         # then names the move last played, as the status line and the list of moves do
         self.past: Callable[[], bool] = lambda: False
+        self._status: tuple[tuple, tuple[list[str], int, int]] | None = None   # the status line laid out
         self.resize(app.size)
 
     # -- layout ---------------------------------------------------------------------
@@ -372,21 +373,46 @@ class BoardView:
         self.top_rects = drawn  # where the top bar's texts went (tests)
 
     def draw_status(self, surface: pygame.Surface, status: tuple[str, Colour], area: pygame.Rect,
-                    buttons: list[Button]) -> None:
-        """The status line in ``area`` (left of the buttons), then the buttons."""
+                    buttons: list[Button], short: str | None = None) -> None:
+        """The status line in ``area`` (left of the buttons), then the buttons; ``short``
+        (the same news in fewer words) when the sentence would be cut even at the floor."""
         r = self.bottom_rect
         text, colour = status
         if text:
             right = min((b.rect.x for b in buttons), default=r.right) - self.margin
             size = max(13, min(int(self.bottom_h * 0.3), int(area.h * 0.45)))
-            lines = self.app.text.wrap(text, size, right - 3 * self.margin)[:2]
-            y = area.centery - len(lines) * size // 2 - 1
+            width = right - 3 * self.margin
+            lines, fitted, step = self.status_lines(text, size, width, area.h)
+            if short and " ".join(lines) != " ".join(text.split()):
+                lines, fitted, step = self.status_lines(short, size, width, area.h)
+            size = fitted
+            y = area.centery - len(lines) * step // 2
             for line in lines:
                 img = self.app.text.render(line, size, colour)
                 surface.blit(img, (self.margin * 2, y))
-                y += size
+                y += step
         for b in buttons:
             b.draw(surface, self.app.text)
+
+    def status_lines(self, text: str, size: int, width: int, height: int) -> tuple[list[str], int, int]:
+        """The status sentence wrapped whole into ``height`` (a longer translation, a
+        small window): the size shrinks until every line fits, and only past the text
+        floor is the last line cut with an ellipsis. The lines, their size and step."""
+        key = (text, size, width, height, current_language())
+        if self._status is not None and self._status[0] == key:
+            return self._status[1]
+        t = self.app.text
+        while True:
+            lines = t.wrap(text, size, width)
+            step = t.font(size).get_linesize()
+            if len(lines) * step <= height or size <= 8:   # past 8 the text floor holds the size
+                break
+            size -= 1
+        room = max(1, height // step)
+        if len(lines) > room:   # at the floor: what fits, the rest cut
+            lines = lines[:room - 1] + [t.fit(" ".join(lines[room - 1:]), size, width)[0]]
+        self._status = (key, (lines, size, step))
+        return lines, size, step
 
     def _bar(self, size: tuple[int, int]) -> pygame.Surface:
         bar = self._bars.get(size)
