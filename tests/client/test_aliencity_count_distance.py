@@ -23,8 +23,8 @@ def test_the_walk_to_the_nearest_tower_is_said_as_the_engine_counts_it(app, monk
     assert (len(a2.customers), a2.competition, lot_name(a2.competitor)) == (0, 12, "f4")
     captions: list[str] = []
     real_live = score_show._live
-    monkeypatch.setattr(score_show, "_live", lambda s, g, k, lot, text, badges=(): (
-        captions.append(text), real_live(s, g, k, lot, text, badges)))
+    monkeypatch.setattr(score_show, "_live", lambda s, g, k, lot, text, *where: (
+        captions.append(text), real_live(s, g, k, lot, text, *where)))
     scene = ScoreScene(app, final)
     show(app, scene)
     readouts: list[str] = []
