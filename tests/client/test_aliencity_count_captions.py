@@ -19,20 +19,27 @@ from .conftest import show
 from .test_score_show import games
 
 
+def recording_anchor(out: list[tuple[int, pygame.Rect]]):
+    """``equation_anchor`` that also notes (lot, the caption's box) of each caption placed."""
+    real = score_show.equation_anchor
+
+    def anchor(geo, lot, size=None, avoid=(), tiles=()):
+        centre = real(geo, lot, size, avoid, tiles)
+        if size is not None:
+            box = pygame.Rect((0, 0), size)
+            box.center = centre
+            out.append((lot, box))
+        return centre
+    return anchor
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (896, 560)])
 def test_no_count_caption_touches_a_tower_badge(monkeypatch, size):
     app = App(Options(), size, persist=False)
     captions: list[tuple[int, pygame.Rect]] = []   # (lot, where the caption was drawn) this frame
     badges: list[pygame.Rect] = []                 # the badges drawn this frame
-    real_anchor, real_badges = score_show.equation_anchor, score_draw.draw_tower_badges
-
-    def anchor(geo, lot, size=None, avoid=()):
-        centre = real_anchor(geo, lot, size, avoid)
-        if size is not None:
-            box = pygame.Rect((0, 0), size)
-            box.center = centre
-            captions.append((lot, box))
-        return centre
+    real_badges = score_draw.draw_tower_badges
+    anchor = recording_anchor(captions)
 
     def draw_badges(surface, geo, kit, towers, after=None, hidden=frozenset(), value_of=None):
         badges.extend(badge_rect(geo, kit, lot, str(value_of(ts))) for lot, ts in towers.items())
@@ -60,3 +67,37 @@ def test_no_count_caption_touches_a_tower_badge(monkeypatch, size):
                 break
         assert scene.stage == "final"
     assert rows_seen == {"top", "bottom", "middle"}, f"towers in every row were counted: {rows_seen}"
+
+
+def test_the_count_captions_keep_off_the_distance_numbers(app, monkeypatch):
+    """A tower's count ("3 customers", "5 × 2", the equation) is put where it hides none
+    of the 1s and 2s numbering the road round the tower, on a play-tester's record whose
+    caption for f4 once sat on the 1 of f5 (tests/data/SOURCES.md)."""
+    from pathlib import Path
+
+    from client.games.aliencity.score_plan import TowerBeat
+    from shared.aliencity.ppn import read_ppn
+
+    record = Path(__file__).resolve().parents[1] / "data" / "playtest-zero-customers.ppn"
+    final = read_ppn(record.read_text(encoding="utf-8"), lenient=True).state
+    placed: list[tuple[int, pygame.Rect]] = []
+    anchor = recording_anchor(placed)
+    monkeypatch.setattr(score_show, "equation_anchor", anchor)
+    monkeypatch.setattr(score_draw, "equation_anchor", anchor)
+    scene = ScoreScene(app, final)
+    show(app, scene)
+    towers = 0
+    for _ in range(3000):
+        placed.clear()
+        app.step(1 / 30, events=[])
+        beat = scene.tally.view.beat
+        if isinstance(beat, TowerBeat):
+            towers += bool(placed)
+            reach = scene.board.insight.engine.reach(final, beat.tower.lot)
+            tiles = score_show.distance_tiles(scene.geo, reach)   # the middles of the lots numbered 1 and 2
+            for _, box in placed:
+                hidden = [t for t in tiles if box.colliderect(t)]
+                assert not hidden, f"{scene.tally.view.beat.title}: caption {box} over {hidden}"
+        if scene.stage == "final":
+            break
+    assert towers and scene.stage == "final"

@@ -31,3 +31,24 @@ def test_the_hint_caption_covers_no_built_lot(app, size, seed, plies):
         covered = [b for b in built if box.colliderect(scene.geo.lot_rect(b))]
         assert not covered, f"the hint on lot {lot} covers built lots {covered}"
     scene.computers.stop()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640), (896, 560)])
+def test_the_hint_caption_hides_no_lot_next_to_the_hint(app, size):
+    """'Hint: build on h7: green dome' is read against the lots round h7 (their colours,
+    the builds they allow): wherever the hint builds, the caption covers none of the eight
+    lots touching the hinted one."""
+    app.set_size(size)
+    state = midgame(4, 16)
+    scene = GameScene(app, state)
+    show(app, scene)
+    scene.timeline.finish_all()
+    geo = scene.geo
+    for lot in range(80):
+        box, _imgs = hint_caption.caption_layout(scene, Build(PIECES[lot % len(PIECES)], lot))
+        col, row = lot % 8, lot // 8
+        near = [r * 8 + c for r in range(row - 1, row + 2) for c in range(col - 1, col + 2)
+                if 0 <= r < 10 and 0 <= c < 8]
+        hidden = [n for n in near if box.colliderect(geo.lot_rect(n))]
+        assert not hidden, f"the hint on lot {lot} hides {hidden} ({size})"
+    scene.computers.stop()

@@ -83,7 +83,8 @@ def test_several_nearest_towers_too_far_are_listed_and_agree_in_number():
 
 
 def test_the_final_count_says_an_unpaid_bonus_once():
-    """The live line under the board: while the walk counts, "nearest blue tower: b6 at 3";
+    """The live line under the board: while the walk counts, "nearest blue tower: b6 at 6"
+    (the engine's distance; the path's head pill ticks);
     once the verdict is stamped, the engine's note alone ("the nearest blue tower (b6) is
     6 away; bonuses reach 4"), not both sentences naming the same tower and distance."""
     from client.games.aliencity.score_beats import BeatView, describe
@@ -94,7 +95,7 @@ def test_the_final_count_says_an_unpaid_bonus_once():
     c2, b6 = 1 * 8 + 2, 5 * 8 + 1
     note = "the nearest blue tower (b6) is 6 away; bonuses reach 4"
     view = BeatView(beat=BonusBeat(Bonus(c2, Colour.BLUE, (b6,), 6, 0, None, "too_far", note)), counter=3)
-    assert describe(view) == "nearest blue tower: b6 at 3"
+    assert describe(view) == "nearest blue tower: b6 at 6"
     view.counter, view.verdict = 6, 1.0
     assert describe(view) == note
 

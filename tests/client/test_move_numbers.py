@@ -8,9 +8,10 @@ import pygame
 
 from client.games.aliencity.game import GameScene
 from client.games.aliencity.replay import ReplayScene as AlienCityReplay
+from client.games.aliencity.review_board import move_words
 from client.games.cityblocks.replay import ReplayScene as CityBlocksReplay
 from client.games.sprawl.replay import ReplayScene as SprawlReplay
-from shared.aliencity import Phase
+from shared.aliencity import Pass, Phase
 from shared.aliencity.ppn import read_ppn, write_ppn
 from shared.aliencity.spec import AlienCityPosition
 from shared.cityblocks import CITY_BLOCKS
@@ -86,3 +87,55 @@ def test_sprawl_counts_a_seat_leaving_in_the_replay_and_the_review_alike(app):
     reviewed = [(board.move_number(step.after, step.ply), board.move_words(SPRAWL, step.move))
                 for step in steps(SPRAWL, record)]
     assert reviewed == played
+
+
+def top_bar_texts(app) -> list[str]:
+    """The texts the next frame draws (the top bar's rules line among them)."""
+    app.stack.top.board.forget_layer()
+    with recording_texts("en") as texts:
+        app.step(1 / 60, events=[])
+    return [t for t in texts if "rules" in t]
+
+
+def test_alien_city_replay_header_names_the_move_its_status_line_shows(app):
+    """One numbering on the replay's screen: after stepping to move 6 the top bar says
+    'move 6', as 'Move 6 of N' under the board does (not the next move, 7); the start
+    names no move."""
+    final = finished(3)
+    replay = AlienCityReplay(app, read_ppn(write_ppn(final), lenient=True))
+    show(app, replay)
+    assert top_bar_texts(app) == ["2004 rules"]
+    for _ in range(6):
+        app.step(1 / 60, events=[key(pygame.K_RIGHT)])
+    replay.timeline.finish_all()
+    assert replay.status_text()[0].startswith("Move 6 of ")
+    assert top_bar_texts(app) == ["2004 rules · move 6"]
+
+
+def test_alien_city_match_looking_back_names_the_move_the_card_shows(app):
+    """A live match names the move being played; looking back after move 2 names move 2,
+    as the look-back card does."""
+    final = finished(3)
+    plies = read_ppn(write_ppn(final), lenient=True).plies
+    game = GameScene(app, plies[0].before)
+    show(app, game)
+    for ply in plies[:4]:
+        game.play(ply.build)
+        game.timeline.finish_all()
+        if game.match.state.phase is Phase.CLAIM:
+            game.play(ply.claim if ply.claim is not None else Pass())
+            game.timeline.finish_all()
+    assert top_bar_texts(app) == ["2004 rules · move 5"]
+    game.listing.look_back(2)
+    texts = top_bar_texts(app)
+    assert texts == ["2004 rules · move 2"], texts
+
+
+def test_alien_city_replay_analysis_words_its_moves(app):
+    """The replay's best-moves card words a build as the list does ('red tower on e6'),
+    not in record notation ('Tr@e6')."""
+    final = finished(3)
+    result = read_ppn(write_ppn(final), lenient=True)
+    replay = AlienCityReplay(app, result)
+    build = result.plies[0].build
+    assert replay.analysis.move_words(build) == move_words(build) != build.text()

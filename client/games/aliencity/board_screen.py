@@ -78,6 +78,10 @@ class BoardView:
         self.insight.set_state(state, animate=False)
         self.pointer_pos: tuple[int, int] = (0, 0)
         self.top_rects: dict[str, pygame.Rect] = {}
+        # the screen shows a past position (a replay, a match looking back): the top bar
+        # then names the move last played, as the status line and the list of moves do
+        self.past: Callable[[], bool] = lambda: False
+        self._status: tuple[tuple, tuple[list[str], int, int]] | None = None   # the status line laid out
         self.resize(app.size)
 
     # -- layout ---------------------------------------------------------------------
@@ -247,7 +251,7 @@ class BoardView:
         app, geo = self.app, self.geo
         board = boards(app).board(geo, self.state.city, self.shown_board, self.shown_caps, cb, self.hidden)
         rules = self.state.ruleset
-        key = (self.size, board, panels, spot, turn, rules, self.state.ply, current_language())
+        key = (self.size, board, panels, spot, turn, rules, self.header_move(), current_language())
         if self._static is not None and self._static[0] == key:
             return self._static[1]
         layer = self._static[1] if self._static is not None and self._static[1].get_size() == self.size \
@@ -327,6 +331,15 @@ class BoardView:
         return tuple(self.panels[p].surface(state, selected=None, hover=None, can_place=(True,) * len(PIECES),
                                             cb=cb, label=phase_label(state)) for p in Player)
 
+    def header_move(self) -> int:
+        """The move the top bar names: in a live match the one being played (a claim belongs
+        to the build before it); in a past position the last one played, the number the
+        replay's status line, the look-back card and the lists give (0: none yet)."""
+        state = self.state
+        if self.past() or state.phase is not Phase.BUILD:
+            return state.ply
+        return state.ply + 1
+
     def draw_top(self, surface: pygame.Surface, turn: tuple[str, Colour], room: int) -> None:
         t = self.app.text
         r = self.top_rect
@@ -336,12 +349,13 @@ class BoardView:
         logo = t.shadowed(_("ALIEN CITY"), int(r.h * 0.55), theme.ACCENT, (120, 30, 80), 3, bold=True)
         drawn = {"logo": surface.blit(logo, (self.margin, (r.h - logo.get_height()) // 2))}
         rules = self.state.ruleset
-        if rules.location_bonus:
+        n = self.header_move()
+        if n == 0:
+            info = _("{edition} rules, location bonus") if rules.location_bonus else _("{edition} rules")
+        elif rules.location_bonus:
             info = _("{edition} rules · location bonus · move {n}")
         else:
             info = _("{edition} rules · move {n}")
-        # the move being played (a claim belongs to the build before it), as the replay and review count
-        n = self.state.ply + (1 if self.state.phase is Phase.BUILD else 0)
         small = t.render(info.format(edition=rules.edition, n=n), int(r.h * 0.34), theme.TEXT_DIM)
         right = r.right - room
         drawn["info"] = surface.blit(small, (right - small.get_width() - self.margin, (r.h - small.get_height()) // 2))
@@ -359,21 +373,46 @@ class BoardView:
         self.top_rects = drawn  # where the top bar's texts went (tests)
 
     def draw_status(self, surface: pygame.Surface, status: tuple[str, Colour], area: pygame.Rect,
-                    buttons: list[Button]) -> None:
-        """The status line in ``area`` (left of the buttons), then the buttons."""
+                    buttons: list[Button], short: str | None = None) -> None:
+        """The status line in ``area`` (left of the buttons), then the buttons; ``short``
+        (the same news in fewer words) when the sentence would be cut even at the floor."""
         r = self.bottom_rect
         text, colour = status
         if text:
             right = min((b.rect.x for b in buttons), default=r.right) - self.margin
             size = max(13, min(int(self.bottom_h * 0.3), int(area.h * 0.45)))
-            lines = self.app.text.wrap(text, size, right - 3 * self.margin)[:2]
-            y = area.centery - len(lines) * size // 2 - 1
+            width = right - 3 * self.margin
+            lines, fitted, step = self.status_lines(text, size, width, area.h)
+            if short and " ".join(lines) != " ".join(text.split()):
+                lines, fitted, step = self.status_lines(short, size, width, area.h)
+            size = fitted
+            y = area.centery - len(lines) * step // 2
             for line in lines:
                 img = self.app.text.render(line, size, colour)
                 surface.blit(img, (self.margin * 2, y))
-                y += size
+                y += step
         for b in buttons:
             b.draw(surface, self.app.text)
+
+    def status_lines(self, text: str, size: int, width: int, height: int) -> tuple[list[str], int, int]:
+        """The status sentence wrapped whole into ``height`` (a longer translation, a
+        small window): the size shrinks until every line fits, and only past the text
+        floor is the last line cut with an ellipsis. The lines, their size and step."""
+        key = (text, size, width, height, current_language())
+        if self._status is not None and self._status[0] == key:
+            return self._status[1]
+        t = self.app.text
+        while True:
+            lines = t.wrap(text, size, width)
+            step = t.font(size).get_linesize()
+            if len(lines) * step <= height or size <= 8:   # past 8 the text floor holds the size
+                break
+            size -= 1
+        room = max(1, height // step)
+        if len(lines) > room:   # at the floor: what fits, the rest cut
+            lines = lines[:room - 1] + [t.fit(" ".join(lines[room - 1:]), size, width)[0]]
+        self._status = (key, (lines, size, step))
+        return lines, size, step
 
     def _bar(self, size: tuple[int, int]) -> pygame.Surface:
         bar = self._bars.get(size)

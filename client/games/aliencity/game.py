@@ -178,6 +178,7 @@ class GameScene(BoardScene):
         self.undo_button = button(N_("Undo"), self.undo, key=pygame.K_u)
         self.hint_button = button(N_("Hint"), self.ask_hint, key=pygame.K_h)
         super().__init__(app, state)
+        self.board.past = lambda: self.listing.looking_back is not None
         if chrome is not None:
             chrome.attach(self)
             local = any(seat.local for seat in self.seats)

@@ -1,8 +1,9 @@
 """The caption of Alien City's hint on the board: what the hint plays and the key that
-plays it, in a box beside the hinted lot. The box stays on the lots (inside the board's
-border, where the letters and numbers are) and off the hinted lot, so it hides neither
-the coordinates nor the move it speaks of; of those places, it takes one on the fewest
-built lots, nearest the hint. Reads the screen; changes nothing."""
+plays it, in a box near the hinted lot. The box stays on the lots (inside the board's
+border, where the letters and numbers are), off the hinted lot and, where the lots leave
+room, off the lots touching it, so it hides neither the coordinates nor the move it
+speaks of and its surroundings; of those places, it takes one on the fewest built lots,
+nearest the hint. Reads the screen; changes nothing."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pygame
 from client.scenes.hints import play_key_words
 from client.view.widgets import draw_panel
 from shared.aliencity import Build, Claim
+from shared.aliencity.types import COLUMNS, ROWS
 
 from . import words
 from .marks import HINT_COLOUR
@@ -27,32 +29,37 @@ def lots_area(geo: BoardGeometry) -> pygame.Rect:
 
 
 def caption_box(geo: BoardGeometry, target: pygame.Rect | None, size: tuple[int, int],
-                occupied: Sequence[pygame.Rect] = ()) -> pygame.Rect:
-    """Where a caption of ``size`` goes: always on the lots and off the ``target`` lot, on
-    the fewest ``occupied`` lots (those with a piece), and as near the target as that
-    allows: above it, else below, right or left of it first (None: over the board's middle)."""
+                occupied: Sequence[pygame.Rect] = (), around: pygame.Rect | None = None) -> pygame.Rect:
+    """Where a caption of ``size`` goes: always on the lots and off the ``target`` lot, off
+    ``around`` too (the lots next to the hint, whose colours and marks the player weighs
+    it against) when the lots leave room, on the fewest ``occupied`` lots (those with a
+    piece), and as near as that allows: above, else below, right or left of it first
+    (None: over the board's middle)."""
     area = lots_area(geo)
     box = pygame.Rect((0, 0), size)
     if target is None:
         box.center = area.center
         return box.clamp(area)
-    beside = [(target.centerx - box.w // 2, target.top - GAP - box.h),
-              (target.centerx - box.w // 2, target.bottom + GAP),
-              (target.right + GAP, target.centery - box.h // 2),
-              (target.left - GAP - box.w, target.centery - box.h // 2)]
     step = max(4, geo.lot // 4)
     farther = [(x, y) for y in range(area.top, area.bottom - box.h + 1, step)
                for x in range(area.left, area.right - box.w + 1, step)]
-    best: tuple[int, int, int, pygame.Rect] | None = None
-    for order, (x, y) in enumerate(beside + farther):
-        spot = pygame.Rect(x, y, box.w, box.h).clamp(area)
-        if spot.colliderect(target):
-            continue
-        far = abs(spot.centerx - target.centerx) + abs(spot.centery - target.centery)
-        score = (len(spot.collidelistall(occupied)), far if order >= len(beside) else 0, order)
-        if best is None or score < best[:3]:
-            best = (*score, spot)
-    return best[3] if best is not None else box.clamp(area)
+    for clear in ((around, target) if around is not None else (target,)):
+        beside = [(clear.centerx - box.w // 2, clear.top - GAP - box.h),
+                  (clear.centerx - box.w // 2, clear.bottom + GAP),
+                  (clear.right + GAP, clear.centery - box.h // 2),
+                  (clear.left - GAP - box.w, clear.centery - box.h // 2)]
+        best: tuple[int, int, int, pygame.Rect] | None = None
+        for order, (x, y) in enumerate(beside + farther):
+            spot = pygame.Rect(x, y, box.w, box.h).clamp(area)
+            if spot.colliderect(clear):
+                continue
+            far = abs(spot.centerx - target.centerx) + abs(spot.centery - target.centery)
+            score = (len(spot.collidelistall(occupied)), far if order >= len(beside) else 0, order)
+            if best is None or score < best[:3]:
+                best = (*score, spot)
+        if best is not None:
+            return best[3]
+    return box.clamp(area)
 
 
 def caption_lines(scene, move) -> list[str]:
@@ -72,7 +79,12 @@ def caption_layout(scene, move) -> tuple[pygame.Rect, list[pygame.Surface]]:
     target = geo.lot_rect(move.lot).inflate(geo.lot // 5, geo.lot // 5) if isinstance(move, (Build, Claim)) else None
     board = scene.match.state.board
     occupied = [geo.lot_rect(lot) for lot, code in enumerate(board) if code]
-    return caption_box(geo, target, (w, h), occupied), imgs
+    around = None
+    if target is not None:   # the hinted lot and the lots touching it
+        col, row = move.lot % COLUMNS, move.lot // COLUMNS
+        around = target.unionall([geo.lot_rect(r * COLUMNS + c) for r in range(max(0, row - 1), min(ROWS, row + 2))
+                                  for c in range(max(0, col - 1), min(COLUMNS, col + 2))])
+    return caption_box(geo, target, (w, h), occupied, around), imgs
 
 
 def draw_hint_caption(scene, surface: pygame.Surface) -> None:

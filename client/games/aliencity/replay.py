@@ -26,7 +26,7 @@ from shared.i18n import domain
 from . import terms
 from .board_scene import BoardScene
 from .labels import button
-from .review_board import draw_marks, list_text, short_text
+from .review_board import draw_marks, list_text, move_words, short_text
 from .rule_card import RuleBreakCard
 from .score import ScoreScene
 
@@ -50,9 +50,10 @@ class ReplayScene(BoardScene):
         self.controls = ReplayControls(len(self.positions) - 1, self.stepping.show)
         self.score_button = button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT)
         self.listing = Moves(self)
-        self.analysis = AnalysisPart(self, self.listing, self.analysis_position)
+        self.analysis = AnalysisPart(self, self.listing, self.analysis_position, move_words)
         self.parts = (self.stepping, self.analysis)
         super().__init__(app, self.positions[0])
+        self.board.past = lambda: True   # the top bar names the move shown, as the status line
         self.card = RuleBreakCard(app, self.board, result.plies)
         written, levels = list(record_names(result.headers)), levels_of(result.headers)
         names = shown_names(written, levels)
@@ -167,8 +168,22 @@ class ReplayScene(BoardScene):
             return _("{ply} Against the rules (why: above).").format(ply=text), theme.BAD
         return text, theme.TEXT
 
+    def status_short(self) -> str | None:
+        """The shown move in fewer words, for a status line too small for the sentence (a
+        longer translation, a small window): "Move 6 of 38: White, green pyramid g6 → e2"."""
+        index = self.controls.index
+        if index == 0 or self.stepping.typed_status() is not None:
+            return None
+        ply = self.result.plies[index - 1]
+        # TRANSLATORS: a replay's status line when the whole sentence has no room: the move's
+        # number, who, then the build in a few words as a narrow list of moves says it
+        text = _("Move {n} of {count}: {player}, {move}").format(
+            n=index, count=self.controls.count, player=terms.player(ply.player), move=short_text(ply.build, ply.claim))
+        return _("{ply} Against the rules (why: above).").format(ply=text) if ply.warnings else text
+
     def draw_bottom(self, surface: pygame.Surface) -> None:
-        self.board.draw_status(surface, self.status_text(), self.stepping.status_area(), self.buttons)
+        self.board.draw_status(surface, self.status_text(), self.stepping.status_area(), self.buttons,
+                               self.status_short())
         bad = (i + 1 for i, p in enumerate(self.result.plies) if p.warnings)
         self.controls.draw_bar(surface, self.app.text, bad)
         self.card.draw(surface, self.controls.index)  # the rules the shown ply broke, in full

@@ -188,7 +188,9 @@ def row_of(beat: Beat):
 
 
 def describe(view: BeatView) -> str:
-    """The live readout under the board for the current beat."""
+    """The live readout under the board for the current beat. Its distance is the
+    engine's from the start of the walk (only the pill at the path's head ticks lot by
+    lot), so no frame says a number the score table does not."""
     beat = view.beat
     if beat is None:
         return ""
@@ -196,7 +198,7 @@ def describe(view: BeatView) -> str:
         t = beat.tower
         parts = [_("customers {n}").format(n=view.lit)]
         if t.competitor is not None and (view.trace > 0 or view.equation > 0):
-            parts.append(_("distance to {lot}: {n}").format(lot=lot_name(t.competitor), n=view.counter))
+            parts.append(_("distance to {lot}: {n}").format(lot=lot_name(t.competitor), n=t.competition))
         elif t.competitor is None and view.verdict > 0:
             parts.append(no_other(t.colour))
         if view.equation > 0:
@@ -207,7 +209,7 @@ def describe(view: BeatView) -> str:
         if b.distance is None or (b.paid_to is None and view.verdict > 0):
             return terms.bonus_note(b)  # the engine's note names the nearest tower(s) and why: said once
         where = ", ".join(lot_name(x) for x in b.towers)
-        text = _("nearest {tower}: {lots} at {n}").format(tower=tower_name(b.colour), lots=where, n=view.counter)
+        text = _("nearest {tower}: {lots} at {n}").format(tower=tower_name(b.colour), lots=where, n=b.distance)
         if view.equation > 0 and b.paid_to is not None:
             text += "  ·  " + beat.equation
         return text

@@ -23,6 +23,7 @@ from .view.board_view import boards
 from .view.projections import badge_rect, draw_tower_badges
 from .view.score_show import (
     Spotlight,
+    distance_tiles,
     draw_beat,
     draw_flyer,
     draw_panel_rows,
@@ -84,8 +85,8 @@ class ScoreView:
         view = tally.view
         claimed = insight.claimed()
         badges = tuple(badge_rect(geo, kit, lot) for lot in claimed)   # every claimed tower's, shown or not yet
+        reach = None
         if stage == "show" and view.beat is not None:
-            reach = None
             if isinstance(view.beat, TowerBeat):
                 reach = insight.engine.reach(board.state, view.beat.tower.lot)
             draw_beat(surface, geo, kit, board.state, view, reach, app.clock_time, cb, badges)
@@ -103,7 +104,8 @@ class ScoreView:
             who, points = view.beat.award
             if who is not None:
                 start = equation_anchor(geo, _focus_lot(view.beat),
-                                        equation_surface(kit, geo, view.beat.equation).get_size(), badges)
+                                        equation_surface(kit, geo, view.beat.equation).get_size(), badges,
+                                        distance_tiles(geo, reach))
                 draw_flyer(surface, kit, geo, start, self.total_anchor(who), view.fly, points, who)
         if isinstance(view.beat, TotalsBeat) and view.roll > 0:
             shade = boards(app).spotlight(geo, (), dim=150)

@@ -12,6 +12,7 @@ import pygame
 
 from client import theme
 from shared.aliencity import PIECES, Colour, GameState, Player, ScoreBreakdown, lot_name
+from shared.aliencity.geometry import bits
 from shared.aliencity.scoring import BONUS_REACH
 from shared.i18n import domain
 
@@ -152,9 +153,18 @@ def _tower(surface, geo, kit, beat: TowerBeat, view, reach: Reach | None, clock:
     elif view.equation <= 0 and view.wave > 0:
         n = view.lit
         text = ngettext("{n} customer", "{n} customers", n).format(n=n) if view.trace <= 0 \
-            else f"{n} × {view.counter}"
-        _live(surface, geo, kit, t.lot, text, badges)
-    _equation(surface, geo, kit, t.lot, beat.equation, view, badges)
+            else f"{n} × {t.competition}"   # the engine's distance: the head's pill ticks
+        _live(surface, geo, kit, t.lot, text, badges, distance_tiles(geo, reach))
+    _equation(surface, geo, kit, t.lot, beat.equation, view, badges, distance_tiles(geo, reach))
+
+
+def distance_tiles(geo: BoardGeometry, reach: Reach | None) -> tuple[pygame.Rect, ...]:
+    """The middles of the road lots the count numbers 1 and 2 round a tower (its
+    customer range), where their numbers sit."""
+    if reach is None:
+        return ()
+    inset = -(geo.lot // 4)
+    return tuple(geo.lot_rect(lot).inflate(inset, inset) for layer in reach.layers[:2] for lot in bits(layer))
 
 
 def _corner_pill(surface, geo, kit, r: pygame.Rect, n: int, colour) -> None:
@@ -183,7 +193,7 @@ def _bonus(surface, geo, kit, beat: BonusBeat, view, clock: float, cb: bool, bad
     elif b.paid_to is not None and view.equation > 0:
         _equation(surface, geo, kit, b.green, beat.equation, view, badges)
     elif view.trace > 0:
-        _live(surface, geo, kit, b.green, _("{colour} at {n}").format(colour=terms.colour(b.colour), n=view.counter),
+        _live(surface, geo, kit, b.green, _("{colour} at {n}").format(colour=terms.colour(b.colour), n=b.distance),
               badges)
 
 
@@ -206,10 +216,10 @@ def _location(surface, geo, kit, beat: LocationBeat, view, badges) -> None:
         _equation(surface, geo, kit, t.lot, beat.equation, view, badges)
 
 
-def _live(surface, geo, kit, lot: int, text: str, badges=()) -> None:
-    """The counters as they tick, where the equation will pop up."""
+def _live(surface, geo, kit, lot: int, text: str, badges=(), tiles=()) -> None:
+    """The counters as they tick, where the equation will pop up (off the distance ``tiles``)."""
     pill = kit.pill(text, max(18, int(geo.lot * 0.5)), theme.TEXT, (24, 26, 60), theme.ACCENT_2)
-    _blit_on_board(surface, geo, pill, equation_anchor(geo, lot, pill.get_size(), badges))
+    _blit_on_board(surface, geo, pill, equation_anchor(geo, lot, pill.get_size(), badges, tiles))
 
 
 def _blit_on_board(surface, geo, img: pygame.Surface, centre) -> None:
@@ -223,12 +233,12 @@ def _blit_on_board(surface, geo, img: pygame.Surface, centre) -> None:
     surface.blit(img, rect)
 
 
-def _equation(surface, geo, kit, lot: int, text: str, view, badges=()) -> None:
+def _equation(surface, geo, kit, lot: int, text: str, view, badges=(), tiles=()) -> None:
     """``customers × distance = points`` popping up beside the lot in focus."""
     if view.equation <= 0:
         return
     s = equation_surface(kit, geo, text)
-    centre = equation_anchor(geo, lot, s.get_size(), badges)
+    centre = equation_anchor(geo, lot, s.get_size(), badges, tiles)
     scale = max(0.05, view.equation)
     if view.flying or view.landed:
         s = s.copy()
@@ -243,16 +253,17 @@ def equation_surface(kit: LotKit, geo: BoardGeometry, text: str) -> pygame.Surfa
 
 
 def equation_anchor(geo: BoardGeometry, lot: int, size: tuple[int, int] | None = None,
-                    badges: tuple[pygame.Rect, ...] = ()) -> tuple[int, int]:
+                    badges: tuple[pygame.Rect, ...] = (), tiles: tuple[pygame.Rect, ...] = ()) -> tuple[int, int]:
     """Where a caption of ``size`` about the lot goes: above it (below it near the top
     edge), inside the board, a few pixels clear of every tower's score badge (``badges``):
     when the first place touches one, the nearest that touches none, sliding sideways,
-    then a row further out."""
+    then a row further out. A place that also keeps off ``tiles`` (the distance numbers
+    the count shows round a tower) comes first when there is one."""
     r, lot_px = geo.lot_rect(lot), geo.lot
     up, down = r.top - lot_px * 0.45, r.bottom + lot_px * 0.45
     rows = [up, down] if r.top - lot_px > geo.y else [down, up]
     x = min(max(r.centerx, geo.x + lot_px * 1.8), geo.rect.right - lot_px * 1.8)
-    if size is None or not badges:
+    if size is None or not (badges or tiles):
         return int(x), int(rows[0])
     lots = geo.rect.inflate(-2 * geo.pad, -2 * geo.pad)   # over the lots, not the coordinates round them
     w, h = min(size[0], lots.w - 4), size[1]
@@ -260,14 +271,15 @@ def equation_anchor(geo: BoardGeometry, lot: int, size: tuple[int, int] | None =
     up, down = r.top - overhang - CLEAR // 2 - h / 2, r.bottom + CLEAR // 2 + h / 2
     rows = [up, down] if r.top - lot_px > geo.y else [down, up]
     rows += [y + (lot_px if y > r.centery else -lot_px) for y in rows]
-    for y in rows:
-        for dx in (0, -0.5, 0.5, -1, 1, -1.5, 1.5, -2, 2, -2.5, 2.5):
-            box = pygame.Rect(0, 0, w, h)
-            box.center = (int(r.centerx + dx * lot_px), int(y))
-            box.x = min(max(box.x, lots.x + 2), lots.right - 2 - w)
-            if lots.contains(box) and not box.colliderect(r) and \
-                    not any(box.inflate(CLEAR, CLEAR).colliderect(b) for b in badges):
-                return box.center
+    for avoid in ((*badges, *tiles), badges) if tiles else (badges,):
+        for y in rows:
+            for dx in (0, -0.5, 0.5, -1, 1, -1.5, 1.5, -2, 2, -2.5, 2.5):
+                box = pygame.Rect(0, 0, w, h)
+                box.center = (int(r.centerx + dx * lot_px), int(y))
+                box.x = min(max(box.x, lots.x + 2), lots.right - 2 - w)
+                if lots.contains(box) and not box.colliderect(r) and \
+                        not any(box.inflate(CLEAR, CLEAR).colliderect(b) for b in avoid):
+                    return box.center
     return int(x), int(rows[0])
 
 
