@@ -12,7 +12,8 @@ from ..conftest import key, motion, show
 from .helpers import settle, tap
 
 
-def test_the_first_tower_is_not_followed_by_a_red_refusal_under_the_pointer(app):
+def first_tower_on_a1(app) -> tuple[MatchScene, int]:
+    """A new 3-seat hot-seat game with a 3 placed on a1 by a click, the pointer left there."""
     state = SPRAWL.new_state({"players": 3}, 5)
     scene = MatchScene(app, state)
     show(app, scene)
@@ -23,6 +24,11 @@ def test_the_first_tower_is_not_followed_by_a_red_refusal_under_the_pointer(app)
     tap(app, scene.geo.centre(a1))
     assert scene.match.state.history[-1] == Place(state.to_move, 3, a1).text()
     settle(app, scene)
+    return scene, a1
+
+
+def test_the_first_tower_is_not_followed_by_a_red_refusal_under_the_pointer(app):
+    scene, a1 = first_tower_on_a1(app)
     nxt = scene.match.state
     assert nxt.why_not(Build(nxt.to_move, 3, a1)) is not None, "the next seat's hand there is a refusal"
     app.step(1 / 60, events=[], draw=True)
@@ -37,14 +43,7 @@ def test_the_first_tower_is_not_followed_by_a_red_refusal_under_the_pointer(app)
 
 
 def test_a_new_size_in_hand_after_a_move_shows_the_refusal_again(app):
-    state = SPRAWL.new_state({"players": 3}, 5)
-    scene = MatchScene(app, state)
-    show(app, scene)
-    settle(app, scene)
-    sq = state.geo.squares[0]
-    app.step(1 / 60, events=[key(pygame.K_3), key(pygame.K_p)], draw=False)
-    tap(app, scene.geo.centre(sq))
-    settle(app, scene)
+    scene, _a1 = first_tower_on_a1(app)
     assert scene.hand.ghost() is None
     app.step(1 / 60, events=[key(pygame.K_3)], draw=False)
     assert scene.hand.ghost()[1] is not None
