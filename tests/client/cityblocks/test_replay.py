@@ -70,3 +70,22 @@ def test_the_rest_of_a_double_click_that_opened_a_record_is_not_a_jump(app, tmp_
     monkeypatch.setattr(replay_controls.time, "monotonic", lambda: later)
     app.step(1 / 60, events=[click(replay.controls.bar.midleft)])  # a real click on the bar, later
     assert replay.controls.index == 0
+
+
+def test_the_replay_says_a_move_and_its_seats_as_the_list_and_the_game_do(app):
+    """The status line words the move as its row in the list ("Blue: F5 on c2–e3"), never
+    the record's b:F5:c2,d1,...; computers keep the match screen's labels, unnumbered."""
+    from client.games.cityblocks.review_board import list_text
+    from shared.gamekit.computer_seats import levels_header
+
+    state = random_game(4, 12)
+    headers = {"Seats": "Ann, Computer (Medium) 1, Computer (Medium) 2, Computer (Medium) 3",
+               **levels_header([None, "medium", "medium", "medium"])}
+    scene = ReplayScene.from_text(app, CITY_BLOCKS.write_record(state, headers), "saved")
+    show(app, scene)
+    assert scene.seat_names() == {0: "Ann", 1: "Computer (Medium)", 2: "Computer (Medium)",
+                                  3: "Computer (Medium)"}
+    app.step(1 / 60, events=[key(pygame.K_RIGHT)])
+    first = state.history[0]
+    assert scene.status_text()[0] == f"Move 1 of {len(state.history)}: {list_text(first)}."
+    assert first.text() not in scene.status_text()[0]
