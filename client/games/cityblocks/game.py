@@ -40,6 +40,7 @@ from .model import LocalMatch, ViewMatch
 from .pass_question import PassQuestion
 from .pieces import Hand
 from .replay import replay_of
+from .review_board import placing_seats
 from .score import ScoreScene
 from .screen import CityScreen
 
@@ -55,6 +56,10 @@ class Moves(MatchMoves):
         from .review_board import list_text
         host = self.host
         return [list_text(m) for m in host.match.moves] if host.chrome is None else []
+
+    def move_seat_infos(self, before: CityState) -> list:
+        """The dot of a row: the colour placed, not the placing seat's (two per seat with 2 players)."""
+        return placing_seats(before)
 
 
 @forwarding("core", MATCH_NAMES)

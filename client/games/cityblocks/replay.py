@@ -25,7 +25,7 @@ from shared.gamekit.comments import hash_comments
 from shared.gamekit.computer_seats import levels_of
 
 from . import look
-from .review_board import draw_marks, list_text
+from .review_board import draw_marks, list_text, placing_seats
 from .score import ScoreScene
 from .screen import CityScreen
 from .words import N_, _, ngettext
@@ -207,6 +207,10 @@ class Moves(ReplayMoves):
 
     def move_texts(self) -> list[str]:
         return [list_text(m) for m in self.host.moves]
+
+    def move_seat_infos(self, before: CityState) -> list:
+        """The dot of a row: the colour placed, not the placing seat's (two per seat with 2 players)."""
+        return placing_seats(before)
 
 
 def replay_of(app, state: CityState, headers: dict | None = None):

@@ -89,3 +89,21 @@ def test_the_replay_says_a_move_and_its_seats_as_the_list_and_the_game_do(app):
     first = state.history[0]
     assert scene.status_text()[0] == f"Move 1 of {len(state.history)}: {list_text(first)}."
     assert first.text() not in scene.status_text()[0]
+
+
+def test_every_list_of_moves_dots_a_move_with_the_colour_placed(app):
+    """Two players each place two colours: the dot beside "Red: U5 on r19–t20" is red in the
+    replay's list and in the review's, not the seat's first colour (blue)."""
+    from client.review.scene import ReviewScene
+
+    state = random_game(2, 29)
+    replay = ReplayScene.from_text(app, CITY_BLOCKS.write_record(state))
+    by_colour = [seat.colour for seat in CITY_BLOCKS.seats({"players": 4})]  # blue, green, red, yellow
+    dots = [by_colour[m.colour] for m in state.history]
+    assert len(set(dots[:4])) == 4, "the first four moves place four colours"
+    assert [e.colour for e in replay.listing.move_entries()] == dots
+    review = ReviewScene(app, state)
+    show(app, review)
+    app.step(1 / 60, events=[])
+    entries = review.move_entries()
+    assert entries and [e.colour for e in entries] == dots[:len(entries)]
