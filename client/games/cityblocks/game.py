@@ -29,6 +29,7 @@ from client.scenes.match_screen import MATCH_NAMES, MatchCore
 from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, SeatController
 from client.seat_words import who_words, your_seat
+from client.view.movelist import MoveEntry
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 
 from . import hints
@@ -40,7 +41,7 @@ from .model import LocalMatch, ViewMatch
 from .pass_question import PassQuestion
 from .pieces import Hand
 from .replay import replay_of
-from .review_board import placing_seats
+from .review_board import dotted
 from .score import ScoreScene
 from .screen import CityScreen
 
@@ -57,9 +58,9 @@ class Moves(MatchMoves):
         host = self.host
         return [list_text(m) for m in host.match.moves] if host.chrome is None else []
 
-    def move_seat_infos(self, before: CityState) -> list:
+    def move_entries(self) -> list[MoveEntry]:
         """The dot of a row: the colour placed, not the placing seat's (two per seat with 2 players)."""
-        return placing_seats(before)
+        return dotted(super().move_entries(), list(self.host.match.moves if self.host.chrome is None else []))
 
 
 @forwarding("core", MATCH_NAMES)

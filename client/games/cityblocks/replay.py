@@ -18,6 +18,7 @@ from client.scenes.move_listing import ReplayMoves
 from client.scenes.replay_analysis import AnalysisPart
 from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
 from client.seat_words import record_words, typed_names
+from client.view.movelist import MoveEntry
 from client.view.widgets import Button
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 from shared.cityblocks.record import replay as read_plies
@@ -25,7 +26,7 @@ from shared.gamekit.comments import hash_comments
 from shared.gamekit.computer_seats import levels_of
 
 from . import look
-from .review_board import draw_marks, list_text, placing_seats
+from .review_board import dotted, draw_marks, list_text
 from .score import ScoreScene
 from .screen import CityScreen
 from .words import N_, _, ngettext
@@ -208,9 +209,9 @@ class Moves(ReplayMoves):
     def move_texts(self) -> list[str]:
         return [list_text(m) for m in self.host.moves]
 
-    def move_seat_infos(self, before: CityState) -> list:
+    def move_entries(self) -> list[MoveEntry]:
         """The dot of a row: the colour placed, not the placing seat's (two per seat with 2 players)."""
-        return placing_seats(before)
+        return dotted(super().move_entries(), list(self.host.moves))
 
 
 def replay_of(app, state: CityState, headers: dict | None = None):

@@ -12,9 +12,9 @@ import pygame
 
 from client import theme
 from client.games.base import ReviewBoard, draw_rank
-from shared.cityblocks import CITY_BLOCKS, CityState, Move
+from client.view.movelist import MoveEntry
+from shared.cityblocks import CITY_BLOCKS, Move
 from shared.cityblocks.geometry import square_name
-from shared.gamekit.api import SeatInfo
 
 from . import look
 from .words import _
@@ -43,14 +43,9 @@ def piece_dot(colour: int) -> tuple[int, int, int]:
     return CITY_BLOCKS.seats({"players": 4})[colour].colour
 
 
-def placing_seats(before: CityState) -> list[SeatInfo]:
-    """The seats of ``before`` for a list of moves, the seat to move dotted with the colour
-    it places there (see :func:`piece_dot`)."""
-    seats = list(CITY_BLOCKS.seats(before.options))
-    seat = before.to_move
-    if seat is not None and 0 <= seat < len(seats) and not before.over:
-        seats[seat] = replace(seats[seat], colour=piece_dot(before.colour))
-    return seats
+def dotted(entries: list[MoveEntry], moves: list[Move]) -> list[MoveEntry]:
+    """A list's rows with each move's dot in the colour placed (see :func:`piece_dot`)."""
+    return [replace(e, colour=piece_dot(moves[i].colour)) if i < len(moves) else e for i, e in enumerate(entries)]
 
 
 class CityBlocksReviewBoard(ReviewBoard):
