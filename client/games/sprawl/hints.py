@@ -72,7 +72,7 @@ def draw_hint(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> pygame.
     advice = scene.hinter.hint
     if advice is None or scene.timeline.busy or not hasattr(advice.move, "square"):
         return None
-    ghost_move(surface, scene, advice.move, True, cb, scene.hand.warning(advice.move) is not None)
+    ghost_move(surface, scene, advice.move, True, cb, scene.hand.warning(advice.move) is not None, reach=False)
     geo = scene.geo
     r = geo.square_rect(advice.move.square)
     pygame.draw.rect(surface, HINT_INK, r.inflate(4, 4), max(2, geo.cell // 18), border_radius=6)
