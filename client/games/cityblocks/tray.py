@@ -127,14 +127,18 @@ def label_size(slot_h: int) -> int:
     return max(9, min(13, slot_h // 3))
 
 
+LABEL_GAP = 4  # pixels between a tray piece's name and the piece
+
+
 def piece_spot(slot: pygame.Rect, piece: tuple[int, int], label: tuple[int, int]) -> tuple[int, int] | None:
     """Where a tray piece of size ``piece`` goes in its slot, clear of the name in the
     slot's top-left corner (``label``): centred in the slot, else right of the name or
     below it, where there is room (None: nowhere clear)."""
     (cw, ch), (lw, lh) = piece, label
-    right = pygame.Rect(slot.x + lw + 4, slot.y, slot.right - slot.x - lw - 4, slot.h)
+    gap = LABEL_GAP  # a name never touches its piece ("I5" beside the long I5)
+    right = pygame.Rect(slot.x + lw + 4 + gap, slot.y, slot.right - slot.x - lw - 4 - 2 * gap, slot.h)
     below = pygame.Rect(slot.x, slot.y + lh + 2, slot.w, slot.bottom - slot.y - lh - 2)
-    name = pygame.Rect(slot.x + 2, slot.y + 1, lw + 1, lh + 1)
+    name = pygame.Rect(slot.x + 2, slot.y + 1, lw + 1, lh + 1).inflate(2 * gap, 2)
     for area in (pygame.Rect(slot), right, below):
         box = pygame.Rect(area.centerx - cw // 2, area.centery - ch // 2, cw, ch)
         if area.contains(box) and not box.colliderect(name):
