@@ -185,6 +185,11 @@ class ReviewBoard:
         list ("": none)."""
         return self.list_text(spec, moves), ""
 
+    def row_colour(self, moves: Sequence[Any]) -> tuple[int, int, int] | None:
+        """The dot beside the review list's row, where the piece's colour is not the
+        mover's seat colour (a seat that plays two colours); None: the seat's colour."""
+        return None
+
     def move_words(self, spec: GameSpec, move: Any) -> str:
         """One move as the list of moves words it (the panel's played and better move, the
         analysis rows)."""

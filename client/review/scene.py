@@ -466,7 +466,9 @@ class ReviewScene(Scene):
         for plies in self.rows():
             first = self.steps[plies[0] - 1]
             seat = first.before.to_move
-            colour = seats[seat].colour if seat is not None and 0 <= seat < len(seats) else None
-            text, short = self.board.row_texts(self.spec, [self.steps[p - 1].move for p in plies], first.before)
+            moves = [self.steps[p - 1].move for p in plies]
+            colour = self.board.row_colour(moves) or (
+                seats[seat].colour if seat is not None and 0 <= seat < len(seats) else None)
+            text, short = self.board.row_texts(self.spec, moves, first.before)
             entries.append(MoveEntry(self.move_number(plies[0]), text, colour, short=short))
         return entries

@@ -29,6 +29,7 @@ from client.scenes.match_screen import MATCH_NAMES, MatchCore
 from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, SeatController
 from client.seat_words import who_words, your_seat
+from client.view.movelist import MoveEntry
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 
 from . import hints
@@ -40,6 +41,7 @@ from .model import LocalMatch, ViewMatch
 from .pass_question import PassQuestion
 from .pieces import Hand
 from .replay import replay_of
+from .review_board import dotted
 from .score import ScoreScene
 from .screen import CityScreen
 
@@ -55,6 +57,10 @@ class Moves(MatchMoves):
         from .review_board import list_text
         host = self.host
         return [list_text(m) for m in host.match.moves] if host.chrome is None else []
+
+    def move_entries(self) -> list[MoveEntry]:
+        """The dot of a row: the colour placed, not the placing seat's (two per seat with 2 players)."""
+        return dotted(super().move_entries(), list(self.host.match.moves if self.host.chrome is None else []))
 
 
 @forwarding("core", MATCH_NAMES)

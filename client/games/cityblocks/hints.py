@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.scenes.hints import hint_shown_words, play_key_words
+from client.scenes.hints import hint_level, hint_shown_words, play_key_words
+from client.seat_words import computer_words
 from shared.gamekit.advice import Advice
 
 from . import look
@@ -26,18 +27,23 @@ if TYPE_CHECKING:
 HINT_INK = theme.ACCENT
 
 
+def hint_by(scene: "MatchScene") -> str:
+    """Who gives the hint, as it stands in brackets after "Hint": "computer, hard"."""
+    return computer_words(hint_level(scene.seats))
+
+
 def hint_words(scene: "MatchScene", advice: Advice) -> str:
     """The toast: who hints, the move, and what it does (a pass: whether it is forced)."""
-    move, level, state = advice.move, scene.hinter.hint_level_name(), scene.match.state
+    move, who, state = advice.move, hint_by(scene), scene.match.state
     if move.is_pass:
         if not state.legal_count():
-            # TRANSLATORS: {level}: a computer level (Hard); the hint when no piece can be placed
-            return _("{level}'s hint: no piece fits, so pass.").format(level=level)
-        return _("{level}'s hint: pass, though a piece still fits.").format(level=level)
-    # TRANSLATORS: {level}: a computer level (Hard); {colour} {piece}: e.g. "Red L5"; {effect}:
-    # what it does, e.g. "+13 points for Red" (the preview's measure)
-    return _("{level}'s hint: {colour} {piece}, shown on the board: {effect}.").format(
-        level=level, colour=look.name(move.colour), piece=move.piece, effect=hint_effect(state, move))
+            # TRANSLATORS: {who}: who gives the hint ("computer, hard"); the hint when no piece can be placed
+            return _("Hint ({who}): no piece fits, so pass.").format(who=who)
+        return _("Hint ({who}): pass, though a piece still fits.").format(who=who)
+    # TRANSLATORS: {who}: who gives the hint ("computer, hard"); {colour} {piece}: e.g. "Red L5";
+    # {effect}: what it does, e.g. "+13 points for Red" (the preview's measure)
+    return _("Hint ({who}): {colour} {piece}, shown on the board: {effect}.").format(
+        who=who, colour=look.name(move.colour), piece=move.piece, effect=hint_effect(state, move))
 
 
 def caption(scene: "MatchScene", advice: Advice) -> str:
@@ -85,5 +91,7 @@ def draw_hint(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
         return
     move = advice.move
     draw_squares(surface, scene, move.squares, move.colour, cb, 150, HINT_INK)
+    if scene.toast == hint_words(scene, advice):
+        return  # one hint message at a time: the caption waits for the hint's sentence to go
     if not ghost_objects(scene):  # the ghost's objection is the one sentence on the board
         label(surface, scene, caption(scene, advice), move.squares, HINT_INK)

@@ -13,11 +13,12 @@ from __future__ import annotations
 import pygame
 
 from client import theme
-from client.computer import shown_names
+from client.computer import computer_label
 from client.scenes.move_listing import ReplayMoves
 from client.scenes.replay_analysis import AnalysisPart
 from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
 from client.seat_words import record_words, typed_names
+from client.view.movelist import MoveEntry
 from client.view.widgets import Button
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 from shared.cityblocks.record import replay as read_plies
@@ -25,7 +26,7 @@ from shared.gamekit.comments import hash_comments
 from shared.gamekit.computer_seats import levels_of
 
 from . import look
-from .review_board import draw_marks, list_text
+from .review_board import dotted, draw_marks, list_text
 from .score import ScoreScene
 from .screen import CityScreen
 from .words import N_, _, ngettext
@@ -40,6 +41,15 @@ def own_names(names: list[str], labels: list[str]) -> dict[int, str]:
     return {i: n for i, n in enumerate(names) if n and n != labels[i]}
 
 
+def panel_names(names: list[str], levels: list[str | None] | None) -> list[str]:
+    """Who plays each seat under its panel's header, as the match screen wrote it: a
+    computer by its level ("Computer (Medium)"; the colours tell two of one level apart, so
+    no number), a person as the record names them."""
+    if levels is None or len(levels) != len(names):
+        return list(names)
+    return [computer_label(level) if level else name for name, level in zip(names, levels)]
+
+
 class ReplayScene(CityScreen):
     bottom_scale = 0.115
 
@@ -50,7 +60,7 @@ class ReplayScene(CityScreen):
         names = typed_names(CITY_BLOCKS, names)  # a colour in the record's language names nobody
         levels = levels_of(headers or {})
         labels = [seat.label for seat in CITY_BLOCKS.seats({"players": final.players})]
-        self.names = own_names(shown_names(names, levels), labels)   # computers in the language in use
+        self.names = own_names(panel_names(names, levels), labels)   # computers in the language in use
         self.beside = own_names(record_words(names, levels), labels)  # the score's: "computer, easy"
         self.moves = [move for _, move in plies]
         self.positions: list[CityState] = [before for before, _ in plies] + [final]
@@ -147,10 +157,9 @@ class ReplayScene(CityScreen):
             text = _("Move {n} of {count}: {colour} passed ({seat}).").format(
                 n=self.controls.index, count=self.controls.count, colour=look.name(move.colour), seat=who)
         else:
-            # TRANSLATORS: e.g. "Move 7/80: Blue + Red placed red r:V5:t16,t17,t18,s18,r18."
-            text = _("Move {n} of {count}: {seat} placed {colour} {move}.").format(
-                n=self.controls.index, count=self.controls.count, seat=who, colour=look.word(move.colour),
-                move=move.text())
+            # TRANSLATORS: e.g. "Move 7 of 80: Red: V5 on t16–r18." (the move as the list of moves words it)
+            text = _("Move {n} of {count}: {move}.").format(n=self.controls.index, count=self.controls.count,
+                                                            move=list_text(move))
         broken = self.broken[self.controls.index - 1]
         if broken is not None:
             return _("{move} Against the rules: {rule}").format(move=text, rule=broken.text), theme.BAD
@@ -199,6 +208,10 @@ class Moves(ReplayMoves):
 
     def move_texts(self) -> list[str]:
         return [list_text(m) for m in self.host.moves]
+
+    def move_entries(self) -> list[MoveEntry]:
+        """The dot of a row: the colour placed, not the placing seat's (two per seat with 2 players)."""
+        return dotted(super().move_entries(), list(self.host.moves))
 
 
 def replay_of(app, state: CityState, headers: dict | None = None):

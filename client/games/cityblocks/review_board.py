@@ -6,11 +6,14 @@ the list of moves as the match and the replay word it: :func:`list_text`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from client import theme
 from client.games.base import ReviewBoard, draw_rank
-from shared.cityblocks import Move
+from client.view.movelist import MoveEntry
+from shared.cityblocks import CITY_BLOCKS, Move
 from shared.cityblocks.geometry import square_name
 
 from . import look
@@ -33,9 +36,25 @@ def list_text(move: Move) -> str:
                                                       squares=span)
 
 
+def piece_dot(colour: int) -> tuple[int, int, int]:
+    """The dot beside a move in a list: the colour of the piece placed (the 4-seat game's
+    seat colour), not the colour of the seat placing it (2 players: each places two
+    colours; 3 players: the shared blue)."""
+    return CITY_BLOCKS.seats({"players": 4})[colour].colour
+
+
+def dotted(entries: list[MoveEntry], moves: list[Move]) -> list[MoveEntry]:
+    """A list's rows with each move's dot in the colour placed (see :func:`piece_dot`)."""
+    return [replace(e, colour=piece_dot(moves[i].colour)) if i < len(moves) else e for i, e in enumerate(entries)]
+
+
 class CityBlocksReviewBoard(ReviewBoard):
     def list_text(self, spec, moves) -> str:
         return ", ".join(list_text(m) for m in moves)
+
+    def row_colour(self, moves) -> tuple[int, int, int] | None:
+        """The colour placed (a seat of two players places two), as the match's list shows it."""
+        return piece_dot(moves[0].colour) if moves else None
 
     def draw(self, app, surface: pygame.Surface, rect: pygame.Rect) -> bool:
         if self.state is None:

@@ -127,14 +127,18 @@ def label_size(slot_h: int) -> int:
     return max(9, min(13, slot_h // 3))
 
 
+LABEL_GAP = 4  # pixels between a tray piece's name and the piece
+
+
 def piece_spot(slot: pygame.Rect, piece: tuple[int, int], label: tuple[int, int]) -> tuple[int, int] | None:
     """Where a tray piece of size ``piece`` goes in its slot, clear of the name in the
     slot's top-left corner (``label``): centred in the slot, else right of the name or
     below it, where there is room (None: nowhere clear)."""
     (cw, ch), (lw, lh) = piece, label
-    right = pygame.Rect(slot.x + lw + 4, slot.y, slot.right - slot.x - lw - 4, slot.h)
+    gap = LABEL_GAP  # a name never touches its piece ("I5" beside the long I5)
+    right = pygame.Rect(slot.x + lw + 4 + gap, slot.y, slot.right - slot.x - lw - 4 - 2 * gap, slot.h)
     below = pygame.Rect(slot.x, slot.y + lh + 2, slot.w, slot.bottom - slot.y - lh - 2)
-    name = pygame.Rect(slot.x + 2, slot.y + 1, lw + 1, lh + 1)
+    name = pygame.Rect(slot.x + 2, slot.y + 1, lw + 1, lh + 1).inflate(2 * gap, 2)
     for area in (pygame.Rect(slot), right, below):
         box = pygame.Rect(area.centerx - cw // 2, area.centery - ch // 2, cw, ch)
         if area.contains(box) and not box.colliderect(name):
@@ -183,6 +187,26 @@ def layout_panels(rects: list[pygame.Rect], players: int, height: int, text=None
     return panels
 
 
+def header_boxes(text, panel: SeatPanel, label: str, n_colours: int, total: str | None
+                 ) -> tuple[tuple[str, int], pygame.Rect, pygame.Rect | None]:
+    """Where the header's label and total go: ((label as drawn, its size), its box, the
+    total's box). The total keeps its room; a long label shrinks, then ends in "…", so a
+    seat's name never runs into its score."""
+    r, h, pad = panel.rect, panel.header_h, panel.pad
+    chip = max(10, int(h * 0.5))
+    x = r.x + pad + n_colours * (chip + 3) + 4
+    size = max(12, int(h * 0.58))
+    num_box = None
+    right = r.right - pad
+    if total is not None:
+        w, nh = text.font(size, True).size(total)
+        num_box = pygame.Rect(right - w, r.y + (h - nh) // 2 + 3, w, nh)
+        right = num_box.x - max(6, pad)
+    shown, lsize = text.fit(label, size, max(1, right - x), True)
+    w, lh = text.font(lsize, True).size(shown)
+    return (shown, lsize), pygame.Rect(x, r.y + (h - lh) // 2 + 3, w, lh), num_box
+
+
 def draw_header(surface: pygame.Surface, text, panel: SeatPanel, label: str, colours: list[int], total: int | None,
                 active: bool, cb: bool, total_label: str = "") -> None:
     """The seat's panel frame and header: colour chips, label, total (projected or final)."""
@@ -196,9 +220,9 @@ def draw_header(surface: pygame.Surface, text, panel: SeatPanel, label: str, col
         cr = pygame.Rect(x, r.y + (h - chip) // 2 + 3, chip, chip)
         surface.blit(look.tile(c, chip, cb), cr)
         x += chip + 3
-    size = max(12, int(h * 0.58))
-    img = text.render(label, size, theme.TEXT if active else theme.TEXT_DIM, bold=True)
-    surface.blit(img, (x + 4, r.y + (h - img.get_height()) // 2 + 3))
-    if total is not None:
-        num = text.render(f"{total_label}{total}", size, theme.ACCENT if active else theme.TEXT, bold=True)
-        surface.blit(num, (r.right - pad - num.get_width(), r.y + (h - num.get_height()) // 2 + 3))
+    number = None if total is None else f"{total_label}{total}"
+    (shown, size), label_box, num_box = header_boxes(text, panel, label, len(colours), number)
+    surface.blit(text.render(shown, size, theme.TEXT if active else theme.TEXT_DIM, bold=True), label_box)
+    if number is not None and num_box is not None:
+        surface.blit(text.render(number, max(12, int(h * 0.58)), theme.ACCENT if active else theme.TEXT,
+                                 bold=True), num_box)

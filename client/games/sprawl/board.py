@@ -126,11 +126,10 @@ class SprawlBoard:
         chip = h - 6
         surface.blit(look.upright(seat, 3, chip, cb), (rect.x + pad, rect.y + 4))
         size = max(12, int(h * 0.56))
-        label = t.render(host.seat_label(seat), size, theme.TEXT if active else theme.TEXT_DIM, bold=True)
         total = t.render(words.panel_total(seat), size, theme.ACCENT if active else theme.TEXT, bold=True)
         room = rect.w - 3 * pad - chip - total.get_width() - 8
-        if label.get_width() > room:
-            label = t.fitted(look.name(seat), size, theme.TEXT if active else theme.TEXT_DIM, room, bold=True)
+        # a long label shrinks, then ends in "…": every seat keeps its "(computer, easy)" as far as it fits
+        label = t.fitted(host.seat_label(seat), size, theme.TEXT if active else theme.TEXT_DIM, room, bold=True)
         surface.blit(label, (rect.x + pad + chip + 6, rect.y + (h - label.get_height()) // 2 + 2))
         surface.blit(total, (rect.right - pad - total.get_width(), rect.y + (h - total.get_height()) // 2 + 2))
         counts = words.stash_counts(seat)

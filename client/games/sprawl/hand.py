@@ -105,6 +105,8 @@ class HandPart:
         self.chooser_hover = -1
         self.armed: object = None            # a move that ends the game or strands a seat, clicked once
         self.followed: object = None         # the last hint the hand was set to
+        self.quiet: int | None = None        # the square just played on: no refusal there until the pointer
+        #                                      or the hand moves (the player did not try the next move)
         self._ghost_key: tuple | None = None
         self._ghost: tuple | None = None
         self._glow_key: tuple | None = None
@@ -137,7 +139,20 @@ class HandPart:
             move = self.move_at(aim, self.drag_dir)
             reason = self.host.match.state.why_not(move)
             self._ghost_key, self._ghost = key, (move, None if reason is None else reason.text)
+        if self._ghost is not None and self._ghost[1] is not None and aim == self.quiet:
+            return None  # the normal prompt, not a refusal of a move nobody tried
         return self._ghost
+
+    def pointer_moved(self, sq: int | None) -> None:
+        """The pointer on ``sq``: leaving the square just played on lets its ghost speak again."""
+        if sq != self.quiet:
+            self.quiet = None
+
+    def submit(self, move: Any) -> None:
+        """``move`` played; the square under the pointer stays quiet until the pointer or
+        the hand moves, so the next turn does not open with a refusal there."""
+        self.quiet = self.hover
+        self.host.submit(move)
 
     def branch_directions(self, sq: int | None) -> list[int]:
         """The directions a branch of the hand's size may point on ``sq`` (engine's list)."""
@@ -177,7 +192,7 @@ class HandPart:
             if direction is not None:
                 self.direction, self.action = direction, "branch"
             if self.confirmed(move):
-                host.submit(move)
+                self.submit(move)
         elif direction is None and self.open_chooser(sq):
             host.show_toast(reason.text, 4)
         else:
@@ -205,7 +220,10 @@ class HandPart:
         if self.host.match.state.why_not(hint.move) is None and not self.confirmed(hint.move):
             self.host.show_toast(enter_confirm_words(self.warning(hint.move) or ""), 6)
             return True
-        return hinter.play_hint()
+        played = bool(hinter.play_hint())
+        if played:
+            self.quiet = self.hover
+        return played
 
     def try_move(self, move) -> bool:
         """Play ``move`` if the engine allows it; else say why. True when played."""
@@ -214,7 +232,7 @@ class HandPart:
             self.host.app.sounds.play("error")
             self.host.show_toast(reason.text, 4)
             return False
-        self.host.submit(move)
+        self.submit(move)
         return True
 
     def follow_hint(self, hinter: Any) -> None:
@@ -290,19 +308,19 @@ class HandPart:
         if not self.host.human_turn:
             return
         stash = self.host.match.state.stash[self.seat]
-        self.hand_size = k
+        self.hand_size, self.quiet = k, None
         self.host.app.sounds.play("select")
         if not stash[k - 1]:
             self.host.show_toast(_("You have no {size} left in your stash.").format(size=k), 2)
 
     def set_action(self, action: str) -> None:
         if self.host.human_turn and action != self.action:
-            self.action = action
+            self.action, self.quiet = action, None
             self.host.app.sounds.play("hover", 0.5)
 
     def set_direction(self, d: int) -> None:
         if self.host.human_turn:
-            self.direction, self.action = d, "branch"
+            self.direction, self.action, self.quiet = d, "branch", None
             self.host.app.sounds.play("hover", 0.5)
 
     def auto_hand(self) -> None:

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.scenes.hints import play_key_words
+from client.scenes.hints import hint_level, play_key_words
+from client.seat_words import computer_words
 from shared.gamekit.advice import Advice
 from shared.sprawl.words import _
 
@@ -35,8 +36,8 @@ def hint_words(scene: "MatchScene", advice: Advice) -> str:
     """The toast: who hints, the move, and what it expects."""
     state = scene.match.state
     move = describe(advice.move, not state.started[advice.seat])
-    # TRANSLATORS: {level}: a computer level (Hard); {move}: e.g. "Spore a 2 on c4"
-    what = _("{level}'s hint: {move}.").format(level=scene.hinter.hint_level_name(), move=move)
+    # TRANSLATORS: {who}: who gives the hint ("computer, hard"); {move}: e.g. "Spore a 2 on c4"
+    what = _("Hint ({who}): {move}.").format(who=computer_words(hint_level(scene.seats)), move=move)
     pct = first_chance(advice)
     if pct is None:
         return what
@@ -71,7 +72,7 @@ def draw_hint(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> pygame.
     advice = scene.hinter.hint
     if advice is None or scene.timeline.busy or not hasattr(advice.move, "square"):
         return None
-    ghost_move(surface, scene, advice.move, True, cb, scene.hand.warning(advice.move) is not None)
+    ghost_move(surface, scene, advice.move, True, cb, scene.hand.warning(advice.move) is not None, reach=False)
     geo = scene.geo
     r = geo.square_rect(advice.move.square)
     pygame.draw.rect(surface, HINT_INK, r.inflate(4, 4), max(2, geo.cell // 18), border_radius=6)

@@ -28,6 +28,7 @@ def handle_event(scene: "MatchScene", event: pygame.event.Event) -> bool:
         if sq != scene.hand.hover:
             scene.hand.armed = None  # a second click must land on the same square
         scene.hand.hover = sq
+        scene.hand.pointer_moved(sq)
         if scene.hand.press is not None:
             scene.hand.drag_dir = scene.hand.drag_direction(scene.hand.press[1], event.pos)
             scene.hand.hover = scene.hand.press[0] if scene.hand.drag_dir is not None else scene.hand.hover

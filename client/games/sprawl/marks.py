@@ -39,9 +39,12 @@ def draw_glow(surface: pygame.Surface, scene: "MatchScene") -> None:
                          border_radius=4)
 
 
-def ghost_move(surface: pygame.Surface, scene, move, ok: bool, cb: bool, warn: bool = False) -> None:
+def ghost_move(surface: pygame.Surface, scene, move, ok: bool, cb: bool, warn: bool = False,
+               reach: bool = True) -> None:
     """The move's piece, translucent, on its square, framed green or red (amber with a
-    warning sign when the move ends the game or leaves a seat without a move)."""
+    warning sign when the move ends the game or leaves a seat without a move); a legal
+    branch in the hand rings the square it reaches (``reach``; a hint's words say nothing
+    of it, so the hint leaves the ring out)."""
     geo = scene.geo
     r = geo.square_rect(move.square)
     layer = pygame.Surface((r.w, r.h), pygame.SRCALPHA)
@@ -64,7 +67,7 @@ def ghost_move(surface: pygame.Surface, scene, move, ok: bool, cb: bool, warn: b
         pygame.draw.polygon(surface, theme.ACCENT, (tip, (r.x + 4, r.y + 4 + s), (r.x + 4 + s, r.y + 4 + s)))
         pygame.draw.line(surface, (20, 20, 30), (tip[0], tip[1] + s // 3), (tip[0], tip[1] + s * 2 // 3), 2)
         pygame.draw.circle(surface, (20, 20, 30), (tip[0], tip[1] + s * 5 // 6), 1)
-    if isinstance(move, Branch) and ok:
+    if isinstance(move, Branch) and ok and reach:
         target = state.geo.reach[move.square][move.direction][move.size]
         if target >= 0:
             tr = geo.square_rect(target).inflate(-geo.cell // 3, -geo.cell // 3)

@@ -23,7 +23,6 @@ from shared.sprawl.serial import is_resign
 from shared.sprawl.words import N_, _, ngettext
 
 from . import look, marks, overlays
-from .hand import describe
 from .review_board import draw_marks, list_text, token_short, token_text
 from .screen import SprawlScreen
 
@@ -123,7 +122,18 @@ class ReplayScene(SprawlScreen):
 
     # -- drawing ----------------------------------------------------------------------------------
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
-        return self.stepping.turn_text(super().turn_text)
+        return self.stepping.turn_text(self.replay_turn)
+
+    def replay_turn(self) -> tuple[str, tuple[int, int, int]]:
+        """The turn after the record's title, in sentence case ("This game: Green places a
+        first tower"): the capitals are the match screen's call to the player to move."""
+        s = self.state
+        if s.is_over():
+            return super().turn_text()
+        seat = s.to_move
+        # TRANSLATORS: a replay's top line after the record's title ("This game: Green to move")
+        words = _("{colour} places a first tower") if not s.started[seat] else _("{colour} to move")
+        return words.format(colour=look.name(seat)), look.text_rgb(seat, self.app.options.colour_blind)
 
     @property
     def end_words(self) -> str:
@@ -148,18 +158,15 @@ class ReplayScene(SprawlScreen):
                             "Start of the game: {n} moves. Right arrow or Play steps through; A/S/O overlays.",
                             self.controls.count).format(n=self.controls.count), theme.TEXT
         token = self.moves[self.controls.index - 1]
-        before = self.positions[self.controls.index - 1]
         seat = is_resign(token)
         if seat is not None:
             said = _("Move {ply} of {count}: {colour} left the game.").format(
                 ply=self.controls.index, count=self.controls.count, colour=look.name(seat))
         else:
-            move = parse_move(token)
-            first = not before.started[move.seat]
-            # TRANSLATORS: the replay's status line: move number, who, what.
-            said = _("Move {ply} of {count}: {colour}: {move}.").format(
-                ply=self.controls.index, count=self.controls.count, colour=look.name(move.seat),
-                move=describe(move, first))
+            # TRANSLATORS: the replay's status line: move number, then the move as the list of
+            # moves words it ("Move 5 of 29: Red grows a 3 on b1 →.")
+            said = _("Move {ply} of {count}: {move}.").format(
+                ply=self.controls.index, count=self.controls.count, move=list_text(parse_move(token)))
         ended = ended_text(self.positions[self.controls.index]) if self.controls.index == self.controls.count else None
         return (said, theme.TEXT) if ended is None else (f"{said} {ended}", theme.ACCENT)
 

@@ -70,3 +70,40 @@ def test_the_rest_of_a_double_click_that_opened_a_record_is_not_a_jump(app, tmp_
     monkeypatch.setattr(replay_controls.time, "monotonic", lambda: later)
     app.step(1 / 60, events=[click(replay.controls.bar.midleft)])  # a real click on the bar, later
     assert replay.controls.index == 0
+
+
+def test_the_replay_says_a_move_and_its_seats_as_the_list_and_the_game_do(app):
+    """The status line words the move as its row in the list ("Blue: F5 on c2–e3"), never
+    the record's b:F5:c2,d1,...; computers keep the match screen's labels, unnumbered."""
+    from client.games.cityblocks.review_board import list_text
+    from shared.gamekit.computer_seats import levels_header
+
+    state = random_game(4, 12)
+    headers = {"Seats": "Ann, Computer (Medium) 1, Computer (Medium) 2, Computer (Medium) 3",
+               **levels_header([None, "medium", "medium", "medium"])}
+    scene = ReplayScene.from_text(app, CITY_BLOCKS.write_record(state, headers), "saved")
+    show(app, scene)
+    assert scene.seat_names() == {0: "Ann", 1: "Computer (Medium)", 2: "Computer (Medium)",
+                                  3: "Computer (Medium)"}
+    app.step(1 / 60, events=[key(pygame.K_RIGHT)])
+    first = state.history[0]
+    assert scene.status_text()[0] == f"Move 1 of {len(state.history)}: {list_text(first)}."
+    assert first.text() not in scene.status_text()[0]
+
+
+def test_every_list_of_moves_dots_a_move_with_the_colour_placed(app):
+    """Two players each place two colours: the dot beside "Red: U5 on r19–t20" is red in the
+    replay's list and in the review's, not the seat's first colour (blue)."""
+    from client.review.scene import ReviewScene
+
+    state = random_game(2, 29)
+    replay = ReplayScene.from_text(app, CITY_BLOCKS.write_record(state))
+    by_colour = [seat.colour for seat in CITY_BLOCKS.seats({"players": 4})]  # blue, green, red, yellow
+    dots = [by_colour[m.colour] for m in state.history]
+    assert len(set(dots[:4])) == 4, "the first four moves place four colours"
+    assert [e.colour for e in replay.listing.move_entries()] == dots
+    review = ReviewScene(app, state)
+    show(app, review)
+    app.step(1 / 60, events=[])
+    entries = review.move_entries()
+    assert entries and [e.colour for e in entries] == dots[:len(entries)]

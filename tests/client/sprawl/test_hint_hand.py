@@ -58,3 +58,23 @@ def test_the_rules_page_counts_the_stash_the_game_deals():
     assert f"({pips} pips)" in line
     for lang, word in (("sk", "bodiek"), ("fr", "points")):
         assert f"({pips} {word})" in translations("sprawl", lang).gettext(line).replace("\n", " ")
+
+
+def test_a_branch_hint_rings_no_square_its_words_do_not_mention(app, monkeypatch):
+    """The hinted branch is drawn on its square, framed; no unexplained ring on the square
+    it reaches (the pointer's own ghost keeps that ring)."""
+    import pygame
+
+    from client.games.sprawl import hints
+
+    state = random_game(4, 8, stop_at=14)
+    move = next(m for m in state.legal_moves() if isinstance(m, Branch))
+    scene = MatchScene(app, state)
+    show(app, scene)
+    settle(app, scene)
+    scene.computers.hint, scene.computers.hint_token = Advice(move, state.to_move, (0.2,) * 4), state
+    rings: list = []
+    real = pygame.draw.ellipse
+    monkeypatch.setattr(pygame.draw, "ellipse", lambda *a, **k: rings.append(a) or real(*a, **k))
+    assert hints.draw_hint(pygame.Surface(app.size), scene, False) is not None
+    assert rings == []

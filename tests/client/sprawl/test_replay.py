@@ -75,3 +75,19 @@ def test_a_local_game_saves_a_record_that_replays_with_its_seat_names(app, tmp_p
     replay = ReplayScene.from_text(app, saved["text"], "saved")
     assert replay.seat_label(0) == "Red (Ann)" and replay.positions[-1].key() == state.key()
     scene.computers.stop()
+
+
+def test_the_replay_says_a_move_as_its_row_and_titles_the_turn_in_sentence_case(app):
+    from client.games.sprawl.review_board import list_text
+    from shared.sprawl import parse_move
+    from shared.sprawl.words import colour_name
+
+    state = random_game(3, 8)
+    scene = ReplayScene.from_text(app, SPRAWL.write_record(state), "This game")
+    show(app, scene)
+    assert scene.turn_text()[0] == f"This game: {colour_name(scene.state.to_move)} places a first tower"
+    app.step(1 / 60, events=[key(pygame.K_RIGHT)])
+    move = parse_move(scene.moves[0])
+    assert scene.status_text()[0] == f"Move 1 of {len(scene.moves)}: {list_text(move)}."
+    assert scene.listing.move_texts()[0] == list_text(move), "one wording in the list and the status line"
+    assert scene.turn_text()[0] == f"This game: {colour_name(scene.state.to_move)} places a first tower"
