@@ -156,12 +156,7 @@ class TextCache:
         """The text and size to draw ``text`` within ``width`` pixels: ``size`` or, when
         that is wider (a longer translation), the largest smaller size that fits, never
         below the text floor; past the floor the text is cut with an ellipsis."""
-        self._check_floor()
-        size = int(size)
-        while size > 6 and self.font(size, bold, display).size(text)[0] > width:
-            if pixel_size(size - 1, display, self.floor) == pixel_size(size, display, self.floor):
-                break  # already at the floor: smaller sizes open the same font
-            size -= 1
+        size = self._shrunk(text, size, width, bold, display)
         font = self.font(size, bold, display)
         if font.size(text)[0] > width:
             cut = text
@@ -169,6 +164,21 @@ class TextCache:
                 cut = cut[:-1]
             text = cut.rstrip() + "…"
         return text, size
+
+    def fits(self, text: str, size: int, width: int, bold: bool = False, display: bool = False) -> bool:
+        """Whether :meth:`fit` would draw ``text`` whole (smaller, perhaps, but with no ellipsis)."""
+        return self.font(self._shrunk(text, size, width, bold, display), bold, display).size(text)[0] <= width
+
+    def _shrunk(self, text: str, size: int, width: int, bold: bool, display: bool) -> int:
+        """The largest size from ``size`` down to the text floor at which ``text`` fits ``width``
+        (the floor when none does)."""
+        self._check_floor()
+        size = int(size)
+        while size > 6 and self.font(size, bold, display).size(text)[0] > width:
+            if pixel_size(size - 1, display, self.floor) == pixel_size(size, display, self.floor):
+                break  # already at the floor: smaller sizes open the same font
+            size -= 1
+        return size
 
     def fitted(self, text: str, size: int, colour: tuple[int, int, int], width: int,
                bold: bool = False, display: bool = False) -> pygame.Surface:

@@ -15,6 +15,7 @@ from typing import Any
 from shared.i18n import domain
 
 from . import save_locks, saves
+from .scenes.match_record import ended_ranking
 from .scenes.match_screen import SaveableMatch
 
 _, N_, ngettext, pgettext = domain("client")
@@ -27,8 +28,10 @@ def match_screens(app) -> list[SaveableMatch]:
 
 def finished(scene: SaveableMatch) -> bool:
     """The game on ``scene`` is over: by the rules, or (online) by the server's word, as
-    when a player resigns or runs out of time with the position still open."""
-    return scene.match.state.is_over() or (scene.chrome is not None and scene.chrome.view.ended is not None)
+    when a player resigns or runs out of time with the position still open (a room
+    cancelled or expired undecided is no finished game)."""
+    return scene.match.state.is_over() or (
+        scene.chrome is not None and ended_ranking(scene.chrome.view.ended) is not None)
 
 
 def local_game(app) -> SaveableMatch | None:

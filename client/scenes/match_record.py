@@ -44,6 +44,15 @@ def seat_headers(names: list[str]) -> dict[str, str]:
     return {"Seats": ", ".join(names)}
 
 
+def ended_ranking(ended: object) -> list[int] | None:
+    """The places in the server's word that a match ended (None for a room cancelled or
+    expired before it was decided, or for no word at all)."""
+    ranking = ended.get("ranking") if isinstance(ended, dict) else None
+    if isinstance(ranking, list) and ranking and all(isinstance(p, int) for p in ranking):
+        return ranking
+    return None
+
+
 class MatchRecord:
     def __init__(self, host: RecordedMatch, *, headers: Callable[[list[str]], dict[str, str]] = seat_headers,
                  write: Callable[[], Path] | None = None) -> None:
@@ -108,11 +117,7 @@ class MatchRecord:
         """The places the server gave an online match it ended before the rules did (a
         resignation, a clock run out); None otherwise."""
         chrome = self.host.chrome
-        ended = chrome.view.ended if chrome is not None else None
-        ranking = ended.get("ranking") if isinstance(ended, dict) else None
-        if isinstance(ranking, list) and ranking and all(isinstance(p, int) for p in ranking):
-            return ranking
-        return None
+        return ended_ranking(chrome.view.ended if chrome is not None else None)
 
     def keep(self) -> Path:
         """The record of the position on screen in the records folder, written once."""

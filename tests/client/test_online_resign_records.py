@@ -41,3 +41,11 @@ def test_a_resigned_match_is_kept_by_both_players_and_the_spectator(server, tmp_
     finally:
         for net in nets:
             net.close()
+
+
+def test_a_room_the_server_ended_undecided_is_no_finished_game():
+    from client.scenes.match_record import ended_ranking
+    assert ended_ranking({"reason": "cancelled", "ranking": None}) is None
+    assert ended_ranking({"reason": "expired"}) is None
+    assert ended_ranking({"reason": "resigned", "ranking": [2, 1]}) == [2, 1]
+    assert ended_ranking({"ranking": ["x"]}) is None and ended_ranking(None) is None

@@ -81,7 +81,7 @@ class BoardView:
         # the screen shows a past position (a replay, a match looking back): the top bar
         # then names the move last played, as the status line and the list of moves do
         self.past: Callable[[], bool] = lambda: False
-        self._status: tuple[tuple, tuple[list[str], int, int]] | None = None   # the status line laid out
+        self._status: dict[tuple, tuple[list[str], int, int]] = {}   # the status lines laid out (long, short)
         self.resize(app.size)
 
     # -- layout ---------------------------------------------------------------------
@@ -382,8 +382,8 @@ class BoardView:
             right = min((b.rect.x for b in buttons), default=r.right) - self.margin
             size = max(13, min(int(self.bottom_h * 0.3), int(area.h * 0.45)))
             width = right - 3 * self.margin
-            lines, fitted, step = self.status_lines(text, size, width, area.h)
-            if short and " ".join(lines) != " ".join(text.split()):
+            lines, fitted, step = self.status_lines(text, size, width, area.h, cut=not short)
+            if short and len(lines) * step > area.h:
                 lines, fitted, step = self.status_lines(short, size, width, area.h)
             size = fitted
             y = area.centery - len(lines) * step // 2
@@ -394,13 +394,17 @@ class BoardView:
         for b in buttons:
             b.draw(surface, self.app.text)
 
-    def status_lines(self, text: str, size: int, width: int, height: int) -> tuple[list[str], int, int]:
+    def status_lines(self, text: str, size: int, width: int, height: int, cut: bool = True
+                     ) -> tuple[list[str], int, int]:
         """The status sentence wrapped whole into ``height`` (a longer translation, a
         small window): the size shrinks until every line fits, and only past the text
-        floor is the last line cut with an ellipsis. The lines, their size and step."""
-        key = (text, size, width, height, current_language())
-        if self._status is not None and self._status[0] == key:
-            return self._status[1]
+        floor is the last line cut with an ellipsis (with ``cut`` false, the lines stay
+        whole and too many, for a shorter form to take their place). The lines, their size
+        and step."""
+        key = (text, size, width, height, cut, current_language())
+        laid = self._status.get(key)
+        if laid is not None:
+            return laid
         t = self.app.text
         while True:
             lines = t.wrap(text, size, width)
@@ -409,9 +413,11 @@ class BoardView:
                 break
             size -= 1
         room = max(1, height // step)
-        if len(lines) > room:   # at the floor: what fits, the rest cut
+        if cut and len(lines) > room:   # at the floor: what fits, the rest cut
             lines = lines[:room - 1] + [t.fit(" ".join(lines[room - 1:]), size, width)[0]]
-        self._status = (key, (lines, size, step))
+        if len(self._status) > 8:
+            self._status.clear()
+        self._status[key] = (lines, size, step)
         return lines, size, step
 
     def _bar(self, size: tuple[int, int]) -> pygame.Surface:

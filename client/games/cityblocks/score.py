@@ -131,6 +131,12 @@ class ScoreScene(CityScreen):
         """The seat's colour with who plays it, as every count names them: "Yellow (computer, easy)"."""
         return beside(super().seat_label(seat), self.names.get(seat, ""))
 
+    def seat_short(self, seat: int) -> str:
+        """Who plays the seat without its colours ("Computer, easy"), for a header too narrow
+        for both: the colour chips beside it still say which seat it is."""
+        who = self.names.get(seat, "")
+        return who[:1].upper() + who[1:]
+
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         return status_words(self)
 

@@ -141,7 +141,7 @@ def draw_panels(scene: "ScoreScene", surface: pygame.Surface, cb: bool) -> None:
         active = isinstance(scene.view.beat, ColourBeat) and scene.view.beat.seat == panel.seat
         winner = scene.stage == "final" and panel.seat in scene.beats[-1].winners
         draw_header(surface, t, panel, scene.seat_label(panel.seat), colours[:1] if scene.players == 3 else colours,
-                    int(round(scene.totals[panel.seat])), active or winner, cb)
+                    int(round(scene.totals[panel.seat])), active or winner, cb, short=scene.seat_short(panel.seat))
         draw_seat_rows(scene, surface, panel, colours, cb)
 
 

@@ -187,10 +187,11 @@ def layout_panels(rects: list[pygame.Rect], players: int, height: int, text=None
     return panels
 
 
-def header_boxes(text, panel: SeatPanel, label: str, n_colours: int, total: str | None
+def header_boxes(text, panel: SeatPanel, label: str, n_colours: int, total: str | None, short: str = ""
                  ) -> tuple[tuple[str, int], pygame.Rect, pygame.Rect | None]:
     """Where the header's label and total go: ((label as drawn, its size), its box, the
-    total's box). The total keeps its room; a long label shrinks, then ends in "…", so a
+    total's box). The total keeps its room; a long label shrinks, gives way to ``short``
+    (who plays, without the colours the chips already show), then ends in "…", so a
     seat's name never runs into its score."""
     r, h, pad = panel.rect, panel.header_h, panel.pad
     chip = max(10, int(h * 0.5))
@@ -202,13 +203,15 @@ def header_boxes(text, panel: SeatPanel, label: str, n_colours: int, total: str 
         w, nh = text.font(size, True).size(total)
         num_box = pygame.Rect(right - w, r.y + (h - nh) // 2 + 3, w, nh)
         right = num_box.x - max(6, pad)
+    if short and not text.fits(label, size, max(1, right - x), True):
+        label = short
     shown, lsize = text.fit(label, size, max(1, right - x), True)
     w, lh = text.font(lsize, True).size(shown)
     return (shown, lsize), pygame.Rect(x, r.y + (h - lh) // 2 + 3, w, lh), num_box
 
 
 def draw_header(surface: pygame.Surface, text, panel: SeatPanel, label: str, colours: list[int], total: int | None,
-                active: bool, cb: bool, total_label: str = "") -> None:
+                active: bool, cb: bool, total_label: str = "", short: str = "") -> None:
     """The seat's panel frame and header: colour chips, label, total (projected or final)."""
     r = panel.rect
     rgb = look.colour_rgb(colours[0], cb)
@@ -221,7 +224,7 @@ def draw_header(surface: pygame.Surface, text, panel: SeatPanel, label: str, col
         surface.blit(look.tile(c, chip, cb), cr)
         x += chip + 3
     number = None if total is None else f"{total_label}{total}"
-    (shown, size), label_box, num_box = header_boxes(text, panel, label, len(colours), number)
+    (shown, size), label_box, num_box = header_boxes(text, panel, label, len(colours), number, short)
     surface.blit(text.render(shown, size, theme.TEXT if active else theme.TEXT_DIM, bold=True), label_box)
     if number is not None and num_box is not None:
         surface.blit(text.render(number, max(12, int(h * 0.58)), theme.ACCENT if active else theme.TEXT,
