@@ -179,6 +179,9 @@ class _Node:
         self.guesses: list[Sequence[float]] = []   # ... the values of ``order``'s moves
 
 
+Node = _Node  # the tree :meth:`MctsBot.search` grows, for its readers
+
+
 class MctsBot:
     """UCT with progressive widening, evaluation-cut playouts and per-game hooks (see the
     module text), for any game."""
