@@ -84,7 +84,6 @@ from client import thinking
 from client.app import App
 from client.config import Options
 from client.review.scene import open_review
-from client.scenes.score_show import ScoreShow
 from client.scenes.seats import ComputerSeat, HumanSeat
 from client.scenes.title import TitleScene
 from shared.aliencity.position import AlienCityPosition
@@ -104,7 +103,7 @@ game = plugin.make_board(app, state, [HumanSeat(), ComputerSeat(level={level!r})
 app.stack.clear_to(game)
 app.stack.apply_pending()
 rng, hinted, deadline = random.Random(11), False, time.monotonic() + 3600
-while not isinstance(app.stack.top, ScoreShow) and time.monotonic() < deadline:
+while app.stack.top.scoring is None and time.monotonic() < deadline:
     app.step(1 / 30, events=[])
     if game.human_turn and not game.computers.hinting and not game.timeline.busy \
             and not game.match.state.is_over():

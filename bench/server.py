@@ -21,9 +21,10 @@ first one ends, all N playing), with the round trips per 10 s window.
 Last line: ``matches=<n> errors=<n> desyncs=<n> moves_per_s=<f> rtt_p50_ms=<f>
 rtt_p99_ms=<f> echo_p50_ms=<f> rss_mb=<f> p99_steady_ms=<f> start_p99_ms=<f>
 p50_steady_ms=<f> server_cpu=<f> bots_cpu=<f> server_us_per_move=<f> bots_us_per_move=<f>
-echo_cpu=<f>``. rtt: a bot
-sends a move until it receives the server's announcement of it (all moves). echo: a
-bot worker sends a frame to the echo server until it comes back, sampled during the load.
+echo_cpu=<f>``. rtt: from a bot's move frame handed to the socket until the frame of the
+server's announcement of it comes out (all moves). echo: a bot worker hands a frame to the
+echo server's socket until it comes back, sampled during the load. Both are timed at the
+wire, so the bot's own encoding and checking of messages is counted in neither.
 rss: the server process's peak. cpu: the busy fraction of one core over the run (bots:
 all worker processes together; echo: the echo server); us_per_move: each side's CPU time
 over the moves played (the load generator's too: on a machine of few cores the bots and

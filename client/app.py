@@ -259,39 +259,52 @@ class App:
         next_draw = last
         burst_until = 0.0
         while self.running:
-            if self.terminated:
-                self.terminate()
-                break
-            now = time.perf_counter()
-            fps = MAX_FPS if now < burst_until else self.frame_rate()
-            wake = min(next_draw, now + IDLE_UPDATE)
-            events = self._wait_events(wake - now)
-            if events:
-                burst_until = time.perf_counter() + INPUT_BURST
-            for event in events:
-                self.process_event(event)
-            now = time.perf_counter()
-            pending = min(pending + now - last, 0.5)
-            last = now
-            steps = 0
-            while pending >= FIXED_DT and steps < 30:
-                self.stack.update(FIXED_DT)
-                self.clock_time += FIXED_DT
-                pending -= FIXED_DT
-                steps += 1
-            self.autosave.track(self)
-            fps = max(fps, self.frame_rate(), IDLE_FPS)
-            if events or now >= next_draw or self.stack.pending:
-                self.stack.draw(self.window)
-                pygame.display.flip()
-                next_draw = now + 1 / fps
-            else:
-                next_draw = min(next_draw, now + 1 / fps)
-            self.stack.apply_pending()
-            self._stack_changed()
-            if not self.stack.scenes:
-                self.running = False
+            try:
+                if self.terminated:
+                    self.terminate()
+                    break
+                now = time.perf_counter()
+                fps = MAX_FPS if now < burst_until else self.frame_rate()
+                wake = min(next_draw, now + IDLE_UPDATE)
+                events = self._wait_events(wake - now)
+                if events:
+                    burst_until = time.perf_counter() + INPUT_BURST
+                for event in events:
+                    self.process_event(event)
+                now = time.perf_counter()
+                pending = min(pending + now - last, 0.5)
+                last = now
+                steps = 0
+                while pending >= FIXED_DT and steps < 30:
+                    self.stack.update(FIXED_DT)
+                    self.clock_time += FIXED_DT
+                    pending -= FIXED_DT
+                    steps += 1
+                self.autosave.track(self)
+                fps = max(fps, self.frame_rate(), IDLE_FPS)
+                if events or now >= next_draw or self.stack.pending:
+                    self.stack.draw(self.window)
+                    pygame.display.flip()
+                    next_draw = now + 1 / fps
+                else:
+                    next_draw = min(next_draw, now + 1 / fps)
+                self.stack.apply_pending()
+                self._stack_changed()
+                if not self.stack.scenes:
+                    self.running = False
+            except Exception as exc:  # noqa: BLE001 - any scene's error: saved, logged, shown
+                if not self._recover(exc):
+                    raise
         self.save_options()
+
+    def _recover(self, exc: Exception) -> bool:
+        """An error no scene caught: the game in play saved, the traceback logged and an
+        error screen with a way back to the title (False: the error screen itself failed)."""
+        from .scenes.crash import CrashScene, recover
+        if isinstance(self.stack.top, CrashScene):
+            return False
+        recover(self, exc)
+        return True
 
     @staticmethod
     def _wait_events(timeout: float) -> list[pygame.event.Event]:
@@ -306,6 +319,7 @@ class App:
 
     def close(self) -> None:
         self.autosave.flush()  # quitting over a game without a move yet: kept too
+        self.autosave.hold(None)  # its lock let go: another client may continue it
         self.stop_computers()
         if self.hosting is not None:
             self.hosting.stop()  # SIGTERM: clients told, matches saved

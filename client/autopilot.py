@@ -25,7 +25,6 @@ import pygame
 from .app import FIXED_DT, App
 from .config import load_options
 from .scenes.lan_games import LanGamesScene
-from .scenes.match_screen import MatchControls
 
 
 def say(event: str, **fields) -> None:
@@ -79,7 +78,7 @@ class Pilot:
     def chrome(self):
         """The online match's chrome on the top screen (None: not an online match screen)."""
         top = self.app.stack.top
-        return top.chrome if isinstance(top, MatchControls) else None
+        return top.core.chrome if top is not None and top.core is not None else None
 
     def shot(self, why: str) -> None:
         if self.args.shots:

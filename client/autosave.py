@@ -4,7 +4,7 @@
 Every finished game, local or online (as a player or a spectator), goes into the
 records folder by itself, in the game's own record format, and its slot is removed.
 
-Game-free: the shell finds match screens by type (:class:`MatchControls`) and talks to
+Game-free: the shell finds match screens by the core they hold (``core``) and talks to
 them only through the :class:`~client.scenes.match_screen.SaveableMatch` hooks.
 """
 
@@ -14,15 +14,15 @@ from typing import Any
 
 from shared.i18n import domain
 
-from . import saves
-from .scenes.match_screen import MatchControls, SaveableMatch
+from . import save_locks, saves
+from .scenes.match_screen import SaveableMatch
 
 _, N_, ngettext, pgettext = domain("client")
 
 
 def match_screens(app) -> list[SaveableMatch]:
     """The match screens on the stack, topmost first."""
-    return [scene for scene in reversed(app.stack.scenes) if isinstance(scene, MatchControls)]
+    return [scene for scene in reversed(app.stack.scenes) if scene.core is not None]
 
 
 def local_game(app) -> SaveableMatch | None:
@@ -38,8 +38,21 @@ class AutoSave:
         self._slot: str | None = None
         self._saved: Any = None   # the position last written (or the opening one)
         self._adopted: list[tuple[Any, str]] = []  # resumed screens and their slots
-        self._recorded: list[Any] = []  # finished screens whose record is written
+        self._recorded: list[Any] = []  # finished screens whose record was tried (once)
+        self._written: list[Any] = []   # ... and those whose record is in the records folder
         self.error: str | None = None
+        self._held: str | None = None  # the slot this client holds the lock of
+
+    def hold(self, slot: str | None) -> None:
+        """Lock the slot of the game on screen (and let the last one go): another client
+        on the same config folder then says it is open here."""
+        if slot == self._held:
+            return
+        if self._held is not None:
+            save_locks.unlock(self._held)
+        self._held = slot
+        if slot is not None:
+            save_locks.lock(slot)
 
     def adopt(self, scene, slot: str) -> None:
         """A resumed game: it keeps writing to the slot it came from (once on screen)."""
@@ -51,10 +64,9 @@ class AutoSave:
         if scene is not self._scene:
             self.flush()  # the game left (or covered by another): kept even unplayed
             self._start(scene)
-            return
-        if scene is None or scene.match.state is self._saved:
-            return
-        self._write(scene)
+        elif scene is not None and scene.match.state is not self._saved:
+            self._write(scene)
+        self.hold(self._slot)
 
     def _start(self, scene) -> None:
         self._scene, self._slot = scene, None
@@ -67,14 +79,12 @@ class AutoSave:
     def _write(self, scene) -> None:
         state = scene.match.state
         self._saved = state
+        if state.is_over():
+            self.ended(scene)
+            return
         try:
-            if state.is_over():
-                if self._slot is not None:
-                    saves.delete(self._slot)
-                    self._slot = None
-            else:
-                self._slot = self._slot or saves.new_slot()
-                saves.write(self._slot, saves.snapshot(scene))
+            self._slot = self._slot or saves.new_slot()
+            saves.write(self._slot, saves.snapshot(scene))
             self.error = None
         except Exception as exc:  # noqa: BLE001 - a full disk, a bad state: the game goes on
             self.error = str(exc)
@@ -87,18 +97,31 @@ class AutoSave:
             return
         self._write(scene)
 
-    def _track_finished(self, app) -> None:
-        """A finished game (local or online) goes to the records folder, once."""
-        screens = match_screens(app)
-        # only screens still on the stack are remembered: a left game is let go of
-        self._recorded = [s for s in self._recorded if s in screens]
-        for scene in screens:
-            if scene in self._recorded or not scene.match.state.is_over():
-                continue
+    def ended(self, scene) -> None:
+        """``scene``'s game has just ended (called by the move that ends it, before any
+        show): its record goes to the records folder, then its save is dropped, so an
+        error in the final count loses nothing. A record that cannot be written leaves
+        the save (the position before the last move) for Continue."""
+        if scene not in self._recorded:
             if not scene.keeps_game() and scene.chrome is None:
-                continue  # the attract mode, computers alone: nobody's game
+                return  # the attract mode, computers alone: nobody's game
             self._recorded.append(scene)
             try:
                 scene.records.keep()
             except Exception as exc:  # noqa: BLE001 - a full disk never stops the game
                 self.error = str(exc)
+                return
+            self._written.append(scene)
+        if scene is self._scene and self._slot is not None and scene in self._written:
+            saves.delete(self._slot)
+            self._slot = None
+
+    def _track_finished(self, app) -> None:
+        """A finished game (local or online) goes to the records folder, once."""
+        screens = match_screens(app)
+        # only screens still on the stack are remembered: a left game is let go of
+        self._recorded = [s for s in self._recorded if s in screens]
+        self._written = [s for s in self._written if s in screens]
+        for scene in screens:
+            if scene not in self._recorded and scene.match.state.is_over():
+                self.ended(scene)

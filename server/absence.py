@@ -119,7 +119,7 @@ class AbsenceWatch:
         m = self.match
         async with m.lock:
             if m.behind:  # a cluster node that skipped steps nobody here watched
-                await m.catch_up()
+                await m.steps.catch_up()
             if m.status != "playing" or m.online(seat) or not self._clocked(seat):
                 return
             if not self._witnessed(seat):

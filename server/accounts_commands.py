@@ -329,12 +329,14 @@ class Online:
         people = sum(1 for s in match.seats if s is not None and s.computer is None)
         if match.rated and len(match.players) != people:
             match.rated = False  # (a rematch of someone no longer signed in)
+        clock = match.clock
+        if clock is not None:  # before the archive row: a node that reads the row (the
+            # match listed there the instant it was made here) then finds its clock too
+            self._write(match, lambda a: a.timed(match.code, clock.spec))
         self._write(match, lambda a: a.opened(match.code, match.spec.id, len(match.seats),
                                               match.rated, match.public, match.players,
                                               time.time()))
-        clock = match.clock
         if clock is not None and self.accounts is not None:
-            self._write(match, lambda a: a.timed(match.code, clock.spec))
             clock.save = self._save_clock
             if match.status == "playing":
                 clock.begin()

@@ -32,7 +32,7 @@ from .accounts import AccountError
 from .announce import Announcer
 from .archive import OnlineStore
 from .connection import Limits
-from .handler import handle
+from .handler import EagerConnection, handle
 from .lobby import Lobby
 from .netpolicy import Network, parse_proxies
 from .store import Store, StoreError, default_path
@@ -147,7 +147,7 @@ async def start_server(host: str = "127.0.0.1", port: int = 0, db: str = ":memor
                              max_size=TRANSPORT_MAX_FRAME, compression=None,
                              ping_interval=limits.ping_interval, ping_timeout=limits.ping_timeout,
                              close_timeout=2, open_timeout=10, server_header=None, ssl=ssl,
-                             process_request=health_hook(lobby))
+                             process_request=health_hook(lobby), create_connection=EagerConnection)
         bound = next(iter(server.sockets)).getsockname()
         running = RunningServer(server, lobby, host, bound[1], tls=ssl is not None,
                                 name=(name or socket.gethostname() or "alien-city")[:40],

@@ -252,7 +252,7 @@ class MatchClock:
         async with m.lock:
             if m.behind and m.live:  # a cluster node that skipped steps: it follows first
                 try:
-                    await m.catch_up()
+                    await m.steps.catch_up()
                 except StoreError as exc:
                     log.error("match %s: clock not checked: %s", m.code, exc)
                     self._arm()

@@ -2,8 +2,11 @@
 
 One :class:`Lobby` object owns everything the server knows (no module globals). It turns
 validated messages into actions on sessions and :class:`~server.match.Match` objects, and
-answers every request, error or not. The messages that name a match (join, leave, move,
-rematch...) are handled by :class:`~server.match_commands.MatchCommands`, mixed in here.
+answers every request, error or not. It holds parts that handle messages: the messages
+that name a match (join, leave, move, rematch...) go to
+:class:`~server.match_commands.MatchCommands`, create and quick match to
+:class:`~server.matchmaking.Matchmaker`, names and ratings to
+:class:`~server.accounts_commands.Online`, ``tv`` to :class:`~server.tv.Tv`.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ log = logging.getLogger("alien_city.server")
 SERVER_NAME = "alien-city"
 
 
-class Lobby(MatchCommands):
+class Lobby:
     """Everything the server holds, and the message router."""
 
     def __init__(self, store: Store, games: Registry | None = None,
@@ -70,11 +73,10 @@ class Lobby(MatchCommands):
         self.counts: Any = None  # a cluster's spectator counts (server.cluster.counts)
         self._routes: dict[str, Callable[[Connection, dict], Awaitable[None]]] = {
             "hello": self.hello, "watch_lobby": self.watch_lobby, "create": self.maker.create,
-            "quick": self.maker.quick, "quick_cancel": self.maker.quick_cancel, "join": self.join,
-            "leave": self.leave, "move": self.move, "resign": self.resign,
-            "rematch": self.rematch, "chat": self.chat, "get_state": self.get_state,
-            "get_record": self.get_record, "ping": self.ping,
+            "quick": self.maker.quick, "quick_cancel": self.maker.quick_cancel, "ping": self.ping,
         }
+        self.commands = MatchCommands(self)  # join, leave, move, resign, chat, rematch...
+        self._routes.update(self.commands.routes())
         self.online = Online(self, accounts)  # names, ratings, the archive
         self._routes.update(self.online.routes())
         self.maker.online = self.online
@@ -280,7 +282,7 @@ class Lobby(MatchCommands):
         if match is not None and match.behind:  # a cluster node skipped steps nobody watched
             async with match.lock:
                 if match.behind:
-                    await match.catch_up()
+                    await match.steps.catch_up()
         if match is None:
             reading = self._reading.get(code)
             if reading is None:
@@ -336,7 +338,7 @@ class Lobby(MatchCommands):
             match.record_id = record.id
             match.created_at = record.created or match.created_at
             match.on_end = self.online.ended
-            match.replay(record.moves)
+            match.steps.replay(record.moves)
             match.step_clock = next(((m.version, m.clock) for m in reversed(record.moves)
                                      if m.clock is not None), None)
         except Exception as exc:  # a record the game no longer accepts: report, skip it

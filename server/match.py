@@ -28,8 +28,8 @@ from .clocks import MatchClock
 from .computer import ComputerPool, ComputerTurns
 from .connection import Connection, Limits, Session, ws_frame
 from .game import move_reader, record_headers, winner_of
-from .steps import StoredSteps
-from .store import MOVE, RESIGN, End, MatchRecord, MoveRecord, SeatOnline, SeatRecord, StaleVersion, Store, StoreError
+from .steps import MatchSteps
+from .store import RESIGN, End, MatchRecord, MoveRecord, SeatOnline, SeatRecord, StaleVersion, Store, StoreError
 
 log = logging.getLogger("alien_city.server")
 
@@ -57,7 +57,7 @@ class Seat:
                           self.session.token_hash if self.session else "", self.computer)
 
 
-class Match(StoredSteps):
+class Match:
     """One game between 2..8 seats, watched by any number of spectators."""
 
     def __init__(self, *, code: str, spec: GameSpec, options: dict, seed: int, public: bool,
@@ -102,6 +102,7 @@ class Match(StoredSteps):
         self.remote: dict[int, set[str]] = {}  # seat -> other nodes it is connected to
         self.watching: dict[str, int] = {}  # other node -> its spectators of this match
         self.chat_log = ChatLog()
+        self.steps = MatchSteps(self)  # accepted, announced, caught up with, replayed
         self.behind = False  # a cluster node skipped other nodes' steps (nobody here watched)
         # names and ratings (server.accounts_commands): rated or not, the registered
         # player at each seat, the rating changes once over, and what to call at the end
@@ -317,7 +318,7 @@ class Match(StoredSteps):
         rid = msg.get("rid")
         async with self.lock:
             if self.behind:  # a cluster node that skipped steps nobody here watched
-                await self.catch_up()
+                await self.steps.catch_up()
             seat = self._acting_seat(conn, rid)
             if seat is None:
                 return
@@ -336,7 +337,7 @@ class Match(StoredSteps):
             refuse(ErrorCode.DUPLICATE_MOVE, f"Move id {mid!r} was already played (it made version "
                    f"{applied}); it is not played twice.", applied_version=applied)
             return False
-        if not self._running(refuse, "The match has not started: waiting for players."):
+        if not self.running(refuse, "The match has not started: waiting for players."):
             return False
         if self.state.to_move != seat:
             refuse(ErrorCode.NOT_YOUR_TURN, "You have resigned; the others play on."
@@ -359,7 +360,7 @@ class Match(StoredSteps):
             refuse(ErrorCode.ILLEGAL_MOVE, rejection.text if rejection else str(exc),
                    rule=rejection.code if rejection else "illegal")
             return False
-        end = self._end_of(state, "finished")
+        end = self.end_of(state, "finished")
         if self.clock is not None:  # timed: the move is charged, or it came too late
             ticked, late = self.clock.tick(seat, state.to_move, msg.get("lag", 0))
             if late:
@@ -371,7 +372,7 @@ class Match(StoredSteps):
                 self.version + 1, seat, mid, text,
                 clock=None if self.clock is None else ticked.to_dict()), end)
         except StaleVersion:  # another node stored this version first
-            if await self._caught_up(refuse, "The move could not be saved"):
+            if await self.steps.caught_up(refuse, "The move could not be saved"):
                 refuse(ErrorCode.STALE_STATE, f"Your move was made on version {msg['version']}; "
                        f"the match is at version {self.version}.")
             return False
@@ -382,14 +383,14 @@ class Match(StoredSteps):
             return False
         if self.clock is not None:
             self.clock.commit(ticked)
-        self._accept(seat, mid, state, events, text)
+        self.steps.accept(seat, mid, state, events, text)
         if end is not None:
-            self._end(end)
+            self.end(end)
         else:
             self.computers.wake()
         return True
 
-    def _running(self, refuse: Callable[..., None], waiting: str) -> bool:
+    def running(self, refuse: Callable[..., None], waiting: str) -> bool:
         """Check 4: the match is running (``waiting`` is the sentence while it waits)."""
         if self.status == WAITING:
             refuse(ErrorCode.NOT_RUNNING, waiting)
@@ -399,32 +400,14 @@ class Match(StoredSteps):
             return False
         return True
 
-    def _end_of(self, state: State, reason: str) -> End | None:
+    def end_of(self, state: State, reason: str) -> End | None:
         """The match's end if ``state`` is over (what the store is told with the step)."""
         if not state.is_over():
             return None
         ranking = list(state.ranking())
         return End(OVER, reason, winner_of(ranking), ranking)
 
-    def _accept(self, seat: int, mid: Any, state: State, events: list[dict], text: str | None,
-                kind: str = MOVE) -> dict:
-        """A stored step becomes the match's: version, catch-up log, announcement."""
-        self.state = state
-        self.version += 1
-        if mid is not None:
-            self.mids[seat][mid] = self.version
-        moved = {"type": "moved", "match": self.code, "version": self.version,
-                 "seat": self.seat_names[seat], "mid": mid, "move": text, "kind": kind,
-                 "events": events, "turn": state.turn(), "to_move": self.to_move()}
-        if self.clock is not None:
-            moved["clock"] = self.clock.info()
-        frame = encode(moved)
-        self.log.append(frame)
-        holder = self.seats[seat]
-        self.broadcast(frame, holder.session if holder is not None else None)
-        return moved
-
-    def _end(self, end: End) -> None:
+    def end(self, end: End) -> None:
         self.computers.stop()  # a computer thinking about this match: stop now
         self.computers.release()
         self.absence.close()
@@ -461,7 +444,7 @@ class Match(StoredSteps):
         """Resign ``seat`` (its player asked, it was abandoned (``away``: not while its
         player is back on another node), or its time ran out: ``reason`` "time"): checked,
         stored, then announced. Call with the lock held. ``True`` if the seat resigned."""
-        if not self._running(refuse, "The match has not started; use 'leave' to cancel it."):
+        if not self.running(refuse, "The match has not started; use 'leave' to cancel it."):
             return False
         for _attempt in range(3):  # a resignation holds on any version: lost, try the next
             try:
@@ -471,7 +454,7 @@ class Match(StoredSteps):
                 refuse(ErrorCode.ILLEGAL_MOVE, rejection.text if rejection else str(exc),
                        rule=rejection.code if rejection else "cannot_resign")
                 return False
-            end = self._end_of(state, reason)
+            end = self.end_of(state, reason)
             step = MoveRecord(self.version + 1, seat, None, "", RESIGN)
             try:
                 if away:
@@ -483,7 +466,7 @@ class Match(StoredSteps):
                 refuse(ErrorCode.SEAT_TAKEN, "The player is back on another node.")
                 return False
             except StaleVersion:  # another node stored this version first
-                if not await self._caught_up(refuse, "The resignation could not be saved"):
+                if not await self.steps.caught_up(refuse, "The resignation could not be saved"):
                     return False
                 if reason == "time":  # a step came first (the move, or another node's
                     return False      # flag): the clock, now followed, decides again
@@ -491,21 +474,21 @@ class Match(StoredSteps):
             except StoreError as exc:
                 log.error("match %s: resignation not saved: %s", self.code, exc)
                 break
-            self._apply_resign(seat, state, events, end)
+            self.apply_resign(seat, state, events, end)
             return True
         refuse(ErrorCode.SERVER_ERROR, "The resignation could not be saved.")
         return False
 
-    def _apply_resign(self, seat: int, state: State, events: list[dict], end: End | None) -> None:
+    def apply_resign(self, seat: int, state: State, events: list[dict], end: End | None) -> None:
         self.resigned.append(seat)
         if self.clock is not None:
             self.clock.after_resign(seat, None if end is not None else state.to_move)
         if end is not None:
             self.state = state
-            self._end(end)
+            self.end(end)
             return
         self.computers.stop()  # a computer thinking on the old position: think again
-        self._accept(seat, None, state, events, None, RESIGN)
+        self.steps.accept(seat, None, state, events, None, RESIGN)
         self.changed()
         self.computers.wake()
 

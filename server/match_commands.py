@@ -1,16 +1,16 @@
 """The messages that name a match by room code: join (as a player, a spectator, or with
 a seat token given back), leave, move, resign, chat, rematch, get_state, get_record.
 
-Split from :mod:`server.lobby` so each stays small. :class:`MatchCommands` is mixed into
-:class:`~server.lobby.Lobby`, which keeps all the state (store, matches, sessions, the
-matchmaker, a cluster's relay) and routes these messages to the methods here.
+A part held by :class:`~server.lobby.Lobby` (``lobby.commands``), so each stays small: the
+lobby keeps all the state (store, matches, sessions, the matchmaker, a cluster's relay)
+and routes these messages to the methods here.
 """
 
 from __future__ import annotations
 
 import hmac
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Awaitable, Callable
 
 from shared.wire import ErrorCode
 
@@ -21,8 +21,7 @@ from .match import CANCELLED, PLAYING, WAITING, Match, Seat
 from .store import SeatTaken, StoreError
 
 if TYPE_CHECKING:
-    from .matchmaking import Matchmaker
-    from .store import Store
+    from .lobby import Lobby
 
 log = logging.getLogger("alien_city.server")
 
@@ -30,22 +29,21 @@ log = logging.getLogger("alien_city.server")
 class MatchCommands:
     """The handlers of the messages about one match (a part of the lobby)."""
 
-    store: Store
-    maker: Matchmaker
-    relay: Any  # a cluster node's link to the others, or None
-    online: Any  # names and ratings (server.accounts_commands.Online)
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
 
-    if TYPE_CHECKING:  # the lobby's own, used here
-        async def load(self, code: str) -> Match | None: ...
-        def _maybe_forget(self, match: Match) -> None: ...
-        def _maybe_drop_session(self, session: Session) -> None: ...
+    def routes(self) -> dict[str, Callable[[Connection, dict], Awaitable[None]]]:
+        """The messages handled here, by type."""
+        return {"join": self.join, "leave": self.leave, "move": self.move, "resign": self.resign,
+                "rematch": self.rematch, "chat": self.chat, "get_state": self.get_state,
+                "get_record": self.get_record}
 
     # -- joining --------------------------------------------------------------------------
     async def _find(self, conn: Connection, code: str, rid: int | None) -> Match | None:
         """A match by room code (loading a finished one from the store), or answer."""
         code = code.upper().replace("-", "").replace(" ", "")
         try:
-            match = await self.load(code)
+            match = await self.lobby.load(code)
         except StoreError as exc:
             log.error("match %s cannot be read: %s", code[:16], exc)
             conn.error(ErrorCode.SERVER_ERROR, "The match store cannot be read now; try again.", rid)
@@ -63,7 +61,7 @@ class MatchCommands:
         await match.chat_log.ensure(match)  # the sync carries the history
         async with match.lock:
             if match.behind:  # (a step skipped while the lock was free)
-                await match.catch_up()
+                await match.steps.catch_up()
             if "seat_token" in msg:
                 await self._reclaim(conn, match, msg["seat_token"], rid, known)
                 return
@@ -96,7 +94,7 @@ class MatchCommands:
                         log.warning("match %s: seats not read: %s", match.code, exc)
                 match.status = PLAYING
                 log.info("match %s started", match.code)
-            self.online.seated(match, seat, conn.session)
+            self.lobby.online.seated(match, seat, conn.session)
             conn.session.seats[match.code] = seat
             match.detach(conn)
             match.welcome(conn, seat, token, rid, known=known)
@@ -123,7 +121,7 @@ class MatchCommands:
             match.reject(conn, ErrorCode.SEAT_UNAVAILABLE, f"Seat {msg['seat']!r} {what}; the "
                          f"free seats are {', '.join(match.seat_names[i] for i in free)}.", rid)
             return None
-        refused = self.online.may_sit(match, conn.session)
+        refused = self.lobby.online.may_sit(match, conn.session)
         if refused is not None:
             match.reject(conn, refused, "Only signed-in players sit in a rated match, "
                          "once each." if refused == ErrorCode.NOT_SIGNED_IN else
@@ -133,7 +131,7 @@ class MatchCommands:
         token = new_token()
         match.seats[seat] = Seat(conn.session.name, token_hash(token), conn.session)
         try:
-            starting = await self.store.take_seat(match.record_id, seat, match.seats[seat].record(),
+            starting = await self.lobby.store.take_seat(match.record_id, seat, match.seats[seat].record(),
                                                   len(match.seats))
         except SeatTaken:
             match.seats[seat] = None
@@ -154,7 +152,7 @@ class MatchCommands:
     async def _stored_seats(self, match: Match) -> None:
         """The seats and status the store holds for ``match`` (a seat this copy thought
         free was taken on another node whose change has not reached this one yet)."""
-        record = await self.store.load_code(match.code)
+        record = await self.lobby.store.load_code(match.code)
         if record is None:
             return
         for index, s in record.seats.items():
@@ -163,7 +161,7 @@ class MatchCommands:
                 continue
             session = None
             if s.session_hash:
-                session = self.sessions.setdefault(s.session_hash, Session(s.session_hash, s.name))
+                session = self.lobby.sessions.setdefault(s.session_hash, Session(s.session_hash, s.name))
                 session.seats[match.code] = index
             match.seats[index] = Seat(s.name, s.token_hash, session, computer=s.computer)
         for index, held in enumerate(match.seats):  # freed by a leave on another node
@@ -196,11 +194,11 @@ class MatchCommands:
                     match.detach(holder.conn)
                     holder.conn.error(ErrorCode.SEAT_TAKEN, "Someone used your seat token elsewhere.",
                                       match=match.code, version=match.version)
-                self._maybe_drop_session(holder)
+                self.lobby._maybe_drop_session(holder)
             match.seats[seat].session = conn.session
             conn.session.seats[match.code] = seat
             try:
-                await self.store.put_seat(match.record_id, seat, match.seats[seat].record())
+                await self.lobby.store.put_seat(match.record_id, seat, match.seats[seat].record())
             except StoreError as exc:  # the seat still works until the server restarts
                 log.error("match %s: seat holder not saved: %s", match.code, exc)
         match.detach(conn)
@@ -216,7 +214,7 @@ class MatchCommands:
             try:
                 if not await relay.arrive(match, seat):
                     raise StoreError("presence not written in time")
-                await match.catch_up()  # a resignation stored before it: in the sync
+                await match.steps.catch_up()  # a resignation stored before it: in the sync
             except StoreError as exc:
                 log.error("join %s: seat %s not taken back: %s", match.code, seat, exc)
                 relay.presence(match, seat)  # (not here after all, once the queue gets there)
@@ -241,14 +239,14 @@ class MatchCommands:
             match.detach(conn)
             if outcome == "freed" and seat is not None and session is not None:
                 match.seats[seat] = None  # after detach: its presence still names the leaver
-                self.online.freed(match, seat)
+                self.lobby.online.freed(match, seat)
                 session.seats.pop(match.code, None)
-                self._maybe_drop_session(session)
+                self.lobby._maybe_drop_session(session)
             conn.send({"type": "left", "rid": rid, "match": match.code,
                        "cancelled": outcome == "cancelled"})
             if outcome in ("cancelled", "freed"):
                 match.changed()
-            self._maybe_forget(match)
+            self.lobby.forget(match)
 
     async def _leave_waiting(self, match: Match, seat: int, session: Session) -> str:
         """A person leaves a match that has not started: the last person seated cancels
@@ -256,7 +254,7 @@ class MatchCommands:
         others, the seat token no longer opens it). The store decides which in one step,
         as a cluster's other nodes may seat or free someone meanwhile."""
         try:
-            outcome = await self.store.free_seat(match.record_id, seat, session.token_hash)
+            outcome = await self.lobby.store.free_seat(match.record_id, seat, session.token_hash)
         except StoreError as exc:
             log.error("match %s: leave not saved: %s", match.code, exc)
             people = [s for i, s in enumerate(match.seats)
@@ -290,7 +288,7 @@ class MatchCommands:
             return
         if match.record_id is not None:
             try:
-                await self.store.add_chat(match.record_id, {k: line[k] for k in ("seat", "name", "text", "t")})
+                await self.lobby.store.add_chat(match.record_id, {k: line[k] for k in ("seat", "name", "text", "t")})
             except StoreError as exc:
                 log.error("match %s: chat line not stored: %s", match.code, exc)
         say(match, conn, line, msg.get("rid"))
@@ -304,9 +302,9 @@ class MatchCommands:
             complete = match.vote_rematch(conn, msg)
             if complete is None:
                 return
-            if self.relay is not None:  # a cluster: Redis says which node's offer completed it
+            if self.lobby.relay is not None:  # a cluster: Redis says which node's offer completed it
                 try:
-                    complete = await self.relay.rematch(match)
+                    complete = await self.lobby.relay.rematch(match)
                 except StoreError as exc:
                     log.error("rematch offer on %s not saved: %s", match.code, exc)
                     match.reject(conn, ErrorCode.SERVER_ERROR, "The offer could not be saved; offer again.",
@@ -321,7 +319,7 @@ class MatchCommands:
             computers = {(i + 1) % n: s.computer for i, s in enumerate(match.seats)
                          if s.computer is not None}
             try:
-                new, tokens = await self.maker.open_match(match.spec, match.options, match.public,
+                new, tokens = await self.lobby.maker.open_match(match.spec, match.options, match.public,
                                                           swapped, rematch_of=match.code,
                                                           computers=computers, rated=match.rated,
                                                           clock=match.clock and match.clock.spec)
@@ -331,8 +329,8 @@ class MatchCommands:
                 match.reject(conn, ErrorCode.SERVER_ERROR, "The rematch could not be saved; offer again.", rid)
                 return
             match.rematch_code = new.code
-            if self.relay is not None:
-                self.relay.rematch_started(match, new.code)
+            if self.lobby.relay is not None:
+                self.lobby.relay.rematch_started(match, new.code)
             match.broadcast({"type": "rematch_started", "match": match.code, "new_match": new.code,
                              "version": match.version})
             for session, seat in swapped:
@@ -342,7 +340,7 @@ class MatchCommands:
             match.ok(conn, "rematch", rid, new_match=new.code)
             new.computers.wake()
             new.absence.check()  # a player who was away when it started
-            self._maybe_forget(match)
+            self.lobby.forget(match)
 
     async def get_state(self, conn: Connection, msg: dict) -> None:
         match = await self._find(conn, msg["match"], msg.get("rid"))

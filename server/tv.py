@@ -94,7 +94,7 @@ class Tv:
         await match.chat_log.ensure(match)  # the sync carries the history
         async with match.lock:
             if match.behind:  # a cluster node that skipped steps nobody here watched
-                await match.catch_up()
+                await match.steps.catch_up()
             seat = match.seat_of(conn.session)
             if seat is not None:  # our own match: we are back at our seat
                 match.welcome(conn, seat, None)

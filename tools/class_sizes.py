@@ -24,7 +24,10 @@ def own_file(cls: type) -> bool:
     """Whether ``cls`` is the project's (not the standard library's or a dependency's)."""
     module = sys.modules.get(cls.__module__)
     path = getattr(module, "__file__", None)
-    return bool(path) and Path(path).resolve().is_relative_to(ROOT)
+    if not path or not Path(path).resolve().is_relative_to(ROOT):
+        return False
+    # a virtual environment inside the checkout (CI's ``.venv``) holds dependencies, not ours
+    return "site-packages" not in Path(path).resolve().relative_to(ROOT).parts
 
 
 def counted_lines(cls: type) -> int:

@@ -112,7 +112,8 @@ class Bot:
         self.state: State | None = None
         self.version = 0
         self.status = "waiting"
-        self.pending: tuple[Any, float] | None = None
+        self.pending: tuple[Any, float] | None = None  # (mid, sent at)
+        self.sent_at = self.received_at = 0.0  # perf_counter of the last frame out / in
         self.mids = 0
         self.ended: dict | None = None
         self.last_move: dict | None = None
@@ -178,8 +179,10 @@ class Bot:
         """Send; if the connection is gone, reconnect (the sync that follows tells the bot
         whether an unanswered move was played, so nothing is resent blindly)."""
         assert self.ws is not None
+        frame = encode(message)
         try:
-            await self.ws.send(encode(message))
+            self.sent_at = time.perf_counter()
+            await self.ws.send(frame)
         except ConnectionClosed:
             await self._reconnect()
 
@@ -189,6 +192,7 @@ class Bot:
             try:
                 async with asyncio.timeout(SILENCE if self.status == "playing" else None):
                     frame = await self.ws.recv()
+                    self.received_at = time.perf_counter()
                 message = decode_server(frame)
                 if message is not None:  # else not a message: skipped
                     return message
@@ -358,7 +362,7 @@ class Bot:
         if self.state is None or m["version"] <= self.version:
             return
         if self.pending is not None and m["mid"] == self.pending[0]:
-            self.stats.rtts.append(time.perf_counter() - self.pending[1])
+            self.stats.rtts.append(self.received_at - self.pending[1])
             self.pending = None
             self.stats.moves += 1
         try:
@@ -421,6 +425,8 @@ class Bot:
         self.last_move = {"type": "move", "match": self.code, "version": self.version,
                           "mid": mid, "move": self.spec.move_text(move)}
         await self.send(self.last_move)
+        if self.pending is not None and self.pending[0] == mid:  # timed from the wire, as
+            self.pending = (mid, self.sent_at)  # the bench's echo is: not our own encoding
 
     async def _think(self, state: State) -> Any:
         """The level's choice, computed in a worker thread (pings are answered meanwhile);

@@ -169,6 +169,11 @@ class ReviewBoard:
         review steps through every ply; a game whose turn takes several plies maps them)."""
         return ply
 
+    def list_text(self, spec: GameSpec, moves: Sequence[Any]) -> str:
+        """The plies of one numbered move (``move_number``) as the match's and the replay's
+        list of moves word that move, so the review's list reads the same."""
+        return ", ".join(spec.move_text(m) for m in moves)
+
     def update(self, dt: float) -> None:
         """Advance the board's own animations (a road overlay, say)."""
 

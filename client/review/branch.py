@@ -1,8 +1,8 @@
-"""The review's "Play from here (P)": a new local game from the position on the board: the
-selected move's (the position after it; the start before the first), or with Top moves (A)
-on the position before it, where its best moves are numbered. Through the shell's chooser
-(:mod:`client.scenes.play_here`); its record says where it branched off, numbered as the
-review numbers moves."""
+"""The review's "Play from here (P)": a new local game from the move the review judges,
+started before it by default (to try the better move the review recommends), or after
+it, as it was played (the chooser offers both; the start before the first move alone).
+Through the shell's chooser (:mod:`client.scenes.play_here`); its record says where it
+branched off, numbered as the review numbers moves."""
 
 from __future__ import annotations
 
@@ -13,15 +13,16 @@ from client.view.widgets import Button
 
 
 def play_here(scene: Any) -> None:
-    """Offer a new game from the review's selected position (refused at the game's end)."""
+    """Offer a new game from before or after the review's selected move (after the last
+    one is refused: the game is over there)."""
     ply = scene.ply
-    if scene.analysis_on and ply > 0:  # the board shows the position before the move: try a top move
-        ply -= 1
     if not scene.steps:
-        state = scene.start
+        offer(scene.app, scene.start, 0)
+    elif ply == 0:
+        offer(scene.app, scene.steps[0].before, 0)
     else:
-        state = scene.steps[ply - 1].after if ply > 0 else scene.steps[0].before
-    offer(scene.app, state, scene.move_number(ply))
+        step = scene.steps[ply - 1]
+        offer(scene.app, step.after, scene.move_number(ply), before=(step.before, scene.move_number(ply - 1)))
 
 
 def play_here_button(scene: Any) -> Button:

@@ -6,7 +6,8 @@ the biggest mistakes, each a click away.
 Keys: Left/Right a move, Home/End, Tab the next mistake (Shift+Tab the one before), B the
 better or the played move on the board, A the analysis (the best three moves of the
 position before the selected move, numbered on the board and listed with their values:
-:mod:`.analysis`), P plays on from the move shown (a new game: :mod:`.branch`), Esc
+:mod:`.analysis`), P plays on from before the selected move, or after it (a new game:
+:mod:`.branch`), Esc
 closes (cancels while the review runs).
 """
 
@@ -18,6 +19,7 @@ from client import theme
 from client.config import config_dir
 from client.games.base import ReviewBoard
 from client.scenes.base import Scene
+from client.scenes.layout import margin_of, moves_rect, moves_width
 from client.view.bars import band
 from client.view.movelist import MoveEntry, MoveList
 from client.view.widgets import Button, draw_orbit, draw_panel
@@ -82,7 +84,8 @@ class ReviewScene(Scene):
         self.analysis_button = Button(words.ANALYSIS, self.toggle_analysis, tr=_)
         self.here_button = play_here_button(self)
         self.panel = TurnPanel(self)
-        self.move_list = MoveList(self.select)   # every move beside the board, a click selects it
+        self.move_list = MoveList(self.pick_row)   # every move beside the board, a click shows it
+        self._rows: list[list[int]] | None = None   # the plies of each numbered move
         self.resize(app.size)
 
     def _board_view(self, app) -> ReviewBoard:
@@ -215,7 +218,7 @@ class ReviewScene(Scene):
 
     def layout(self) -> None:
         w, h = self.size
-        self.margin = m = max(8, int(w * 0.012))
+        self.margin = m = margin_of(self.size)
         self.top_rect = pygame.Rect(0, 0, w, int(max(44, h * 0.066)))
         self.bottom_rect = pygame.Rect(0, h - int(max(48, h * 0.075)), w, int(max(48, h * 0.075)))
         y0, y1 = self.top_rect.bottom + m, self.bottom_rect.y - m
@@ -224,8 +227,8 @@ class ReviewScene(Scene):
         board_w = min(int(upper.w * 0.54), int(upper.h * 1.08) + 2 * m)  # boards are about square
         self.board_rect = pygame.Rect(upper.x, upper.y, board_w, upper.h)
         rest = upper.right - self.board_rect.right - m
-        list_w = min(int(w * 0.2), int(rest * 0.36))
-        self.move_list.rect = pygame.Rect(self.board_rect.right + m, upper.y, list_w, upper.h)
+        list_w = moves_width(self.size)   # the match's and the replay's list, in the same place
+        self.move_list.rect = moves_rect(self.board_rect, m, list_w)
         self.info_rect = pygame.Rect(self.move_list.rect.right + m, upper.y, rest - list_w - m, upper.h)
         self.graph_rect = pygame.Rect(m, upper.bottom + m, w - 2 * m, graph_h)
         self.text_size = max(13, int(h * 0.021))
@@ -411,16 +414,43 @@ class ReviewScene(Scene):
         if not self.board.draw(self.app, surface, inner):
             self.panel.draw_moves_only(surface, inner)
         self.panel.draw(surface)
-        self.move_list.set(self.move_entries(), self.ply)
+        self.move_list.set(self.move_entries(), self.row_of(self.ply))
         self.move_list.draw(surface, self.app.text)
         self.graph.draw(surface, self.app.text, self.ply, self.hover)
 
+    # -- the list of moves -----------------------------------------------------------------
+    def rows(self) -> list[list[int]]:
+        """The plies of each move as the game's other screens number and list them (Alien
+        City's build and its claim are one move: one row)."""
+        if self._rows is None:
+            self._rows = []
+            last = None
+            for ply in range(1, self.count + 1):
+                number = self.move_number(ply)
+                if number != last or not self._rows:
+                    self._rows.append([])
+                self._rows[-1].append(ply)
+                last = number
+        return self._rows
+
+    def row_of(self, ply: int) -> int:
+        """The list's row of ``ply`` (0: the start)."""
+        return next((i for i, plies in enumerate(self.rows(), start=1) if ply in plies), 0)
+
+    def pick_row(self, row: int) -> None:
+        """A click on a row shows the position after that move, as in the match and the
+        replay (the move's last ply; the start row, the start)."""
+        rows = self.rows()
+        self.select(rows[row - 1][-1] if 0 < row <= len(rows) else 0)
+
     def move_entries(self) -> list[MoveEntry]:
-        """A row per reviewed ply, numbered as the game's other screens count moves."""
+        """A row per move, numbered and worded as the game's other screens list it."""
         seats = self.seats()
         entries = []
-        for i, step in enumerate(self.steps):
-            seat = step.before.to_move
+        for plies in self.rows():
+            first = self.steps[plies[0] - 1]
+            seat = first.before.to_move
             colour = seats[seat].colour if seat is not None and 0 <= seat < len(seats) else None
-            entries.append(MoveEntry(self.move_number(i + 1), self.spec.move_text(step.move), colour))
+            text = self.board.list_text(self.spec, [self.steps[p - 1].move for p in plies])
+            entries.append(MoveEntry(self.move_number(plies[0]), text, colour))
         return entries

@@ -66,13 +66,16 @@ def ahead(seat_label: str) -> str:
 
 
 def ahead_by(seat_label: str, amount: str) -> str:
-    # TRANSLATORS: over the graph's selected move: who leads there and by how much ("Black ahead: +5")
-    return _("{seat} ahead: {amount}").format(seat=seat_label, amount=amount)
+    """Over the graph's selected move: the line's own value there, said to be the round's
+    average (the panel's lead line is that one move's projection, which may differ)."""
+    # TRANSLATORS: over the graph's selected move: who leads there and by how much, averaged over
+    # the last round as the graph's line is ("Black ahead: +5 (round average)")
+    return _("{seat} ahead: {amount} (round average)").format(seat=seat_label, amount=amount)
 
 
 def level() -> str:
-    # TRANSLATORS: over the graph's selected move: nobody leads there
-    return _("Level")
+    # TRANSLATORS: over the graph's selected move: nobody leads there, averaged over the last round
+    return _("Level (round average)")
 
 
 def above_leads() -> str:

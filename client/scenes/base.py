@@ -17,7 +17,10 @@ from ..anim import Timeline
 if TYPE_CHECKING:
     from ..app import App
     from ..online import OnlineSession
+    from .match_screen import MatchCore
+    from .move_listing import MoveListPart
     from .replay_controls import ReplayControls, ReplaySteps
+    from .score_show import ScoreShow
 
 
 FULL_RATE = 60.0  # frames a second while something moves
@@ -58,6 +61,11 @@ class Scene:
     controls: "ReplayControls | None" = None  # a replay's stepping (its ply bar, Play)
     stepping: "ReplaySteps | None" = None     # a replay's part that shows the positions stepped to
     parts: tuple[Part, ...] = ()              # parts following the scene's lifecycle
+    core: "MatchCore | None" = None           # a match screen's seats, holder and computers
+    scoring: "ScoreShow | None" = None        # a score screen's show: its buttons, keys and fast clock
+    listing: "MoveListPart | None" = None     # a match's or replay's list of moves (its column is kept)
+    record_file: str | None = None            # a replay opened from a file: the file's name
+    record_levels: "list[str | None] | None" = None  # ...and its seats' levels (None: a person)
 
     def __init__(self, app: "App") -> None:
         self.app = app

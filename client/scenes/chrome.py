@@ -54,7 +54,6 @@ class MatchHost(Protocol):
     def update_buttons(self) -> None: ...
     def save(self) -> None: ...
     def seat_panels(self) -> list[tuple[pygame.Rect, int, int]]: ...
-    def _game_over(self) -> None: ...
 
 
 class OnlineChrome:
@@ -239,11 +238,12 @@ class OnlineChrome:
         scenes = host.app.stack.scenes
         above = scenes[scenes.index(host) + 1:] if host in scenes else []
         for scene in above:
-            if not isinstance(scene, ScoreShow):
+            show = scene.scoring
+            if show is None:
                 continue
-            own = self.headlines.setdefault(scene, scene.headline)
-            scene.headline = self.gone_text() if self.server_gone else own
-            for button in scene.final_buttons:
+            own = self.headlines.setdefault(show, show.headline)
+            show.headline = self.gone_text() if self.server_gone else own
+            for button in show.final_buttons:
                 if button.on_click == self.rematch:
                     button.enabled = not self.server_gone
 
@@ -265,7 +265,7 @@ class OnlineChrome:
                 self.pane.heard()
             host.resync()
             if self.view.ended is not None:
-                host._game_over()
+                host.actions.game_over()
         elif note.kind == "error":
             host.app.sounds.play("error")
             host.show_toast(note.text, 5)  # the session's sentence for the error's code
@@ -281,7 +281,7 @@ class OnlineChrome:
                 text = (_("{seat} WINS: THE OTHER PLAYER RESIGNED").format(
                     seat=self.seat_name_label(winner).upper()) if winner else _("RESIGNED"))
                 host.announce(text, "", theme.ACCENT, hold=1.6)
-            host.timeline.delay(0.6, host._game_over)
+            host.timeline.delay(0.6, host.actions.game_over)
         elif note.kind == "presence":
             who = self.seat_name_label(note.data.get("seat"))
             said = (_("{name} ({seat}) is back.") if note.data.get("online")

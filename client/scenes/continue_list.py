@@ -10,7 +10,7 @@ import pygame
 
 from shared.i18n import domain
 
-from .. import rated, saves, theme
+from .. import rated, save_locks, saves, theme
 from ..view.form import draw_backdrop, draw_focus
 from ..view.widgets import Button, draw_panel
 from .base import Scene
@@ -29,6 +29,12 @@ def local_entries(app) -> list[Entry]:
             continue  # a game this client does not show: kept for one that does
 
         def go(saved=saved) -> None:
+            if save_locks.open_elsewhere(saved.slot):   # never resumed twice
+                top = app.stack.top
+                if isinstance(top, ContinueScene):
+                    top.error = _("This game is open in another window of Alien City.")
+                app.sounds.play("error")
+                return
             fresh = saves.load(saved.slot)
             if fresh is None:
                 return
@@ -45,6 +51,9 @@ def local_entries(app) -> list[Entry]:
             names = saves.seat_names(app, saved)
             parts = [", ".join(names), saves.turn_words(app, saved, names), saves.branch_words(saved),
                      saves.played_words(saved)]
+            if save_locks.open_elsewhere(saved.slot):
+                # TRANSLATORS: an unfinished game that another open window of the game is playing
+                parts.insert(0, _("open in another window"))
             return " · ".join(p for p in parts if p)
 
         def title(saved=saved) -> str:
@@ -92,7 +101,9 @@ def continue_buttons(app) -> list[Button]:
     # TRANSLATORS: title menu: the list of every unfinished game (local and online)
     every = Button(N_("Unfinished games"), lambda: app.push(ContinueScene(app)),
                    tr=lambda _key: _("Unfinished games ({n})").format(n=n))
-    return [continue_button(entries[0]), every]
+    free = [e for e in entries
+            if e.online or not (isinstance(e.source, saves.SavedGame) and save_locks.open_elsewhere(e.source.slot))]
+    return [continue_button(free[0]), every] if free else [every]
 
 
 class ContinueScene(Scene):

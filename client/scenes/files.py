@@ -54,7 +54,29 @@ def open_record(app, path: Path) -> Scene:
     if plugin is None:
         known = ", ".join(p.spec.title for p in app.games)
         raise ValueError(_("not a record of a game this client shows ({games})").format(games=known))
-    return plugin.open_record(app, text, path.name)
+    scene = plugin.open_record(app, text, replay_title(app, path))
+    scene.record_file = path.name   # what a game played on from it says it branched from
+    scene.record_levels = levels_of(header_lines(text))   # Play from here seats its computers so
+    return scene
+
+
+def header_lines(head: str) -> dict[str, str]:
+    """A record's ``Key: value`` header lines (keys in lower case), from its first lines."""
+    headers: dict[str, str] = {}
+    for line in head.splitlines()[:40]:
+        key, sep, value = line.strip().partition(":")
+        if sep and value.strip() and " " not in key.strip():
+            headers.setdefault(key.strip().lower(), value.strip().strip('"'))
+    return headers
+
+
+def replay_title(app, path: Path) -> str:
+    """A replay's title: its game and players, then its date ("City Blocks: Ann vs Bo ·
+    2026-11-27"), as the replay list names it; never the file's name unless the record
+    says nothing else."""
+    title, facts = record_summary(app, path)
+    date = next((part for part in facts.split(" · ") if len(part) == 10 and part[4] == "-" and part[7] == "-"), "")
+    return f"{title} · {date}" if date and title != path.name else title
 
 
 def record_summary(app, path: Path) -> tuple[str, str]:
@@ -65,11 +87,7 @@ def record_summary(app, path: Path) -> tuple[str, str]:
             head = fh.read(4000)
     except OSError:
         return path.name, ""
-    headers: dict[str, str] = {}
-    for line in head.splitlines()[:40]:
-        key, sep, value = line.strip().partition(":")
-        if sep and value.strip() and " " not in key.strip():
-            headers.setdefault(key.strip().lower(), value.strip().strip('"'))
+    headers = header_lines(head)
     plugin = app.games.for_record(head)
     game = plugin.spec.title if plugin is not None else headers.get("game", "")
     players = headers.get("seats") or headers.get("names") or ""
@@ -193,6 +211,7 @@ class FilesScene(Scene):
         self.scroll = 0
         self.error = ""
         self._by_mouse = False  # the event being handled is a mouse press
+        self._pressed: tuple[int, float] | None = None  # the row clicked last, and when
         self.field = TextField(N_("Or type the path of a record and press Enter"), tr=_)
         self.back = Button(N_("Back"), self.close, key=pygame.K_ESCAPE, tr=_)
         # TRANSLATORS: button: open the chosen record file
@@ -257,8 +276,14 @@ class FilesScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i in range(self.scroll, min(len(self.files), self.scroll + self.visible)):
                 if self.row_rect(i).collidepoint(event.pos):
-                    self.focus = i
-                    self.open(self.files[i])
+                    # as in file lists: a click selects, a double click opens (a single
+                    # click opening at once put the next click on the replay's buttons)
+                    now = time.monotonic()
+                    double = self._pressed is not None and self._pressed[0] == i \
+                        and now - self._pressed[1] <= DOUBLE_CLICK_S
+                    self.focus, self._pressed = i, (None if double else (i, now))
+                    if double:
+                        self.open(self.files[i])
                     return True
         if event.type == pygame.MOUSEMOTION:
             for i in range(self.scroll, min(len(self.files), self.scroll + self.visible)):

@@ -8,7 +8,9 @@ level (:func:`hint_level`) thinks in a worker thread through the shell's
 :class:`~.driver.ComputerTurns` (an :class:`~shared.gamekit.advice.Adviser` answers an
 ``Advice``: the move and the search's values), the screen polls it each frame; a move
 played, undo or leaving drops the hint. The game draws the hint (``hint``) and words it
-(``hint_words``).
+(``hint_words``). Enter plays the hint shown (:meth:`HintPart.play_hint`; the games ask it
+first while no keyboard cursor aims elsewhere), and the board's caption says so
+(:func:`play_key_words`), in every game alike.
 """
 
 from __future__ import annotations
@@ -16,15 +18,30 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from shared.gamekit.advice import Advice, Adviser
+from shared.i18n import domain
 
 from ..computer import level_name, seat_seed
 from .seats import ComputerSeat
+
+_, N_, ngettext, pgettext = domain("client")
 
 if TYPE_CHECKING:
     from ..app import App
     from .driver import ComputerTurns
 
 SEARCH_LEVELS = ("hard", "expert")   # the levels whose search gives a value
+
+
+def play_key_words() -> str:
+    """What the board's hint caption adds: the key that plays the hint (every game's)."""
+    # TRANSLATORS: in the caption beside a hinted move on the board: Enter plays that move
+    return _("Enter plays it")
+
+
+def hint_shown_words() -> str:
+    """The status line while a hint is shown and nothing is aimed at."""
+    # TRANSLATORS: the line under the board while a hint is shown (the key that plays it)
+    return _("The hint is shown on the board: Enter plays it, or make your own move.")
 
 
 class HintsSwitch(Protocol):
@@ -48,7 +65,7 @@ def hint_level(seats: list) -> str:
 
 
 class HintHost(Protocol):
-    """What the hint asks of its match screen (:class:`~.match_screen.MatchControls` gives it)."""
+    """What the hint asks of its match screen (its :class:`~.match_screen.MatchCore` gives it)."""
 
     app: "App"
     chrome: Any
@@ -59,6 +76,7 @@ class HintHost(Protocol):
     seats: list
     game_seed: object
     computers: "ComputerTurns"
+    timeline: Any
 
     @property
     def human_turn(self) -> bool: ...
@@ -67,6 +85,7 @@ class HintHost(Protocol):
     def bot_position(self, state: Any) -> Any: ...
     def show_toast(self, text: str, seconds: float = ...) -> None: ...
     def update_buttons(self) -> None: ...
+    def submit(self, move: Any) -> None: ...
 
 
 class HintPart:
@@ -113,8 +132,9 @@ class HintPart:
         host.app.sounds.play("select")
         host.update_buttons()
 
-    def poll_hint(self) -> None:
-        """Each frame: a hint that arrived is said (and drawn while its position stays)."""
+    def poll_hint(self) -> Advice | None:
+        """Each frame: a hint that arrived is said (and drawn while its position stays);
+        returns it the frame it arrives (the game's hand may take it)."""
         host = self.host
         was = self.hinting
         advice = host.computers.poll_hint(host.match.state)
@@ -122,3 +142,13 @@ class HintPart:
             host.update_buttons()
         if advice is not None:
             host.show_toast(self.hint_words(advice), 6)
+        return advice
+
+    def play_hint(self) -> bool:
+        """Enter while a hint is shown: exactly the hinted move is played (the engine
+        checks it as any move). True when there was a hint to play."""
+        advice = self.hint
+        if advice is None or not self.host.human_turn or self.host.timeline.busy:
+            return False
+        self.host.submit(advice.move)
+        return True

@@ -3,7 +3,10 @@
 A match screen is a top bar, a bottom bar with the status line and buttons, the board in
 the middle and one panel per seat beside it: the first half of the seats down the left
 (seat 0 at the top), the rest down the right, each column sharing the board's height. With
-two seats that is one tall panel either side (Alien City's look). The final table of a
+two seats that is one tall panel either side (Alien City's look). The list of moves, when
+open, is a column of its own right beside the board (between it and the right-hand
+seats), as tall as the board: the board and the panels share what is left, so nothing
+covers a panel. The review puts the same column in the same place. The final table of a
 game (place, seat, score per row) is a centred box with one row per seat.
 
 Pure functions of sizes: the plug-ins call them in ``resize`` and the tests check every
@@ -18,6 +21,7 @@ from typing import Callable
 import pygame
 
 MIN_SEATS, MAX_SEATS = 2, 8
+PANEL_FLOOR = 186   # a seat panel's narrowest, beside the list of moves (its labels whole in every language)
 
 
 @dataclass(frozen=True)
@@ -30,27 +34,46 @@ class Frame:
     margin: int
 
 
-def frame(size: tuple[int, int], bottom_scale: float = 0.08) -> Frame:
-    """Bars and board area for a window: panels get at least a fifth of the width each side."""
+def moves_width(size: tuple[int, int]) -> int:
+    """The list of moves' column: a fifth of the window's width (every screen's list)."""
+    return int(size[0] * 0.2)
+
+
+def margin_of(size: tuple[int, int]) -> int:
+    return max(8, int(size[0] * 0.012))
+
+
+def frame(size: tuple[int, int], bottom_scale: float = 0.08, moves_w: int = 0) -> Frame:
+    """Bars and board area for a window: panels get at least a fifth of the width each side
+    (of the width the list of moves leaves, ``moves_w`` wide; 0: no list), and never under
+    ``PANEL_FLOOR`` pixels (their words need it) where the window gives that without a list."""
     w, h = size
     top_h = int(max(44, h * 0.066))
     bottom_h = int(max(52, h * bottom_scale))
-    m = max(8, int(w * 0.012))
-    panel_min = int(w * 0.21)
-    area = pygame.Rect(panel_min + 2 * m, top_h + m // 2, w - 2 * panel_min - 4 * m, h - top_h - bottom_h - m)
+    m = margin_of(size)
+    room = w - (moves_w + m if moves_w else 0)
+    panel_min = max(int(room * 0.21), min(int(w * 0.21), PANEL_FLOOR))   # beside a list, the board gives up more
+    area = pygame.Rect(panel_min + 2 * m, top_h + m // 2, room - 2 * panel_min - 4 * m, h - top_h - bottom_h - m)
     return Frame(pygame.Rect(0, 0, w, top_h), pygame.Rect(0, h - bottom_h, w, bottom_h), area, m)
 
 
-def seat_rects(size: tuple[int, int], board: pygame.Rect, count: int, margin: int) -> list[pygame.Rect]:
-    """One panel per seat beside ``board``: ceil(n/2) down the left, the rest down the right,
-    stacked with ``margin`` between them inside the board's height."""
+def moves_rect(board: pygame.Rect, margin: int, moves_w: int) -> pygame.Rect:
+    """The list of moves' column: right beside ``board``, as tall (empty: no list)."""
+    return pygame.Rect(board.right + margin, board.y, moves_w, board.h if moves_w else 0)
+
+
+def seat_rects(size: tuple[int, int], board: pygame.Rect, count: int, margin: int,
+               moves_w: int = 0) -> list[pygame.Rect]:
+    """One panel per seat beside ``board``: ceil(n/2) down the left, the rest down the right
+    (right of the list of moves' column when ``moves_w``), stacked with ``margin`` between
+    them inside the board's height."""
     if not MIN_SEATS <= count <= MAX_SEATS:
         raise ValueError(f"a match has {MIN_SEATS} to {MAX_SEATS} seats, not {count}")
     w, h = size
     m = margin
     pw = max(1, min(board.x - 2 * m, int(h * 0.5)))
     left_n = (count + 1) // 2
-    columns = ((board.x - m - pw, left_n), (board.right + m, count - left_n))
+    columns = ((board.x - m - pw, left_n), (board.right + m + (moves_w + m if moves_w else 0), count - left_n))
     rects = []
     for x, k in columns:
         ph = (board.h - (k - 1) * m) // k
@@ -60,11 +83,12 @@ def seat_rects(size: tuple[int, int], board: pygame.Rect, count: int, margin: in
 
 
 def match_layout(size: tuple[int, int], count: int, fit: Callable[[pygame.Rect], pygame.Rect],
-                 bottom_scale: float = 0.08) -> tuple[Frame, pygame.Rect, list[pygame.Rect]]:
-    """Bars, the board (``fit`` places it in the area by its own aspect) and seat panels."""
-    f = frame(size, bottom_scale)
+                 bottom_scale: float = 0.08, moves_w: int = 0) -> tuple[Frame, pygame.Rect, list[pygame.Rect]]:
+    """Bars, the board (``fit`` places it in the area by its own aspect, centred) and seat
+    panels; ``moves_w``: the list of moves' column (:func:`moves_rect`) is kept free."""
+    f = frame(size, bottom_scale, moves_w)
     board = fit(f.area)
-    return f, board, seat_rects(size, board, count, f.margin)
+    return f, board, seat_rects(size, board, count, f.margin, moves_w)
 
 
 def table_rects(size: tuple[int, int], count: int) -> tuple[pygame.Rect, pygame.Rect, list[pygame.Rect]]:

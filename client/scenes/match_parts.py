@@ -1,9 +1,9 @@
-"""Two parts every match screen holds (:class:`~.match_screen.MatchControls` makes them):
+"""Two parts every match screen holds (its :class:`~.match_screen.MatchCore` makes them):
 the computers' turns (:class:`BotTurns`, ``scene.turns``: polled every frame, the choice
 shown for a moment, then played; the thinking orbit) and the menu's actions
 (:class:`MatchActions`, ``scene.actions``: undo back to a person's turn, the pause menu, a
 new game, the final count when the game ends). A game shows a computer's choice its own
-way by giving a subclass of :class:`BotTurns` (``init_match(turns=...)``).
+way by giving a subclass of :class:`BotTurns` (``MatchCore(turns=...)``).
 """
 
 from __future__ import annotations

@@ -7,16 +7,19 @@ holds, ``records``: :class:`~.match_record.MatchRecord`). The computers' turns a
 menu's actions (undo, pause, a new game, the final count) are the parts ``turns`` and
 ``actions`` (:mod:`.match_parts`).
 
-:class:`MatchControls` is a mixin placed before the game's screen class; the screen
-supplies ``timeline``, ``banners``, ``show_state``, ``show_toast``, ``after_step``,
-``draw_bottom``'s bars and the hooks ``score_scene``, ``replay``, ``fresh_state`` and
-``auto_select`` (the piece in hand when a turn starts; ``bot_position`` is optional).
+:class:`MatchCore` is a part the match screen holds (``core``); the screen shows its names
+(``match``, ``seats``, ``chrome``, ``submit``, ``human_turn``: :data:`MATCH_NAMES`) through
+:func:`~.forward.forwarding`, calls ``core.update`` around its own frame and wraps its turn
+line with ``core.turn_text``. The core reaches the screen through :class:`MatchScreen`:
+``timeline``, ``show_state``, ``show_toast``, ``after_step``, ``auto_select``,
+``update_buttons`` and ``announce_turn``; the screen also gives the hooks the parts ask for
+(``score_scene``, ``replay``, ``fresh_state``; ``bot_position`` and ``bots`` are optional).
 Game-free: states answer ``is_over()``, ``to_move`` and ``play``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from shared.gamekit.api import GameSpec, State
 from shared.gamekit.branch import Branch
@@ -35,7 +38,7 @@ _, N_, ngettext, pgettext = domain("client")
 
 class SaveableMatch(Protocol):
     """What a match screen offers the shell's autosave, records and Continue. Every
-    plug-in's screen has it through :class:`MatchControls`; a screen that holds its
+    plug-in's screen has it through the :class:`MatchCore` it holds; a screen that holds its
     engine's own states has holders that wrap them (``position``, ``held``)."""
 
     spec: GameSpec
@@ -60,21 +63,53 @@ class SaveableMatch(Protocol):
         """Undo after Continue goes back as far as it could before."""
 
 
-class MatchControls:
+class MatchScreen(Protocol):
+    """What the core asks of its match screen."""
+
+    app: Any
+    timeline: Any
+    attract: bool   # the attract mode's screen (never saved)
+    rated: Any      # a rated game against the computer (client.rated.RatedGame), or None
+
+    def play(self, move: Any) -> None: ...
+    def after_step(self, move: Any, before: Any, events: list[dict]) -> None: ...
+    def show_state(self, state: Any, animate: bool = ...) -> None: ...
+    def show_toast(self, text: str, seconds: float = ...) -> None: ...
+    def auto_select(self) -> None: ...   # the game's: what the player to move has in hand
+    def update_buttons(self) -> None: ...
+    def announce_turn(self, first: bool = ...) -> None: ...
+
+
+MATCH_NAMES = ("game_seed", "chrome", "match", "bot_factory", "seats", "computers", "over_shown", "spec",
+               "turns", "actions", "records", "branch", "rated", "attract", "hints_off", "bot_hold", "bot_show",
+               "pass_show", "undo_button", "hint_button", "server_session", "keeps_game", "position",
+               "undo_positions", "restore_undo", "bots", "human_turn", "thinking", "exit", "submit", "play",
+               "resync", "match_started", "game_over", "save", "new_game", "bot_position")
+"""The core's names a match screen shows (``@forwarding("core", MATCH_NAMES)``): what the
+shell (autosave, the pause menu, the chrome, hints, the director) and the game's parts
+read off the screen; a name the screen defines itself (Alien City's ``bots``) stays its own."""
+
+
+class MatchCore:
+    """The seats (computers get their bots), the holder and the computers' driver. By
+    default the shell's holders hold the game and the seats are the spec's for ``state``;
+    ``records``: how the game names its players in records or writes them
+    (:class:`~.match_record.MatchRecord`); ``turns``: how a computer's choice shows."""
+
     branch: Branch | None = None  # Play from here: its record says where it branched off
     bot_show = 0.35      # seconds a computer's choice shows before it lands
     pass_show = 0.35     # the same for a pass
     bot_hold = False     # a director (the attract mode) holds the computers for a look
     undo_button: Button | None = None   # the screen's Undo and Hint (a rated game refuses them)
     hint_button: Button | None = None
+    attract = False  # the attract mode's screen says so (never saved)
+    hints_off = False  # a screen may turn hints off (hints_allowed)
+    rated: Any = None  # a rated game against the computer (client.rated.RatedGame): no undo, no hints
 
-    def init_match(self, state, *, seats: list[SeatController] | None, chrome, seed: object,
-                   bot_factory, spec: Any, holders: tuple[type, type] = (LocalMatch, ViewMatch),
-                   n_seats: int | None = None, turns: type[BotTurns] = BotTurns, **records: Any) -> None:
-        """The seats (computers get their bots), the holder and the computers' driver. By
-        default the shell's holders hold the game and the seats are the spec's for ``state``;
-        ``records``: how the game names its players in records or writes them
-        (:class:`~.match_record.MatchRecord`); ``turns``: how a computer's choice shows."""
+    def __init__(self, host: MatchScreen, state, *, seats: list[SeatController] | None, chrome, seed: object,
+                 bot_factory, spec: Any, holders: tuple[type, type] = (LocalMatch, ViewMatch),
+                 n_seats: int | None = None, turns: type[BotTurns] = BotTurns, **records: Any) -> None:
+        self.host = host
         self.game_seed = seed if seed is not None else state.seed
         self.chrome = chrome
         local, view = holders
@@ -85,21 +120,17 @@ class MatchControls:
         self.computers = ComputerTurns()
         self.over_shown = False
         self.spec = spec
-        self.turns = turns(self)
-        self.actions = MatchActions(self, self.turns)
-        self.records = MatchRecord(self, **records)
+        self.turns = turns(host)  # the parts see the screen (its ``bots``, its ``bot_position``)
+        self.actions = MatchActions(host, self.turns)
+        self.records = MatchRecord(host, **records)
 
     # -- what the shell keeps (SaveableMatch) --------------------------------------------------------
-    attract = False  # the attract mode's screen says so (never saved)
-    hints_off = False  # a screen may turn hints off (hints_allowed)
-    rated: Any = None  # a rated game against the computer (client.rated.RatedGame): no undo, no hints
-
     def server_session(self) -> Any:
         """An online match's connection (its chrome's); None for a local game."""
         return self.chrome.session if self.chrome is not None else None
 
     def keeps_game(self) -> bool:
-        return self.chrome is None and not self.attract and any(isinstance(s, HumanSeat) for s in self.seats)
+        return self.chrome is None and not self.host.attract and any(isinstance(s, HumanSeat) for s in self.seats)
 
     def position(self) -> State:
         return self.chrome.state if self.chrome is not None else self.match.position(self.match.state)
@@ -109,7 +140,7 @@ class MatchControls:
 
     def restore_undo(self, positions: Sequence[State]) -> None:
         self.match.history[:] = [self.match.held(p) for p in positions]
-        self.update_buttons()  # Undo reads the trail just restored
+        self.host.update_buttons()  # Undo reads the trail just restored
 
     # -- who plays ------------------------------------------------------------------------------
     @property
@@ -132,35 +163,39 @@ class MatchControls:
 
     # -- moves ------------------------------------------------------------------------------------
     def submit(self, move) -> None:
+        host = self.host
         if self.chrome is None:
-            self.play(move)
+            host.play(move)
         elif self.chrome.submit(move):
-            self.app.sounds.play("select")
+            host.app.sounds.play("select")
         else:
-            self.show_toast(_("Not your move right now."), 3)
+            host.show_toast(_("Not your move right now."), 3)
 
     def play(self, move) -> None:
         self.computers.drop_hint()
         before = self.match.state
         events = self.match.play(move)
-        if self.rated is not None and self.match.state.is_over():
-            rated_games.settle(self)  # before any animation: leaving at once still counts it
-        self.after_step(move, before, events)
+        if self.match.state.is_over():
+            if self.host.rated is not None:
+                rated_games.settle(self.host)  # before any animation: leaving at once still counts it
+            self.host.app.autosave.ended(self.host)  # the record first: the show may fail
+        self.host.after_step(move, before, events)
 
     def resync(self) -> None:
         """The server sent the whole position: show it at once."""
-        self.timeline.finish_all()
-        self.show_state(self.match.state, animate=False)
-        self.auto_select()  # the game's: what the player to move has in hand
-        self.update_buttons()
+        host = self.host
+        host.timeline.finish_all()
+        host.show_state(self.match.state, animate=False)
+        host.auto_select()
+        host.update_buttons()
 
     def match_started(self) -> None:
         """The chrome: the match has all its players; before any move, the first turn is said."""
-        if self.chrome is not None and self.chrome.view.version == 0 and not self.timeline.tracks:
-            self.announce_turn(first=True)
+        if self.chrome is not None and self.chrome.view.version == 0 and not self.host.timeline.tracks:
+            self.host.announce_turn(first=True)
 
     # -- menu actions (the part ``actions``; the chrome and the pause menu ask the screen) ---------
-    def _game_over(self) -> None:
+    def game_over(self) -> None:
         self.actions.game_over()
 
     def save(self) -> str:
@@ -171,26 +206,29 @@ class MatchControls:
         self.actions.new_game()
 
     # -- frame ----------------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
+    def update(self, dt: float, frame: Callable[[float], None]) -> None:
+        """The server's news first, then the screen's ``frame`` (its board, its timeline),
+        then the computers' turns."""
         if self.chrome is not None:
             self.chrome.update(dt)
-        super().update(dt)
+        frame(dt)
         self.turns.update(dt)
 
     def bot_position(self, state):
         """What a computer thinks about: the state itself, or the game's contract position."""
         return state
 
-    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
-        text, colour = super().turn_text()
+    def turn_text(self, said: tuple[str, tuple[int, int, int]]) -> tuple[str, tuple[int, int, int]]:
+        """The screen's turn line ``said``, or the chrome's words for it online."""
+        text, colour = said
         return (text, colour) if self.chrome is None else self.chrome.turn_text(text, colour)
 
 
-def game_in_play(app) -> MatchControls | None:
+def game_in_play(app) -> Any:
     """The match screen of a game still being played (local or online, not the attract
     mode, not over) on the stack, or None: closing the window over it asks first."""
     for scene in reversed(app.stack.scenes):
-        if not isinstance(scene, MatchControls) or scene.attract:
+        if scene.core is None or scene.attract:
             continue
         state = scene.match.state
         if state is None:

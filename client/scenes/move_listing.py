@@ -1,14 +1,18 @@
 """The list of moves on a board screen, for every game: a part the screen holds (match or
-replay) that lays a :class:`~client.view.movelist.MoveList` over the seat column right of
-the board, opened and closed with L or the "Moves" tab at the top bar's right (a replay
-opens with it shown; a match with it closed), and says what a click on a move does.
+replay) that shows a :class:`~client.view.movelist.MoveList` in a column of its own right
+beside the board (:func:`~.layout.moves_rect`: the board and the seat panels make room for
+it, so it covers nothing; the review puts the same list in the same place), opened and
+closed with L or the "Moves" tab at the top bar's right (a replay opens with it shown; a
+match with it closed; the choice is kept per kind of screen for the run), and says what a
+click on a move does.
 
 The screen calls the part's ``handle_event`` first in its own and ``draw`` last in its
-``draw``, and hands its ``top_right_room`` to the part's. :class:`ReplayMoves`: a click
-jumps there. :class:`MatchMoves`: a live local match looks back: the board shows that
-position read-only (every key and click but the list's own goes nowhere, the computers
-wait), a card over the bottom bar says so, and Esc, End, the card's button or the list's
-last row bring back the present. A game that words or counts its moves its own way
+``draw``, hands its ``top_right_room`` to the part's, and asks ``room`` for the column's
+width when it lays itself out (a toggle lays the screen out again). :class:`ReplayMoves`:
+a click jumps there. :class:`MatchMoves`: a live local match looks back: the board shows
+that position read-only (every key and click but the list's own goes nowhere, the
+computers wait), a card over the bottom bar says so, and Esc, End, the card's button or the
+list's last row bring back the present. A game that words or counts its moves its own way
 subclasses the part (``move_texts``, ``move_positions``, ``move_numbers``, the record's
 notes).
 """
@@ -26,6 +30,7 @@ from .. import theme
 from ..view.movelist import MoveEntry, MoveList
 from ..view.widgets import Button, draw_panel
 from .holders import LocalMatch
+from .layout import moves_rect, moves_width
 
 if TYPE_CHECKING:
     from ..anim import Timeline
@@ -60,6 +65,8 @@ class ListHost(Protocol):
     @property
     def geo(self) -> BoardBox: ...
 
+    def resize(self, size: tuple[int, int]) -> None: ...
+
 
 class MoveListPart:
     """The list, its tab and the record's comment card; what the moves are is the
@@ -71,6 +78,8 @@ class MoveListPart:
         self.open_default = open_default    # True: the list opens with the screen
         self.comments: Comments | None = None   # the record's comments (a replay of a record with them)
         self.foot: Callable[[], int | None] = lambda: None  # where the list must end (a card below it)
+        self.card_shown: Callable[[], bool] = lambda: False  # a card (the analysis's) wants the column
+        self._shown: bool | None = None     # this screen's open/closed state (None: the kind's, as yet)
         self.move_list = MoveList(self.pick_move)
         # TRANSLATORS: the tab at the top right that opens the list of moves (key L)
         self.moves_tab = Button(N_("Moves (L)"), self.toggle_moves, tr=_)
@@ -78,8 +87,23 @@ class MoveListPart:
     # -- state ----------------------------------------------------------------------------------
     @property
     def moves_shown(self) -> bool:
-        shown = self.host.app.kit(SHOWN_KEY, dict)
-        return bool(shown.get(self.kind, self.open_default))
+        if self._shown is None:
+            self._shown = bool(self.host.app.kit(SHOWN_KEY, dict).get(self.kind, self.open_default))
+        return self._shown
+
+    def available(self) -> bool:
+        """Whether the screen lists its moves at all (an online match does not)."""
+        return True
+
+    def room(self, size: tuple[int, int]) -> int:
+        """The width the screen keeps free for the column right of the board (0: none)."""
+        wanted = self.available() and (self.moves_shown or self.card_shown())
+        return moves_width(size) if wanted else 0
+
+    def column(self) -> pygame.Rect:
+        """The column right beside the board that holds the list (and a card under it)."""
+        host = self.host
+        return moves_rect(host.geo.outer, host.margin, self.room(host.size))
 
     @property
     def looking_back(self) -> int | None:
@@ -87,7 +111,9 @@ class MoveListPart:
         return None
 
     def toggle_moves(self) -> None:
-        self.host.app.kit(SHOWN_KEY, dict)[self.kind] = not self.moves_shown
+        self._shown = not self.moves_shown
+        self.host.app.kit(SHOWN_KEY, dict)[self.kind] = self._shown
+        self.host.resize(self.host.size)   # the board and the panels make room, or take it back
         self.host.app.sounds.play("select")
 
     # -- the moves ------------------------------------------------------------------------------
@@ -147,20 +173,14 @@ class MoveListPart:
         """A click on move ``index`` of the list."""
 
     # -- the screen's hooks ---------------------------------------------------------------------
-    def board_right(self) -> int:
-        return self.host.geo.outer.right
-
     def layout(self) -> None:
         host = self.host
         w, h = host.size
         m = host.margin
-        x = self.board_right() + m
-        top = host.top_rect.bottom + m // 2
-        bottom = host.bottom_rect.top - m // 2
+        column = self.column()
         foot = self.foot()
-        if foot is not None:
-            bottom = min(bottom, foot)
-        self.move_list.rect = pygame.Rect(x, top, max(0, w - m - x), max(0, bottom - top))
+        bottom = column.bottom if foot is None else min(column.bottom, foot)
+        self.move_list.rect = pygame.Rect(column.x, column.y, column.w, max(0, bottom - column.y))
         t = host.app.text
         bh = int(host.top_rect.h * 0.62)
         bw = t.font(int(bh * 0.46), True).size(self.moves_tab.text)[0] + bh
@@ -186,7 +206,7 @@ class MoveListPart:
         """The list (when open), the tab and the record's comment (changes nothing)."""
         self.layout()
         t = self.host.app.text
-        if self.moves_shown:
+        if self.moves_shown and self.move_list.rect.w:
             self.move_list.set(self.move_entries(), self.move_current(), self.present())
             self.move_list.draw(surface, t)
         self.moves_tab.draw(surface, t)
@@ -254,7 +274,7 @@ class ReplayMoves(MoveListPart):
 
 
 class MatchHost(ListHost, Protocol):
-    """A match screen (:class:`~.match_screen.MatchControls`): its holder, chrome and computers."""
+    """A match screen (its :class:`~.match_screen.MatchCore`): its holder, chrome and computers."""
 
     match: Any         # the match's holder (the shell's keeps the moves)
     bot_hold: bool     # the computers wait (while a person looks back)
@@ -292,6 +312,10 @@ class MatchMoves(MoveListPart):
         match = self.host.match
         return match.moves if isinstance(match, LocalMatch) else []
 
+    def available(self) -> bool:
+        """A local match lists its moves (an online one's chrome has the room)."""
+        return self.host.chrome is None
+
     def move_texts(self) -> Sequence[str]:
         """By default a local match's moves as the shell's holder keeps them."""
         return [self.host.match.spec.move_text(m) for m in self.held_moves()]
@@ -327,14 +351,14 @@ class MatchMoves(MoveListPart):
     def look_back(self, index: int) -> None:
         """A live local match shows position ``index`` read-only (its last: the present)."""
         host = self.host
-        positions = list(self.move_positions())
-        if host.chrome is not None or not positions:
+        if host.chrome is not None or not self.move_positions():
             return
+        if self._looking is None and (host.timeline.busy or host.turns.busy):
+            host.timeline.finish_all()   # a move is landing (a computer's, say): it lands now, then we look
+        positions = list(self.move_positions())
         if index >= len(positions) - 1:
             self.back_to_present()
             return
-        if host.timeline.busy or host.turns.busy:
-            return  # a move is landing: look once it has
         if self._looking is None:
             self._held = host.bot_hold
         self._looking = index

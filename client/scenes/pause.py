@@ -1,4 +1,5 @@
-"""The pause menu over a running local game (Esc): resume, save, undo, options, leave.
+"""The pause menu over a running local game (Esc): resume, how to play (the game's
+plug-in found by the match's ``spec``), save, undo, options, leave.
 It knows the match screen only as a :class:`PausedGame`."""
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ _, N_, ngettext, pgettext = domain("client")
 
 
 class PausedGame(Protocol):
-    """What the pause menu asks of the match screen under it (``MatchControls`` gives it)."""
+    """What the pause menu asks of the match screen under it (its ``MatchCore`` gives it)."""
 
     undo_allowed: bool
     rated: Any    # a rated game against the computer (no undo), or None
     chrome: Any   # the online match's chrome, or None (a local game)
     match: Any    # the match's holder: ``match.state`` is the position
+    spec: Any     # the game's spec: its plug-in's How to play
 
     def save(self) -> Any: ...
     def undo(self) -> Any: ...
@@ -35,7 +37,10 @@ class PauseScene(Scene):
 
     def __init__(self, app, game: PausedGame) -> None:
         self.game = game
-        buttons = [Button(N_("Resume"), self.close, tr=_), Button(N_("Save record"), self.save, tr=_),
+        self.howto_plugin = next((p for p in app.games if p.spec is game.spec), None)
+        buttons = [Button(N_("Resume"), self.close, tr=_),
+                   Button(N_("How to play"), self.howto, tr=_, enabled=self.howto_plugin is not None),
+                   Button(N_("Save record"), self.save, tr=_),
                    Button(N_("Undo last turn"), self.undo, tr=_, enabled=game.undo_allowed and game.rated is None),
                    Button(N_("Options"), self.options, tr=_), Button(N_("Main menu"), self.menu, tr=_),
                    Button(N_("Quit"), self.quit, tr=_)]
@@ -63,6 +68,12 @@ class PauseScene(Scene):
     def undo(self) -> None:
         self.close()
         self.game.undo()
+
+    def howto(self) -> None:
+        """The game's rules pages over the paused game (Esc comes back here)."""
+        scene = self.howto_plugin.howto_scene(self.app) if self.howto_plugin is not None else None
+        if scene is not None:
+            self.app.push(scene)
 
     def options(self) -> None:
         self.app.push(OptionsScene(self.app))

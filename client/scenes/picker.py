@@ -28,6 +28,7 @@ from ..view.form import Row, RowMenu, draw_backdrop
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
 from .seats import ComputerSeat, HumanSeat, SeatController
+from .title_cards import CHOSEN_KEY
 
 _, N_, ngettext, pgettext = domain("client")
 
@@ -47,6 +48,7 @@ class GamePickerScene(Scene):
         self.mode = mode  # "local" or "computer"
         self.bot_factory = bot_factory  # (level, seed) -> bot; default: the spec's make_bot
         self.seed = seed
+        self.game_rows: list = []  # the game's own option rows (their help shows while focused)
         self.game = app.games.first.spec.id
         self.count = 0  # seats, set per game
         self.players: list[str] = []  # per seat: PERSON or a computer level
@@ -136,7 +138,8 @@ class GamePickerScene(Scene):
                 rows.append(Row(seat.label, [PERSON] + levels, names, lambda i=i: self.players[i],
                                 lambda v, i=i: self._set_player(i, v), N_("A person at this screen, or a computer."),
                                 colour=seat.colour, tr=_, title=lambda i=i: self.seat_title(i)))
-        rows += self.plugin.option_rows(self.app)
+        self.game_rows = self.plugin.option_rows(self.app)  # their help shows while focused
+        rows += self.game_rows
         for row in rows:
             row.enabled = len(row.values) > 1
         focus = self.menu.focus
@@ -248,17 +251,35 @@ class GamePickerScene(Scene):
         w, h = size
         n = max(1, len(self.menu.rows))
         gap = 10 if h >= 700 else 6
-        rh = max(26, min(int(h * 0.07), int(h * 0.5 / n) - gap))
         bw = min(int(w * 0.66), 820)
+        bh = max(36, int(h * 0.062))
         self.box = pygame.Rect(0, int(h * 0.17), bw, 0)
         self.box.centerx = w // 2
-        bottom = self.menu.layout(self.box.x + 20, self.box.y + rh // 2, bw - 40, rh, gap)
-        size = max(14, int(h * 0.025))  # the lines under the rows get the room they need
-        lines = sum(len(self.app.text.wrap(line, size, bw - 48)) for line in self.describe())
+        # the lines under the rows get the room they need above the buttons (smaller type,
+        # then lower rows, when the window has too little); laid out again whenever they
+        # change (``draw``)
+        self._laid = self.describe()
+        limit = h - bh - int(h * 0.11)   # the box's bottom, the buttons under it
+        rh = max(26, min(int(h * 0.07), int(h * 0.5 / n) - gap))
+        while True:
+            bottom = self.menu.layout(self.box.x + 20, self.box.y + rh // 2, bw - 40, rh, gap)
+            size = max(14, int(h * 0.025))
+            while True:
+                lines = sum(len(self.app.text.wrap(line, size, bw - 48)) for line in self._laid)
+                lines += max((len(self.app.text.wrap(self.row_help(r), size, bw - 48))
+                              for r in self.game_rows), default=0)
+                fits = bottom + rh // 3 + lines * (size + 6) - 6 + rh // 3 <= limit
+                if fits or size <= 11:
+                    break
+                size -= 1
+            if fits or rh <= 22:
+                break
+            rh -= 2
+        self.desc_size = size
         self.desc_rect = pygame.Rect(self.box.x + 24, bottom + rh // 3, bw - 48,
-                                     max(int(h * 0.1), lines * (size + 6) - 6))
+                                     max(min(int(h * 0.1), limit - rh // 3 - bottom - rh // 3),
+                                         lines * (size + 6) - 6))
         self.box.h = self.desc_rect.bottom - self.box.y + rh // 3
-        bh = max(36, int(h * 0.062))
         bwid = max(180, int(w * 0.15))
         self.start_button.rect = pygame.Rect(0, 0, bwid, bh)
         self.back_button.rect = pygame.Rect(0, 0, bwid, bh)
@@ -292,6 +313,7 @@ class GamePickerScene(Scene):
         state = self.plugin.new_state(self.app, self.options(), seed)
         level = rated.level_for(self.app, self.plugin.spec) if self.rated and self.mode == "computer" else None
         scene = self.plugin.make_board(self.app, state, self.seats(seed), seed=seed)
+        self.app.kit(CHOSEN_KEY, dict)["id"] = self.plugin.spec.id  # the title shows this game next
         self.app.stack.replace(scene)
         if level is not None:
             rated.start(self.app, scene, level)
@@ -308,6 +330,12 @@ class GamePickerScene(Scene):
         return True
 
     # -- drawing ------------------------------------------------------------------------------
+    def row_help(self, row) -> str:
+        """A game option's line of help ("Overload: a spore may be built up at once …"),
+        shown under the lines below the rows while its row has the focus ("" otherwise)."""
+        words = row.help_text() if any(row is r for r in self.game_rows) else ""
+        return f"{row.text()}: {words}" if words else ""
+
     def describe(self) -> list[str]:
         """The lines under the rows: the level's strength, whose seat, who starts."""
         spec = self.plugin.spec
@@ -355,14 +383,19 @@ class GamePickerScene(Scene):
         self.menu.draw(surface, t, bold_values=True)
         if self.editing is not None:
             self.name_field.draw(surface, t, blink=int(app.clock_time * 2) % 2 == 0)
-        size = max(14, int(h * 0.025))
+        if self.describe() != self._laid:   # a seat or a level changed what is said
+            self.resize(self.size)
+        size = self.desc_size
         y = self.desc_rect.y
-        for i, line in enumerate(self.describe()):
+        for i, line in enumerate(self._laid):
             for part in t.wrap(line, size, self.desc_rect.w):
                 if y + size <= self.box.bottom:
                     surface.blit(t.render(part, size, theme.ACCENT_2 if i == 0 else theme.TEXT_DIM),
                                  (self.desc_rect.x, y))
                 y += size + 6
+        for part in t.wrap(self.row_help(self.menu.focused), size, self.desc_rect.w):
+            surface.blit(t.render(part, size, theme.TEXT), (self.desc_rect.x, y))
+            y += size + 6
         keys = t.fitted(_("Arrows change · Enter starts · Esc goes back"),
                         max(12, int(h * 0.022)), theme.TEXT_DIM, w - 20)
         surface.blit(keys, keys.get_rect(center=(w // 2, self.start_button.rect.bottom + int(h * 0.04))))

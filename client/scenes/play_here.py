@@ -15,6 +15,7 @@ with only Back. Game-free: seats come from the spec, the match from the game's p
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -60,23 +61,49 @@ def generic_title(title: object) -> bool:
 def source_name(app, spec) -> str:
     """What the new game branched from: the topmost replay's record name, else the record
     the finished game below was kept in, else the game's title."""
-    from .match_screen import MatchControls  # (the match screen offers Play from here too)
     for scene in reversed(app.stack.scenes):
         name = scene.branch_name()
         if name:
             return name
-        if isinstance(scene, MatchControls) and scene.spec is spec and scene.match.state.is_over():
+        if scene.core is not None and scene.core.spec is spec and scene.core.match.state.is_over():
             try:
-                return scene.records.keep().name
+                return scene.core.records.keep().name
             except OSError:
                 continue
     return spec.title
 
 
-def offer(app, state: State, move: int, *, broken: bool = False, source: str | None = None) -> None:
-    """Open the chooser for ``state`` (move ``move`` of the source), or the refusal."""
+# TRANSLATORS: Play from here, from a review: start before the move judged, to try another
+BEFORE = N_("Before move {n}: try another move")
+# TRANSLATORS: Play from here, from a review: start after the move judged, as it was played
+AFTER = N_("After move {n}: play on from it")
+
+
+@dataclass(frozen=True)
+class Start:
+    """A position the chooser may start from: the new game's ``branch`` point, why it
+    cannot (a catalogue key, or None), and its name in the chooser (a catalogue key with
+    ``{n}``: the move judged)."""
+
+    state: State
+    branch: Branch
+    refused: str | None = None
+    name: str = ""
+
+
+def offer(app, state: State, move: int, *, broken: bool = False, source: str | None = None,
+          before: tuple[State, int] | None = None, levels: list[str | None] | None = None) -> None:
+    """Open the chooser for ``state`` (move ``move`` of the source), or the refusal. A
+    review gives the position ``before`` the move it judges too (and its move number):
+    the chooser then starts there (to try the better move) or, chosen, after it;
+    ``levels``: the record's seats (a level, or None for a person) to start from."""
     name = source if source else source_name(app, state.spec)
-    app.push(PlayHereScene(app, state, Branch(name, move), refusal(state, broken)))
+    after = Start(state, Branch(name, move), refusal(state, broken), AFTER)
+    if before is None:
+        app.push(PlayHereScene(app, state, after.branch, after.refused, seated=levels))
+        return
+    first = Start(before[0], Branch(name, before[1]), refusal(before[0]), BEFORE)
+    app.push(PlayHereScene(app, first.state, first.branch, first.refused, starts=(first, after), judged=move))
 
 
 def start_branch(app, state: State, branch: Branch, chosen: list[str], *, seed: object = None) -> Scene:
@@ -90,28 +117,57 @@ def start_branch(app, state: State, branch: Branch, chosen: list[str], *, seed: 
 
 
 class PlayHereScene(Scene):
+    """``starts``: the positions to choose between (a review's: before and after the move
+    ``judged``), the first shown at once; none: ``state`` alone."""
+
     def __init__(self, app, state: State, branch: Branch, refused: str | None = None, *,
-                 seed: object = None) -> None:
+                 seed: object = None, starts: tuple[Start, ...] = (), judged: int = 0,
+                 seated: list[str | None] | None = None) -> None:
         super().__init__(app)
         self.state, self.branch, self.refused, self.seed = state, branch, refused, seed
         self.spec = state.spec
+        self.starts, self.judged = starts, judged
+        self.start_at = 0
         levels = [v for v in self.spec.computer_levels if v != "random"] or list(self.spec.computer_levels)
         self.levels = levels
         level = app.options.computer_level or "easy"
-        level = level if level in levels else (levels[0] if levels else "")
+        self.level = level if level in levels else (levels[0] if levels else "")
         seats = self.spec.seats_of(state)
-        mover = state.to_move
-        self.players = [PERSON if i == mover or not level else level for i in range(len(seats))]
+        self.players = self.default_players()
+        if seated is not None and len(seated) == len(seats):   # the record's own seats
+            self.players = [PERSON if was is None else was if was in levels else self.players[i]
+                            for i, was in enumerate(seated)]
         rows = []
+        if starts:
+            # TRANSLATORS: Play from here, from a review: the row choosing before or after the move
+            rows.append(Row(N_("Start from"), list(range(len(starts))),
+                            lambda: [_(s.name).format(n=judged) for s in starts],
+                            lambda: self.start_at, self.choose_start,
+                            N_("Before the move, to try the better one; or after it, as it was played."), tr=_))
         for i, seat in enumerate(seats):
             rows.append(Row(seat.label, [PERSON] + levels, self.names, lambda i=i: self.players[i],
                             lambda v, i=i: self._set(i, v), N_("A person at this screen, or a computer."),
                             colour=seat.colour, tr=_, title=lambda i=i: self.spec.seats_of(self.state)[i].label))
-        self.menu = RowMenu([] if refused else rows, value_x=0.4, enter_changes=False)
+        self.menu = RowMenu([] if refused and not starts else rows, value_x=0.4, enter_changes=False)
         self.start_button = Button(N_("Start"), self.start, key=pygame.K_RETURN, accent=theme.ACCENT,
                                    enabled=refused is None, tr=_)
         self.back_button = Button(N_("Back"), self.close, key=pygame.K_ESCAPE, tr=_)
         self.resize(app.size)
+
+    def default_players(self) -> list[str]:
+        """A person for the seat to move, the chosen computer level for the others."""
+        mover = self.state.to_move
+        return [PERSON if i == mover or not self.level else self.level
+                for i in range(len(self.spec.seats_of(self.state)))]
+
+    def choose_start(self, index: int) -> None:
+        """Before or after the move judged: the position, the branch point, the seats."""
+        start = self.starts[index]
+        self.start_at = index
+        self.state, self.branch, self.refused = start.state, start.branch, start.refused
+        self.players = self.default_players()
+        self.start_button.enabled = self.refused is None
+        self.resize(self.size)
 
     def names(self) -> list[str]:
         return [_("Person")] + [_("Computer ({level})").format(level=level_name(v)) for v in self.levels]

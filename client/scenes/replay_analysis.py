@@ -58,6 +58,8 @@ class AnalysedReplay(Protocol):
     @property
     def bottom_rect(self) -> pygame.Rect: ...
 
+    def resize(self, size: tuple[int, int]) -> None: ...
+
     def analysis_next(self, index: int) -> Any | None:
         """The contract move the record plays in position ``index`` (None: none there)."""
 
@@ -76,6 +78,7 @@ class AnalysisPart(Part):
         self._analyses: "Analyses | None" = None
         self.tab = Button(words.ANALYSIS_KEYED, self.toggle, tr=words._)
         listing.foot = self.list_foot
+        listing.card_shown = lambda: self.on   # the card keeps the column right of the board
 
     def position(self, index: int) -> State:
         """Position ``index`` as a contract state (the screen's ``positions`` by default)."""
@@ -99,6 +102,7 @@ class AnalysisPart(Part):
         self.on = not self.on
         if not self.on:
             self.analyses.pause()
+        self.host.resize(self.host.size)   # the column for the card (and the list) opens or closes
         self.host.app.sounds.play("select")
 
     def job(self) -> "AnalysisJob | None":
@@ -154,8 +158,8 @@ class AnalysisPart(Part):
         """The marks on the board, the list of moves, then the tab and the card."""
         self.host.draw_analysis_marks(surface, self.marks())
         card = self.card()
-        if card is not None and self.listing.moves_shown:  # one backing for list and card: the seat panel
-            self.layout()                                  # under the gap between them stays hidden
+        if card is not None and self.listing.moves_shown:  # one backing for list and card: the column
+            self.layout()                                  # reads as one block, the gap between them too
             draw_panel(surface, self.listing.move_list.rect.union(card[0]), alpha=255)
         self.listing.draw(surface)
         self.layout()
@@ -210,22 +214,21 @@ class AnalysisPart(Part):
         return lines
 
     def card(self) -> tuple[pygame.Rect, list[tuple[str, tuple[int, int, int], bool]], int] | None:
-        """The card at the foot of the column right of the board: its box, wrapped lines,
-        text size (None: the analysis is off)."""
+        """The card at the foot of the column right of the board (the list's): its box,
+        wrapped lines, text size (None: the analysis is off)."""
         lines = self.lines()
         if not lines:
             return None
         host = self.host
         t, m = host.app.text, host.margin
-        w, _h = host.size
-        x = self.listing.board_right() + m
-        width = max(80, w - m - x)
+        column = self.listing.column()
+        width = column.w
         size = max(12, int(host.size[1] * 0.021))
         wrapped = [(part, colour, bold) for text, colour, bold in lines
-                   for part in t.wrap(text, size, width - 2 * m, bold)]
+                   for part in t.wrap(text, size, width - 2 * m - size, bold)]   # clear of the orbit
         step = t.font(size).get_linesize() + 2
-        box = pygame.Rect(x, 0, width, len(wrapped) * step + m + 8)
-        box.bottom = host.bottom_rect.top - m // 2
+        box = pygame.Rect(column.x, 0, width, len(wrapped) * step + m + 8)
+        box.bottom = column.bottom
         return box, wrapped, size
 
     def draw_card(self, surface: pygame.Surface, box: pygame.Rect,

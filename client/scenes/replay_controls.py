@@ -87,7 +87,7 @@ class ReplayControls:
     def play_here(self) -> None:
         self.playing = False
         state, broken = self.scene.branch_position(self.index)
-        offer(self.scene.app, state, self.index, broken=broken)
+        offer(self.scene.app, state, self.index, broken=broken, levels=self.scene.record_levels)
 
     # -- moving -----------------------------------------------------------------------
     def go(self, index: int, animate: bool = False) -> None:
@@ -203,6 +203,7 @@ class SteppedReplay(Protocol):
     buttons: list[Button]
     margin: int
     bottom_rect: pygame.Rect
+    record_file: str | None       # opened from a file: its name (``Scene``'s)
 
     @property
     def state(self) -> Any: ...
@@ -260,6 +261,9 @@ class ReplaySteps(Part):
 
     def branch_name(self) -> str | None:
         """The record's name for a game played on from it (None: a game just played)."""
+        named = self.host.record_file   # opened from a file: its name
+        if named:
+            return str(named)
         title = self.host.record_title
         return None if generic_title(title) else str(title)
 
@@ -278,7 +282,7 @@ class ReplaySteps(Part):
         title = _(host.record_title)
         if controls.index == controls.count and host.state.is_over():
             # TRANSLATORS: a replay's top line at the end; C opens {end} (the final count)
-            return _("{title}: GAME OVER (C: {end})").format(title=title.upper(), end=_(host.end_words)), \
+            return _("{title}: GAME OVER (C: {end})").format(title=title, end=_(host.end_words)), \
                 theme.ACCENT
         text, colour = turn()
         # TRANSLATORS: a replay's top line: the record's title, then the turn line

@@ -69,7 +69,7 @@ class TitleScene(Scene):
         self.hint_y = int(h * 0.93)
         small_h = max(22, int(h * 0.05))
         big_h = max(30, int(h * 0.075))
-        cont_h = max(22, int(h * 0.045))
+        cont_h = max(small_h, int(h * 0.055))   # as readable as the smaller buttons
         rest = buttons[n_cont + PRIMARY:]
         width = min(int(w * 0.84), 1000)
         x0 = (w - width) // 2

@@ -25,7 +25,6 @@ from ..view.form import draw_backdrop
 from ..view.widgets import Button, draw_panel
 from .base import Scene
 from .chrome import OnlineChrome, open_match
-from .score_show import ScoreShow
 
 _, N_, ngettext, pgettext = domain("online")
 
@@ -92,7 +91,7 @@ class TvChrome(OnlineChrome):
         viewer opened over it (the review) holds TV until it is closed."""
         if not above:
             return self.host is not None and self.host.over_shown
-        return all(isinstance(scene, ScoreShow) and scene.stage == "final" for scene in above)
+        return all(scene.scoring is not None and scene.scoring.stage == "final" for scene in above)
 
     def turn_text(self, text: str, colour) -> tuple[str, tuple[int, int, int]]:
         if self.player:

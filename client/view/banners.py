@@ -110,42 +110,36 @@ class Toast:
             if self.left <= 0:
                 self.text = ""
 
-    def draw(self, surface: pygame.Surface, text: TextCache, bottom: int, size: int) -> None:
-        """The message in a box centred above ``bottom``."""
+    def lines(self, text: TextCache, size: int, width: int) -> list[pygame.Surface]:
+        """The message's lines on a surface ``width`` wide: a long message (a rule's full
+        sentence, a longer translation) wraps within it."""
+        return [text.render(line, size, theme.TEXT) for line in text.wrap(self.text, size, int(width * 0.9) - 24)]
+
+    def box_size(self, text: TextCache, size: int, width: int) -> tuple[int, int]:
+        """The size of the message's box on a surface ``width`` wide ((0, 0): no message)."""
+        if not self.text:
+            return 0, 0
+        imgs = self.lines(text, size, width)
+        return max(i.get_width() for i in imgs) + 24, sum(i.get_height() for i in imgs) + 12
+
+    def draw(self, surface: pygame.Surface, text: TextCache, bottom: int, size: int, top: int | None = None,
+             avoid: tuple[pygame.Rect, ...] = ()) -> None:
+        """The message in a box centred above ``bottom``; given a ``top``, just under it
+        instead, unless it would cover one of ``avoid`` there (a hint's sentence: clear of
+        the coordinates under the board, and of the hinted move)."""
         if not self.text:
             return
-        # a long message (a rule's full sentence, a longer translation) wraps within the window
-        imgs = [text.render(line, size, theme.TEXT)
-                for line in text.wrap(self.text, size, int(surface.get_width() * 0.9) - 24)]
+        imgs = self.lines(text, size, surface.get_width())
         box = pygame.Rect(0, 0, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
         box.midbottom = (surface.get_width() // 2, bottom - 10)
         box = box.inflate(24, 12)
+        if top is not None:
+            high = box.move(0, top + 6 - box.y)
+            if not any(high.colliderect(r) for r in avoid):
+                box = high
         draw_panel(surface, box, edge=theme.GOOD, alpha=240)
         y = box.y + 6
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
 
-
-class Announcing:
-    """A screen's banner and toast in one place: a mixin for a scene with ``banners``
-    (:class:`Banners`) and ``toasts`` (:class:`Toast`); ``update`` runs the toast's clock.
-    ``buttons_event`` hands an event to the screen's ``buttons`` in turn."""
-
-    def announce(self, text: str, sub: str = "", colour=theme.ACCENT, hold: float = 1.0,
-                 blocking: bool = False) -> None:
-        self.banners.announce(text, sub, colour, hold, blocking)
-
-    @property
-    def toast(self) -> str:
-        return self.toasts.text
-
-    def show_toast(self, text: str, seconds: float = 3.0) -> None:
-        self.toasts.show(text, seconds)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.toasts.update(dt)
-
-    def buttons_event(self, event: pygame.event.Event) -> bool:
-        return any(b.handle_event(event) for b in self.buttons)

@@ -32,8 +32,8 @@ steps only the latest) and
 already read are skipped by version, and the other events set what the read already
 had (the last seat, presence or status event of a kind wins).
 
-Steps are applied through ``Match.apply_remote`` and ``Match.catch_up``, the same
-functions a node uses when it lost a version to another node.
+Steps are applied through ``match.steps.apply_remote`` and ``match.steps.catch_up``, the
+same functions a node uses when it lost a version to another node.
 """
 
 from __future__ import annotations
@@ -161,7 +161,7 @@ class Follower:
                     else:
                         await self._change(match, event)
                 if match.behind and match.live:
-                    self.applied += await match.catch_up()
+                    self.applied += await match.steps.catch_up()
 
     async def reread(self) -> None:
         """The stream dropped events this node had not read (it was away or behind for
@@ -202,7 +202,7 @@ class Follower:
                     match.behind = True
                     watched = match.audience or any(s is not None and s.computer for s in match.seats)
                     if watched:
-                        self.applied += await match.catch_up()
+                        self.applied += await match.steps.catch_up()
 
     async def _reread_sessions(self) -> None:
         sessions = [s for s in self.lobby.sessions.values() if s.conn is not None]
@@ -336,11 +336,11 @@ class Follower:
             return
         if event.version == match.version + 1 and not match.behind:
             end = event.end
-            match.apply_remote(MoveRecord(*event.data), None if end is None else
+            match.steps.apply_remote(MoveRecord(*event.data), None if end is None else
                                End(end["status"], end["reason"], end["winner"], end["ranking"]))
             self.applied += 1
         else:  # events were missed: resync by version from the stored steps
-            self.applied += await match.catch_up()
+            self.applied += await match.steps.catch_up()
 
     def _forget_ended(self, match: "Match", end: dict) -> None:
         """A match nobody here follows ended elsewhere: its end is told (lobby watchers

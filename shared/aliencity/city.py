@@ -11,9 +11,9 @@ import random
 from dataclasses import dataclass, field
 
 from .errors import RecordError
-from .geometry import FULL, TILE_COLUMNS, TILE_COUNT, TILE_LOTS, TILE_OF, TILE_ROWS
+from .geometry import FULL, TILE_COLUMNS, TILE_COUNT, TILE_LOTS, TILE_MASK, TILE_OF, TILE_ROWS
 from .texts import _, tile_label
-from .types import COLUMNS, LOT_COUNT, Colour, lot_name
+from .types import COLUMNS, Colour, lot_name
 
 # PPN suit letters: S suns (red), A arms (blue), C crowns (green), M moons (black);
 # R B G K are accepted for the same suits.
@@ -63,6 +63,12 @@ def _icon_lot(tile_index: int, angle: int) -> int:
     return row * COLUMNS + col
 
 
+# Every tile a city can hold, made once: a random city picks its twenty from here.
+_ANGLES = (0, 90, 180, 270)
+_TILES = {(c, r, a): Tile(c, r, a) for c in Colour for r in range(6) for a in _ANGLES}
+_COLOURS = tuple(Colour)  # iterating the enum class itself is slow on every new game
+
+
 @dataclass(frozen=True)
 class City:
     """20 tiles, index ``tile_row * 4 + tile_column`` with tile row 0 at the bottom."""
@@ -80,11 +86,12 @@ class City:
     def __post_init__(self) -> None:
         if len(self.tiles) != TILE_COUNT:
             raise RecordError(_("a city has {count} tiles, got {got}").format(count=TILE_COUNT, got=len(self.tiles)))
-        lot_colour = tuple(self.tiles[TILE_OF[lot]].colour for lot in range(LOT_COUNT))
-        icons = tuple(_icon_lot(t, tile.angle) for t, tile in enumerate(self.tiles))
+        tiles = self.tiles
+        lot_colour = tuple([tiles[tile].colour for tile in TILE_OF])
+        icons = tuple([_icon_lot(t, tile.angle) for t, tile in enumerate(tiles)])
         masks = [0, 0, 0, 0]
-        for lot, colour in enumerate(lot_colour):
-            masks[colour] |= 1 << lot
+        for t, tile in enumerate(tiles):
+            masks[tile.colour] |= TILE_MASK[t]
         object.__setattr__(self, "lot_colour", lot_colour)
         object.__setattr__(self, "icon_lots", icons)
         object.__setattr__(self, "icon_mask", sum(1 << lot for lot in icons))
@@ -96,11 +103,11 @@ class City:
     def random(cls, seed: int | str) -> "City":
         rng = random.Random(seed)
         tiles = []
-        for colour in Colour:
+        for colour in _COLOURS:
             for rank in sorted(rng.sample(range(6), 5)):
                 tiles.append((colour, rank))
         rng.shuffle(tiles)
-        return cls(tuple(Tile(c, r, rng.choice((0, 90, 180, 270))) for c, r in tiles))
+        return cls(tuple([_TILES[c, r, rng.choice(_ANGLES)] for c, r in tiles]))
 
     def text(self) -> str:
         """PPN ``Tiles:`` value: top tile row first, tiles left to right, rows split by ``/``."""

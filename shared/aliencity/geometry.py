@@ -57,6 +57,18 @@ TILE_LOTS: tuple[tuple[int, ...], ...] = tuple(
 TILE_MASK: tuple[int, ...] = tuple(sum(1 << lot for lot in lots) for lots in TILE_LOTS)
 
 
+# bytes.translate tables for mask_of: code 0 (nothing there) -> "0", any other code -> "1".
+NONZERO = b"0" + b"1" * 255
+
+
+def mask_of(codes: tuple[int, ...], digits: bytes = NONZERO) -> int:
+    """The lots whose code (a small int per lot, like a board) ``digits`` maps to "1": one
+    C-level pass that reads the codes as a binary number, lot 0 last."""
+    found = bytearray(codes).translate(digits)
+    found.reverse()
+    return int(found, 2)
+
+
 def bits(mask: int) -> Iterator[int]:
     """Yield the lot numbers set in ``mask``, lowest first."""
     while mask:

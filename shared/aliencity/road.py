@@ -75,12 +75,14 @@ def structure_groups(occupied: int) -> list[int]:
     return groups
 
 
-def _two_arcs(g: int, t2: int, t6: int, top: int, bottom: int, o0: int, o2: int, o4: int, o6: int,
-              b0: int, b2: int, b4: int, b6: int) -> int:
+def _two_arcs(g: int, t2: int, t6: int, top: int, bottom: int,
+              sides: tuple[int, int, int, int, int, int, int, int]) -> int:
     """Lots around which the group ``g`` touches two of the arcs that the lot's open
     sides cut the ring of eight lots into (see Road). ``t2``/``t6``: lots whose east /
     west lot is in the group; ``top``/``bottom``: rows whose lots off the board count
-    as the group's; ``oK``/``bK``: ring position K (0 north, 2 east ...) is road / not."""
+    as the group's; ``sides``: ``oK``/``bK``, ring position K (0 north, 2 east ...) is road /
+    not (one tuple: a call with plain arguments is cheaper than unpacking them)."""
+    o0, o2, o4, o6, b0, b2, b4, b6 = sides
     # tK: ring position K in the group; uKL = tK | tL; aK: the arc after open side K touches it
     t1, t3, t5, t7 = (t2 >> 8) | top, (t2 << 8) | bottom, (t6 << 8) | bottom, (t6 >> 8) | top
     u01, u23, u45, u67 = (g >> 8) | t1, t2 | t3, (g << 8) | t5, t6 | t7
@@ -135,7 +137,7 @@ class Road:
         b = (o0, o2, o4, o6, WIDE ^ o0, WIDE ^ o2, WIDE ^ o4, WIDE ^ o6)
         # the frame's group, with the lots off the board
         cut = _two_arcs(frame, ((frame >> 1) & NOT_H) | COLUMN_H, ((frame << 1) & NOT_A) | COLUMN_A,
-                        TOP, BOTTOM, *b)
+                        TOP, BOTTOM, b)
         rest = occupied ^ frame
         if rest.bit_count() >= 3:  # fewer cannot enclose a lot
             if islands is None:
@@ -143,7 +145,7 @@ class Road:
             else:
                 loops = [g for g in islands if g.bit_count() >= 3]
             for g in loops:
-                cut |= _two_arcs(g, (g >> 1) & NOT_H, (g << 1) & NOT_A, 0, 0, *b)
+                cut |= _two_arcs(g, (g >> 1) & NOT_H, (g << 1) & NOT_A, 0, 0, b)
         self._islands = islands
         splitting = self.splitting = cut & e
         self.buildable = road_side ^ (road_side & (splitting | lifelines))
@@ -166,7 +168,7 @@ class Road:
         ring = AROUND[lot]
         merged = bit
         islands = []
-        for group in self.islands:
+        for group in self._islands if self._islands is not None else self.islands:
             if group & ring:
                 merged |= group
             else:

@@ -44,8 +44,34 @@ DOME_COLOUR = (
 TILE_CORNERS = sum(1 << lots[0] for lots in TILE_LOTS)
 
 
+def rule_masks(city: City, road: Road) -> tuple[int, int, tuple[int, ...]]:
+    """Rules 1-5 for one board: the lots passing rules 1-3 (``candidates``), the tiles where
+    rule 4 no longer binds (``settled``) and the legal lots of each piece, indexed like
+    PIECES. A function, so the moves' hot path gets its masks without a Placement."""
+    # Rules 1-3. Tile-wide facts are computed at each tile's bottom-left lot, then filled.
+    ok = road.buildable
+    plain = ok & city.plain_mask
+    c = plain | (plain >> 1)
+    c = (c | (c >> COLUMNS)) & TILE_CORNERS
+    c |= c << 1
+    cand = plain | (ok & city.icon_mask & (FULL ^ (c | (c << COLUMNS))))
+    # Rule 4 stops binding on tiles holding two or more structures: both lots of a row
+    # of the tile, or one lot in each row.
+    o = road.occupied
+    either, both = o | (o >> 1), o & (o >> 1)
+    c = (both | (both >> COLUMNS) | (either & (either >> COLUMNS))) & TILE_CORNERS
+    c |= c << 1
+    settled = c | (c << COLUMNS)
+    red, blue, green, black = city.colour_mask
+    towers = city.tower_mask
+    return cand, settled, (cand & (settled | towers[0]), cand & (settled | towers[1]),
+                           cand & (settled | towers[2]), cand & red or cand, cand & blue or cand,
+                           cand & green or cand, cand & black or cand)
+
+
 class Placement:
-    """Legal lots per piece for one board (ignores stocks and turns: see GameState)."""
+    """Legal lots per piece for one board (ignores stocks and turns: see GameState), with
+    the reason a build is not legal."""
 
     __slots__ = ("city", "board", "road", "candidates", "settled_tiles", "piece_masks")
 
@@ -53,28 +79,7 @@ class Placement:
         self.city = city
         self.board = board
         self.road = road
-        # Rules 1-3. Tile-wide facts are computed at each tile's bottom-left lot, then filled.
-        ok = road.buildable
-        plain = ok & city.plain_mask
-        c = plain | (plain >> 1)
-        c = (c | (c >> COLUMNS)) & TILE_CORNERS
-        c |= c << 1
-        tile_has_plain = c | (c << COLUMNS)
-        cand = self.candidates = plain | (ok & city.icon_mask & (FULL ^ tile_has_plain))
-        # Rule 4 stops binding on tiles holding two or more structures: both lots of a row
-        # of the tile, or one lot in each row.
-        o = road.occupied
-        either, both = o | (o >> 1), o & (o >> 1)
-        c = (both | (both >> COLUMNS) | (either & (either >> COLUMNS))) & TILE_CORNERS
-        c |= c << 1
-        settled = self.settled_tiles = c | (c << COLUMNS)
-        # Legal lots of each of the seven pieces, indexed like PIECES.
-        red, blue, green, black = city.colour_mask
-        towers = city.tower_mask
-        own = (cand & red, cand & blue, cand & green, cand & black)
-        self.piece_masks = (cand & (settled | towers[0]), cand & (settled | towers[1]),
-                            cand & (settled | towers[2]),
-                            own[0] or cand, own[1] or cand, own[2] or cand, own[3] or cand)
+        self.candidates, self.settled_tiles, self.piece_masks = rule_masks(city, road)
 
     def why_not(self, piece: Piece, lot: int) -> Reason | None:
         """The first rule that forbids ``piece`` on ``lot``, or ``None`` if it is legal."""

@@ -13,14 +13,21 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .geometry import bits
+from .geometry import bits, mask_of
 from .texts import N_, _, ngettext
-from .types import PIECES, Colour, Kind, Player, lot_name
+from .types import LOT_COUNT, PIECES, Colour, Kind, Player, lot_name
 
 if TYPE_CHECKING:
     from .state import GameState
 
 BONUS_REACH = 4
+# Enum members by index, and the colours a green tower pays for: enum lookups cost a
+# Python call each on Python 3.11, and the final score runs at the end of every playout.
+_COLOURS = tuple(Colour)
+_PLAYERS = tuple(Player)
+_PAYING = (Colour.RED, Colour.BLUE)
+# mask_of tables: a board code -> "1" for a red, a blue, a green tower (codes 1, 2, 3).
+_TOWER_DIGITS = tuple(b"0" * code + b"1" + b"0" * (255 - code) for code in (1, 2, 3))
 
 # The notes of the red and the blue bonus, whole sentences per colour (indexed red, blue).
 NO_TOWER = (N_("no red tower can be reached from the green tower on {green}"),
@@ -54,6 +61,12 @@ class Customer:
     def to_dict(self) -> dict[str, Any]:
         return {"lot": lot_name(self.lot), "kind": self.kind.text(),
                 "colour": self.colour.text(), "distance": self.distance}
+
+
+# Every customer there can be, by distance (1 or 2), board code and lot: a score names
+# dozens of them, and they are immutable values, so each is made once.
+_CUSTOMERS = tuple(Customer(lot, piece.kind, piece.colour, d)
+                   for d in (1, 2) for piece in PIECES for lot in range(LOT_COUNT))
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,25 +161,20 @@ class ScoreBreakdown:
 def score_breakdown(state: "GameState") -> ScoreBreakdown:
     road = state.road
     board = state.board
-    tower_mask = [0, 0, 0]
-    for lot, code in enumerate(board):
-        if code and code <= 3:
-            tower_mask[code - 1] |= 1 << lot
+    tower_mask = [mask_of(board, digits) for digits in _TOWER_DIGITS]
 
     towers: list[tuple[int, Colour, Player, tuple[Customer, ...], int | None, int,
                        tuple[int, ...]]] = []
-    for lot, cap in enumerate(state.caps):
-        if not cap or not board[lot] or board[lot] > 3:
-            continue
-        colour = Colour(board[lot] - 1)
+    for lot in bits(mask_of(state.caps) & (tower_mask[0] | tower_mask[1] | tower_mask[2])):
+        colour = _COLOURS[board[lot] - 1]
         rivals = tower_mask[colour] & ~(1 << lot)
         layers, rings = road.walk(lot, (rivals,), 2)
         customers = []
-        for d, ring in enumerate(rings[:2], start=1):
+        for d, ring in enumerate(rings[:2]):
             for s in bits(ring):
-                piece = PIECES[board[s] - 1]
-                if piece.colour != colour:
-                    customers.append(Customer(s, piece.kind, piece.colour, d))
+                code = board[s]
+                if PIECES[code - 1].colour != colour:
+                    customers.append(_CUSTOMERS[(d * 7 + code - 1) * LOT_COUNT + s])
         competitor, competition = None, 0
         for d, ring in enumerate(rings, start=1):
             if ring & rivals:
@@ -174,20 +182,21 @@ def score_breakdown(state: "GameState") -> ScoreBreakdown:
                 competitor, competition = (hit & -hit).bit_length() - 1, d
                 break
         path = tuple(road.path_in(layers, competitor) or ()) if competitor is not None else ()
-        towers.append((lot, colour, Player(cap - 1), tuple(customers), competitor, competition, path))
+        towers.append((lot, colour, _PLAYERS[state.caps[lot] - 1], tuple(customers), competitor,
+                       competition, path))
 
     location = _location_points(state, [t[0] for t in towers])
     tower_scores = tuple(TowerScore(*t, *location[t[0]]) for t in towers)
 
     bonuses = []
-    for green in bits(tower_mask[Colour.GREEN]):
+    for green in bits(tower_mask[2]):
         if state.caps[green]:
             continue
-        walked = road.walk(green, (tower_mask[Colour.RED], tower_mask[Colour.BLUE]))
-        for colour in (Colour.RED, Colour.BLUE):
+        walked = road.walk(green, (tower_mask[0], tower_mask[1]))
+        for colour in _PAYING:
             bonuses.append(_green_bonus(state, green, colour, walked, tower_mask[colour]))
 
-    totals = {p: 0 for p in Player}
+    totals = {_PLAYERS[0]: 0, _PLAYERS[1]: 0}
     for t in tower_scores:
         totals[t.owner] += t.points + t.location
     for b in bonuses:

@@ -11,20 +11,25 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shared.i18n import current_language
 
 from .city import City
 from .errors import IllegalMoveError, WrongPlayerError
 from .events import Built, ClaimDeclined, Claimed, Event, GameOver, PlayerSkipped
-from .geometry import bits
+from .geometry import bits, mask_of
+from .legal import BUILDS as BUILDS
+from .legal import CLAIMS as CLAIMS
+from .legal import NO_BUILDS as NO_BUILDS
+from .legal import PASS as PASS
+from .legal import LegalBuilds as LegalBuilds
 from .moves import Build, Claim, Move, Pass
 from .road import Road
-from .rules import Placement, Reason
+from .rules import Placement, Reason, rule_masks
 from .ruleset import Ruleset
 from .texts import N_, _, piece_plural
-from .types import COLUMNS, LOT_COUNT, PIECES, ROWS, Kind, Piece, Player, lot_name
+from .types import LOT_COUNT, PIECES, Kind, Piece, Player, lot_name
 from .types import Phase as Phase  # a state's phase: offered here with the state
 
 if TYPE_CHECKING:
@@ -36,8 +41,14 @@ MAX_CLAIMS = 3
 # Cache keys per player (strings hash once).
 _MASKS_KEY = ("masks-black", "masks-white")
 _LEGAL_KEY = ("legal-black", "legal-white")
-# bytes.translate table: a board code (0 empty, 1-7 a piece) -> the digit "0" or "1".
-_BUILT_DIGIT = b"0" + b"1" * 255
+# Cache entries that hold while the board and stocks do not change (claims keep them).
+_BOARD_KEYS = ("occupied", "placement", "pieces") + _MASKS_KEY + _LEGAL_KEY
+# Enum members read through their class cost a Python call each on Python 3.11: the
+# per-move paths read these instead.
+_BUILD, _CLAIM, _OVER = Phase.BUILD, Phase.CLAIM, Phase.OVER
+_OTHER = (Player.WHITE, Player.BLACK)  # each player's opponent
+_OWNER = (None, Player.BLACK, Player.WHITE)  # by cap code
+_TOWER_CODES = b"0111" + b"0" * 252  # mask_of table: board codes 1-3 are towers
 # Sentences naming a player, indexed like Player (whole sentences: word order differs).
 TURN_OF = (N_("It is Black's turn."), N_("It is White's turn."))
 ALREADY_CLAIMED_BY = (N_("The tower on {lot} is already black's."),
@@ -49,6 +60,9 @@ INITIAL_STOCK: dict[Player, tuple[int, ...]] = {
     Player.WHITE: (3, 2, 2, 3, 3, 3, 3),
     Player.BLACK: (2, 3, 2, 3, 3, 3, 3),
 }
+
+
+_Played = tuple["GameState", tuple[Event, ...]]  # a Step before it is made one
 
 
 class Step(NamedTuple):
@@ -98,7 +112,11 @@ def start_state(ruleset: Ruleset, city: City, first_player: Player, *, dice: Dic
 @dataclass(frozen=True)
 class GameState:
     """Everything about a game at one moment. ``board[lot]`` is 0 or 1 + piece index;
-    ``caps[lot]`` is 0 or 1 + player; ``history`` lists (player, move) pairs."""
+    ``caps[lot]`` is 0 or 1 + player; ``history`` lists (player, move) pairs.
+
+    ``ply`` (the builds so far) and ``_road`` (the road facts, ``None`` until first asked)
+    follow from the board and history; moves keep them up to date step by step instead of
+    recounting, and :func:`replace` drops them when it is given another board or history."""
 
     ruleset: Ruleset
     city: City
@@ -112,7 +130,12 @@ class GameState:
     phase: Phase
     next_builder: Player | None
     history: tuple[tuple[Player, Move], ...]
+    ply: int = field(init=False, compare=False, repr=False)
+    _road: Road | None = field(default=None, init=False, compare=False, repr=False)
     _cache: dict[object, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ply", _builds_in(self.history))
 
     # -- board facts ------------------------------------------------------------------
     def piece_at(self, lot: int) -> Piece | None:
@@ -121,8 +144,7 @@ class GameState:
 
     def owner_at(self, lot: int) -> Player | None:
         """Who has claimed the tower on ``lot`` (``None`` if nobody, or no tower)."""
-        code = self.caps[lot]
-        return Player(code - 1) if code else None
+        return _OWNER[self.caps[lot]]
 
     def structures(self) -> list[tuple[int, Piece]]:
         return [(lot, PIECES[code - 1]) for lot, code in enumerate(self.board) if code]
@@ -139,25 +161,20 @@ class GameState:
         return dict(zip(PIECES, self.stocks[player]))
 
     @property
-    def ply(self) -> int:
-        """Number of builds made so far."""
-        return sum(1 for _, move in self.history if isinstance(move, Build))
-
-    @property
     def occupied(self) -> int:
+        road = self._road
+        if road is not None:
+            return road.occupied
         occ = self._cache.get("occupied")
         if occ is None:
-            # one digit per lot, lot 0 last: the board read as a binary number
-            digits = bytearray(self.board).translate(_BUILT_DIGIT)
-            digits.reverse()
-            occ = self._cache["occupied"] = int(digits, 2)
+            occ = self._cache["occupied"] = mask_of(self.board)
         return occ
 
     @property
     def road(self) -> Road:
-        road = self._cache.get("road")
+        road = self._road
         if road is None:
-            road = self._cache["road"] = Road(self.occupied)
+            road = self.__dict__["_road"] = Road(self.occupied)
         return road
 
     @property
@@ -174,8 +191,11 @@ class GameState:
         key = _MASKS_KEY[player]
         masks: tuple[int, ...] | None = cache.get(key)
         if masks is None:
-            placement = cache.get("placement") or self.placement
-            masks = placement.piece_masks
+            masks = cache.get("pieces")
+            if masks is None:
+                placement = cache.get("placement")
+                masks = cache["pieces"] = (rule_masks(self.city, self._road or self.road)[2]
+                                           if placement is None else placement.piece_masks)
             stock = self.stocks[player]
             if 0 in stock:
                 masks = tuple([m if n else 0 for m, n in zip(masks, stock)])
@@ -196,7 +216,7 @@ class GameState:
         """Every legal build of ``player`` (default: the player to move), by piece then lot:
         a lazy sequence (len, index, iterate, ``in``) that makes Build objects on demand."""
         who = self.to_move if player is None else player
-        if who is None or (player is None and self.phase is not Phase.BUILD):
+        if who is None or (player is None and self.phase is not _BUILD):
             return NO_BUILDS
         key = _LEGAL_KEY[who]
         legal = self._cache.get(key)
@@ -206,16 +226,16 @@ class GameState:
 
     def legal_claims(self) -> list[int]:
         """Towers the player to move may claim now (empty outside the claim step)."""
-        if self.phase is not Phase.CLAIM:
+        if self.phase is not _CLAIM:
             return []
-        return [lot for lot, code in enumerate(self.board)
-                if code and code <= 3 and not self.caps[lot]]
+        return list(bits(mask_of(self.board, _TOWER_CODES) & ~mask_of(self.caps)))
 
     def legal_moves(self) -> Sequence[Move]:
         """The legal moves now: builds in the build step, claims and Pass in the claim step."""
-        if self.phase is Phase.BUILD:
+        phase = self.phase
+        if phase is _BUILD:
             return self.legal_builds()
-        if self.phase is Phase.CLAIM:
+        if phase is _CLAIM:
             return [CLAIMS[lot] for lot in self.legal_claims()] + [PASS]
         return []
 
@@ -254,56 +274,75 @@ class GameState:
     def play(self, move: Move, player: Player | None = None) -> Step:
         """Play ``move`` for the player to move (or check it is ``player``'s turn).
         Raises :class:`IllegalMoveError` quoting the move and the reason."""
-        return self._play(move, player, True)
+        return Step(*self._play(move, player, True))
 
-    def _play(self, move: Move, player: Player | None, final_event: bool) -> Step:
-        """``final_event`` false: for :meth:`apply`, which keeps no events."""
-        if (type(move) is Build and self.phase is Phase.BUILD and (player is None or player == self.to_move)
-                and (self.build_masks(self.to_move)[move.piece.index] >> move.lot) & 1):  # type: ignore[arg-type]  # build phase
-            reason = None  # the common case, answered by the legal-lot masks
-        else:
-            reason = self.why_not(move, player)
+    def _play(self, move: Move, player: Player | None, final_event: bool) -> _Played:
+        """The new state and events (a plain pair: :meth:`apply` wants no Step made).
+        ``final_event`` false: for :meth:`apply`, which keeps no events."""
+        who: Player = self.to_move  # type: ignore[assignment]  # checked below when it matters
+        if player is None or player == who:  # the common cases, answered without why_not
+            phase = self.phase
+            if type(move) is Build:
+                if phase is _BUILD and (self.build_masks(who)[move.piece.index] >> move.lot) & 1:
+                    return self._after_build(self._placed(who, move), who, final_event)
+            elif phase is _CLAIM and (type(move) is Pass or type(move) is Claim
+                                      and 0 < self.board[move.lot] <= 3 and not self.caps[move.lot]):
+                return self._end_claim_step(who, move)
+        reason = self.why_not(move, player)
         if reason is not None:
             cls = WrongPlayerError if reason.rule == "not_your_turn" else IllegalMoveError
             raise cls(move.text(), f"{reason.text} ({self.summary()})", reason.rule)
-        who: Player = self.to_move  # type: ignore[assignment]  # a legal move: the game runs
         if isinstance(move, Build):
             return self._after_build(self._placed(who, move), who, final_event)
+        return self._end_claim_step(who, move)
+
+    def _end_claim_step(self, who: Player, move: Claim | Pass) -> _Played:
+        """A legal claim or pass ends the turn: the next builder was settled with the build."""
+        nxt: Player = self.next_builder  # type: ignore[assignment]  # the claim step names one
+        new = object.__new__(GameState)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(history=self.history + ((who, move),), to_move=nxt, phase=_BUILD, next_builder=None,
+                      _cache=self._board_cache())
+        events: tuple[Event, ...]
         if isinstance(move, Claim):
             caps = list(self.caps)
             caps[move.lot] = who + 1
-            state = replace(self, caps=tuple(caps), history=self.history + ((who, move),),
-                            _cache=self._board_cache())
-            return state._end_turn((Claimed(who, move.lot),))
-        state = replace(self, history=self.history + ((who, move),), _cache=self._board_cache())
-        return state._end_turn((ClaimDeclined(who),))
+            fields["caps"] = tuple(caps)
+            events = (Claimed(who, move.lot),)
+        else:
+            events = (ClaimDeclined(who),)
+        if nxt == who:
+            events += (PlayerSkipped(_OTHER[nxt]),)
+        return new, events
 
     def apply(self, move: Move, player: Player | None = None) -> "GameState":
         """Like :meth:`play`, returning only the new state. It skips what only the events
         need: the final score breakdown (paths and notes for people), which a search
         reaching thousands of ends per move would pay for nothing; ``score()`` still
         gives it on demand."""
-        return self._play(move, player, False).state
+        return self._play(move, player, False)[0]
 
     def _board_cache(self) -> dict[object, Any]:
-        """Cache entries that stay true while the board does not change."""
-        return {k: v for k, v in self._cache.items() if k in ("occupied", "road", "placement")}
+        """Cache entries that stay true while the board and stocks do not change."""
+        return {k: v for k, v in self._cache.items() if k in _BOARD_KEYS}
 
     def _placed(self, who: Player, move: Build) -> "GameState":
         lot, index = move.lot, move.piece.index
-        board = self.board[:lot] + (index + 1,) + self.board[lot + 1:]
-        stock = self.stocks[who]
-        stock = stock[:index] + (max(0, stock[index] - 1),) + stock[index + 1:]
-        stocks = (stock, self.stocks[1]) if who is Player.BLACK else (self.stocks[0], stock)
-        cache = {}
-        if "occupied" in self._cache:
-            cache["occupied"] = self._cache["occupied"] | (1 << move.lot)
-        if "road" in self._cache:
-            cache["road"] = self._cache["road"].with_built(move.lot)
-        return replace(self, board=board, stocks=stocks,
-                       history=self.history + ((who, move),), _cache=cache)
+        board = list(self.board)
+        board[lot] = index + 1
+        stock = list(self.stocks[who])
+        stock[index] = max(0, stock[index] - 1)
+        stocks = (self.stocks[0], tuple(stock)) if who else (tuple(stock), self.stocks[1])
+        road = self._road
+        new = object.__new__(GameState)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(board=tuple(board), stocks=stocks, history=self.history + ((who, move),), ply=self.ply + 1,
+                      _road=None if road is None else road.with_built(lot), _cache={})
+        return new
 
-    def _after_build(self, state: "GameState", who: Player, final_event: bool = True) -> Step:
+    def _after_build(self, state: "GameState", who: Player, final_event: bool = True) -> _Played:
         """Decide what follows a build: the claim step, the next builder, or the end
         (with its ``GameOver`` event and score unless ``final_event`` is false, which
         :meth:`apply` uses: it wants no events at all). ``state`` is the new state from
@@ -311,31 +350,31 @@ class GameState:
         events: tuple[Event, ...] = (  # the build just placed
             (Built(who, *_build_parts(state.history[-1][1])),) if final_event else ())  # type: ignore[arg-type]
         fields = state.__dict__
-        opponent = who.other
-        if state.can_build(opponent):
+        opponent = _OTHER[who]
+        if any(state.build_masks(opponent)):
             nxt = opponent
-        elif state.can_build(who):
+        elif any(state.build_masks(who)):
             nxt = who
         else:
-            fields.update(to_move=None, phase=Phase.OVER, next_builder=None, _cache=state._board_cache())
-            return Step(state, events + (state._game_over_event(),) if final_event else events)
+            fields.update(to_move=None, phase=_OVER, next_builder=None, _cache=state._board_cache())
+            return state, events + (state._game_over_event(),) if final_event else events
         caps = state.caps
-        if MAX_CLAIMS > caps.count(who + 1):
-            board = state.board
-            if board.count(1) + board.count(2) + board.count(3) > LOT_COUNT - caps.count(0):
-                # an unclaimed tower stands (caps stand only on towers): the claim step
-                fields.update(phase=Phase.CLAIM, next_builder=nxt)
-                return Step(state, events)
+        if MAX_CLAIMS > bytes(caps).count(who + 1):
+            built: Build = state.history[-1][1]  # type: ignore[assignment]  # _placed put it there
+            if built.piece.index < 3 or mask_of(state.board, _TOWER_CODES) & ~mask_of(caps):
+                # an unclaimed tower stands (a tower just built has no cap yet): the claim step
+                fields.update(phase=_CLAIM, next_builder=nxt)
+                return state, events
         fields["to_move"] = nxt
         if final_event and nxt is who:
             events += (PlayerSkipped(opponent),)
-        return Step(state, events)
+        return state, events
 
     def _end_turn(self, events: tuple[Event, ...]) -> Step:
         nxt = self.next_builder
         if nxt == self.to_move:
-            events = events + (PlayerSkipped(nxt.other),)  # type: ignore[union-attr]  # a builder
-        state = replace(self, to_move=nxt, phase=Phase.BUILD, next_builder=None, _cache=self._cache)
+            events = events + (PlayerSkipped(_OTHER[nxt]),)  # type: ignore[index]  # a builder
+        state = replace(self, to_move=nxt, phase=_BUILD, next_builder=None, _cache=self._cache)
         return Step(state, events)
 
     def _game_over_event(self) -> GameOver:
@@ -344,7 +383,7 @@ class GameState:
 
     # -- the end ----------------------------------------------------------------------
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def score(self) -> ScoreBreakdown:
         """The score breakdown of this position (final when the game is over)."""
@@ -392,93 +431,18 @@ def replace(state: "GameState", **changes: Any) -> "GameState":
     fields = new.__dict__
     fields.update(state.__dict__)
     fields["_cache"] = {}
+    if "board" in changes:
+        fields["_road"] = None
+    if "history" in changes and "ply" not in changes:
+        fields["ply"] = _builds_in(changes["history"])
     fields.update(changes)
     return new
 
 
-# Moves are immutable values: every possible one is made once and shared.
-BUILDS: tuple[tuple[Build, ...], ...] = tuple(
-    tuple(Build(piece, lot) for lot in range(LOT_COUNT)) for piece in PIECES)
-CLAIMS: tuple[Claim, ...] = tuple(Claim(lot) for lot in range(LOT_COUNT))
-PASS = Pass()
+def _builds_in(history: tuple[tuple[Player, Move], ...]) -> int:
+    return sum(1 for _, move in history if type(move) is Build)
 
 
-# The builds of one piece in one row of the board, for each byte of legal lots there:
-# _ROW_BUILDS[piece * ROWS + row][byte] (lists the moves of a mask a row at a time).
-_ROW_BUILDS: tuple[tuple[tuple[Build, ...], ...], ...] = tuple(
-    tuple(tuple(table[row * COLUMNS + c] for c in range(COLUMNS) if byte >> c & 1) for byte in range(256))
-    for table in BUILDS for row in range(ROWS))
-
-
-class LegalBuilds(Sequence[Build]):
-    """Lazy view of legal builds from per-piece bit masks (python-chess style): the
-    moves are listed on the first iteration, a row of the board at a time."""
-
-    __slots__ = ("masks", "_len", "_moves")
-
-    def __init__(self, masks: tuple[int, ...]) -> None:
-        self.masks = masks
-        self._len = sum(map(int.bit_count, masks))
-        self._moves: list[Build] | None = None
-
-    def _listed(self) -> list[Build]:
-        moves = self._moves
-        if moves is None:
-            moves = []
-            if self._len:
-                m = self.masks
-                # the seven masks of 80 lots side by side: 70 bytes, one per row of a piece
-                rows = (m[0] | m[1] << 80 | m[2] << 160 | m[3] << 240 | m[4] << 320 | m[5] << 400
-                        | m[6] << 480).to_bytes(70, "little")
-                for table, byte in zip(_ROW_BUILDS, rows):
-                    if byte:
-                        moves += table[byte]
-            self._moves = moves
-        return moves
-
-    def __len__(self) -> int:
-        return self._len
-
-    def __bool__(self) -> bool:
-        return self._len > 0
-
-    @overload
-    def __getitem__(self, index: int) -> Build: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Build]: ...
-
-    def __getitem__(self, index: int | slice) -> Build | list[Build]:
-        if isinstance(index, slice):
-            return self._listed()[index]
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError("legal build index out of range")
-        if self._moves is not None:
-            return self._moves[index]
-        for table, mask in zip(BUILDS, self.masks):
-            n = mask.bit_count()
-            if index < n:
-                for _ in range(index):
-                    mask &= mask - 1
-                return table[(mask & -mask).bit_length() - 1]
-            index -= n
-        raise IndexError(index)  # unreachable
-
-    def __iter__(self) -> Iterator[Build]:
-        return iter(self._listed())
-
-    def __contains__(self, move: object) -> bool:
-        return isinstance(move, Build) and bool((self.masks[move.piece.index] >> move.lot) & 1)
-
-    def lots(self, piece: Piece) -> list[int]:
-        return list(bits(self.masks[piece.index]))
-
-    def __repr__(self) -> str:
-        return f"<LegalBuilds {self._len}: {' '.join(m.text() for m in self)}>"
-
-
-NO_BUILDS = LegalBuilds((0,) * len(PIECES))
 
 
 def _build_parts(move: Build) -> tuple[Piece, int]:
@@ -492,7 +456,7 @@ def place_anyway(state: GameState, player: Player, move: Build) -> Step:
         raise IllegalMoveError(move.text(), _("{lot} is already built on").format(
             lot=lot_name(move.lot)), "occupied")
     base = replace(state, to_move=player, phase=Phase.BUILD, next_builder=None, _cache=state._cache)
-    return base._after_build(base._placed(player, move), player)
+    return Step(*base._after_build(base._placed(player, move), player))
 
 
 def claim_anyway(state: GameState, player: Player, move: Claim) -> Step:
@@ -504,7 +468,7 @@ def claim_anyway(state: GameState, player: Player, move: Claim) -> Step:
     caps = list(state.caps)
     caps[move.lot] = player + 1
     state = replace(state, caps=tuple(caps), history=state.history + ((player, move),),
-                    _cache=state._board_cache())
+                    ply=state.ply, _road=state._road, _cache=state._board_cache())
     if state.phase is Phase.CLAIM:
         return state._end_turn((Claimed(player, move.lot),))
     return Step(state, (Claimed(player, move.lot),))

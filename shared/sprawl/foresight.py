@@ -57,7 +57,20 @@ def ended_text(state: "SprawlState") -> str | None:
     if seat is None:
         return None
     if why == "stuck":
-        return _("{colour} had no legal move, so the game ended.").format(colour=colour_name(seat))
+        # TRANSLATORS: {reason}: why the seat could not act, e.g. "all its trees are dead".
+        return _("{colour} had no legal move ({reason}), so the game ended.").format(
+            colour=colour_name(seat), reason=stuck_reason(state, seat))
     if why == "alone":
         return _("Only {colour} was left, so the game ended.").format(colour=colour_name(seat))
     return None
+
+
+def stuck_reason(state: "SprawlState", seat: int) -> str:
+    """Why ``seat`` has no legal action, in a few words: an empty stash, no live tree
+    left (every tree of its own neutralized), or no room on its live trees for the
+    pieces it has left (depth limit, sizes, no vacant square)."""
+    if not any(state.stash[seat]):
+        return _("its stash is empty")
+    if not any(t not in state.dead and state.controller(t) == seat for t in state.towers):
+        return _("none of its trees is alive")
+    return _("no room left for its pieces")

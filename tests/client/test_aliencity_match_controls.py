@@ -1,4 +1,4 @@
-"""Alien City's match screen on the shell's MatchControls: a new game from the score
+"""Alien City's match screen on the shell's match core (``MatchCore``): a new game from the score
 screen keeps each seat's kind under the rules chosen in Options, the pause menu's undo
 goes back to a person's turn, and the score screen keeps its own keys (no fast mode)."""
 
@@ -38,7 +38,9 @@ def score_screen(app, game: GameScene) -> ScoreScene:
 
 
 def press(app, score: ScoreScene, label: str) -> None:
-    """Walk the final column with Right to ``label`` and press Enter."""
+    """Ring a button (the first Right), walk the final column with Right to ``label`` and
+    press Enter."""
+    score.handle_event(key(pygame.K_RIGHT))
     for _ in range(len(score.column.buttons)):
         if score.column.buttons[score.column.focus].label == label:
             break

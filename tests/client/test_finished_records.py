@@ -10,8 +10,8 @@ import pytest
 
 from client import saves
 from client.config import records_dir
+from client.scenes.base import Scene
 from client.scenes.files import FilesScene, record_summary
-from client.scenes.score_show import ScoreShow
 from client.scenes.seats import HumanSeat
 from shared.aliencity.spec import AlienCityPosition
 
@@ -31,21 +31,28 @@ def contract(scene, state):
     return AlienCityPosition(state) if scene.spec.id == "alien-city" else state
 
 
-def play_to_the_count(app, scene, seed: int = 4) -> ScoreShow:
-    """Random moves; the last through the screen (as a click would), then the frames
-    until the final count is up."""
+def last_move(app, scene, seed: int = 4, frames: bool = False):
+    """Random moves up to the one that ends the game, which is returned unplayed
+    (``frames``: a frame after each move, so the autosave writes it)."""
     rng = random.Random(seed)
     while True:
         position = contract(scene, scene.match.state)
         move = position.legal_moves().random(rng)
         if position.play(move)[0].is_over():
             scene.timeline.finish_all()
-            scene.play(move)
-            break
+            return move
         scene.match.play(move)
+        if frames:
+            app.step(1 / 60, events=[], draw=False)
+
+
+def play_to_the_count(app, scene, seed: int = 4) -> Scene:
+    """Random moves; the last through the screen (as a click would), then the frames
+    until the final count is up."""
+    scene.play(last_move(app, scene, seed))
     for _ in range(600):
         app.step(1 / 30, events=[], draw=False)
-        if isinstance(app.stack.top, ScoreShow):
+        if app.stack.top is not None and app.stack.top.scoring is not None:
             return app.stack.top
     raise AssertionError("no final count")
 
@@ -66,7 +73,11 @@ def test_space_held_through_the_count_never_starts_a_new_game(app, game_id, name
     for _ in range(20):  # still held on the final board
         app.step(1 / 30, events=[space()], draw=False)
     assert app.stack.top is score and app.stack.scenes[0] is game
-    app.step(1 / 30, events=[space(pygame.KEYUP), space()], draw=False)  # a new press acts
+    app.step(1 / 30, events=[space(pygame.KEYUP), space()], draw=False)  # tapped again: says how to choose
+    assert app.stack.top is score and app.stack.scenes[0] is game and score.stage == "final"
+    assert "choose a button" in score.toast
+    right = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=79)
+    app.step(1 / 30, events=[space(pygame.KEYUP), right, space()], draw=False)  # a button chosen: it acts
     assert app.stack.top is not score or score.stage == "show"
 
 
@@ -90,6 +101,9 @@ def test_a_finished_game_is_recorded_by_itself_and_replays(app, game_id, names):
     assert all(n in title for n in names)
     assert facts.startswith("1. ") or " won" in facts or "shared first place" in facts  # the result
     files.handle_event(click(files.row_rect(0).center))
+    app.stack.apply_pending()
+    assert app.stack.top is files and files.focus == 0   # a click selects
+    files.handle_event(click(files.row_rect(0).center))   # a double click opens
     app.stack.apply_pending()
     assert app.stack.top is not files and files.error == ""  # the game's replay
 

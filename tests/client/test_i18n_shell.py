@@ -139,6 +139,7 @@ def test_picker_for_every_game_and_seat_count_is_marked(app, mode):
 
 def test_pause_and_its_questions_are_marked(app):
     game = types.SimpleNamespace(undo_allowed=True, save=lambda: None, undo=lambda: None, rated=None, chrome=None,
+                                 spec=None,
                                  match=types.SimpleNamespace(state=types.SimpleNamespace(is_over=lambda: False)))
     with recording_texts() as texts:
         show(app, TitleScene(app))
@@ -234,23 +235,26 @@ def test_how_to_frame_standings_and_score_buttons_are_marked(app):
 
 
 def _score_buttons(app):
-    class Show(ScoreShow):
-        headline = ""
+    class Screen:  # the score screen the show asks (ScoreScreen), its final board up
+        show_title = ScoreShow.show_title
 
         def __init__(self):
-            self.app, self.state = app, None
+            self.app, self.state, self.buttons = app, None, []
             self.sequence = types.SimpleNamespace(stage="final")
 
         def skip(self):
             pass
 
+        def start_show(self):
+            pass
+
         def winner_words(self):
             return (i18n.PSEUDO_OPEN + "RED WINS" + i18n.PSEUDO_CLOSE,)
 
-        def replay_show(self):
-            pass
+        def final_position(self):
+            return self.state
 
-    show_ = Show()
+    show_ = ScoreShow(Screen(), "")
     show_.make_buttons(i18n.PSEUDO_OPEN + "Replay the show" + i18n.PSEUDO_CLOSE, on_replay=lambda: None,
                        on_save=lambda: None, on_new_game=lambda: None,
                        new_game_label=i18n.PSEUDO_OPEN + "New game" + i18n.PSEUDO_CLOSE)
@@ -318,7 +322,7 @@ def test_options_pause_and_picker_in_slovak_and_french(app, monkeypatch, lang, e
 
 def paused_game(undo_allowed: bool) -> types.SimpleNamespace:
     """A stand-in for the match screen under the pause menu (a local game just started)."""
-    return types.SimpleNamespace(undo_allowed=undo_allowed, save=None, undo=None, rated=None, chrome=None,
+    return types.SimpleNamespace(undo_allowed=undo_allowed, save=None, undo=None, rated=None, chrome=None, spec=None,
                                  match=types.SimpleNamespace(state=None))
 
 

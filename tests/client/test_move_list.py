@@ -14,7 +14,7 @@ from client.games.cityblocks.game import MatchScene as CityBlocksMatch
 from client.games.cityblocks.replay import ReplayScene as CityBlocksReplay
 from client.games.sprawl.game import MatchScene as SprawlMatch
 from client.games.sprawl.replay import ReplayScene as SprawlReplay
-from client.scenes.seats import HumanSeat
+from client.scenes.seats import ComputerSeat, HumanSeat
 from shared.aliencity.ppn import read_ppn, write_ppn
 from shared.cityblocks import CITY_BLOCKS
 from shared.sprawl import SPRAWL
@@ -162,3 +162,81 @@ def test_the_list_draws_whole_rows_only_above_its_rounded_foot(app):
     strip = {tuple(surface.get_at((x, y))) for x in range(ml.rect.x + 30, ml.rect.right - 30)
              for y in range(foot, ml.rect.bottom - 4)}
     assert len(strip) == 1
+
+
+@pytest.mark.parametrize("game_id,seats", [("alien-city", 2), ("city-blocks", 3), ("sprawl", 3)])
+def test_match_replay_and_review_list_the_same_rows_and_a_click_shows_the_same_position(app, monkeypatch,
+                                                                                        game_id, seats):
+    """One list in every screen: a game's match, its replay and its review number and word
+    each move alike (Alien City's build and claim one row, City Blocks' pass in words), in
+    the mover's colour, and a click on a row shows the position after that move."""
+    import client.review.scene as review_scene
+    from shared.aliencity.spec import AlienCityPosition
+    from shared.gamekit.review import ReviewSettings
+    monkeypatch.setattr(review_scene, "SETTINGS", ReviewSettings(iterations=4, seed=7))
+    plugin = next(p for p in app.games if p.spec.id == game_id)
+    state = plugin.new_state(app, plugin.options_for(app, seats), 5)
+    match = plugin.make_board(app, getattr(state, "state", state) if game_id == "alien-city" else state,
+                              [HumanSeat() for _ in range(seats)], seed=5)
+    show(app, match)
+    rng = random.Random(5)
+    while len(match.listing.move_texts()) < 9 or (game_id == "city-blocks" and not any(
+            m.is_pass for m in match.match.moves)):
+        moves = match.match.state.legal_moves()
+        if not len(moves):
+            break   # the game is over
+        match.play(moves.random(rng) if hasattr(moves, "random") else rng.choice(list(moves)))
+        match.timeline.finish_all()
+    final = AlienCityPosition(match.match.state) if game_id == "alien-city" else match.match.state
+    rows = [(e.number, e.text, e.colour) for e in match.listing.move_entries()]
+    replay = plugin.open_record(app, plugin.spec.write_record(final), "test")
+    assert [(e.number, e.text, e.colour) for e in replay.listing.move_entries()] == rows
+    review = review_scene.ReviewScene(app, final)
+    review.job.thread.join(300)
+    review.update(0)
+    assert review.ready, review.error
+    assert [(e.number, e.text, e.colour) for e in review.move_entries()] == rows
+    # a click on row 3 shows the position after move 3 in each
+    match.handle_event(key(pygame.K_l))
+    app.step(1 / 60, events=[], draw=True)
+    match.handle_event(click(row_centre(match.listing.move_list, 3)))
+    app.stack.scenes.clear()
+    show(app, replay)
+    app.step(0.5, events=[], draw=True)
+    replay.handle_event(click(row_centre(replay.listing.move_list, 3)))
+    app.stack.scenes.clear()
+    show(app, review)
+    app.step(1 / 60, events=[], draw=True)
+    review.handle_event(click(row_centre(review.move_list, 3)))
+    app.step(1 / 60, events=[], draw=True)
+    after = replay.positions[3]
+    engine = getattr(after, "state", after)
+    assert replay.controls.index == 3 and match.listing.looking_back == 3
+    shown = getattr(review.board.state, "state", review.board.state)
+    for state in (match.state, shown):   # Sprawl's states compare by their key
+        assert state == engine or (hasattr(state, "key") and state.key() == engine.key())
+    assert review.move_list.current == 3
+    app.stack.scenes.clear()
+
+
+@pytest.mark.parametrize("which", [0, 1, 2])
+def test_a_click_while_a_computers_move_lands_lands_it_then_looks_back(app, which):
+    """A click on the list is never lost to a move on its way (a computer's shown choice,
+    a drop): the move lands at once and the board shows the position clicked."""
+    scene = list(matches(app))[which]
+    show(app, scene)
+    rng = random.Random(4)
+    for _ in range(4):
+        moves = scene.match.state.legal_moves()
+        scene.play(moves.random(rng) if hasattr(moves, "random") else rng.choice(list(moves)))
+        scene.timeline.finish_all()
+    scene.handle_event(key(pygame.K_l))
+    app.step(1 / 60, events=[], draw=True)
+    before = len(scene.listing.move_texts())
+    moves = scene.match.state.legal_moves()
+    scene.seats[int(scene.match.state.to_move)] = ComputerSeat(level="random")   # its choice is showing
+    scene.turns.show_move(scene.match.state, moves.random(rng) if hasattr(moves, "random") else list(moves)[0])
+    assert scene.turns.busy
+    scene.handle_event(click(row_centre(scene.listing.move_list, 2)))
+    assert len(scene.listing.move_texts()) == before + 1 and not scene.turns.busy
+    assert scene.listing.looking_back == 2 and scene.bot_hold

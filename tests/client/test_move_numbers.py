@@ -64,3 +64,25 @@ def test_city_blocks_and_sprawl_replays_say_move_n_of_count(app):
             app.step(1 / 60, events=[key(pygame.K_RIGHT)])
         assert replay.status_text()[0].startswith(f"Move 3 of {replay.controls.count}"), replay.status_text()[0]
         app.stack.scenes.clear()
+
+
+def test_sprawl_counts_a_seat_leaving_in_the_replay_and_the_review_alike(app):
+    """A record with a leaver: the review passes over the leave but numbers the moves after
+    it as the replay does."""
+    state = SPRAWL.new_state({"players": 4}, 3)
+    rng = random.Random(3)
+    for _ in range(5):
+        state = state.play(state.legal_moves().random(rng))[0]
+    state = state.resign(state.to_move)[0]
+    for _ in range(4):
+        state = state.play(state.legal_moves().random(rng))[0]
+    text = SPRAWL.write_record(state)
+    replay = SprawlReplay.from_text(app, text)
+    rows = replay.listing.move_entries()
+    assert sum(e.text.endswith("left the game.") for e in rows) == 1
+    played = [(e.number, e.text) for e in rows if not e.text.endswith("left the game.")]
+    board = app.games.get("sprawl").review_board(app)
+    record = SPRAWL.read_record(text, lenient=True)
+    reviewed = [(board.move_number(step.after, step.ply), SPRAWL.move_text(step.move))
+                for step in steps(SPRAWL, record)]
+    assert reviewed == played

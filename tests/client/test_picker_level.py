@@ -42,3 +42,31 @@ def test_a_measured_level_shows_its_rating(app):
                 assert f"rated about {measured[level].about()}" in lines, (plugin.spec.id, level)
             else:
                 assert "rated about" not in lines, (plugin.spec.id, level)
+
+
+def test_a_focused_variant_row_explains_itself_in_the_language_in_use(app):
+    """The setup screen says in a line what a game's option does while its row has the
+    focus (Sprawl's variants), in English, Slovak and French."""
+    from shared import i18n
+    picker = GamePickerScene(app, "computer")
+    picker.choose_game("sprawl")
+    rows = [r for r in picker.menu.rows if r.label in ("Strict branching", "Superior forces", "Sprawlgami", "Overload")]
+    assert len(rows) == 4
+    seen = {}
+    try:
+        for lang in ("en", "sk", "fr"):
+            i18n.set_language(lang)
+            for row in rows:
+                picker.menu.focus = picker.menu.rows.index(row)
+                words = picker.row_help(picker.menu.focused)
+                assert words.startswith(row.text() + ": ") and len(words) > len(row.text()) + 15, (lang, words)
+                seen[lang, row.label] = words
+                app.stack.push(picker)
+                app.stack.apply_pending()
+                app.stack.draw(app.window)
+                app.stack.scenes.clear()
+    finally:
+        i18n.set_language("en")
+    assert seen["sk", "Overload"] != seen["en", "Overload"] != seen["fr", "Overload"]
+    picker.menu.focus = 0
+    assert picker.row_help(picker.menu.focused) == "", "the shell's rows keep their lines as they were"

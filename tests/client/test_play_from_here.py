@@ -192,25 +192,50 @@ def test_a_game_just_played_branches_from_its_kept_record(app):
     app.stack.scenes.clear()
 
 
-def test_the_review_plays_on_from_the_move_it_shows(app, monkeypatch):
+@pytest.mark.parametrize("game", ["alien-city", "city-blocks", "sprawl"])
+def test_the_review_plays_from_before_the_move_it_judges_or_after_it(app, monkeypatch, game):
+    """P on a reviewed move starts before it (to try the better move the review shows),
+    its seat a person's; the chooser's first row switches to after it. The new game's
+    record says where it branched, either way; after the last move is refused, before
+    it is not."""
     monkeypatch.setattr(review_scene, "SETTINGS", ReviewSettings(iterations=4, seed=7))
-    spec = app.games.get("sprawl").spec
-    final = final_state(spec, {"players": 3}, 9)
+    spec = app.games.get(game).spec
+    final = final_state(spec, {"players": 3} if game != "alien-city" else {}, 9)
     review = ReviewScene(app, final)
     show(app, review)
     review.job.stop()
     review.select(4)
+    judged = review.move_number(4)
     play_here(review)
     app.stack.apply_pending()
     chooser = app.stack.top
     assert isinstance(chooser, PlayHereScene) and chooser.refused is None
-    assert chooser.branch.move == review.move_number(4) == 4
-    assert chooser.branch.source == spec.title, "no record named: the game's title"
-    assert chooser.state.key() == review.steps[3].after.key()
+    assert chooser.state.key() == review.steps[3].before.key()
+    assert chooser.branch == Branch(spec.title, review.move_number(3)), "no record named: the game's title"
+    assert chooser.players[review.steps[3].before.to_move] == PERSON, "the judged move's seat is a person's"
+    row = chooser.menu.rows[0]
+    assert row.value_names() == [f"Before move {judged}: try another move", f"After move {judged}: play on from it"]
+    row.change(1)   # after the move
+    assert chooser.state.key() == review.steps[3].after.key() and chooser.branch.move == judged
+    assert chooser.players[review.steps[3].after.to_move] == PERSON
+    row.change(1)   # back to before it: started
+    chooser.players = [PERSON] * len(chooser.players)
+    chooser.start()
+    app.stack.apply_pending()
+    match = app.stack.top
+    assert match.position().key() == review.steps[3].before.key()
+    assert branch_of(spec.read_record(match.records.text()).headers) == Branch(spec.title, review.move_number(3))
+    app.stack.pop()
+    app.stack.apply_pending()
+
+    review = app.stack.top
     review.select(review.count)
     play_here(review)
     app.stack.apply_pending()
-    assert app.stack.top.refused is not None
+    chooser = app.stack.top
+    assert chooser.refused is None and chooser.state.key() == review.steps[-1].before.key()
+    chooser.menu.rows[0].change(1)
+    assert chooser.refused is not None and not chooser.start_button.enabled, "the game is over after it"
     app.stack.scenes.clear()
 
 

@@ -282,7 +282,7 @@ def test_the_key_help_leaves_out_the_hint_key_in_a_rated_game(app):
     show(app, sprawl)
     settle(app, sprawl)
     sprawl.hover = None
-    assert sprawl.status_text()[0].endswith("A/S/O overlays · H: a hint")
+    assert sprawl.status_text()[0].endswith("A/S/O overlays · H: a hint · F1: how to play")
     sprawl.rated = object()
-    assert sprawl.status_text()[0].endswith("A/S/O overlays")
+    assert sprawl.status_text()[0].endswith("A/S/O overlays · F1: how to play")
     app.stack.scenes.clear()

@@ -132,7 +132,7 @@ def test_the_end_of_a_finished_game_has_nothing_to_analyse(app, monkeypatch):
 
 def test_the_list_and_the_card_hide_the_seat_panel_between_them(app, monkeypatch):
     """With the analysis on, the column right of the board is one backing for the list
-    and the card: what lies under the gap between them (a seat panel's lines) is covered."""
+    and the card: what lies under the gap between them (whatever the screen drew) is covered."""
     monkeypatch.setattr(review_scene, "SETTINGS", ReviewSettings(iterations=40, seed=7))
     app.set_size((1152, 720))
     scene = open_replay(app, "alien-city", {})

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from client import theme
 from client.review import words
 from client.review.graph import EvalGraph, GraphData, area_colour
 
@@ -72,3 +73,20 @@ def test_more_seats_name_each_line_and_say_what_up_means():
     assert words.above_leads() in lines and words.below_behind() in lines
     assert words.ahead_by("Red", "+6") in lines
     assert EvalGraph(GraphData([[-1], [-2], [-3]], data.colours, data.labels)).selected_words(0) == words.level()
+
+
+def test_the_corner_number_is_the_lines_value_there_and_says_it_is_a_round_average():
+    """The selected move's number is what the line shows at that move (the dot on it) and
+    says it is averaged over the round, so it is not read as the panel's one-move lead."""
+    two = [0, 4, -7, 12, 3]
+    graph, surface, _ = drawn(GraphData([two, [-v for v in two]], [BLACK, WHITE], ["Black", "White"]), selected=3)
+    corner = graph.selected_words(3)
+    assert "round average" in corner and words.signed(12, "points") in corner and "Black" in corner
+    assert tuple(surface.get_at((graph.x_of(3), graph.y_of(12))))[:3] == theme.ACCENT   # the dot: the line's value
+    assert "round average" in graph.selected_words(0)   # level there
+    many = [[1, 6, 2], [0, -2, 0], [-1, -6, -3]]
+    graph, surface, _ = drawn(GraphData(many, [(214, 52, 52), (46, 158, 72), (44, 102, 214)],
+                                        ["Red", "Green", "Blue"]), selected=1)
+    corner = graph.selected_words(1)
+    assert "round average" in corner and words.signed(6, "points") in corner and "Red" in corner
+    assert tuple(surface.get_at((graph.x_of(1), graph.y_of(6))))[:3] == (214, 52, 52)

@@ -133,12 +133,17 @@ def test_s_skips_to_the_end_and_replay_runs_it_again(app):
 
 
 def test_final_board_buttons_work_from_the_keyboard(app):
-    """On the final board Left/Right move the focus over the buttons and Enter presses one."""
+    """On the final board Enter presses nothing until Left/Right ring a button (the Space
+    that stepped the show never starts a new game); then they move the ring and Enter
+    presses the ringed one."""
     pressed = []
     scene = ScoreScene(app, finished(12), on_new_game=lambda: pressed.append("new"),
                        on_replay=lambda: pressed.append("replay"))
     show(app, scene)
     scene.handle_event(key(pygame.K_s))
+    scene.handle_event(key(pygame.K_RETURN))
+    assert pressed == [] and "choose a button" in scene.toast
+    scene.handle_event(key(pygame.K_RIGHT))  # rings the first choice
     assert scene.buttons[scene.column.focus].label == "New game"
     scene.handle_event(key(pygame.K_RETURN))
     assert pressed == ["new"]

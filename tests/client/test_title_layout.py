@@ -94,3 +94,36 @@ def test_a_saved_size_too_big_for_the_screen_is_shrunk():
     assert fit_desktop((1280, 800), [(2560, 1440)]) == (1280, 800)
     assert fit_desktop((1280, 800), [(0, 0)]) == (1280, 800)
     assert fit_desktop((1280, 800)) == (1280, 800)  # the tests' dummy driver
+
+
+@pytest.mark.parametrize("lang", ["en", "sk", "fr"])
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_continue_buttons_read_as_large_as_the_smaller_ones(app, size, lang, monkeypatch):
+    """Continue and Unfinished games are not the smallest text on the title."""
+    monkeypatch.setattr(title_module, "continue_buttons", saved_games)
+    i18n.set_language(lang)
+    try:
+        title = TitleScene(app)
+        show(app, title)
+        title.resize(size)
+        smaller = title.menu.buttons[-1].rect.h
+        for b in title.menu.buttons[:2]:
+            h = b.rect.h
+            _label, px = app.text.fit(b.text, max(12, int(h * 0.46)), b.rect.w - max(14, h // 2), bold=True,
+                                      display=True)
+            assert px >= int(smaller * 0.46), (b.text, px)
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_title_shows_the_game_last_started_from_the_picker(app):
+    """A game chosen in the picker's own game row and started: back at the title, that
+    game's card is the chosen one (not the first game again)."""
+    picker = GamePickerScene(app, "computer")
+    show(app, picker)
+    picker.choose_game("sprawl")
+    picker.start()
+    app.stack.scenes.clear()
+    title = TitleScene(app)
+    show(app, title)
+    assert title.cards.chosen == "sprawl"

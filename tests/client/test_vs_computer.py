@@ -169,8 +169,9 @@ def test_hint_highlights_a_legal_move_and_changes_nothing(app):
     assert game.match.state is state
     assert state.why_not(game.hint) is None
     assert isinstance(game.hint, Build) and game.selected == game.hint.piece
-    assert "Hint" in game.toast
-    app.step(1 / 60, events=[])  # the highlight draws
+    from client.games.aliencity.hint_caption import caption_lines
+    assert "Hint" in caption_lines(game, game.hint)[0] and game.status_text()[0].startswith("The hint is shown")
+    app.step(1 / 60, events=[])  # the highlight and its caption draw
     # the hint button too, in the claim step
     play_by_mouse(app, game, game.hint)
     assert game.hint is None

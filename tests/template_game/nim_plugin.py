@@ -2,9 +2,10 @@
 
 A match screen (the piles as rows of stones; click a stone to take it and every stone to
 its right, or press a pile's number to take one; U undoes, Ctrl+S saves, Esc pauses), a
-replay and a one-beat score show, all built on the shell's frames (``BoardFrame``,
-``MatchControls``, ``ScoreShow``) and parts (``ReplaySteps``). Nothing outside ``tests/`` knows it: the
-client test suite adds it to the registry with :func:`plugins_with_template`.
+replay and a one-beat score show, all holding the shell's parts (the frame ``BoardFrame``,
+the match's ``MatchCore``, the replay's ``ReplaySteps``, the score show's ``ScoreShow``).
+Nothing outside ``tests/`` knows it: the client test suite adds it to the registry with
+:func:`plugins_with_template`.
 
 A shipped game puts its words in its own gettext catalogue; this one speaks English only.
 """
@@ -18,12 +19,13 @@ import pygame
 from client import theme
 from client.anim import Callback, Delay
 from client.games.registry import Plugins, builtin_plugins
-from client.scenes.board_frame import BoardFrame
-from client.scenes.match_screen import MatchControls
+from client.scenes.board_frame import FramedScene
+from client.scenes.forward import forwarding
+from client.scenes.match_screen import MATCH_NAMES, MatchCore
 from client.scenes.plugin_scenes import ScenesPlugin
 from client.scenes.replay_controls import END_WORDS, ReplayControls, ReplaySteps, replay_opener
 from client.scenes.score_sequence import BeatSequence
-from client.scenes.score_show import ScoreShow
+from client.scenes.score_show import SCORE_NAMES, ScoreShow
 from client.scenes.seats import ComputerSeat
 from client.view.bars import row_right
 from client.view.widgets import Button
@@ -54,13 +56,19 @@ class Geo:
         return (pos[1] - self.rect.y) // self.cell, (pos[0] - self.rect.x) // self.cell
 
 
-class NimBoard(BoardFrame):
-    """What the match, the replay and the score show share: the piles and two seat panels."""
+class NimBoard(FramedScene):
+    """What the match, the replay and the score show share: the piles and two seat panels
+    in the shell's frame (``frame``, a part; the screen shows the frame's names)."""
 
     bar_title = "NIM"
     players = 2
+    bottom_scale = 0.08
+    buttons: list[Button]
 
-    def _fit_board(self, area: pygame.Rect) -> pygame.Rect:
+    def __init__(self, app, state: NimState) -> None:
+        super().__init__(app, state)
+
+    def fit_board(self, area: pygame.Rect) -> pygame.Rect:
         start = PILES[self.state.options["piles"]]
         cell = min(area.w // max(start), area.h // len(start))
         rect = pygame.Rect(0, 0, cell * max(start), cell * len(start))
@@ -88,6 +96,12 @@ class NimBoard(BoardFrame):
             return "GAME OVER", theme.ACCENT
         return f"{NIM.seats({})[s.mover].label.upper()} TO TAKE", NIM.seats({})[s.mover].colour
 
+    def status_text(self) -> tuple[str, tuple[int, int, int]]:
+        return "", theme.TEXT
+
+    def top_right_room(self) -> int:
+        return 0
+
     def board_surface(self, cb: bool) -> pygame.Surface:
         g = self.geo
         surface = pygame.Surface(g.rect.size, pygame.SRCALPHA)
@@ -107,12 +121,14 @@ class NimBoard(BoardFrame):
         self.toasts.draw(surface, self.app.text, self.bottom_rect.y, max(14, self.bottom_h // 3))
 
 
-class NimMatch(MatchControls, NimBoard):
+@forwarding("core", MATCH_NAMES)
+class NimMatch(NimBoard):
     """Hot seat, against computers, or online (the chrome's buttons join ours)."""
 
     def __init__(self, app, state: NimState, *, seats=None, chrome=None, seed: object = None,
                  bot_factory=None) -> None:
-        self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=NIM)
+        self.core = MatchCore(self, state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory,
+                              spec=NIM)
         self.undo_button = Button("Undo", self.undo)
         super().__init__(app, self.match.state)
         if chrome is not None:
@@ -131,7 +147,7 @@ class NimMatch(MatchControls, NimBoard):
     def after_step(self, move: Take, before: NimState, events: list[dict]) -> None:
         self.show_state(self.match.state)
         if any(e["type"] == "game_over" for e in events):
-            self.timeline.delay(0.5, self._game_over)
+            self.timeline.delay(0.5, self.actions.game_over)
         self.update_buttons()
 
     def remote_moved(self, move: Take, before: NimState, after: NimState) -> None:
@@ -188,12 +204,18 @@ class NimMatch(MatchControls, NimBoard):
             self.submit(move)
         return True
 
+    def update(self, dt: float) -> None:
+        self.core.update(dt, super().update)  # the server's news, the frame, the computers' turns
+
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        return self.core.turn_text(super().turn_text())  # online: the chrome's words
+
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         said = self.chrome.status_text() if self.chrome is not None else None
         return said or ("Click a stone: it and every stone right of it go. 1-9 take one.", theme.TEXT)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_frame(surface, False)
+        self.frame.draw(surface, False)
         self.draw_bottom(surface)
         self.turns.draw(surface)
         self.draw_overlays(surface)
@@ -246,24 +268,27 @@ class NimReplay(NimBoard):
         return self.controls.handle_event(event) or self.buttons_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_frame(surface, False)
+        self.frame.draw(surface, False)
         self.draw_bottom(surface)
         self.controls.draw_bar(surface, self.app.text, ())
         self.draw_overlays(surface)
 
 
-class NimScore(ScoreShow, NimBoard):
+@forwarding("scoring", SCORE_NAMES)
+class NimScore(NimBoard):
     """One beat: the winner's point lands on its panel."""
+
+    modal, freeze_below, bottom_scale = True, False, 0.1
 
     def __init__(self, app, state: NimState, *, on_new_game=None, on_save=None, new_game_label: str | None = None,
                  headline: str | None = None, on_replay=None, show: bool = True) -> None:
-        self.headline = headline
+        self.scoring = ScoreShow(self, headline)
         self.points: list[int] = [0, 0]
         super().__init__(app, state)
         self.sequence = BeatSequence([state.winner()], self.timeline, steps=self._steps,
                                      on_finish=self._finished, intro=0.4)
-        self.make_buttons("Replay scoring", on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
-                          new_game_label=new_game_label or "New game")
+        self.scoring.make_buttons("Replay scoring", on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
+                                  new_game_label=new_game_label or "New game")
         if show and headline is None:
             self.start_show()
         else:
@@ -272,7 +297,7 @@ class NimScore(ScoreShow, NimBoard):
     def start_show(self) -> None:
         self.points = [0, 0]
         self.sequence.start()
-        self.show_buttons()
+        self.scoring.show_buttons()
 
     def _steps(self, winner: int | None, index: int) -> list:
         def award() -> None:
@@ -300,12 +325,18 @@ class NimScore(ScoreShow, NimBoard):
         head = "A DRAW" if winner is None else f"{NIM.seats({})[winner].label.upper()} WINS"
         return head, "took the last stone"
 
+    def update(self, dt: float) -> None:
+        self.scoring.update(dt, super().update)
+
+    def frame_rate(self) -> float:
+        return self.scoring.frame_rate(super().frame_rate())
+
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_frame(surface, False)
+        self.frame.draw(surface, False)
         for seat, rect in enumerate(self.panels):
             surface.blit(self.app.text.render(str(self.points[seat]), 40, theme.ACCENT), (rect.x + 8, rect.y + 48))
         self.draw_bottom(surface)
-        self.draw_final_buttons(surface)
+        self.scoring.draw_final_buttons(surface)
         self.draw_overlays(surface)
 
 

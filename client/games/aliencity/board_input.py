@@ -88,7 +88,8 @@ class BoardInput:
         return any(b.handle_event(event) for b in self.screen.buttons)
 
     def key(self, event: pygame.event.Event) -> bool:
-        """1-7 choose a piece, Tab cycles, arrows move the lot cursor, Enter builds there."""
+        """1-7 choose a piece, Tab cycles, arrows move the lot cursor, Enter builds there
+        (with no cursor, Enter plays the hint shown)."""
         scene, board = self.screen, self.screen.board
         key = event.key
         if pygame.K_1 <= key <= pygame.K_7:
@@ -100,7 +101,9 @@ class BoardInput:
         moves = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
         if key in moves:
             dc, dr = moves[key]
-            lot = scene.cursor if scene.cursor is not None else (board.last_lots[0] if board.last_lots else 36)
+            hinted = getattr(scene.hint, "lot", None)  # the cursor comes out on the hint, else the last move
+            start = hinted if hinted is not None else (board.last_lots[0] if board.last_lots else 36)
+            lot = scene.cursor if scene.cursor is not None else start
             col = min(COLUMNS - 1, max(0, lot % COLUMNS + dc))
             row = min(ROWS - 1, max(0, lot // COLUMNS + dr))
             scene.cursor = row * COLUMNS + col
@@ -108,7 +111,9 @@ class BoardInput:
             board.pointer_pos = board.geo.lot_center(scene.cursor)
             board.insight.point(scene.cursor)
             return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and scene.cursor is not None:
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if scene.cursor is None:  # no lot aimed at with the arrows: the hint shown, if any
+                return scene.play_hint()
             self.click_lot(scene.cursor)
             return True
         return False

@@ -1,16 +1,17 @@
 """The screen end of the board part (:class:`~.board_screen.BoardView`): a thin scene base
-that ends the ``super()`` chains the shell's mixins call (update, layout, the turn line,
-the frame rate) and gives the board's names on the screen through :class:`Forward` (the
-shell's mixins, the online chrome and the director read ``geo``, ``margin``, the bars
+that ends the ``super()`` chains the screens call (update, layout, the turn line, the
+frame rate) and gives the board's names on the screen through :class:`Forward` (the
+shell's parts, the online chrome and the director read ``geo``, ``margin``, the bars
 and ``show_state`` off the screen)."""
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 import pygame
 
 from client.scenes.base import Scene
+from client.scenes.forward import Forward
 from client.view.banners import Banner, Banners, Toast
 from client.view.widgets import Button
 from shared.aliencity import GameState, Player
@@ -21,29 +22,10 @@ from .view.board_insight import BoardInsight
 from .view.board_view import BoardGeometry
 from .view.panel import PanelView
 
-T = TypeVar("T")
-
-
-class Forward(Generic[T]):
-    """A screen attribute that is one of its parts' (``geo = Forward()`` makes
-    ``scene.geo`` read and write ``scene.board.geo``; ``Forward("tally")`` another part's)."""
-
-    def __init__(self, part: str = "board") -> None:
-        self.part = part
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, scene: Any, owner: type | None = None) -> T:
-        return self if scene is None else getattr(getattr(scene, self.part), self.name)  # type: ignore[return-value]
-
-    def __set__(self, scene: Any, value: T) -> None:
-        setattr(getattr(scene, self.part), self.name, value)
-
 
 class BoardScene(Scene):
     """A screen holding a :class:`BoardView` as ``board``: the end of the ``super()``
-    chains the shell's mixins call (update, layout, turn line), and the board's names."""
+    chains the screens call (update, layout, turn line), and the board's names."""
 
     bottom_scale = 0.08
     buttons: list[Button]
@@ -60,11 +42,13 @@ class BoardScene(Scene):
         super().__init__(app)
         self.buttons = []
         self.board = BoardView(app, self.timeline, state, self.bottom_scale)
+        if self.listing is not None:   # its column right of the board
+            self.board.resize(app.size, self.listing.room(app.size))
         self.layout_buttons()
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        self.board.resize(size)
+        self.board.resize(size, self.listing.room(size) if self.listing is not None else 0)
         self.layout_buttons()
 
     def layout_buttons(self) -> None:

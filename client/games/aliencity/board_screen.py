@@ -79,9 +79,10 @@ class BoardView:
         self.resize(app.size)
 
     # -- layout ---------------------------------------------------------------------
-    def resize(self, size: tuple[int, int]) -> None:
+    def resize(self, size: tuple[int, int], moves_w: int = 0) -> None:
+        """``moves_w``: the list of moves' column right of the board (0: none)."""
         self.size = size
-        frame, board, seats = match_layout(size, len(Player), self._fit, self.bottom_scale)
+        frame, board, seats = match_layout(size, len(Player), self._fit, self.bottom_scale, moves_w)
         self.margin = frame.margin
         self.top_rect, self.bottom_rect = frame.top, frame.bottom
         self.top_h, self.bottom_h = frame.top.h, frame.bottom.h

@@ -23,8 +23,9 @@ from typing import Any
 import pygame
 
 from client import theme
+from client.scenes.forward import forwarding
 from client.scenes.hints import hints_allowed
-from client.scenes.match_screen import MatchControls
+from client.scenes.match_screen import MATCH_NAMES, MatchCore
 from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
 from shared.aliencity import (
@@ -97,7 +98,7 @@ class Moves(MatchMoves):
     host: "GameScene"
 
     def move_texts(self) -> list[str]:
-        from .replay import list_text
+        from .review_board import list_text
         turns: list[tuple[Build, Claim | None]] = []
         for _player, move in self.host.match.state.history:
             if isinstance(move, Build):
@@ -122,8 +123,9 @@ class Moves(MatchMoves):
         return [*starts, host.match.state]
 
 
-class GameScene(MatchControls, BoardScene):
-    """The shell's :class:`MatchControls` (seats, computers, undo, save, pause, new game,
+@forwarding("core", MATCH_NAMES)
+class GameScene(BoardScene):
+    """The shell's :class:`MatchCore` (``core``: seats, computers, undo, save, pause, new game,
     the final count) around Alien City's parts: the board (``board``), the input and the
     hand (``input``), the drawing (``painter``), the hints (``hints``); the screen keeps
     the announcements and the match's view state (the piece chosen, the pointer)."""
@@ -133,6 +135,7 @@ class GameScene(MatchControls, BoardScene):
     cycle, click_lot = Forward[Any]("input"), Forward[Any]("input")
     legal_lots, hover_reason, preview_after = Forward[Any]("painter"), Forward[Any]("painter"), Forward[Any]("painter")
     hint, ask_hint = Forward[Move | None]("hints"), Forward[Any]("hints")
+    play_hint = Forward[Any]("hints")
 
     def __init__(self, app, state: GameState | AlienCityPosition | None = None, *,
                  seats: list[SeatController] | None = None, chrome=None,
@@ -149,8 +152,9 @@ class GameScene(MatchControls, BoardScene):
             seats[player] = ComputerSeat(bot=bot, threaded=False)
         for player, level in (computers or {}).items():
             seats[player] = ComputerSeat(level=level)
-        self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=ALIEN_CITY,
-                        holders=(LocalMatch, ViewMatch), n_seats=2, headers=name_headers, turns=AlienTurns)
+        self.core = MatchCore(self, state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory,
+                              spec=ALIEN_CITY, holders=(LocalMatch, ViewMatch), n_seats=2, headers=name_headers,
+                              turns=AlienTurns)
         self.listing = Moves(self)
         self.shows = TurnShow(self)  # a move shown and said, a turn announced
         self.selected: Piece | None = None
@@ -233,7 +237,16 @@ class GameScene(MatchControls, BoardScene):
 
     # -- the shell's hooks: the final count (again: C on the finished board), new games ----
     def score_scene(self, state: GameState, **words) -> ScoreScene:
-        return ScoreScene(self.app, state, demo=self.chrome is None and bool(self.bots), **words)
+        return ScoreScene(self.app, state, demo=self.chrome is None and bool(self.bots), names=self.seat_names(),
+                          **words)
+
+    def seat_names(self) -> list[str]:
+        """Who plays each seat, as the score names them ("" for a seat nobody named)."""
+        if self.chrome is not None:
+            online = self.chrome.view.names()
+            return [online.get(i) or "" for i in range(len(self.seats))]
+        return [seat.label if isinstance(seat, ComputerSeat) and seat.level else seat.name or ""
+                for seat in self.seats]
 
     def replay(self, state: GameState):
         return replay_of(self.app, state, self.records.name_headers() if self.chrome is None else None)
@@ -268,8 +281,11 @@ class GameScene(MatchControls, BoardScene):
 
     # -- frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        super().update(dt)  # the server's news, the board, then the computers' turns
+        self.core.update(dt, super().update)  # the server's news, the board, then the computers' turns
         self.hints.poll()
+
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        return self.core.turn_text(super().turn_text())  # online: the chrome's words
 
     def top_right_room(self) -> int:
         return self.listing.top_right_room()

@@ -1,7 +1,8 @@
 """Hints on the Alien City match screen, a part the screen holds: H asks Hard (thinking in
 a worker thread through the shell's ``ComputerTurns``, never on the main loop) for the
-move of the person to play; the move is shown (a mark on the board, a toast, the piece
-chosen), never played. Asking again while the hint still fits the position repeats it."""
+move of the person to play; the move is shown (a mark and its caption on the board, the
+piece chosen), not played until Enter plays it (:meth:`Hints.play_hint`, as in every game).
+Asking again while the hint still fits the position changes nothing."""
 
 from __future__ import annotations
 
@@ -11,8 +12,6 @@ from client.computer import seat_seed
 from client.scenes.hints import hints_allowed
 from shared.aliencity import Build, Move
 from shared.aliencity.spec import AlienCityPosition
-
-from . import words
 
 if TYPE_CHECKING:
     from .game import GameScene
@@ -34,10 +33,7 @@ class Hints:
         """H: Hard thinks about the person's move; a hint already found is said again."""
         scene = self.screen
         s = scene.match.state
-        if not hints_allowed(scene) or not scene.human_turn or scene.computers.hinting:
-            return
-        if self.hint is not None:
-            scene.show_toast(words.hint_words(scene, self.hint), 4.0)
+        if not hints_allowed(scene) or not scene.human_turn or scene.computers.hinting or self.hint is not None:
             return
         bot = scene.bot_factory("hard", seat_seed(scene.game_seed, s.to_move, f"hint{s.ply}"))
         scene.computers.ask_hint(bot, AlienCityPosition(s), s)
@@ -45,7 +41,8 @@ class Hints:
         scene.update_buttons()
 
     def poll(self) -> None:
-        """Each frame: a hint found is shown (its piece chosen); the Hint button follows."""
+        """Each frame: a hint found is shown with its caption (its piece chosen, the
+        keyboard cursor put away so Enter plays it); the Hint button follows."""
         scene = self.screen
         was = scene.computers.hinting
         move = scene.computers.poll_hint(scene.match.state)
@@ -55,4 +52,13 @@ class Hints:
             return
         if isinstance(move, Build):
             scene.selected = move.piece
-        scene.show_toast(words.hint_words(scene, move), 5.0)
+        if scene.cursor is not None:
+            scene.cursor = scene.hover_lot = None
+
+    def play_hint(self) -> bool:
+        """Enter while the hint is shown: exactly the hinted move is played."""
+        scene, move = self.screen, self.hint
+        if move is None or not scene.human_turn or scene.timeline.busy:
+            return False
+        scene.submit(move)
+        return True

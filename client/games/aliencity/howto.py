@@ -62,8 +62,8 @@ PAGES = [
     (N_("Controls"), [
         N_("Mouse: click a piece in your panel, then a lit lot. Right-click: next piece."),
         N_("Keys: 1-7 choose a piece, Tab the next one, arrows move a cursor over the lots, Enter builds. "
-           "S skips a claim. H asks the computer for a hint (shown, not played). U (or Ctrl+Z) undoes the "
-           "last turn, Ctrl+S saves the record."),
+           "S skips a claim. H asks the computer for a hint (shown on the board; Enter plays it). "
+           "U (or Ctrl+Z) undoes the last turn, Ctrl+S saves the record."),
         N_("R shows the road network (marks: building there splits the road, or cuts a structure off). "
            "Point at a structure for its road distances; click it, then point at another for the path between."),
         N_("Space hurries an animation, Esc pauses, F11 switches full screen. In a replay: Left/Right step, "
@@ -236,7 +236,8 @@ class HowToScene(PagesScene):
         draw_panel(surface, box)
         rows = [("1 - 7", _("choose a piece")), (_("Tab / right-click"), _("next piece")),
                 (_("Arrows"), _("move the lot cursor")), (_("Enter / click"), _("build or claim")),
-                ("S", _("skip the claim")), ("H", _("a hint")), (_("U, Ctrl+Z"), _("undo the last turn")),
+                ("S", _("skip the claim")), ("H", _("a hint (Enter plays it)")),
+                (_("U, Ctrl+Z"), _("undo the last turn")),
                 (_("Ctrl+S"), _("save the record")), ("R", _("road overlay")),
                 (_("Click a structure"), _("pin its road")), (_("Space"), _("hurry / next step")),
                 (_("Esc"), _("pause menu")), ("F11", _("full screen"))]

@@ -67,7 +67,8 @@ def draw_sent(scene, surface: pygame.Surface) -> None:
         surface.blit(kit.mark("bad", geo.lot, theme.BAD), geo.lot_rect(refused.lot))
 
 def draw_hint(scene, surface: pygame.Surface) -> None:
-    """The hinted move: a pulsing frame on its lot with the piece (or cap) as a ghost."""
+    """The hinted move: a pulsing frame on its lot with the piece (or cap) as a ghost (its
+    caption, over the pieces: :mod:`.hint_caption`)."""
     move, s = scene.hint, scene.state
     if move is None or s is not scene.match.state or not isinstance(move, (Build, Claim)):
         return
@@ -86,9 +87,6 @@ def draw_hint(scene, surface: pygame.Surface) -> None:
         cap = kit.sprites.cap(s.to_move, geo.lot).copy()
         cap.set_alpha(170)
         surface.blit(cap, rect.move(0, -int(geo.lot * (0.12 + 0.1 * pulse))))
-    # TRANSLATORS: a small label over the lot of the hinted move (keep it short).
-    label = scene.app.text.fitted(_("HINT"), max(11, geo.lot // 5), HINT_COLOUR, int(geo.lot * 1.6), bold=True)
-    surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.y - grow - 2)))
 
 def preview_build(scene) -> Build | None:
     """The build under the pointer whose effect on the projected scores is previewed."""

@@ -19,6 +19,7 @@ from shared.aliencity import PIECES, Build, GameState, Phase, Piece, Player
 
 from . import marks, words
 from .board_screen import BoardView, phase_label
+from .hint_caption import draw_hint_caption
 from .marks import HINT_COLOUR
 
 if TYPE_CHECKING:
@@ -64,6 +65,7 @@ class MatchScreen(Protocol):
     def status_text(self) -> tuple[str, tuple[int, int, int]]: ...
     def relabel(self) -> None: ...
     def submit(self, move: Any) -> None: ...
+    def play_hint(self) -> bool: ...
     def save(self) -> str: ...
     def undo(self) -> None: ...
 
@@ -92,6 +94,7 @@ class MatchView:
         board.draw_board(surface, cb, panels, self.spot_lots(), scene.turn_text(), room)
         marks.draw_marks(scene, surface)
         board.draw_pieces(surface, cb, self.preview_after(), room)
+        draw_hint_caption(scene, surface)
         self.draw_bottom(surface)
         self.draw_extra(surface)
         board.draw_news(surface)

@@ -16,7 +16,7 @@ from client.computer import shown_names
 from client.scenes.move_listing import ReplayMoves
 from client.scenes.replay_analysis import AnalysisPart
 from client.scenes.replay_controls import END_WORDS, RECORD_TITLE, ReplayControls, ReplaySteps
-from shared.aliencity import Build, Claim, GameState, Phase, lot_name
+from shared.aliencity import GameState, Phase, lot_name
 from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
 from shared.gamekit.computer_seats import levels_of
@@ -25,7 +25,7 @@ from shared.i18n import domain
 from . import terms
 from .board_scene import BoardScene
 from .labels import button
-from .review_board import draw_marks
+from .review_board import draw_marks, list_text
 from .rule_card import RuleBreakCard
 from .score import ScoreScene
 
@@ -54,6 +54,7 @@ class ReplayScene(BoardScene):
         super().__init__(app, self.positions[0])
         self.card = RuleBreakCard(app, self.board, result.plies)
         names = shown_names(list(record_names(result.headers)), levels_of(result.headers))
+        self.names = [name or "" for name in names]   # the score show names them too
         for player, name in zip(self.panels, names):
             if name:  # who played the seat, under its colour (as in the match)
                 self.panels[player].who = lambda name=name: name
@@ -100,7 +101,7 @@ class ReplayScene(BoardScene):
         if final.phase is not Phase.OVER or self.controls.index != self.controls.count:
             return
         self.controls.playing = False
-        self.app.push(ScoreScene(self.app, final))
+        self.app.push(ScoreScene(self.app, final, names=self.names))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
@@ -187,14 +188,6 @@ class Moves(ReplayMoves):
 
     def move_seat_infos(self, before: GameState) -> tuple:
         return ALIEN_CITY.seats(ALIEN_CITY.options({}))
-
-
-def list_text(build: Build, claim: Claim | None) -> str:
-    """A turn as the list of moves shows it: the build's notation and the claim in words."""
-    if claim is None:
-        return build.text()
-    # TRANSLATORS: a turn in the list of moves: the build (notation, 'Tr@e6'), then the claim
-    return _("{build}, claims {lot}").format(build=build.text(), lot=lot_name(claim.lot))
 
 
 def record_names(headers: dict) -> tuple[str, str]:

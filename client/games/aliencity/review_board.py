@@ -14,11 +14,14 @@ import pygame
 
 from client import theme
 from client.games.base import ReviewBoard, draw_rank
-from shared.aliencity import Claim
+from shared.aliencity import Build, Claim, lot_name
 from shared.aliencity.spec import AlienCityPosition
+from shared.i18n import domain
 
 from .view.board_insight import BoardInsight
 from .view.board_view import BoardGeometry, boards
+
+_, N_, ngettext, pgettext = domain("aliencity")
 
 PLAYED_INK = (250, 250, 255)
 BETTER_INK = theme.ACCENT_2
@@ -57,6 +60,13 @@ class AlienCityReviewBoard(ReviewBoard):
         """Moves are builds (a claim or a pass belongs to the build before it), as the match
         screen and the replay count them."""
         return after.state.ply
+
+    def list_text(self, spec, moves) -> str:
+        """A build and its claim on one row, as the match's and the replay's lists say it
+        (a pass is no claim)."""
+        build = next((m for m in moves if isinstance(m, Build)), None)
+        claim = next((m for m in moves if isinstance(m, Claim)), None)
+        return list_text(build, claim) if build is not None else super().list_text(spec, moves)
 
     def frame_rate(self) -> float:
         """Full rate while the overlay fades in or the wave spreads, then the road's slow flow."""
@@ -109,3 +119,11 @@ def draw_marks(surface: pygame.Surface, app, geo: BoardGeometry, marks) -> None:
             seen[lot] = k + 1
             radius = max(8, r.w // 5)
             draw_rank(surface, app, (r.x + radius + k * (2 * radius + 2), r.y + radius), rank, radius)
+
+
+def list_text(build: Build, claim: Claim | None) -> str:
+    """A turn as the list of moves shows it: the build's notation and the claim in words."""
+    if claim is None:
+        return build.text()
+    # TRANSLATORS: a turn in the list of moves: the build (notation, 'Tr@e6'), then the claim
+    return _("{build}, claims {lot}").format(build=build.text(), lot=lot_name(claim.lot))

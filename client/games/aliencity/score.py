@@ -17,8 +17,9 @@ from typing import Any, Callable
 import pygame
 
 from client import theme
+from client.scenes.forward import forwarding
 from client.scenes.score_sequence import BeatSequence
-from client.scenes.score_show import STEP_KEYS, ScoreShow
+from client.scenes.score_show import SCORE_NAMES, STEP_KEYS, ScoreShow
 from shared.aliencity import GameState, Player
 from shared.aliencity.spec import AlienCityPosition
 from shared.i18n import domain
@@ -31,13 +32,14 @@ from .score_draw import ScoreView
 _, N_, ngettext, pgettext = domain("aliencity")
 
 
-class ScoreScene(ScoreShow, BoardScene):
-    """The shell's :class:`ScoreShow` gives the final board's column, its keys, the
-    stepping and closing; the show's own two buttons (no fast mode), its beats, the road
-    tools and the drawing are Alien City's: the count's numbers in a :class:`Tally`
-    (``tally``), its drawing in a :class:`ScoreView` (``painter``)."""
+@forwarding("scoring", SCORE_NAMES)
+class ScoreScene(BoardScene):
+    """The shell's :class:`ScoreShow` (``scoring``, a part) gives the final board's column,
+    its keys, the stepping and closing; the show's own two buttons (no fast mode), its
+    beats, the road tools and the drawing are Alien City's: the count's numbers in a
+    :class:`Tally` (``tally``), its drawing in a :class:`ScoreView` (``painter``)."""
 
-    bottom_scale = 0.115
+    modal, freeze_below, bottom_scale = True, False, 0.115
     # the Tally's numbers under the screen's names (callers and tests read them here)
     score, view, totals = Forward[Any]("tally"), Forward[Any]("tally"), Forward[list[float]]("tally")
     awarded, rows = Forward[list[int]]("tally"), Forward[dict[Player, list]]("tally")
@@ -49,11 +51,12 @@ class ScoreScene(ScoreShow, BoardScene):
     def __init__(self, app, state: GameState, *, on_new_game: Callable[[], None] | None = None,
                  on_save: Callable[[], None] | None = None, demo: bool = False,
                  new_game_label: str | None = None, headline: str | None = None,
-                 on_replay: Callable[[], None] | None = None, show: bool = True) -> None:
-        self.headline = headline
+                 on_replay: Callable[[], None] | None = None, show: bool = True,
+                 names: list[str] | None = None) -> None:
+        self.scoring = ScoreShow(self, headline)
         self.demo = demo  # attract mode (kept for callers; the show is the same)
         super().__init__(app, state)
-        self.tally = Tally(state, self.board, self.timeline, self.sound)
+        self.tally = Tally(state, self.board, self.timeline, self.sound, names)
         self.painter = ScoreView(app, self.board, self.tally)
         self.sequence = BeatSequence(self.tally.beats, self.timeline, steps=self.tally.steps,
                                      on_done=self.tally.beat_finished, on_finish=self.finish_show)
@@ -62,8 +65,9 @@ class ScoreScene(ScoreShow, BoardScene):
         self.skip_button = button(N_("Skip  (S)"), self.skip)
         self.on_replay = on_replay  # the caller knows how to replay (no import back here)
         # an online match names its own action ("Rematch")
-        self.make_final_buttons(_("Replay scoring"), on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
-                                new_game_label=_("New game") if new_game_label is None else new_game_label)
+        self.scoring.make_final_buttons(_("Replay scoring"), on_replay=on_replay, on_save=on_save,
+                                        on_new_game=on_new_game,
+                                        new_game_label=_("New game") if new_game_label is None else new_game_label)
         self.column.focus = len(self.final_buttons) - 3 if on_new_game is not None else 0
         self.buttons = [self.next_button, self.skip_button]
         self.layout_buttons()
@@ -127,14 +131,17 @@ class ScoreScene(ScoreShow, BoardScene):
 
     # -- frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        super().update(dt)  # the board, then the show's beats
+        self.scoring.update(dt, super().update)  # the board, then the show's beats
         self.tally.update(dt * self.app.anim_speed)
+
+    def frame_rate(self) -> float:
+        return self.scoring.frame_rate(super().frame_rate())
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             if self.stage == "final":
                 self.track_pointer(event.pos)
-                self.column.handle_event(event)  # the hovered button takes the keyboard focus
+                self.scoring.point_at(event)  # the hovered button takes the keyboard focus
             self.buttons_event(event)
             return True
         if event.type == pygame.KEYDOWN:
@@ -145,7 +152,7 @@ class ScoreScene(ScoreShow, BoardScene):
             elif self.board.road_keys(event):
                 pass
             elif self.stage != "show":
-                self.walk_column(event)
+                self.scoring.walk_column(event)
             elif key in STEP_KEYS:
                 self.step()
             elif key == pygame.K_s:
@@ -170,9 +177,12 @@ class ScoreScene(ScoreShow, BoardScene):
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         """The show's title or the headline (the shell), else the board's "GAME OVER" line."""
         if self.stage == "show" or self.headline:
-            return super().turn_text()
-        return self.board.turn_text()
+            return self.scoring.turn_text()
+        w = self.tally.score.winner
+        if w is None:
+            return self.board.turn_text()
+        return _("GAME OVER: {player} WINS").format(player=self.tally.who(w).upper()), theme.ACCENT
 
     def draw(self, surface: pygame.Surface) -> None:
         self.relabel()
-        self.painter.draw(surface, self.stage, self.turn_text(), self.buttons, self.column.focus)
+        self.painter.draw(surface, self.stage, self.turn_text(), self.buttons, self.scoring.focused())

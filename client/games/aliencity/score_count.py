@@ -25,8 +25,9 @@ class Tally:
     """``sound(name, volume)`` plays a sound unless the show runs muted (skipped)."""
 
     def __init__(self, state: GameState, board: BoardView, timeline: Timeline,
-                 sound: Callable[[str, float], None]) -> None:
+                 sound: Callable[[str, float], None], names: list[str] | None = None) -> None:
         self.score = state.score()
+        self.names = list(names or ("", ""))  # who plays each seat ("" : nobody named, the colour says it)
         self.beats = plan(state, self.score)
         self.board, self.timeline, self._sound = board, timeline, sound
         self.focus_at = (4.0, 5.0)  # lot units from the board's top-left
@@ -42,6 +43,10 @@ class Tally:
         self.scored: set[int] = set()  # claimed towers already counted (their badges show)
         self.located: set[int] = set()  # and those whose location bonus is counted too
         self.focus = 0.0
+
+    def who(self, player: Player) -> str:
+        """A seat as the count names it: its player's name, else its colour."""
+        return self.names[player] or terms.player(player)
 
     def sound(self, name: str, volume: float = 1.0) -> None:
         self._sound(name, volume)
@@ -126,9 +131,9 @@ class Tally:
 
     def announce_winner(self) -> None:
         w = self.score.winner
-        head = _("A DRAW!") if w is None else _("{player} WINS!").format(player=terms.player(w).upper())
-        sub = "{black} {a}  :  {b} {white}".format(black=terms.player(Player.BLACK), a=self.score.totals[Player.BLACK],
-                                                 b=self.score.totals[Player.WHITE], white=terms.player(Player.WHITE))
+        head = _("A DRAW!") if w is None else _("{player} WINS!").format(player=self.who(w).upper())
+        sub = "{black} {a}  :  {b} {white}".format(black=self.who(Player.BLACK), a=self.score.totals[Player.BLACK],
+                                                 b=self.score.totals[Player.WHITE], white=self.who(Player.WHITE))
         self.board.announce(head, sub, theme.ACCENT, hold=1.4, blocking=False)
 
     def update(self, dt: float) -> None:

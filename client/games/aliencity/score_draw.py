@@ -57,7 +57,8 @@ class ScoreView:
         for player, panel in self.board.panels.items():
             key = (player, panel.rect.size, current_language())
             if key not in self._frames:
-                self._frames[key] = panel_frame(self.app, player, panel.rect.size, panel.header_h, panel.pad)
+                self._frames[key] = panel_frame(self.app, player, panel.rect.size, panel.header_h, panel.pad,
+                                                self.tally.who(player))
             frames.append(self._frames[key])
         return tuple(frames)
 
@@ -69,7 +70,7 @@ class ScoreView:
         return geo.rect.centery
 
     def draw(self, surface: pygame.Surface, stage: str, turn: tuple[str, tuple[int, int, int]],
-             buttons: list[Button], focus: int) -> None:
+             buttons: list[Button], focus: int | None) -> None:
         app, board, tally = self.app, self.board, self.tally
         geo, insight = board.geo, board.insight
         cb = app.options.colour_blind
@@ -105,14 +106,14 @@ class ScoreView:
             shade.set_alpha(int(255 * min(1.0, view.roll * 3)))
             surface.blit(shade, (geo.x, geo.y))
             shade.set_alpha(255)
-            draw_totals_card(surface, app, geo, view.beat.totals, view.roll, view.beat.winner)
+            draw_totals_card(surface, app, geo, view.beat.totals, view.roll, view.beat.winner, self.tally.who)
         insight.draw_legend(surface, board.top_rect, board.margin)
         self.draw_bottom(surface, stage, buttons, focus)
         if stage == "final":
             board.draw_card(surface)
         board.draw_news(surface, self.banner_centre_y(), max(14, board.bottom_h // 4))
 
-    def draw_bottom(self, surface: pygame.Surface, stage: str, buttons: list[Button], focus: int) -> None:
+    def draw_bottom(self, surface: pygame.Surface, stage: str, buttons: list[Button], focus: int | None) -> None:
         t, r, m = self.app.text, self.board.bottom_rect, self.board.margin
         top = pygame.Rect(r.x + 2 * m, r.y + int(r.h * 0.06), r.w - 4 * m, int(r.h * 0.4))
         size = max(13, int(top.h * 0.62))
@@ -159,7 +160,8 @@ class ScoreView:
             return
         label = t.fitted(_("GREEN BONUSES NOT PAID"), max(11, int(size * 0.7)), theme.BAD, area.w // 3, bold=True)
         x0 = area.x + label.get_width() + 12
-        for h, rows in ((max(16, int(area.h * 0.78)), 1), (max(14, area.h // 2 - 2), 2)):
+        for h, rows in ((max(16, int(area.h * 0.78)), 1), (max(14, area.h // 2 - 2), 2),
+                        (max(13, area.h // 3), 3)):
             pills = [kit.pill(chip, h, theme.TEXT, (60, 22, 34), theme.BAD) for chip in chips]
             lines, x, line = [[]], x0, 0
             for pill in pills:
@@ -173,7 +175,7 @@ class ScoreView:
                 break
         surface.blit(label, (area.x, area.centery - label.get_height() // 2))
         y = area.centery - (len(lines) * (h + 3) - 3) // 2
-        for row in lines[:2]:
+        for row in lines[:3]:
             x = x0
             for pill in row:
                 surface.blit(pill, (x, y))

@@ -34,7 +34,7 @@ class TurnShow:
                                _("No legal lot for any piece left: {player} builds again.").format(player=other),
                                theme.BAD, hold=1.6)
             elif isinstance(event, GameOver):
-                scene.timeline.delay(0.5, scene._game_over)
+                scene.timeline.delay(0.5, scene.actions.game_over)
         if step.state.phase is Phase.BUILD:
             scene.insight.point(None)  # a new turn: the last build's distances leave the board
         if step.state.phase is not Phase.OVER:

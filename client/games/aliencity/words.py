@@ -9,6 +9,7 @@ Slovak and French sentences read right whatever the piece."""
 from __future__ import annotations
 
 from client import theme
+from client.scenes.hints import hint_shown_words
 from client.scenes.seats import ComputerSeat
 from shared.aliencity import Build, Claim, Colour, Phase, lot_name
 from shared.i18n import current_language, domain
@@ -83,6 +84,8 @@ def game_status(scene) -> tuple[str, tuple[int, int, int]]:
     if reason and scene.cursor is not None:  # the pointer's lot says it in its tooltip instead: once
         return reason, theme.BAD
     lot = scene.hover_lot
+    if lot is None and scene.cursor is None and scene.hint is not None:
+        return hint_shown_words(), HINT_COLOUR
     if s.phase is Phase.CLAIM:
         if lot is not None and lot in s.legal_claims():
             return (_("Click to claim the tower on {lot} ({piece}).").format(
@@ -108,9 +111,9 @@ def game_status(scene) -> tuple[str, tuple[int, int, int]]:
 
 
 def hint_words(scene, move) -> str:
-    """The hint in words (the toast)."""
+    """The hint in words (its caption on the board)."""
     if isinstance(move, Build):
-        return _("Hint: build on {lot}: {piece} (H again repeats it).").format(
+        return _("Hint: build on {lot}: {piece}.").format(
             lot=lot_name(move.lot), piece=terms.piece(move.piece))
     if isinstance(move, Claim):
         return _("Hint: claim the tower on {lot} ({piece}).").format(

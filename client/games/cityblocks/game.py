@@ -11,7 +11,8 @@ the wheel, right-click) and flip it (F); the ghost follows the pointer (or the a
 snapped to the board, green where the engine allows it and red with the engine's reason
 where not; click (Enter) places it. P passes (asked again while placements remain), H
 lights where the chosen piece fits, G asks the computer for a hint (its move on the board
-with the final margin its search expects; ``client.scenes.hints``), C switches between your colour and blue (3 players),
+with the points it adds, its piece taken into the hand; Enter plays it;
+``client.scenes.hints``), C switches between your colour and blue (3 players),
 U undoes, Ctrl+S saves, F1 shows how to play, Esc pauses. Computers think in worker threads (the shell's
 ``ComputerTurns``); the window keeps drawing.
 """
@@ -22,13 +23,15 @@ import secrets
 
 import pygame
 
+from client.scenes.forward import forwarding
 from client.scenes.hints import HintPart
-from client.scenes.match_screen import MatchControls
+from client.scenes.match_screen import MATCH_NAMES, MatchCore
 from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, SeatController
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 
 from . import hints
+from .autopass import AutoPass
 from .board import tray_args
 from .hand import HandControl
 from .match_view import MatchView, ScreenKeys, TurnShow
@@ -48,12 +51,13 @@ class Moves(MatchMoves):
     host: "MatchScene"
 
     def move_texts(self) -> list[str]:
-        from .replay import list_text
+        from .review_board import list_text
         host = self.host
         return [list_text(m) for m in host.match.moves] if host.chrome is None else []
 
 
-class MatchScene(MatchControls, CityScreen):
+@forwarding("core", MATCH_NAMES)
+class MatchScene(CityScreen):
     bot_show, pass_show = BOT_SHOW, 0.1
 
     def __init__(self, app, state: CityState | None = None, *, seats: list[SeatController] | None = None,
@@ -61,14 +65,15 @@ class MatchScene(MatchControls, CityScreen):
         if state is None:
             seed = secrets.randbelow(10**9) if seed is None else seed
             state = CITY_BLOCKS.new_state({"players": players}, seed)
-        self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=CITY_BLOCKS,
-                        holders=(LocalMatch, ViewMatch), n_seats=state.players)
+        self.core = MatchCore(self, state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory,
+                              spec=CITY_BLOCKS, holders=(LocalMatch, ViewMatch), n_seats=state.players)
         self.listing = Moves(self)
         self.hinter = HintPart(self, self.hint_words)
         self.control = HandControl(self)   # the piece in hand and the person's pointer and keys
         self.passing = PassQuestion(self)  # "Pass with blue?" while placements remain
         self.painter, self.keys = MatchView(self), ScreenKeys(self)  # drawing and status; the screen's keys
         self.shows = TurnShow(self)  # a move shown and said, a turn announced
+        self.autopass = AutoPass(self)  # a person who cannot place passes after a beat
         super().__init__(app, state)
         self.buttons = self.painter.buttons(chrome)
         self.layout_buttons()
@@ -120,7 +125,7 @@ class MatchScene(MatchControls, CityScreen):
         return [(p.rect, p.header_h, p.pad) for p in self.board.panels]
 
     def score_scene(self, state: CityState, **words) -> ScoreScene:
-        return ScoreScene(self.app, state, **words)
+        return ScoreScene(self.app, state, names=self.seat_names(), **words)
 
     def replay(self, state: CityState):
         return replay_of(self.app, state, self.records.name_headers() if self.chrome is None else None)
@@ -145,8 +150,14 @@ class MatchScene(MatchControls, CityScreen):
 
     # -- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        super().update(dt)  # the board, then the computers' turns
-        self.hinter.poll_hint()
+        self.core.update(dt, super().update)  # the board, then the computers' turns
+        self.autopass.update(dt)
+        advice = self.hinter.poll_hint()
+        if advice is not None:
+            self.control.take_hint(advice.move)  # a click on it, or Enter, places it
+
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        return self.core.turn_text(super().turn_text())  # online: the chrome's words
 
     def top_right_room(self) -> int:
         return self.listing.top_right_room()

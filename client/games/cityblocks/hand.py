@@ -17,10 +17,12 @@ import pygame
 from client import theme
 from client.anim import Timeline
 from shared.cityblocks import Move
-from shared.cityblocks.geometry import COLOURS, PIECE_INDEX, PIECE_SIZE, PIECES
+from shared.cityblocks.geometry import PIECE_INDEX, PIECE_SIZE, PIECES
 
 from . import look
 from .board import CityBoard
+from .effects import preview
+from .hints import status_words
 from .input import handle_key
 from .pass_question import PassQuestion
 from .pieces import Hand, fits_at, fitting, flipped, orient_of, turned
@@ -36,6 +38,7 @@ class HandHost(Protocol):
     timeline: Timeline
     board: CityBoard
     passing: PassQuestion
+    hinter: Any         # the shell's HintPart: ``hint`` while one is shown
 
     @property
     def human_turn(self) -> bool: ...
@@ -58,8 +61,6 @@ class HandControl:
         self._fit_key: tuple | None = None
         self._fit: frozenset = frozenset()
         self._legal: list[Move] = []
-        self._projection_key: tuple | None = None
-        self._projection: tuple = ()
 
     @property
     def state(self):
@@ -76,6 +77,24 @@ class HandControl:
             self.host.show_toast(reason, 4)
             return
         self.host.submit(move)
+
+    def take_hint(self, move: Move) -> None:
+        """A hint arrived: its piece goes into the hand the way the hint lays it, and the
+        keyboard cursor is put away (Enter plays the hint; a click on it places it)."""
+        if move.is_pass or not self.host.human_turn:
+            return
+        self.hand = Hand(move.colour, move.piece, orient_of(move))
+        self.cursor = None
+        self._ghost_key = None
+
+    def hinted(self) -> Move | None:
+        """The hint shown while the hand still holds its piece the way the hint lays it."""
+        advice = self.host.hinter.hint
+        h = self.hand
+        if advice is None or h is None or advice.move.is_pass:
+            return None
+        move = advice.move
+        return move if (move.colour, move.piece, orient_of(move)) == (h.colour, h.piece, h.orient) else None
 
     def placeable(self, colour: int) -> set[str]:
         return self.state.placeable_pieces(colour)
@@ -151,6 +170,11 @@ class HandControl:
             return
         if self.hand is None or (self.hand.colour, self.hand.piece) != (colour, piece):
             self.hand = Hand.take(colour, piece)
+        dimmed = s.why_no_place(colour, piece)
+        if dimmed is not None:  # taken, but it fits nowhere: say why (as the tray's tooltip)
+            host.app.sounds.play("error")
+            host.show_toast(dimmed.text, 4)
+            return
         host.app.sounds.play("select")
 
     def cycle(self, step: int = 1, among: list[str] | None = None) -> None:
@@ -180,7 +204,11 @@ class HandControl:
         if not left:
             self.host.show_toast(_("{colour} has no pieces left.").format(colour=look.name(other)), 2)
             return
-        piece = self.hand.piece if self.hand.piece in left else left[-1]
+        fits = self.placeable(other)
+        if self.hand.piece in fits:
+            piece = self.hand.piece
+        else:  # the first piece that fits, in tray order; none fits: the last, which says why
+            piece = next((p for p in PIECES if p in fits), left[-1])
         self.select(other, piece)
 
     def turn_hand(self, clockwise: bool = True) -> None:
@@ -217,6 +245,9 @@ class HandControl:
             return None
         h = self.hand
         key = (self.state, h.colour, h.piece, h.orient, aim)
+        hinted = self.hinted()
+        if hinted is not None and aim in hinted.squares:  # aimed at the hint with its piece: the hint
+            return hinted, None
         if key != self._ghost_key:
             move = h.move(aim)
             reason = self.state.why_not(move)
@@ -260,19 +291,6 @@ class HandControl:
         self.host.show_toast(_("Where the chosen piece fits: lit (H hides it).") if self.show_fit
                              else _("Fit hints off."), 2)
 
-    def projection(self, move: Move) -> tuple[int, int, int, int]:
-        """(area, edges) of the move's colour now and after the move (engine scores),
-        memoised per position and move (the status line asks every frame)."""
-        s = self.state
-        key = (s, move)
-        if self._projection_key != key:
-            name = COLOURS[move.colour]
-            now = s.score()["colours"][name]
-            after = s.play(move)[0].score()["colours"][name]
-            self._projection_key = key
-            self._projection = (now["area"], now["edges"], after["area"], after["edges"])
-        return self._projection
-
     def status(self, hints: bool) -> tuple[str, tuple[int, int, int]]:
         """The line under the board on a person's turn: the ghost's projected score or the
         engine's objection, else the keys (G named only where ``hints`` are offered)."""
@@ -281,14 +299,15 @@ class HandControl:
             move, reason = ghost
             if reason is not None:
                 return reason, theme.BAD
-            a0, e0, a1, e1 = self.projection(move)
-            gain = a1 + e1 - a0 - e0
-            # TRANSLATORS: the live projection under the board, e.g. "V5 here: Blue 12 → 17
-            # (+5: area +3, edges +2). Click or Enter places it." ({piece} is a piece's letter).
-            return (_("{piece} here: {colour} {before} → {after} ({gain}: area {area}, edges {edges}). "
-                      "Click or Enter places it.").format(
-                piece=move.piece, colour=look.name(move.colour), before=a0 + e0, after=a1 + e1,
-                gain=f"{gain:+d}", area=f"{a1 - a0:+d}", edges=f"{e1 - e0:+d}")), theme.GOOD
+            said = preview(self.state, move)
+            if self.hint_keyed() and move != self.host.hinter.hint.move:
+                # TRANSLATORS: after the live projection under the board, while a hint shown
+                # elsewhere waits for Enter
+                return f"{said} " + _("Click places it; Enter plays the hint."), theme.GOOD
+            # TRANSLATORS: after the live projection under the board ("V5 here: Red 12 → 17 …").
+            return f"{said} " + _("Click or Enter places it."), theme.GOOD
+        if self.hint_keyed():
+            return status_words(self.host), theme.ACCENT
         if self.hand is None:
             return _("No piece left: pass with P."), theme.TEXT
         if not hints:
@@ -302,6 +321,10 @@ class HandControl:
                      "P passes · H shows where it fits · G: a hint · C: blue or yours"), theme.TEXT
         return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
                  "P passes · H shows where it fits · G: a hint"), theme.TEXT
+
+    def hint_keyed(self) -> bool:
+        """Whether Enter plays the hint shown (no keyboard cursor aims elsewhere)."""
+        return self.cursor is None and self.host.hinter.hint is not None
 
     def dimmed_reason(self) -> str | None:
         """Why the dimmed tray piece under the pointer fits nowhere (the engine's words)."""

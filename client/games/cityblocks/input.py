@@ -53,7 +53,8 @@ def handle_key(scene: "HandHost", hand: "HandControl", event: pygame.event.Event
         x, y = hand.aim() or (SIZE // 2, SIZE // 2)
         hand.cursor = (min(SIZE - 1, max(0, x + dx)), min(SIZE - 1, max(0, y + dy)))
     elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-        hand.place()
+        if hand.cursor is not None or not scene.hinter.play_hint():  # the hint shown, unless the arrows aim
+            hand.place()
     else:
         return False
     return True

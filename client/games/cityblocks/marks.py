@@ -67,6 +67,13 @@ def draw_last(surface: pygame.Surface, scene) -> None:
     look.outline(surface, scene.geo, move.squares, (250, 250, 255), max(2, scene.geo.cell // 10))
 
 
+def ghost_objects(scene) -> bool:
+    """Whether the ghost shows the engine's objection (its sentence then stands alone)."""
+    control = getattr(scene, "control", None)
+    ghost = control.ghost() if control is not None else None
+    return ghost is not None and ghost[1] is not None
+
+
 def draw_ghost(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
     """The piece in hand under the pointer, and the reason it cannot go there."""
     ghost = scene.control.ghost()

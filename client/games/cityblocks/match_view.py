@@ -17,6 +17,7 @@ from client.view.widgets import Button
 from shared.cityblocks import Move
 
 from . import hints, look, marks
+from .autopass import must_pass
 from .howto import HowToScene
 from .words import N_, _
 
@@ -79,7 +80,7 @@ class MatchView:
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
         cb = scene.app.options.colour_blind
-        scene.draw_frame(surface, cb)
+        scene.frame.draw(surface, cb)
         marks.draw_fit(surface, scene)
         marks.draw_last(surface, scene)
         scene.board.draw_drops(surface, scene.drops, cb)
@@ -158,7 +159,7 @@ class TurnShow:
             scene.app.sounds.play("skip")
             scene.show_toast(_("{colour} passed.").format(colour=look.name(move.colour)), 1.6)
         if any(e.get("type") == "game_over" for e in events):
-            scene.timeline.delay(0.6, scene._game_over)
+            scene.timeline.delay(0.6, scene.actions.game_over)
         elif not scene.match.state.over:
             scene.auto_select()
             self.announce(False)
@@ -181,6 +182,11 @@ class TurnShow:
         state = scene.actions.take_back()
         if state is None:
             return
+        while must_pass(state) and scene.match.can_undo:  # back to the person's last real move,
+            earlier = scene.actions.take_back()          # not to a pass played for them
+            if earlier is None:
+                break
+            state = earlier
         scene.hand = None
         scene.auto_select()
         scene.app.sounds.play("undo")

@@ -24,7 +24,7 @@ from shared.gamekit.comments import hash_comments
 from shared.gamekit.computer_seats import levels_of
 
 from . import look
-from .review_board import draw_marks
+from .review_board import draw_marks, list_text
 from .score import ScoreScene
 from .screen import CityScreen
 from .words import N_, _, ngettext
@@ -94,7 +94,7 @@ class ReplayScene(CityScreen):
         if not final.over or self.controls.index != self.controls.count:
             return
         self.controls.playing = False
-        self.app.push(ScoreScene(self.app, final))
+        self.app.push(ScoreScene(self.app, final, names=self.seat_names()))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.analysis.handle_event(event):
@@ -152,7 +152,7 @@ class ReplayScene(CityScreen):
 
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind
-        self.draw_frame(surface, cb)
+        self.frame.draw(surface, cb)
         move = self.last_move()
         if move is not None and not move.is_pass and not self.drops:
             look.outline(surface, self.geo, move.squares, (250, 250, 255), max(2, self.geo.cell // 10))
@@ -187,11 +187,6 @@ class Moves(ReplayMoves):
 
     def move_texts(self) -> list[str]:
         return [list_text(m) for m in self.host.moves]
-
-
-def list_text(move: Move) -> str:
-    """A move as the list of moves shows it: its record text, a pass in words."""
-    return _("{colour} passed.").format(colour=look.name(move.colour)) if move.is_pass else move.text()
 
 
 def replay_of(app, state: CityState, headers: dict | None = None):

@@ -1,7 +1,8 @@
 """City Blocks' board in the game review: the position after the move shown (the one
 played, or the better one) with that piece outlined, the move not shown outlined
 faintly; or, for the analysis, the position before a move with its best placements
-outlined and numbered. Only pictures: the review screen writes every word."""
+outlined and numbered. Only pictures: the review screen writes every word (a move in
+the list of moves as the match and the replay word it: :func:`list_text`)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,24 @@ import pygame
 
 from client import theme
 from client.games.base import ReviewBoard, draw_rank
+from shared.cityblocks import Move
 
 from . import look
+from .words import _
 
 PLAYED_INK = (250, 250, 255)
 BETTER_INK = theme.ACCENT_2
 
 
+def list_text(move: Move) -> str:
+    """A move as the list of moves shows it: its record text, a pass in words."""
+    return _("{colour} passed.").format(colour=look.name(move.colour)) if move.is_pass else move.text()
+
+
 class CityBlocksReviewBoard(ReviewBoard):
+    def list_text(self, spec, moves) -> str:
+        return ", ".join(list_text(m) for m in moves)
+
     def draw(self, app, surface: pygame.Surface, rect: pygame.Rect) -> bool:
         if self.state is None:
             return False

@@ -15,8 +15,9 @@ from typing import Callable
 import pygame
 
 from client import theme
+from client.scenes.forward import forwarding
 from client.scenes.score_sequence import BeatSequence
-from client.scenes.score_show import ScoreShow
+from client.scenes.score_show import SCORE_NAMES, ScoreShow
 from shared.cityblocks.geometry import COLOURS
 
 from .score_beats import BeatView, beat_steps
@@ -29,7 +30,13 @@ BEAT_GAP = 0.35
 INTRO = 0.9
 
 
-class ScoreScene(ScoreShow, CityScreen):
+@forwarding("scoring", SCORE_NAMES)
+class ScoreScene(CityScreen):
+    """The shell's :class:`ScoreShow` (``scoring``, a part) gives the buttons, keys and
+    stepping; the beats, the counters and the drawing are City Blocks'."""
+
+    modal, freeze_below, bottom_scale = True, False, 0.1
+
     @property
     def show_title(self) -> str:
         # TRANSLATORS: the score show's title: the points counted at the end of the game.
@@ -37,10 +44,12 @@ class ScoreScene(ScoreShow, CityScreen):
 
     def __init__(self, app, state, *, on_new_game: Callable[[], None] | None = None,
                  on_save: Callable[[], None] | None = None, new_game_label: str | None = None,
-                 headline: str | None = None, on_replay: Callable[[], None] | None = None, show: bool = True) -> None:
+                 headline: str | None = None, on_replay: Callable[[], None] | None = None, show: bool = True,
+                 names: dict[int, str] | None = None) -> None:
         self.score = state.score()
+        self.names = names or {}   # who plays each seat (the match's seat names)
         self.beats = plan(state, self.score)
-        self.headline = headline
+        self.scoring = ScoreShow(self, headline)
         self.on_replay = on_replay
         self.view = BeatView(done=True)
         self.totals: list[float] = [0.0] * state.players
@@ -49,8 +58,8 @@ class ScoreScene(ScoreShow, CityScreen):
         super().__init__(app, state)
         self.sequence = BeatSequence(self.beats, self.timeline, steps=self._beat_steps, on_done=self.beat_finished,
                                      on_finish=self._finished, intro=INTRO, gap=BEAT_GAP)
-        self.make_buttons(_("Replay scoring"), on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
-                          new_game_label=_("New game") if new_game_label is None else new_game_label)
+        self.scoring.make_buttons(_("Replay scoring"), on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
+                                  new_game_label=_("New game") if new_game_label is None else new_game_label)
         self.column.focus = len(self.final_buttons) - 3 if on_new_game is not None else 0
         if show and headline is None:
             self.start_show()
@@ -65,7 +74,7 @@ class ScoreScene(ScoreShow, CityScreen):
         self.totals, self.awarded = [0.0] * self.players, [0] * self.players
         self.counted = set()
         self.sequence.start()
-        self.show_buttons()
+        self.scoring.show_buttons()
         self.announce(self.show_title, _("Space: next step   F: fast   S: skip to the end"), theme.ACCENT_2,
                       hold=0.6)
 
@@ -103,13 +112,25 @@ class ScoreScene(ScoreShow, CityScreen):
 
     # -- hooks the beats call ------------------------------------------------------------------
     def winner_words(self) -> tuple[str, str]:
-        return winner_words(self.beats[-1])
+        return winner_words(self.beats[-1], self.seat_label)
 
     def announce_winner(self) -> None:
         head, sub = self.winner_words()
         self.announce(head, sub, theme.ACCENT, hold=1.4)
 
+    # -- frame ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.scoring.update(dt, super().update)
+
+    def frame_rate(self) -> float:
+        return self.scoring.frame_rate(super().frame_rate())
+
     # -- drawing -------------------------------------------------------------------------------
+    def seat_label(self, seat: int) -> str:
+        """The seat's colour with who plays it, as Sprawl's count names them: "Yellow (Ann)"."""
+        name = self.names.get(seat)
+        return f"{super().seat_label(seat)} ({name})" if name else super().seat_label(seat)
+
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         return status_words(self)
 
@@ -118,7 +139,7 @@ class ScoreScene(ScoreShow, CityScreen):
 
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind
-        self.draw_frame(surface, cb)
+        self.frame.draw(surface, cb)
         if self.stage == "show" and isinstance(self.view.beat, ColourBeat):
             draw_beat(self, surface, self.view, cb)
         if isinstance(self.view.beat, TableBeat) and self.view.table > 0:
@@ -126,17 +147,17 @@ class ScoreScene(ScoreShow, CityScreen):
         elif self.stage == "final":
             draw_table(self, surface, self.beats[-1], 1.0, cb, compact=True)
         self.draw_bottom(surface)
-        self.draw_final_buttons(surface)
+        self.scoring.draw_final_buttons(surface)
         self.draw_overlays(surface)
 
 
 
-def winner_words(table: TableBeat) -> tuple[str, str]:
+def winner_words(table: TableBeat, label: Callable[[int], str]) -> tuple[str, str]:
     """The banner at the end: who won (or shared the win), then every seat's total."""
-    names = [r.label for r in table.rows if r.seat in table.winners]
+    names = [label(r.seat) for r in table.rows if r.seat in table.winners]
     if len(names) == 1:
         head = _("{seat} WINS!").format(seat=names[0].upper())
     else:
         head = _("A SHARED WIN: {seats}").format(seats=", ".join(n.upper() for n in names))
-    sub = "   ".join(f"{r.label} {r.total}" for r in table.rows)
+    sub = "   ".join(f"{label(r.seat)} {r.total}" for r in table.rows)
     return head, sub

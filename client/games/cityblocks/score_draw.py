@@ -187,12 +187,28 @@ def draw_seat_rows(scene: "ScoreScene", surface: pygame.Surface, panel: "SeatPan
             break
 
 
+def table_between_panels(scene: "ScoreScene") -> tuple[pygame.Rect, pygame.Rect, list[pygame.Rect]]:
+    """The shell's final table, narrowed to the room between the seat panels: the
+    panels' rows (other groups, free edges, totals) stay readable beside it."""
+    box, header, rows = table_rects(scene.size, scene.players)
+    mid, gap = scene.size[0] // 2, max(4, scene.size[1] // 160)
+    left = max((p.rect.right for p in scene.board.panels if p.rect.centerx < mid), default=0) + gap
+    right = min((p.rect.left for p in scene.board.panels if p.rect.centerx > mid), default=scene.size[0]) - gap
+    if box.left >= left and box.right <= right:
+        return box, header, rows
+    box = pygame.Rect(left, box.y, right - left, box.h)
+
+    def inside(r: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(box.x + gap, r.y, box.w - 2 * gap, r.h)
+    return box, inside(header), [inside(r) for r in rows]
+
+
 def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p: float, cb: bool,
                compact: bool = False) -> None:
     """The seat table: place, seat (its colours), total; the winners lit."""
     if compact and scene.table_hidden:
         return
-    box, header, rows = table_rects(scene.size, scene.players)
+    box, header, rows = table_between_panels(scene)
     t = scene.app.text
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
     draw_panel(panel, panel.get_rect(), glow=theme.ACCENT, alpha=240)
@@ -219,7 +235,7 @@ def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p:
         for c in row.colours:
             surface.blit(look.tile(c, chip, cb), (x, rect.centery - chip // 2))
             x += chip + 4
-        label = row.label
+        label = scene.seat_label(row.seat)
         if row.left:
             # TRANSLATORS: after a seat in the final table: it left the game.
             label = _("{seat}  (left)").format(seat=label)

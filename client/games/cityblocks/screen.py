@@ -13,12 +13,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from client.scenes.board_frame import BoardFrame
+from client.scenes.board_frame import FramedScene
 from client.view.bars import row_right
+from client.view.widgets import Button
 from shared.cityblocks.geometry import BOARD, COLOURS
 
 from . import look
 from .board import CityBoard, tray_args, turn_line
+from .hints import toast_place
 from .tray import TrayView
 from .words import _, seat_label
 
@@ -42,8 +44,11 @@ def added_squares(old: tuple[int, ...], new: tuple[int, ...]) -> list[tuple[int,
     return out
 
 
-class CityScreen(BoardFrame):
+class CityScreen(FramedScene):
+    """A screen holding the board view (``board``) in the shell's frame (``frame``)."""
+
     bottom_scale = 0.08
+    buttons: list[Button]
 
     @property
     def bar_title(self) -> str:
@@ -67,7 +72,7 @@ class CityScreen(BoardFrame):
     def place_panels(self, rects: list[pygame.Rect], size: tuple[int, int]) -> None:
         self.board.place_panels(rects, size[1])
 
-    def _fit_board(self, area: pygame.Rect) -> pygame.Rect:
+    def fit_board(self, area: pygame.Rect) -> pygame.Rect:
         return self.board.fit(area)
 
     def layout_buttons(self) -> None:
@@ -82,10 +87,10 @@ class CityScreen(BoardFrame):
         self.state = new
         added = added_squares(old.boards, new.boards) if old.players == new.players else []
         if not animate or not added or len(added) > 1 or len(added[0][1]) > 5:
-            self.no_drops()
+            self.frame.no_drops()
             return
         colour, squares = added[0]
-        self.drop_in(Drop(colour, squares), squares, DROP_TIME,
+        self.frame.drop_in(Drop(colour, squares), squares, DROP_TIME,
                      lambda: self.board.pulse(self.timeline, colour, squares))
 
     # -- words ------------------------------------------------------------------------------
@@ -115,4 +120,5 @@ class CityScreen(BoardFrame):
         text = self.app.text
         self.banners.draw(surface, text, self.geo.rect.centery, int(self.geo.cell * 2.4))
         column = self.board.between_panels(self.size, self.bottom_rect.y, self.margin).clip(surface.get_rect())
-        self.toasts.draw(surface.subsurface(column), text, column.h, max(14, self.bottom_h // 3))
+        top, avoid = toast_place(self, column.topleft)
+        self.toasts.draw(surface.subsurface(column), text, column.h, max(14, self.bottom_h // 3), top, avoid)

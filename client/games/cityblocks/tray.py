@@ -72,8 +72,8 @@ class TrayView:
         rgb = look.colour_rgb(self.colour, cb)
         back = pygame.Rect(0, 0, self.rect.w, self.rect.h)
         pygame.draw.rect(s, (*theme.mixc(theme.PANEL, rgb, 0.10 if active else 0.04), 255), back, border_radius=8)
-        if active:
-            pygame.draw.rect(s, rgb, back, 2, border_radius=8)
+        if active or shared:  # the shared tray always framed: a box of its own in the seat's panel
+            pygame.draw.rect(s, rgb if active else theme.mixc(theme.PANEL, rgb, 0.55), back, 2, border_radius=8)
         size = max(11, int(self.title_h * 0.78))
         area, edges = score
         # TRANSLATORS: a colour's live score over its tray (largest area, free edges).
@@ -82,9 +82,15 @@ class TrayView:
         colour = look.name(self.colour).upper()
         # TRANSLATORS: the shared blue tray's title with 3 players: BLUE (shared).
         title = _("{colour} (shared)").format(colour=colour) if shared else colour
+        if shared:  # the title and the tally step down together until both fit the row
+            for step in range(size, 9, -1):
+                if text.font(step, True).size(title)[0] + text.font(max(10, int(step * 0.9))).size(words)[0] \
+                        + 24 <= self.rect.w:
+                    size, small = step, max(10, int(step * 0.9))
+                    break
+            else:  # no room even small: the mark alone
+                title = colour + "*"
         name = text.render(title, size, rgb, bold=True)
-        if shared and name.get_width() + text.font(small).size(words)[0] + 24 > self.rect.w:
-            name = text.render(colour + "*", size, rgb, bold=True)
         tally = text.fitted(words, small, theme.TEXT, self.rect.w - name.get_width() - 20)
         s.blit(name, (8, (self.title_h - name.get_height()) // 2 + 2))
         s.blit(tally, (self.rect.w - tally.get_width() - 8, (self.title_h - tally.get_height()) // 2 + 2))

@@ -26,7 +26,11 @@ def pieces(scene: "MatchScene") -> list[pygame.Rect]:
 
 def panels(scene: "MatchScene", target: pygame.Rect) -> list[pygame.Rect]:
     """What a caption covers last of all: the target square, the seat panels, the hand."""
-    return [target] + list(scene.board.panel_rects) + list(scene.hand.rects)
+    hand = list(scene.hand.rects)
+    if hand:  # the sizes and the words beside them, to the board's right edge
+        hand.append(pygame.Rect(hand[0].x, hand[0].y, max(scene.geo.outer.right, hand[-1].right) - hand[0].x,
+                                hand[0].h))
+    return [target] + list(scene.board.panel_rects) + hand
 
 
 def obstacles(scene: "MatchScene", target: pygame.Rect) -> list[pygame.Rect]:

@@ -26,8 +26,9 @@ import secrets
 
 import pygame
 
+from client.scenes.forward import forwarding
 from client.scenes.hints import HintPart
-from client.scenes.match_screen import MatchControls
+from client.scenes.match_screen import MATCH_NAMES, MatchCore
 from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
 from shared.sprawl import SPRAWL
@@ -41,7 +42,8 @@ from .turn_show import TurnShow
 BOT_SHOW = 0.45   # seconds a computer's choice shows before it lands
 
 
-class MatchScene(MatchControls, SprawlScreen):
+@forwarding("core", MATCH_NAMES)
+class MatchScene(SprawlScreen):
     bot_show = pass_show = BOT_SHOW
 
     def __init__(self, app, state=None, *, seats: list[SeatController] | None = None, chrome=None,
@@ -49,8 +51,9 @@ class MatchScene(MatchControls, SprawlScreen):
         if state is None:
             seed = secrets.randbelow(10**9) if seed is None else seed
             state = SPRAWL.new_state({"players": players}, seed)
-        self.init_match(state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory, spec=SPRAWL,
-                        holders=(LocalMatch, ViewMatch), n_seats=state.n, write=lambda: match_view.write_record(self))
+        self.core = MatchCore(self, state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory,
+                              spec=SPRAWL, holders=(LocalMatch, ViewMatch), n_seats=state.n,
+                              write=lambda: match_view.write_record(self))
         self.listing = MatchMoves(self)
         self.hinter = HintPart(self, self.hint_words)
         self.names = [seat.name if isinstance(seat, HumanSeat) else "" for seat in self.seats]  # the panels'
@@ -69,8 +72,8 @@ class MatchScene(MatchControls, SprawlScreen):
         self.update_buttons()
 
     # -- layout ------------------------------------------------------------------------------
-    def _fit_board(self, area: pygame.Rect) -> pygame.Rect:  # the hand's strip under the board
-        return super()._fit_board(pygame.Rect(area.x, area.y, area.w, area.h - self.hand.strip(self.size) - 6))
+    def fit_board(self, area: pygame.Rect) -> pygame.Rect:  # the hand's strip under the board
+        return super().fit_board(pygame.Rect(area.x, area.y, area.w, area.h - self.hand.strip(self.size) - 6))
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -140,8 +143,11 @@ class MatchScene(MatchControls, SprawlScreen):
 
     # -- frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        super().update(dt)  # the board, then the computers' turns
+        self.core.update(dt, super().update)  # the board, then the computers' turns
         self.hand.follow_hint(self.hinter)
+
+    def turn_text(self) -> tuple[str, tuple[int, int, int]]:
+        return self.core.turn_text(super().turn_text())  # online: the chrome's words
 
     def top_right_room(self) -> int:
         return self.listing.top_right_room()

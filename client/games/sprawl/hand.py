@@ -17,7 +17,7 @@ from shared.sprawl.board import square_name
 from shared.sprawl.foresight import move_warning
 from shared.sprawl.words import _, direction_word, join_and
 
-ACTIONS = ("place", "branch")
+ACTIONS = ("place", "branch", "build")  # "build": only a hint sets it (a build on any tower is the hand's anyway)
 
 
 def chooser_head() -> str:
@@ -63,6 +63,12 @@ def confirm_words(warning: str) -> str:
     return _("{warning} Click again to play it anyway.").format(warning=warning)
 
 
+def enter_confirm_words(warning: str) -> str:
+    """The warning of a hint armed by Enter, with what the second Enter does."""
+    # TRANSLATORS: {warning}: e.g. "This move ends the game: Red will have no legal move."
+    return _("{warning} Press Enter again to play it anyway.").format(warning=warning)
+
+
 class HandHost(Protocol):
     """What the hand needs from its match screen."""
     app: Any
@@ -98,6 +104,7 @@ class HandPart:
         self.chooser_only: int | None = None  # the one size listed when a square has too many moves
         self.chooser_hover = -1
         self.armed: object = None            # a move that ends the game or strands a seat, clicked once
+        self.followed: object = None         # the last hint the hand was set to
         self._ghost_key: tuple | None = None
         self._ghost: tuple | None = None
         self._glow_key: tuple | None = None
@@ -163,7 +170,8 @@ class HandPart:
         host = self.host
         if not host.human_turn or host.timeline.busy:
             return
-        move = self.move_at(sq, direction)
+        armed = self.armed if direction is None and getattr(self.armed, "square", None) == sq else None
+        move = armed or self.move_at(sq, direction)  # the second click plays the armed move
         reason = host.match.state.why_not(move)
         if reason is None:
             if direction is not None:
@@ -187,6 +195,18 @@ class HandPart:
             self.hand_for(move)
             self.try_move(move)
 
+    def play_hint(self, hinter: Any) -> bool:
+        """Enter on the hint shown: played as a click plays it, so a hinted move that ends
+        the game or strands a seat is armed by the first Enter (said in a toast too) and
+        played by the second. True when there was a hint to take the key."""
+        hint = hinter.hint
+        if hint is None or not self.host.human_turn or self.host.timeline.busy:
+            return False
+        if self.host.match.state.why_not(hint.move) is None and not self.confirmed(hint.move):
+            self.host.show_toast(enter_confirm_words(self.warning(hint.move) or ""), 6)
+            return True
+        return hinter.play_hint()
+
     def try_move(self, move) -> bool:
         """Play ``move`` if the engine allows it; else say why. True when played."""
         reason = self.host.match.state.why_not(move)
@@ -200,11 +220,13 @@ class HandPart:
     def follow_hint(self, hinter: Any) -> None:
         """A hint that arrives also takes the hand (an overload's extra squares aside: the
         list of moves on the square picks those), so a click on the hinted square plays it."""
-        had = hinter.hint
         hinter.poll_hint()
         hint = hinter.hint
-        if hint is not None and hint is not had and not getattr(hint.move, "extra", ()):
+        if self.armed is not None:  # a move waiting for its second click keeps the hand
+            return
+        if hint is not None and hint is not self.followed and not getattr(hint.move, "extra", ()):
             self.hand_for(hint.move)
+        self.followed = hint
 
     @staticmethod
     def strip(size: tuple[int, int]) -> int:
@@ -247,7 +269,9 @@ class HandPart:
             legal = s.legal_moves()
             k = self.hand_size
             builds = {q for q, size in legal.builds if size == k}
-            if self.action == "branch":  # every direction: the ghost turns to a legal one
+            if self.action == "build":
+                some = best = builds
+            elif self.action == "branch":  # every direction: the ghost turns to a legal one
                 some = best = {q for q, size, _ in legal.branches if size == k} | builds
             else:
                 some = best = {q for q, size, extra in legal.places if size == k and not extra} | builds
@@ -288,6 +312,8 @@ class HandPart:
         self.chooser = None
         if s.is_over() or not self.host.human_turn:
             return
+        if self.action == "build":  # a hint's build was for the turn it was given in
+            self.action = "place"
         if self.glow()[0]:
             return
         legal = s.legal_moves()
@@ -346,10 +372,10 @@ class HandPart:
         """The hand set to ``move``: its size and kind (a branch with its direction), so a
         click on its square plays it."""
         self.hand_size = move.size
-        if hasattr(move, "direction"):
+        if isinstance(move, Branch):
             self.action, self.direction = "branch", move.direction
-        elif hasattr(move, "extra"):
-            self.action = "place"
+        else:
+            self.action = "build" if isinstance(move, Build) else "place"
 
     def ghost_caption(self, move) -> str:
         """A legal move in the hand in one line; a branch names the piece it grows from."""

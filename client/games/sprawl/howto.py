@@ -25,7 +25,7 @@ from .marks import ghost_move
 # pages' keys in code and tests).
 PAGES = [
     (N_("Pieces and board"), [
-        N_("3 to 8 players, each with fifteen pyramids of one colour: five each of sizes 1, 2 and 3 (45 pips)."),
+        N_("3 to 8 players, each with fifteen pyramids of one colour: five each of sizes 1, 2 and 3 (30 pips)."),
         N_("3 players play on 5 x 6 squares, 4 to 6 on 6 x 6, 7 or 8 on 8 x 8."),
         N_("A tree is an upright tower (its pieces stacked 3-2-1) and the branches grown from it: "
            "pieces lying flat, pointing. The outlines show which branches belong to which tower."),
@@ -70,8 +70,8 @@ PAGES = [
            "drag from a square to lay a branch pointing that way."),
         N_("A red ghost says why a move is not allowed; clicking there lists every move that can end on "
            "that square."),
-        N_("H asks the computer for a hint: its best move is shown on the board (not played), with its "
-           "chance of finishing first."),
+        N_("H asks the computer for a hint: its best move is shown on the board, with its chance of "
+           "finishing first; Enter plays it."),
         N_("In a replay the same overlays work (A, S, O); C opens the end show at the end."),
     ]),
 ]
@@ -81,7 +81,7 @@ KEYS = [(N_("1 2 3, wheel"), N_("the size in hand")), (N_("Tab, B, P"), N_("bran
         (N_("Arrows, or drag"), N_("a branch's direction")),
         (N_("R, wheel on the board"), N_("turn the branch")), (N_("Click"), N_("play, or list the moves there")),
         (N_("Right-click"), N_("every legal move on a square")), (N_("A / S / O"), N_("attacks, spores, trees")),
-        (N_("H"), N_("a hint")), (N_("U"), N_("undo")), (N_("Ctrl+S"), N_("save the record")),
+        (N_("H"), N_("a hint (Enter plays it)")), (N_("U"), N_("undo")), (N_("Ctrl+S"), N_("save the record")),
         (N_("C"), N_("the end show again")), (N_("Esc"), N_("pause menu"))]
 
 

@@ -141,7 +141,7 @@ def _key(scene: "MatchScene", event: pygame.event.Event) -> bool:
     elif key in ARROWS:
         scene.hand.set_direction(ARROWS[key])
     elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-        if scene.hand.hover is not None:
+        if not scene.hand.play_hint(scene.hinter) and scene.hand.hover is not None:  # the hint shown first
             scene.hand.click_square(scene.hand.hover)
     else:
         return scene.buttons_event(event)

@@ -16,7 +16,7 @@ from shared.sprawl.words import _, direction_word, sentence
 
 from . import look
 from .captions import draw_caption
-from .hand import chooser_head, confirm_words, describe
+from .hand import chooser_head, describe
 from .overlays import dead_reasons
 
 if TYPE_CHECKING:
@@ -92,9 +92,11 @@ def ghost_words(scene: "MatchScene") -> tuple[str, tuple[int, int, int]] | None:
     warning = scene.hand.warning(move)
     if warning is None:
         return scene.hand.ghost_caption(move), look.LEGAL
-    if scene.hand.armed == move:
-        return confirm_words(warning), theme.ACCENT
-    return f"{warning} " + _("Click twice to play it."), theme.ACCENT
+    if scene.hand.armed == move:  # one short line by the square: the warning itself is in the status line
+        # TRANSLATORS: beside a square; the warning is written in the status line at the bottom.
+        return _("Click again to play it anyway (warning below)."), theme.ACCENT
+    # TRANSLATORS: beside a square; the warning is written in the status line at the bottom.
+    return _("Click twice to play it (warning below)."), theme.ACCENT
 
 
 def draw_ghost_caption(surface: pygame.Surface, scene: "MatchScene", avoid: tuple = ()) -> None:
@@ -139,8 +141,21 @@ def draw_chooser(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None
         ghost_move(surface, scene, move, True, cb, scene.hand.warning(move) is not None)
 
 
-def draw_hand(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
-    """Under the board: the size in hand, the action and the branch direction."""
+def hand_words(scene: "MatchScene", aim: int | None = None) -> str:
+    """What the piece in hand does, beside it: the same kind as the lit squares and the ghost."""
+    hand = scene.hand
+    if hand.action == "branch":
+        aim = hand.direction if aim is None else aim
+        return _("branch pointing {direction}").format(direction=direction_word(aim))
+    if hand.action == "build":
+        # TRANSLATORS: beside the piece in hand when a hint is a build (a piece on a tower).
+        return _("build on a tower")
+    return _("first tower") if not scene.match.state.started[hand.seat] else _("tower / spore")
+
+
+def draw_hand(surface: pygame.Surface, scene: "MatchScene", cb: bool, hint: str | None = None) -> None:
+    """Under the board: the size in hand, the action and the branch direction (and the
+    ``hint``'s chance of first place, off the board's squares)."""
     if not scene.human_turn:
         return
     t = scene.app.text
@@ -160,10 +175,7 @@ def draw_hand(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
             img = img.copy()
             img.set_alpha(70)
         surface.blit(img, r)
-    if scene.hand.action == "branch":
-        what = _("branch pointing {direction}").format(direction=direction_word(aim))
-    else:
-        what = _("first tower") if not scene.match.state.started[seat] else _("tower / spore")
+    what = hand_words(scene, aim)
     x = rects[-1].right + 8
     row = pygame.Rect(x, rects[0].y, scene.size[0], px)
     room = min([r.x for r in scene.board.panel_rects if r.colliderect(row)] + [scene.size[0]]) - scene.margin - x
@@ -172,11 +184,12 @@ def draw_hand(surface: pygame.Surface, scene: "MatchScene", cb: bool) -> None:
     # TRANSLATORS: beside the piece in hand: its size and action, then the keys that change them.
     img = t.render(_("{size}: {what}  ·  {keys}").format(size=scene.hand.hand_size, what=what, keys=keys), size,
                    theme.TEXT_DIM)
-    if img.get_width() <= room:
+    if hint is None and img.get_width() <= room:
         surface.blit(img, (x, rects[0].centery - img.get_height() // 2))
         return
     top = t.fitted(f"{scene.hand.hand_size}: {what}", size, theme.TEXT, room)  # two lines: the keys below
-    low = t.fitted(keys, max(11, size - 2), theme.TEXT_DIM, room)
+    low = t.fitted(keys, max(11, size - 2), theme.TEXT_DIM, room) if hint is None else \
+        t.fitted(hint, max(11, size - 2), theme.ACCENT, room, bold=True)  # a hint's chance, off the board
     surface.blit(top, (x, rects[0].y))
     surface.blit(low, (x, rects[0].bottom - low.get_height()))
 

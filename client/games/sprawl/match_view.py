@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
+from client.scenes.hints import hint_shown_words
 from client.scenes.seats import ComputerSeat, HumanSeat
 from client.view.widgets import Button
 from shared.sprawl import SPRAWL
 from shared.sprawl.words import N_, _
 
-from . import hints, look, marks, overlays
-from .hand import confirm_words
+from . import captions, hints, look, marks, overlays
+from .hand import confirm_words, enter_confirm_words
 from .model import save_record
 
 if TYPE_CHECKING:
@@ -109,31 +110,42 @@ def status_words(scene: "MatchScene") -> tuple[str, tuple[int, int, int]]:
                 theme.TEXT
         return _("Pick a move ending on this square: click it, or arrows then Enter; Esc closes the list."), \
             theme.TEXT
+    hint = scene.hinter.hint
+    if hint is not None and scene.hand.armed == hint.move:  # armed by Enter: the next Enter plays it
+        return enter_confirm_words(scene.hand.warning(hint.move) or ""), theme.ACCENT
     ghost = scene.hand.ghost()
     if ghost is not None:
         move, reason = ghost
         if reason is not None:
             return reason, theme.BAD
-        play = _("{move}: click or Enter plays it.").format(move=scene.hand.ghost_caption(move))
+        if hint is not None and hint.move != move:
+            # TRANSLATORS: the move under the pointer, while a hint elsewhere waits for Enter
+            play = _("{move}: click plays it; Enter plays the hint.").format(move=scene.hand.ghost_caption(move))
+        else:
+            play = _("{move}: click or Enter plays it.").format(move=scene.hand.ghost_caption(move))
         warning = scene.hand.warning(move)
         if warning is None:
             return play, theme.GOOD
         # TRANSLATORS: after a warning about a move that ends the game or strands a seat.
         twice = _("Click twice to play it.")
         return (confirm_words(warning) if scene.hand.armed == move else f"{warning} {twice}"), theme.ACCENT
+    if scene.hinter.hint is not None:
+        return hint_shown_words(), theme.ACCENT
+    # TRANSLATORS: the last item of the keys in the status line.
+    f1 = " · " + _("F1: how to play")
     if not s.started[s.to_move]:
-        return _("Place your first tower: pick a size (1-3) and click any vacant square."), theme.TEXT
+        return _("Place your first tower: pick a size (1-3) and click any vacant square.") + f1, theme.TEXT
     if not scene.hinter.hints_offered():  # online or rated: H only says no
         return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
-                 "right-click lists the moves there · A/S/O overlays"), theme.TEXT
+                 "right-click lists the moves there · A/S/O overlays") + f1, theme.TEXT
     return _("Click a square (glowing: legal for the piece in hand) · drag from a square to lay a branch · "
-             "right-click lists the moves there · A/S/O overlays · H: a hint"), theme.TEXT
+             "right-click lists the moves there · A/S/O overlays · H: a hint") + f1, theme.TEXT
 
 
 def draw(scene: "MatchScene", surface: pygame.Surface) -> None:
     """Frame, overlays, marks, the hand, the bottom bar, the list of moves, banner and toast."""
     cb = scene.app.options.colour_blind
-    scene.draw_frame(surface, cb)
+    scene.frame.draw(surface, cb)
     overlays.draw(surface, scene.app.text, scene.geo, scene.state, scene.shown, cb)
     history = scene.state.history
     last = history[-1] if history else None
@@ -144,7 +156,7 @@ def draw(scene: "MatchScene", surface: pygame.Surface) -> None:
     hint_box = hints.draw_hint(surface, scene, cb)
     marks.draw_ghost(surface, scene, cb)
     if scene.listing.looking_back is None:  # looking back, nothing is in hand
-        marks.draw_hand(surface, scene, cb)
+        marks.draw_hand(surface, scene, cb, hints.chance_words(scene))
     scene.draw_bottom(surface)
     for name in scene.shown:  # a lit dot on the buttons of the overlays on show
         r = scene.overlay_buttons[name].rect
@@ -161,8 +173,37 @@ def draw(scene: "MatchScene", surface: pygame.Surface) -> None:
 
 
 def draw_overlays(scene: "MatchScene", surface: pygame.Surface) -> None:
-    """Banner and toast; the toast sits above the hand under the board."""
+    """Banner and toast; the toast sits above the hand under the board (a hint's, from the
+    board's top between the seat panels: clear of the letters under the board, of the
+    hinted move and of the panels)."""
     scene.banners.draw(surface, scene.app.text, scene.geo.rect.centery,
                        int(min(scene.geo.cell * 1.1, scene.size[1] * 0.09)))
     bottom = scene.hand.rects[0].y if scene.human_turn and scene.hand.rects else scene.bottom_rect.y
-    scene.toasts.draw(surface, scene.app.text, bottom, max(14, scene.bottom_h // 3))
+    size, advice = max(14, scene.bottom_h // 3), scene.hinter.hint
+    if advice is None or not hasattr(advice.move, "square"):
+        scene.toasts.draw(surface, scene.app.text, bottom, size)
+        return
+    # a hint's sentence: from the board's top unless the move is there, between the seat panels
+    mid, panels = scene.geo.rect.centerx, scene.board.panel_rects
+    left = max((r.right for r in panels if r.centerx < mid), default=0) + 4
+    right = min((r.left for r in panels if r.centerx >= mid), default=scene.size[0]) - 4
+    column = pygame.Rect(left, 0, max(1, right - left), bottom).clip(surface.get_rect())
+    target = scene.geo.square_rect(advice.move.square).move(-column.x, 0)
+    scene.toasts.draw(surface.subsurface(column), scene.app.text, column.h, size,
+                      hint_top(scene, column, size, target), (target,))
+
+
+def hint_top(scene: "MatchScene", column: pygame.Rect, size: int, target: pygame.Rect) -> int:
+    """Where a hint's sentence hangs in the ``column``: the highest band from the board's
+    top down to the hand that covers no piece (else the fewest) and not the hinted move."""
+    w, h = scene.toasts.box_size(scene.app.text, size, column.w)
+    occupied = [r.move(-column.x, 0) for r in captions.pieces(scene)]
+    top = scene.geo.rect.top
+    best: tuple[int, int] | None = None
+    for y in range(top, column.h - 10 - h - 6 + 1, 2):
+        box = pygame.Rect((column.w - w) // 2, y + 6, w, h)  # as the toast places it under ``top``
+        if not box.colliderect(target):
+            covered = len(box.collidelistall(occupied))
+            if best is None or covered < best[0]:
+                best = (covered, y)
+    return top if best is None else best[1]

@@ -171,7 +171,7 @@ class ReplayScene(SprawlScreen):
 
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind
-        self.draw_frame(surface, cb)
+        self.frame.draw(surface, cb)
         overlays.draw(surface, self.app.text, self.geo, self.state, self.shown, cb)
         marks.draw_last(surface, self, self.last_move())
         self.board.draw_drops(surface, self.drops, cb)

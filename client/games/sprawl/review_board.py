@@ -16,6 +16,11 @@ BETTER_INK = theme.ACCENT_2
 
 
 class SprawlReviewBoard(ReviewBoard):
+    def move_number(self, after, ply: int) -> int:
+        """A seat leaving is a move of the replay's (a row of its list) though the review
+        passes over it: the leavers before this move count too."""
+        return ply + len(after.left)
+
     def draw(self, app, surface: pygame.Surface, rect: pygame.Rect) -> bool:
         state = self.state
         if state is None:

@@ -15,8 +15,9 @@ from typing import Callable
 import pygame
 
 from client import theme
+from client.scenes.forward import forwarding
 from client.scenes.score_sequence import BeatSequence
-from client.scenes.score_show import ScoreShow
+from client.scenes.score_show import SCORE_NAMES, ScoreShow
 from shared.sprawl.foresight import ended_text
 from shared.sprawl.words import N_, _
 
@@ -27,9 +28,13 @@ from .score_plan import TableBeat
 from .screen import SprawlScreen
 
 
-class ScoreScene(ScoreShow, SprawlScreen):
-    """The shell's :class:`ScoreShow` gives the buttons, keys and stepping; the show's
-    numbers are a :class:`~.score_count.Tally` (``tally``), its drawing :mod:`.score_draw`."""
+@forwarding("scoring", SCORE_NAMES)
+class ScoreScene(SprawlScreen):
+    """The shell's :class:`ScoreShow` (``scoring``, a part) gives the buttons, keys and
+    stepping; the show's numbers are a :class:`~.score_count.Tally` (``tally``), its
+    drawing :mod:`.score_draw`."""
+
+    modal, freeze_below, bottom_scale = True, False, 0.1
 
     @property
     def show_title(self) -> str:
@@ -40,16 +45,16 @@ class ScoreScene(ScoreShow, SprawlScreen):
                  on_save: Callable[[], None] | None = None, new_game_label: str | None = None,
                  headline: str | None = None, on_replay: Callable[[], None] | None = None,
                  names: list[str] | None = None, show: bool = True) -> None:
-        self.headline = headline
+        self.scoring = ScoreShow(self, headline)
         self.names = names or [""] * state.n
-        self.tally = Tally(self, state)
-        self.beats = self.tally.beats
         super().__init__(app, state)
+        self.tally = Tally(self, state)   # after the frame: it hides the pieces it lifts
+        self.beats = self.tally.beats
         self.board.words = self.tally
         self.sequence = BeatSequence(self.beats, self.timeline, steps=self.tally.steps,
                                      on_finish=self._finished, intro=0.9, gap=0.35)
-        self.make_buttons(N_("Replay the show"), on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
-                          new_game_label=new_game_label or N_("New game"))
+        self.scoring.make_buttons(N_("Replay the show"), on_replay=on_replay, on_save=on_save, on_new_game=on_new_game,
+                                  new_game_label=new_game_label or N_("New game"))
         for b in self.final_buttons:  # our own labels: English keys shown in the language in use
             if b.on_click == self.replay_show or (new_game_label is None and b.on_click is on_new_game):
                 b.tr = _
@@ -64,7 +69,7 @@ class ScoreScene(ScoreShow, SprawlScreen):
         self.banners.current = None
         self.tally.reset(self.players)
         self.sequence.start()
-        self.show_buttons()
+        self.scoring.show_buttons()
         self.announce(_("THE END"), self.end_words(), theme.ACCENT_2, hold=1.6)
 
     def end_words(self) -> str:
@@ -99,10 +104,17 @@ class ScoreScene(ScoreShow, SprawlScreen):
         return self.tally.final_points()
 
     def winner_words(self) -> tuple[str, str]:
-        return winner_words(self.beats[-1])
+        return winner_words(self.beats[-1], self.names)
 
     def seat_active(self, seat: int) -> bool:
         return self.tally.seat_active(seat)  # the panels' stashes and notes are the tally's too
+
+    # -- frame -----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.scoring.update(dt, super().update)
+
+    def frame_rate(self) -> float:
+        return self.scoring.frame_rate(super().frame_rate())
 
     # -- drawing ---------------------------------------------------------------------------------
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
@@ -111,7 +123,7 @@ class ScoreScene(ScoreShow, SprawlScreen):
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind
         tally = self.tally
-        self.draw_frame(surface, cb)
+        self.frame.draw(surface, cb)
         if tally.focus is not None:
             draw_tree_focus(self, surface, tally.focus, cb)
         draw_flying(self, surface, cb)
@@ -120,13 +132,14 @@ class ScoreScene(ScoreShow, SprawlScreen):
         if tally.table > 0 and not (self.stage == "final" and self.table_hidden):
             draw_table(self, surface, self.beats[-1], tally.table, cb)
         self.draw_bottom(surface)
-        self.draw_final_buttons(surface)
+        self.scoring.draw_final_buttons(surface)
         self.draw_overlays(surface)
 
 
-def winner_words(table: TableBeat) -> tuple[str, str]:
-    """The banner at the end: the winner (or those sharing the win), then the first rows."""
-    names = [look.name(w).upper() for w in table.winners]
+def winner_words(table: TableBeat, players: list[str]) -> tuple[str, str]:
+    """The banner at the end: the winner (or those sharing the win, by their players'
+    names when known), then the first rows."""
+    names = [(players[w] if w < len(players) and players[w] else look.name(w)).upper() for w in table.winners]
     if len(names) == 1:
         head = _("{colour} WINS!").format(colour=names[0])
     else:

@@ -19,7 +19,7 @@ from shared.sprawl.words import _, ngettext, pips, sentence
 
 from . import look
 from .overlays import dead_reasons, outline
-from .score_plan import TableBeat, TieBeat, TreeBeat
+from .score_plan import Row, TableBeat, TieBeat, TreeBeat
 
 if TYPE_CHECKING:
     from .score import ScoreScene
@@ -107,6 +107,18 @@ def draw_ties(scene: "ScoreScene", surface: pygame.Surface, alpha: float, cb: bo
     surface.blit(layer, (0, 0))
 
 
+def tie_words(row: Row) -> str | None:
+    """Why a seat tied on pips with the seat above it is placed below it (None: no tie)."""
+    if row.tied_with is None:
+        return None
+    if row.behind_on is None:
+        # TRANSLATORS: in the final table, under a seat tied on pips with {colour} (the row above).
+        return _("tied with {colour} on every count: the place is shared").format(colour=look.name(row.tied_with))
+    # TRANSLATORS: in the final table; {figure}: a tie-break count, e.g. "squares in live trees".
+    return _("tied on pips with {colour}, fewer {figure}").format(
+        colour=look.name(row.tied_with), figure=_(TIE_WORDS[row.behind_on]))
+
+
 def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p: float, cb: bool) -> None:
     """The final table: place, colour, stash pips per seat, winners lit (3-8 rows)."""
     t = scene.app.text
@@ -133,12 +145,15 @@ def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p:
         total = t.render(pips(row.stash), size, theme.TEXT, bold=True)
         room = rect.right - total.get_width() - 24 - (x + chip + 10)
         img = t.fitted(label, size, theme.TEXT, room, bold=first)
-        layer.blit(img, (x + chip + 10, rect.centery - img.get_height() // 2))
+        tie = tie_words(row)
+        if tie is None:
+            layer.blit(img, (x + chip + 10, rect.centery - img.get_height() // 2))
+        else:  # the label and, under it, why this seat is below the one it tied with
+            note = t.fitted(tie, max(12, int(size * 0.72)), theme.ACCENT_2, room)
+            top = rect.centery - (img.get_height() + note.get_height()) // 2
+            layer.blit(img, (x + chip + 10, top))
+            layer.blit(note, (x + chip + 10, top + img.get_height()))
         layer.blit(total, (rect.right - total.get_width() - 12, rect.centery - total.get_height() // 2))
-    if beat.decided_by not in (None, "stash"):
-        note = t.fitted(_("Decided by the tie-break: {figure}.").format(figure=_(TIE_WORDS[beat.decided_by])),
-                        max(12, size - 2), theme.TEXT_DIM, box.w)
-        layer.blit(note, note.get_rect(midtop=(box.centerx, box.bottom + 10)))
     layer.set_alpha(int(255 * min(1.0, p)))
     surface.blit(layer, (0, shift))
 

@@ -69,6 +69,8 @@ class Row:
     place: int
     stash: int
     left: bool
+    tied_with: int | None = None   # the seat just above with the same pips (None: no tie there)
+    behind_on: str | None = None   # the tie-break figure it has fewer of (None: a shared place)
 
 
 @dataclass(frozen=True)
@@ -113,10 +115,23 @@ def plan(state, score: dict | None = None) -> list[Beat]:
         groups.append(TieGroup(tuple(s["seat"] for s in tied), value, figures, decided))
     if groups:
         beats.append(TieBeat(tuple(groups)))
-    rows = tuple(Row(s["seat"], s["place"], s["stash"], s["left"])
-                 for s in sorted(seats, key=lambda s: (s["place"], s["seat"])))
+    rows = tie_rows(sorted(seats, key=lambda s: (s["place"], s["seat"])))
     beats.append(TableBeat(rows, tuple(score["winners"]), score["decided_by"]))
     return beats
+
+
+def tie_rows(ranked: list[dict]) -> tuple[Row, ...]:
+    """The table's rows in place order; a seat tied on pips with the seat just above it
+    names that seat and the first tie-break figure where it has less (the engine's order)."""
+    out = []
+    for i, s in enumerate(ranked):
+        above = ranked[i - 1] if i else None
+        if above is None or above["left"] or s["left"] or above["stash"] != s["stash"]:
+            out.append(Row(s["seat"], s["place"], s["stash"], s["left"]))
+            continue
+        behind = next((n for n in TIE_BREAKS if above["tie_breaks"][n] != s["tie_breaks"][n]), None)
+        out.append(Row(s["seat"], s["place"], s["stash"], s["left"], above["seat"], behind))
+    return tuple(out)
 
 
 def _group_decided_by(tied: list[dict]) -> str | None:

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 import pygame
 
 from client import theme
-from client.scenes.board_frame import BoardFrame
+from client.scenes.board_frame import FramedScene
 from client.view.bars import row_right
+from client.view.widgets import Button
 from shared.sprawl.words import _
 
 from . import look
@@ -36,15 +37,19 @@ def changed_squares(old, new) -> tuple[int, ...]:
     return tuple(sq for sq in new.geo.squares if old.tw[sq] != new.tw[sq] or old.br[sq] != new.br[sq])
 
 
-class SprawlScreen(BoardFrame):
+class SprawlScreen(FramedScene):
+    """A screen holding the board view (``board``) in the shell's frame (``frame``)."""
+
     bottom_scale = 0.09
     turn_scale, fit_turn = 0.46, True
     status_scale, status_gap = (0.28, 0.024), 3
     names: list[str] = []   # who played each seat (replays and the end show), "" for nobody named
+    buttons: list[Button]
 
     def __init__(self, app, state) -> None:
         self.board = SprawlBoard(self)
-        super().__init__(app, state)
+        super().__init__(app, state, turn_scale=self.turn_scale, fit_turn=self.fit_turn,
+                         status_scale=self.status_scale, status_gap=self.status_gap)
 
     @property
     def title(self) -> str:
@@ -67,7 +72,7 @@ class SprawlScreen(BoardFrame):
     def place_panels(self, rects: list[pygame.Rect], size: tuple[int, int]) -> None:
         self.board.place_panels(rects, size[1])
 
-    def _fit_board(self, area: pygame.Rect) -> pygame.Rect:
+    def fit_board(self, area: pygame.Rect) -> pygame.Rect:
         return self.board.fit(area)
 
     def layout_buttons(self) -> None:
@@ -84,9 +89,9 @@ class SprawlScreen(BoardFrame):
         self.state = new
         squares = changed_squares(old, new) if animate else ()
         if not squares or len(squares) > 3:
-            self.no_drops()
+            self.frame.no_drops()
             return
-        self.drop_in(Drop(squares), squares, DROP_TIME)
+        self.frame.drop_in(Drop(squares), squares, DROP_TIME)
 
     # -- words ------------------------------------------------------------------------------
     def seat_label(self, seat: int) -> str:

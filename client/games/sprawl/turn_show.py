@@ -32,7 +32,6 @@ class ShowHost(Protocol):
     def announce(self, text: str, sub: str = "", colour: Any = ..., hold: float = 1.0,
                  blocking: bool = False) -> None: ...
     def update_buttons(self) -> None: ...
-    def _game_over(self) -> None: ...
     @property
     def actions(self) -> Any: ...   # the shell's MatchActions (take_back)
 
@@ -54,7 +53,7 @@ class TurnShow:
             elif e.get("type") == "left":
                 host.show_toast(_("{colour} left the game.").format(colour=look.name(e["seat"])), 3)
         if any(e.get("type") == "game_over" for e in events):
-            host.timeline.delay(0.7, host._game_over)
+            host.timeline.delay(0.7, host.actions.game_over)
         elif not host.match.state.is_over():
             host.hand.auto_hand()
             self.announce()

@@ -1,7 +1,8 @@
 """A hint's caption on the board and its sentence (the toast) are drawn clear of every seat
 panel and of the bars, in English, Slovak and French, at 1280x800 and 1024x640, with 2, 3
 and 4 players: for hints at the board's edges and corners (where a caption is pushed
-aside), with short and long expected margins, and for a pass (its sentence over the board).
+aside), with short and long expected margins, and for a pass (its sentence alone); the
+toast never covers the caption.
 
 The boxes are the ones the screen really draws: ``draw_panel`` is watched while the whole
 screen draws, each box taken in window coordinates."""
@@ -93,10 +94,42 @@ def test_the_hint_caption_and_sentence_stay_clear_of_the_panels(drawn, lang, siz
                     drawn.clear()
                     scene.draw(app.window)
                     said = [box for box, edge in drawn if edge in (tuple(hints.HINT_INK), tuple(theme.GOOD))]
-                    assert len(said) == 2, "the caption and the toast are drawn"
+                    if move.is_pass:
+                        assert len(said) == 1, "a pass: the toast alone, no caption over the squares"
+                    else:
+                        assert len(said) == 2, "the caption and the toast are drawn"
+                        if said[0].colliderect(said[1]):
+                            problems.append(f"{players}p {move} {value}: the toast {said[1]} over the caption")
                     for box in said:
                         wrong = clear_of_panels(scene, box)
                         if wrong:
                             problems.append(f"{players}p {move} {value}: {box} over {', '.join(wrong)}")
             app.stack.scenes.clear()
     assert problems == [], f"in {lang} at {size[0]}x{size[1]}:\n" + "\n".join(problems[:12])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_hint_sentence_never_covers_the_caption_near_the_top(drawn, size):
+    """Hints whose caption sits on the board's top rows (where the sentence hangs): the
+    sentence goes elsewhere, so both are read whole."""
+    app = App(Options(), size, persist=False)
+    checked = 0
+    for players in (2, 3, 4):
+        state = states(players)[1]
+        scene = MatchScene(app, state, seed=5)
+        show(app, scene)
+        scene.timeline.finish_all()
+        for move in [m for m in state.legal_moves() if not m.is_pass]:
+            advice = Advice(move, state.to_move, tuple(0.05 for _ in range(state.players)))
+            scene.computers.hint, scene.computers.hint_token = advice, scene.match.state
+            box, _imgs = marks.label_layout(scene, hints.caption(scene, advice), move.squares)
+            if box.top > scene.geo.rect.top + 2 * scene.geo.cell:
+                continue
+            scene.show_toast(scene.hint_words(advice), 6)
+            drawn.clear()
+            scene.draw(app.window)
+            said = [b for b, edge in drawn if edge in (tuple(hints.HINT_INK), tuple(theme.GOOD))]
+            assert len(said) == 2 and not said[0].colliderect(said[1]), f"{players}p {move}: {said}"
+            checked += 1
+        app.stack.scenes.clear()
+    assert checked, "some hint's caption is near the top"

@@ -49,6 +49,7 @@ def test_a_lenient_record_shows_the_broken_rule_at_its_move(app):
 def test_the_rest_of_a_double_click_that_opened_a_record_is_not_a_jump(app, tmp_path, monkeypatch):
     """Double-clicking a record (or Open) opens it with the first press; the second press
     lands on the replay, where the ply bar may be: it is ignored for a moment."""
+    from client.scenes import files as files_module
     from client.scenes import replay_controls
     from client.scenes.files import DOUBLE_CLICK_S, FilesScene
 
@@ -58,7 +59,8 @@ def test_the_rest_of_a_double_click_that_opened_a_record_is_not_a_jump(app, tmp_
     show(app, files)
     now = replay_controls.time.monotonic()  # the clock stands still: a busy machine's
     monkeypatch.setattr(replay_controls.time, "monotonic", lambda: now)  # steps are not slow clicks
-    app.step(1 / 60, events=[click(files.row_rect(0).center)])
+    monkeypatch.setattr(files_module.time, "monotonic", lambda: now)
+    app.step(1 / 60, events=[click(files.row_rect(0).center), click(files.row_rect(0).center)])
     replay = app.stack.top
     assert isinstance(replay, ReplayScene)
     app.step(1 / 60, events=[key(pygame.K_END)])

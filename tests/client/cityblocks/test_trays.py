@@ -97,3 +97,26 @@ def test_a_tray_pieces_name_stays_clear_of_the_piece(app, monkeypatch, size):
         slot = view.slots[i % len(PIECES)].move(-view.rect.x, -view.rect.y)
         label = name.move(slot.x + 2, slot.y + 1)
         assert not label.colliderect(piece), f"{PIECES[i % len(PIECES)]}'s name overlaps it at {size}"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("lang", ["en", "sk", "fr"])
+def test_the_shared_blue_tray_is_named_shared_never_a_bare_star(app, lang, size):
+    """3 players: the blue tray in the last seat's panel says it is shared (title and tally
+    shrunk together, not cut to "BLUE*" with no legend) at the usual window sizes."""
+    from client.app import App
+    from client.config import Options
+    from client.games.cityblocks import look
+    from shared.cityblocks.geometry import BLUE
+
+    app = App(Options(), size, persist=False)
+    scene = MatchScene(app, random_game(3, 3, stop_at=6))
+    show(app, scene)
+    settle(app, scene)
+    with recording_texts(lang) as texts:
+        blue = look.name(BLUE).upper()
+        scene.board._tray_cache.clear()
+        app.step(1 / 60, events=[])
+    titles = [t for t in texts if t.startswith(blue)]
+    assert titles and not any(t.rstrip().endswith("*") for t in titles), titles
+    assert any(len(t) > len(blue) + 2 for t in titles), f"the shared tray's title says more than {blue}: {titles}"

@@ -184,7 +184,7 @@ def test_an_online_match_chrome_draws_no_english(app, server):
         assert any("⟧" in w and "Bob" in w for w in words)  # the away line, the presence toast
         # And the whole of both screens (lobby, board, score show): the game's name is data too.
         titles = [spec.title for spec in app.games.specs()]
-        everything = unmarked(texts, allow=data + titles + [t.upper() for t in titles])
+        everything = unmarked(texts, allow=data + [d.upper() for d in data] + titles + [t.upper() for t in titles])
         assert everything == [], everything
         assert watcher_lobby.session.matches[code].role == "spectator"
     finally:

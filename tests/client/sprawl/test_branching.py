@@ -1,16 +1,15 @@
 """Laying a branch without knowing the rules: every square where a branch of the size in
 hand may go is lit, the ghost on it points a legal way whatever direction the hand held,
 a caption beside it says what will happen, R and the wheel turn it through the legal
-directions, and one click lays it. A hint's caption and the ghost's caption cover no
+directions, and one click lays it. The hint's chance is said beside the hand, and the ghost's caption covers no
 piece, no seat panel and not the hand, at both window sizes."""
 
 import pygame
 import pytest
 
-from client.games.sprawl.captions import obstacles
 from client.games.sprawl.game import MatchScene
-from client.games.sprawl.hints import draw_hint
-from client.games.sprawl.marks import ghost_words
+from client.games.sprawl.hints import caption, chance_words, draw_hint
+from client.games.sprawl.marks import draw_hand, ghost_words
 from shared.gamekit.advice import Advice
 from shared.sprawl import Branch
 from shared.sprawl.board import square_name
@@ -84,7 +83,7 @@ def test_r_and_the_wheel_turn_the_branch_through_its_legal_ways(app, turn):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_hint_caption_covers_no_piece_and_no_panel(app, size):
+def test_a_hints_chance_is_said_beside_the_hand_not_over_the_squares(app, size):
     app.set_size(size)
     checked = 0
     for seed in (3, 5, 8):
@@ -97,9 +96,9 @@ def test_a_hint_caption_covers_no_piece_and_no_panel(app, size):
             scene.computers.hint, scene.computers.hint_token = Advice(move, state.to_move, (0.2,) * 4), state
             box = draw_hint(surface, scene, False)
             target = scene.geo.square_rect(move.square)
-            blocked = obstacles(scene, target)
-            assert not any(box.colliderect(r) for r in blocked), f"{move.text()} at {size}: {box}"
-            assert surface.get_rect().contains(box)
+            assert box == target.inflate(4, 4), "only the hinted square is framed on the board"
+            assert chance_words(scene) == caption(scene.hinter.hint) and "60%" in chance_words(scene)
+            draw_hand(surface, scene, False, chance_words(scene))
             checked += 1
         app.stack.scenes.clear()
     assert checked >= 30

@@ -45,7 +45,7 @@ def test_pointing_at_the_move_that_ends_the_game_warns_first(app):
     words, colour = scene.status_text()
     assert words.startswith(warning) and "Click twice" in words
     caption, edge = ghost_words(scene)
-    assert caption.startswith(warning) and "Click twice" in caption, "the caption beside the square warns"
+    assert "Click twice" in caption and "warning below" in caption, "the caption beside the square warns"
     scene.hand.open_chooser(last.square)
     index = scene.hand.chooser.index(last)
     app.step(1 / 60, events=[key(pygame.K_DOWN)] * (index + 1))
@@ -61,7 +61,7 @@ def test_the_move_that_ends_the_game_plays_on_the_second_click_only(app):
     tap(app, centre)
     assert scene.match.state is before, "the first click only arms the move"
     assert scene.hand.armed == last
-    assert ghost_words(scene)[0].startswith(warning) and "Click again" in ghost_words(scene)[0]
+    assert "Click again" in ghost_words(scene)[0] and scene.status_text()[0].startswith(warning)
     assert "Click again" in scene.status_text()[0]
     away = next(sq for sq in before.geo.squares if sq != last.square)
     app.step(1 / 60, events=[motion(scene.geo.centre(away)), motion(centre)])

@@ -161,3 +161,24 @@ def test_first_values_give_every_seat_its_own_first_value():
         for seat in range(state.n):
             if seat not in state.left:
                 assert values[seat] == pytest.approx(bots.first_value(state, seat))
+
+
+def test_easy_ends_the_game_only_when_it_must_or_when_it_comes_first():
+    """Four easy seats: a move that ends the game at once (the next seat has no legal
+    action) is played by an easy seat only when every move it has ends it, or when it
+    finishes first. Games end early because a seat boxes itself in, not because easy
+    throws the game away."""
+    from shared.sprawl.fastplay import fast_apply
+    endings = 0
+    for seed in range(8):
+        state = SPRAWL.new_state({"players": 4}, seed)
+        bots = [SPRAWL.make_bot("easy", seed * 10 + i) for i in range(4)]
+        while not state.is_over():
+            before = state
+            move = bots[state.to_move].choose(state)
+            state = state.play(move)[0]
+        endings += 1
+        place = {s["seat"]: s["place"] for s in state.score()["seats"]}
+        if state.ended[0] == "stuck" and place[move.seat] > 1:
+            assert all(fast_apply(before, m).is_over() for m in before.legal_moves()), (seed, move.text())
+    assert endings == 8

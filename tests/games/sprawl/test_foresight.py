@@ -31,7 +31,14 @@ def test_the_move_that_ends_a_game_by_a_stuck_seat_is_warned_about_beforehand():
         assert stranded_after(before, last)[0] == stuck
         warning = move_warning(before, last)
         assert warning == f"This move ends the game: {ended_colour(stuck)} will have no legal move."
-        assert ended_text(final) == f"{ended_colour(stuck)} had no legal move, so the game ended."
+        said = ended_text(final)
+        assert said.startswith(f"{ended_colour(stuck)} had no legal move (") and said.endswith("), so the game ended.")
+        if not any(final.stash[stuck]):
+            assert "stash is empty" in said
+        elif not any(t not in final.dead and final.controller(t) == stuck for t in final.towers):
+            assert "none of its trees is alive" in said
+        else:
+            assert "no room" in said
     assert seen >= 5, "enough games ended by a stuck seat"
 
 

@@ -132,10 +132,16 @@ class PanelView:
         y = self.stock_bottom
         left = state.claims_left(self.player)
         cs = int(self.cell * 0.62)
-        cap_w = self.sprites.cap(self.player, cs * 2).get_width()
-        # the label gets what the three caps leave (a long translation shrinks, never pushes them out)
-        room = w - 2 * self.pad - 10 - int(2 * cs * 0.9) - cap_w
-        lbl = self.text.fitted(_("CLAIMS LEFT"), small, theme.TEXT_DIM, room, bold=True)
+        words = _("CLAIMS LEFT")
+        need = self.text.font(small, True).size(words)[0]
+        while True:   # a narrow panel (beside the list of moves) draws the caps smaller before it cuts the label
+            cap_w = self.sprites.cap(self.player, cs * 2).get_width()
+            # the label gets what the three caps leave (a long translation shrinks, never pushes them out)
+            room = w - 2 * self.pad - 10 - int(2 * cs * 0.9) - cap_w
+            if room >= need or cs <= self.cell * 0.4:
+                break
+            cs -= 1
+        lbl = self.text.fitted(words, small, theme.TEXT_DIM, room, bold=True)
         surf.blit(lbl, (self.pad, y))
         for k in range(3):
             cap = self.sprites.cap(self.player, cs * 2)

@@ -6,6 +6,7 @@ the totals card and the unpaid-bonus chips. Everything here only reads display v
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 import pygame
 
@@ -22,6 +23,12 @@ from .lotkit import COUNT_INK, GOLD, NOT_INK, PATH_INK, LotKit, draw_trace, path
 from .pathing import WAVE_SPEED, Wave, draw_wave
 
 _, N_, ngettext, pgettext = domain("aliencity")
+
+# A green bonus in words, per bonus colour (red, blue): the paid row's name in a score
+# panel, and an unpaid one's chip under the board (the lot of the green tower, why not).
+PAID_ROW = {Colour.RED: N_("red bonus {lot}"), Colour.BLUE: N_("blue bonus {lot}")}
+UNPAID = {Colour.RED: N_("{lot}: red bonus not paid, {why}"),
+          Colour.BLUE: N_("{lot}: blue bonus not paid, {why}")}
 
 Row = tuple[str, int, Colour, str, int]  # kind, lot, colour, formula, points
 
@@ -249,8 +256,8 @@ def draw_flyer(surface: pygame.Surface, kit: LotKit, geo: BoardGeometry, start: 
 
 
 # -- the side panels ---------------------------------------------------------------------
-def panel_frame(app, player: Player, size: tuple[int, int], header_h: int, pad: int) -> pygame.Surface:
-    """A score panel's background and header (drawn once per size)."""
+def panel_frame(app, player: Player, size: tuple[int, int], header_h: int, pad: int, who: str) -> pygame.Surface:
+    """A score panel's background and header naming the seat ``who`` (drawn once per size)."""
     w, h = size
     surf = pygame.Surface(size, pygame.SRCALPHA)
     rad = max(8, w // 16)
@@ -262,7 +269,7 @@ def panel_frame(app, player: Player, size: tuple[int, int], header_h: int, pad: 
     cap = boards(app).sprites.cap(player, int(header_h * 1.5))
     surf.blit(cap, (pad - header_h * 0.2, -header_h * 0.02))
     name_col = theme.TEXT if player is Player.BLACK else (20, 20, 30)
-    name = app.text.fitted(terms.player(player).upper(), int(header_h * 0.55), name_col,
+    name = app.text.fitted(who.upper(), int(header_h * 0.55), name_col,
                            int(w - pad * 2 - header_h * 1.1), bold=True)
     surf.blit(name, (pad + header_h * 1.1, (header_h - name.get_height()) // 2))
     return surf
@@ -309,7 +316,8 @@ def draw_panel_rows(surface: pygame.Surface, app, rect: pygame.Rect, header_h: i
         icon = int(size * 1.5)
         if kind == "bonus":
             sprite = sprites.get(PIECES[Colour.GREEN], None, icon, cb)
-            name = f"{lot_name(lot)} » {terms.colour(colour)}"
+            name = _(PAID_ROW[colour]).format(lot=lot_name(lot)) if colour in PAID_ROW \
+                else f"{lot_name(lot)} » {terms.colour(colour)}"
             ink = theme.GOOD
         elif kind == "location":
             sprite = sprites.get(PIECES[colour], player, icon, cb)
@@ -323,8 +331,13 @@ def draw_panel_rows(surface: pygame.Surface, app, rect: pygame.Rect, header_h: i
             name = f"{lot_name(lot)} {terms.colour(colour)}"
             ink = theme.TEXT
         surface.blit(sprite, (rect.x + pad - 2, y - icon * 0.22))
-        surface.blit(t.fitted(name, size, ink, col_formula - (rect.x + pad + icon + 2) - int(w * 0.16),
-                              bold=kind == "tower"), (rect.x + pad + icon + 2, y))
+        if kind == "bonus":   # its words and its sum run up to the points (longer than a lot's)
+            name, formula = f"{name}: {formula}", ""
+            room = col_points - t.font(size, True).size(str(points))[0] - 8
+        else:
+            room = col_formula - int(w * 0.16)
+        surface.blit(t.fitted(name, size, ink, room - (rect.x + pad + icon + 2), bold=kind == "tower"),
+                     (rect.x + pad + icon + 2, y))
         _blit_aligned(surface, t.fitted(formula, size, theme.TEXT_DIM, int(w * 0.3)), col_formula, y, "c")
         _blit_aligned(surface, t.render(str(points), size, theme.ACCENT, bold=True), col_points, y, "r")
         y += line_h
@@ -349,7 +362,7 @@ def _blit_aligned(surface: pygame.Surface, img: pygame.Surface, x: int, y: int, 
 
 # -- totals and the final board ------------------------------------------------------------
 def draw_totals_card(surface: pygame.Surface, app, geo: BoardGeometry, totals: tuple[int, int], roll: float,
-                     winner: Player | None) -> None:
+                     winner: Player | None, who: Callable[[Player], str]) -> None:
     """Both totals rolling up in the middle of the board, the winner's lit once they land."""
     t = app.text
     box = pygame.Rect(0, 0, int(geo.width * 0.94), int(geo.lot * 3.7))
@@ -368,7 +381,7 @@ def draw_totals_card(surface: pygame.Surface, app, geo: BoardGeometry, totals: t
         lit = done and winner is player
         cap = boards(app).sprites.cap(player, int(geo.lot * 2.0))
         surface.blit(cap, cap.get_rect(midtop=(cx, box.y + geo.lot * 0.36)))
-        name = t.fitted(terms.player(player).upper(), max(12, int(geo.lot * 0.3)),
+        name = t.fitted(who(player).upper(), max(12, int(geo.lot * 0.3)),
                         theme.ACCENT if lit else theme.TEXT_DIM, box.w // 2 - 16, bold=True)
         surface.blit(name, name.get_rect(midtop=(cx, box.y + geo.lot * 1.55)))
         value = int(round(totals[i] * roll))
@@ -382,15 +395,21 @@ def unpaid_chips(score: ScoreBreakdown) -> list[str]:
     for b in score.bonuses:
         if b.paid_to is not None:
             continue
-        where = ",".join(lot_name(x) for x in b.towers)
+        # TRANSLATORS: between the lots of towers that tie: "e5 and g7"
+        where = _(" and ").join(lot_name(x) for x in b.towers)
         if b.reason == "no_tower":
-            why = _("no tower")
+            # TRANSLATORS: why a green bonus is not paid (after "f7: red bonus not paid, ")
+            why = _("no tower of its colour can be reached")
         elif b.reason == "too_far":
-            why = _("{lots} at {n} > {reach}").format(lots=where, n=b.distance, reach=BONUS_REACH)
+            why = _("{lots} is {n} away, more than {reach}").format(
+                lots=where, n=b.distance, reach=BONUS_REACH)
         elif b.reason == "tie":
-            why = _("tie {lots} at {n}").format(lots=where, n=b.distance)
+            why = _("{lots} tie at {n}: nobody is paid").format(lots=where, n=b.distance)
         else:
-            why = _("{lots} at {n} unclaimed").format(lots=where, n=b.distance)
-        # TRANSLATORS: an unpaid green bonus: the green tower's lot, the bonus colour, the reason.
-        out.append(_("{lot} {colour}: {why}").format(lot=lot_name(b.green), colour=terms.colour(b.colour), why=why))
+            why = _("{lots} at {n} is unclaimed").format(lots=where, n=b.distance)
+        if b.colour in UNPAID:
+            out.append(_(UNPAID[b.colour]).format(lot=lot_name(b.green), why=why))
+        else:
+            out.append(_("{lot} {colour}: {why}").format(lot=lot_name(b.green), colour=terms.colour(b.colour),
+                                                         why=why))
     return out

@@ -1,0 +1,38 @@
+"""The local-game picker's lines under the rows are whole (nothing cut off at the box's
+edge) and clear of the buttons, in every language at 1280x800 and 1024x640, also after
+a seat changes to a computer (which adds what its level does)."""
+
+import pytest
+
+from client.scenes.picker import PERSON, GamePickerScene
+from shared import i18n
+
+from .conftest import show
+
+
+@pytest.mark.parametrize("lang", ["en", "sk", "fr"])
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("game,count", [("city-blocks", 3), ("city-blocks", 4), ("sprawl", 5), ("alien-city", 2)])
+def test_the_pickers_lines_are_whole(app, lang, size, game, count):
+    i18n.set_language(lang)
+    try:
+        app.set_size(size)
+        picker = GamePickerScene(app, "local")
+        show(app, picker)
+        picker.choose_game(game)
+        if count != picker.count:
+            picker.set_count(count)
+        app.step(1 / 60, events=[], draw=True)
+        levels = picker.levels()
+        for seat in range(1, picker.count):   # a person and computers of every level
+            picker._set_player(seat, levels[(seat - 1) % len(levels)])
+        app.step(1 / 60, events=[], draw=True)
+        assert PERSON in picker.players
+        said = picker.describe()
+        assert any("F2" in line for line in said)
+        t, size_px = app.text, picker.desc_size
+        lines = sum(len(t.wrap(line, size_px, picker.desc_rect.w)) for line in said)
+        assert picker.desc_rect.y + lines * (size_px + 6) - 6 <= picker.box.bottom, "lines cut off"
+        assert picker.box.bottom < picker.start_button.rect.top and size_px >= 11
+    finally:
+        i18n.set_language("en")
