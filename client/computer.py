@@ -65,15 +65,6 @@ def shown_names(names: Sequence[str], levels: Sequence[str | None] | None) -> li
     return [label or name for name, label in zip(names, computer_labels(levels))]
 
 
-def beside_colour(names: Sequence[str], levels: Sequence[str | None] | None) -> list[str]:
-    """A record's seat names where the seat's colour stands beside each ("Yellow (Easy)",
-    as the match screen says it): a computer by its level alone, in the language in use
-    (the colours tell two of one level apart); names as written without ``Levels``."""
-    if levels is None or len(levels) != len(names):
-        return list(names)
-    return [level_name(level) if level else name for name, level in zip(names, levels)]
-
-
 _live: "weakref.WeakSet[Thinker]" = weakref.WeakSet()
 
 

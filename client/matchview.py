@@ -18,6 +18,7 @@ from shared.i18n import domain
 
 from .clockview import ClockView
 from .computer import level_name
+from .seat_words import computer_words
 
 _, N_, ngettext, pgettext = domain("online")
 
@@ -205,6 +206,17 @@ class MatchView:
             if i is None:
                 continue
             out[i] = player_label(p) or _("(free seat)")
+        return out
+
+    def who_words(self) -> dict[int, str]:
+        """Each seated player as the final count writes it beside the colour: a computer
+        as "computer, hard" (never "Black (Computer (Hard))"), a person by name."""
+        out = {}
+        for p in self.info.get("players", []):
+            i = self.seat_index(p.get("seat"))
+            if i is not None:
+                level = p.get("computer")
+                out[i] = computer_words(level) if isinstance(level, str) else p.get("name") or ""
         return out
 
     def online(self) -> dict[int, bool]:

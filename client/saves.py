@@ -237,9 +237,10 @@ def describe(app, data: dict) -> str:
 
 def seat_names(app, saved: SavedGame) -> list[str]:
     """Each seat as the list shows it: a person's name (else the seat's colour), a
-    computer by its level (numbered when two share one; beside its colour, "Green (Easy)",
-    where the colour names a seat as in Sprawl's match)."""
-    from .computer import computer_labels, level_name
+    computer by its level (numbered when two share one; beside its colour, "Green
+    (computer, easy)", where the colour names a seat as in Sprawl's match)."""
+    from .computer import computer_labels
+    from .seat_words import seat_label
     labels: list[str] = []
     beside = False
     try:
@@ -255,7 +256,7 @@ def seat_names(app, saved: SavedGame) -> list[str]:
     for i, seat in enumerate(saved.seats):
         computer = computers[i]
         if computer is not None and beside and i < len(labels):
-            out.append(f"{labels[i]} ({level_name(str(seat.get('level', '')))})")
+            out.append(seat_label(labels[i], level=str(seat.get("level", ""))))
         elif computer is not None:
             out.append(computer)
         else:

@@ -174,6 +174,11 @@ class ReviewBoard:
         list of moves word that move, so the review's list reads the same."""
         return ", ".join(spec.move_text(m) for m in moves)
 
+    def move_words(self, spec: GameSpec, move: Any) -> str:
+        """One move as the list of moves words it (the panel's played and better move, the
+        analysis rows)."""
+        return self.list_text(spec, [move])
+
     def update(self, dt: float) -> None:
         """Advance the board's own animations (a road overlay, say)."""
 

@@ -1,5 +1,7 @@
-"""The evaluation graph of a review: each seat's projected lead over the game, the turns
-where a seat lost the most marked, the selected turn lit.
+"""The evaluation graph of a review: each seat's lead over the game, the turns where a seat
+lost the most marked, the selected turn lit. At each move a line passes through the point
+before it and the point after (:mod:`.measure`): a mistake is a fall straight down at its
+move, by the number the panel and the mistakes list state, drawn in red where marked.
 
 Read without a word of help: with two seats one line, the first seat's lead; the band
 between it and the middle line is filled in the colour of the seat that leads there (the
@@ -56,6 +58,8 @@ class GraphData:
     marks: list[tuple[int, int]] = field(default_factory=list)
     unit: str = "points"
     numbers: list[int] = field(default_factory=list)   # per ply 0..n, its move number as the game counts
+    befores: list[list[int]] = field(default_factory=list)   # per seat, ply 0..n: the point before the move
+    averaged: bool = True       # the lines are averaged over a round (projections)
 
     @property
     def count(self) -> int:
@@ -65,6 +69,21 @@ class GraphData:
     def two_seats(self) -> bool:
         return len(self.series) == 2
 
+    def before(self, seat: int) -> list[int]:
+        return self.befores[seat] if seat < len(self.befores) else self.series[seat]
+
+    def standing(self, ply: int, seat: int) -> tuple[int, int]:
+        """``seat``'s lead as the graph draws it just before the move of ``ply`` and after
+        it (two seats: the one line, read from ``seat``'s side)."""
+        line = 0 if self.two_seats else seat
+        sign = -1 if self.two_seats and seat == 1 else 1
+        return sign * self.before(line)[ply], sign * self.series[line][ply]
+
+    def fall(self, ply: int, seat: int) -> int:
+        """How far ``seat``'s standing falls at the move of ``ply`` as the graph draws it."""
+        before, after = self.standing(ply, seat)
+        return before - after
+
 
 class EvalGraph:
     """The graph's geometry (set by ``layout``) and drawing."""
@@ -73,7 +92,7 @@ class EvalGraph:
         self.data = data
         self.rect = pygame.Rect(0, 0, 10, 10)    # the panel
         self.plot = pygame.Rect(0, 0, 10, 10)    # the lines' area
-        self.top = nice_top(max((abs(v) for s in data.series for v in s), default=0))
+        self.top = nice_top(max((abs(v) for s in data.series + data.befores for v in s), default=0))
 
     def layout(self, rect: pygame.Rect, label_w: int, head_h: int, names_w: int = 0) -> None:
         """``names_w``: room right of the plot for the seats' names (3 or more seats)."""
@@ -109,18 +128,18 @@ class EvalGraph:
         draw_panel(surface, self.rect)
         head = max(12, int(self.rect.h * 0.085))
         pad = max(6, self.rect.h // 22)
-        title = text.fitted(words.axis_words(self.data.unit), head, theme.TEXT_DIM, self.rect.w // 2 - 2 * pad,
-                            bold=True)
+        title = text.fitted(words.axis_words(self.data.unit, self.data.averaged), head, theme.TEXT_DIM,
+                            self.rect.w // 2 - 2 * pad, bold=True)
         surface.blit(title, (self.rect.x + pad * 2, self.rect.y + pad))
         pygame.draw.rect(surface, PLOT_BG, self.plot)
         if self.data.two_seats:
             self._draw_areas(surface)
         self._draw_axes(surface, text)
         if self.data.two_seats:
-            self._draw_line(surface, self.data.series[0], theme.ACCENT, 2)
+            self._draw_line(surface, self.data.series[0], theme.ACCENT, 2, self.data.before(0))
         else:
-            for series, colour in zip(self.data.series, self.data.colours):
-                self._draw_line(surface, series, visible(colour), 2)
+            for seat, (series, colour) in enumerate(zip(self.data.series, self.data.colours)):
+                self._draw_line(surface, series, visible(colour), 2, self.data.before(seat))
         if hover is not None:
             x = self.x_of(hover)
             pygame.draw.line(surface, theme.TEXT_DIM, (x, self.plot.y), (x, self.plot.bottom - 1), 1)
@@ -134,13 +153,19 @@ class EvalGraph:
             self._draw_names(surface, text)
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.plot, 1)
 
-    def _points(self, series: Sequence[int]) -> list[tuple[int, int]]:
-        return [(self.x_of(i), self.y_of(v)) for i, v in enumerate(series)]
+    def _points(self, series: Sequence[int], before: Sequence[int] | None = None) -> list[tuple[int, int]]:
+        """The line's points: at each move the point before it, then the one after."""
+        out = []
+        for i, v in enumerate(series):
+            if before is not None and i < len(before) and before[i] != v:
+                out.append((self.x_of(i), self.y_of(before[i])))
+            out.append((self.x_of(i), self.y_of(v)))
+        return out
 
     def _draw_areas(self, surface: pygame.Surface) -> None:
         """The band between the line and the middle: the first seat's colour where it
         leads (above), the second's where that one leads (below)."""
-        pts = self._points(self.data.series[0])
+        pts = self._points(self.data.series[0], self.data.before(0))
         if len(pts) < 2:
             return
         zero = self.y_of(0)
@@ -240,17 +265,19 @@ class EvalGraph:
         if self.data.two_seats:
             value = self.data.series[0][ply]
             if value == 0:
-                return words.level()
+                return words.level(self.data.averaged)
             seat = 0 if value > 0 else 1
-            return words.ahead_by(self.data.labels[seat], words.signed(abs(value), "points"))
+            return words.ahead_by(self.data.labels[seat], words.signed(abs(value), "points"),
+                                  self.data.averaged)
         best = max(range(len(self.data.series)), key=lambda i: self.data.series[i][ply])
         value = self.data.series[best][ply]
         if value <= 0:   # averaged over a round, no line above the middle: nobody leads
-            return words.level()
-        return words.ahead_by(self.data.labels[best], words.signed(value, "points"))
+            return words.level(self.data.averaged)
+        return words.ahead_by(self.data.labels[best], words.signed(value, "points"), self.data.averaged)
 
-    def _draw_line(self, surface: pygame.Surface, series: Sequence[int], colour, width: int) -> None:
-        pts = self._points(series)
+    def _draw_line(self, surface: pygame.Surface, series: Sequence[int], colour, width: int,
+                   before: Sequence[int] | None = None) -> None:
+        pts = self._points(series, before)
         if len(pts) >= 2:
             pygame.draw.lines(surface, (10, 10, 24), False, pts, width + 2)
             pygame.draw.lines(surface, colour, False, pts, width)
@@ -258,7 +285,11 @@ class EvalGraph:
     def _draw_marks(self, surface: pygame.Surface, selected: int | None) -> None:
         r = max(4, self.plot.h // 28)
         for ply, seat in self.data.marks:
-            centre = (self.x_of(ply), self.y_of(self.mark_seat_value(ply, seat)))
+            line = 0 if self.data.two_seats else seat
+            x, top = self.x_of(ply), self.y_of(self.data.before(line)[ply])
+            centre = (x, self.y_of(self.mark_seat_value(ply, seat)))
+            if top != centre[1]:   # the fall itself, in red
+                pygame.draw.line(surface, theme.BAD, (x, top), centre, 4)
             big = r + 2 if ply == selected else r
             pygame.draw.circle(surface, (10, 10, 24), centre, big + 2)
             pygame.draw.circle(surface, theme.BAD, centre, big)

@@ -13,7 +13,8 @@ import pygame
 from client import theme
 from client.view.widgets import draw_orbit, draw_panel
 
-from . import words
+from . import measure, words
+from .analysis import TurnCard
 
 if TYPE_CHECKING:
     from .scene import ReviewScene
@@ -67,22 +68,18 @@ class TurnPanel:
             pygame.draw.circle(surface, theme.PANEL_EDGE, (x + dot, y + int(size * 0.65)), dot, 2)
             y = self._lines(surface, words.move_heading(s.move_number(turn.ply), s.moves, seat.label), x + 3 * dot, y,
                             width - 3 * dot, int(size * 1.15), theme.ACCENT, True, limit=2)
-            y = self._lines(surface, words.played_line(turn.played), x, y + 2, width, size, theme.TEXT)
+            y = self._lines(surface, words.played_line(s.words_of(turn.played)), x, y + 2, width, size, theme.TEXT)
             if turn.forced:
                 y = self._lines(surface, words.forced(), x, y, width, size, theme.GOOD)
             elif turn.was_best:
                 y = self._lines(surface, words.best_found(), x, y, width, size, theme.GOOD)
             else:
-                y = self._lines(surface, words.better_line(turn.best), x, y, width, size, theme.ACCENT_2)
-                best, played = turn.card_lead(turn.best), turn.card_lead(turn.played)
-                if best is None or played is None:   # a review kept without cards
-                    best, played = turn.lead_before(), turn.lead_after()
-                lead = words.lead_line(seat.label, words.signed(best, review.unit),
-                                       words.signed(played, review.unit))
+                y = self._lines(surface, words.better_line(s.words_of(turn.best)), x, y, width, size, theme.ACCENT_2)
+                best, played = s.graph.data.standing(turn.ply, turn.seat)   # as the graph draws it
+                lead = words.lead_line(seat.label, words.signed(best, "points"), words.signed(played, "points"))
                 y = self._lines(surface, lead, x, y + 2, width, size, theme.TEXT_DIM)
                 worth = turn.loss >= review.notable
-                loss = words.stated_loss(turn, review.unit)
-                line = words.loss_line(loss, review.unit) if worth else words.small_loss()
+                line = words.loss_line(best - played, review.unit) if worth else words.small_loss()
                 y = self._lines(surface, line, x, y, width, size, theme.BAD if worth else theme.TEXT, worth)
         y = self._draw_toggles(surface, x, y + p // 2, width, size)
         if s.analysis_on:
@@ -103,9 +100,15 @@ class TurnPanel:
                        theme.ACCENT_2)
             return self._lines(surface, words.analysis_busy(), x, y, width, size, theme.TEXT_DIM)
         played = s.spec.move_text(s.steps[index - 1].move)
-        for rank, (move, lead) in enumerate(job.leads(), start=1):
+        rows = job.leads()
+        unit, offset = s.review.unit, 0
+        turn = s.review.turns[index - 1]
+        if isinstance(job, TurnCard) and rows:   # the turn's own card: in the graph's numbers
+            offset = s.graph.data.standing(index, turn.seat)[0] - words.scaled(rows[0][1], unit)
+        for rank, (move, lead) in enumerate(rows, start=1):
             text = s.spec.move_text(move)
-            line = words.analysis_row(rank, text, lead, s.review.unit, text == played)
+            shown = words.scaled(lead, unit) + offset
+            line = words.analysis_row(rank, s.board.move_words(s.spec, move), shown, text == played)
             y = self._lines(surface, line, x, y, width, size, theme.TEXT if rank > 1 else theme.ACCENT_2, limit=1)
         return y
 
@@ -125,7 +128,8 @@ class TurnPanel:
         review, t = s.review, s.app.text
         bottom = r.bottom - self.pad
         self.rows = []
-        totals = [words.total_line(seats[i].label, review.total_loss(i), review.unit) for i in range(review.seats)]
+        totals = [words.total_line(seats[i].label, measure.total(review, i), review.unit)
+                  for i in range(review.seats)]
         totals_h = (size + 4) * len(totals) if review.seats <= 4 else 0
         if y + size * 2 > bottom - totals_h:
             return
@@ -143,7 +147,7 @@ class TurnPanel:
             pygame.draw.circle(surface, seats[turn.seat].colour, (row.x + row.h // 2, row.centery), row.h // 4)
             pygame.draw.circle(surface, theme.BAD, (row.x + row.h // 2, row.centery), row.h // 4, 2)
             label = words.mistake_row(s.move_number(turn.ply), seats[turn.seat].label,
-                                      words.stated_loss(turn, review.unit), review.unit)
+                                      s.graph.data.fall(turn.ply, turn.seat))
             img = t.fitted(label, size, theme.TEXT, width - row.h - 6)
             surface.blit(img, (row.x + row.h, row.centery - img.get_height() // 2))
             self.rows.append((row, turn.ply))
@@ -163,9 +167,9 @@ class TurnPanel:
             return
         t = s.app.text
         size = max(16, int(s.text_size * 1.6))
-        lines = [(words.played_line(turn.played), theme.TEXT)]
+        lines = [(words.played_line(s.words_of(turn.played)), theme.TEXT)]
         if not turn.was_best:
-            lines.append((words.better_line(turn.best), theme.ACCENT_2))
+            lines.append((words.better_line(s.words_of(turn.best)), theme.ACCENT_2))
         y = rect.centery - len(lines) * (size + 8) // 2
         for line, colour in lines:
             img = t.fitted(line, size, colour, rect.w - 20, bold=True)

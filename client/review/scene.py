@@ -27,7 +27,7 @@ from shared.gamekit.api import GameError, State
 from shared.gamekit.review import ReviewSettings, Step, TurnReview, steps
 from shared.gamekit.review_cache import ReviewCache
 
-from . import words
+from . import measure, words
 from .analysis import Analyses, AnalysisJob, TurnCard
 from .branch import play_here, play_here_button
 from .graph import EvalGraph, GraphData
@@ -119,6 +119,13 @@ class ReviewScene(Scene):
         """The seats, asked at each draw (their labels follow the language)."""
         return self.spec.seats(self.options)
 
+    def words_of(self, text: str) -> str:
+        """A move's text as the game's list of moves words it."""
+        try:
+            return self.board.move_words(self.spec, self.spec.parse_move(text))
+        except GameError:
+            return text
+
     def turn(self) -> TurnReview | None:
         if not self.ready or self.ply == 0:
             return None
@@ -128,11 +135,12 @@ class ReviewScene(Scene):
         """The review arrived: build the graph, start at the worst mistake."""
         review = self.review
         seats = self.seats()
-        series = [[words.scaled(v, review.unit) for v in review.smoothed_leads(s)] for s in range(review.seats)]
-        self.mistakes = review.worst(MISTAKES_PER_SEAT)
-        data = GraphData(series, [s.colour for s in seats], [s.label for s in seats],
+        lines = [measure.lines(review, s) for s in range(review.seats)]
+        self.mistakes = measure.mistakes(review, MISTAKES_PER_SEAT)
+        data = GraphData([after for _, after in lines], [s.colour for s in seats], [s.label for s in seats],
                          [(t.ply, t.seat) for t in self.mistakes], review.unit,
-                         [self.move_number(ply) for ply in range(self.count + 1)])
+                         [self.move_number(ply) for ply in range(self.count + 1)],
+                         [before for before, _ in lines], averaged=review.graph != "search")
         self.graph = EvalGraph(data)
         self.layout()
         self.select(self.mistakes[0].ply if self.mistakes else min(1, self.count))
@@ -391,13 +399,21 @@ class ReviewScene(Scene):
         pygame.draw.rect(surface, theme.ACCENT_2, fill, border_radius=bar.h // 2)
         pygame.draw.rect(surface, theme.PANEL_EDGE, bar, 2, border_radius=bar.h // 2)
         y = bar.bottom + m // 2
-        for line, colour in ((words.progress_line(job.fraction if job else 0.0), theme.TEXT),
+        for line, colour in ((self.progress_words(), theme.TEXT),
                              (words.working_help(), theme.TEXT_DIM)):
             for part in t.wrap(line, self.text_size, box.w - 4 * m):
                 img = t.render(part, self.text_size, colour)
                 surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
                 y += img.get_height() + 2
         self.cancel_button.draw(surface, t)
+
+    def progress_words(self) -> str:
+        """The move being analysed, as the game numbers its moves, and the time left."""
+        job = self.job
+        if job is None or not self.steps:
+            return words.working()
+        ply = min(len(self.steps), job.done + 1)
+        return words.progress_line(self.move_number(ply), self.moves, job.seconds_left)
 
     def draw_message(self, surface: pygame.Surface, message: str, colour) -> None:
         t, box = self.app.text, self.progress_box()

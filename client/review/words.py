@@ -1,8 +1,10 @@
 """The review screen's words and numbers, in the "review" catalogue.
 
-Leads are shown the way the game counts: in points (rounded: the projections are
-guesses) for games whose ``review_unit`` is 'points', and for the others on a scale of
--100..+100 (half the difference of two values in [-1, 1], in hundredths).
+Leads are shown the way the game counts: for games whose ``review_unit`` is 'points',
+in points as the search estimates them (its values are win chances or squashed margins
+counted in points at the rate of a level game, so they are "about" so many points); for
+the others as an evaluation on a scale of -100..+100 (half the difference of two values
+in [-1, 1], in hundredths), never called points.
 """
 
 from __future__ import annotations
@@ -42,10 +44,10 @@ def stated_loss(turn, unit: str) -> float:
     return (scaled(best, unit) - scaled(played, unit)) / (1.0 if unit == "points" else 50.0)
 
 
-def amount(value: float, unit: str) -> str:
-    """A loss in words: '7 points' (the value scale counts in points too)."""
-    n = scaled(value, unit)
-    return ngettext("{n} point", "{n} points", n).format(n=n)
+def amount(n: int) -> str:
+    """A loss in points, in words: 'about 7 points' (the search's estimate)."""
+    # TRANSLATORS: a loss in points as the computer's search estimates it
+    return ngettext("about {n} point", "about {n} points", n).format(n=n)
 
 
 def subtitle(title: str, iterations: int) -> str:
@@ -54,10 +56,19 @@ def subtitle(title: str, iterations: int) -> str:
                     iterations).format(game=title, n=iterations)
 
 
-def axis_words(unit: str) -> str:
+def axis_words(unit: str, averaged: bool = True) -> str:
+    """The graph's title: what its lines count (averaged projections, or the search's
+    standing, which falls only where a move was worse than the best found)."""
+    if averaged:
+        if unit == "points":
+            return _("Projected final score difference, averaged over each round")
+        return _("Projected standing (\u2212100 to +100), averaged over each round")
     if unit == "points":
-        return _("Projected final score difference, averaged over each round")
-    return _("Projected standing (\u2212100 to +100), averaged over each round")
+        # TRANSLATORS: the review graph's title (City Blocks): each seat's lead in points as the search
+        # estimates it; the line falls only at a move worse than the best one found
+        return _("Lead in points, as the search estimates it: a fall is a move worse than the best")
+    # TRANSLATORS: the review graph's title (Sprawl): an evaluation from -100 to +100, not points
+    return _("Evaluation (\u2212100 to +100) as the search sees it: a fall is a move worse than the best")
 
 
 def ahead(seat_label: str) -> str:
@@ -65,15 +76,21 @@ def ahead(seat_label: str) -> str:
     return _("{seat} ahead").format(seat=seat_label)
 
 
-def ahead_by(seat_label: str, amount: str) -> str:
+def ahead_by(seat_label: str, amount: str, averaged: bool = True) -> str:
     """Over the graph's selected move: the line's own value there, said to be the round's
-    average (the panel's lead line is that one move's projection, which may differ)."""
+    average when it is (the panel's lead line is that one move's, which may differ)."""
+    if not averaged:
+        # TRANSLATORS: over the graph's selected move: who leads there and by how much ("Red ahead: +5")
+        return _("{seat} ahead: {amount}").format(seat=seat_label, amount=amount)
     # TRANSLATORS: over the graph's selected move: who leads there and by how much, averaged over
     # the last round as the graph's line is ("Black ahead: +5 (round average)")
     return _("{seat} ahead: {amount} (round average)").format(seat=seat_label, amount=amount)
 
 
-def level() -> str:
+def level(averaged: bool = True) -> str:
+    if not averaged:
+        # TRANSLATORS: over the graph's selected move: nobody leads there
+        return _("Level")
     # TRANSLATORS: over the graph's selected move: nobody leads there, averaged over the last round
     return _("Level (round average)")
 
@@ -88,11 +105,24 @@ def below_behind() -> str:
     return _("Below: behind the leader")
 
 
-def progress_line(fraction: float) -> str:
-    """How far the review is, as a share of the game: the job counts plies, which a game
-    may number differently from its moves (Alien City's build and claim are one move)."""
-    # TRANSLATORS: under the review's progress bar, e.g. "40% of the game looked at"
-    return _("{pct}% of the game looked at").format(pct=int(fraction * 100))
+def progress_line(move: int, count: int, seconds_left: float | None) -> str:
+    """How far the review is: the move being analysed (as the game numbers its moves) and,
+    once a move is done, the time left at the pace so far."""
+    if seconds_left is None:
+        # TRANSLATORS: under the review's progress bar, before the time left is known
+        return _("Analysing move {move} of {count}\u2026").format(move=move, count=count)
+    # TRANSLATORS: under the review's progress bar: "Analysing move 12 of 60 — about 40 s left"
+    return _("Analysing move {move} of {count} \u2014 about {time} left").format(
+        move=move, count=count, time=duration(seconds_left))
+
+
+def duration(seconds: float) -> str:
+    """A time left, rounded as an estimate should be: '40 s', '3 min'."""
+    if seconds < 90:
+        # TRANSLATORS: a time left in seconds, e.g. "40 s"
+        return _("{n} s").format(n=max(5, int(round(seconds / 5.0)) * 5))
+    # TRANSLATORS: a time left in minutes, e.g. "3 min"
+    return _("{n} min").format(n=int(round(seconds / 60.0)))
 
 
 def working() -> str:
@@ -145,8 +175,12 @@ def lead_line(seat_label: str, before: str, after: str) -> str:
         seat=seat_label, before=before, after=after)
 
 
-def loss_line(loss: float, unit: str) -> str:
-    return _("Given away: {amount}").format(amount=amount(loss, unit))
+def loss_line(n: int, unit: str) -> str:
+    """What a move cost, ``n`` as the graph's fall there shows it, in the game's unit."""
+    if unit == "points":
+        return _("Given away: {amount}").format(amount=amount(n))
+    # TRANSLATORS: what a move cost in Sprawl's review: the evaluation (-100..+100) fell by {n}
+    return _("Evaluation fell by {n}").format(n=n)
 
 
 def small_loss() -> str:
@@ -161,14 +195,17 @@ def no_mistakes() -> str:
     return _("No big mistakes: every move was close to the best found.")
 
 
-def mistake_row(ply: int, seat_label: str, loss: float, unit: str) -> str:
-    # TRANSLATORS: a row of the mistakes list: move number, who, how much was lost
-    return _("Move {ply}, {seat}: {signed}").format(ply=ply, seat=seat_label,
-                                                   signed=MINUS + str(abs(scaled(loss, unit))))
+def mistake_row(ply: int, seat_label: str, n: int) -> str:
+    # TRANSLATORS: a row of the mistakes list: move number, who, how far the graph fell there
+    return _("Move {ply}, {seat}: {signed}").format(ply=ply, seat=seat_label, signed=MINUS + str(abs(n)))
 
 
-def total_line(seat_label: str, loss: float, unit: str) -> str:
-    return _("{seat} gave away {amount} in all").format(seat=seat_label, amount=amount(loss, unit))
+def total_line(seat_label: str, n: int, unit: str) -> str:
+    """What a seat gave away in all: the sum of its falls on the graph."""
+    if unit == "points":
+        return _("{seat} gave away {amount} in all").format(seat=seat_label, amount=amount(n))
+    # TRANSLATORS: Sprawl's review: the sum of the falls of a seat's evaluation (-100..+100) at its moves
+    return _("{seat}: evaluation fell by {n} in all").format(seat=seat_label, n=n)
 
 
 def keys_help() -> str:
@@ -184,11 +221,11 @@ def analysis_busy() -> str:
     return _("Looking for the best moves\u2026")
 
 
-def analysis_row(rank: int, move: str, lead: float, unit: str, played: bool) -> str:
-    """A row of the analysis: its rank (as on the board), the move, the mover's projected
-    lead after it (the search's), and whether it is the move played."""
+def analysis_row(rank: int, move: str, lead: int, played: bool) -> str:
+    """A row of the analysis: its rank (as on the board), the move, the mover's lead after
+    it as the screen shows it, and whether it is the move played."""
     # TRANSLATORS: e.g. "1. Dk@h10: lead +7"; {lead} is a signed number
-    row = _("{rank}. {move}: lead {lead}").format(rank=rank, move=move, lead=signed(lead, unit))
+    row = _("{rank}. {move}: lead {lead}").format(rank=rank, move=move, lead=signed(lead, "points"))
     # TRANSLATORS: after an analysis row: this is the move that was played
     return f"{row} " + _("(played)") if played else row
 

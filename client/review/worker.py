@@ -2,14 +2,17 @@
 thread, so the window keeps drawing while the search runs and the search's memory leaves
 with the process.
 
-The screen polls ``done``/``total`` for its progress bar and ``finished`` to show the
-result; ``stop()`` sets the search's stop event, which ends it at once (the thread then
+The screen polls ``done``/``total`` for its progress bar, ``seconds_left`` for its
+estimate (the pace so far: the time since the first position over the positions done)
+and ``finished`` to show the result; ``stop()`` sets the search's stop event, which ends it at once (the thread then
 only unwinds). Finished reviews go to the cache, found again next time.
 """
 
 from __future__ import annotations
 
 import threading
+import time
+from typing import Callable
 
 from shared.gamekit.api import GameError, GameSpec, Record
 from shared.gamekit.review import Review, ReviewCancelled, ReviewSettings
@@ -22,6 +25,8 @@ from . import words
 class ReviewJob:
     """One review running (or run) in the background."""
 
+    clock: Callable[[], float] = staticmethod(time.monotonic)   # tests set their own
+
     def __init__(self, spec: GameSpec, record: Record, settings: ReviewSettings,
                  cache: ReviewCache | None) -> None:
         self.spec, self.record, self.settings, self.cache = spec, record, settings, cache
@@ -32,6 +37,7 @@ class ReviewJob:
         self.error: str | None = None
         self.cancelled = False
         self.cancel = threading.Event()
+        self.started: float | None = None   # when the first position's search began
         self.thread = threading.Thread(target=self._run, name="review", daemon=True)
 
     def start(self) -> "ReviewJob":
@@ -39,7 +45,17 @@ class ReviewJob:
         return self
 
     def _progress(self, done: int, total: int) -> None:
+        if self.started is None:
+            self.started = self.clock()
         self.done, self.total = done, total
+
+    @property
+    def seconds_left(self) -> float | None:
+        """The time the rest should take at the pace so far (None: no position done yet)."""
+        if self.started is None or self.done <= 0:
+            return None
+        pace = (self.clock() - self.started) / self.done
+        return max(0.0, pace * (self.total - self.done))
 
     def _run(self) -> None:
         try:

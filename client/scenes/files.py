@@ -17,9 +17,11 @@ from shared.gamekit.computer_seats import levels_of
 from shared.i18n import domain
 
 from .. import theme
-from ..computer import beside_colour, shown_names
+from ..computer import shown_names
 from ..config import records_dir
 from ..saves import from_words
+from ..seat_words import beside as beside_words
+from ..seat_words import record_words
 from ..view.form import draw_backdrop, draw_focus
 from ..view.widgets import Button, TextField, draw_panel
 from .base import Scene
@@ -106,7 +108,7 @@ def record_summary(app, path: Path) -> tuple[str, str]:
     if not players and headers.get("players", "").isdigit():
         n = int(headers["players"])
         players = ngettext("{n} player", "{n} players", n).format(n=n)
-    if players and "," in players and " vs " not in players:
+    if not pairs and players and "," in players and " vs " not in players:
         players = versus.join(p.strip() for p in players.split(","))
     # TRANSLATORS: a record in the replay list: the game's title, then its players
     title = _("{game}: {players}").format(game=game, players=players) if game and players \
@@ -177,14 +179,14 @@ def seat_labels(plugin) -> list[str]:
 def listed_names(plugin, names: list[str], levels: list[str | None] | None) -> list[str]:
     """The players of a record as the list shows them, in the language in use: a
     computer by its level (beside its colour where the colour names a seat, as the match
-    says "Green (Easy)"); a person the record leaves unnamed (no name, or the seat's
+    says "Green (computer, easy)"); a person the record leaves unnamed (no name, or the seat's
     English key) by the seat's own label ("Noir")."""
     seats = seat_infos(plugin, len(names))
     shown = shown_names(names, levels)
     beside = bool(getattr(plugin, "names_beside_colour", False)) and len(seats) == len(names)
     if beside and levels is not None and len(levels) == len(names):
-        shown = [f"{seat.label} ({name})" if level else name
-                 for seat, name, level in zip(seats, beside_colour(names, levels), levels)]
+        shown = [beside_words(seat.label, name) if level else name
+                 for seat, name, level in zip(seats, record_words(names, levels), levels)]
     for i, seat in enumerate(seats[:len(names)]):
         if not names[i].strip() or names[i].strip().lower() in (seat.name.lower(), "?"):
             shown[i] = seat.label

@@ -38,6 +38,13 @@ def play_key_words() -> str:
     return _("Enter plays it")
 
 
+def hint_pending_words() -> str:
+    """Said when Enter comes before the hint is found: Enter plays only a hint the person
+    has seen, so the key is answered, not kept for later."""
+    # TRANSLATORS: a toast when Enter is pressed while the computer still looks for the hint
+    return _("The hint is not found yet: Enter plays it once it is shown on the board.")
+
+
 def hint_shown_words() -> str:
     """The status line while a hint is shown and nothing is aimed at."""
     # TRANSLATORS: the line under the board while a hint is shown (the key that plays it)
@@ -148,6 +155,9 @@ class HintPart:
         """Enter while a hint is shown: exactly the hinted move is played (the engine
         checks it as any move). True when there was a hint to play."""
         advice = self.hint
+        if advice is None and self.hinting and self.host.human_turn:
+            self.host.show_toast(hint_pending_words(), 3)
+            return True
         if advice is None or not self.host.human_turn or self.host.timeline.busy:
             return False
         self.host.submit(advice.move)

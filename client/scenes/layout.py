@@ -91,20 +91,28 @@ def match_layout(size: tuple[int, int], count: int, fit: Callable[[pygame.Rect],
     return f, board, seat_rects(size, board, count, f.margin, moves_w)
 
 
-def table_rects(size: tuple[int, int], count: int) -> tuple[pygame.Rect, pygame.Rect, list[pygame.Rect]]:
+def banner_room(size: tuple[int, int]) -> int:
+    """The height a final table leaves free under the top bar for the winner's banner."""
+    return int(size[1] * 0.13)
+
+
+def table_rects(size: tuple[int, int], count: int, keep_top: int = 0
+                ) -> tuple[pygame.Rect, pygame.Rect, list[pygame.Rect]]:
     """The final table: its box, the header row and one row per seat, centred in the window
-    between the bars, rows no taller than a fourteenth of the window."""
+    between the bars, rows no taller than a fourteenth of the window; ``keep_top`` pixels
+    under the top bar stay free (the winner's banner goes there, never over a row)."""
     if not MIN_SEATS <= count <= MAX_SEATS:
         raise ValueError(f"a match has {MIN_SEATS} to {MAX_SEATS} seats, not {count}")
     w, h = size
     f = frame(size)
-    avail = f.bottom.top - f.top.bottom - 2 * f.margin
+    avail = f.bottom.top - f.top.bottom - 2 * f.margin - max(0, keep_top - f.margin)
     gap = max(4, h // 160)
     row_h = min(int(h / 14), (avail - 2 * gap) // (count + 1) - gap)
     width = min(int(w * 0.62), 760)
     height = (count + 1) * (row_h + gap) + gap
     box = pygame.Rect(0, 0, width, height)
     box.center = (w // 2, (f.top.bottom + f.bottom.top) // 2)
+    box.y = max(box.y, f.top.bottom + keep_top)
     inner = box.inflate(-2 * gap, 0)
     header = pygame.Rect(inner.x, box.y + gap, inner.w, row_h)
     rows = [pygame.Rect(inner.x, header.bottom + gap + i * (row_h + gap), inner.w, row_h) for i in range(count)]

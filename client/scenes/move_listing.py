@@ -121,6 +121,10 @@ class MoveListPart:
         """One text per move, in play order: what led to position k+1."""
         return []
 
+    def move_shorts(self) -> Sequence[str]:
+        """Each move in fewer characters, for a narrow list ("" or none: its text, made smaller)."""
+        return []
+
     def move_positions(self) -> Sequence[Any]:
         """The state before each move, then the current one."""
         return []
@@ -157,6 +161,7 @@ class MoveListPart:
     def move_entries(self) -> list[MoveEntry]:
         positions = self.move_positions()
         notes = list(self.move_notes())
+        shorts = list(self.move_shorts())
         entries = []
         for i, (number, text) in enumerate(zip(self.move_numbers(), self.move_texts())):
             colour = None
@@ -166,7 +171,8 @@ class MoveListPart:
                 infos = self.move_seat_infos(before)
                 if seat is not None and 0 <= int(seat) < len(infos):
                     colour = infos[int(seat)].colour
-            entries.append(MoveEntry(number, text, colour, notes[i] if i < len(notes) else ""))
+            entries.append(MoveEntry(number, text, colour, notes[i] if i < len(notes) else "",
+                                     shorts[i] if i < len(shorts) else ""))
         return entries
 
     def pick_move(self, index: int) -> None:

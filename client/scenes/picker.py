@@ -253,7 +253,7 @@ class GamePickerScene(Scene):
         gap = 10 if h >= 700 else 6
         bw = min(int(w * 0.66), 820)
         bh = max(36, int(h * 0.062))
-        self.box = pygame.Rect(0, int(h * 0.17), bw, 0)
+        self.box = pygame.Rect(0, int(h * (0.17 if n <= 10 else 0.14)), bw, 0)  # many rows: closer to the title
         self.box.centerx = w // 2
         # the lines under the rows get the room they need above the buttons (smaller type,
         # then lower rows, when the window has too little); laid out again whenever they
@@ -275,10 +275,14 @@ class GamePickerScene(Scene):
             if fits or rh <= 22:
                 break
             rh -= 2
+            if rh < 26:  # tight: rows closer together before they get smaller still
+                gap = 2
         self.desc_size = size
+        room = limit - rh // 3 - bottom - rh // 3
+        need = lines * (size + 6) - 6
+        # the lines under the rows: what they need, or (too many rows) what is left, the rest unsaid
         self.desc_rect = pygame.Rect(self.box.x + 24, bottom + rh // 3, bw - 48,
-                                     max(min(int(h * 0.1), limit - rh // 3 - bottom - rh // 3),
-                                         lines * (size + 6) - 6))
+                                     max(min(int(h * 0.1), room), need) if fits else max(0, room))
         self.box.h = self.desc_rect.bottom - self.box.y + rh // 3
         bwid = max(180, int(w * 0.15))
         self.start_button.rect = pygame.Rect(0, 0, bwid, bh)
@@ -389,12 +393,13 @@ class GamePickerScene(Scene):
         y = self.desc_rect.y
         for i, line in enumerate(self._laid):
             for part in t.wrap(line, size, self.desc_rect.w):
-                if y + size <= self.box.bottom:
+                if y + size <= self.desc_rect.bottom:
                     surface.blit(t.render(part, size, theme.ACCENT_2 if i == 0 else theme.TEXT_DIM),
                                  (self.desc_rect.x, y))
                 y += size + 6
         for part in t.wrap(self.row_help(self.menu.focused), size, self.desc_rect.w):
-            surface.blit(t.render(part, size, theme.TEXT), (self.desc_rect.x, y))
+            if y + size <= self.desc_rect.bottom:
+                surface.blit(t.render(part, size, theme.TEXT), (self.desc_rect.x, y))
             y += size + 6
         keys = t.fitted(_("Arrows change · Enter starts · Esc goes back"),
                         max(12, int(h * 0.022)), theme.TEXT_DIM, w - 20)

@@ -69,16 +69,23 @@ class AnalysedReplay(Protocol):
 
 class AnalysisPart(Part):
     def __init__(self, host: AnalysedReplay, listing: "MoveListPart",
-                 position: Callable[[int], State] | None = None) -> None:
+                 position: Callable[[int], State] | None = None,
+                 move_words: Callable[[Any], str] | None = None) -> None:
+        """``move_words``: a move as the game's list of moves words it (default: its text)."""
         self.host = host
         self.listing = listing
         self._position = position
+        self._words = move_words
         self.on = False
         self.covered = False   # a screen over the replay: no search starts meanwhile
         self._analyses: "Analyses | None" = None
         self.tab = Button(words.ANALYSIS_KEYED, self.toggle, tr=words._)
         listing.foot = self.list_foot
         listing.card_shown = lambda: self.on   # the card keeps the column right of the board
+
+    def move_words(self, move: Any) -> str:
+        """A move as the game's list of moves words it."""
+        return self._words(move) if self._words is not None else self.spec.move_text(move)
 
     def position(self, index: int) -> State:
         """Position ``index`` as a contract state (the screen's ``positions`` by default)."""
@@ -209,7 +216,8 @@ class AnalysisPart(Part):
         lines = [head]
         for rank, (move, lead) in enumerate(job.leads(), start=1):
             text = spec.move_text(move)
-            lines.append((words.analysis_row(rank, text, lead, spec.review_unit, text == said),
+            shown = self.move_words(move)
+            lines.append((words.analysis_row(rank, shown, words.scaled(lead, spec.review_unit), text == said),
                           theme.ACCENT_2 if rank == 1 else theme.TEXT, False))
         return lines
 

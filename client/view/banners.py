@@ -27,12 +27,17 @@ class Banner:
     alpha: float = 0.0
 
 
+GAP = 4   # pixels between a moved banner and what it keeps off
+
+
 class Banners:
     def __init__(self, timeline: Timeline) -> None:
         self.timeline = timeline
         self.current: Banner | None = None
         self._track: Sequence | None = None
-        self._cache: tuple | None = None
+        self._cache: dict[tuple, tuple] = {}   # parts and places per banner, width and unit
+        self.rect: pygame.Rect | None = None   # the band last drawn (None: no banner)
+        self.lines: list[pygame.Rect] = []      # its lines of text, where they were drawn
 
     def announce(self, text: str, sub: str = "", colour=theme.ACCENT, hold: float = 1.2,
                  blocking: bool = True) -> None:
@@ -58,40 +63,126 @@ class Banners:
             self.timeline.add(self._track)
 
     def _parts(self, text: TextCache, banner: Banner, width: int, unit: int):
+        """The band and its lines (each a surface), made once per banner, width and unit:
+        the headline shrinks (then wraps) and the sub line wraps to stay inside the window
+        in every language."""
         key = (banner.text, banner.sub, banner.colour, width, unit)
-        if self._cache is not None and self._cache[0] == key:
-            return self._cache[1]
-        h = int(unit * (1.9 if banner.sub else 1.4))
+        if key in self._cache:
+            return self._cache[key]
+        room = max(40, width - 2 * max(12, unit // 2))
+        big_lines = [text.shadowed(line, size, banner.colour, (0, 0, 0), 3, bold=True).copy()
+                     for line, size in headline_lines(text, banner.text, int(unit * 0.62), room)]
+        subs = [text.render(line, size, theme.TEXT).copy()
+                for line, size in sub_lines(text, banner.sub, int(unit * 0.3), room)] if banner.sub else []
+        pad, gap = max(4, int(unit * 0.2)), int(unit * 0.08) if subs else 0
+        content = sum(i.get_height() for i in big_lines) + gap + sum(i.get_height() for i in subs)
+        h = max(int(unit * (1.9 if banner.sub else 1.4)), content + 2 * pad)
         band = pygame.Surface((width, h), pygame.SRCALPHA)
         band.fill((10, 10, 28, 215))
         pygame.draw.line(band, banner.colour, (0, 1), (width, 1), 3)
         pygame.draw.line(band, banner.colour, (0, h - 2), (width, h - 2), 3)
-        big = text.shadowed(banner.text, int(unit * 0.62), banner.colour, (0, 0, 0), 3, bold=True).copy()
-        sub = text.render(banner.sub, int(unit * 0.3), theme.TEXT).copy() if banner.sub else None
-        parts = (band, big, sub)
-        self._cache = (key, parts)
+        parts = (band, big_lines, subs, (h - content) // 2, gap)
+        if len(self._cache) > 32:
+            self._cache.clear()
+        self._cache[key] = parts
         return parts
 
-    def draw(self, surface: pygame.Surface, text: TextCache, centre_y: int, unit: int) -> None:
-        """The banner on show (if any) as a band across the window, centred on ``centre_y``."""
+    def place(self, text: TextCache, width: int, centre_y: int, unit: int, avoid: tuple[pygame.Rect, ...] = (),
+              area: pygame.Rect | None = None) -> tuple[pygame.Rect, int]:
+        """Where the banner on show goes (its band) and the unit it is drawn at: centred on
+        ``centre_y``, unless that covers one of ``avoid`` (a final table): then in the
+        tallest free stretch of ``area`` above or below them, smaller if it must be."""
         banner = self.current
+        assert banner is not None
+        key = ("place", banner.text, banner.sub, width, centre_y, unit, tuple(map(tuple, avoid)),
+               None if area is None else tuple(area))
+        if key not in self._cache:
+            self._cache[key] = self._place(text, banner, width, centre_y, unit, avoid, area)
+        return self._cache[key]
+
+    def _place(self, text: TextCache, banner: Banner, width: int, centre_y: int, unit: int,
+               avoid: tuple[pygame.Rect, ...], area: pygame.Rect | None) -> tuple[pygame.Rect, int]:
+        band = self._parts(text, banner, width, unit)[0]
+        rect = pygame.Rect(0, centre_y - band.get_height() // 2, width, band.get_height())
+        if not any(rect.colliderect(r) for r in avoid):
+            return rect, unit
+        area = area if area is not None else pygame.Rect(0, 0, width, centre_y * 2)
+        edges = sorted({area.top, area.bottom} | {min(max(y, area.top), area.bottom)
+                                                  for r in avoid for y in (r.top, r.bottom)})
+        free = [(a, b) for a, b in zip(edges, edges[1:])
+                if not any(r.top < b and r.bottom > a for r in avoid)]
+        top, bottom = max(free, key=lambda ab: ab[1] - ab[0], default=(area.top, area.bottom))
+        top, bottom = top + GAP, bottom - GAP   # a little air between the band and what it avoids
+        for step in range(unit, max(8, unit // 3) - 1, -1):
+            h = self._parts(text, banner, width, step)[0].get_height()
+            if h <= bottom - top:
+                unit = step
+                break
+        else:
+            unit = max(8, unit // 3)
+        h = self._parts(text, banner, width, unit)[0].get_height()
+        return pygame.Rect(0, (top + bottom) // 2 - h // 2, width, h), unit
+
+    def draw(self, surface: pygame.Surface, text: TextCache, centre_y: int, unit: int,
+             avoid: tuple[pygame.Rect, ...] = (), area: pygame.Rect | None = None) -> None:
+        """The banner on show (if any) as a band across the window, centred on ``centre_y``
+        (clear of ``avoid``: see :meth:`place`); its band is kept in ``rect``."""
+        banner = self.current
+        self.lines = []
         if banner is None:
+            self.rect = None
             return
         w = surface.get_width()
-        band, big, sub = self._parts(text, banner, w, unit)
+        self.rect, unit = self.place(text, w, centre_y, unit, avoid, area)
+        band, bigs, subs, y, gap = self._parts(text, banner, w, unit)
         a = max(0.0, min(1.0, banner.alpha))
-        for part in (band, big, sub):
-            if part is not None:
-                part.set_alpha(int(255 * a))
-        h, cx = band.get_height(), w // 2
-        top = centre_y - h // 2
+        for part in (band, *bigs, *subs):
+            part.set_alpha(int(255 * a))
+        cx, top = w // 2, self.rect.y
         surface.blit(band, (0, top))
         slide = int((1 - a) * 60)
-        if sub is not None:
-            surface.blit(big, big.get_rect(center=(cx - slide, top + int(h * 0.38))))
-            surface.blit(sub, sub.get_rect(center=(cx + slide, top + int(h * 0.76))))
+        y += top
+        for img in bigs:
+            self.lines.append(surface.blit(img, img.get_rect(midtop=(cx - slide, y))))
+            y += img.get_height()
+        y += gap
+        for img in subs:
+            self.lines.append(surface.blit(img, img.get_rect(midtop=(cx + slide, y))))
+            y += img.get_height()
+
+
+def headline_lines(text: TextCache, words: str, size: int, room: int) -> list[tuple[str, int]]:
+    """A banner's headline as (line, size): one line, shrunk to at most two thirds of
+    ``size`` if that fits ``room``, else wrapped over lines at that smaller size."""
+    floor = max(8, size * 2 // 3)
+    for step in range(size, floor - 1, -1):
+        if text.font(step, True, display=True).size(words)[0] <= room:
+            return [(words, step)]
+    return [(line, step) for line in _wrap(text, words, floor, room, display=True)
+            for step in [text.fit(line, floor, room, True, True)[1]]]
+
+
+def sub_lines(text: TextCache, words: str, size: int, room: int, most: int = 3) -> list[tuple[str, int]]:
+    """A banner's sub line wrapped to ``room``, on at most ``most`` lines (smaller text
+    before more lines)."""
+    for step in range(size, max(6, size * 2 // 3) - 1, -1):
+        lines = _wrap(text, words, step, room)
+        if len(lines) <= most:
+            break
+    return [(line, step) for line in lines]
+
+
+def _wrap(text: TextCache, words: str, size: int, room: int, display: bool = False) -> list[str]:
+    """``words`` in lines no wider than ``room`` (a headline: its bold display font)."""
+    font = text.font(size, bold=display, display=display)
+    lines: list[str] = []
+    for word in words.split(" "):
+        trial = f"{lines[-1]} {word}" if lines else word
+        if lines and font.size(trial)[0] <= room:
+            lines[-1] = trial
         else:
-            surface.blit(big, big.get_rect(center=(cx - slide, top + h // 2)))
+            lines.append(word)
+    return lines
 
 
 class Toast:

@@ -40,8 +40,8 @@ def draw_top_bar(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, ma
 
 def draw_bottom_bar(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, margin: int, words: str, colour,
                     buttons: Sequence, area: pygame.Rect, size: int, gap: int) -> None:
-    """The bottom band: up to two lines of ``words`` centred on ``area`` left of the
-    buttons, then the buttons."""
+    """The bottom band: up to two lines of ``words`` (more in a bar tall enough) centred
+    on ``area`` left of the buttons, then the buttons."""
     band(surface, rect, 215)
     pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright, 2)
     if words:
@@ -50,7 +50,9 @@ def draw_bottom_bar(surface: pygame.Surface, text: TextCache, rect: pygame.Rect,
         while len(lines) > 2 and size > 11:   # a long translation: smaller, never a lost third line
             size -= 1
             lines = text.wrap(words, size, right - rect.x - 2 * margin)
-        lines = lines[:2]
+        most = max(2, min(4, (rect.h - 4) // (size + gap)))   # more lines where the bar has the room
+        if len(lines) > most:   # still too long: the last line shown says it goes on
+            lines = lines[:most - 1] + [text.fit(" ".join(lines[most - 1:]), size, right - rect.x - 2 * margin)[0]]
         y = area.centery - len(lines) * (size + gap) // 2
         for line in lines:
             surface.blit(text.render(line, size, colour), (rect.x + 2 * margin, y))

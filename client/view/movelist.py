@@ -32,6 +32,7 @@ class MoveEntry:
     text: str
     colour: tuple[int, int, int] | None = None
     note: str = ""
+    short: str = ""   # the move in fewer characters, for a list too narrow for ``text``
 
 
 class MoveList:
@@ -46,6 +47,7 @@ class MoveList:
         self.top = 0             # the first row drawn
         self.follow = True       # keep the current row in view (off while the wheel scrolls)
         self.hover: int | None = None
+        self._short_memo: tuple[object, bool] = (None, False)  # draw's one memo: whether rows go short
 
     # -- geometry ---------------------------------------------------------------------------
     def row_h(self) -> int:
@@ -60,7 +62,10 @@ class MoveList:
     def set(self, entries: Sequence[MoveEntry], current: int, present: int | None = None) -> None:
         if len(entries) != len(self.entries) or current != self.current:
             self.follow = True
-        self.entries, self.current, self.present = list(entries), current, present
+        entries = list(entries)
+        if entries != self.entries:
+            self._short_memo = (None, False)  # other moves: measured again at the next draw
+        self.entries, self.current, self.present = entries, current, present
         if self.follow:
             self.scroll_to(current)
 
@@ -109,6 +114,7 @@ class MoveList:
         head = text.fitted(title or _("Moves"), max(13, int(rh * 0.7)), theme.ACCENT_2, r.w - 2 * pad, bold=True)
         surface.blit(head, (r.x + pad, r.y + (self.head_h() - head.get_height()) // 2 + 2))
         y = r.y + self.head_h()
+        short = self._needs_short(text, pygame.Rect(r.x + 4, y, r.w - 8, rh), size)
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(r.x, y, r.w, r.bottom - y - 4))
         # whole rows only: a part row would run over the panel's rounded foot (the bar says more follow)
@@ -118,13 +124,29 @@ class MoveList:
                 draw_focus(surface, band, radius=6)
             elif row == self.hover:
                 pygame.draw.rect(surface, (36, 40, 84), band, border_radius=6)
-            self._draw_row(surface, text, row, band, size)
+            self._draw_row(surface, text, row, band, size, short)
             y += rh
         surface.set_clip(clip)
         if self.top > 0 or self.top + self.rows_shown() < len(self.entries) + 1:
             self._draw_scroll(surface)
 
-    def _draw_row(self, surface: pygame.Surface, text: TextCache, row: int, band: pygame.Rect, size: int) -> None:
+    def _text_room(self, text: TextCache, band: pygame.Rect, size: int, dot: bool) -> int:
+        """The width a row's move text gets: after its number and the mover's dot."""
+        room = band.w - 6 - text.font(size, True).size("000.")[0] - 6 - 4
+        return room - (2 * max(4, band.h // 5) + 6 if dot else 0)
+
+    def _needs_short(self, text: TextCache, band: pygame.Rect, size: int) -> bool:
+        """Whether some move's words do not fit even small: then every move that has a
+        short form shows it, so the list reads one way from top to bottom."""
+        key = (band.w, band.h, size)
+        if self._short_memo[0] != key:  # measured once per list and width, not every frame
+            self._short_memo = (key, any(
+                e.short and text.font(11).size(e.text)[0] > self._text_room(text, band, size, e.colour is not None)
+                for e in self.entries))
+        return self._short_memo[1]
+
+    def _draw_row(self, surface: pygame.Surface, text: TextCache, row: int, band: pygame.Rect, size: int,
+                  short: bool = False) -> None:
         ink = theme.TEXT if row == self.current else theme.TEXT_DIM
         x = band.x + 6
         if row == 0:
@@ -144,9 +166,10 @@ class MoveList:
             x += 2 * radius + 6
         if row == self.present and self.present != self.current:  # a live game's last move: a lit edge
             pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(band.x, band.y + 3, 3, band.h - 6), border_radius=2)
-        words = entry.text + (f"  {{{entry.note}}}" if entry.note else "")
-        room = band.right - x - 4
-        while size > 11 and text.font(size).size(entry.text)[0] > room:  # a long move: smaller before cut
+        room = self._text_room(text, band, size, entry.colour is not None)
+        said = entry.short if entry.short and short else entry.text
+        words = said + (f"  {{{entry.note}}}" if entry.note else "")
+        while size > 11 and text.font(size).size(said)[0] > room:  # a long move: smaller before cut
             size -= 1
         img = text.fitted(words, size, theme.ACCENT if entry.note and row == self.current else ink, room)
         surface.blit(img, (x, band.centery - img.get_height() // 2))

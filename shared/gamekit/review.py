@@ -11,10 +11,15 @@ same budget (:mod:`shared.gamekit.review_search`, chosen by ``GameSpec.review_se
 the mover gave away against the best move found, as the search sees it (never below
 zero: when the played move looks at least as good, it was the best move).
 
-The graph shows the game's :meth:`~shared.gamekit.api.GameSpec.projection` of each
-position after the move played (``after``; where the search knows the true outcome, as
-in Alien City's end game searched to the end, that instead); ``before`` is that plus
-the loss, on the mover's side: the lead the better move would have kept.
+The graph and the losses are one measure. Where the search's values can be graphed
+(``ReviewSearch.graph_values``: City Blocks and Sprawl, games without chance, where a
+position is worth its best move), ``before`` and ``after`` are the search's values of
+the best move found and of the move played (a forced move keeps the values before it),
+``graph`` is 'search', and the screen's graph starts from the start's value and moves
+only by what each move changed against the best move: the mover's lead falls by exactly
+its loss. Otherwise (Alien City, whose end game is
+searched to the end) ``after`` is the game's :meth:`~shared.gamekit.api.GameSpec.projection`
+of the position after the move and ``before`` that plus the loss on the mover's side.
 
 Each turn also keeps its *card* (``TurnReview.top``): the position's best moves with the
 mover's lead after each, from the very search that gave the loss, the move played always
@@ -37,11 +42,12 @@ from typing import Any, Callable, Iterator, Sequence
 from .api import GameSpec, IllegalMove, Record, RecordError, State
 from .review_search import ReviewCancelled, ReviewSearch, Searched, Values, check
 
-VERSION = 7                 # bump when the method changes: cached reviews are redone
+VERSION = 8                 # bump when the method changes: cached reviews are redone
 #                             (2, 3: losses from the search's values, not static guesses;
 #                             4: Alien City's end game searched to the end; 5: and graphed;
 #                             6: every game's search values, both moves searched alike;
-#                             7: each turn keeps its card, the top moves of that search)
+#                             7: each turn keeps its card, the top moves of that search;
+#                             8: the graph from the search's values where the game can)
 DEFAULT_ITERATIONS = 300    # search budget per position
 NOTABLE = {"points": 2.0, "value": 0.08}   # losses below this are not worth a mark
 DIGITS = 3                  # projections are kept rounded (stable through JSON)
@@ -130,6 +136,7 @@ class Review:
     start: tuple[float, ...]      # the projection of the first position
     turns: list[TurnReview] = field(default_factory=list)
     version: int = VERSION
+    graph: str = "projection"     # what before/after hold: 'search' values or a 'projection'
 
     @property
     def seed(self) -> int:
@@ -183,7 +190,7 @@ class Review:
         return {"version": self.version, "game": self.game, "seats": self.seats,
                 "unit": self.unit, "settings": self.settings.to_dict(),
                 "record_hash": self.record_hash, "start": list(self.start),
-                "turns": [t.to_dict() for t in self.turns]}
+                "turns": [t.to_dict() for t in self.turns], "graph": self.graph}
 
     @classmethod
     def from_dict(cls, data: object) -> "Review":
@@ -196,7 +203,7 @@ class Review:
                        ReviewSettings(str(s["level"]), int(s["iterations"]), int(s["seed"])),
                        str(data["record_hash"]), tuple(float(v) for v in data["start"]),
                        [TurnReview.from_dict(t) for t in data["turns"]],
-                       int(data.get("version", 0)))
+                       int(data.get("version", 0)), str(data.get("graph", "projection")))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a game review: {exc!r}") from None
 
@@ -256,25 +263,40 @@ def _projection(search: ReviewSearch, state: State,
 
 def review_turn(spec: GameSpec, step: Step, settings: ReviewSettings,
                 cancel: threading.Event | None = None,
-                search: ReviewSearch | None = None) -> TurnReview:
+                search: ReviewSearch | None = None,
+                carried: tuple[float, ...] | None = None) -> TurnReview:
     """One position searched: the best move found against the move played, each valued
-    by the search (``search``: the game's, made from ``settings`` when not given)."""
+    by the search (``search``: the game's, made from ``settings`` when not given).
+    ``carried``: the graph's values before the move (the last turn's ``after``), which a
+    forced move keeps when the graph shows the search's values."""
     settings = settings.for_spec(spec)
     search = search or spec.review_search(settings)
     seat = step.before.to_move
     assert seat is not None  # a step is a move, so a seat was to move
-    after = _projection(search, step.after, cancel)
     played = spec.move_text(step.move)
+    by_search = search.graph_values
     if len(step.before.legal_moves()) <= 1:
+        after = carried if by_search and carried is not None else _projection(search, step.after, cancel)
         return TurnReview(step.ply, seat, played, played, after, after, 0.0, forced=True)
     best_value, played_value, best, found = searched_values(search, step, cancel)
+    better: tuple[float, ...] | None = None
+    if by_search and best_value and played_value:   # the graph's values: kept as rounded
+        after = played_value = _rounded(played_value)
+        better = best_value = _rounded(best_value)
+    else:
+        after = _projection(search, step.after, cancel)
     used = {best: best_value, played: played_value}
     loss = 0.0 if best == played else round(lead(best_value, seat) - lead(played_value, seat), DIGITS)
     if loss <= 0:  # the move played looks at least as good: it was the best found
         card = card_of(spec, found, seat, used, played)
         return TurnReview(step.ply, seat, played, played, after, after, 0.0, top=card)
-    before = tuple(round(v + loss, DIGITS) if i == seat else v for i, v in enumerate(after))
-    return TurnReview(step.ply, seat, played, best, before, after, loss, top=card_of(spec, found, seat, used, best))
+    if better is None:
+        better = tuple(round(v + loss, DIGITS) if i == seat else v for i, v in enumerate(after))
+    return TurnReview(step.ply, seat, played, best, better, after, loss, top=card_of(spec, found, seat, used, best))
+
+
+def _rounded(values: Values) -> tuple[float, ...]:
+    return tuple(round(float(v), DIGITS) for v in values)
 
 
 def card_of(spec: GameSpec, found: Searched, seat: int, used: dict[str, Values], first: str,
@@ -339,9 +361,16 @@ def review_record(spec: GameSpec, record: Record, settings: ReviewSettings = Rev
     total = len(moves)
     if progress is not None:
         progress(0, total)
+    if search.graph_values:
+        review.graph = "search"
+    carried = review.start
     for i, step in enumerate(moves, start=1):
         check(cancel)
-        review.turns.append(review_turn(spec, step, settings, cancel, search))
+        turn = review_turn(spec, step, settings, cancel, search, carried)
+        if i == 1 and search.graph_values and not turn.forced:
+            review.start = carried = turn.before   # the start as the search values it
+        review.turns.append(turn)
+        carried = turn.after
         if progress is not None:
             progress(i, total)
     return review

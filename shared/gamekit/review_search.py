@@ -68,6 +68,7 @@ class ReviewSearch:
     """The game-generic review search (see the module text)."""
 
     value_scale = 1.0           # review units per unit of the search's values
+    graph_values = True         # the review graphs these values (else the game's projection)
     min_visits = 10             # a root move needs this many visits (or 1/30 of the budget) to be read
 
     def __init__(self, spec: GameSpec, settings: "ReviewSettings") -> None:

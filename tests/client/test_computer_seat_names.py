@@ -72,10 +72,10 @@ def test_a_record_written_in_french_names_its_computers_in_english_in_an_english
     names = replay_names(app, game_id, text)
     computers = [name for name, seat in zip(names, seats) if isinstance(seat, ComputerSeat)]
     assert "Ann" in names
-    if game_id == "sprawl":   # beside the seat's colour, as the match says it: "Yellow (Easy)"
-        assert computers == ["Easy", "Easy"] and replay_label(app, text, 2) == "Green (Easy)"
+    if game_id == "sprawl":   # beside the seat's colour, as the match says it: "Yellow (computer, easy)"
+        assert computers == ["computer, easy"] * 2 and replay_label(app, text, 2) == "Green (computer, easy)"
         with speaking("fr"):
-            assert replay_label(app, text, 2) == "Vert (Facile)"
+            assert replay_label(app, text, 2) == "Vert (ordinateur, facile)"
         return
     assert all(name.startswith("Computer (") for name in computers)
     assert len(set(computers)) == len(computers)   # two of one level are told apart
@@ -124,11 +124,11 @@ def test_the_record_list_names_computers_and_the_result_in_the_language_in_use(a
     path.write_text(text, encoding="utf-8")
     with speaking("fr"):
         title, line = record_summary(app, path)
-    # Sprawl's colour names a seat: its computers as the match says them, "Vert (Facile)"
-    assert title.endswith("Rouge (Facile) contre Ann contre Vert (Facile)"), title
-    assert line.startswith("1. Vert (Facile), 2. Ann, 3. Rouge (Facile)"), line
+    # Sprawl's colour names a seat: its computers as the match says them, "Vert (ordinateur, facile)"
+    assert title.endswith("Rouge (ordinateur, facile) contre Ann contre Vert (ordinateur, facile)"), title
+    assert line.startswith("1. Vert (ordinateur, facile), 2. Ann, 3. Rouge (ordinateur, facile)"), line
     title, line = record_summary(app, path)
-    assert "Red (Easy)" in title and line.startswith("1. Green (Easy), 2. Ann")
+    assert "Red (computer, easy)" in title and line.startswith("1. Green (computer, easy), 2. Ann")
 
 
 def test_the_record_list_names_an_unnamed_person_by_the_seats_colour(app, tmp_path):
@@ -146,7 +146,7 @@ def test_the_record_list_names_an_unnamed_person_by_the_seats_colour(app, tmp_pa
     with speaking("fr"):
         spr_title, _line = record_summary(app, tmp_path / "game.spr")
         ac_title, ac_line = record_summary(app, tmp_path / "game.ppn")
-    assert spr_title.endswith(": Rouge contre Jaune (Facile) contre Vert (Facile)"), spr_title
+    assert spr_title.endswith(": Rouge contre Jaune (ordinateur, facile) contre Vert (ordinateur, facile)"), spr_title
     assert ac_title.endswith(": Noir contre Ordinateur (Facile)"), ac_title
     assert ac_line.startswith("1. Ordinateur (Facile), 2. Noir"), ac_line
 

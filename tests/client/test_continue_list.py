@@ -126,7 +126,8 @@ def test_the_old_single_autosave_is_moved_into_the_list(app, own_config):
     [saved] = saves.all_saves()
     assert not (own_config / "autosave.json").exists()
     assert saved.data["state"] == state.to_dict()
-    assert saves.seat_names(app, saved) == ["Ann", "Yellow (Easy)", "Green (Easy)", "Blue (Easy)"]   # as the match says
+    assert saves.seat_names(app, saved) == ["Ann", "Yellow (computer, easy)", "Green (computer, easy)",
+                                            "Blue (computer, easy)"]   # as the match says
     _, scene = open_list(app)
     assert scene.entries[0].title() == "Sprawl, you vs 3 computers (Easy)"
     assert scene.entries[0].facts().endswith("2026-01-20 09:15")

@@ -80,11 +80,12 @@ def test_a_long_title_leaves_room_for_the_result_beside_it(app, tmp_path):
 
 
 def test_a_finished_sprawl_record_names_its_winner_as_its_title_does(app, tmp_path):
-    """Sprawl's computers read "Green (Easy)" in the title and in who won alike."""
+    """Sprawl's computers read "Green (computer, easy)" in the title and in who won alike."""
     spec, state = play("sprawl", 3, 3, None)
     path = tmp_path / "game.spr"
     path.write_text(spec.write_record(state, {"Seats": "Computer (Easy) 1, Computer (Easy) 2, Computer (Easy) 3",
                                               "Levels": "easy, easy, easy"}), encoding="utf-8")
     _title, line = record_summary(app, path)
-    firsts = [f"{seat.label} (Easy)" for seat, place in zip(spec.seats_of(state), state.ranking()) if place == 1]
+    firsts = [f"{seat.label} (computer, easy)"
+              for seat, place in zip(spec.seats_of(state), state.ranking()) if place == 1]
     assert line.split(" · ")[0] in (f"{', '.join(firsts)} won", f"{', '.join(firsts)} shared first place"), line

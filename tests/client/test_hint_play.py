@@ -259,3 +259,47 @@ def test_a_sprawl_hint_sentence_hangs_from_the_top_clear_of_the_letters_the_move
         if scene.geo.square_rect(move.square).y > scene.geo.rect.y + scene.geo.cell:
             assert not box.colliderect(letters_under(scene)), (move, box)
     scene.computers.stop()
+
+
+# -- Enter before the hint is found ------------------------------------------------------------
+class Held(Fixed):
+    """A bot that answers ``move`` only once ``go`` is set (a search still running)."""
+
+    def __init__(self, move) -> None:
+        super().__init__(move)
+        import threading
+        self.go = threading.Event()
+
+    def choose(self, state, deadline_s=None, stop=None):
+        self.go.wait(30)
+        return self.move
+
+
+@pytest.mark.parametrize("game", ["alien-city", "city-blocks"])
+def test_enter_before_the_hint_is_found_says_so_and_plays_nothing(app, game):
+    """Enter while the level still looks answers at once (a toast), plays no move, and
+    once the hint is shown Enter plays it."""
+    held = Held(None)
+    if game == "alien-city":
+        scene = GameScene(app, seed=6, computers={Player.WHITE: "easy"}, bot_factory=lambda level, seed: held)
+        show(app, scene)
+        scene.timeline.finish_all()
+        held.move = other_build(scene)
+        ask, shown, toast = scene.ask_hint, (lambda: scene.hint), (lambda: scene.toast)
+    else:
+        scene = CityScene(app, CITY_BLOCKS.new_state({"players": 2}, 4), seed=4,
+                          bot_factory=lambda level, seed: held)
+        show(app, scene)
+        scene.timeline.finish_all()
+        held.move = city_pick(scene)
+        ask, shown, toast = scene.hinter.ask_hint, (lambda: scene.hinter.hint), (lambda: scene.toast)
+    before = scene.match.state
+    ask()
+    scene.handle_event(key(pygame.K_RETURN))
+    assert scene.match.state is before, "no move is played before the hint is shown"
+    assert "not found yet" in toast()
+    held.go.set()
+    hint_arrives(app, scene, lambda: None, shown)
+    scene.handle_event(key(pygame.K_RETURN))
+    assert scene.match.state is not before
+    scene.computers.stop()

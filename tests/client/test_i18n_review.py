@@ -87,7 +87,7 @@ def test_the_progress_panel_and_the_error_are_marked(app, monkeypatch):
         app.step(1 / 60, events=[], draw=True)
     running.job.thread.join(120)
     assert unmarked(texts, allow=["Alien City", "Black", "White", "xx"]) == []
-    assert any("of the game looked at" in t for t in texts if "⟦" in t)
+    assert any("Analysing move" in t for t in texts if "⟦" in t)
 
 
 @pytest.mark.parametrize("language", ["sk", "fr"])

@@ -83,6 +83,6 @@ def test_sprawl_counts_a_seat_leaving_in_the_replay_and_the_review_alike(app):
     played = [(e.number, e.text) for e in rows if not e.text.endswith("left the game.")]
     board = app.games.get("sprawl").review_board(app)
     record = SPRAWL.read_record(text, lenient=True)
-    reviewed = [(board.move_number(step.after, step.ply), SPRAWL.move_text(step.move))
+    reviewed = [(board.move_number(step.after, step.ply), board.move_words(SPRAWL, step.move))
                 for step in steps(SPRAWL, record)]
     assert reviewed == played

@@ -36,3 +36,28 @@ def test_the_pickers_lines_are_whole(app, lang, size, game, count):
         assert picker.box.bottom < picker.start_button.rect.top and size_px >= 11
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "sk", "fr"])
+@pytest.mark.parametrize("mode", ["local", "computer"])
+@pytest.mark.parametrize("count", [6, 8])
+def test_many_seats_keep_the_rows_and_their_lines_off_the_buttons(app, lang, mode, count):
+    """Sprawl's 6-8 seats at 896x560: every row, and the lines under them, end above the
+    Back and Start buttons (lines that find no room are left unsaid, not drawn under)."""
+    i18n.set_language(lang)
+    try:
+        app.set_size((896, 560))
+        picker = GamePickerScene(app, mode)
+        show(app, picker)
+        picker.choose_game("sprawl")
+        picker.set_count(count)
+        picker.build_rows()
+        picker.resize(picker.size)
+        app.step(1 / 60, events=[], draw=True)
+        top = min(picker.back_button.rect.top, picker.start_button.rect.top)
+        assert all(row.rect.bottom <= top for row in picker.menu.rows)
+        assert picker.desc_rect.bottom <= picker.box.bottom <= top
+        assert all(row.rect.h >= 22 for row in picker.menu.rows), "rows stay readable"
+    finally:
+        i18n.set_language("en")
+        app.set_size((1280, 800))

@@ -69,7 +69,7 @@ def test_t_lists_and_numbers_the_three_best_moves_of_the_position_shown(app, mon
     played = spec.move_text(scene.analysis_next(N))
     rows = [text for text, _, _ in scene.analysis.lines()[1:]]
     assert len(rows) == 3
-    assert all(row.startswith(f"{rank}. {spec.move_text(m)}: lead ") for rank, (row, m) in
+    assert all(row.startswith(f"{rank}. {scene.analysis.move_words(m)}: lead ") for rank, (row, m) in
                enumerate(zip(rows, moves), start=1))
     assert [row.endswith("(played)") for row in rows] == [spec.move_text(m) == played for m in moves]
     box = scene.analysis.card()[0]

@@ -16,6 +16,7 @@ from client.view.banners import Banner, Banners, Toast
 from client.view.widgets import Button
 from shared.aliencity import GameState, Player
 
+from . import terms
 from .board_screen import BoardView, Colour, Flyer
 from .labels import relabel
 from .view.board_insight import BoardInsight
@@ -68,7 +69,11 @@ class BoardScene(Scene):
         return self.board.frame_rate()
 
     def turn_text(self) -> tuple[str, Colour]:
-        return self.board.turn_text()
+        return self.board.turn_text(self.label)
+
+    def label(self, player: Player) -> str:
+        """A seat as the screen's words name it (a match says "Black (you)")."""
+        return terms.player(player)
 
     def top_right_room(self) -> int:
         """Room kept free at the top bar's right end (the list of moves' tab takes it)."""

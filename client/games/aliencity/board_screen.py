@@ -12,6 +12,7 @@ the shown values, and drawing only reads them. The screens hold it through
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
@@ -76,6 +77,7 @@ class BoardView:
         self.insight = BoardInsight(app)
         self.insight.set_state(state, animate=False)
         self.pointer_pos: tuple[int, int] = (0, 0)
+        self.top_rects: dict[str, pygame.Rect] = {}
         self.resize(app.size)
 
     # -- layout ---------------------------------------------------------------------
@@ -332,7 +334,7 @@ class BoardView:
         pygame.draw.line(surface, theme.PANEL_EDGE, r.bottomleft, r.bottomright, 2)
         # TRANSLATORS: the game's name in the top bar; it is a name, usually kept as it is.
         logo = t.shadowed(_("ALIEN CITY"), int(r.h * 0.55), theme.ACCENT, (120, 30, 80), 3, bold=True)
-        surface.blit(logo, (self.margin, (r.h - logo.get_height()) // 2))
+        drawn = {"logo": surface.blit(logo, (self.margin, (r.h - logo.get_height()) // 2))}
         rules = self.state.ruleset
         if rules.location_bonus:
             info = _("{edition} rules · location bonus · move {n}")
@@ -342,14 +344,19 @@ class BoardView:
         n = self.state.ply + (1 if self.state.phase is Phase.BUILD else 0)
         small = t.render(info.format(edition=rules.edition, n=n), int(r.h * 0.34), theme.TEXT_DIM)
         right = r.right - room
-        surface.blit(small, (right - small.get_width() - self.margin, (r.h - small.get_height()) // 2))
-        # the turn between the logo and the rules line, shrunk (never over them) when long
+        drawn["info"] = surface.blit(small, (right - small.get_width() - self.margin, (r.h - small.get_height()) // 2))
+        # the turn between the logo and the rules line, never over them: centred, shrunk when
+        # long; a longer one (a replay's title) takes the whole gap between them, cut at its end
         centre, colour = turn
-        room = 2 * min(r.centerx - self.margin - logo.get_width(),
-                       right - self.margin - small.get_width() - r.centerx) - 2 * self.margin
-        size = fit_size(t, centre, int(r.h * 0.5), room, True) or 11
+        lo, hi = drawn["logo"].right + self.margin, drawn["info"].left - self.margin
+        base, x = int(r.h * 0.5), r.centerx
+        size = fit_size(t, centre, base, 2 * min(x - lo, hi - x) - 2, True, floor=int(r.h * 0.34), display=True)
+        if size is None:
+            centre, size = t.fit(centre, base, hi - lo - 2, True, display=True)
+            x = (lo + hi) // 2
         img = t.shadowed(centre, size, colour, (0, 0, 0), 2, bold=True)
-        surface.blit(img, img.get_rect(center=r.center))
+        drawn["turn"] = surface.blit(img, img.get_rect(center=(x, r.centery)))
+        self.top_rects = drawn  # where the top bar's texts went (tests)
 
     def draw_status(self, surface: pygame.Surface, status: tuple[str, Colour], area: pygame.Rect,
                     buttons: list[Button]) -> None:
@@ -375,14 +382,14 @@ class BoardView:
             bar.fill((8, 8, 22, 170))
         return bar
 
-    def turn_text(self) -> tuple[str, Colour]:
-        """Whose turn it is and what they do, or who won."""
+    def turn_text(self, label: Callable[[Player], str] = terms.player) -> tuple[str, Colour]:
+        """Whose turn it is and what they do, or who won (``label`` names a seat)."""
         s = self.state
         if s.phase is Phase.OVER:
             w = s.score().winner
             return (_("GAME OVER: A DRAW") if w is None
-                    else _("GAME OVER: {player} WINS").format(player=terms.player(w).upper()), theme.ACCENT)
-        who = terms.player(s.to_move).upper()
+                    else _("GAME OVER: {player} WINS").format(player=label(w).upper()), theme.ACCENT)
+        who = label(s.to_move).upper()
         text = _("{player} TO CLAIM OR SKIP") if s.phase is Phase.CLAIM else _("{player} TO BUILD")
         return text.format(player=who), theme.TEXT
 

@@ -28,6 +28,7 @@ from client.scenes.hints import hints_allowed
 from client.scenes.match_screen import MATCH_NAMES, MatchCore
 from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
+from client.seat_words import seat_label, who_words, you, your_seat
 from shared.aliencity import (
     Build,
     Claim,
@@ -78,13 +79,12 @@ def seat_name(seat: SeatController, index: int) -> str:
 def name_panels(panels: dict[Player, PanelView], seats: list[SeatController]) -> None:
     """Under each seat's colour, who plays it ("Ann", "Computer (Hard)"; "You" facing a
     computer); a seat of nobody in particular keeps its colour alone."""
-    against_computer = any(isinstance(seat, ComputerSeat) for seat in seats)
+    mine = your_seat(seats)
     for player, seat in zip(Player, seats):
         if isinstance(seat, ComputerSeat) and seat.level or seat.name:
             panels[player].who = lambda seat=seat, player=player: seat_name(seat, player)
-        elif against_computer and isinstance(seat, HumanSeat):
-            # TRANSLATORS: under the colour of the person's seat, facing a computer
-            panels[player].who = lambda: _("You")
+        elif player == mine:
+            panels[player].who = you
 
 
 def name_headers(names: list[str]) -> dict[str, str]:
@@ -241,12 +241,16 @@ class GameScene(BoardScene):
                           **words)
 
     def seat_names(self) -> list[str]:
-        """Who plays each seat, as the score names them ("" for a seat nobody named)."""
+        """Who plays each seat, as the score writes it beside the colour ("computer, hard",
+        "you", "Ann"; "" for a seat nobody named)."""
         if self.chrome is not None:
-            online = self.chrome.view.names()
+            online = self.chrome.view.who_words()
             return [online.get(i) or "" for i in range(len(self.seats))]
-        return [seat.label if isinstance(seat, ComputerSeat) and seat.level else seat.name or ""
-                for seat in self.seats]
+        return [who_words(self.seats, i) for i in range(len(self.seats))]
+
+    def label(self, player: Player) -> str:
+        """The person's own seat against the computer is "Black (you)" in the turn lines."""
+        return seat_label(terms.player(player), mine=player == your_seat(self.seats))
 
     def replay(self, state: GameState):
         return replay_of(self.app, state, self.records.name_headers() if self.chrome is None else None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from client.computer import seat_seed
-from client.scenes.hints import hints_allowed
+from client.scenes.hints import hint_pending_words, hints_allowed
 from shared.aliencity import Build, Move
 from shared.aliencity.spec import AlienCityPosition
 
@@ -58,6 +58,9 @@ class Hints:
     def play_hint(self) -> bool:
         """Enter while the hint is shown: exactly the hinted move is played."""
         scene, move = self.screen, self.hint
+        if move is None and scene.computers.hinting and scene.human_turn:
+            scene.show_toast(hint_pending_words(), 3)
+            return True
         if move is None or not scene.human_turn or scene.timeline.busy:
             return False
         scene.submit(move)

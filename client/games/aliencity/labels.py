@@ -30,11 +30,13 @@ def relabel(buttons: Iterable[Button]) -> bool:
     return changed
 
 
-def fit_size(text_cache, text: str, size: int, width: int, bold: bool = False, floor: int = 11) -> int | None:
+def fit_size(text_cache, text: str, size: int, width: int, bold: bool = False, floor: int = 11,
+             display: bool = False) -> int | None:
     """The largest size up to ``size`` at which ``text`` is no wider than ``width`` (a longer
-    translation shrinks), or None when even ``floor`` is too wide."""
+    translation shrinks), or None when even ``floor`` is too wide; ``display``: measured in
+    the title font (``shadowed`` draws in it)."""
     while size >= floor:
-        if text_cache.font(size, bold).size(text)[0] <= width:
+        if text_cache.font(size, bold, display).size(text)[0] <= width:
             return size
         size -= 1
     return None

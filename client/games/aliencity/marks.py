@@ -37,8 +37,8 @@ def draw_marks(scene, surface: pygame.Surface) -> None:
     mark.set_alpha(255)
     hover = scene.hover_lot
     if hover is not None and s.phase is not Phase.OVER:
-        if hover in legal:
-            surface.blit(kit.mark("hover", geo.lot, colour), geo.lot_rect(hover))
+        if hover in legal:  # a tower to claim keeps its colour (the claim is of a red tower, say)
+            surface.blit(kit.mark("frame" if s.phase is Phase.CLAIM else "hover", geo.lot, colour), geo.lot_rect(hover))
             if s.phase is Phase.BUILD and scene.selected is not None and s.to_move is not None:
                 ghost = kit.sprites.get(scene.selected, None, geo.lot, scene.app.options.colour_blind,
                                            ghost=True)

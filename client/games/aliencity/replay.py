@@ -16,6 +16,7 @@ from client.computer import shown_names
 from client.scenes.move_listing import ReplayMoves
 from client.scenes.replay_analysis import AnalysisPart
 from client.scenes.replay_controls import END_WORDS, RECORD_TITLE, ReplayControls, ReplaySteps
+from client.seat_words import record_words
 from shared.aliencity import GameState, Phase, lot_name
 from shared.aliencity.ppn import ReadResult, read_ppn, write_ppn
 from shared.aliencity.spec import ALIEN_CITY, AlienCityPosition
@@ -53,8 +54,9 @@ class ReplayScene(BoardScene):
         self.parts = (self.stepping, self.analysis)
         super().__init__(app, self.positions[0])
         self.card = RuleBreakCard(app, self.board, result.plies)
-        names = shown_names(list(record_names(result.headers)), levels_of(result.headers))
-        self.names = [name or "" for name in names]   # the score show names them too
+        written, levels = list(record_names(result.headers)), levels_of(result.headers)
+        names = shown_names(written, levels)
+        self.names = [name or "" for name in record_words(written, levels)]  # beside the colours in the score
         for player, name in zip(self.panels, names):
             if name:  # who played the seat, under its colour (as in the match)
                 self.panels[player].who = lambda name=name: name

@@ -204,12 +204,12 @@ def describe(view: BeatView) -> str:
         return "  ·  ".join(parts)
     if isinstance(beat, BonusBeat):
         b = beat.bonus
-        if b.distance is None:
-            return terms.bonus_note(b)
+        if b.distance is None or (b.paid_to is None and view.verdict > 0):
+            return terms.bonus_note(b)  # the engine's note names the nearest tower(s) and why: said once
         where = ", ".join(lot_name(x) for x in b.towers)
         text = _("nearest {tower}: {lots} at {n}").format(tower=tower_name(b.colour), lots=where, n=view.counter)
-        if view.verdict > 0 or view.equation > 0:
-            text += "  ·  " + (beat.equation if b.paid_to is not None else terms.bonus_note(b))
+        if view.equation > 0 and b.paid_to is not None:
+            text += "  ·  " + beat.equation
         return text
     if isinstance(beat, LocationBeat):
         t = beat.tower

@@ -10,6 +10,7 @@ from typing import Callable
 
 from client import theme
 from client.anim import Callback, Sequence, Timeline, Tween
+from client.seat_words import beside
 from shared.aliencity import GameState, Player
 from shared.i18n import domain
 
@@ -27,7 +28,7 @@ class Tally:
     def __init__(self, state: GameState, board: BoardView, timeline: Timeline,
                  sound: Callable[[str, float], None], names: list[str] | None = None) -> None:
         self.score = state.score()
-        self.names = list(names or ("", ""))  # who plays each seat ("" : nobody named, the colour says it)
+        self.names = list(names or ("", ""))  # who plays each seat, beside its colour ("computer, hard")
         self.beats = plan(state, self.score)
         self.board, self.timeline, self._sound = board, timeline, sound
         self.focus_at = (4.0, 5.0)  # lot units from the board's top-left
@@ -45,8 +46,8 @@ class Tally:
         self.focus = 0.0
 
     def who(self, player: Player) -> str:
-        """A seat as the count names it: its player's name, else its colour."""
-        return self.names[player] or terms.player(player)
+        """A seat as the count names it: its colour, with who played it ("Black (you)")."""
+        return beside(terms.player(player), self.names[player])
 
     def sound(self, name: str, volume: float = 1.0) -> None:
         self._sound(name, volume)

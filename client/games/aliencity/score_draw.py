@@ -20,7 +20,7 @@ from .score_beats import describe
 from .score_count import Tally
 from .score_plan import BonusBeat, TotalsBeat, TowerBeat
 from .view.board_view import boards
-from .view.projections import draw_tower_badges
+from .view.projections import badge_rect, draw_tower_badges
 from .view.score_show import (
     Spotlight,
     draw_beat,
@@ -28,6 +28,7 @@ from .view.score_show import (
     draw_panel_rows,
     draw_totals_card,
     equation_anchor,
+    equation_surface,
     panel_frame,
     unpaid_chips,
 )
@@ -58,7 +59,7 @@ class ScoreView:
             key = (player, panel.rect.size, current_language())
             if key not in self._frames:
                 self._frames[key] = panel_frame(self.app, player, panel.rect.size, panel.header_h, panel.pad,
-                                                self.tally.who(player))
+                                                self.tally.who(player), terms.player(player))
             frames.append(self._frames[key])
         return tuple(frames)
 
@@ -81,14 +82,16 @@ class ScoreView:
             self.spotlight.draw(surface, geo, centre, tally.focus)
         kit = insight.kit
         view = tally.view
+        claimed = insight.claimed()
+        badges = tuple(badge_rect(geo, kit, lot) for lot in claimed)   # every claimed tower's, shown or not yet
         if stage == "show" and view.beat is not None:
             reach = None
             if isinstance(view.beat, TowerBeat):
                 reach = insight.engine.reach(board.state, view.beat.tower.lot)
-            draw_beat(surface, geo, kit, board.state, view, reach, app.clock_time, cb)
+            draw_beat(surface, geo, kit, board.state, view, reach, app.clock_time, cb, badges)
         else:
             insight.draw_paths(surface, geo)
-        towers = {lot: ts for lot, ts in insight.claimed().items() if lot in tally.scored}
+        towers = {lot: ts for lot, ts in claimed.items() if lot in tally.scored}
         located = tally.located
         draw_tower_badges(surface, geo, kit, towers,
                           value_of=lambda ts: ts.points + (ts.location if ts.lot in located else 0))
@@ -99,7 +102,8 @@ class ScoreView:
         if view.flying and view.beat is not None:
             who, points = view.beat.award
             if who is not None:
-                start = equation_anchor(geo, _focus_lot(view.beat))
+                start = equation_anchor(geo, _focus_lot(view.beat),
+                                        equation_surface(kit, geo, view.beat.equation).get_size(), badges)
                 draw_flyer(surface, kit, geo, start, self.total_anchor(who), view.fly, points, who)
         if isinstance(view.beat, TotalsBeat) and view.roll > 0:
             shade = boards(app).spotlight(geo, (), dim=150)

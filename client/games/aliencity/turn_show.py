@@ -51,7 +51,7 @@ class TurnShow:
         s = scene.match.state
         if s.phase is Phase.OVER or (scene.bots and not first):
             return
-        name = terms.player(s.to_move).upper()
+        name = scene.label(s.to_move).upper()
         sub = _("{player} starts (2004 rules).").format(player=terms.player(s.to_move)) \
             if first and not s.dice else ""
         scene.announce(_("{player} TO BUILD").format(player=name), sub, theme.ACCENT_2, hold=0.5 if not first else 0.9,

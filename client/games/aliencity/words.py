@@ -11,6 +11,7 @@ from __future__ import annotations
 from client import theme
 from client.scenes.hints import hint_shown_words
 from client.scenes.seats import ComputerSeat
+from client.seat_words import beside, computer_words
 from shared.aliencity import Build, Claim, Colour, Phase, lot_name
 from shared.i18n import current_language, domain
 
@@ -56,17 +57,16 @@ def game_status(scene) -> tuple[str, tuple[int, int, int]]:
     if s.phase is Phase.OVER:
         return (_("The game is over. C: the final count again. Save the record, or start a new game "
                   "from the menu."), theme.TEXT)
-    who = terms.player(s.to_move)
+    who = scene.label(s.to_move)
     dots = "." * (1 + int(scene.app.clock_time * 3) % 3)
     if not scene.human_turn:
         seat = scene.seats[s.to_move]
         if isinstance(seat, ComputerSeat):
-            if seat.threaded:
-                text = _("{player} (computer, {level}) is thinking").format(player=who, level=seat.name)
-            else:
-                text = _("{player} (computer) is thinking").format(player=who)
-            return text + dots, theme.TEXT_DIM
-        return _("{player} ({seat}) is thinking").format(player=who, seat=seat.label) + dots, theme.TEXT_DIM
+            thinker = beside(who, computer_words(seat.level))
+        else:
+            thinker = beside(who, seat.label)
+        # TRANSLATORS: {player} is a seat with who plays it: "White (computer, hard)"
+        return _("{player} is thinking").format(player=thinker) + dots, theme.TEXT_DIM
     if scene.computers.hinting:
         # TRANSLATORS: "Hard" is the strongest computer level; it looks for a hint.
         return _("Hard is looking for a hint for {player}").format(player=who) + dots, HINT_COLOUR
@@ -88,8 +88,10 @@ def game_status(scene) -> tuple[str, tuple[int, int, int]]:
         return hint_shown_words(), HINT_COLOUR
     if s.phase is Phase.CLAIM:
         if lot is not None and lot in s.legal_claims():
-            return (_("Click to claim the tower on {lot} ({piece}).").format(
-                lot=lot_name(lot), piece=piece_name(scene, s.piece_at(lot))), theme.GOOD)
+            # TRANSLATORS: the keyboard cursor is on a tower that may be claimed
+            said = (_("Enter claims the tower on {lot} ({piece}).") if scene.cursor is not None
+                    else _("Click to claim the tower on {lot} ({piece})."))
+            return said.format(lot=lot_name(lot), piece=piece_name(scene, s.piece_at(lot))), theme.GOOD
         left = s.claims_left(s.to_move)
         return (ngettext("{player} may claim any unclaimed tower (one claim left), or Skip (S).",
                          "{player} may claim any unclaimed tower ({n} claims left), or Skip (S).",
@@ -97,8 +99,11 @@ def game_status(scene) -> tuple[str, tuple[int, int, int]]:
     if scene.selected is None:
         return _("{player}: choose a piece from your stock (1-7).").format(player=who), theme.TEXT
     chosen = piece_name(scene, scene.selected)
-    if lot is not None:
-        return _("Click to build on {lot}: {piece}.").format(lot=lot_name(lot), piece=chosen), theme.GOOD
+    if lot is not None and not reason:  # a refused lot: its tooltip says why, this line where instead
+        # TRANSLATORS: the keyboard cursor is on a lot where the chosen piece may be built
+        said = (_("Enter builds on {lot}: {piece}.") if scene.cursor is not None
+                else _("Click to build on {lot}: {piece}."))
+        return said.format(lot=lot_name(lot), piece=chosen), theme.GOOD
     n = len(s.legal_lots(scene.selected))
     if scene.chrome is not None or scene.rated is not None:  # no undo online nor in a rated game
         text = ngettext("{player} builds: {piece}, on the only lit lot (Tab: next piece, R: road).",

@@ -29,6 +29,13 @@ def forced_words(state: Any) -> str:
     return _("{colour} has no piece that fits: passes").format(colour=look.name(state.colour))
 
 
+def status_words(state: Any) -> str:
+    """The status line during the beat: no key to press, the game passes by itself."""
+    # TRANSLATORS: the line under the board while the game waits a moment, then passes
+    # for a player who cannot place, e.g. "Red cannot place any piece: passing automatically…"
+    return _("{colour} cannot place any piece: passing automatically…").format(colour=look.name(state.colour))
+
+
 class AutoPass:
     """Counts the beat down on each frame and plays the pass when it is over."""
 

@@ -14,6 +14,7 @@ import pygame
 
 from client import theme
 from client.anim import Timeline
+from client.seat_words import beside, you_word
 from client.view.fading import FadingMarks
 from shared.cityblocks.geometry import COLOURS, PIECES
 from shared.cityblocks.layout import SEAT_COLOURS
@@ -48,15 +49,19 @@ def tray_args(state, tray: TrayView) -> dict:
             "hover": None, "active": False}
 
 
-def turn_line(state) -> tuple[str, tuple[int, int, int]]:
-    """The top bar's words: who places which colour now (and next, with 2 players)."""
+def turn_line(state, mine: bool = False) -> tuple[str, tuple[int, int, int]]:
+    """The top bar's words: who places which colour now (and next, with 2 players);
+    ``mine``: the seat to move is the person's own against the computer ("BLUE (YOU)")."""
     if state.over:
         return _("GAME OVER"), theme.ACCENT
     colour = look.name(state.colour).upper()
     if state.players == 2:
+        seat = you_word() if mine else seat_label(2, state.to_move)
         return (_("{colour} TO PLACE ({seat})   ·   next: {next}").format(
-            colour=colour, seat=seat_label(2, state.to_move), next=look.name((state.colour + 1) % 4)),
+            colour=colour, seat=seat, next=look.name((state.colour + 1) % 4)),
             look.colour_rgb(state.colour))
+    if mine:
+        colour = beside(look.name(state.colour), you_word()).upper()
     if state.players == 3:
         # TRANSLATORS: 3 players: RED TO PLACE (Red or Blue): the seat may place its colour or blue.
         return (_("{colour} TO PLACE ({name} or Blue)").format(colour=colour, name=look.name(state.colour)),
@@ -81,7 +86,7 @@ class CityBoard:
         return self.geo.outer
 
     def place_panels(self, rects: list[pygame.Rect], height: int) -> None:
-        self.panels = layout_panels(rects, self.host.players, height)
+        self.panels = layout_panels(rects, self.host.players, height, self.host.app.text)
         self._tray_cache.clear()
 
     def trays(self):

@@ -28,6 +28,7 @@ from client.scenes.hints import HintPart
 from client.scenes.match_screen import MATCH_NAMES, MatchCore
 from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, SeatController
+from client.seat_words import who_words, your_seat
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 
 from . import hints
@@ -125,7 +126,12 @@ class MatchScene(CityScreen):
         return [(p.rect, p.header_h, p.pad) for p in self.board.panels]
 
     def score_scene(self, state: CityState, **words) -> ScoreScene:
-        return ScoreScene(self.app, state, names=self.seat_names(), **words)
+        names = {} if self.chrome is not None else {i: who for i in range(len(self.seats))
+                                                     if (who := who_words(self.seats, i))}
+        return ScoreScene(self.app, state, names=names, **words)
+
+    def mine(self) -> int | None:
+        return your_seat(self.seats) if self.chrome is None else None
 
     def replay(self, state: CityState):
         return replay_of(self.app, state, self.records.name_headers() if self.chrome is None else None)

@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.computer import level_name
 from client.scenes.seats import ComputerSeat
+from client.seat_words import beside, computer_words, you, you_word
 from client.view.widgets import Button
 from shared.cityblocks import Move
 
 from . import hints, look, marks
-from .autopass import must_pass
+from .autopass import must_pass, status_words
 from .howto import HowToScene
 from .words import N_, _
 
@@ -53,8 +53,12 @@ class MatchView:
         scene = self.scene
         if scene.chrome is not None:
             return {}
-        return {i: seat.label for i, seat in enumerate(scene.seats)
-                if isinstance(seat, ComputerSeat) or getattr(seat, "name", "")}
+        names = {i: seat.label for i, seat in enumerate(scene.seats)
+                 if isinstance(seat, ComputerSeat) or getattr(seat, "name", "")}
+        mine = scene.mine()
+        if mine is not None:
+            names[mine] = you()
+        return names
 
     def status(self) -> tuple[str, tuple[int, int, int]]:
         scene = self.scene
@@ -70,11 +74,12 @@ class MatchView:
         if not scene.human_turn:
             seat = scene.seats[s.to_move]
             if isinstance(seat, ComputerSeat):
-                # TRANSLATORS: e.g. "Green: Hard is thinking…" (a computer player by its level).
-                computer = level_name(seat.level) if seat.level else _("the computer")
-                return (_("{seat}: {computer} is thinking…").format(seat=scene.seat_label(s.to_move),
-                                                                    computer=computer), theme.TEXT_DIM)
+                # TRANSLATORS: e.g. "Green (computer, hard) is thinking…" (a seat and who plays it).
+                return (_("{seat} is thinking…").format(seat=beside(scene.seat_label(s.to_move),
+                                                                   computer_words(seat.level))), theme.TEXT_DIM)
             return _("{seat} to move.").format(seat=scene.seat_label(s.to_move)), theme.TEXT_DIM
+        if scene.autopass.due():
+            return status_words(s), theme.ACCENT_2
         return scene.control.status(scene.hinter.hints_offered())
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -171,6 +176,8 @@ class TurnShow:
         if s.over or (not first and not scene.human_turn) or (not first and len(scene.seats) - len(scene.bots) < 2):
             return
         seat = scene.seat_label(s.to_move)
+        if s.to_move == scene.mine():
+            seat = beside(seat, you_word())
         sub = _("{seat} places blue or their own colour").format(seat=seat) if scene.players == 3 else seat
         # TRANSLATORS: the banner when a turn starts: BLUE TO PLACE (the colour in capitals).
         head = _("{colour} TO PLACE").format(colour=look.name(s.colour).upper())

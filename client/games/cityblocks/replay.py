@@ -17,6 +17,7 @@ from client.computer import shown_names
 from client.scenes.move_listing import ReplayMoves
 from client.scenes.replay_analysis import AnalysisPart
 from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
+from client.seat_words import record_words
 from client.view.widgets import Button
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 from shared.cityblocks.record import replay as read_plies
@@ -32,6 +33,13 @@ from .words import N_, _, ngettext
 AUTOPLAY_STEP = 0.7
 
 
+def own_names(names: list[str], labels: list[str]) -> dict[int, str]:
+    """Each seat's name, leaving out a seat's own label ("Blue + Red" names nobody)."""
+    if len(names) != len(labels):
+        return {}
+    return {i: n for i, n in enumerate(names) if n and n != labels[i]}
+
+
 class ReplayScene(CityScreen):
     bottom_scale = 0.115
 
@@ -39,10 +47,10 @@ class ReplayScene(CityScreen):
                  title: str | None = None, headers: dict | None = None) -> None:
         self.title = _("Replay") if title is None else title
         names = [n.strip() for n in {k.lower(): v for k, v in (headers or {}).items()}.get("seats", "").split(",")]
-        names = shown_names(names, levels_of(headers or {}))   # computers in the language in use
+        levels = levels_of(headers or {})
         labels = [seat.label for seat in CITY_BLOCKS.seats({"players": final.players})]
-        self.names = {i: n for i, n in enumerate(names) if n and n != labels[i]} \
-            if len(names) == final.players else {}  # a seat's own label ("Blue + Red") names nobody
+        self.names = own_names(shown_names(names, levels), labels)   # computers in the language in use
+        self.beside = own_names(record_words(names, levels), labels)  # the score's: "computer, easy"
         self.moves = [move for _, move in plies]
         self.positions: list[CityState] = [before for before, _ in plies] + [final]
         if not plies:
@@ -94,7 +102,7 @@ class ReplayScene(CityScreen):
         if not final.over or self.controls.index != self.controls.count:
             return
         self.controls.playing = False
-        self.app.push(ScoreScene(self.app, final, names=self.seat_names()))
+        self.app.push(ScoreScene(self.app, final, names=self.beside))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.analysis.handle_event(event):

@@ -11,6 +11,7 @@ import pygame
 from client import theme
 from client.games.base import ReviewBoard, draw_rank
 from shared.cityblocks import Move
+from shared.cityblocks.geometry import square_name
 
 from . import look
 from .words import _
@@ -20,8 +21,16 @@ BETTER_INK = theme.ACCENT_2
 
 
 def list_text(move: Move) -> str:
-    """A move as the list of moves shows it: its record text, a pass in words."""
-    return _("{colour} passed.").format(colour=look.name(move.colour)) if move.is_pass else move.text()
+    """A move as the list of moves shows it, in words: the colour, the piece and the
+    squares it spans ("Green: T5 on n8–p9"), never the record's g:T5:n8,n9,...; a pass."""
+    if move.is_pass:
+        return _("{colour} passed.").format(colour=look.name(move.colour))
+    names = [square_name(x, y) for x, y in move.squares]
+    span = names[0] if len(names) == 1 else f"{names[0]}\u2013{names[-1]}"
+    # TRANSLATORS: a City Blocks move in the list of moves: a colour, its piece (letter and
+    # size, "T5") and the first and last of the squares it covers ("Green: T5 on n8–p9")
+    return _("{colour}: {piece} on {squares}").format(colour=look.name(move.colour), piece=move.piece,
+                                                      squares=span)
 
 
 class CityBlocksReviewBoard(ReviewBoard):

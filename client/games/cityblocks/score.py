@@ -18,10 +18,11 @@ from client import theme
 from client.scenes.forward import forwarding
 from client.scenes.score_sequence import BeatSequence
 from client.scenes.score_show import SCORE_NAMES, ScoreShow
+from client.seat_words import beside
 from shared.cityblocks.geometry import COLOURS
 
 from .score_beats import BeatView, beat_steps
-from .score_draw import draw_beat, draw_panels, draw_table, status_words
+from .score_draw import draw_beat, draw_panels, draw_table, status_words, table_cover
 from .score_plan import ColourBeat, TableBeat, plan
 from .screen import CityScreen
 from .words import _
@@ -112,7 +113,7 @@ class ScoreScene(CityScreen):
 
     # -- hooks the beats call ------------------------------------------------------------------
     def winner_words(self) -> tuple[str, str]:
-        return winner_words(self.beats[-1], self.seat_label)
+        return winner_words(self.beats[-1], self.seat_label, super().seat_label)
 
     def announce_winner(self) -> None:
         head, sub = self.winner_words()
@@ -127,15 +128,17 @@ class ScoreScene(CityScreen):
 
     # -- drawing -------------------------------------------------------------------------------
     def seat_label(self, seat: int) -> str:
-        """The seat's colour with who plays it, as Sprawl's count names them: "Yellow (Ann)"."""
-        name = self.names.get(seat)
-        return f"{super().seat_label(seat)} ({name})" if name else super().seat_label(seat)
+        """The seat's colour with who plays it, as every count names them: "Yellow (computer, easy)"."""
+        return beside(super().seat_label(seat), self.names.get(seat, ""))
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         return status_words(self)
 
     def draw_panels(self, surface: pygame.Surface, cb: bool) -> None:
         draw_panels(self, surface, cb)
+
+    def banner_avoids(self) -> tuple[pygame.Rect, ...]:
+        return table_cover(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind
@@ -152,12 +155,14 @@ class ScoreScene(CityScreen):
 
 
 
-def winner_words(table: TableBeat, label: Callable[[int], str]) -> tuple[str, str]:
-    """The banner at the end: who won (or shared the win), then every seat's total."""
+def winner_words(table: TableBeat, label: Callable[[int], str],
+                 colour: Callable[[int], str] | None = None) -> tuple[str, str]:
+    """The banner at the end: who won (or shared the win), then every seat's total (by
+    ``colour`` alone where given: the table beside it says who played each)."""
     names = [label(r.seat) for r in table.rows if r.seat in table.winners]
     if len(names) == 1:
         head = _("{seat} WINS!").format(seat=names[0].upper())
     else:
         head = _("A SHARED WIN: {seats}").format(seats=", ".join(n.upper() for n in names))
-    sub = "   ".join(f"{label(r.seat)} {r.total}" for r in table.rows)
+    sub = "   ".join(f"{(colour or label)(r.seat)} {r.total}" for r in table.rows)
     return head, sub

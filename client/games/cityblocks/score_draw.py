@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.scenes.layout import table_rects
+from client.scenes.layout import banner_room, table_rects
 from client.view.widgets import draw_panel
 
 from . import look
@@ -190,7 +190,7 @@ def draw_seat_rows(scene: "ScoreScene", surface: pygame.Surface, panel: "SeatPan
 def table_between_panels(scene: "ScoreScene") -> tuple[pygame.Rect, pygame.Rect, list[pygame.Rect]]:
     """The shell's final table, narrowed to the room between the seat panels: the
     panels' rows (other groups, free edges, totals) stay readable beside it."""
-    box, header, rows = table_rects(scene.size, scene.players)
+    box, header, rows = table_rects(scene.size, scene.players, banner_room(scene.size))
     mid, gap = scene.size[0] // 2, max(4, scene.size[1] // 160)
     left = max((p.rect.right for p in scene.board.panels if p.rect.centerx < mid), default=0) + gap
     right = min((p.rect.left for p in scene.board.panels if p.rect.centerx > mid), default=scene.size[0]) - gap
@@ -201,6 +201,18 @@ def table_between_panels(scene: "ScoreScene") -> tuple[pygame.Rect, pygame.Rect,
     def inside(r: pygame.Rect) -> pygame.Rect:
         return pygame.Rect(box.x + gap, r.y, box.w - 2 * gap, r.h)
     return box, inside(header), [inside(r) for r in rows]
+
+
+def table_cover(scene: "ScoreScene") -> tuple[pygame.Rect, ...]:
+    """What the final table covers while it shows (its box and, with 3 players, the note
+    under it), for the winner's banner to avoid."""
+    shown = (isinstance(scene.view.beat, TableBeat) and scene.view.table > 0) or \
+        (scene.stage == "final" and not scene.table_hidden)
+    if not shown:
+        return ()
+    box, header, _rows = table_between_panels(scene)
+    note = shared_note(scene, box, header)
+    return (box,) if note is None else (box, note[1].inflate(20, 8))
 
 
 def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p: float, cb: bool,
@@ -246,10 +258,19 @@ def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p:
         total = t.shadowed(str(int(round(row.total * shown))), int(rect.h * 0.6), theme.ACCENT, (0, 0, 0), 2,
                            bold=True)
         surface.blit(total, (rect.x + int(rect.w * 0.8), rect.centery - total.get_height() // 2))
-    if scene.players == 3:
-        note = t.fitted(ngettext("Blue (shared) scored {n} point for nobody.",
-                                 "Blue (shared) scored {n} points for nobody.",
-                                 scene.beats[0].total).format(n=scene.beats[0].total), size,
-                        theme.TEXT, scene.size[0] - 40)
-        backed(surface, note, note.get_rect(midtop=(box.centerx, box.bottom + 8)))
+    note = shared_note(scene, box, header)
+    if note is not None:
+        backed(surface, *note)
+
+
+def shared_note(scene: "ScoreScene", box: pygame.Rect, header: pygame.Rect
+                ) -> tuple[pygame.Surface, pygame.Rect] | None:
+    """3 players: the line under the table saying what the shared blue scored, and where."""
+    if scene.players != 3:
+        return None
+    note = scene.app.text.fitted(ngettext("Blue (shared) scored {n} point for nobody.",
+                                          "Blue (shared) scored {n} points for nobody.",
+                                          scene.beats[0].total).format(n=scene.beats[0].total),
+                                 max(13, int(header.h * 0.45)), theme.TEXT, scene.size[0] - 40)
+    return note, note.get_rect(midtop=(box.centerx, box.bottom + 8))
 

@@ -98,7 +98,12 @@ class CityScreen(FramedScene):
         return seat_label(self.players, seat)
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
-        return turn_line(self.state)
+        s = self.state
+        return turn_line(s, not s.over and s.to_move is not None and s.to_move == self.mine())
+
+    def mine(self) -> int | None:
+        """The person's own seat against the computer (a match names it "you")."""
+        return None
 
     # -- drawing ----------------------------------------------------------------------------
     def board_surface(self, cb: bool) -> pygame.Surface:
@@ -115,10 +120,15 @@ class CityScreen(FramedScene):
     def draw_panels(self, surface: pygame.Surface, cb: bool) -> None:
         self.board.draw_panels(surface, cb)
 
+    def banner_avoids(self) -> tuple[pygame.Rect, ...]:
+        """What a banner must not cover (the score screen's final table)."""
+        return ()
+
     def draw_overlays(self, surface: pygame.Surface) -> None:
         """Banner and toast, over everything."""
         text = self.app.text
-        self.banners.draw(surface, text, self.geo.rect.centery, int(self.geo.cell * 2.4))
+        area = pygame.Rect(0, self.top_h, self.size[0], self.bottom_rect.y - self.top_h)
+        self.banners.draw(surface, text, self.geo.rect.centery, int(self.geo.cell * 2.4), self.banner_avoids(), area)
         column = self.board.between_panels(self.size, self.bottom_rect.y, self.margin).clip(surface.get_rect())
         top, avoid = toast_place(self, column.topleft)
         self.toasts.draw(surface.subsurface(column), text, column.h, max(14, self.bottom_h // 3), top, avoid)

@@ -40,20 +40,27 @@ class TrayView:
     cols: int = 5
     cell: int = 8
     slots: list[pygame.Rect] = field(default_factory=list)
+    shared: bool = False   # 3 players' blue: its title and its tally on rows of their own
 
-    def layout(self, rect: pygame.Rect) -> None:
+    def layout(self, rect: pygame.Rect, text=None) -> None:
+        """Slots for the twenty pieces under the title row(s): the columns that give the
+        largest pieces, each drawn beside or under its name, clear of it (``text``
+        measures the names; without it, the pieces' own room only)."""
         self.rect = rect
-        self.title_h = max(16, min(26, rect.h // 9))
+        row = max(16, min(26, rect.h // 9))
+        self.title_h = 2 * row - 4 if self.shared else row
         grid = pygame.Rect(rect.x + 4, rect.y + self.title_h + 2, rect.w - 8, rect.h - self.title_h - 6)
         best = None
         for cols in range(3, 11):
             rows = -(-SLOTS // cols)
             sw, sh = grid.w / cols, grid.h / rows
             cell = int(min(sw / 5.5, sh / 3.5))
+            if text is not None:
+                cell = clear_cell(text, int(sw), int(sh))
             if best is None or cell > best[0]:
                 best = (cell, cols, rows, sw, sh)
         cell, cols, rows, sw, sh = best
-        self.cell, self.cols = max(3, cell), cols
+        self.cell, self.cols = max(2, cell), cols
         self.slots = [pygame.Rect(int(grid.x + (i % cols) * sw), int(grid.y + (i // cols) * sh), int(sw), int(sh))
                       for i in range(SLOTS)]
 
@@ -80,20 +87,19 @@ class TrayView:
         words = _("area {area} · edges {edges}").format(area=area, edges=edges)
         small = max(10, int(size * 0.9))
         colour = look.name(self.colour).upper()
-        # TRANSLATORS: the shared blue tray's title with 3 players: BLUE (shared).
-        title = _("{colour} (shared)").format(colour=colour) if shared else colour
-        if shared:  # the title and the tally step down together until both fit the row
-            for step in range(size, 9, -1):
-                if text.font(step, True).size(title)[0] + text.font(max(10, int(step * 0.9))).size(words)[0] \
-                        + 24 <= self.rect.w:
-                    size, small = step, max(10, int(step * 0.9))
-                    break
-            else:  # no room even small: the mark alone
-                title = colour + "*"
-        name = text.render(title, size, rgb, bold=True)
-        tally = text.fitted(words, small, theme.TEXT, self.rect.w - name.get_width() - 20)
-        s.blit(name, (8, (self.title_h - name.get_height()) // 2 + 2))
-        s.blit(tally, (self.rect.w - tally.get_width() - 8, (self.title_h - tally.get_height()) // 2 + 2))
+        if self.shared:  # the title on its row, the tally on the next, right-aligned
+            row = self.title_h // 2 + 2
+            size = max(11, int(row * 0.78))
+            # TRANSLATORS: the shared blue tray's title with 3 players: BLUE (shared).
+            name = text.fitted(_("{colour} (shared)").format(colour=colour), size, rgb, self.rect.w - 16, bold=True)
+            tally = text.fitted(words, max(10, int(size * 0.9)), theme.TEXT, self.rect.w - 16)
+            s.blit(name, (8, (row - name.get_height()) // 2 + 2))
+            s.blit(tally, (self.rect.w - tally.get_width() - 8, row - 2 + (row - tally.get_height()) // 2))
+        else:
+            name = text.render(colour, size, rgb, bold=True)
+            tally = text.fitted(words, small, theme.TEXT, self.rect.w - name.get_width() - 20)
+            s.blit(name, (8, (self.title_h - name.get_height()) // 2 + 2))
+            s.blit(tally, (self.rect.w - tally.get_width() - 8, (self.title_h - tally.get_height()) // 2 + 2))
         for i, piece in enumerate(PIECES):
             r = self.slots[i].move(-ox, -oy)
             if piece in played:
@@ -107,26 +113,45 @@ class TrayView:
             cells = ORIENTS[tray_orient(piece)].cells
             cw, ch = look.cells_size(cells, self.cell)
             # the piece's name (its letter is its key, its number its size), in the slot's corner
-            name = text.render(piece, max(9, min(13, r.h // 3)), theme.TEXT_DIM if dim else theme.TEXT)
+            name = text.render(piece, label_size(r.h), theme.TEXT_DIM if dim else theme.TEXT)
             name.set_alpha(150 if dim else 210)
             s.blit(name, (r.x + 2, r.y + 1))
-            look.draw_cells(s, cells, piece_spot(r, (cw, ch), name.get_size()), self.cell, self.colour, cb,
-                            70 if dim else 255)
+            spot = piece_spot(r, (cw, ch), name.get_size())
+            look.draw_cells(s, cells, spot or (r.centerx - cw // 2, r.centery - ch // 2), self.cell, self.colour,
+                            cb, 70 if dim else 255)
         return s
 
 
-def piece_spot(slot: pygame.Rect, piece: tuple[int, int], label: tuple[int, int]) -> tuple[int, int]:
+def label_size(slot_h: int) -> int:
+    """The text size of a piece's name in a slot this tall."""
+    return max(9, min(13, slot_h // 3))
+
+
+def piece_spot(slot: pygame.Rect, piece: tuple[int, int], label: tuple[int, int]) -> tuple[int, int] | None:
     """Where a tray piece of size ``piece`` goes in its slot, clear of the name in the
-    slot's top-left corner (``label``): centred right of it or below it where there is
-    room, else centred in the slot."""
+    slot's top-left corner (``label``): centred in the slot, else right of the name or
+    below it, where there is room (None: nowhere clear)."""
     (cw, ch), (lw, lh) = piece, label
-    right = pygame.Rect(slot.x + lw + 3, slot.y, slot.right - slot.x - lw - 3, slot.h)
-    below = pygame.Rect(slot.x, slot.y + lh + 1, slot.w, slot.bottom - slot.y - lh - 1)
+    right = pygame.Rect(slot.x + lw + 4, slot.y, slot.right - slot.x - lw - 4, slot.h)
+    below = pygame.Rect(slot.x, slot.y + lh + 2, slot.w, slot.bottom - slot.y - lh - 2)
+    name = pygame.Rect(slot.x + 2, slot.y + 1, lw + 1, lh + 1)
     for area in (pygame.Rect(slot), right, below):
         box = pygame.Rect(area.centerx - cw // 2, area.centery - ch // 2, cw, ch)
-        if area.contains(box) and not box.colliderect(pygame.Rect(slot.x + 2, slot.y + 1, lw, lh)):
+        if area.contains(box) and not box.colliderect(name):
             return box.topleft
-    return slot.centerx - cw // 2, slot.centery - ch // 2
+    return None
+
+
+def clear_cell(text, slot_w: int, slot_h: int) -> int:
+    """The largest square size at which every piece fits a ``slot_w`` x ``slot_h`` slot
+    clear of its name (at least 2)."""
+    size = label_size(slot_h)
+    slot = pygame.Rect(0, 0, slot_w, slot_h)
+    shapes = [(look.cells_size(ORIENTS[tray_orient(p)].cells, 1), text.font(size).size(p)) for p in PIECES]
+    for cell in range(max(2, min(slot_w, slot_h) // 3), 2, -1):
+        if all(piece_spot(slot, (w * cell, h * cell), label) is not None for (w, h), label in shapes):
+            return cell
+    return 2
 
 
 @dataclass
@@ -138,9 +163,9 @@ class SeatPanel:
     trays: list[TrayView] = field(default_factory=list)
 
 
-def layout_panels(rects: list[pygame.Rect], players: int, height: int) -> list[SeatPanel]:
+def layout_panels(rects: list[pygame.Rect], players: int, height: int, text=None) -> list[SeatPanel]:
     """Seat panels in the layout's rects, their trays stacked under a header (and the line
-    the online chrome writes the player's name on)."""
+    the online chrome writes the player's name on); ``text`` measures the pieces' names."""
     panels = []
     for seat, (rect, colours) in enumerate(zip(rects, seat_colours(players))):
         header = max(26, int(height * 0.04))
@@ -151,8 +176,8 @@ def layout_panels(rects: list[pygame.Rect], players: int, height: int) -> list[S
         each = (avail - gap * (len(colours) - 1)) // len(colours)
         trays = []
         for k, colour in enumerate(colours):
-            tray = TrayView(colour, pygame.Rect(0, 0, 1, 1))
-            tray.layout(pygame.Rect(rect.x + pad, top + k * (each + gap), rect.w - 2 * pad, each))
+            tray = TrayView(colour, pygame.Rect(0, 0, 1, 1), shared=players == 3 and colour == BLUE)
+            tray.layout(pygame.Rect(rect.x + pad, top + k * (each + gap), rect.w - 2 * pad, each), text)
             trays.append(tray)
         panels.append(SeatPanel(seat, rect, header, pad, trays))
     return panels

@@ -31,6 +31,7 @@ from client.scenes.hints import HintPart
 from client.scenes.match_screen import MATCH_NAMES, MatchCore
 from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
+from client.seat_words import who_words, your_seat
 from shared.sprawl import SPRAWL
 
 from . import hints, match_view
@@ -40,6 +41,18 @@ from .screen import SprawlScreen
 from .turn_show import TurnShow
 
 BOT_SHOW = 0.45   # seconds a computer's choice shows before it lands
+
+
+class Moves(MatchMoves):
+    """The list of moves in words ("Red builds a 2 on c4")."""
+
+    def move_texts(self) -> list[str]:
+        from .review_board import list_text
+        return [list_text(m) for m in self.held_moves()]
+
+    def move_shorts(self) -> list[str]:
+        from .review_board import short_text
+        return [short_text(m) for m in self.held_moves()]
 
 
 @forwarding("core", MATCH_NAMES)
@@ -54,7 +67,7 @@ class MatchScene(SprawlScreen):
         self.core = MatchCore(self, state, seats=seats, chrome=chrome, seed=seed, bot_factory=bot_factory,
                               spec=SPRAWL, holders=(LocalMatch, ViewMatch), n_seats=state.n,
                               write=lambda: match_view.write_record(self))
-        self.listing = MatchMoves(self)
+        self.listing = Moves(self)
         self.hinter = HintPart(self, self.hint_words)
         self.names = [seat.name if isinstance(seat, HumanSeat) else "" for seat in self.seats]  # the panels'
         self.shown: set[str] = set()
@@ -117,8 +130,8 @@ class MatchScene(SprawlScreen):
 
     def score_scene(self, state, **words):
         from .score import ScoreScene
-        names = [s.name if isinstance(s, ComputerSeat) else s.label if isinstance(s, HumanSeat) and s.name else ""
-                 for s in self.seats]   # each seat as the match names it: "Green (Easy)"
+        names = ([""] * len(self.seats) if self.chrome is not None else
+                 [who_words(self.seats, i) for i in range(len(self.seats))])  # as the match: "Green (you)"
         return ScoreScene(self.app, state, names=names, **words)
 
     def replay(self, state):
@@ -163,6 +176,9 @@ class MatchScene(SprawlScreen):
     # -- words ---------------------------------------------------------------------------------
     def seat_label(self, seat: int) -> str:
         return match_view.seat_label(self, seat)
+
+    def mine(self) -> int | None:
+        return your_seat(self.seats) if self.chrome is None else None
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         return match_view.status_words(self)

@@ -11,7 +11,8 @@ import pygame
 
 from client import theme
 from client.scenes.hints import hint_shown_words
-from client.scenes.seats import ComputerSeat, HumanSeat
+from client.scenes.seats import ComputerSeat
+from client.seat_words import beside, who_words
 from client.view.widgets import Button
 from shared.sprawl import SPRAWL
 from shared.sprawl.words import N_, _
@@ -59,11 +60,10 @@ class MatchButtons:
 
 def seat_label(scene: "MatchScene", seat: int) -> str:
     """The seat's colour in the language in use (online too: the server's labels stay
-    English), with the name of who plays it here."""
-    ctrl = scene.seats[seat] if scene.chrome is None and seat < len(scene.seats) else None
-    if isinstance(ctrl, ComputerSeat) or (isinstance(ctrl, HumanSeat) and ctrl.name):
-        return f"{look.name(seat)} ({ctrl.name})"
-    return look.name(seat)
+    English), with who plays it here: "Green (computer, easy)", "Blue (you)", "Red (Ann)"."""
+    if scene.chrome is not None or seat >= len(scene.seats):
+        return look.name(seat)
+    return beside(look.name(seat), who_words(scene.seats, seat))
 
 
 def seats_header(scene: "MatchScene") -> dict[str, str]:

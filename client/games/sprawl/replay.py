@@ -10,10 +10,10 @@ from __future__ import annotations
 import pygame
 
 from client import theme
-from client.computer import beside_colour
 from client.scenes.move_listing import ReplayMoves
 from client.scenes.replay_analysis import AnalysisPart
 from client.scenes.replay_controls import ReplayControls, ReplaySteps, replay_opener
+from client.seat_words import record_words
 from client.view.widgets import Button
 from shared.gamekit.comments import hash_comments
 from shared.gamekit.computer_seats import levels_of
@@ -24,7 +24,7 @@ from shared.sprawl.words import N_, _, ngettext
 
 from . import look, marks, overlays
 from .hand import describe
-from .review_board import draw_marks
+from .review_board import draw_marks, list_text, token_short, token_text
 from .screen import SprawlScreen
 
 AUTOPLAY_STEP = 0.7
@@ -53,7 +53,7 @@ class ReplayScene(SprawlScreen):
         self.score_button = Button(N_("Score"), self.score_show, key=pygame.K_c, enabled=False, accent=theme.ACCENT,
                                    tr=_)
         self.listing = Moves(self)
-        self.analysis = AnalysisPart(self, self.listing)
+        self.analysis = AnalysisPart(self, self.listing, move_words=list_text)
         self.parts = (self.stepping, self.analysis)
         super().__init__(app, start)
         review = self.controls.review_buttons(app, self.positions[-1])
@@ -71,7 +71,7 @@ class ReplayScene(SprawlScreen):
         """Raises the engine's ``RecordError`` (a ``ValueError``) for text that is no record."""
         record = SPRAWL.read_record(text, lenient=True)
         names = [n.strip() for n in record.headers.get("Seats", "").split(",")]
-        names = beside_colour(names, levels_of(record.headers))   # computers in the language in use
+        names = record_words(names, levels_of(record.headers))   # computers in the language in use
         scene = cls(app, record.start, list(record.moves), title, record.warnings, names)
         scene.listing.comments = hash_comments(text)
         return scene
@@ -156,9 +156,9 @@ class ReplayScene(SprawlScreen):
         else:
             move = parse_move(token)
             first = not before.started[move.seat]
-            # TRANSLATORS: the replay's status line: move number, its record token (r:2n@c5), who, what.
-            said = _("Move {ply} of {count} ({token}): {colour}: {move}.").format(
-                ply=self.controls.index, count=self.controls.count, token=token, colour=look.name(move.seat),
+            # TRANSLATORS: the replay's status line: move number, who, what.
+            said = _("Move {ply} of {count}: {colour}: {move}.").format(
+                ply=self.controls.index, count=self.controls.count, colour=look.name(move.seat),
                 move=describe(move, first))
         ended = ended_text(self.positions[self.controls.index]) if self.controls.index == self.controls.count else None
         return (said, theme.TEXT) if ended is None else (f"{said} {ended}", theme.ACCENT)
@@ -197,5 +197,8 @@ class Moves(ReplayMoves):
 
     def move_texts(self) -> list[str]:
         """The record's tokens; a seat that left, in words."""
-        return [token if is_resign(token) is None else
+        return [token_text(token) if is_resign(token) is None else
                 _("{colour} left the game.").format(colour=look.name(is_resign(token))) for token in self.host.moves]
+
+    def move_shorts(self) -> list[str]:
+        return [token_short(token) if is_resign(token) is None else "" for token in self.host.moves]

@@ -18,12 +18,13 @@ from client import theme
 from client.scenes.forward import forwarding
 from client.scenes.score_sequence import BeatSequence
 from client.scenes.score_show import SCORE_NAMES, ScoreShow
+from client.seat_words import beside
 from shared.sprawl.foresight import ended_text
 from shared.sprawl.words import N_, _
 
 from . import look
 from .score_count import Tally
-from .score_draw import draw_flying, draw_table, draw_ties, draw_tree_focus, status_words
+from .score_draw import draw_flying, draw_table, draw_ties, draw_tree_focus, status_words, table_cover
 from .score_plan import TableBeat
 from .screen import SprawlScreen
 
@@ -120,6 +121,9 @@ class ScoreScene(SprawlScreen):
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         return status_words(self)
 
+    def banner_avoids(self) -> tuple[pygame.Rect, ...]:
+        return table_cover(self)
+
     def draw(self, surface: pygame.Surface) -> None:
         cb = self.app.options.colour_blind
         tally = self.tally
@@ -139,7 +143,7 @@ class ScoreScene(SprawlScreen):
 def winner_words(table: TableBeat, players: list[str]) -> tuple[str, str]:
     """The banner at the end: the winner (or those sharing the win, by their players'
     names when known), then the first rows."""
-    names = [(players[w] if w < len(players) and players[w] else look.name(w)).upper() for w in table.winners]
+    names = [beside(look.name(w), players[w] if w < len(players) else "").upper() for w in table.winners]
     if len(names) == 1:
         head = _("{colour} WINS!").format(colour=names[0])
     else:

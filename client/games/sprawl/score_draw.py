@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.scenes.layout import table_rects
+from client.scenes.layout import banner_room, table_rects
 from client.scenes.standings import ordinal
 from client.view.widgets import draw_panel
 from shared.sprawl.board import square_name
@@ -119,10 +119,22 @@ def tie_words(row: Row) -> str | None:
         colour=look.name(row.tied_with), figure=_(TIE_WORDS[row.behind_on]))
 
 
+def table_layout(scene: "ScoreScene") -> tuple[pygame.Rect, pygame.Rect, list[pygame.Rect]]:
+    """The final table's box, header and rows, with room above it for the winner's banner."""
+    return table_rects(scene.size, scene.players, banner_room(scene.size))
+
+
+def table_cover(scene: "ScoreScene") -> tuple[pygame.Rect, ...]:
+    """What the final table covers while it shows (its framed box), for the banner to avoid."""
+    if scene.tally.table <= 0 or (scene.stage == "final" and scene.table_hidden):
+        return ()
+    return (table_layout(scene)[0].inflate(16, 16),)
+
+
 def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p: float, cb: bool) -> None:
     """The final table: place, colour, stash pips per seat, winners lit (3-8 rows)."""
     t = scene.app.text
-    box, header, rows = table_rects(scene.size, scene.players)
+    box, header, rows = table_layout(scene)
     shift = int((1 - p) * scene.size[1] * 0.3)
     layer = pygame.Surface(scene.size, pygame.SRCALPHA)
     draw_panel(layer, box.inflate(16, 16), glow=theme.ACCENT, alpha=240)

@@ -14,6 +14,7 @@ import pygame
 
 from client import theme
 from client.scenes.board_frame import FramedScene
+from client.seat_words import beside, you_word
 from client.view.bars import row_right
 from client.view.widgets import Button
 from shared.sprawl.words import _
@@ -96,8 +97,7 @@ class SprawlScreen(FramedScene):
     # -- words ------------------------------------------------------------------------------
     def seat_label(self, seat: int) -> str:
         """The seat's colour in the language in use, with the player's name when known."""
-        name = self.names[seat] if seat < len(self.names) else ""
-        return f"{look.name(seat)} ({name})" if name else look.name(seat)
+        return beside(look.name(seat), self.names[seat] if seat < len(self.names) else "")
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         s = self.state
@@ -106,7 +106,12 @@ class SprawlScreen(FramedScene):
         seat = s.to_move
         # TRANSLATORS: the top bar ({colour}: the player's colour, in capitals).
         words = _("{colour} PLACES A FIRST TOWER") if not s.started[seat] else _("{colour} TO MOVE")
-        return words.format(colour=look.name(seat).upper()), look.text_rgb(seat, self.app.options.colour_blind)
+        colour = beside(look.name(seat), you_word()) if seat == self.mine() else look.name(seat)
+        return words.format(colour=colour.upper()), look.text_rgb(seat, self.app.options.colour_blind)
+
+    def mine(self) -> int | None:
+        """The person's own seat against the computer (a match names it "you")."""
+        return None
 
     # -- drawing ----------------------------------------------------------------------------
     def board_surface(self, cb: bool) -> pygame.Surface:
@@ -115,7 +120,13 @@ class SprawlScreen(FramedScene):
     def draw_panels(self, surface: pygame.Surface, cb: bool) -> None:
         self.board.draw_panels(surface, cb)
 
+    def banner_avoids(self) -> tuple[pygame.Rect, ...]:
+        """What a banner must not cover (the score screen's final table)."""
+        return ()
+
     def draw_overlays(self, surface: pygame.Surface) -> None:
         text = self.app.text
-        self.banners.draw(surface, text, self.geo.rect.centery, int(min(self.geo.cell * 1.1, self.size[1] * 0.09)))
+        area = pygame.Rect(0, self.top_h, self.size[0], self.bottom_rect.y - self.top_h)
+        self.banners.draw(surface, text, self.geo.rect.centery, int(min(self.geo.cell * 1.1, self.size[1] * 0.09)),
+                          self.banner_avoids(), area)
         self.toasts.draw(surface, text, self.bottom_rect.y, max(14, self.bottom_h // 3))

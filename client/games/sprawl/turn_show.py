@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from client.scenes.seats import HumanSeat
+from client.seat_words import beside, you_word
 from shared.sprawl.board import COLOURS
 from shared.sprawl.words import _, join_and, piece_on
 
@@ -69,7 +70,7 @@ class TurnShow:
             return
         seat = s.to_move
         sub = host.seats[seat].label if isinstance(host.seats[seat], HumanSeat) else ""
-        colour = look.name(seat).upper()
+        colour = (beside(look.name(seat), you_word()) if seat == host.mine() else look.name(seat)).upper()
         # TRANSLATORS: a banner as a turn starts ({colour}: the player's colour, in capitals).
         words = _("{colour} FIRST TOWER") if not s.started[seat] else _("{colour} TO MOVE")
         host.announce(words.format(colour=colour), sub, look.text_rgb(seat, host.app.options.colour_blind),

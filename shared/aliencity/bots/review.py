@@ -100,6 +100,8 @@ class AlienCityReviewSearch(ReviewSearch):
     """Reads the expert's tree, or its exact end game (levels without a tree use the
     generic way)."""
 
+    graph_values = False   # the graph keeps the projection: exact margins in the end game
+
     # The Alien City spec reviews only its own positions, so the methods below take
     # AlienCityPosition where ReviewSearch says State: "type: ignore[override]" marks them.
     def __init__(self, spec: GameSpec, settings: ReviewSettings) -> None:

@@ -38,12 +38,18 @@ def frames(app, seconds: float) -> None:
         app.step(0.05, events=[], draw=False)
 
 
-def test_a_person_who_cannot_place_passes_after_a_beat_with_a_note(app):
+def beat_started(app):
+    """A match at the first forced pass, one frame into its beat."""
     state = first_forced(4, 8)
     scene = MatchScene(app, state)
     show(app, scene)
     settle(app, scene)
     app.step(0.05, events=[], draw=False)
+    return state, scene
+
+
+def test_a_person_who_cannot_place_passes_after_a_beat_with_a_note(app):
+    state, scene = beat_started(app)
     assert scene.match.state is state, "not at once: the note shows first"
     assert "has no piece that fits: passes" in scene.toast
     frames(app, autopass.BEAT + 0.5)
@@ -89,5 +95,18 @@ def test_the_note_is_translated(app):
             i18n.set_language(lang)
             assert autopass.forced_words(state) != "Red has no piece that fits: passes"
             assert "has no piece that fits" not in autopass.forced_words(state)
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_status_line_says_the_pass_is_automatic_during_the_beat(app):
+    _state, scene = beat_started(app)
+    text, _ = scene.status_text()
+    assert "pass with P" not in text and "P passes" not in text
+    assert "cannot place" in text and "automatically" in text
+    i18n.set_language("sk")
+    try:
+        text, _ = scene.status_text()
+        assert "nemôže" in text and "automaticky" in text
     finally:
         i18n.set_language("en")

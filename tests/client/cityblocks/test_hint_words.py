@@ -86,8 +86,8 @@ def test_a_forced_pass_is_said_as_such_once_and_claims_no_margin(app, monkeypatc
     scene.draw(app.window)
     assert not labelled, "a pass has no caption over the board's squares"
     said, _colour = scene.status_text()
-    assert "Enter" in said and said != toast and toast not in said, \
-        "the status line names the key, not the toast's sentence again"
+    assert "passing automatically" in said and said != toast and toast not in said, \
+        "the status line says the pass plays itself, not the toast's sentence again"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

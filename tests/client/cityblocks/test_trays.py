@@ -10,7 +10,7 @@ from client.games.cityblocks.game import MatchScene
 from shared.cityblocks import CITY_BLOCKS
 from shared.cityblocks.geometry import PIECES
 
-from ..conftest import motion, show
+from ..conftest import key, motion, show
 from ..i18n_harness import recording_texts
 from .helpers import random_game, settle
 
@@ -120,3 +120,61 @@ def test_the_shared_blue_tray_is_named_shared_never_a_bare_star(app, lang, size)
     titles = [t for t in texts if t.startswith(blue)]
     assert titles and not any(t.rstrip().endswith("*") for t in titles), titles
     assert any(len(t) > len(blue) + 2 for t in titles), f"the shared tray's title says more than {blue}: {titles}"
+
+
+def tray_drawings(app, monkeypatch, scene) -> list[tuple[tray.TrayView, list, list, list]]:
+    """Each tray drawn with all twenty pieces: (view, piece names' rects, pieces' rects,
+    other texts' rects: title and tally), in the tray's own coordinates."""
+    real_render, real_cells = app.text.render, tray.look.draw_cells
+    out: list[tuple[tray.TrayView, list, list, list]] = []
+
+    def render(text, size, *args, **kw):
+        img = real_render(text, size, *args, **kw)
+        if out:
+            out[-1][1 if text in PIECES else 3].append((text, img.get_rect()))
+        return img
+
+    def draw_cells(surface, cells, pos, cell, *args, **kw):
+        out[-1][2].append(pygame.Rect(pos, tray.look.cells_size(cells, cell)))
+        return real_cells(surface, cells, pos, cell, *args, **kw)
+
+    monkeypatch.setattr(app.text, "render", render)
+    monkeypatch.setattr(tray.look, "draw_cells", draw_cells)
+    for panel in scene.board.panels:
+        for view in panel.trays:
+            out.append((view, [], [], []))
+            view.surface(app.text, played=set(), fits=None, chosen=None, hover=None, active=False, score=(18, 155),
+                         cb=False, shared=view.shared)
+    monkeypatch.undo()
+    return out
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (896, 560)])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_replay_trays_keep_every_piece_clear_of_its_name_with_the_list_open_or_shut(app, monkeypatch, players, size):
+    """The replay's panels are narrowed by the list of moves: every piece still sits in its
+    own slot beside or under its name, the slots under the title and tally, which stay on
+    their own row(s) (the shared blue's title says it is shared)."""
+    from client.games.cityblocks.replay import ReplayScene
+
+    app.set_size(size)
+    state = random_game(players, 5)
+    scene = ReplayScene.from_text(app, CITY_BLOCKS.write_record(state, {}), "game")
+    show(app, scene)
+    for shown in (True, False):
+        if scene.listing.moves_shown != shown:
+            app.step(1 / 60, events=[key(pygame.K_l)])
+        assert scene.listing.moves_shown == shown
+        for view, names, pieces, titles in tray_drawings(app, monkeypatch, scene):
+            where = f"{players} players, {size}, list {'open' if shown else 'shut'}, tray {view.colour}"
+            assert len(names) == len(pieces) == len(PIECES)
+            slots = [s.move(-view.rect.x, -view.rect.y) for s in view.slots]
+            for (piece, name), drawn, slot in zip(names, pieces, slots):
+                label = name.move(slot.x + 2, slot.y + 1)
+                assert not label.colliderect(drawn), f"{piece}'s name overlaps it: {where}"
+                assert slot.contains(drawn) and slot.contains(label), f"{piece} leaves its slot: {where}"
+            top = min(s.y for s in slots)
+            assert all(r.h <= view.title_h for _t, r in titles), f"the title row holds its texts: {where}"
+            assert top >= view.title_h, f"the pieces start under the title: {where}"
+            if view.shared:
+                assert any("(" in t for t, _r in titles) and not any(t.endswith("*") for t, _r in titles), where

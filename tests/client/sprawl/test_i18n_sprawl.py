@@ -298,7 +298,7 @@ def test_the_end_show_how_to_and_replay_have_no_unmarked_text(app):
 # -- real languages ---------------------------------------------------------------------------
 @pytest.mark.parametrize("lang,words", [
     ("sk", ("NA ŤAHU", "Útoky", "Spóry", "Stromy", "Späť", "bodiek", "živý strom", "Klikni dvakrát")),
-    ("fr", ("À ", "Attaques", "Spores", "Arbres", "Annuler", "points", "arbre vivant", "Clique deux fois")),
+    ("fr", ("À ", "Attaques", "Spores", "Arbres", "Annuler", "points", "arbre vivant", "Cliquez deux fois")),
 ])
 def test_slovak_and_french_really_show(app, lang, words):
     state = midgame(6)[0]

@@ -175,10 +175,10 @@ def test_computers_play_in_worker_threads_against_a_person(app):
 
 
 def test_the_final_count_names_each_seat_as_the_match_does(app):
-    """The count says "Green (Easy)" as the match did, not the bare colour."""
+    """The count says "Green (computer, easy)" as the match did, not the bare colour."""
     state = SPRAWL.new_state({"players": 3}, 11)
     seats = [HumanSeat("Ann"), HumanSeat(""), ComputerSeat(level="easy")]
     scene = MatchScene(app, state, seats=seats, seed=11)
     score = scene.score_scene(random_game(3, 5))
     assert [score.seat_label(i) for i in range(3)] == [scene.seat_label(i) for i in range(3)] \
-        == ["Red (Ann)", "Yellow", "Green (Easy)"]
+        == ["Red (Ann)", "Yellow", "Green (computer, easy)"]

@@ -32,6 +32,8 @@ def test_a_saved_record_replays_with_drops_and_overlays(app, tmp_path):
     assert scene.controls.count == len(state.history) and scene.state.ply == 0
     app.step(1 / 60, events=[key(pygame.K_RIGHT)])
     assert scene.controls.index == 1 and scene.drops, "stepping forward drops the piece in"
+    said = scene.status_text()[0]
+    assert said.startswith("Move 1 of") and scene.moves[0] not in said, "words, not the record's token"
     settle(app, scene)
     assert scene.state.key() == scene.positions[1].key() and not scene.hidden
     app.step(1 / 60, events=[key(pygame.K_a), key(pygame.K_o)])

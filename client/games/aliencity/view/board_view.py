@@ -210,8 +210,9 @@ class BoardRenderer:
 
     # -- per-frame marks (small cached surfaces, blitted at lots) --------------------
     def mark(self, kind: str, size: int, colour: tuple[int, int, int] = theme.LEGAL) -> pygame.Surface:
-        """Lot-sized overlays: ``legal`` glow, ``hover`` frame, ``bad`` cross, ``last``
-        corner brackets, ``claim`` ring, ``cursor`` keyboard frame."""
+        """Lot-sized overlays: ``legal`` glow, ``hover`` frame, ``frame`` (a hover that keeps
+        the piece's colour), ``bad`` cross, ``last`` corner brackets, ``claim`` ring,
+        ``cursor`` keyboard frame."""
         key = (kind, size, colour)
         surf = self._marks.get(key)
         if surf is None:
@@ -261,6 +262,10 @@ def _make_mark(kind: str, size: int, colour) -> pygame.Surface:
     elif kind == "hover":
         pygame.draw.rect(s, (*colour, 110), r.inflate(-4, -4), border_radius=rad)
         pygame.draw.rect(s, (255, 255, 255, 255), r.inflate(-4, -4), w + 1, border_radius=rad)
+    elif kind == "frame":  # the hovered tower to claim: framed, its colour left as it is
+        pygame.draw.rect(s, (*colour, 255), r.inflate(-4, -4), w + 1, border_radius=rad)
+        pygame.draw.rect(s, (255, 255, 255, 255), r.inflate(-4 - 2 * (w + 1), -4 - 2 * (w + 1)), max(1, w // 2),
+                         border_radius=rad)
     elif kind == "cursor":
         pygame.draw.rect(s, (*colour, 255), r.inflate(-2, -2), w, border_radius=rad)
     elif kind == "bad":

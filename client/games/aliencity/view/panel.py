@@ -31,6 +31,7 @@ class PanelView:
         # who plays the seat, under the colour ("Computer (Hard)", "Ann", "You"): asked at each
         # draw, so a language switch mid-game shows at once
         self.who: Callable[[], str] = str
+        self.header_rects: dict[str, pygame.Rect] = {}
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -84,20 +85,24 @@ class PanelView:
         x = int(self.pad + hh * 1.1)
         name = self.text.fitted(terms.player(self.player).upper(), int(hh * 0.55), name_col, w - x - self.pad,
                                 bold=True)
-        surf.blit(name, (x, (hh - name.get_height()) // 2))
+        drawn = {"name": surf.blit(name, (x, (hh - name.get_height()) // 2))}
+        under = 0  # the width the tag takes on the seat's name line, when it goes under the header
         if active:  # the turn's tag beside the name, or under the header when a long one has no room
             room = w - x - name.get_width() - 2 * self.pad
             size = fit_size(self.text, label, int(hh * 0.34), room, True, floor=max(11, int(hh * 0.26)))
             if size is not None:
                 tag = self.text.render(label, size, (20, 20, 30) if self.player is Player.WHITE
                                        else theme.ACCENT, bold=True)
-                surf.blit(tag, (w - tag.get_width() - self.pad, (hh - tag.get_height()) // 2))
+                drawn["tag"] = surf.blit(tag, (w - tag.get_width() - self.pad, (hh - tag.get_height()) // 2))
             else:
                 tag = self.text.fitted(label, int(hh * 0.34), theme.ACCENT, w - 2 * self.pad, bold=True)
-                surf.blit(tag, (w - tag.get_width() - self.pad, hh + max(3, hh // 10)))
-        if self.who():
-            who = self.text.fitted(self.who(), max(13, int(hh * 0.34)), theme.ACCENT_2, w - 2 * self.pad, bold=True)
-            surf.blit(who, (self.pad, hh + max(3, hh // 10)))
+                drawn["tag"] = surf.blit(tag, (w - tag.get_width() - self.pad, hh + max(3, hh // 10)))
+                under = tag.get_width() + self.pad
+        if self.who():  # "Computer (Easy)": fitted to what the tag leaves on its line
+            who = self.text.fitted(self.who(), max(13, int(hh * 0.34)), theme.ACCENT_2,
+                                   w - 2 * self.pad - under, bold=True)
+            drawn["who"] = surf.blit(who, (self.pad, hh + max(3, hh // 10)))
+        self.header_rects = drawn  # where the header's texts went (panel coordinates)
         # stock
         small = max(11, int(self.cell * 0.24))
         t = self.text.fitted(_("TOWERS"), small, theme.TEXT_DIM, w - 2 * self.pad, bold=True)

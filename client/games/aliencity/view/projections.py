@@ -30,6 +30,16 @@ def tower_value(ts: TowerScore) -> int:
     return ts.points + ts.location
 
 
+def badge_rect(geo: BoardGeometry, kit: LotKit, lot: int, text: str = "88") -> pygame.Rect:
+    """Where a claimed tower's score badge sits (the tower lot's top-right corner), as wide
+    as ``text`` makes it: the final count's captions keep clear of it."""
+    h = max(14, int(geo.lot * 0.4))
+    r = geo.lot_rect(lot)
+    box = kit.pill(text, h, theme.TEXT, (0, 0, 0)).get_rect()
+    box.center = (int(r.right - h * 0.3), int(r.top + h * 0.3))
+    return box
+
+
 def draw_tower_badges(surface: pygame.Surface, geo: BoardGeometry, kit: LotKit,
                       towers: dict[int, TowerScore], after: dict[int, TowerScore] | None = None,
                       hidden: frozenset[int] = frozenset(), value_of=None) -> None:

@@ -74,14 +74,23 @@ def colour_ink(colour: Colour, cb: bool) -> tuple[int, int, int]:
 
 # -- the beats on the board -------------------------------------------------------------
 def draw_beat(surface: pygame.Surface, geo: BoardGeometry, kit: LotKit, state: GameState, view, reach: Reach | None,
-              clock: float, cb: bool) -> None:
+              clock: float, cb: bool, badges: tuple[pygame.Rect, ...] = ()) -> None:
+    """The beat's marks; its caption (the count, the equation, a verdict) clear of ``badges``."""
     beat = view.beat
     if isinstance(beat, TowerBeat):
-        _tower(surface, geo, kit, beat, view, reach, clock)
+        _tower(surface, geo, kit, beat, view, reach, clock, badges)
     elif isinstance(beat, BonusBeat):
-        _bonus(surface, geo, kit, beat, view, clock, cb)
+        _bonus(surface, geo, kit, beat, view, clock, cb, badges)
     elif isinstance(beat, LocationBeat):
-        _location(surface, geo, kit, beat, view)
+        _location(surface, geo, kit, beat, view, badges)
+
+
+def corner_rect(geo: BoardGeometry, lot: int, scale: float) -> pygame.Rect:
+    """Room for a small mark in a lot's top-right corner (a customer's number, the walked
+    distance, an excluded customer's slash), a caption keeps clear of."""
+    h = max(14, int(geo.lot * scale))
+    r = geo.lot_rect(lot)
+    return pygame.Rect(int(r.right - h * 1.25), int(r.top - h * 0.3), int(h * 1.9), int(h * 1.1))
 
 
 def _numbered(surface: pygame.Surface, geo: BoardGeometry, kit: LotKit, lot: int, n: int) -> None:
@@ -98,8 +107,12 @@ def _counter_pill(surface, geo, kit, pos, n: int, colour) -> None:
     surface.blit(pill, pill.get_rect(midbottom=(pos[0], pos[1] - geo.lot * 0.18)))
 
 
-def _tower(surface, geo, kit, beat: TowerBeat, view, reach: Reach | None, clock: float) -> None:
+def _tower(surface, geo, kit, beat: TowerBeat, view, reach: Reach | None, clock: float, badges) -> None:
     t = beat.tower
+    badges = (*badges, *(corner_rect(geo, c.lot, 0.36) for c in t.customers),
+              *(corner_rect(geo, lot, 0.36) for lot in beat.excluded))
+    if t.competitor is not None:
+        badges = (*badges, corner_rect(geo, t.competitor, 0.42))
     head = None
     traced = t.competitor is not None and view.trace > 0
 
@@ -135,13 +148,13 @@ def _tower(surface, geo, kit, beat: TowerBeat, view, reach: Reach | None, clock:
             _counter_pill(surface, geo, kit, head, view.counter, GOLD)
     if t.competitor is None and view.verdict > 0 and view.equation <= 0:
         _stamp(surface, geo, kit, t.lot, _("NO OTHER {tower}").format(tower=tower_name(t.colour).upper()),
-               view.verdict, theme.TEXT_DIM)
+               view.verdict, theme.TEXT_DIM, badges)
     elif view.equation <= 0 and view.wave > 0:
         n = view.lit
         text = ngettext("{n} customer", "{n} customers", n).format(n=n) if view.trace <= 0 \
             else f"{n} × {view.counter}"
-        _live(surface, geo, kit, t.lot, text)
-    _equation(surface, geo, kit, t.lot, beat.equation, view)
+        _live(surface, geo, kit, t.lot, text, badges)
+    _equation(surface, geo, kit, t.lot, beat.equation, view, badges)
 
 
 def _corner_pill(surface, geo, kit, r: pygame.Rect, n: int, colour) -> None:
@@ -151,7 +164,7 @@ def _corner_pill(surface, geo, kit, r: pygame.Rect, n: int, colour) -> None:
     surface.blit(pill, pill.get_rect(center=(r.right - h * 0.2, r.top + h * 0.2)))
 
 
-def _bonus(surface, geo, kit, beat: BonusBeat, view, clock: float, cb: bool) -> None:
+def _bonus(surface, geo, kit, beat: BonusBeat, view, clock: float, cb: bool, badges) -> None:
     b = beat.bonus
     surface.blit(kit.ring(geo.lot, theme.ACCENT_2, 0.1), geo.lot_rect(b.green))
     ink = theme.mixc(colour_ink(b.colour, cb), (255, 255, 255), 0.25)
@@ -166,14 +179,15 @@ def _bonus(surface, geo, kit, beat: BonusBeat, view, clock: float, cb: bool) -> 
             elif head is not None:
                 _counter_pill(surface, geo, kit, head, view.counter, ink)
     if b.paid_to is None and view.verdict > 0:
-        _stamp(surface, geo, kit, b.green, reason_word(b.reason), view.verdict, theme.BAD)
+        _stamp(surface, geo, kit, b.green, reason_word(b.reason), view.verdict, theme.BAD, badges)
     elif b.paid_to is not None and view.equation > 0:
-        _equation(surface, geo, kit, b.green, beat.equation, view)
+        _equation(surface, geo, kit, b.green, beat.equation, view, badges)
     elif view.trace > 0:
-        _live(surface, geo, kit, b.green, _("{colour} at {n}").format(colour=terms.colour(b.colour), n=view.counter))
+        _live(surface, geo, kit, b.green, _("{colour} at {n}").format(colour=terms.colour(b.colour), n=view.counter),
+              badges)
 
 
-def _location(surface, geo, kit, beat: LocationBeat, view) -> None:
+def _location(surface, geo, kit, beat: LocationBeat, view, badges) -> None:
     t = beat.tower
     if view.tile > 0:
         r = geo.tile_rect(beat.tile).inflate(6, 6)
@@ -187,15 +201,15 @@ def _location(surface, geo, kit, beat: LocationBeat, view) -> None:
         surface.blit(label, label.get_rect(midtop=(r.centerx, r.bottom - 6)))
     surface.blit(kit.ring(geo.lot, theme.ACCENT_2, 0.1), geo.lot_rect(t.lot))
     if not t.location and view.verdict > 0:
-        _stamp(surface, geo, kit, t.lot, _("SHARED RANK"), view.verdict, theme.BAD)
+        _stamp(surface, geo, kit, t.lot, _("SHARED RANK"), view.verdict, theme.BAD, badges)
     else:
-        _equation(surface, geo, kit, t.lot, beat.equation, view)
+        _equation(surface, geo, kit, t.lot, beat.equation, view, badges)
 
 
-def _live(surface, geo, kit, lot: int, text: str) -> None:
+def _live(surface, geo, kit, lot: int, text: str, badges=()) -> None:
     """The counters as they tick, where the equation will pop up."""
     pill = kit.pill(text, max(18, int(geo.lot * 0.5)), theme.TEXT, (24, 26, 60), theme.ACCENT_2)
-    _blit_on_board(surface, geo, pill, equation_anchor(geo, lot))
+    _blit_on_board(surface, geo, pill, equation_anchor(geo, lot, pill.get_size(), badges))
 
 
 def _blit_on_board(surface, geo, img: pygame.Surface, centre) -> None:
@@ -209,38 +223,63 @@ def _blit_on_board(surface, geo, img: pygame.Surface, centre) -> None:
     surface.blit(img, rect)
 
 
-def _equation(surface, geo, kit, lot: int, text: str, view) -> None:
+def _equation(surface, geo, kit, lot: int, text: str, view, badges=()) -> None:
     """``customers × distance = points`` popping up beside the lot in focus."""
     if view.equation <= 0:
         return
     s = equation_surface(kit, geo, text)
+    centre = equation_anchor(geo, lot, s.get_size(), badges)
     scale = max(0.05, view.equation)
     if view.flying or view.landed:
         s = s.copy()
         s.set_alpha(int(255 * (1 - 0.55 * (view.fly if view.flying else 1.0))))
     if abs(scale - 1.0) > 0.01:
         s = pygame.transform.smoothscale_by(s, scale)
-    surface.blit(s, s.get_rect(center=equation_anchor(geo, lot)))
+    surface.blit(s, s.get_rect(center=centre))
 
 
 def equation_surface(kit: LotKit, geo: BoardGeometry, text: str) -> pygame.Surface:
     return kit.pill(text, max(22, int(geo.lot * 0.72)), (20, 14, 0), theme.ACCENT, (255, 250, 220))
 
 
-def equation_anchor(geo: BoardGeometry, lot: int) -> tuple[int, int]:
-    """Above the lot, or below it near the top edge; kept inside the board."""
-    r = geo.lot_rect(lot)
-    y = r.top - geo.lot * 0.45 if r.top - geo.lot > geo.y else r.bottom + geo.lot * 0.45
-    x = min(max(r.centerx, geo.x + geo.lot * 1.8), geo.rect.right - geo.lot * 1.8)
-    return int(x), int(y)
+def equation_anchor(geo: BoardGeometry, lot: int, size: tuple[int, int] | None = None,
+                    badges: tuple[pygame.Rect, ...] = ()) -> tuple[int, int]:
+    """Where a caption of ``size`` about the lot goes: above it (below it near the top
+    edge), inside the board, a few pixels clear of every tower's score badge (``badges``):
+    when the first place touches one, the nearest that touches none, sliding sideways,
+    then a row further out."""
+    r, lot_px = geo.lot_rect(lot), geo.lot
+    up, down = r.top - lot_px * 0.45, r.bottom + lot_px * 0.45
+    rows = [up, down] if r.top - lot_px > geo.y else [down, up]
+    x = min(max(r.centerx, geo.x + lot_px * 1.8), geo.rect.right - lot_px * 1.8)
+    if size is None or not badges:
+        return int(x), int(rows[0])
+    lots = geo.rect.inflate(-2 * geo.pad, -2 * geo.pad)   # over the lots, not the coordinates round them
+    w, h = min(size[0], lots.w - 4), size[1]
+    overhang = int(max(14, int(lot_px * 0.4)) * 0.2) + 1   # the lot's own badge pokes above its top
+    up, down = r.top - overhang - CLEAR // 2 - h / 2, r.bottom + CLEAR // 2 + h / 2
+    rows = [up, down] if r.top - lot_px > geo.y else [down, up]
+    rows += [y + (lot_px if y > r.centery else -lot_px) for y in rows]
+    for y in rows:
+        for dx in (0, -0.5, 0.5, -1, 1, -1.5, 1.5, -2, 2, -2.5, 2.5):
+            box = pygame.Rect(0, 0, w, h)
+            box.center = (int(r.centerx + dx * lot_px), int(y))
+            box.x = min(max(box.x, lots.x + 2), lots.right - 2 - w)
+            if lots.contains(box) and not box.colliderect(r) and \
+                    not any(box.inflate(CLEAR, CLEAR).colliderect(b) for b in badges):
+                return box.center
+    return int(x), int(rows[0])
 
 
-def _stamp(surface, geo, kit, lot: int, text: str, p: float, colour) -> None:
+CLEAR = 8   # pixels kept between a caption and a badge (4 each side)
+
+
+def _stamp(surface, geo, kit, lot: int, text: str, p: float, colour, badges=()) -> None:
     """An unpaid verdict stamped across the lot, slightly tilted."""
     h = max(18, int(geo.lot * 0.46))
     pill = kit.pill(text, h, (255, 255, 255), theme.scale(colour, 0.55), colour)
     stamp = pygame.transform.rotozoom(pill, 8, max(0.05, min(1.2, p)))
-    x, y = equation_anchor(geo, lot)
+    x, y = equation_anchor(geo, lot, pygame.transform.rotozoom(pill, 8, 1.2).get_size(), badges)
     _blit_on_board(surface, geo, stamp, (x, y))
 
 
@@ -256,8 +295,10 @@ def draw_flyer(surface: pygame.Surface, kit: LotKit, geo: BoardGeometry, start: 
 
 
 # -- the side panels ---------------------------------------------------------------------
-def panel_frame(app, player: Player, size: tuple[int, int], header_h: int, pad: int, who: str) -> pygame.Surface:
-    """A score panel's background and header naming the seat ``who`` (drawn once per size)."""
+def panel_frame(app, player: Player, size: tuple[int, int], header_h: int, pad: int, who: str,
+                short: str = "") -> pygame.Surface:
+    """A score panel's background and header naming the seat ``who`` (drawn once per size);
+    ``short`` (the colour alone) where ``who`` would be cut."""
     w, h = size
     surf = pygame.Surface(size, pygame.SRCALPHA)
     rad = max(8, w // 16)
@@ -269,8 +310,11 @@ def panel_frame(app, player: Player, size: tuple[int, int], header_h: int, pad: 
     cap = boards(app).sprites.cap(player, int(header_h * 1.5))
     surf.blit(cap, (pad - header_h * 0.2, -header_h * 0.02))
     name_col = theme.TEXT if player is Player.BLACK else (20, 20, 30)
-    name = app.text.fitted(who.upper(), int(header_h * 0.55), name_col,
-                           int(w - pad * 2 - header_h * 1.1), bold=True)
+    room = int(w - pad * 2 - header_h * 1.1)
+    text, size = app.text.fit(who.upper(), int(header_h * 0.55), room, bold=True)
+    if short and text != who.upper():
+        text, size = app.text.fit(short.upper(), int(header_h * 0.55), room, bold=True)
+    name = app.text.render(text, size, name_col, bold=True)
     surf.blit(name, (pad + header_h * 1.1, (header_h - name.get_height()) // 2))
     return surf
 
@@ -389,24 +433,33 @@ def draw_totals_card(surface: pygame.Surface, app, geo: BoardGeometry, totals: t
         surface.blit(big, big.get_rect(midtop=(cx, box.y + geo.lot * 1.95)))
 
 
+def lots_words(lots) -> str:
+    """Lots in a sentence: "e5", "e5 and g7", "f3, a4 and a6"."""
+    names = [lot_name(x) for x in lots]
+    if len(names) < 3:
+        # TRANSLATORS: between the lots of towers that tie: "e5 and g7"
+        return _(" and ").join(names)
+    return ", ".join(names[:-1]) + _(" and ") + names[-1]
+
+
 def unpaid_chips(score: ScoreBreakdown) -> list[str]:
     """One short line per unpaid green bonus, from the engine's reasons and numbers."""
     out = []
     for b in score.bonuses:
         if b.paid_to is not None:
             continue
-        # TRANSLATORS: between the lots of towers that tie: "e5 and g7"
-        where = _(" and ").join(lot_name(x) for x in b.towers)
+        where, many = lots_words(b.towers), len(b.towers)
         if b.reason == "no_tower":
             # TRANSLATORS: why a green bonus is not paid (after "f7: red bonus not paid, ")
             why = _("no tower of its colour can be reached")
         elif b.reason == "too_far":
-            why = _("{lots} is {n} away, more than {reach}").format(
-                lots=where, n=b.distance, reach=BONUS_REACH)
+            why = ngettext("{lots} is {n} away, more than {reach}", "{lots} are {n} away, more than {reach}",
+                           many).format(lots=where, n=b.distance, reach=BONUS_REACH)
         elif b.reason == "tie":
             why = _("{lots} tie at {n}: nobody is paid").format(lots=where, n=b.distance)
         else:
-            why = _("{lots} at {n} is unclaimed").format(lots=where, n=b.distance)
+            why = ngettext("{lots} at {n} is unclaimed", "{lots} at {n} are unclaimed", many).format(
+                lots=where, n=b.distance)
         if b.colour in UNPAID:
             out.append(_(UNPAID[b.colour]).format(lot=lot_name(b.green), why=why))
         else:
