@@ -84,12 +84,14 @@ def black_chance(node: Node, bot: SearchBot | None = None) -> float:
     """Black's win chance at ``node`` as the search goes on from it: the mean of its most
     visited move; a node with no moves grown yet gives its own mean, a root its static
     guess (``bot``'s weights). The search backs up (Black, White) values: Black's is the
-    first."""
+    first; equal visits are told apart by the mean of the player to move there, as the
+    search itself chooses (Black's mean would flatter Black's moves on White's turn)."""
     state = cast(Position, node.state).state
     if state.phase is Phase.OVER:
         return finished(state)
     if node.children:
-        top = max(node.children, key=lambda n: (n.visits, n.totals[0]))
+        seat = int(state.to_move)  # type: ignore[arg-type]  # not over: someone is to move
+        top = max(node.children, key=lambda n: (n.visits, n.totals[seat] / n.visits))
         return top.totals[0] / top.visits
     if not node.visits:
         return win_chance(state, weights=bot.weights) if bot is not None else win_chance(state)
