@@ -21,6 +21,8 @@ JSON line, with its moves for a later look at where it was lost) and skips the g
 already there for the same pairing, seed, clock and bot code (a fingerprint of
 ``shared/aliencity/bots``), so a long pairing (Expert's games take minutes each) can be stopped
 and resumed and its report covers every game logged.
+``--pairs hard-oldhard`` measures a level against Alien City's own MCTS from before the
+levels became the game-generic search (``oldmedium``, ``oldhard``, ``oldexpert``).
 Last line: ``<upper>_vs_<lower>=<f>`` for every pairing played, then
 ``hard_move_s_p95=<f>`` (and the same for levels above Hard). Goals: every pairing
 at least 0.75, Hard's p95 at most 2 s.
@@ -42,15 +44,22 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from ac_old_mcts import OLD  # noqa: E402
 from confidence import percentile, wilson  # noqa: E402
 
 from shared.aliencity import Player, Ruleset  # noqa: E402
-from shared.aliencity.bots import LEVELS, make_bot  # noqa: E402
+from shared.aliencity.bots import LEVELS, Bot, make_bot  # noqa: E402
 from shared.aliencity.bots.match import play_game  # noqa: E402
 from shared.bots.clock import Clock  # noqa: E402
 
 PAIRS = tuple(f"{upper}-{lower}" for lower, upper in zip(LEVELS, LEVELS[1:]))
-TIMED = LEVELS[LEVELS.index("hard"):]  # levels whose move times are reported
+TIMED = LEVELS[LEVELS.index("hard"):] + ("oldhard", "oldexpert")  # levels whose move times are reported
+NAMES = LEVELS + tuple(OLD)  # the levels, and Alien City's own MCTS from before (bench/ac_old_mcts.py)
+
+
+def bot(name: str, seed: int) -> Bot:
+    """A level, or one of the old MCTS's (``oldmedium``, ``oldhard``, ``oldexpert``)."""
+    return OLD[name](seed) if name in OLD else make_bot(name, seed=seed)
 
 
 def use_cpu_clock(cpu: bool) -> None:
@@ -106,8 +115,8 @@ def play(task: tuple[str, int, int]) -> tuple[str, float, int, int, dict[str, li
     first, second = pair.split("-")
     city = base_seed + index // 2
     swap = index % 2 == 1
-    a = make_bot(first, seed=1000 * index + 1)
-    b = make_bot(second, seed=1000 * index + 2)
+    a = bot(first, 1000 * index + 1)
+    b = bot(second, 1000 * index + 2)
     start = time.perf_counter()
     record = play_game(b, a, city, Ruleset()) if swap else play_game(a, b, city, Ruleset())
     seat = Player.WHITE if swap else Player.BLACK
@@ -136,8 +145,8 @@ def main() -> None:
     pairs = [p for p in args.pairs.split(",") if p]
     for p in pairs:
         names = p.split("-")
-        if len(names) != 2 or not all(n in LEVELS for n in names):
-            parser.error(f"bad pairing {p!r}: two of {','.join(LEVELS)} joined by '-'")
+        if len(names) != 2 or not all(n in NAMES for n in names):
+            parser.error(f"bad pairing {p!r}: two of {','.join(NAMES)} joined by '-'")
     # the strongest (slowest) pairings first, so the workers finish together
     clock = "cpu" if args.cpu_clock else "wall"
     results: dict[str, list[tuple]] = {p: [] for p in pairs}

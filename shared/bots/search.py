@@ -16,10 +16,12 @@ game-specific judgement is a hook passed in:
   try every candidate once before choosing among them). ``order_after=n`` asks a deeper
   node for its candidates only once it has ``n`` visits (ordering may cost many
   evaluations): until then its children are sampled at random;
-- ``expand(state, rng) -> [(move, values, after), ...]`` is ``candidates`` that also hands
-  over the position after each move and its values, judged while ordering: a child grown
-  from it is not played or judged again (with ``playout_plies=0`` its values are its
-  leaf's); it replaces ``candidates`` and ``root_candidates``;
+- ``expand(state, rng, skip) -> [(move, values, after), ...]`` is ``candidates`` that also
+  hands over the position after each move and its values, judged while ordering: a child
+  grown from it is not played or judged again (with ``playout_plies=0`` its values are its
+  leaf's); ``skip`` holds the moves already grown at random (before ``order_after``
+  visits), which it need not judge again; it replaces ``candidates`` and
+  ``root_candidates``;
 - ``replies(state) -> [(move, value, after or None), ...]`` models the other seats:
   with it, a node where another seat than the searching one is to move is a chance
   node, whose reply is the best value after fresh noise (``reply_noise``) each visit,
@@ -57,7 +59,7 @@ import random
 import threading
 import zlib
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Collection, Sequence
 
 from shared.gamekit.api import State, returns_from_places
 
@@ -69,7 +71,8 @@ Candidates = Callable[[State, random.Random], Sequence[Any]]
 Replies = Callable[[State], Sequence[tuple[Any, float, Any]]]
 Solver = Callable[[State], Sequence[float] | None]
 Advance = Callable[[State, Any], State]
-Expand = Callable[[State, random.Random], Sequence[tuple[Any, Sequence[float], State]]]
+Expand = Callable[[State, random.Random, Collection[Any]],
+                  Sequence[tuple[Any, Sequence[float], State]]]
 Decide = Callable[[State, float | None, threading.Event | None], Any]
 
 
@@ -145,6 +148,7 @@ class _Node:
         "afters",
         "children",
         "exact",
+        "full",
         "guess",
         "guesses",
         "move",
@@ -174,9 +178,13 @@ class _Node:
         self.replies: list[Any] | None = None     # chance node: the replies worth modelling
         self.scores: list[float] = []             # ... their values for the seat to move
         self.afters: list[Any] = []               # ... and the positions after them
-        self.exact: Sequence[float] | None = None  # the solver's values
+        self.exact: Sequence[float] | None = None  # the solver's values (or a finished game's)
+        self.full = False                           # every move grown: no widening check
         self.guess: Sequence[float] | None = None  # values judged by the parent's ``expand``
         self.guesses: list[Sequence[float]] = []   # ... the values of ``order``'s moves
+
+
+Node = _Node  # the tree :meth:`MctsBot.search` grows, for its readers
 
 
 class MctsBot:
@@ -344,7 +352,7 @@ class MctsBot:
                 if node.visits == 0 and (node.seat == self.hero or node.over):
                     break
                 continue
-            if self._may_grow(node):
+            if not node.full and self._may_grow(node):
                 if node.order is None and (self.candidates or self.expand) is not None:
                     if node is not root and node.visits == 0:
                         break               # a new leaf: judge it first
@@ -367,6 +375,8 @@ class MctsBot:
             values = node.exact
         elif node.guess is not None and self.playout_plies == 0:
             values = node.guess
+        elif node.over:  # judged once: its next visits (often thousands late on) reuse it
+            values = node.exact = tuple(self.evaluate(node.state))
         else:
             values = self._rollout(node.state, rng)
         for each in path:
@@ -386,7 +396,7 @@ class MctsBot:
         if self.expand is None:
             node.order = self.candidates(node.state, rng)  # type: ignore[misc]  # one of the two
             return
-        scored = self.expand(node.state, rng)
+        scored = self.expand(node.state, rng, node.tried)
         node.order = [m for m, _, _ in scored]
         node.guesses = [v for _, v, _ in scored]
         node.afters = [a for _, _, a in scored]
@@ -404,6 +414,7 @@ class MctsBot:
             while node.tried and node.next < len(order) and order[node.next] in node.tried:
                 node.next += 1      # grown at random before the node was ordered
             if node.next >= len(order):
+                node.full = True
                 return None
             i = node.next
             node.next += 1
@@ -415,6 +426,7 @@ class MctsBot:
         legal = node.state.legal_moves()
         count = len(legal)
         if len(node.tried) >= count:
+            node.full = True
             return None
         for _ in range(8):  # sample a move not tried yet
             move = legal.random(rng)
@@ -465,11 +477,13 @@ class MctsBot:
         seat: int = node.seat  # type: ignore[assignment]  # a node with children: not over
         log_n = math.log(node.visits + 1)
         c = self.explore
+        sqrt = math.sqrt
         best, best_score = node.children[0], -math.inf
         for child in node.children:
-            if child.visits == 0:
+            n = child.visits
+            if n == 0:
                 return child
-            score = child.totals[seat] / child.visits + c * math.sqrt(log_n / child.visits)
+            score = child.totals[seat] / n + c * sqrt(log_n / n)
             if score > best_score:
                 best, best_score = child, score
         return best

@@ -106,7 +106,7 @@ def test_expanded_children_are_not_judged_again():
     search backs up the values handed over and never calls ``evaluate``."""
     state = opening(5)
 
-    def expand(s, rng):
+    def expand(s, rng, skip):
         out = [(m, ranking_values(s.play(m)[0]), s.play(m)[0]) for m in s.legal_moves()]
         return sorted(out, key=lambda t: -t[1][s.to_move])
 
@@ -126,3 +126,56 @@ def test_the_search_reads_the_shared_clock(monkeypatch):
     move = MctsBot(3, think_s=5.0).choose(opening(6))
     assert 2 <= next(ticks) < 20
     assert opening(6).why_not(move) is None
+
+
+def _end_in_sight(seed: int, plies_left: int):
+    """A position ``plies_left`` random plies before the end of a random game."""
+    state = SPEC.new_state(SPEC.options({}), seed)
+    bot, line = RandomBot(seed), [state]
+    while not state.is_over():
+        state, _ = state.play(bot.choose(state))
+        line.append(state)
+    return line[-1 - plies_left]
+
+
+def test_a_finished_game_in_the_tree_is_judged_once():
+    """Late in a game most descents end on a finished position: its values are kept on
+    its node, so ``evaluate`` sees each finished node once however often it is visited."""
+    state = _end_in_sight(3, 4)
+    judged = []
+
+    def evaluate(s):
+        if s.is_over():
+            judged.append(s)
+        return ranking_values(s)
+
+    root = MctsBot(1, iterations=600, evaluate=evaluate, playout_plies=0).search(state)
+    nodes, over = [root], 0
+    while nodes:
+        node = nodes.pop()
+        over += node.over
+        nodes.extend(c for c in node.children if c is not None)
+    assert root.visits == 600 and 0 < len(judged) <= over < 600
+
+
+def test_expand_is_told_the_moves_grown_at_random():
+    """Before ``order_after`` visits a node grows random children; the ``expand`` that
+    orders it later is handed those moves so it need not judge them again, and no move
+    is grown twice."""
+    state = opening(6)
+    skips = []
+
+    def expand(s, rng, skip):
+        skips.append(set(skip))
+        out = [(m, ranking_values(s.play(m)[0]), s.play(m)[0]) for m in s.legal_moves() if m not in skip]
+        return sorted(out, key=lambda t: -t[1][s.to_move])
+
+    root = MctsBot(2, iterations=300, expand=expand, playout_plies=0, widen_base=3.0,
+                   widen=1.5, order_after=4).search(state)
+    assert skips[0] == set() and any(skips[1:])
+    nodes = [root]
+    while nodes:
+        node = nodes.pop()
+        moves = [c.move for c in node.children]
+        assert len(moves) == len(set(moves))
+        nodes.extend(node.children)

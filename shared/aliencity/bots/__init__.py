@@ -8,7 +8,8 @@
 
 Levels, weakest first (``bench/bots.py`` measures each against the one below it):
 ``random`` (baseline), ``easy`` (one-ply guess with noise), ``medium`` (Monte-Carlo tree
-search, 60 iterations), ``hard`` (the same search for 1.75 s a move), ``expert`` (10 s a
+search, 60 iterations: the game-generic :mod:`shared.bots.search` with Alien City's
+hooks, :mod:`.hooks`), ``hard`` (the same search for 1.75 s a move), ``expert`` (10 s a
 move, a fitted blend of the guess, and the last ten pieces searched to the end when time
 allows; for people who want
 it; the server may leave it out). ``choose`` is a
@@ -21,14 +22,14 @@ from __future__ import annotations
 from ..texts import N_, _
 from .base import Bot, Clock, position_key
 from .easy import EasyBot, RandomBot
-from .mcts import ExpertBot, HardBot, MctsBot
+from .hooks import ExpertSearchBot, HardSearchBot, SearchBot
 
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "easy": EasyBot,
-    "medium": MctsBot,
-    "hard": HardBot,
-    "expert": ExpertBot,
+    "medium": SearchBot,
+    "hard": HardSearchBot,
+    "expert": ExpertSearchBot,
 }
 LEVELS: tuple[str, ...] = tuple(BOTS)
 # What each level does, in English; ``describe_level`` gives it in the language in use.
@@ -59,5 +60,5 @@ def make_bot(level: str, seed: int = 0, *, iterations: int | None = None,
     return cls(seed, iterations=iterations, think_s=think_s)
 
 
-__all__ = ["BOTS", "Bot", "Clock", "DESCRIPTIONS", "EasyBot", "ExpertBot", "describe_level", "HardBot", "LEVELS",
-           "MctsBot", "RandomBot", "make_bot", "position_key"]
+__all__ = ["BOTS", "Bot", "Clock", "DESCRIPTIONS", "EasyBot", "ExpertSearchBot", "describe_level",
+           "HardSearchBot", "LEVELS", "RandomBot", "SearchBot", "make_bot", "position_key"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 import threading
-from typing import Any
+from typing import Any, Collection
 
 from shared.aliencity import City, GameState, Move, Phase, Player, Ruleset
 from shared.aliencity.position import AlienCityPosition
@@ -73,13 +73,14 @@ class Hooks:
         p = win_chance(position.state, weights=self.weights)
         return (p, 1.0 - p)
 
-    def expand(self, position: AlienCityPosition,
-               rng: random.Random) -> list[tuple[Move, tuple[float, float], AlienCityPosition]]:
-        """Every move with the position after it and its guessed values, best guess first
-        for the player to move (equal guesses in a seeded random order)."""
+    def expand(self, position: AlienCityPosition, rng: random.Random,
+               skip: Collection[Move] = ()) -> list[tuple[Move, tuple[float, float], AlienCityPosition]]:
+        """Every move but those in ``skip`` (grown already) with the position after it and
+        its guessed values, best guess first for the player to move (equal guesses in a
+        seeded random order)."""
         state = position.state
         sign = 1.0 if state.to_move is Player.BLACK else -1.0
-        moves = list(state.legal_moves())
+        moves = [m for m in state.legal_moves() if m not in skip] if skip else list(state.legal_moves())
         rng.shuffle(moves)
         scored = []
         for move in moves:

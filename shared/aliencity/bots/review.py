@@ -1,18 +1,19 @@
 """The game review's search for Alien City: the Monte-Carlo tree's own statistics.
 
-The review's level (expert) is :class:`~shared.aliencity.bots.mcts.MctsBot`'s search; this module
-runs the same search on a position (the bot's seeded random numbers, its ``iterate``, the
-same budget: the best move is the one the bot would play, tests check it) and keeps the
-tree. A position's value is read as the search would go on from it: the mean win chance
-of its most visited move (the move the search would play there; a node's own mean also
-counts the replies it only tried, which sways small trees). The review reads the best
-move's and the played move's positions from the root's children; a played move the
-search visited fewer than ``enough`` times gets a search of its own from the position
-after it, with the review's budget (a build step offers some fifty moves: a fifth of the
-budget left each answer a handful of visits and read nothing but noise).
+The review's level (expert) is the generic search with Alien City's hooks
+(:mod:`.hooks`); this module runs the same search on a position
+(:meth:`shared.bots.search.MctsBot.search`: the bot's seeded random numbers, the same
+budget: the best move is the one the bot would play, tests check it) and keeps the tree.
+A position's value is read as the search would go on from it: the mean win chance of its
+most visited move (the move the search would play there; a node's own mean also counts
+the replies it only tried, which sways small trees). The review reads the best move's
+and the played move's positions from the root's children; a played move the search
+visited fewer than ``enough`` times gets a search of its own from the position after it,
+with the review's budget (a build step offers some fifty moves: a fifth of the budget
+left each answer a handful of visits and read nothing but noise).
 
 Win chances are counted in points at the rate the bots' squashing
-(:func:`~shared.aliencity.bots.mcts.win_chance`) has in an even game, where one point of margin
+(:func:`~shared.aliencity.bots.hooks.win_chance`) has in an even game, where one point of margin
 is worth ``1 / (4 * SCALE)`` of win chance: a move's value is ``4 * SCALE * (p - 1/2)``
 points, between -24 and +24. So a move that throws points away in a game already won
 (or lost) costs little, as the search sees it, and turning a sure win into a sure loss
@@ -36,17 +37,18 @@ from __future__ import annotations
 
 import math
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from shared.aliencity import City, GameState, Move, Phase, Player, Ruleset
+from shared.aliencity.position import AlienCityPosition as Position
+from shared.bots.search import Node
 from shared.gamekit.api import GameSpec
 from shared.gamekit.review_search import ReviewCancelled, ReviewSearch, Searched, Values
 
 from .base import Clock
 from .endgame import OutOfTime, Solver, Table, pieces_left, trim
 from .evaluate import margin
-from .hooks import SCALE, win_chance
-from .mcts import ExpertBot, MctsBot, Node
+from .hooks import SCALE, EndGame, SearchBot, win_chance
 
 if TYPE_CHECKING:
     from shared.aliencity.spec import AlienCityPosition
@@ -78,21 +80,22 @@ def finished(state: GameState) -> float:
     return squashed(margin(state))
 
 
-def black_chance(node: Node, entered_by_black: bool | None = None, bot: MctsBot | None = None) -> float:
+def black_chance(node: Node, bot: SearchBot | None = None) -> float:
     """Black's win chance at ``node`` as the search goes on from it: the mean of its most
-    visited move; a node with no moves grown yet gives its own mean (seen by whoever
-    moved into it: ``entered_by_black``), a root its static guess (``bot``'s weights)."""
-    state = node.state
+    visited move; a node with no moves grown yet gives its own mean, a root its static
+    guess (``bot``'s weights). The search backs up (Black, White) values: Black's is the
+    first; equal visits are told apart by the mean of the player to move there, as the
+    search itself chooses (Black's mean would flatter Black's moves on White's turn)."""
+    state = cast(Position, node.state).state
     if state.phase is Phase.OVER:
         return finished(state)
     if node.children:
-        top = max(node.children, key=lambda n: (n.visits, n.total))
-        p = top.total / top.visits
-        return p if state.to_move is Player.BLACK else 1.0 - p
-    if entered_by_black is None or not node.visits:
+        seat = int(state.to_move)  # type: ignore[arg-type]  # not over: someone is to move
+        top = max(node.children, key=lambda n: (n.visits, n.totals[seat] / n.visits))
+        return top.totals[0] / top.visits
+    if not node.visits:
         return win_chance(state, weights=bot.weights) if bot is not None else win_chance(state)
-    p = node.total / node.visits
-    return p if entered_by_black else 1.0 - p
+    return node.totals[0] / node.visits
 
 
 class AlienCityReviewSearch(ReviewSearch):
@@ -114,7 +117,7 @@ class AlienCityReviewSearch(ReviewSearch):
         the player to move), or None: not in Expert's end game, or not finished in the
         budget. Raises :class:`ReviewCancelled` when asked to stop."""
         bot = self.engine_bot(self.settings.iterations)
-        if not isinstance(bot, ExpertBot) or pieces_left(position) > bot.solve_from:
+        if bot is None or bot.endgame is None or pieces_left(position) > EndGame.solve_from:
             return None
         game = (position.ruleset, position.city)
         if self.table_game != game:
@@ -128,7 +131,7 @@ class AlienCityReviewSearch(ReviewSearch):
                 raise ReviewCancelled() from None
             return None
         finally:
-            trim(self.table, ExpertBot.table_cap, pieces_left(position))
+            trim(self.table, EndGame.table_cap, pieces_left(position))
         return (value if position.to_move is Player.BLACK else -value), move
 
     def projection(self, state: AlienCityPosition,  # type: ignore[override]
@@ -143,19 +146,18 @@ class AlienCityReviewSearch(ReviewSearch):
         mid = (guess[0] + guess[1]) / 2.0
         return (mid + solved[0] / 2.0, mid - solved[0] / 2.0)
 
-    def engine_bot(self, iterations: int) -> MctsBot | None:
+    def engine_bot(self, iterations: int) -> SearchBot | None:
         bot = self.bot(iterations)
-        return bot if isinstance(bot, MctsBot) else None
+        return bot if isinstance(bot, SearchBot) else None
 
     @property
     def top_up(self) -> int:
         return self.settings.iterations
 
-    def grow(self, bot: MctsBot, state: GameState, cancel: threading.Event | None) -> Node:
+    def grow(self, bot: SearchBot, state: GameState, cancel: threading.Event | None) -> Node:
         """The bot's search of ``state`` (the one its ``pick`` runs), the tree kept."""
-        clock = Clock(None, cancel)
-        root = bot.search(state, clock)
-        if clock.expired():
+        root = bot.engine.search(Position(state), stop=cancel)
+        if cancel is not None and cancel.is_set():
             raise ReviewCancelled()
         return root
 
@@ -171,12 +173,12 @@ class AlienCityReviewSearch(ReviewSearch):
             black_margin, move = solved
             return Searched(move, {move: values_of(squashed(black_margin))})
         root = self.grow(bot, position, cancel)
-        best = max(root.children, key=lambda n: (n.visits, n.total))
-        black = position.to_move is Player.BLACK
+        seat = int(position.to_move)  # type: ignore[arg-type]  # a review step: someone is to move
+        best = max(root.children, key=lambda n: (n.visits, n.totals[seat] / n.visits))
         values = {}
         for child in root.children:
             if child is best or child.visits >= self.enough:
-                values[child.move] = values_of(black_chance(child, black))
+                values[child.move] = values_of(black_chance(child))
         return Searched(best.move, values)
 
     def top(self, state: AlienCityPosition, count: int = 3,  # type: ignore[override]
@@ -188,12 +190,12 @@ class AlienCityReviewSearch(ReviewSearch):
             return super().top(state, count, cancel)
         position = state.state
         root = self.grow(bot, position, cancel)
-        black = position.to_move is Player.BLACK
-        by_visits = sorted(root.children, key=lambda n: (-n.visits, -n.total))
+        seat = int(position.to_move)  # type: ignore[arg-type]  # analysed: someone is to move
+        by_visits = sorted(root.children, key=lambda n: (-n.visits, -n.totals[seat] / max(n.visits, 1)))
         sure = [n for n in by_visits if n.visits >= self.enough]
         picked = sure + [n for n in by_visits if n not in sure][:max(0, count - len(sure))]
-        sign = 1.0 if black else -1.0
-        ranked = sorted(((n.move, values_of(black_chance(n, black))) for n in picked),
+        sign = 1.0 if seat == 0 else -1.0
+        ranked = sorted(((n.move, values_of(black_chance(n))) for n in picked),
                         key=lambda mv: -sign * mv[1][0])
         return ranked[:count]
 

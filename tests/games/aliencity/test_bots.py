@@ -226,17 +226,20 @@ def test_more_iterations_find_the_better_move():
     """Grown in random order, a search tries each build once before it looks deeper:
     too few iterations miss the cut, enough find it (the levels order their moves by
     the static guess, so they find it at once)."""
-    from shared.aliencity.bots.mcts import MctsBot
+    from shared.aliencity.bots.hooks import SearchBot
 
-    class Unordered(MctsBot):
-        order_after = None
+    def unordered(seed: int, iterations: int) -> SearchBot:
+        bot = SearchBot(seed, iterations=iterations, think_s=math.inf)
+        bot.engine.expand = None   # moves grown at random ...
+        bot.engine.widen = None    # ... each once before the search looks deeper
+        return bot
 
     state = cut_state()
     builds = len(state.legal_moves())
-    few = [Unordered(seed, iterations=3, think_s=math.inf).choose(state) for seed in range(6)]
+    few = [unordered(seed, 3).choose(state) for seed in range(6)]
     assert any(m != parse_move("Dr@e4") for m in few)
     for seed in range(3):
-        assert Unordered(seed, iterations=builds + 20, think_s=math.inf).choose(state) == parse_move("Dr@e4")
+        assert unordered(seed, builds + 20).choose(state) == parse_move("Dr@e4")
 
 
 # -- stopping and time limits -------------------------------------------------------------

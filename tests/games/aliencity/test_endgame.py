@@ -123,7 +123,7 @@ def test_expert_falls_back_to_its_search_when_the_solver_runs_out():
     bot = make_bot("expert", 1, iterations=2, think_s=math.inf)
     move = bot.choose(state)
     assert move in state.legal_moves()
-    assert bot.table  # it tried (the lines it finished are kept), then gave up
+    assert bot.endgame.table  # it tried (the lines it finished are kept), then gave up
 
 
 def test_a_stopped_think_stops_while_another_think_of_the_same_bot_runs():
@@ -152,11 +152,11 @@ def test_expert_starts_a_new_table_for_another_game():
     other = next(s for s in game_positions(5, Ruleset(2002, location_bonus=True))
                  if pieces_left(s) == 6 and s.phase is Phase.BUILD)
     bot.choose(one)
-    assert bot.table_game == (one.ruleset, one.city) and bot.table
-    kept = dict(bot.table)
+    assert bot.endgame.game == (one.ruleset, one.city) and bot.endgame.table
+    kept = dict(bot.endgame.table)
     bot.choose(other)
-    assert bot.table_game == (other.ruleset, other.city)
-    assert not kept.keys() & bot.table.keys()
+    assert bot.endgame.game == (other.ruleset, other.city)
+    assert not kept.keys() & bot.endgame.table.keys()
 
 
 def test_apply_skips_only_the_final_event():

@@ -10,7 +10,7 @@ import pytest
 from shared.aliencity import Phase, Player
 from shared.aliencity.bots import review as review_module
 from shared.aliencity.bots.endgame import pieces_left
-from shared.aliencity.bots.mcts import ExpertBot
+from shared.aliencity.bots.hooks import EndGame
 from shared.aliencity.bots.review import POINTS_PER_CHANCE, squashed
 from shared.aliencity.spec import ALIEN_CITY
 from shared.gamekit.api import Record
@@ -61,7 +61,7 @@ def ten_left():
     record = easy_game(4)
     state = record.start
     for text in record.moves:
-        if pieces_left(state.state) == ExpertBot.solve_from and state.state.phase is Phase.BUILD:
+        if pieces_left(state.state) == EndGame.solve_from and state.state.phase is Phase.BUILD:
             return state
         state, _ = state.play(ALIEN_CITY.parse_move(text))
     raise AssertionError("no build step with ten pieces left")

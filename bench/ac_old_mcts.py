@@ -1,4 +1,8 @@
-"""Medium and Hard: Monte-Carlo tree search over builds and claims, with light playouts.
+"""Alien City's own MCTS as it played before its levels became the game-generic search
+(kept for bench/bots.py's ``old*`` levels, the yardstick the new levels are measured
+against until they are proven; see ``OLD`` at the end).
+
+Medium and Hard: Monte-Carlo tree search over builds and claims, with light playouts.
 The levels differ in how long they search: Medium 60 iterations (its moves ordered by
 the static guess, then a short look at the best), Hard as many as 1.75 s allow
 (hundreds to thousands, with the machine's load), judging new nodes by the static guess
@@ -28,11 +32,10 @@ import math
 import random
 
 from shared.aliencity import City, GameState, Move, Phase, Player, Ruleset
-
-from .base import Bot, Clock
-from .endgame import Table
-from .evaluate import DEFAULT, EXPERT, Weights, margin
-from .hooks import EndGame, playout_claim, win_chance
+from shared.aliencity.bots.base import Bot, Clock
+from shared.aliencity.bots.endgame import Table
+from shared.aliencity.bots.evaluate import DEFAULT, EXPERT, Weights, margin
+from shared.aliencity.bots.hooks import EndGame, playout_claim, win_chance
 
 
 class Node:
@@ -230,3 +233,6 @@ class ExpertBot(HardBot):
 
     def forget(self) -> None:
         self.endgame.forget()
+
+
+OLD: dict[str, type[Bot]] = {"oldmedium": MctsBot, "oldhard": HardBot, "oldexpert": ExpertBot}
