@@ -17,6 +17,7 @@ from weakref import WeakKeyDictionary
 
 import pygame
 
+from shared.gamekit.api import IllegalMove
 from shared.i18n import domain
 from shared.wire import ErrorCode
 
@@ -222,6 +223,21 @@ class OnlineChrome:
         if not w:
             return _("RESIGNED")
         return _("{seat} WINS BY RESIGNATION").format(seat=self.seat_name_label(w).upper())
+
+    def counted(self, state: Any) -> Any:
+        """``state`` with the seats the server says resigned taken out by the game's own
+        rule: a resignation that ends a match is no step of the game, so the state held
+        here lacks it, and the count would rank the resigned seat by its points against
+        the headline. Unchanged when nobody resigned."""
+        ended = self.view.ended if isinstance(self.view.ended, dict) else {}
+        resigned, names = ended.get("resigned"), self.view.seat_names()
+        for name in resigned if isinstance(resigned, list) else []:
+            if name in names and not state.is_over():
+                try:
+                    state = state.resign(names.index(name))[0]
+                except IllegalMove:
+                    continue  # a seat the state already shows gone
+        return state
 
     def leave(self) -> None:
         self.session.leave(self.code)

@@ -134,7 +134,7 @@ class MatchScene(CityScreen):
     def score_scene(self, state: CityState, **words) -> ScoreScene:
         names = {} if self.chrome is not None else {i: who for i in range(len(self.seats))
                                                      if (who := who_words(self.seats, i))}
-        return ScoreScene(self.app, state, names=names, **words)
+        return ScoreScene(self.app, state if self.chrome is None else self.chrome.counted(state), names=names, **words)
 
     def mine(self) -> int | None:
         return your_seat(self.seats) if self.chrome is None else None

@@ -132,7 +132,7 @@ class MatchScene(SprawlScreen):
         from .score import ScoreScene
         names = ([""] * len(self.seats) if self.chrome is not None else
                  [who_words(self.seats, i) for i in range(len(self.seats))])  # as the match: "Green (you)"
-        return ScoreScene(self.app, state, names=names, **words)
+        return ScoreScene(self.app, state if self.chrome is None else self.chrome.counted(state), names=names, **words)
 
     def replay(self, state):
         from .replay import replay_of
