@@ -91,6 +91,8 @@ class HintHost(Protocol):
     def bot_factory(self, level: str, seed: object) -> Any: ...
     def bot_position(self, state: Any) -> Any: ...
     def show_toast(self, text: str, seconds: float = ...) -> None: ...
+    @property
+    def toast(self) -> str: ...
     def update_buttons(self) -> None: ...
     def submit(self, move: Any) -> None: ...
 
@@ -102,6 +104,7 @@ class HintPart:
     def __init__(self, host: HintHost, words: Callable[[Advice], str]) -> None:
         self.host = host
         self.hint_words = words
+        self.said: tuple[str, object] | None = None   # the hint's toast and the position it was about
 
     @property
     def hint(self) -> Advice | None:
@@ -131,7 +134,7 @@ class HintPart:
         if not hints_allowed(host) or not host.human_turn or self.hinting:
             return
         if self.hint is not None:
-            host.show_toast(self.hint_words(self.hint), 6)
+            self.say(self.hint_words(self.hint))
             return
         level = hint_level(host.seats)
         bot = host.bot_factory(level, seat_seed(host.game_seed, s.to_move, f"hint{s.ply}"))
@@ -148,8 +151,17 @@ class HintPart:
         if was and not self.hinting:
             host.update_buttons()
         if advice is not None:
-            host.show_toast(self.hint_words(advice), 6)
+            self.say(self.hint_words(advice))
+        elif self.said is not None and self.said[1] is not host.match.state:
+            if host.toast == self.said[0]:   # its move was played: the hint would read as the next seat's
+                host.show_toast("", 0)
+            self.said = None
         return advice
+
+    def say(self, words: str) -> None:
+        """The hint's toast, kept only while the position it is about stays on the board."""
+        self.said = (words, self.host.match.state)
+        self.host.show_toast(words, 6)
 
     def play_hint(self) -> bool:
         """Enter while a hint is shown: exactly the hinted move is played (the engine

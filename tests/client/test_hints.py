@@ -60,6 +60,8 @@ def test_the_hint_key_shows_a_legal_move_with_its_value_and_plays_nothing(app, s
     assert not scene.hinter.hinting and scene.hinter.hint is advice
     scene.play(advice.move)
     assert scene.hinter.hint is None
+    app.step(1 / 60, events=[])   # its words go with its position: they would read as the next seat's hint
+    assert "Hint (computer, hard)" not in scene.toast
     scene.computers.stop()
 
 
