@@ -137,7 +137,8 @@ class TurnPanel:
         if not s.mistakes:
             y = self._lines(surface, words.no_mistakes(), x, y, width, size, theme.TEXT_DIM)
         row_h = size + 8
-        for turn in s.mistakes:  # the biggest first
+        numbers = [(t.seat, s.move_number(t.ply)) for t in s.mistakes]
+        for turn, number in zip(s.mistakes, numbers):  # the biggest first
             if y + row_h > bottom - totals_h:
                 break
             row = pygame.Rect(x, y, width, row_h - 2)
@@ -146,8 +147,9 @@ class TurnPanel:
                 pygame.draw.rect(surface, (60, 70, 150) if selected else (40, 46, 96), row, border_radius=6)
             pygame.draw.circle(surface, seats[turn.seat].colour, (row.x + row.h // 2, row.centery), row.h // 4)
             pygame.draw.circle(surface, theme.BAD, (row.x + row.h // 2, row.centery), row.h // 4, 2)
-            label = words.mistake_row(s.move_number(turn.ply), seats[turn.seat].label,
-                                      s.graph.data.fall(turn.ply, turn.seat))
+            shared_number = numbers.count(number) > 1  # a build and its claim: say which
+            label = words.mistake_row(number[1], seats[turn.seat].label, s.graph.data.fall(turn.ply, turn.seat),
+                                      s.words_of(turn.played) if shared_number else "")
             img = t.fitted(label, size, theme.TEXT, width - row.h - 6)
             surface.blit(img, (row.x + row.h, row.centery - img.get_height() // 2))
             self.rows.append((row, turn.ply))

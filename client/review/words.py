@@ -195,9 +195,16 @@ def no_mistakes() -> str:
     return _("No big mistakes: every move was close to the best found.")
 
 
-def mistake_row(ply: int, seat_label: str, n: int) -> str:
+def mistake_row(ply: int, seat_label: str, n: int, move: str = "") -> str:
+    """A row of the mistakes list; ``move`` (the ply in words) tells apart two rows of one
+    move number, as Alien City's build and claim are."""
+    signed = MINUS + str(abs(n))
+    if move:
+        # TRANSLATORS: a row of the mistakes list when one move has two: move number, what
+        # was played ("the claim on e5"), who, how far the graph fell there
+        return _("Move {ply} ({move}), {seat}: {signed}").format(ply=ply, move=move, seat=seat_label, signed=signed)
     # TRANSLATORS: a row of the mistakes list: move number, who, how far the graph fell there
-    return _("Move {ply}, {seat}: {signed}").format(ply=ply, seat=seat_label, signed=MINUS + str(abs(n)))
+    return _("Move {ply}, {seat}: {signed}").format(ply=ply, seat=seat_label, signed=signed)
 
 
 def total_line(seat_label: str, n: int, unit: str) -> str:

@@ -9,9 +9,10 @@ import pytest
 
 from client.games.aliencity.game import GameScene
 from client.games.aliencity.replay import ReplayScene
-from client.games.aliencity.review_board import short_text
+from client.games.aliencity.review_board import list_text, short_text
 from client.scenes.seats import HumanSeat
 from client.view.movelist import MoveList
+from shared.aliencity import TOWERS, Build, Claim, Player, parse_lot
 from shared.aliencity.ppn import read_ppn, write_ppn
 
 from .conftest import show
@@ -32,12 +33,23 @@ def test_the_replays_list_words_every_turn_and_who_played_it(app, language):
     with speaking(language):
         entries = replay.listing.move_entries()
         first = replay.result.plies[0]
-        short = short_text(first.build, first.claim)   # "red tower e6 → e6"
+        short = short_text(first.build, first.claim)   # "red tower e6 → e5"
     black, white, claims = SENTENCES[language]
     assert entries and not any("@" in e.text or "@" in e.short for e in entries), entries[:3]
     assert entries[0].text.startswith(black) and entries[1].text.startswith(white), entries[:2]
     assert any(claims in e.text for e in entries) and all(e.short and len(e.short) < len(e.text) for e in entries)
-    assert entries[0].short == short and "@" not in short and "→" in short, entries[0]
+    assert entries[0].short == short and "@" not in short, entries[0]
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "fr"])
+def test_a_tower_claimed_as_it_is_built_is_not_named_twice(language):
+    tower, lot, other = TOWERS[0], parse_lot("e6"), parse_lot("e5")
+    with speaking(language):
+        at_once = (short_text(Build(tower, lot), Claim(lot)), list_text(Build(tower, lot), Claim(lot), Player.BLACK))
+        later = (short_text(Build(tower, lot), Claim(other)), list_text(Build(tower, lot), Claim(other), Player.BLACK))
+    assert all(text.count("e6") == 1 and "e5" not in text for text in at_once), at_once
+    assert "→" not in at_once[0] and "→" in later[0], (at_once, later)
+    assert all("e6" in text and "e5" in text for text in later), later
 
 
 def test_a_narrow_list_shows_every_turn_short(app):

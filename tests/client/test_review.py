@@ -393,3 +393,24 @@ def panel_texts(app, scene, monkeypatch) -> list[str]:
         m.setattr(app.text, "wrap", lambda line, *a, **k: (lines.append(line), wrap(line, *a, **k))[1])
         scene.panel.draw(pygame.Surface(app.size))
     return lines
+
+
+def test_a_build_and_its_claim_listed_as_mistakes_say_which_is_which(app, monkeypatch):
+    """Alien City's build and claim share a move number: two mistake rows of one move name
+    what was played, where rows of distinct moves stay short."""
+    scene = ReviewScene(app, AlienCityPosition(finished(21)))
+    show(app, scene)
+    wait_ready(app, scene)
+    turns = scene.review.turns
+    build, claim = next((a, b) for a, b in zip(turns, turns[1:])
+                        if a.seat == b.seat and scene.move_number(a.ply) == scene.move_number(b.ply))
+    lone = next(t for t in turns if scene.move_number(t.ply) not in (scene.move_number(build.ply),))
+    rows: list[str] = []
+    real = words.mistake_row
+    monkeypatch.setattr(words, "mistake_row", lambda *a: rows.append(real(*a)) or rows[-1])
+    scene.mistakes = [build, claim, lone]
+    app.step(1 / 60, events=[], draw=True)
+    assert len(rows) == 3, rows
+    assert rows[0] != rows[1] and "(" in rows[0] and "(" in rows[1], rows
+    assert scene.words_of(build.played) in rows[0] and scene.words_of(claim.played) in rows[1], rows
+    assert "(" not in rows[2], rows

@@ -158,7 +158,10 @@ class ReplayScene(BoardScene):
         ply = self.result.plies[self.controls.index - 1]
         words = {"n": self.controls.index, "count": self.controls.count, "player": terms.player(ply.player),
                  "piece": terms.piece(ply.build.piece), "lot": lot_name(ply.build.lot)}
-        if ply.claim is not None:
+        if ply.claim is not None and ply.claim.lot == ply.build.lot:
+            # TRANSLATORS: a replay's status line: a tower built and claimed in one turn
+            text = _("Move {n} of {count}: {player} built on {lot} ({piece}) and claimed that tower.")
+        elif ply.claim is not None:
             words["claimed"] = lot_name(ply.claim.lot)
             text = _("Move {n} of {count}: {player} built on {lot} ({piece}) and claimed the tower on {claimed}.")
         else:

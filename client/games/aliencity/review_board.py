@@ -151,10 +151,15 @@ def build_words(build: Build) -> str:
     return _("{piece} on {lot}").format(piece=terms.piece(build.piece), lot=lot_name(build.lot))
 
 
-def with_claim(words: str, claim: Claim | None) -> str:
-    """A build's words and the claim made after it, if any."""
+def with_claim(words: str, claim: Claim | None, built_on: int | None = None) -> str:
+    """A build's words and the claim made after it, if any; a claim of the tower just
+    built (on ``built_on``) says "claims it" rather than its lot again."""
     if claim is None:
         return words
+    if claim.lot == built_on:
+        # TRANSLATORS: a turn in the list of moves: the build in words ("Black builds a red
+        # tower on e6"), then the claim of that same tower
+        return _("{build}, claims it").format(build=words)
     # TRANSLATORS: a turn in the list of moves: the build in words ("Black builds a red tower
     # on e6", "red tower on e6"), then the tower claimed after it
     return _("{build}, claims {lot}").format(build=words, lot=lot_name(claim.lot))
@@ -164,9 +169,9 @@ def list_text(build: Build, claim: Claim | None, player: Player | None = None) -
     """A turn as the list of moves words it: "Black builds a red tower on e6, claims e5";
     without ``player`` (the review's played and better move), "red tower on e6, claims e5"."""
     if player is None:
-        return with_claim(build_words(build), claim)
+        return with_claim(build_words(build), claim, build.lot)
     built = _(BUILDS[int(player)]).format(piece=terms.a_piece(build.piece), lot=lot_name(build.lot))
-    return with_claim(built, claim)
+    return with_claim(built, claim, build.lot)
 
 
 def short_text(build: Build, claim: Claim | None) -> str:
@@ -177,6 +182,10 @@ def short_text(build: Build, claim: Claim | None) -> str:
     built = _("{piece} {lot}").format(piece=terms.piece(build.piece), lot=lot_name(build.lot))
     if claim is None:
         return built
+    if claim.lot == build.lot:
+        # TRANSLATORS: a turn in a narrow list of moves: a tower built ("red tower e6") and
+        # claimed at once; keep it short
+        return _("{build}, claimed").format(build=built)
     # TRANSLATORS: a turn in a narrow list of moves: the build ("red tower e6"), → and the
     # tower claimed after it ("red tower e6 → e5"); keep it short
     return _("{build} → {lot}").format(build=built, lot=lot_name(claim.lot))
