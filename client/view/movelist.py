@@ -132,8 +132,14 @@ class MoveList:
 
     def _text_room(self, text: TextCache, band: pygame.Rect, size: int, dot: bool) -> int:
         """The width a row's move text gets: after its number and the mover's dot."""
-        room = band.w - 6 - text.font(size, True).size("000.")[0] - 6 - 4
+        room = band.w - 6 - self._number_width(text, size) - 6 - 4
         return room - (2 * max(4, band.h // 5) + 6 if dot else 0)
+
+    def _number_width(self, text: TextCache, size: int) -> int:
+        """The move numbers' column: as wide as the longest number (two digits at least),
+        so a narrow list gives its words the room a third digit would take."""
+        last = self.entries[-1].number if self.entries else 0  # numbers grow down the list
+        return text.font(size, True).size("0" * max(2, len(str(last))) + ".")[0]
 
     def _needs_short(self, text: TextCache, band: pygame.Rect, size: int) -> bool:
         """Whether some move's words do not fit even small: then every move that has a
@@ -156,7 +162,7 @@ class MoveList:
             return
         entry = self.entries[row - 1]
         number = text.render(f"{entry.number}.", size, ink, bold=True)
-        num_w = text.font(size, True).size("000.")[0]
+        num_w = self._number_width(text, size)
         surface.blit(number, (x + num_w - number.get_width(), band.centery - number.get_height() // 2))
         x += num_w + 6
         if entry.colour is not None:

@@ -182,10 +182,6 @@ def short_text(build: Build, claim: Claim | None) -> str:
     built = _("{piece} {lot}").format(piece=terms.piece(build.piece), lot=lot_name(build.lot))
     if claim is None:
         return built
-    if claim.lot == build.lot:
-        # TRANSLATORS: a turn in a narrow list of moves: a tower built ("red tower e6") and
-        # claimed at once; keep it short
-        return _("{build}, claimed").format(build=built)
     # TRANSLATORS: a turn in a narrow list of moves: the build ("red tower e6"), → and the
     # tower claimed after it ("red tower e6 → e5"); keep it short
     return _("{build} → {lot}").format(build=built, lot=lot_name(claim.lot))
