@@ -50,6 +50,7 @@ class FramedScreen(Protocol):
     def bar_title(self) -> str: ...  # the game's name at the top bar's left
 
     def fit_board(self, area: pygame.Rect) -> pygame.Rect: ...
+    def chat_foot(self, size: tuple[int, int]) -> int: ...   # room kept under the first panel
     def place_panels(self, rects: list[pygame.Rect], size: tuple[int, int]) -> None: ...
     def layout_buttons(self) -> None: ...
     def board_surface(self, cb: bool) -> pygame.Surface: ...
@@ -88,7 +89,8 @@ class BoardFrame:
         """The bars and the board for the window's ``size``, then the panels and buttons."""
         host = self.host
         moves_w = host.listing.room(size) if host.listing is not None else 0
-        frame, _, rects = match_layout(size, host.players, host.fit_board, host.bottom_scale, moves_w)
+        frame, _, rects = match_layout(size, host.players, host.fit_board, host.bottom_scale, moves_w,
+                                       host.chat_foot(size))
         self.margin = frame.margin
         self.top_rect, self.bottom_rect = frame.top, frame.bottom
         self.top_h, self.bottom_h = frame.top.h, frame.bottom.h
@@ -185,6 +187,11 @@ class FramedScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         self.frame.resize(size)
+
+    def chat_foot(self, size: tuple[int, int]) -> int:
+        """Room kept under the first seat's panel: none (an online match's keeps its chat
+        bar's, :meth:`~.match_screen.MatchCore.chat_foot`)."""
+        return 0
 
     def update(self, dt: float) -> None:
         super().update(dt)

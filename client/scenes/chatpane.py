@@ -30,6 +30,17 @@ _, N_, ngettext, pgettext = domain("online")
 SCROLL_KEYS = {pygame.K_PAGEUP: 3, pygame.K_PAGEDOWN: -3}
 
 
+def text_size(window_h: int) -> int:
+    """The pane's text size for a window ``window_h`` pixels tall."""
+    return max(12, int(window_h * 0.018))
+
+
+def closed_height(window_h: int) -> int:
+    """The closed pane's height (its one title row), as :meth:`ChatPane.draw` makes it: a
+    screen whose panels are full keeps this much free under the first one."""
+    return text_size(window_h) + 4 + 12
+
+
 def clock(t: Any) -> str:
     """A chat line's time as the player's clock shows it ("" when the server gave none)."""
     if isinstance(t, bool) or not isinstance(t, (int, float)):
@@ -147,7 +158,7 @@ class ChatPane:
     def draw(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         """The pane over the lower part of ``panel`` (the first seat's)."""
         t = self.chrome.host.app.text
-        size = max(12, int(surface.get_height() * 0.018))
+        size = text_size(surface.get_height())
         row = size + 4
         room = panel.w - 28
         watchers = t.wrap(self.watchers(), size, room)[:3] if self.watchers() else []

@@ -55,6 +55,7 @@ class MatchHost(Protocol):
     def update_buttons(self) -> None: ...
     def save(self) -> None: ...
     def seat_panels(self) -> list[tuple[pygame.Rect, int, int]]: ...
+    def chat_foot(self, size: tuple[int, int]) -> int: ...   # the room kept under the first panel
 
 
 class OnlineChrome:
@@ -384,7 +385,8 @@ class OnlineChrome:
                 pygame.draw.circle(surface, dot, (rect.x + pad + 5, y + img.get_height() // 2), 5)
                 surface.blit(img, (rect.x + pad + 16, y))
         self.clocks.draw(surface, t, host.seat_panels())
-        self.pane.draw(surface, host.seat_panels()[0][0])
+        first = host.seat_panels()[0][0]   # the pane sits at its foot (and the room kept under it)
+        self.pane.draw(surface, pygame.Rect(first.x, first.y, first.w, first.h + host.chat_foot(host.app.size)))
         if self.server_gone:
             note = self.session.net_note or _("Connecting…")
             if v.ended is not None and self.player:

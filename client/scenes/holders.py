@@ -14,6 +14,9 @@ import datetime as _dt
 from pathlib import Path
 from typing import Any
 
+from shared.gamekit.errors import GameError
+from shared.gamekit.review import steps
+
 from ..records import save_record
 
 
@@ -21,6 +24,12 @@ class _Records:
     spec: Any = None          # the game's spec: ``write_record(state, headers)``
     stem = "game"             # record file names: ``<stem>-<date>-<time><suffix>``
     suffix = ".txt"
+
+    @staticmethod
+    def follow_up(state: Any) -> bool:
+        """Whether ``state`` is a later step of a turn (undo and the list's look back never
+        stop there)."""
+        return False
 
     @staticmethod
     def position(state: Any) -> Any:
@@ -58,11 +67,6 @@ class LocalMatch(_Records):
         self.moves.append(move)
         return events
 
-    @staticmethod
-    def follow_up(state: Any) -> bool:
-        """Whether ``state`` is a later step of a turn (undo never stops there)."""
-        return False
-
     @property
     def turn_starts(self) -> list:
         """The states undo can go back to, oldest first: the start of each turn."""
@@ -94,14 +98,36 @@ class ViewMatch(_Records):
     """An online match's position: what the chrome last heard from the server."""
 
     can_undo = False
-    history: list = []
+    history: list = []   # no undo trail online (the moves played are in ``played``)
 
     def __init__(self, chrome) -> None:
         self.chrome = chrome
+        self._played: tuple[Any, list, list] = (None, [], [])  # (the position read, befores, moves)
 
     @property
     def state(self):
         return self.held(self.chrome.state)
+
+    def played(self) -> tuple[list, list]:
+        """The held state before each move and the moves (the contract's), read from the
+        server's position's own record once per position: a match joined halfway lists
+        every move all the same."""
+        position = self.chrome.state
+        if position is None:
+            return [], []
+        if self._played[0] is not position:
+            try:
+                record = self.spec.read_record(self.spec.write_record(position), lenient=True)
+                replayed = list(steps(self.spec, record))
+            except (GameError, ValueError):  # a position whose record does not read back: no list
+                replayed = []
+            self._played = (position, [self.held(s.before) for s in replayed], [s.move for s in replayed])
+        return self._played[1], self._played[2]
+
+    @property
+    def turn_starts(self) -> list:
+        """The states that start a turn, oldest first (as a local match's)."""
+        return [s for s in self.played()[0] if not self.follow_up(s)]
 
     def record(self) -> str:
         return self.spec.write_record(self.chrome.state, self.chrome.record_headers())

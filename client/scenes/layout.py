@@ -63,10 +63,11 @@ def moves_rect(board: pygame.Rect, margin: int, moves_w: int) -> pygame.Rect:
 
 
 def seat_rects(size: tuple[int, int], board: pygame.Rect, count: int, margin: int,
-               moves_w: int = 0) -> list[pygame.Rect]:
+               moves_w: int = 0, foot: int = 0) -> list[pygame.Rect]:
     """One panel per seat beside ``board``: ceil(n/2) down the left, the rest down the right
     (right of the list of moves' column when ``moves_w``), stacked with ``margin`` between
-    them inside the board's height."""
+    them inside the board's height; the first is ``foot`` pixels shorter (an online
+    match's chat bar goes under it)."""
     if not MIN_SEATS <= count <= MAX_SEATS:
         raise ValueError(f"a match has {MIN_SEATS} to {MAX_SEATS} seats, not {count}")
     w, h = size
@@ -79,16 +80,20 @@ def seat_rects(size: tuple[int, int], board: pygame.Rect, count: int, margin: in
         ph = (board.h - (k - 1) * m) // k
         for i in range(k):
             rects.append(pygame.Rect(x, board.y + i * (ph + m), pw, ph))
+    if foot:
+        rects[0].h = max(1, rects[0].h - foot)
     return rects
 
 
 def match_layout(size: tuple[int, int], count: int, fit: Callable[[pygame.Rect], pygame.Rect],
-                 bottom_scale: float = 0.08, moves_w: int = 0) -> tuple[Frame, pygame.Rect, list[pygame.Rect]]:
+                 bottom_scale: float = 0.08, moves_w: int = 0,
+                 foot: int = 0) -> tuple[Frame, pygame.Rect, list[pygame.Rect]]:
     """Bars, the board (``fit`` places it in the area by its own aspect, centred) and seat
-    panels; ``moves_w``: the list of moves' column (:func:`moves_rect`) is kept free."""
+    panels; ``moves_w``: the list of moves' column (:func:`moves_rect`) is kept free;
+    ``foot``: room kept under the first panel (:func:`seat_rects`)."""
     f = frame(size, bottom_scale, moves_w)
     board = fit(f.area)
-    return f, board, seat_rects(size, board, count, f.margin, moves_w)
+    return f, board, seat_rects(size, board, count, f.margin, moves_w, foot)
 
 
 def banner_room(size: tuple[int, int]) -> int:

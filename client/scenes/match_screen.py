@@ -27,6 +27,7 @@ from shared.i18n import domain
 
 from .. import rated as rated_games
 from ..view.widgets import Button
+from .chatpane import closed_height
 from .driver import ComputerTurns
 from .holders import LocalMatch, ViewMatch
 from .match_parts import BotTurns, MatchActions
@@ -84,7 +85,7 @@ MATCH_NAMES = ("game_seed", "chrome", "match", "bot_factory", "seats", "computer
                "turns", "actions", "records", "branch", "rated", "attract", "hints_off", "bot_hold", "bot_show",
                "pass_show", "undo_button", "hint_button", "server_session", "keeps_game", "position",
                "undo_positions", "restore_undo", "bots", "human_turn", "thinking", "exit", "submit", "play",
-               "resync", "match_started", "game_over", "save", "new_game", "bot_position")
+               "resync", "match_started", "game_over", "save", "new_game", "bot_position", "chat_foot")
 """The core's names a match screen shows (``@forwarding("core", MATCH_NAMES)``): what the
 shell (autosave, the pause menu, the chrome, hints, the director) and the game's parts
 read off the screen; a name the screen defines itself (Alien City's ``bots``) stays its own."""
@@ -217,6 +218,11 @@ class MatchCore:
     def bot_position(self, state):
         """What a computer thinks about: the state itself, or the game's contract position."""
         return state
+
+    def chat_foot(self, size: tuple[int, int]) -> int:
+        """Online, the closed chat bar's room under the first seat's panel, so it covers
+        none of the panel's pieces; a local match keeps none."""
+        return closed_height(size[1]) + 8 if self.chrome is not None else 0
 
     def turn_text(self, said: tuple[str, tuple[int, int, int]]) -> tuple[str, tuple[int, int, int]]:
         """The screen's turn line ``said``, or the chrome's words for it online."""

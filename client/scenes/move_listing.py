@@ -6,13 +6,15 @@ closed with L or the "Moves" tab at the top bar's right (a replay opens with it 
 match with it closed; the choice is kept per kind of screen for the run), and says what a
 click on a move does.
 
-The screen calls the part's ``handle_event`` first in its own and ``draw`` last in its
-``draw``, hands its ``top_right_room`` to the part's, and asks ``room`` for the column's
-width when it lays itself out (a toggle lays the screen out again). :class:`ReplayMoves`:
-a click jumps there. :class:`MatchMoves`: a live local match looks back: the board shows
-that position read-only (every key and click but the list's own goes nowhere, the
-computers wait), a card over the bottom bar says so, and Esc, End, the card's button or the
-list's last row bring back the present. A game that words or counts its moves its own way
+The screen calls the part's ``handle_event`` first in its own (after an online chrome's,
+whose chat takes typed keys) and ``draw`` last in its ``draw``, hands its
+``top_right_room`` to the part's, and asks ``room`` for the column's width when it lays
+itself out (a toggle lays the screen out again). :class:`ReplayMoves`: a click jumps
+there. :class:`MatchMoves`: a live match, local or online (a player's or a spectator's),
+looks back: the board shows that position read-only (every key and click but the list's
+own goes nowhere, the computers wait), a card over the bottom bar says so, and Esc, End,
+the card's button or the list's last row bring back the present; online, the server's
+next move or snapshot brings it back too. A game that words or counts its moves its own way
 subclasses the part (``move_texts``, ``move_positions``, ``move_numbers``, the record's
 notes).
 """
@@ -29,7 +31,7 @@ from shared.i18n import domain
 from .. import theme
 from ..view.movelist import MoveEntry, MoveList
 from ..view.widgets import Button, draw_panel
-from .holders import LocalMatch
+from .holders import LocalMatch, ViewMatch
 from .layout import moves_rect, moves_width
 
 if TYPE_CHECKING:
@@ -91,13 +93,9 @@ class MoveListPart:
             self._shown = bool(self.host.app.kit(SHOWN_KEY, dict).get(self.kind, self.open_default))
         return self._shown
 
-    def available(self) -> bool:
-        """Whether the screen lists its moves at all (an online match does not)."""
-        return True
-
     def room(self, size: tuple[int, int]) -> int:
         """The width the screen keeps free for the column right of the board (0: none)."""
-        wanted = self.available() and (self.moves_shown or self.card_shown())
+        wanted = self.moves_shown or self.card_shown()
         return moves_width(size) if wanted else 0
 
     def column(self) -> pygame.Rect:
@@ -306,29 +304,37 @@ class MatchMoves(MoveListPart):
         super().__init__(host, "match", False)
         self._looking: int | None = None
         self._held = False      # the computers' hold before looking back
+        self._looked_from: Any = None   # online: the server's position when the look began
         # TRANSLATORS: the button on the card shown while looking back at an earlier move
         self.back_button = Button(N_("Back to the game"), self.back_to_present, tr=_, accent=theme.ACCENT)
 
     @property
     def looking_back(self) -> int | None:
+        """The position looked at; online, None once the server's news moved the board on
+        (a move or a new snapshot lands on the board as the present)."""
+        chrome = self.host.chrome
+        if self._looking is not None and chrome is not None and chrome.state is not self._looked_from:
+            return None
         return self._looking
 
     def held_moves(self) -> list:
-        """The moves a local match's holder keeps (the shell's holders; none online)."""
+        """The moves played: a local match's holder keeps them, an online one reads them
+        from the server's position."""
         match = self.host.match
-        return match.moves if isinstance(match, LocalMatch) else []
-
-    def available(self) -> bool:
-        """A local match lists its moves (an online one's chrome has the room)."""
-        return self.host.chrome is None
+        if isinstance(match, LocalMatch):
+            return match.moves
+        return match.played()[1] if isinstance(match, ViewMatch) else []
 
     def move_texts(self) -> Sequence[str]:
         """By default a local match's moves as the shell's holder keeps them."""
         return [self.host.match.spec.move_text(m) for m in self.held_moves()]
 
     def move_positions(self) -> Sequence[Any]:
-        """A local match's positions (its holder's)."""
+        """The positions before each move, then the present (the holder's)."""
         match = self.host.match
+        if isinstance(match, ViewMatch):
+            befores = match.played()[0]
+            return [*befores, match.state] if befores else []
         known = len(self.held_moves())  # a game continued from a save lists the moves played since
         if not known:
             return []
@@ -357,16 +363,17 @@ class MatchMoves(MoveListPart):
     def look_back(self, index: int) -> None:
         """A live local match shows position ``index`` read-only (its last: the present)."""
         host = self.host
-        if host.chrome is not None or not self.move_positions():
+        if not self.move_positions():
             return
-        if self._looking is None and (host.timeline.busy or host.turns.busy):
+        if self.looking_back is None and (host.timeline.busy or host.turns.busy):
             host.timeline.finish_all()   # a move is landing (a computer's, say): it lands now, then we look
         positions = list(self.move_positions())
         if index >= len(positions) - 1:
             self.back_to_present()
             return
-        if self._looking is None:
+        if self.looking_back is None:
             self._held = host.bot_hold
+            self._looked_from = host.chrome.state if host.chrome is not None else None
         self._looking = index
         host.bot_hold = True  # the computers wait while a person looks back
         host.show_state(positions[index], animate=False)
@@ -377,9 +384,6 @@ class MatchMoves(MoveListPart):
         self._looking = None
         self.host.bot_hold = self._held
         self.host.show_state(self.host.match.state, animate=False)
-
-    def top_right_room(self) -> int:
-        return 0 if self.host.chrome is not None else super().top_right_room()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """While looking back, every key and click too."""

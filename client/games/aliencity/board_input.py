@@ -27,11 +27,10 @@ class BoardInput:
         self.view = view
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Mouse and keys on the match screen: chrome first (chat), then the board's."""
+        """Mouse and keys on the match screen's board (the chrome's chat and the list of
+        moves had them first)."""
         scene = self.screen
         board = scene.board
-        if scene.chrome is not None and scene.chrome.handle_event(event):
-            return True
         if event.type == pygame.MOUSEMOTION:
             scene.mouse = event.pos
             board.track_pointer(event.pos)

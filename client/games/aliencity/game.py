@@ -28,7 +28,7 @@ from client.scenes.hints import hints_allowed
 from client.scenes.match_screen import MATCH_NAMES, MatchCore
 from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
-from client.seat_words import seat_label, who_words, you, your_seat
+from client.seat_words import beside, seat_label, who_words, you, your_seat
 from shared.aliencity import (
     Build,
     Claim,
@@ -125,7 +125,7 @@ class Moves(MatchMoves):
 
     def move_positions(self) -> list[GameState]:
         host = self.host
-        starts = host.match.turn_starts if host.chrome is None else []
+        starts = host.match.turn_starts
         if len(starts) != len(self.move_texts()):  # continued from a save without its trail: no look back
             return []
         return [*starts, host.match.state]
@@ -233,6 +233,10 @@ class GameScene(BoardScene):
         """A move the server accepted: animate it as if it were played here."""
         self.shows.step(move, before.state.play(move))
 
+    def chat_foot(self, size: tuple[int, int]) -> int:
+        """Alien City's panels have room at their foot: the chat bar goes there."""
+        return 0
+
     def seat_panels(self) -> list[tuple[pygame.Rect, int, int]]:
         """Each seat's panel (rect, header height, padding) for names and presence."""
         return [(self.panels[p].rect, self.panels[p].header_h, self.panels[p].pad) for p in Player]
@@ -298,13 +302,22 @@ class GameScene(BoardScene):
         self.hints.poll()
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
-        return self.core.turn_text(super().turn_text())  # online: the chrome's words
+        """Whose turn (the seat as the turn lines name it) or, at the end, who won named as
+        the final count names them ("WHITE (COMPUTER, EASY) WINS"); online, the chrome's words."""
+        over = self.board.state.phase is Phase.OVER
+        return self.core.turn_text(self.board.turn_text(self.with_who if over else self.label))
+
+    def with_who(self, player: Player) -> str:
+        """A seat's colour with who played it, as the final count writes it."""
+        return beside(terms.player(player), self.seat_names()[int(player)])
 
     def top_right_room(self) -> int:
         return self.listing.top_right_room()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.chrome is None and self.listing.handle_event(event):
+        if self.chrome is not None and self.chrome.handle_event(event):
+            return True   # the chat's first: a typed L is a letter
+        if self.listing.handle_event(event):
             return True
         return self.input.handle_event(event)
 

@@ -96,10 +96,9 @@ class MatchView:
         board.draw_pieces(surface, cb, self.preview_after(), room)
         draw_hint_caption(scene, surface)
         self.draw_bottom(surface)
+        scene.listing.draw(surface)   # under the tooltips and the chrome's bars that may reach it
         self.draw_extra(surface)
         board.draw_news(surface)
-        if scene.chrome is None:
-            scene.listing.draw(surface)
 
     def panel_surface(self, player: Player, cb: bool) -> pygame.Surface:
         """A seat's panel: the player to move's pieces they may build, chosen, hovered."""

@@ -55,12 +55,11 @@ class Moves(MatchMoves):
 
     def move_texts(self) -> list[str]:
         from .review_board import list_text
-        host = self.host
-        return [list_text(m) for m in host.match.moves] if host.chrome is None else []
+        return [list_text(m) for m in self.held_moves()]
 
     def move_entries(self) -> list[MoveEntry]:
         """The dot of a row: the colour placed, not the placing seat's (two per seat with 2 players)."""
-        return dotted(super().move_entries(), list(self.host.match.moves if self.host.chrome is None else []))
+        return dotted(super().move_entries(), list(self.held_moves()))
 
 
 @forwarding("core", MATCH_NAMES)

@@ -95,8 +95,7 @@ class MatchView:
         marks.draw_ghost(surface, scene, cb)
         scene.draw_bottom(surface)
         scene.turns.draw(surface, scene.thinking or scene.hinter.hinting)
-        if scene.chrome is None:
-            scene.listing.draw(surface)
+        scene.listing.draw(surface)
         scene.draw_overlays(surface)
         scene.passing.draw(surface)
         marks.draw_slot_tip(surface, scene)
@@ -114,7 +113,7 @@ class ScreenKeys:
         scene = self.scene
         if scene.chrome is not None and scene.chrome.handle_event(event):
             return True
-        if scene.chrome is None and scene.listing.handle_event(event):
+        if scene.listing.handle_event(event):
             return True
         if scene.passing.open:
             return scene.passing.handle_event(event)

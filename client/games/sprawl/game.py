@@ -169,7 +169,7 @@ class MatchScene(SprawlScreen):
         from .input import handle_event
         if self.chrome is not None and self.chrome.handle_event(event):
             return True
-        if self.chrome is None and self.listing.handle_event(event):
+        if self.listing.handle_event(event):
             return True
         return handle_event(self, event)
 

@@ -163,8 +163,7 @@ def draw(scene: "MatchScene", surface: pygame.Surface) -> None:
         pygame.draw.circle(surface, theme.ACCENT, (r.right - 9, r.y + 9), 4)
     marks.draw_ghost_caption(surface, scene, (hint_box,) if hint_box is not None else ())
     scene.turns.draw(surface, scene.thinking or scene.hinter.hinting)
-    if scene.chrome is None:
-        scene.listing.draw(surface)
+    scene.listing.draw(surface)
     marks.draw_chooser(surface, scene, cb)
     marks.draw_dead_tip(surface, scene, None if scene.hand.chooser else scene.hand.hover)
     draw_overlays(scene, surface)
