@@ -139,12 +139,18 @@ class ChatPane:
             words += "  " + ngettext("● {n} new", "● {n} new", self.unread).format(n=self.unread)
         return words
 
-    def watchers(self) -> str:
-        """"Watching (2): Eve, Max", or "" when nobody watches."""
+    def watch_count(self) -> int:
+        count = self.view.info.get("spectators")
+        return count if isinstance(count, int) and count > 0 else 0
+
+    def watchers(self, short: bool = False) -> str:
+        """"Watching (2): Eve, Max" (``short``: "2 watching"), or "" when nobody watches."""
         info = self.view.info
-        count = info.get("spectators")
-        if not isinstance(count, int) or count <= 0:
+        count = self.watch_count()
+        if not count:
             return ""
+        if short:
+            return ngettext("{n} watching", "{n} watching", count).format(n=count)
         names = [str(n) for n in info.get("spectator_names") or [] if n]
         listed = ", ".join(names)
         if count > len(names):
@@ -161,7 +167,12 @@ class ChatPane:
         size = text_size(surface.get_height())
         row = size + 4
         room = panel.w - 28
-        watchers = t.wrap(self.watchers(), size, room)[:3] if self.watchers() else []
+        colour = theme.ACCENT if (self.unread and not self.open) else theme.TEXT_DIM
+        title = t.fitted(("− " if self.open else "+ ") + self.title(), size, colour, room, bold=True)
+        said, left = self.watchers(), room - title.get_width() - size
+        # closed, who watches shares the title's row (the bar keeps to the room left for it)
+        inline = bool(said) and not self.open and not self.typing and left > size * 3
+        watchers = t.wrap(said, size, room)[:3] if said and not inline else []
         body: list[tuple[str, str]] = []   # (time, text) per row, the newest last
         more_above = False
         indent = t.font(size).size("00:00 ")[0]
@@ -181,9 +192,10 @@ class ChatPane:
         draw_panel(surface, self.rect, alpha=225)
         x, y = self.rect.x + 8, self.rect.y + 6
         self.header = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, row + 6)
-        colour = theme.ACCENT if (self.unread and not self.open) else theme.TEXT_DIM
-        surface.blit(t.fitted(("− " if self.open else "+ ") + self.title(), size, colour, room,
-                              bold=True), (x, y))
+        surface.blit(title, (x, y))
+        if inline:
+            words = said if t.fits(said, size, left) else self.watchers(short=True)
+            surface.blit(t.fitted(words, size, theme.ACCENT_2, left), (x + title.get_width() + size, y))
         y += row
         for line in watchers:
             surface.blit(t.fitted(line, size, theme.ACCENT_2, room), (x, y))

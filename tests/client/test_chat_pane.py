@@ -9,7 +9,7 @@ import time
 
 import pygame
 
-from client.scenes.chatpane import clock
+from client.scenes.chatpane import clock, closed_height
 from client.scenes.chrome import open_match
 
 from .conftest import click, key, motion, show
@@ -133,3 +133,23 @@ def test_who_watches_shows_from_the_match_info(app):
     assert [t for t, _r in watching] == ["Watching (3): Eve, Max, 1 more"]
     panel = screen.seat_panels()[0][0]
     assert all(panel.contains(r) for _t, r in watching)
+
+
+def test_a_closed_pane_says_who_watches_on_its_title_row(app):
+    """Closed, the bar stays one row tall (the room a full panel keeps for it) and who
+    watches stands beside its title; open, the names get rows of their own."""
+    screen, feed = match_screen(app)
+    spec = app.games.specs().get("alien-city")
+    feed.inbox.append({"type": "match_info", "match": CODE, "info": info(spec, "playing", 0) | {
+        "spectators": 2, "spectator_names": ["Eve", "Max"]}})
+    frame(app)
+    pane = screen.chrome.pane
+    assert not pane.open
+    placed = drawn(app)
+    assert pane.rect.h == closed_height(app.size[1])
+    watching = [r for t, r in placed if t in ("Watching (2): Eve, Max", "2 watching")]
+    assert len(watching) == 1 and pane.header.contains(watching[0]), (watching, pane.header)
+    screen.handle_event(click(pane.header.center))
+    placed = drawn(app)
+    assert pane.open and pane.rect.h > closed_height(app.size[1])
+    assert any(t == "Watching (2): Eve, Max" and not pane.header.contains(r) for t, r in placed)
