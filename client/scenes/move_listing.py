@@ -340,14 +340,24 @@ class MatchMoves(MoveListPart):
             return []
         return [*match.history[len(match.history) - known:], match.state]
 
-    def move_numbers(self) -> Sequence[int]:
-        """A game continued from a save, or played on from a replay's move n, counts on from
-        the moves before it."""
+    def moves_before(self) -> int:
+        """The moves before the first one held: a game continued from a save, or played on
+        from a replay's move n, counts on from them."""
         match, branch = self.host.match, self.host.branch
-        before = 0
         if isinstance(match, LocalMatch):
-            before = len(match.history) - len(match.moves) + (branch.move if branch is not None else 0)
+            return len(match.history) - len(match.moves) + (branch.move if branch is not None else 0)
+        return 0
+
+    def move_numbers(self) -> Sequence[int]:
+        before = self.moves_before()
         return range(before + 1, before + len(self.move_texts()) + 1)
+
+    def titled(self, game: str) -> str:
+        """The top bar's title with the move being played ("CITY BLOCKS · move 12", the
+        number the list gives it; at the end, the last move's), as Alien City's bar says it."""
+        n = self.moves_before() + len(self.held_moves()) + (0 if self.host.match.state.is_over() else 1)
+        # TRANSLATORS: the top bar's left end in a match: the game's name and the move being played
+        return _("{game} · move {n}").format(game=game, n=n) if n > 0 else game
 
     def move_current(self) -> int:
         """The present or the position looked at."""

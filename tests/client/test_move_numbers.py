@@ -139,3 +139,23 @@ def test_alien_city_replay_analysis_words_its_moves(app):
     replay = AlienCityReplay(app, result)
     build = result.plies[0].build
     assert replay.analysis.move_words(build) == move_words(build) != build.text()
+
+
+def test_city_blocks_and_sprawl_matches_say_the_move_being_played_as_their_lists_number_it(app):
+    """Alien City's top bar says "move 23"; City Blocks' and Sprawl's say it too, the
+    number their list of moves gives the next move (the last one once the game is over)."""
+    from client.games.cityblocks.game import MatchScene as CityBlocksMatch
+    from client.games.sprawl.game import MatchScene as SprawlMatch
+    from client.scenes.seats import HumanSeat
+
+    for screen, players in ((CityBlocksMatch, 4), (SprawlMatch, 3)):
+        scene = screen(app, seats=[HumanSeat(name=n) for n in ("Ann", "Bo", "Cy", "Di")[:players]], seed=4,
+                       players=players)
+        show(app, scene)
+        assert scene.bar_title.endswith("move 1")
+        rng = random.Random(5)
+        for _ in range(6):
+            scene.play(scene.match.state.legal_moves().random(rng))
+        numbers = list(scene.listing.move_numbers())
+        assert numbers[-1] == 6 and scene.bar_title.endswith(f" · move {numbers[-1] + 1}"), scene.bar_title
+        app.stack.scenes.clear()

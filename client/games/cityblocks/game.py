@@ -66,6 +66,10 @@ class Moves(MatchMoves):
 class MatchScene(CityScreen):
     bot_show, pass_show = BOT_SHOW, 0.1
 
+    @property
+    def bar_title(self) -> str:
+        return self.listing.titled(super().bar_title)
+
     def __init__(self, app, state: CityState | None = None, *, seats: list[SeatController] | None = None,
                  chrome=None, seed: object = None, bot_factory=None, players: int = 4) -> None:
         if state is None:

@@ -3,6 +3,7 @@ seats (and an overload game through the square chooser), a legal and an illegal 
 with the engine's why_not, dragging a branch, the overlays, undo, computers."""
 
 import random
+import time
 
 import pygame
 import pytest
@@ -166,6 +167,8 @@ def test_computers_play_in_worker_threads_against_a_person(app):
             break
         if scene.human_turn and not scene.timeline.busy:
             play_by_events(app, scene, s.legal_moves().random(rng))
+        elif scene.thinking:
+            time.sleep(0.01)  # a worker thread thinks: give it the time a busy machine needs
         app.step(0.05, events=[], draw=False)
     final = scene.match.state
     assert final.is_over() or final.ply >= 9, "the computers answered, the game went on"
