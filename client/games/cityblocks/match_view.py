@@ -86,13 +86,16 @@ class MatchView:
         scene = self.scene
         cb = scene.app.options.colour_blind
         scene.frame.draw(surface, cb)
-        marks.draw_fit(surface, scene)
+        present = scene.listing.looking_back is None   # looking back, nothing of the present is marked
+        if present:
+            marks.draw_fit(surface, scene)
         marks.draw_last(surface, scene)
         scene.board.draw_drops(surface, scene.drops, cb)
-        marks.draw_online(surface, scene, cb)
-        marks.draw_computer(surface, scene, cb)
-        hints.draw_hint(surface, scene, cb)
-        marks.draw_ghost(surface, scene, cb)
+        if present:
+            marks.draw_online(surface, scene, cb)
+            marks.draw_computer(surface, scene, cb)
+            hints.draw_hint(surface, scene, cb)
+            marks.draw_ghost(surface, scene, cb)
         scene.draw_bottom(surface)
         scene.turns.draw(surface, scene.thinking or scene.hinter.hinting)
         scene.listing.draw(surface)
