@@ -150,12 +150,15 @@ def draw(scene: "MatchScene", surface: pygame.Surface) -> None:
     history = scene.state.history
     last = history[-1] if history else None
     marks.draw_last(surface, scene, SPRAWL.parse_move(last) if last and not last.endswith("resign") else None)
-    marks.draw_glow(surface, scene)
+    present = scene.listing.looking_back is None   # looking back, nothing of the present is marked
+    if present:
+        marks.draw_glow(surface, scene)
     scene.board.draw_drops(surface, scene.drops, cb)
-    marks.draw_computer(surface, scene, cb)
-    hint_box = hints.draw_hint(surface, scene, cb)
-    marks.draw_ghost(surface, scene, cb)
-    if scene.listing.looking_back is None:  # looking back, nothing is in hand
+    hint_box = None
+    if present:
+        marks.draw_computer(surface, scene, cb)
+        hint_box = hints.draw_hint(surface, scene, cb)
+        marks.draw_ghost(surface, scene, cb)
         marks.draw_hand(surface, scene, cb, hints.chance_words(scene))
     scene.draw_bottom(surface)
     for name in scene.shown:  # a lit dot on the buttons of the overlays on show
