@@ -172,7 +172,10 @@ def placed_result(text: str, pairs: list[tuple[str, str]]) -> str:
     if not places or not all(places):
         return renamed(text, pairs)
     shown = dict(pairs)
-    return won_words([shown.get(m.group(2), m.group(2)) for m in places if m and m.group(1) == "1"])
+    firsts = [shown.get(m.group(2), m.group(2)) for m in places if m and m.group(1) == "1"]
+    if not firsts or not all(firsts):  # no first place, or one nobody named: the header as written
+        return renamed(text, pairs)
+    return won_words(firsts)
 
 
 def seat_infos(plugin, count: int | None = None) -> list:

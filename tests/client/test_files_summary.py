@@ -89,3 +89,13 @@ def test_a_finished_sprawl_record_names_its_winner_as_its_title_does(app, tmp_pa
     firsts = [f"{seat.label} (computer, easy)"
               for seat, place in zip(spec.seats_of(state), state.ranking()) if place == 1]
     assert line.split(" · ")[0] in (f"{', '.join(firsts)} won", f"{', '.join(firsts)} shared first place"), line
+
+
+@pytest.mark.parametrize("result", ["2. Ann, 3. Bo", "1. , 2. Bo", "1. Ann, 1. , 3. Bo"])
+def test_a_result_with_no_named_first_place_is_said_as_written(result):
+    """A hand-edited Result with no first place, or a first place nobody named, is shown
+    as the header says it, never as a nameless " won"."""
+    from client.scenes.files import placed_result
+    line = placed_result(result, [("Bo", "Bo (computer, easy)")])
+    assert not line.startswith((" ", "won", "shared")) and "Bo (computer, easy)" in line, line
+    assert placed_result("1. Ann, 2. Bo", []) == "Ann won"
