@@ -92,7 +92,9 @@ class EvalGraph:
         self.data = data
         self.rect = pygame.Rect(0, 0, 10, 10)    # the panel
         self.plot = pygame.Rect(0, 0, 10, 10)    # the lines' area
-        self.top = nice_top(max((abs(v) for s in data.series + data.befores for v in s), default=0))
+        top = nice_top(max((abs(v) for s in data.series + data.befores for v in s), default=0))
+        # an evaluation's scale is -100..+100, as the title says: its axis shows all of it
+        self.top = top if data.unit == "points" else max(top, 100)
 
     def layout(self, rect: pygame.Rect, label_w: int, head_h: int, names_w: int = 0) -> None:
         """``names_w``: room right of the plot for the seats' names (3 or more seats)."""

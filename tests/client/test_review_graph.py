@@ -90,3 +90,13 @@ def test_the_corner_number_is_the_lines_value_there_and_says_it_is_a_round_avera
     corner = graph.selected_words(1)
     assert "round average" in corner and words.signed(6, "points") in corner and "Red" in corner
     assert tuple(surface.get_at((graph.x_of(1), graph.y_of(6))))[:3] == (214, 52, 52)
+
+
+def test_an_evaluations_axis_spans_the_scale_its_title_states():
+    """Sprawl's graph says "Evaluation (-100 to +100)": its axis shows that whole scale even
+    when the lines stay nearer the middle; a points graph fits its lines."""
+    series = [0, 20, 45, 70, 30]
+    evaluation = EvalGraph(GraphData([series, [-v for v in series]], [BLACK, WHITE], ["Red", "Blue"], unit="value"))
+    points = EvalGraph(GraphData([series, [-v for v in series]], [BLACK, WHITE], ["Black", "White"]))
+    assert evaluation.top == 100 and "100" in words.axis_words("value", averaged=False)
+    assert points.top == 75
