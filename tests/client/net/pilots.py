@@ -46,10 +46,12 @@ class Pilot:
             except ValueError:
                 pass
 
-    def wait_for(self, kind: str, timeout: float = 60.0, **match) -> dict:
-        """The first event of ``kind`` (with these fields) seen so far or arriving in time."""
+    def wait_for(self, kind: str, timeout: float = 60.0, where=None, **match) -> dict:
+        """The first event of ``kind`` (with these fields, and passing ``where`` if given)
+        seen so far or arriving in time."""
         def fits(e: dict) -> bool:
-            return e.get("event") == kind and all(e.get(k) == v for k, v in match.items())
+            return (e.get("event") == kind and all(e.get(k) == v for k, v in match.items())
+                    and (where is None or where(e)))
         for e in self.seen:
             if fits(e):
                 return e
