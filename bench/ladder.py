@@ -2,7 +2,7 @@
 Prints numbers; asserts nothing.
 
     python3 bench/ladder.py --game city-blocks [--games N] [--seats 2] [--workers W]
-    python3 bench/ladder.py --game sprawl --seats 4 [--games N] [--pairs easy-random,...]
+    python3 bench/ladder.py --game sprawl --seats 4 [--games N] [--pairs easy-random,...] [--cpu-clock]
 
 Every adjacent pair of the game's ``computer_levels`` (or only the ``--pairs`` named,
 ``upper-lower``) plays N games (default 100) from fixed seeds. Two seats: the upper level
@@ -10,7 +10,9 @@ against the lower one, seats swapped every other game. More seats: the upper lev
 ``seats - 1`` copies of the lower one, its seat moving round the table; a win is first
 place (a shared first counts as its share), and the mean place is printed too (1 is
 first). Bot seeds are fixed, so a run is reproducible up to the time limits. Alien
-City's own ladder is ``bench/bots.py``.
+City's own ladder is ``bench/bots.py``. ``--cpu-clock`` gives the levels their think time
+in CPU seconds of their own process (and reports think times on that clock), so other work
+on the machine cannot starve a timed level.
 Last line: ``<upper>_vs_<lower>=<f>`` per pairing and ``<level>_move_s_p95=<f>`` for the
 top level. Goal: every pairing at least 0.75.
 """
@@ -30,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from confidence import percentile, wilson  # noqa: E402
 
+from shared.bots.clock import Clock  # noqa: E402
 from shared.gamekit.registry import builtin_games  # noqa: E402
 
 GAMES = {spec.id: spec for spec in builtin_games()}
@@ -50,15 +53,21 @@ def play(task: tuple[str, int, str, str, int, int]) -> tuple:
     start = time.perf_counter()
     while not state.is_over():
         seat = state.to_move
-        t0 = time.perf_counter()
+        t0 = Clock.timer()
         move = bots[seat].choose(state)
         if seat == hero:
-            think.append(time.perf_counter() - t0)
+            think.append(Clock.timer() - t0)
         state, _events = state.play(move)
     places = state.ranking()
     firsts = [i for i, p in enumerate(places) if p == 1]
     share = 1.0 / len(firsts) if hero in firsts else 0.0
     return f"{upper}-{lower}", share, places[hero], think, time.perf_counter() - start
+
+
+def use_cpu_clock(cpu: bool) -> None:
+    """Pool initializer: the levels' clock in this worker (see ``--cpu-clock``)."""
+    if cpu:
+        Clock.timer = staticmethod(time.process_time)
 
 
 def main() -> None:
@@ -71,6 +80,8 @@ def main() -> None:
                         help="processes (default: one per core)")
     parser.add_argument("--pairs", default="",
                         help="only these pairings, upper-lower comma list (default: every one)")
+    parser.add_argument("--cpu-clock", action="store_true",
+                        help="think time in CPU seconds of each worker (for a shared machine)")
     args = parser.parse_args()
     spec = GAMES[args.game]
     seats = args.seats or (2 if 2 in spec.seat_counts else min(c for c in spec.seat_counts if c >= 4))
@@ -89,14 +100,15 @@ def main() -> None:
              for i in range(args.games)]
     results: dict[str, list[tuple]] = {f"{up}-{low}": [] for up, low in pairs}
     start = time.perf_counter()
-    with Pool(args.workers) as pool:
+    with Pool(args.workers, use_cpu_clock, (args.cpu_clock,)) as pool:
         for out in pool.imap_unordered(play, tasks, chunksize=1):
             results[out[0]].append(out)
             done = sum(len(rows) for rows in results.values())
             print(f"{done}/{len(tasks)} {out[0]}: first {out[1]:.2f}, place {out[2]}, "
                   f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
     print(f"{spec.title}, {seats} players: {len(tasks)} games in {time.perf_counter() - start:.0f} s, "
-          f"{args.workers} workers, {args.games} per pairing, seeds {args.seed}..{args.seed + args.games - 1}")
+          f"{args.workers} workers, {args.games} per pairing, seeds {args.seed}..{args.seed + args.games - 1}, "
+          f"{'CPU' if args.cpu_clock else 'wall'} clock")
     last = []
     top_times: list[float] = []
     for upper, lower in pairs:

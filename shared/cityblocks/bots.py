@@ -24,6 +24,7 @@ import time
 import zlib
 from typing import TYPE_CHECKING, Sequence, Union
 
+from ..bots.clock import Clock
 from .geometry import BOARD, ORIENTS, PIECES, W, anchor_squares, flood, generate_combiner, groups, nth_bit
 from .layout import SEAT_COLOURS
 from .moves import Move
@@ -169,7 +170,7 @@ class _Bot:
         limit = self.think_s
         if deadline_s is not None:
             limit = deadline_s if limit is None else min(limit, deadline_s)
-        return None if limit is None else time.perf_counter() + limit
+        return None if limit is None else Clock.timer() + limit
 
     def choose(self, state: CityState, *, deadline_s: float | None = None,
                stop: threading.Event | None = None) -> Move:
@@ -309,7 +310,7 @@ class MediumBot(HardBot):
 
 
 def _out_of_time(end: float | None, stop: threading.Event | None) -> bool:
-    return (stop is not None and stop.is_set()) or (end is not None and time.perf_counter() > end)
+    return (stop is not None and stop.is_set()) or (end is not None and Clock.timer() > end)
 
 
 LEVELS: dict[str, type[_Bot] | None] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot,
