@@ -114,3 +114,24 @@ def test_each_module_marks_strings_in_its_own_catalogue():
                 wrong.append(f"{path.relative_to(ROOT)} uses {used!r}, is extracted into "
                              f"{owner.get(path)!r}")
     assert not wrong, "\n".join(wrong)
+
+
+# One way of addressing the player per language: French says "vous", Slovak "ty" (as
+# games in Slovak do). These words only occur in the other register.
+OTHER_REGISTER = {
+    "fr": re.compile(r"\b(tu|toi|ton|ta|tes|te|t['’]|choisis|prends)(?=\W)", re.IGNORECASE),
+    "sk": re.compile(r"\b(ste|vás|vám|váš|vaša|vaše|vašu|vašej|vašich|máte|môžete|chcete|"
+                     r"vyberte|kliknite|stlačte|zvoľte|zadajte|skúste|pokračujte|počkajte|"
+                     r"zahrajte|ťahajte|ukážte|otvorte|zatvorte|napíšte|použite)(?=\W|$)", re.IGNORECASE),
+}
+
+
+@pytest.mark.parametrize("name", i18n.DOMAINS)
+@pytest.mark.parametrize("lang", sorted(OTHER_REGISTER))
+def test_the_player_is_addressed_one_way(lang, name):
+    other = OTHER_REGISTER[lang]
+    bad = []
+    for msg in tool.load(lang, name):
+        strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+        bad += [text for text in strings if text and other.search(text)]
+    assert not bad, f"{lang}/{name} mixes registers:\n" + "\n".join(bad)
