@@ -13,6 +13,7 @@ from typing import Any, Mapping, Sequence
 from weakref import WeakKeyDictionary, ref
 
 from shared.gamekit import BadOptions, GameSpec, SeatInfo
+from shared.gamekit.termination import termination
 
 MIN_SEATS, MAX_SEATS = 2, 8  # what the protocol, the lobby lists and the client lay out
 MOVES_KEPT = 4096  # move texts a game's reader remembers; a client sending junk only refills it
@@ -87,14 +88,17 @@ def record_format(spec: GameSpec) -> str:
 
 def record_headers(seats: Sequence[SeatInfo], names: Sequence[str | None],
                    resigned: Sequence[int], room: str, *, ranking: Sequence[int] | None = None,
-                   rated: bool = False, clock: str | None = None) -> dict[str, str]:
+                   rated: bool = False, clock: str | None = None,
+                   reason: str | None = None) -> dict[str, str]:
     """Headers of a match's game record: each seated player under the seat's label
-    (``Black: Ada``), where it was played, who resigned, the result once over (each
-    seat's place: ``Black 1, White 2``), whether it was rated and its time control."""
+    (``Black: Ada``), where it was played, who resigned or lost on time (``reason``: the
+    end reason once over), the result once over (each seat's place: ``Black 1, White 2``),
+    whether it was rated and its time control."""
     headers = {seat.label: name for seat, name in zip(seats, names) if name}
     headers |= {"Site": "alien-city server", "Room": room}
-    if resigned:
-        headers["Termination"] = ", ".join(f"{seats[s].label} resigned" for s in resigned)
+    line = termination([seats[s].label for s in resigned], reason)
+    if line:
+        headers["Termination"] = line
     if ranking:
         headers["Result"] = ", ".join(f"{seat.label} {place}" for seat, place in zip(seats, ranking))
     headers["Rated"] = "yes" if rated else "no"

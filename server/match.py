@@ -524,4 +524,5 @@ class Match:
         return self.spec.write_record(self.state, record_headers(
             self.seat_infos, self.names(), self.resigned, self.code,
             ranking=self.ranking, rated=self.rated,
-            clock=None if self.clock is None else self.clock.spec))
+            clock=None if self.clock is None else self.clock.spec,
+            reason=None if self.live else self.end_reason))

@@ -13,6 +13,7 @@ from typing import Any, Callable, Protocol
 from shared.gamekit import computer_seats
 from shared.gamekit.api import GameSpec, State
 from shared.gamekit.branch import Branch
+from shared.gamekit.termination import termination
 from shared.i18n import domain
 
 from ..records import save_record
@@ -108,10 +109,23 @@ class MatchRecord:
         if ranking:
             places = sorted(zip(ranking, range(len(names))))
             headers["Result"] = ", ".join(f"{place}. {names[i]}" for place, i in places)
-        ended = host.chrome.view.ended if host.chrome is not None else None
-        if ended and ended.get("reason") in ("resigned", "time"):
-            headers["Termination"] = str(ended["reason"])  # the record's word, in no language
+        line = self.termination(position)
+        if line:
+            headers["Termination"] = line  # the server's words, in no language
         return host.spec.write_record(position, headers)
+
+    def termination(self, position: State) -> str | None:
+        """The ``Termination`` line the server writes for an online match that ended after
+        resignations or by a clock: who resigned, who lost on time."""
+        chrome = self.host.chrome
+        ended = chrome.view.ended if chrome is not None else None
+        gone = ended.get("resigned") if isinstance(ended, dict) else None
+        if not isinstance(gone, list):
+            return None
+        label = {seat.name: seat.label for seat in self.host.spec.seats_of(position)}
+        reason = ended.get("reason") if isinstance(ended, dict) else None
+        return termination([label.get(name, name) for name in gone if isinstance(name, str)],
+                           reason if isinstance(reason, str) else None)
 
     def server_ranking(self) -> list[int] | None:
         """The places the server gave an online match it ended before the rules did (a

@@ -34,7 +34,7 @@ def test_a_resigned_match_is_kept_by_both_players_and_the_spectator(server, tmp_
         for path in kept:
             text = path.read_text(encoding="utf-8")
             assert "Black: Ann" in text and "White: Bob" in text, text
-            assert "Result: 1. Ann, 2. Bob" in text and "Termination: resigned" in text, text
+            assert "Result: 1. Ann, 2. Bob" in text and "Termination: White resigned" in text, text
             title, facts = record_summary(app_a, path)
             assert "Ann" in title and "Bob" in title, title
             assert facts.startswith(f"online {code} · Ann won"), facts

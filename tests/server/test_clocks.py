@@ -75,6 +75,8 @@ def test_the_server_flags_a_seat_whose_time_is_gone():
             assert ended["reason"] == "time"
             assert ended["winner"] == ("white" if sync["to_move"] == "black" else "black")
             assert ended["resigned"] == [sync["to_move"]]
+            record = await bob.request({"type": "get_record", "match": code}, "record")
+            assert f"Termination: {sync['to_move'].capitalize()} lost on time" in record["record"]
             archive = await bob.request({"type": "archive"})
             assert [(m["match"], m["clock"]) for m in archive["matches"]] == \
                 [(code, sync["info"]["clock"])]  # the time control is listed with the match
