@@ -245,7 +245,7 @@ def seat_names(app, saved: SavedGame) -> list[str]:
     beside = False
     try:
         plugin = app.games.get(saved.game)
-        beside = bool(getattr(plugin, "names_beside_colour", False))
+        beside = plugin.names_beside_colour
         spec = plugin.spec
         labels = [s.label for s in spec.seats_of(spec.state_from_dict(saved.data["state"]))]
     except Exception:  # noqa: BLE001 - an unreadable position: names only

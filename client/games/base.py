@@ -39,6 +39,7 @@ class GamePlugin(ABC):
     title_art = False  # True: ``draw_title_art`` decorates the title screen
     tagline = ""       # a line under the title (the first game with title art)
     credit = ""        # who made the game, for the title screen's corner
+    names_beside_colour = False  # a seat's colour names it: lists say "Green (computer, easy)"
 
     # -- the match ----------------------------------------------------------------------
     @abstractmethod

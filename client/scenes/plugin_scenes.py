@@ -15,7 +15,6 @@ class ScenesPlugin(GamePlugin):
     replay_scene: Any = None     # ReplayScene.from_text(app, text, title): lenient records
     howto: Any = None            # HowToScene(app), or None: no pages
     level_words: dict[str, str] = {}
-    names_beside_colour = False  # a seat's colour names it: lists say "Green (computer, easy)"
 
     def make_board(self, app, state, seats: Sequence, *, chrome=None, seed: object = None):
         return self.match_scene(app, state, seats=list(seats), chrome=chrome, seed=seed)
