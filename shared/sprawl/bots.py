@@ -6,12 +6,13 @@
   branch could kill (:func:`exposed`), so it does not grow into an enemy's reach and
   blocks or kills a tree that threatens its own, but sees nothing deeper. The noise
   (2.5) keeps it well below the search levels.
-- ``medium``, ``hard``, ``expert``: the game-generic search (:mod:`shared.bots.search`)
-  with Sprawl's hooks (:mod:`.hooks`): its own moves by UCT, the other seats modelled as
-  the easy player, each position where it is to move again judged by
-  :func:`first_value`. They differ only in the time given (``DEFAULT_THINK_S``; the
-  levels themselves are in :mod:`.players`). The ladder's numbers are in
-  docs/games/sprawl.md.
+- ``medium``: the easy level's judgement almost without noise (``MEDIUM_NOISE``), still
+  one ply deep.
+- ``hard``, ``expert``: the game-generic search (:mod:`shared.bots.search`) with Sprawl's
+  hooks (:mod:`.hooks`): its own moves by UCT, the other seats modelled as the easy
+  player, each position where it is to move again judged by :func:`first_value`. They
+  differ only in the time given (``DEFAULT_THINK_S``). The levels themselves are in
+  :mod:`.players`; ``bench/ladder.py --game sprawl`` measures them.
 
 Everything random comes from the bot's seed and the position, so a bot with a fixed
 ``iterations`` budget always answers the same move in the same position.
