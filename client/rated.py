@@ -273,7 +273,12 @@ def picker_words(app, spec, rated: bool) -> str:
     level = level_for(app, spec)
     if level is None:
         return ""
-    # TRANSLATORS: the picker, a rated game: the player's rating, the level chosen for it and
-    # the level's rating; one short line (it has to fit the picker at 1024x640)
-    return _("Rated: you ({rating}) against {level} (about {level_rating}); no undo, no hints.").format(
-        rating=rating_words(rating_of(app, spec.id)), level=level_name(level.level), level_rating=level.about())
+    if level.floor:
+        # TRANSLATORS: as the line below, for a level that won every game it was measured in
+        said = _("Rated: you ({rating}) against {level} (at least {level_rating}); no undo, no hints.")
+    else:
+        # TRANSLATORS: the picker, a rated game: the player's rating, the level chosen for it and
+        # the level's rating; one short line (it has to fit the picker at 1024x640)
+        said = _("Rated: you ({rating}) against {level} (about {level_rating}); no undo, no hints.")
+    return said.format(rating=rating_words(rating_of(app, spec.id)), level=level_name(level.level),
+                       level_rating=level.about())

@@ -364,10 +364,15 @@ class GamePickerScene(Scene):
         for level in levels if not self.rated else ():
             does = self.plugin.describe_level(level)
             if level in measured:
-                # TRANSLATORS: a computer level, its measured rating (Random = 1000), then what
-                # it does: "Hard, rated about 1650: ..."
-                lines.append(_("{level}, rated about {rating}: {does}.").format(
-                    level=level_name(level), rating=measured[level].about(), does=does))
+                measure = measured[level]
+                if measure.floor:
+                    # TRANSLATORS: as "rated about", for a level that won every game it was measured in
+                    said = _("{level}, rated at least {rating}: {does}.")
+                else:
+                    # TRANSLATORS: a computer level, its measured rating (Random = 1000), then what
+                    # it does: "Hard, rated about 1650: ..."
+                    said = _("{level}, rated about {rating}: {does}.")
+                lines.append(said.format(level=level_name(level), rating=measure.about(), does=does))
                 continue
             # TRANSLATORS: a computer level, then what it does (the game's words): "Easy: ..."
             lines.append(_("{level}: {does}.").format(level=level_name(level), does=does))

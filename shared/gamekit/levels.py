@@ -21,16 +21,22 @@ ANCHOR = 1000.0  # the Random level's rating: the scale's zero point
 
 @dataclass(frozen=True)
 class LevelRating:
-    """A level's rating and its 95 % interval, from ``games`` games of the round robin."""
+    """A level's rating and its 95 % interval, from ``games`` games of the round robin. A
+    ``floor`` is a level that won every game against the levels below it: its true rating
+    may be higher than the fit."""
 
     level: str
     rating: float
     low: float
     high: float
     games: int
+    floor: bool = False
 
     def about(self) -> int:
-        """The rating rounded to the nearest 50, as people read it ("about 1650")."""
+        """The rating as people read it: to the nearest 50 ("about 1650"), or a floor's
+        rounded down, so that "at least 1500" stays true."""
+        if self.floor:
+            return int(self.rating // 50 * 50)
         return int(round(self.rating / 50.0) * 50)
 
 
@@ -42,7 +48,7 @@ def parse_level_ratings(data: Any) -> dict[str, LevelRating]:
     for level, entry in data["levels"].items():
         try:
             out[str(level)] = LevelRating(str(level), float(entry["rating"]), float(entry["low"]),
-                                          float(entry["high"]), int(entry["games"]))
+                                          float(entry["high"]), int(entry["games"]), entry.get("floor") is True)
         except (KeyError, TypeError, ValueError):
             raise ValueError(f"level {level!r}: needs numbers rating, low, high and games") from None
     return out

@@ -39,9 +39,12 @@ def test_a_measured_level_shows_its_rating(app):
             picker._set_level(level)
             lines = " ".join(picker.describe())
             if level in measured:
-                assert f"rated about {measured[level].about()}" in lines, (plugin.spec.id, level)
+                words = "rated at least" if measured[level].floor else "rated about"
+                assert f"{words} {measured[level].about()}" in lines, (plugin.spec.id, level)
             else:
-                assert "rated about" not in lines, (plugin.spec.id, level)
+                assert "rated" not in lines, (plugin.spec.id, level)
+    assert any(r.floor for plugin in rated for r in level_ratings(plugin.spec).values()), \
+        "some shipped level is a floor (City Blocks' swept every pair)"
 
 
 def test_a_focused_variant_row_explains_itself_in_the_language_in_use(app):

@@ -51,7 +51,7 @@ def start_rated(app) -> MatchScene:
     computer = next(r for r in picker.menu.rows if r.label == "Computer")
     assert computer.get() == "easy" and not computer.enabled  # chosen for the player: 1500 is nearest Easy
     words = " ".join(picker.describe())
-    assert "Rated: you (1500?) against Easy (about 1550); no undo, no hints." in words
+    assert "Rated: you (1500?) against Easy (at least 1500); no undo, no hints." in words
     picker.handle_event(click(picker.start_button.rect.center))
     app.stack.apply_pending()
     scene = app.stack.top

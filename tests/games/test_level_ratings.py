@@ -20,6 +20,16 @@ def test_a_ratings_file_reads_back_and_rounds_for_people():
     assert ratings["hard"].about() == 1650 and ratings["random"].about() == 1000
 
 
+def test_a_clean_sweep_is_a_floor_read_as_at_least():
+    """A level the bench marks as a floor (it won every game against those below) keeps
+    the mark, and its figure rounds down so "at least" stays true."""
+    data = {"levels": {"easy": {"rating": 1529.2, "low": 1261, "high": 1548, "games": 40, "floor": True},
+                       "medium": {"rating": 1529.2, "low": 1261, "high": 1548, "games": 40, "floor": False}}}
+    ratings = parse_level_ratings(data)
+    assert ratings["easy"].floor and ratings["easy"].about() == 1500
+    assert not ratings["medium"].floor and ratings["medium"].about() == 1550
+
+
 @pytest.mark.parametrize("bad", [[], {"levels": []}, {"levels": {"hard": {"rating": "high"}}}])
 def test_a_malformed_ratings_file_is_named(bad):
     """A file of the wrong shape is refused with a sentence, not a traceback."""
