@@ -166,8 +166,7 @@ def attach(scene, rated: RatedGame) -> None:
         if old is None or old not in scene.buttons:
             continue
         refusing = RefusingButton(old.label, lambda what=what: refuse(scene, what), key=old.key, tr=old.tr)
-        if hasattr(old, "label_key"):  # Alien City relabels its buttons by this key on a language switch
-            refusing.label_key = old.label_key
+        refusing.label_key = old.label_key  # Alien City relabels its buttons by this key on a language switch
         scene.buttons[scene.buttons.index(old)] = refusing
     scene.layout_buttons()
     scene.show_toast(start_words(scene.app, rated), 5)

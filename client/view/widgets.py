@@ -67,6 +67,9 @@ class Button:
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.hover = False
         self._cache: dict = {}
+        # the English label a screen shows translated afresh after a language switch
+        # (Alien City's buttons: ``client/games/aliencity/labels.py``); None: not relabelled
+        self.label_key: str | None = None
 
     @property
     def text(self) -> str:

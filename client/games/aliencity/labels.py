@@ -23,7 +23,7 @@ def relabel(buttons: Iterable[Button]) -> bool:
     caller lays the buttons out again: their widths follow their labels)."""
     changed = False
     for b in buttons:
-        key = getattr(b, "label_key", None)
+        key = b.label_key
         if key is not None and b.label != _(key):
             b.label = _(key)
             changed = True
