@@ -354,8 +354,13 @@ class MatchMoves(MoveListPart):
 
     def titled(self, game: str) -> str:
         """The top bar's title with the move being played ("CITY BLOCKS · move 12", the
-        number the list gives it; at the end, the last move's), as Alien City's bar says it."""
-        n = self.moves_before() + len(self.held_moves()) + (0 if self.host.match.state.is_over() else 1)
+        number the list gives it; at the end, the last move's), as Alien City's bar says it;
+        looking back, the last move played in the position looked at ("after move 5")."""
+        looking = self.looking_back
+        if looking is not None:
+            n = self.moves_before() + looking
+        else:
+            n = self.moves_before() + len(self.held_moves()) + (0 if self.host.match.state.is_over() else 1)
         # TRANSLATORS: the top bar's left end in a match: the game's name and the move being played
         return _("{game} · move {n}").format(game=game, n=n) if n > 0 else game
 

@@ -158,4 +158,8 @@ def test_city_blocks_and_sprawl_matches_say_the_move_being_played_as_their_lists
             scene.play(scene.match.state.legal_moves().random(rng))
         numbers = list(scene.listing.move_numbers())
         assert numbers[-1] == 6 and scene.bar_title.endswith(f" · move {numbers[-1] + 1}"), scene.bar_title
+        scene.listing.pick_move(3)  # looking back: the bar names the last move of that position
+        assert scene.listing.looking_back == 3 and scene.bar_title.endswith(f" · move {numbers[2]}"), scene.bar_title
+        scene.listing.pick_move(len(numbers))  # the present again
+        assert scene.bar_title.endswith(f" · move {numbers[-1] + 1}"), scene.bar_title
         app.stack.scenes.clear()
