@@ -51,7 +51,8 @@ class HandControl:
     def __init__(self, host: HandHost) -> None:
         self.host = host
         self.hand: Hand | None = None
-        self.hover: tuple[int, int] | None = None     # the square under the pointer
+        self._hover: tuple[int, int] | None = None    # the square under the pointer
+        self._stale = False   # a move was played since the pointer last moved: no ghost yet
         self.cursor: tuple[int, int] | None = None    # the keyboard's square (arrows)
         self.hover_slot: tuple[int, str] | None = None
         self.tip_pos = (0, 0)   # where the pointer is, for a tray piece's tooltip
@@ -100,8 +101,18 @@ class HandControl:
         return self.state.placeable_pieces(colour)
 
     def forget_ghost(self) -> None:
-        """A move was played: the ghost is worked out afresh."""
+        """A move was played: the ghost is worked out afresh, once the pointer moves (the
+        next colour's piece is not shown, refused, over the piece just placed)."""
         self._ghost_key = None
+        self._stale = True
+
+    @property
+    def hover(self) -> tuple[int, int] | None:
+        return self._hover
+
+    @hover.setter
+    def hover(self, square: tuple[int, int] | None) -> None:
+        self._hover, self._stale = square, False
 
     # -- the person's pointer and keys ---------------------------------------------------------
     def point(self, pos: tuple[int, int]) -> None:
@@ -242,6 +253,8 @@ class HandControl:
         """The move the hand would make at the aimed square and the engine's objection."""
         aim, host = self.aim(), self.host
         if self.hand is None or aim is None or not host.human_turn or host.timeline.busy or host.passing.open:
+            return None
+        if self._stale and self.cursor is None:  # the pointer rests where it placed the last piece
             return None
         h = self.hand
         key = (self.state, h.colour, h.piece, h.orient, aim)
