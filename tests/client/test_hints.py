@@ -21,7 +21,8 @@ from shared.sprawl import SPRAWL
 
 from .conftest import click, key, show
 
-CASES = [(CityScene, CITY_BLOCKS, {"players": 2}, pygame.K_g), (SprawlScene, SPRAWL, {"players": 3}, pygame.K_h)]
+# H asks for a hint in every game (Alien City's is tested with its screen)
+CASES = [(CityScene, CITY_BLOCKS, {"players": 2}, pygame.K_h), (SprawlScene, SPRAWL, {"players": 3}, pygame.K_h)]
 
 
 def small(spec):
@@ -103,3 +104,17 @@ def test_a_sprawl_hint_takes_the_hand_so_a_click_on_its_square_plays_it(app):
     advice = scene.hinter.hint
     assert scene.hand.move_at(advice.move.square) == advice.move
     scene.computers.stop()
+
+
+def test_city_blocks_shows_where_a_piece_fits_with_s_not_the_hint_key(app):
+    """S lights the fits; H, the hint key of every game, asks for a hint instead."""
+    state = CITY_BLOCKS.new_state({"players": 2}, 4)
+    scene = CityScene(app, state, seed=4, bot_factory=small(CITY_BLOCKS))
+    show(app, scene)
+    scene.timeline.finish_all()
+    assert not scene.control.show_fit
+    scene.handle_event(key(pygame.K_s))
+    assert scene.control.show_fit and "S hides it" in scene.toast and not scene.hinter.hinting
+    scene.handle_event(key(pygame.K_h))
+    assert scene.hinter.hinting and scene.control.show_fit
+    run_until(app, lambda: scene.hinter.hint is not None)

@@ -274,9 +274,9 @@ def test_the_key_help_leaves_out_the_hint_key_in_a_rated_game(app):
     from tests.client.sprawl.helpers import settle
 
     blocks = start_rated(app)
-    assert "H shows where it fits" in blocks.status_text()[0] and "G: a hint" not in blocks.status_text()[0]
+    assert "S shows where it fits" in blocks.status_text()[0] and "H: a hint" not in blocks.status_text()[0]
     blocks.rated = None
-    assert "G: a hint" in blocks.status_text()[0]
+    assert "H: a hint" in blocks.status_text()[0]
     app.stack.scenes.clear()
     sprawl = SprawlScene(app, sprawl_game(3, 1, stop_at=6))
     show(app, sprawl)

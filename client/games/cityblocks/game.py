@@ -10,7 +10,7 @@ Choose a piece (click it in a tray; Tab, its letter or its size 2-5), turn it (R
 the wheel, right-click) and flip it (F); the ghost follows the pointer (or the arrow keys)
 snapped to the board, green where the engine allows it and red with the engine's reason
 where not; click (Enter) places it. P passes (asked again while placements remain), H
-lights where the chosen piece fits, G asks the computer for a hint (its move on the board
+lights where the chosen piece fits, H asks the computer for a hint (its move on the board
 with the points it adds, its piece taken into the hand; Enter plays it;
 ``client.scenes.hints``), C switches between your colour and blue (3 players),
 U undoes, Ctrl+S saves, F1 shows how to play, Esc pauses. Computers think in worker threads (the shell's

@@ -301,12 +301,12 @@ class HandControl:
     def toggle_fit(self) -> None:
         self.show_fit = not self.show_fit
         self.host.app.sounds.play("select")
-        self.host.show_toast(_("Where the chosen piece fits: lit (H hides it).") if self.show_fit
+        self.host.show_toast(_("Where the chosen piece fits: lit (S hides it).") if self.show_fit
                              else _("Fit hints off."), 2)
 
     def status(self, hints: bool) -> tuple[str, tuple[int, int, int]]:
         """The line under the board on a person's turn: the ghost's projected score or the
-        engine's objection, else the keys (G named only where ``hints`` are offered)."""
+        engine's objection, else the keys (H named only where ``hints`` are offered)."""
         ghost = self.ghost()
         if ghost is not None:
             move, reason = ghost
@@ -326,14 +326,14 @@ class HandControl:
         if not hints:
             if self.state.players == 3:
                 return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
-                         "P passes · H shows where it fits · C: blue or yours"), theme.TEXT
+                         "P passes · S shows where it fits · C: blue or yours"), theme.TEXT
             return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
-                     "P passes · H shows where it fits"), theme.TEXT
+                     "P passes · S shows where it fits"), theme.TEXT
         if self.state.players == 3:
             return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
-                     "P passes · H shows where it fits · G: a hint · C: blue or yours"), theme.TEXT
+                     "P passes · S shows where it fits · H: a hint · C: blue or yours"), theme.TEXT
         return _("Pick a piece (click, Tab, its letter, 2-5) · R / wheel turns · F flips · click places · "
-                 "P passes · H shows where it fits · G: a hint"), theme.TEXT
+                 "P passes · S shows where it fits · H: a hint"), theme.TEXT
 
     def hint_keyed(self) -> bool:
         """Whether Enter plays the hint shown (no keyboard cursor aims elsewhere)."""

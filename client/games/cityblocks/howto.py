@@ -46,9 +46,9 @@ PAGES = [
         N_("Pick a piece in your tray (click it; Tab, its letter, or its size 2-5). R or the wheel "
            "turns it, F flips it; the ghost follows the pointer."),
         N_("Green: you may place it there (click or Enter). Red: the reason is written beside it."),
-        N_("P passes (asked again if you could still place). H lights where the chosen piece fits. "
+        N_("P passes (asked again if you could still place). S lights where the chosen piece fits. "
            "C switches to blue (3 players). U undoes, Ctrl+S saves, Esc pauses."),
-        N_("G asks the computer for a hint: its best move is shown on the board, with the points it "
+        N_("H asks the computer for a hint: its best move is shown on the board, with the points it "
            "adds (as under the board); Enter plays it (its piece is in your hand too)."),
     ]),
 ]
@@ -58,8 +58,8 @@ PAGES = [
 # Esc), single letters are the keys themselves.
 KEYS = [(N_("Click / Tab / letter / 2-5"), N_("choose a piece")), (N_("R, wheel, right-click"), N_("turn it")),
         (N_("Shift+R, E"), N_("turn it back")), ("F", N_("flip it")), (N_("Click / Enter"), N_("place it")),
-        (N_("Arrows"), N_("move the ghost")), ("P", N_("pass")), ("H", N_("where it fits")),
-        ("G", N_("a hint (Enter plays it)")),
+        (N_("Arrows"), N_("move the ghost")), ("P", N_("pass")), ("S", N_("where it fits")),
+        ("H", N_("a hint (Enter plays it)")),
         ("C", N_("blue or yours (3 players)")), (N_("U, Ctrl+Z"), N_("undo")), (N_("Ctrl+S"), N_("save the record")),
         (N_("Space"), N_("hurry an animation")), ("F1", N_("these pages")), (N_("Esc"), N_("pause menu"))]
 

@@ -1,6 +1,7 @@
 """The match screen's keys (a person's turn): choosing, turning and flipping the piece,
-the keyboard cursor, placing, passing, where a piece fits (H), a hint (G). The hand's
-part (:class:`.hand.HandControl`) passes them here; the pointer stays with it."""
+the keyboard cursor, placing, passing, where a piece fits (S), a hint (H, as in every
+game). The hand's part (:class:`.hand.HandControl`) passes them here; the pointer stays
+with it."""
 
 from __future__ import annotations
 
@@ -36,9 +37,9 @@ def handle_key(scene: "HandHost", hand: "HandControl", event: pygame.event.Event
         hand.flip_hand()
     elif key == pygame.K_p:
         scene.passing.ask()
-    elif key == pygame.K_h:
+    elif key == pygame.K_s:
         hand.toggle_fit()
-    elif key == pygame.K_g:
+    elif key == pygame.K_h:
         scene.hinter.ask_hint()
     elif key == pygame.K_c:
         hand.switch_colour()

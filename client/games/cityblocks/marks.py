@@ -31,7 +31,7 @@ def draw_squares(surface: pygame.Surface, scene, squares, colour: int, cb: bool,
 
 
 def draw_fit(surface: pygame.Surface, scene: "MatchScene") -> None:
-    """Squares some placement of the chosen piece would cover (H turns it on): a neutral
+    """Squares some placement of the chosen piece would cover (S turns it on): a neutral
     hatch and ring, told from the ghost (a filled piece in its colour) by shape and
     brightness rather than by hue, so it reads in every colour-blind mode."""
     squares = scene.control.fit_squares()

@@ -37,10 +37,10 @@ class MatchView:
         # TRANSLATORS: buttons under the board; the key in brackets stays.
         scene.pass_button = Button(N_("Pass (P)"), scene.passing.ask, accent=theme.ACCENT, tr=_)
         scene.undo_button = Button(N_("Undo"), scene.undo, tr=_)
-        # TRANSLATORS: button: light the squares where the chosen piece fits (key H).
-        scene.fit_button = Button(N_("Fits (H)"), scene.control.toggle_fit, tr=_)
-        # TRANSLATORS: button: the computer's best move for you, shown with what it expects (key G).
-        scene.hint_button = Button(N_("Hint (G)"), scene.hinter.ask_hint, tr=_)
+        # TRANSLATORS: button: light the squares where the chosen piece fits (key S, "show").
+        scene.fit_button = Button(N_("Fits (S)"), scene.control.toggle_fit, tr=_)
+        # TRANSLATORS: button: the computer's best move for you, shown with what it expects (key H, as in every game).
+        scene.hint_button = Button(N_("Hint (H)"), scene.hinter.ask_hint, tr=_)
         if chrome is not None:
             chrome.attach(scene)
             local = any(seat.local for seat in scene.seats)

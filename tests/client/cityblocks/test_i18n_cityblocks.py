@@ -46,7 +46,7 @@ def ghosts(app, scene) -> None:
     covered = next((x, y) for y in range(20) for x in range(20) if state.owner(x, y) is not None)
     frame(app, [motion(scene.geo.centre(covered))])
     assert scene.control.ghost()[1] is not None
-    frame(app, [key(pygame.K_h)])
+    frame(app, [key(pygame.K_s)])
     frame(app, [click(scene.geo.centre(covered))])   # the refusal as a toast
 
 
@@ -69,7 +69,7 @@ def match_screens(app, players: int) -> MatchScene:
     frame(app, [key(pygame.K_p), key(pygame.K_p)])   # pass: the toast and the next turn
     settle(app, scene)
     frame(app)
-    frame(app, [key(pygame.K_h)])                    # fit hints off: a toast
+    frame(app, [key(pygame.K_s)])                    # fit hints off: a toast
     frame(app, [key(pygame.K_u)])                    # undo: a toast
     settle(app, scene)
     frame(app)

@@ -52,7 +52,7 @@ def test_the_board_and_a_ghost_legal_and_not(app, tmp_path, size, players):
     covered = next((x, y) for y in range(20) for x in range(20) if state.owner(x, y) is not None)
     app.step(1 / 60, events=[motion(scene.geo.centre(covered))])
     assert scene.control.ghost()[1] is not None
-    app.step(1 / 60, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)])
+    app.step(1 / 60, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0)])
     snap(app, f"board-{players}p-{size[0]}-ghost-illegal", tmp_path)
     app.set_size((1280, 800))
 
