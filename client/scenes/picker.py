@@ -347,7 +347,8 @@ class GamePickerScene(Scene):
         """A game option's line of help ("Overload: a spore may be built up at once …"),
         shown under the lines below the rows while its row has the focus ("" otherwise)."""
         words = row.help_text() if any(row is r for r in self.game_rows) else ""
-        return f"{row.text()}: {words}" if words else ""
+        # TRANSLATORS: a game option's name and what it does ("Overload: a spore may …")
+        return _("{option}: {help}").format(option=row.text(), help=words) if words else ""
 
     def describe(self, short: bool = False) -> list[str]:
         """The lines under the rows: the level's strength, whose seat, who starts

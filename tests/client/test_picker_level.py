@@ -62,7 +62,8 @@ def test_a_focused_variant_row_explains_itself_in_the_language_in_use(app):
             for row in rows:
                 picker.menu.focus = picker.menu.rows.index(row)
                 words = picker.row_help(picker.menu.focused)
-                assert words.startswith(row.text() + ": ") and len(words) > len(row.text()) + 15, (lang, words)
+                colon = " : " if lang == "fr" else ": "   # French puts a space before a colon
+                assert words.startswith(row.text() + colon) and len(words) > len(row.text()) + 15, (lang, words)
                 seen[lang, row.label] = words
                 app.stack.push(picker)
                 app.stack.apply_pending()

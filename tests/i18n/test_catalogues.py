@@ -135,3 +135,24 @@ def test_the_player_is_addressed_one_way(lang, name):
         strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
         bad += [text for text in strings if text and other.search(text)]
     assert not bad, f"{lang}/{name} mixes registers:\n" + "\n".join(bad)
+
+
+# a record's own header syntax ('Key: value', "GameType: Name: …") is quoted, not French prose
+LITERAL = re.compile(r"'[^']*'|\((?:GameType|Game):[^)]*\)")
+
+
+@pytest.mark.parametrize("name", i18n.DOMAINS)
+def test_french_puts_a_space_before_a_colon(name):
+    """French typography: a space (or a no-break space) before ':' ';' '!' '?' closing a
+    word, the same in every string (a text ending "Erreur:" beside one ending "Erreur :"
+    reads as careless)."""
+    bad = []
+    for msg in tool.load("fr", name):
+        if not msg.id:   # the catalogue's header
+            continue
+        strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+        for text in strings:
+            prose = LITERAL.sub("", PLACEHOLDER.sub("X", text or ""))
+            if re.search(r"[^\s\u00a0\u202f][:;!?](?:\s|$)", prose):
+                bad.append(text)
+    assert not bad, f"fr/{name}: no space before a colon:\n" + "\n".join(bad)

@@ -388,7 +388,8 @@ def draw_panel_rows(surface: pygame.Surface, app, rect: pygame.Rect, header_h: i
             ink = theme.TEXT
         surface.blit(sprite, (rect.x + pad - 2, y - icon * 0.22))
         if kind == "bonus":   # its words and its sum run up to the points (longer than a lot's)
-            name, formula = f"{name}: {formula}", ""
+            # TRANSLATORS: a bonus row of the final count: its name and its sum
+            name, formula = _("{name}: {formula}").format(name=name, formula=formula), ""
             room = col_points - t.font(size, True).size(str(points))[0] - 8
         else:
             room = col_formula - int(w * 0.16)
