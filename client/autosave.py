@@ -27,10 +27,10 @@ def match_screens(app) -> list[SaveableMatch]:
 
 
 def finished(scene: SaveableMatch) -> bool:
-    """The game on ``scene`` is over: by the rules, or (online) by the server's word, as
+    """The game on ``scene`` is over: by the rules, by a resignation here, or (online) by the server's word, as
     when a player resigns or runs out of time with the position still open (a room
     cancelled or expired undecided is no finished game)."""
-    return scene.match.state.is_over() or (
+    return scene.match.over or (
         scene.chrome is not None and ended_ranking(scene.chrome.view.ended) is not None)
 
 
@@ -102,7 +102,7 @@ class AutoSave:
         """Write the game being kept if it has never been written (a new game left, or
         the client closing): "Your game is saved" is then true."""
         scene = self._scene
-        if scene is None or self._slot is not None or scene.match.state.is_over():
+        if scene is None or self._slot is not None or scene.match.over:
             return
         self._write(scene)
 

@@ -24,6 +24,8 @@ class _Records:
     spec: Any = None          # the game's spec: ``write_record(state, headers)``
     stem = "game"             # record file names: ``<stem>-<date>-<time><suffix>``
     suffix = ".txt"
+    ended: Any = None         # the contract's position a resignation ended (the rules did not)
+    resigned: tuple[int, ...] = ()   # the seats that resigned here, in order
 
     @staticmethod
     def follow_up(state: Any) -> bool:
@@ -59,6 +61,27 @@ class LocalMatch(_Records):
         self.history: list = []
         self.moves: list = []       # the move played from each state of ``history``
 
+    def resign(self, seat: int) -> list:
+        """``seat`` gives up, by the game's own rule (``IllegalMove`` when it cannot). A
+        game that ends keeps that position in ``ended`` (a screen holding its engine's own
+        states could not say so); a game that plays on without the seat holds the position
+        after it. No undo goes back over a resignation. Returns the game's events."""
+        after, events = self.position(self.state).resign(seat)
+        self.resigned += (seat,)
+        if after.is_over():
+            self.ended = after
+        self.state = self.held(after)
+        return events
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.history) and not self.resigned
+
+    @property
+    def over(self) -> bool:
+        """The game has ended: by the rules, or by a resignation here."""
+        return self.ended is not None or self.state.is_over()
+
     def play(self, move) -> Any:
         """The move through the engine; what it says happened (its events)."""
         before = self.state
@@ -71,10 +94,6 @@ class LocalMatch(_Records):
     def turn_starts(self) -> list:
         """The states undo can go back to, oldest first: the start of each turn."""
         return [s for s in self.history if not self.follow_up(s)]
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self.history)
 
     def undo(self):
         """Back to the start of the last turn (any follow-up step is taken back with it)."""
@@ -107,6 +126,12 @@ class ViewMatch(_Records):
     @property
     def state(self):
         return self.held(self.chrome.state)
+
+    @property
+    def over(self) -> bool:
+        """The server's position has ended by the rules (the chrome hears of the rest)."""
+        position = self.chrome.state
+        return position is not None and position.is_over()
 
     def played(self) -> tuple[list, list]:
         """The held state before each move and the moves (the contract's), read from the

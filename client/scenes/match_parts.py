@@ -48,6 +48,7 @@ class TurnsHost(Protocol):
     @property
     def bots(self) -> dict[int, ComputerSeat]: ...
     def play(self, move: Any) -> None: ...
+    def resign_headline(self) -> str | None: ...
     def bot_position(self, state: Any) -> Any: ...
     def show_state(self, state: Any, animate: bool = ...) -> None: ...
     def show_toast(self, text: str, seconds: float) -> None: ...
@@ -69,7 +70,7 @@ class BotTurns:
     def update(self, dt: float) -> None:
         host = self.host
         s = host.match.state
-        if s.is_over() or s.to_move not in host.bots or self.busy or host.bot_hold:
+        if host.match.over or s.to_move not in host.bots or self.busy or host.bot_hold:
             return
         move = host.computers.poll(host.bots[s.to_move], host.bot_position(s), s, ready=not host.timeline.busy)
         if move is not None:
@@ -149,7 +150,7 @@ class MatchActions:
         host = self.host
         state, chrome = host.match.state, host.chrome
         if chrome is None:
-            words = {"on_new_game": self.new_game}
+            words = {"on_new_game": self.new_game, "headline": host.resign_headline()}
         else:
             words = {"on_new_game": chrome.new_game_action(), "new_game_label": chrome.new_game_label,
                      "headline": chrome.headline()}

@@ -14,7 +14,7 @@ from shared.gamekit import computer_seats
 from shared.gamekit.api import GameSpec, State
 from shared.gamekit.branch import Branch
 from shared.gamekit.termination import termination
-from shared.i18n import domain
+from shared.i18n import SOURCE_LANGUAGE, current_language, domain, set_language
 
 from ..records import save_record
 from .seats import ComputerSeat, SeatController
@@ -52,6 +52,17 @@ def ended_ranking(ended: object) -> list[int] | None:
     if isinstance(ranking, list) and ranking and all(isinstance(p, int) for p in ranking):
         return ranking
     return None
+
+
+def record_labels(spec: GameSpec, position: State) -> list[str]:
+    """The seats' labels as records write them, in no player's language ("White"), as
+    the server writes them: a Termination line reads the same from every client."""
+    here = current_language()
+    try:
+        set_language(SOURCE_LANGUAGE)
+        return [seat.label for seat in spec.seats_of(position)]
+    finally:
+        set_language(here)
 
 
 class MatchRecord:
@@ -115,14 +126,18 @@ class MatchRecord:
         return host.spec.write_record(position, headers)
 
     def termination(self, position: State) -> str | None:
-        """The ``Termination`` line the server writes for an online match that ended after
-        resignations or by a clock: who resigned, who lost on time."""
+        """The ``Termination`` line: who resigned (here, or as the server says online),
+        who lost on time; the same words the server writes."""
         chrome = self.host.chrome
-        ended = chrome.view.ended if chrome is not None else None
+        labels = record_labels(self.host.spec, position)
+        if chrome is None:   # a local game: the seats that resigned here
+            gone_here = [labels[i] for i in self.host.match.resigned if i < len(labels)]
+            return termination(gone_here, "resigned") if gone_here else None
+        ended = chrome.view.ended
         gone = ended.get("resigned") if isinstance(ended, dict) else None
         if not isinstance(gone, list):
             return None
-        label = {seat.name: seat.label for seat in self.host.spec.seats_of(position)}
+        label = dict(zip((seat.name for seat in self.host.spec.seats_of(position)), labels))
         reason = ended.get("reason") if isinstance(ended, dict) else None
         return termination([label.get(name, name) for name in gone if isinstance(name, str)],
                            reason if isinstance(reason, str) else None)

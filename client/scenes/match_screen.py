@@ -23,9 +23,11 @@ from typing import Any, Callable, Protocol, Sequence
 
 from shared.gamekit.api import GameSpec, State
 from shared.gamekit.branch import Branch
+from shared.gamekit.errors import IllegalMove
 from shared.i18n import domain
 
 from .. import rated as rated_games
+from .. import theme
 from ..view.widgets import Button
 from .chatpane import closed_height
 from .driver import ComputerTurns
@@ -79,13 +81,15 @@ class MatchScreen(Protocol):
     def auto_select(self) -> None: ...   # the game's: what the player to move has in hand
     def update_buttons(self) -> None: ...
     def announce_turn(self, first: bool = ...) -> None: ...
+    def announce(self, text: str, sub: str = ..., colour: Any = ..., hold: float = ...) -> None: ...
 
 
 MATCH_NAMES = ("game_seed", "chrome", "match", "bot_factory", "seats", "computers", "over_shown", "spec",
                "turns", "actions", "records", "branch", "rated", "attract", "hints_off", "bot_hold", "bot_show",
                "pass_show", "undo_button", "hint_button", "server_session", "keeps_game", "position",
                "undo_positions", "restore_undo", "bots", "human_turn", "thinking", "exit", "submit", "play",
-               "resync", "match_started", "game_over", "save", "new_game", "bot_position", "chat_foot")
+               "resync", "match_started", "game_over", "save", "new_game", "bot_position", "chat_foot",
+               "resigning_seat", "resign", "resign_headline", "status_note")
 """The core's names a match screen shows (``@forwarding("core", MATCH_NAMES)``): what the
 shell (autosave, the pause menu, the chrome, hints, the director) and the game's parts
 read off the screen; a name the screen defines itself (Alien City's ``bots``) stays its own."""
@@ -134,7 +138,9 @@ class MatchCore:
         return self.chrome is None and not self.host.attract and any(isinstance(s, HumanSeat) for s in self.seats)
 
     def position(self) -> State:
-        return self.chrome.state if self.chrome is not None else self.match.position(self.match.state)
+        if self.chrome is not None:
+            return self.chrome.state
+        return self.match.ended if self.match.ended is not None else self.match.position(self.match.state)
 
     def undo_positions(self) -> list[State]:
         return [self.match.position(s) for s in self.match.history]
@@ -151,7 +157,7 @@ class MatchCore:
     @property
     def human_turn(self) -> bool:
         s = self.match.state
-        if s.is_over() or not self.seats[s.to_move].local:
+        if self.match.over or not self.seats[s.to_move].local:
             return False
         return self.chrome is None or self.chrome.can_move()
 
@@ -181,6 +187,57 @@ class MatchCore:
                 rated_games.settle(self.host)  # before any animation: leaving at once still counts it
             self.host.app.autosave.ended(self.host)  # the record first: the show may fail
         self.host.after_step(move, before, events)
+
+    def resigning_seat(self) -> int | None:
+        """The seat Resign gives up in a local game still on: the person to move, else the
+        only person still at the table; None online, over, or with no one person meant."""
+        if self.chrome is not None or self.match.over or self.host.attract:
+            return None
+        people = [i for i, s in enumerate(self.seats) if isinstance(s, HumanSeat) and i not in self.match.resigned]
+        to_move = self.position().to_move
+        if to_move in people:
+            return to_move
+        return people[0] if len(people) == 1 else None
+
+    def resign(self) -> None:
+        """The pause menu's Resign, confirmed: the seat gives up by the game's rule. A game
+        it ends is kept and rated like one the rules ended, then its final count opens
+        under the resignation's headline; a game that plays on goes to the next seat."""
+        seat, host = self.resigning_seat(), self.host
+        if seat is None:
+            return
+        self.turns.stop()
+        try:
+            self.match.resign(seat)
+        except IllegalMove as exc:
+            host.show_toast(exc.rejection.text, 4)
+            return
+        host.timeline.finish_all()
+        label = self.spec.seats_of(self.position())[seat].label
+        host.show_state(self.match.state, animate=False)
+        host.update_buttons()
+        if not self.match.over:
+            host.show_toast(_("{seat} resigned: the others play on.").format(seat=label), 4)
+            host.announce_turn()
+            return
+        if host.rated is not None:
+            rated_games.settle(host)
+        host.app.autosave.ended(host)
+        host.app.sounds.play("error")
+        host.announce(self.resign_headline() or _("RESIGNED"), "", theme.ACCENT, hold=1.6)
+        host.timeline.delay(0.6, self.actions.game_over)
+
+    def resign_headline(self) -> str | None:
+        """A local game a resignation ended: who won by it, for the banner and the final
+        count ("WHITE WINS BY RESIGNATION"); None for a game the rules ended."""
+        ended = self.match.ended
+        if ended is None:
+            return None
+        labels = [seat.label for seat in self.spec.seats_of(ended)]
+        firsts = [labels[i] for i, place in enumerate(ended.ranking()) if place == 1 and i < len(labels)]
+        if len(firsts) != 1:
+            return _("RESIGNED")
+        return _("{seat} WINS BY RESIGNATION").format(seat=firsts[0].upper())
 
     def resync(self) -> None:
         """The server sent the whole position: show it at once."""
@@ -225,9 +282,22 @@ class MatchCore:
         return closed_height(size[1]) + 8 if self.chrome is not None else 0
 
     def turn_text(self, said: tuple[str, tuple[int, int, int]]) -> tuple[str, tuple[int, int, int]]:
-        """The screen's turn line ``said``, or the chrome's words for it online."""
+        """The screen's turn line ``said``; the chrome's words for it online; the
+        resignation's headline once one ended the game here."""
         text, colour = said
-        return (text, colour) if self.chrome is None else self.chrome.turn_text(text, colour)
+        if self.chrome is not None:
+            return self.chrome.turn_text(text, colour)
+        headline = self.resign_headline()
+        return (headline, theme.ACCENT) if headline else (text, colour)
+
+    def status_note(self) -> tuple[str, tuple[int, int, int]] | None:
+        """The line under the board said instead of the game's own: the chrome's online;
+        after a resignation here, that the game is over (nobody thinks any more)."""
+        if self.chrome is not None:
+            return self.chrome.status_text()
+        if self.match.ended is not None:
+            return _("The game ended by resignation. Save the record, or start a new game from the menu."), theme.TEXT
+        return None
 
 
 def game_in_play(app) -> Any:
@@ -236,8 +306,7 @@ def game_in_play(app) -> Any:
     for scene in reversed(app.stack.scenes):
         if scene.core is None or scene.attract:
             continue
-        state = scene.match.state
-        if state is None:
+        if scene.match.state is None:
             continue
-        return None if state.is_over() else scene
+        return None if scene.match.over else scene
     return None

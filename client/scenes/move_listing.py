@@ -360,7 +360,7 @@ class MatchMoves(MoveListPart):
         if looking is not None:
             n = self.moves_before() + looking
         else:
-            n = self.moves_before() + len(self.held_moves()) + (0 if self.host.match.state.is_over() else 1)
+            n = self.moves_before() + len(self.held_moves()) + (0 if self.host.match.over else 1)
         # TRANSLATORS: the top bar's left end in a match: the game's name and the move being played
         return _("{game} · move {n}").format(game=game, n=n) if n > 0 else game
 

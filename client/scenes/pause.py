@@ -1,5 +1,5 @@
 """The pause menu over a running local game (Esc): resume, how to play (the game's
-plug-in found by the match's ``spec``), save, undo, options, leave.
+plug-in found by the match's ``spec``), save, undo, resign (asked first), options, leave.
 It knows the match screen only as a :class:`PausedGame`."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from typing import Any, Callable, Protocol
 
 import pygame
 
+from shared.gamekit.errors import IllegalMove
 from shared.i18n import domain
 
 from .. import theme
@@ -29,6 +30,9 @@ class PausedGame(Protocol):
 
     def save(self) -> Any: ...
     def undo(self) -> Any: ...
+    def position(self) -> Any: ...                # the contract's position on screen
+    def resigning_seat(self) -> int | None: ...   # who Resign gives up (None: no Resign now)
+    def resign(self) -> None: ...
 
 
 class PauseScene(Scene):
@@ -42,6 +46,7 @@ class PauseScene(Scene):
                    Button(N_("How to play"), self.howto, tr=_, enabled=self.howto_plugin is not None),
                    Button(N_("Save record"), self.save, tr=_),
                    Button(N_("Undo last turn"), self.undo, tr=_, enabled=game.undo_allowed and game.rated is None),
+                   Button(N_("Resign"), self.resign, tr=_, enabled=game.resigning_seat() is not None),
                    Button(N_("Options"), self.options, tr=_), Button(N_("Main menu"), self.menu, tr=_),
                    Button(N_("Quit"), self.quit, tr=_)]
         self.menu_column = ButtonColumn(buttons)
@@ -68,6 +73,15 @@ class PauseScene(Scene):
     def undo(self) -> None:
         self.close()
         self.game.undo()
+
+    def resign(self) -> None:
+        """Asks first, saying what follows: who wins, or that the others play on."""
+        self.app.push(ConfirmScene(self.app, N_("Resign this game?"), resign_line(self.game), N_("Resign"),
+                                   self._resign, tr=_))
+
+    def _resign(self) -> None:
+        self.close()
+        self.game.resign()
 
     def howto(self) -> None:
         """The game's rules pages over the paused game (Esc comes back here)."""
@@ -104,12 +118,31 @@ class PauseScene(Scene):
 
 def kept_line(game: PausedGame) -> str:
     """What becomes of the game on screen if the player leaves it now."""
-    state = game.match.state
-    if state is not None and state.is_over():
+    if game.match.state is not None and game.match.over:
         return N_("The game is over.")
     if game.chrome is not None:
         return N_("The match goes on on the server: Continue on the title screen takes you back to your seat.")
     return N_("Your game is saved: Continue on the title screen resumes it.")
+
+
+def resign_line(game: PausedGame) -> str:
+    """What a resignation now would do, in words: the game's own rule decides."""
+    seat, position = game.resigning_seat(), game.position()
+    if seat is None:
+        return ""
+    labels = [info.label for info in game.spec.seats_of(position)]
+    try:
+        after = position.resign(seat)[0]
+    except IllegalMove as exc:
+        return exc.rejection.text
+    if not after.is_over():
+        # TRANSLATORS: the Resign question's detail in a game of 3 or more seats
+        return _("{seat} leaves the game; the others play on without it.").format(seat=labels[seat])
+    firsts = [labels[i] for i, place in enumerate(after.ranking()) if place == 1 and i < len(labels)]
+    winner = firsts[0] if len(firsts) == 1 else ", ".join(firsts)
+    # TRANSLATORS: the Resign question's detail: "Black gives up and White wins. …"
+    return _("{seat} gives up and {winner} wins. The record is kept: Replay a record lists it.").format(
+        seat=labels[seat], winner=winner)
 
 
 def confirm_quit(app, game: PausedGame) -> None:

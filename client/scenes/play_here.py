@@ -65,7 +65,7 @@ def source_name(app, spec) -> str:
         name = scene.branch_name()
         if name:
             return name
-        if scene.core is not None and scene.core.spec is spec and scene.core.match.state.is_over():
+        if scene.core is not None and scene.core.spec is spec and scene.core.match.over:
             try:
                 return scene.core.records.keep().name
             except OSError:

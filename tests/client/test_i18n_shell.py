@@ -139,8 +139,9 @@ def test_picker_for_every_game_and_seat_count_is_marked(app, mode):
 
 def test_pause_and_its_questions_are_marked(app):
     game = types.SimpleNamespace(undo_allowed=True, save=lambda: None, undo=lambda: None, rated=None, chrome=None,
-                                 spec=None,
-                                 match=types.SimpleNamespace(state=types.SimpleNamespace(is_over=lambda: False)))
+                                 spec=None, resigning_seat=lambda: 0, resign=lambda: None, position=lambda: None,
+                                 match=types.SimpleNamespace(state=types.SimpleNamespace(is_over=lambda: False),
+                                                             over=False))
     with recording_texts() as texts:
         show(app, TitleScene(app))
         pause = PauseScene(app, game)
@@ -155,7 +156,7 @@ def test_pause_and_its_questions_are_marked(app):
         pause.quit()
         app.stack.apply_pending()
         frame(app)
-        game.match.state.is_over = lambda: True
+        game.match.state.is_over, game.match.over = (lambda: True), True
         app.stack.top.close()
         pause.quit()
         app.stack.apply_pending()
@@ -323,7 +324,8 @@ def test_options_pause_and_picker_in_slovak_and_french(app, monkeypatch, lang, e
 def paused_game(undo_allowed: bool) -> types.SimpleNamespace:
     """A stand-in for the match screen under the pause menu (a local game just started)."""
     return types.SimpleNamespace(undo_allowed=undo_allowed, save=None, undo=None, rated=None, chrome=None, spec=None,
-                                 match=types.SimpleNamespace(state=None))
+                                 resigning_seat=lambda: 0, resign=None, position=None,
+                                 match=types.SimpleNamespace(state=None, over=False))
 
 
 # -- fit ----------------------------------------------------------------------------------------------

@@ -329,7 +329,7 @@ class GameScene(BoardScene):
         return rate
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
-        said = self.chrome.status_text() if self.chrome is not None else None
+        said = self.status_note()
         return said if said is not None else words.game_status(self)
 
     def draw(self, surface: pygame.Surface) -> None:

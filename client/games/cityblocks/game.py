@@ -106,8 +106,8 @@ class MatchScene(CityScreen):
     # -- who plays --------------------------------------------------------------------------
     @property
     def undo_allowed(self) -> bool:
-        return self.chrome is None and any(not isinstance(self.seats[h.to_move], ComputerSeat)
-                                           for h in self.match.history if not h.over)
+        return self.chrome is None and self.match.can_undo and any(
+            not isinstance(self.seats[h.to_move], ComputerSeat) for h in self.match.history if not h.over)
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

@@ -62,7 +62,7 @@ class MatchView:
 
     def status(self) -> tuple[str, tuple[int, int, int]]:
         scene = self.scene
-        said = scene.chrome.status_text() if scene.chrome is not None else None
+        said = scene.status_note()
         if said is not None:
             return said
         s = scene.match.state

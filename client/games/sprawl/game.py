@@ -99,8 +99,8 @@ class MatchScene(SprawlScreen):
     # -- who plays ---------------------------------------------------------------------------
     @property
     def undo_allowed(self) -> bool:
-        return self.chrome is None and any(h.to_move is not None and not isinstance(self.seats[h.to_move], ComputerSeat)
-                                           for h in self.match.history)
+        return self.chrome is None and self.match.can_undo and any(
+            h.to_move is not None and not isinstance(self.seats[h.to_move], ComputerSeat) for h in self.match.history)
 
     def enter(self) -> None:
         if self.chrome is not None and self.match.state.ply > 0:

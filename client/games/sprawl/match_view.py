@@ -77,14 +77,18 @@ def seats_header(scene: "MatchScene") -> dict[str, str]:
 def write_record(scene: "MatchScene"):
     """Save: the record file of a local game, the server's record online."""
     if scene.chrome is None:
-        return save_record(scene.match.record(scene.seats_header()))
+        headers = scene.seats_header()
+        line = scene.records.termination(scene.position())
+        if line:
+            headers["Termination"] = line   # who resigned here
+        return save_record(scene.match.record(headers))
     return scene.match.save()
 
 
 def status_words(scene: "MatchScene") -> tuple[str, tuple[int, int, int]]:
     """The bottom line: the chrome's word online, the game's end, a hint on its way, whose
     turn it is, the list of moves on a square, the ghost's move or reason, else the keys."""
-    said = scene.chrome.status_text() if scene.chrome is not None else None
+    said = scene.status_note()
     if said is not None:
         return said
     s = scene.match.state
