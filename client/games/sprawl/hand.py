@@ -120,8 +120,13 @@ class HandPart:
         return self.host.match.state.to_move
 
     def move_at(self, sq: int, direction: int | None = None):
-        """The hand's move on ``sq``: a build on a tower, else a spore/tower or a branch."""
+        """The hand's move on ``sq``: a build on a tower, else a spore/tower or a branch. A
+        drag out of a tower or a branch (``direction``) is a branch on the next square that
+        way, pointing on: what the gesture shows, never a build on the square it left."""
         s, seat = self.host.match.state, self.seat
+        if direction is not None and not s.vacant(sq):
+            ahead = s.geo.nb[sq][direction]   # off the board: the branch on the square itself, refused
+            return Branch(seat, self.hand_size, ahead if ahead >= 0 else sq, direction)
         if s.tw[sq] is not None:
             return Build(seat, self.hand_size, sq)
         if self.action == "branch" or direction is not None:
@@ -184,6 +189,10 @@ class HandPart:
         the legal moves ending there; else the engine's reason."""
         host = self.host
         if not host.human_turn or host.timeline.busy:
+            return
+        if direction is not None and not host.match.state.vacant(sq) and host.match.state.geo.nb[sq][direction] < 0:
+            host.app.sounds.play("error")
+            host.show_toast(_("No square that way: a branch from here would leave the board."), 4)
             return
         armed = self.armed if direction is None and getattr(self.armed, "square", None) == sq else None
         move = armed or self.move_at(sq, direction)  # the second click plays the armed move

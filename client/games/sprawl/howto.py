@@ -67,7 +67,8 @@ PAGES = [
     ]),
     (N_("Controls"), [
         N_("Pick a size (and for a branch its direction) under the board, then click a glowing square; "
-           "drag from a square to lay a branch pointing that way."),
+           "drag from a vacant square to lay a branch pointing that way, or out of your tower or branch "
+           "to lay one on the next square."),
         N_("A red ghost says why a move is not allowed; clicking there lists every move that can end on "
            "that square."),
         N_("H asks the computer for a hint: its best move is shown on the board, with its chance of "

@@ -185,3 +185,56 @@ def test_the_final_count_names_each_seat_as_the_match_does(app):
     score = scene.score_scene(random_game(3, 5))
     assert [score.seat_label(i) for i in range(3)] == [scene.seat_label(i) for i in range(3)] \
         == ["Red (Ann)", "Yellow", "Green (computer, easy)"]
+
+
+def drag(app, scene, start: int, direction: int) -> None:
+    """Press on ``start``, drag half a square ``direction`` (0..3 = n e s w), release."""
+    centre = scene.geo.centre(start)
+    step = ((0, -1), (1, 0), (0, 1), (-1, 0))[direction]
+    end = (centre[0] + step[0] * scene.geo.cell // 2, centre[1] + step[1] * scene.geo.cell // 2)
+    app.step(1 / 60, events=[motion(centre), down(centre)])
+    app.step(1 / 60, events=[motion(end)])
+    app.step(1 / 60, events=[up(end)])
+
+
+def test_a_drag_out_of_your_tower_branches_on_the_next_square_and_never_builds(app):
+    """The gesture a player makes to grow a branch out of a tower: the branch lands on the
+    square it was dragged to, pointing on (before, the tower under the press was built on)."""
+    for seed in range(1, 40):
+        state = random_game(4, seed, stop_at=8)
+        if state.is_over():
+            continue
+        legal, seat = state.legal_moves(), state.to_move
+        behind = {(q, d): state.geo.nb[q][(d + 2) % 4] for q, _k, d in legal.branches}
+        found = next(((q, k, d) for q, k, d in sorted(legal.branches)
+                      if behind[q, d] >= 0 and state.tw[behind[q, d]] is not None
+                      and state.controller(behind[q, d]) == seat), None)
+        if found is not None:
+            break
+    else:
+        raise AssertionError("no game with a branch out of a tower of the seat to move")
+    q, k, d = found
+    tower = state.geo.nb[q][(d + 2) % 4]
+    scene = MatchScene(app, state)
+    show(app, scene)
+    settle(app, scene)
+    app.step(1 / 60, events=[key(pygame.K_1 + k - 1)])
+    drag(app, scene, tower, d)
+    if scene.match.state is state:   # a move that ends the game or strands a seat: asked first
+        drag(app, scene, tower, d)
+    assert scene.match.moves[-1] == Branch(seat, k, q, d)
+
+
+def test_a_drag_from_a_tower_off_the_board_says_so_and_plays_nothing(app):
+    def edge_tower(state):
+        return next(((sq, d) for sq in state.geo.squares for d in range(4) if state.tw[sq] is not None
+                     and state.controller(sq) == state.to_move and state.geo.nb[sq][d] < 0), None)
+
+    state = next(s for s in (random_game(4, seed, stop_at=8) for seed in range(1, 60))
+                 if not s.is_over() and edge_tower(s) is not None)
+    edge = edge_tower(state)
+    scene = MatchScene(app, state)
+    show(app, scene)
+    settle(app, scene)
+    drag(app, scene, *edge)
+    assert scene.match.state is state and "leave the board" in scene.toast
