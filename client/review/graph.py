@@ -93,8 +93,7 @@ class EvalGraph:
         self.rect = pygame.Rect(0, 0, 10, 10)    # the panel
         self.plot = pygame.Rect(0, 0, 10, 10)    # the lines' area
         top = nice_top(max((abs(v) for s in data.series + data.befores for v in s), default=0))
-        # one position's evaluation spans -100..+100: the axis shows at least that, and more
-        # where a line's falls, added up from the start, run past it
+        # an evaluation spans about -100..+100: the axis shows at least that whole scale
         self.top = top if data.unit == "points" else max(top, 100)
 
     def layout(self, rect: pygame.Rect, label_w: int, head_h: int, names_w: int = 0) -> None:

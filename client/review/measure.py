@@ -7,10 +7,12 @@ move played, each rounded as shown); for the other seats, what the same two move
 for them (with two seats, the mover's fall is the other's rise: one lead). Each seat's
 line passes through two points per move, before and after it, the second one drop below
 the first. With the search's values (``Review.graph == 'search'``: games without chance,
-where a position is worth its best move) the line moves only at the moves: the point
-before a move is the point after the one before. With projections (Alien City) the line
-is the projection averaged over a round (a one-move projection favours whoever just
-moved), the point before a move the drop above it. Either way the mistakes list names
+where a position is worth its best move) the point before a move is the search's value
+of its best move there, so between two moves the line goes where the search changed its
+mind, and it ends at the value of the last move played: the result, once the game is
+over (falls added up from the start would drift away from it). With projections (Alien
+City) the line is the projection averaged over a round (a one-move projection favours
+whoever just moved), the point before a move the drop above it. Either way the mistakes list names
 the moves whose drops are largest for their mover, with the graph's numbers, and a
 seat's total is the sum of its drops.
 """
@@ -35,13 +37,9 @@ def lines(review: Review, seat: int) -> tuple[list[int], list[int]]:
     """``seat``'s line per ply from the start: the points before and after each move."""
     unit = review.unit
     if review.graph == "search":
-        value = words.scaled(lead(review.start, seat), unit)
-        befores, afters = [value], [value]
-        for turn in review.turns:
-            befores.append(value)
-            value -= drop(turn, seat, unit)
-            afters.append(value)
-        return befores, afters
+        start = words.scaled(lead(review.start, seat), unit)
+        befores = [start] + [words.scaled(lead(turn.before, seat), unit) for turn in review.turns]
+        return befores, [start] + [b - drop(t, seat, unit) for t, b in zip(review.turns, befores[1:])]
     afters = [words.scaled(v, unit) for v in review.smoothed_leads(seat)]
     befores = [afters[0]] + [a + drop(t, seat, unit) for t, a in zip(review.turns, afters[1:])]
     return befores, afters

@@ -67,9 +67,8 @@ def axis_words(unit: str, averaged: bool = True) -> str:
         # TRANSLATORS: the review graph's title (City Blocks): each seat's lead in points as the search
         # estimates it; the line falls only at a move worse than the best one found
         return _("Lead in points, as the search estimates it: a fall is a move worse than the best")
-    # TRANSLATORS: the review graph's title (Sprawl): an evaluation (one position's is -100 to +100,
-    # not points); each line adds up its falls from the start, so it may run past 100
-    return _("Evaluation as the search sees it, falls added up: a fall is a move worse than the best")
+    # TRANSLATORS: the review graph's title (Sprawl): an evaluation (about -100 to +100), not points
+    return _("Evaluation as the search sees it: a fall is a move worse than the best")
 
 
 def ahead(seat_label: str) -> str:

@@ -15,9 +15,9 @@ The graph and the losses are one measure. Where the search's values can be graph
 (``ReviewSearch.graph_values``: City Blocks and Sprawl, games without chance, where a
 position is worth its best move), ``before`` and ``after`` are the search's values of
 the best move found and of the move played (a forced move keeps the values before it),
-``graph`` is 'search', and the screen's graph starts from the start's value and moves
-only by what each move changed against the best move: the mover's lead falls by exactly
-its loss. Otherwise (Alien City, whose end game is
+``graph`` is 'search', and the screen's graph draws each move as a step from the best
+move's value to the played move's: the mover's lead falls by exactly its loss, and the
+line ends at the last move's value (the result of a finished game). Otherwise (Alien City, whose end game is
 searched to the end) ``after`` is the game's :meth:`~shared.gamekit.api.GameSpec.projection`
 of the position after the move and ``before`` that plus the loss on the mover's side.
 

@@ -92,11 +92,10 @@ def test_the_corner_number_is_the_lines_value_there_and_says_it_is_a_round_avera
     assert tuple(surface.get_at((graph.x_of(1), graph.y_of(6))))[:3] == (214, 52, 52)
 
 
-def test_an_evaluations_axis_spans_one_positions_scale_and_the_falls_added_up():
-    """Sprawl's graph is an evaluation (one position's is -100..+100): its axis shows that
-    whole scale even when the lines stay nearer the middle, and fits lines whose added-up
-    falls run past it; its title claims no range the lines could leave. A points graph
-    fits its lines."""
+def test_an_evaluations_axis_spans_its_whole_scale_and_a_points_axis_its_lines():
+    """Sprawl's graph is an evaluation (about -100..+100): its axis shows that whole scale
+    even when the lines stay nearer the middle, and never cuts a line that goes further
+    (its title claims no range). A points graph fits its lines."""
     series = [0, 20, 45, 70, 30]
     evaluation = EvalGraph(GraphData([series, [-v for v in series]], [BLACK, WHITE], ["Red", "Blue"], unit="value"))
     points = EvalGraph(GraphData([series, [-v for v in series]], [BLACK, WHITE], ["Black", "White"]))
@@ -105,4 +104,4 @@ def test_an_evaluations_axis_spans_one_positions_scale_and_the_falls_added_up():
     past = EvalGraph(GraphData([falling, [-v for v in falling], [0] * 5], [BLACK, WHITE, BLACK],
                                ["Red", "Blue", "Green"], unit="value", averaged=False))
     assert past.top >= 140 and past.y_of(-140) > past.y_of(-100)  # drawn where it is, not cut at -100
-    assert "100" not in words.axis_words("value", averaged=False)
+    assert "100" not in words.axis_words("value", averaged=False), "no range a line could leave"

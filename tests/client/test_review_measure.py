@@ -12,7 +12,7 @@ import client.review.scene as review_scene
 from client.review import words
 from client.review.scene import ReviewScene
 from client.review.worker import ReviewJob
-from shared.gamekit.review import ReviewSettings
+from shared.gamekit.review import ReviewSettings, lead
 
 from .conftest import show
 from .test_review import played_out, wait_ready
@@ -50,8 +50,7 @@ def test_the_mistakes_and_totals_are_where_and_what_the_graph_falls(app, monkeyp
     drawn = drawn_texts(app, scene, monkeypatch)
     assert scene.panel.rows
     for seat in range(review.seats):
-        line = line_of(scene, seat)
-        falls = {t.ply: line[t.ply - 1] - line[t.ply] for t in review.turns if t.seat == seat}
+        falls = {t.ply: scene.graph.data.fall(t.ply, seat) for t in review.turns if t.seat == seat}
         listed = [t for t in scene.mistakes if t.seat == seat]
         shown = {ply for _, ply in scene.panel.rows}   # the rows that fit the panel
         for turn in (t for t in listed if t.ply in shown):   # each states the graph's fall at its move
@@ -76,11 +75,30 @@ def test_the_panel_states_the_graphs_fall_at_the_selected_move(app, monkeypatch)
     turn = scene.mistakes[0]
     scene.select(turn.ply)
     line = line_of(scene, turn.seat)
-    before, after = line[turn.ply - 1], line[turn.ply]
+    before, after = scene.graph.data.standing(turn.ply, turn.seat)
+    assert after == line[turn.ply]
     drawn = drawn_texts(app, scene, monkeypatch)
     label = scene.seats()[turn.seat].label
     assert words.lead_line(label, words.signed(before, "points"), words.signed(after, "points")) in drawn
     assert words.loss_line(before - after, scene.review.unit) in drawn
+
+
+@pytest.mark.parametrize("game_id,options", [("sprawl", {"players": 4}), ("city-blocks", {"players": 3})])
+def test_the_lines_end_at_the_result_of_the_game(app, monkeypatch, game_id, options):
+    """Each line ends where the game did: at the value of the last move played (the
+    finished position's, exact), the winner's line the highest. Falls added up from the
+    start ended far from it ("Yellow ahead" at the end of a game Red won)."""
+    monkeypatch.setattr(review_scene, "SETTINGS", ReviewSettings(iterations=24, seed=3))
+    state = played_out(game_id, options, 6, "random")
+    scene = ReviewScene(app, state)
+    show(app, scene)
+    wait_ready(app, scene)
+    review, last = scene.review, scene.review.turns[-1]
+    ends = [line_of(scene, seat)[-1] for seat in range(review.seats)]
+    for seat, end in enumerate(ends):
+        assert abs(end - words.scaled(lead(last.after, seat), review.unit)) <= 1, (seat, end)
+    winners = [seat for seat, place in enumerate(state.ranking()) if place == 1]
+    assert max(ends) in [ends[w] for w in winners]
 
 
 def test_sprawl_never_calls_its_evaluation_points(app, monkeypatch):
