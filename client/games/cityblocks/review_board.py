@@ -25,13 +25,15 @@ BETTER_INK = theme.ACCENT_2
 
 def list_text(move: Move) -> str:
     """A move as the list of moves shows it, in words: the colour, the piece and the
-    squares it spans ("Green: T5 on n8–p9"), never the record's g:T5:n8,n9,...; a pass."""
+    corners of the box it fills ("Green: T5 on n8–p10", the piece within n8 to p10), never
+    the record's g:T5:n8,n9,...; a pass."""
     if move.is_pass:
         return _("{colour} passed.").format(colour=look.name(move.colour))
-    names = [square_name(x, y) for x, y in move.squares]
-    span = names[0] if len(names) == 1 else f"{names[0]}\u2013{names[-1]}"
+    xs, ys = [x for x, _y in move.squares], [y for _x, y in move.squares]
+    low, high = square_name(min(xs), min(ys)), square_name(max(xs), max(ys))
+    span = low if low == high else f"{low}\u2013{high}"
     # TRANSLATORS: a City Blocks move in the list of moves: a colour, its piece (letter and
-    # size, "T5") and the first and last of the squares it covers ("Green: T5 on n8–p9")
+    # size, "T5") and the opposite corners of the box it fills ("Green: T5 on n8–p10")
     return _("{colour}: {piece} on {squares}").format(colour=look.name(move.colour), piece=move.piece,
                                                       squares=span)
 
