@@ -132,3 +132,19 @@ def test_the_score_screen_has_no_fast_mode_and_esc_skips_then_closes(app):
     score.handle_event(key(pygame.K_ESCAPE))
     app.stack.apply_pending()
     assert app.stack.top is game
+
+
+def test_the_build_preview_card_names_its_lot_as_every_caption_does(app, monkeypatch):
+    """The card reads "IF YOU BUILD ON e6": the lot keeps its lower-case name in capitals,
+    as the final count's captions write it ("RED TOWER e6"), in every language."""
+    from client.games.aliencity import marks
+    titles = []
+    monkeypatch.setattr(marks, "draw_card", lambda surface, text, title, *a, **k: titles.append(title))
+    game = GameScene(app, new_game(Ruleset(2004), 6))
+    show(app, game)
+    game.timeline.finish_all()
+    state = game.match.state
+    build = state.legal_builds()[0]
+    game.selected, game.hover_lot = build.piece, build.lot
+    marks.draw_board_extra(game, app.window)
+    assert titles == [f"IF YOU BUILD ON {marks.lot_name(build.lot)}"] and titles[0][-2:].islower()

@@ -106,7 +106,7 @@ def draw_board_extra(scene, surface: pygame.Surface) -> None:
         after = scene.insight.engine.preview(scene.state, build)
         if after is not None:
             size = max(13, int(scene.size[1] * 0.02))
-            draw_card(surface, scene.app.text, _("IF YOU BUILD ON {lot}").format(lot=lot_name(build.lot).upper()),
+            draw_card(surface, scene.app.text, _("IF YOU BUILD ON {lot}").format(lot=lot_name(build.lot)),
                       preview_rows(scene.state.score(), after), scene.pointer_pos, size, edge=theme.LEGAL,
                       avoid=scene.geo.rect)
         return
