@@ -69,6 +69,11 @@ def enter_confirm_words(warning: str) -> str:
     return _("{warning} Press Enter again to play it anyway.").format(warning=warning)
 
 
+def off_board_words() -> str:
+    """Why a drag out of a tower or a branch toward the board's edge lays nothing."""
+    return _("No square that way: a branch from here would leave the board.")
+
+
 class HandHost(Protocol):
     """What the hand needs from its match screen."""
     app: Any
@@ -133,6 +138,11 @@ class HandPart:
             return Branch(seat, self.hand_size, sq, self.aim_direction(sq) if direction is None else direction)
         return Place(seat, self.hand_size, sq)
 
+    def off_board(self, sq: int, direction: int | None) -> bool:
+        """A drag out of a tower or a branch toward the board's edge: no square to lay on."""
+        state = self.host.match.state
+        return direction is not None and not state.vacant(sq) and state.geo.nb[sq][direction] < 0
+
     def ghost(self) -> tuple | None:
         """(move, reason or None) for the aimed square, the engine's words."""
         aim = self.hover
@@ -143,7 +153,8 @@ class HandPart:
         if key != self._ghost_key:
             move = self.move_at(aim, self.drag_dir)
             reason = self.host.match.state.why_not(move)
-            self._ghost_key, self._ghost = key, (move, None if reason is None else reason.text)
+            said = off_board_words() if self.off_board(aim, self.drag_dir) else None if reason is None else reason.text
+            self._ghost_key, self._ghost = key, (move, said)
         if self._ghost is not None and self._ghost[1] is not None and aim == self.quiet:
             return None  # the normal prompt, not a refusal of a move nobody tried
         return self._ghost
@@ -190,9 +201,10 @@ class HandPart:
         host = self.host
         if not host.human_turn or host.timeline.busy:
             return
-        if direction is not None and not host.match.state.vacant(sq) and host.match.state.geo.nb[sq][direction] < 0:
+        if self.off_board(sq, direction):
             host.app.sounds.play("error")
-            host.show_toast(_("No square that way: a branch from here would leave the board."), 4)
+            host.show_toast(off_board_words(), 4)
+            self.quiet = sq   # the square's own refusal (a build there) is no answer to a drag
             return
         armed = self.armed if direction is None and getattr(self.armed, "square", None) == sq else None
         move = armed or self.move_at(sq, direction)  # the second click plays the armed move

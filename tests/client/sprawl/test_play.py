@@ -236,5 +236,13 @@ def test_a_drag_from_a_tower_off_the_board_says_so_and_plays_nothing(app):
     scene = MatchScene(app, state)
     show(app, scene)
     settle(app, scene)
-    drag(app, scene, *edge)
+    sq, d = edge
+    centre = scene.geo.centre(sq)
+    step = ((0, -1), (1, 0), (0, 1), (-1, 0))[d]
+    end = (centre[0] + step[0] * scene.geo.cell // 2, centre[1] + step[1] * scene.geo.cell // 2)
+    app.step(1 / 60, events=[motion(centre), down(centre)])
+    app.step(1 / 60, events=[motion(end)])
+    assert "leave the board" in scene.hand.ghost()[1], "the drag's own reason while it lasts"
+    app.step(1 / 60, events=[up(end)])
     assert scene.match.state is state and "leave the board" in scene.toast
+    assert scene.hand.ghost() is None, "no refusal of a build nobody tried once the drag is over"
