@@ -64,6 +64,18 @@ def test_resigning_against_the_computer_ends_the_game_and_keeps_it(app):
     assert records() == [kept], "kept once"
 
 
+def test_after_a_resignation_no_panel_says_whose_turn_it_is(app, monkeypatch):
+    from shared.aliencity import Player
+    scene = start(app, "alien-city", [HumanSeat(), ComputerSeat(level="easy")])
+    labels = []
+    panel = scene.board.panels[Player.BLACK]
+    monkeypatch.setattr(panel, "surface", lambda *a, **k: labels.append(k["label"]))
+    scene.painter.panel_surface(Player.BLACK, False)
+    resign_from_the_pause_menu(app, scene)
+    scene.painter.panel_surface(Player.BLACK, False)
+    assert labels == ["TO BUILD", ""]
+
+
 def test_a_computer_never_moves_after_the_person_resigned(app):
     scene = start(app, "alien-city", [ComputerSeat(level="easy"), HumanSeat()])
     assert scene.resigning_seat() == 1   # not to move, but the only person at the table
@@ -113,3 +125,16 @@ def test_resign_is_off_once_the_game_is_over(app):
     assert scene.resigning_seat() is None
     pause = PauseScene(app, scene)
     assert not next(b for b in pause.menu_column.buttons if b.label == "Resign").enabled
+
+
+def test_a_city_blocks_seat_that_resigned_says_so_under_its_header(app, monkeypatch):
+    scene = start(app, "city-blocks", [HumanSeat(), ComputerSeat(level="easy"), ComputerSeat(level="easy"),
+                                       ComputerSeat(level="easy")])
+    resign_from_the_pause_menu(app, scene)
+    assert not scene.match.over and scene.match.resigned == (0,)
+    drawn = []
+    render = app.text.render
+    monkeypatch.setattr(app.text, "render", lambda line, *a, **k: (drawn.append(line), render(line, *a, **k))[1])
+    app.step(1 / 60, events=[], draw=True)
+    assert any(line.endswith("left the game") for line in drawn), drawn
+    scene.computers.stop()

@@ -108,7 +108,13 @@ class MatchView:
         return scene.board.panels[player].surface(
             s, selected=scene.selected if mine and s.phase is Phase.BUILD else None,
             hover=scene.hover_slot if mine else None,
-            can_place=tuple(bool(m) for m in masks), cb=cb, label=phase_label(s))
+            can_place=tuple(bool(m) for m in masks), cb=cb, label="" if self.ended() else phase_label(s))
+
+    def ended(self) -> bool:
+        """The match ended before the rules did (a resignation here, or the server's word):
+        no seat is "to build" any more."""
+        scene = self.screen
+        return scene.match.over or (scene.chrome is not None and scene.chrome.view.ended is not None)
 
     def spot_lots(self) -> tuple[int, ...]:
         """The lots left bright while the rest of the board is shaded."""

@@ -156,7 +156,10 @@ class CityBoard:
             look_colours = list(SEAT_COLOURS[players][seat])
             draw_header(surface, t, panel, host.seat_label(seat), look_colours, self.seat_total(seat),
                         host.seat_active(seat), cb)
-            name = names.get(seat)
+            name = names.get(seat, "")
+            if seat in host.state.left:   # resigned (here, or online): said under the header
+                # TRANSLATORS: under a seat's header once it resigned: who plays it, then that it left
+                name = _("{who} · left the game").format(who=name) if name else _("left the game")
             if name:
                 img = t.render(name, max(12, panel.header_h // 3), theme.TEXT_DIM)
                 surface.blit(img, (panel.rect.x + panel.pad + 4, panel.rect.y + panel.header_h + 3))

@@ -153,7 +153,7 @@ def draw_table(scene: "ScoreScene", surface: pygame.Surface, beat: TableBeat, p:
         x += int(rect.w * 0.1)
         chip = max(12, rect.h - 8)
         layer.blit(look.upright(row.seat, 3, chip, cb), (x, rect.centery - chip // 2))
-        label = scene.seat_label(row.seat) + ("  " + _("(left the game)") if row.left else "")
+        label = scene.seat_label(row.seat) + (" " + _("(left the game)") if row.left else "")
         total = t.render(pips(row.stash), size, theme.TEXT, bold=True)
         room = rect.right - total.get_width() - 24 - (x + chip + 10)
         img = t.fitted(label, size, theme.TEXT, room, bold=first)
