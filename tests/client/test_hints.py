@@ -115,6 +115,9 @@ def test_city_blocks_shows_where_a_piece_fits_with_s_not_the_hint_key(app):
     assert not scene.control.show_fit
     scene.handle_event(key(pygame.K_s))
     assert scene.control.show_fit and "S hides it" in scene.toast and not scene.hinter.hinting
+    scene.handle_event(key(pygame.K_s))   # off, but a colour's first piece still shows its corner
+    assert not scene.control.show_fit and scene.control.fit_squares() and "second piece" in scene.toast
+    scene.handle_event(key(pygame.K_s))
     scene.handle_event(key(pygame.K_h))
     assert scene.hinter.hinting and scene.control.show_fit
     run_until(app, lambda: scene.hinter.hint is not None)

@@ -288,7 +288,7 @@ class HandControl:
         return self._legal
 
     def fit_squares(self) -> frozenset:
-        """Where the piece in hand fits now (every legal placement's squares): with H, and
+        """Where the piece in hand fits now (every legal placement's squares): with S, and
         always for a colour's first piece (it must find its corner)."""
         if self.hand is None or not self.host.human_turn:
             return frozenset()
@@ -301,8 +301,13 @@ class HandControl:
     def toggle_fit(self) -> None:
         self.show_fit = not self.show_fit
         self.host.app.sounds.play("select")
-        self.host.show_toast(_("Where the chosen piece fits: lit (S hides it).") if self.show_fit
-                             else _("Fit hints off."), 2)
+        if self.show_fit:
+            said = _("Where the chosen piece fits: lit (S hides it).")
+        elif self.hand is not None and not self.state.played[self.hand.colour]:
+            said = _("Fit hints off from this colour's second piece: its first must find its corner.")
+        else:
+            said = _("Fit hints off.")
+        self.host.show_toast(said, 2)
 
     def status(self, hints: bool) -> tuple[str, tuple[int, int, int]]:
         """The line under the board on a person's turn: the ghost's projected score or the
