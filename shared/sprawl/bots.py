@@ -6,8 +6,10 @@
   branch could kill (:func:`exposed`), so it does not grow into an enemy's reach and
   blocks or kills a tree that threatens its own, but sees nothing deeper. The noise
   (2.5) keeps it well below the search levels.
-- ``medium``: the easy level's judgement almost without noise (``MEDIUM_NOISE``), still
-  one ply deep.
+- ``medium``: :func:`lookahead`: the easy level's judgement almost without noise
+  (``MEDIUM_NOISE``) on its few best moves, each judged again after the next seats'
+  answers (each the easy level's best answer, no noise), so it sees a kill or a block
+  coming a round ahead.
 - ``hard``, ``expert``: the game-generic search (:mod:`shared.bots.search`) with Sprawl's
   hooks (:mod:`.hooks`): its own moves by UCT, the other seats modelled as the easy
   player, each position where it is to move again judged by :func:`first_value`. They
@@ -34,6 +36,11 @@ DEFAULT_THINK_S = {"random": None, "easy": None, "medium": None, "hard": 1.5, "e
 EASY_NOISE = 2.5   # the easy level's noise, which the hard level's model of it copies
 EASY_RISK = 1.0    # what each pip an enemy branch could kill costs the easy level
 MEDIUM_NOISE = 0.25  # the medium level: the easy level's judgement, almost without noise
+# The medium level looks again at its best few one-ply moves after the next seats answer
+# each (three answers: a round at 4 seats). Against three Easy at 4 seats (400 games each
+# on two seed sets) first place went from 0.45-0.47 one ply deep to 0.54-0.55.
+MEDIUM_WIDTH = 6
+MEDIUM_REPLIES = 3
 
 
 def live_pips(state: SprawlState) -> list[int]:
@@ -216,6 +223,30 @@ def greedy(state: SprawlState, rng: random.Random | None, noise: float,
     best, best_value = None, -math.inf
     for move in state.legal_moves():
         value = judge(fast_apply(state, move), seat)
+        if rng is not None and noise:
+            value += rng.uniform(-noise, noise)
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def lookahead(state: SprawlState, rng: random.Random | None, noise: float,
+              width: int = MEDIUM_WIDTH, replies: int = MEDIUM_REPLIES) -> Any:
+    """The medium level's move: the ``width`` best by :func:`easy_value` one ply deep, each
+    judged again after up to ``replies`` answers of the seats after it (each the easy
+    level's own best answer, without noise), noise added to that second judgement."""
+    seat = state.to_move
+    assert seat is not None  # asked only while the game runs
+    ranked = sorted(((easy_value(fast_apply(state, m), seat), i, m) for i, m in enumerate(state.legal_moves())),
+                    key=lambda t: (-t[0], t[1]))[:width]
+    best, best_value = None, -math.inf
+    for value, _index, move in ranked:
+        after, answered = fast_apply(state, move), 0
+        while answered < replies and after.to_move is not None and after.to_move != seat:
+            after = fast_apply(after, greedy(after, None, 0.0))
+            answered += 1
+        if answered:
+            value = easy_value(after, seat)
         if rng is not None and noise:
             value += rng.uniform(-noise, noise)
         if value > best_value:

@@ -1,5 +1,6 @@
-"""Sprawl's computer levels: random, easy and medium from :mod:`.bots`' judgement, hard
-and expert the game-generic search with Sprawl's hooks (:mod:`.hooks`).
+"""Sprawl's computer levels: random, easy and medium (a round's look ahead) from
+:mod:`.bots`' judgement, hard and expert the game-generic search with Sprawl's hooks
+(:mod:`.hooks`).
 
 Apart from :mod:`.bots` so that the hooks, which build on the bots' judgement, and the
 levels, which choose between the two, import in one direction.
@@ -12,7 +13,7 @@ from typing import Any
 
 from shared.bots.search import MctsBot
 
-from .bots import DEFAULT_THINK_S, EASY_NOISE, MEDIUM_NOISE, greedy
+from .bots import DEFAULT_THINK_S, EASY_NOISE, MEDIUM_NOISE, greedy, lookahead
 from .hooks import search_bot
 from .state import SprawlState
 
@@ -45,7 +46,7 @@ class SprawlBot:
         if self.level == "random" or len(legal) == 1:
             return legal.random(rng)
         if self.level == "medium":
-            return greedy(state, rng, MEDIUM_NOISE)
+            return lookahead(state, rng, MEDIUM_NOISE)
         search = self.searcher()
         if search is None or (stop is not None and stop.is_set()):
             return greedy(state, rng, EASY_NOISE)

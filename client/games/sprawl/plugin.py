@@ -23,7 +23,7 @@ from .replay import ReplayScene
 LEVEL_WORDS = {
     "random": N_("plays a random legal move"),
     "easy": N_("the best move one ply deep, with some noise"),
-    "medium": N_("the best move one ply deep, almost without noise"),
+    "medium": N_("its best few moves, looked at again after the next players answer"),
     "hard": N_("searches its own moves ahead (Monte-Carlo), expecting sensible replies"),
     "expert": N_("searches its own moves deeply (Monte-Carlo), about 8 s a move"),
 }
