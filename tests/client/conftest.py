@@ -16,6 +16,7 @@ atexit.register(shutil.rmtree, _CONFIG_DIR, True)  # nothing left behind per run
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from client import thinking  # noqa: E402
 from client.app import App  # noqa: E402
 from client.config import Options  # noqa: E402
 from client.scenes.title import TitleScene  # noqa: E402
@@ -27,6 +28,8 @@ def app():
     application = App(Options(), (1280, 800), persist=False)
     yield application
     application.stack.scenes.clear()
+    if thinking.running():   # a search a test left running must not hold up the next test's
+        thinking.close()
 
 
 def click(pos, button: int = 1) -> pygame.event.Event:
