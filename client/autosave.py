@@ -27,9 +27,9 @@ def match_screens(app) -> list[SaveableMatch]:
 
 
 def finished(scene: SaveableMatch) -> bool:
-    """The game on ``scene`` is over: by the rules, by a resignation here, or (online) by the server's word, as
-    when a player resigns or runs out of time with the position still open (a room
-    cancelled or expired undecided is no finished game)."""
+    """The game on ``scene`` is over: by the rules, by a resignation here, or (online) by
+    the server's word, as when a player resigns or runs out of time with the position
+    still open (a room cancelled or expired undecided is no finished game)."""
     return scene.match.over or (
         scene.chrome is not None and ended_ranking(scene.chrome.view.ended) is not None)
 

@@ -151,3 +151,10 @@ def typed_names(spec: GameSpec, names: Sequence[str]) -> list[str]:
     words = colour_words(spec, len(names))
     return ["" if i < len(words) and name.strip().casefold() in words[i] else name
             for i, name in enumerate(names)]
+
+
+def first_labels(spec: GameSpec, position) -> list[str]:
+    """The labels of the seats ``position`` places first ("White"; several for a shared
+    first place)."""
+    labels = [seat.label for seat in spec.seats_of(position)]
+    return [labels[i] for i, place in enumerate(position.ranking()) if place == 1 and i < len(labels)]

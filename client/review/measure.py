@@ -12,9 +12,9 @@ of its best move there, so between two moves the line goes where the search chan
 mind, and it ends at the value of the last move played: the result, once the game is
 over (falls added up from the start would drift away from it). With projections (Alien
 City) the line is the projection averaged over a round (a one-move projection favours
-whoever just moved), the point before a move the drop above it. Either way the mistakes list names
-the moves whose drops are largest for their mover, with the graph's numbers, and a
-seat's total is the sum of its drops.
+whoever just moved), the point before a move the drop above it. Either way the mistakes
+list names the moves whose drops are largest for their mover, with the graph's numbers,
+and a seat's total is the sum of its drops.
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ from shared.i18n import domain
 
 from .. import rated as rated_games
 from .. import theme
+from ..seat_words import first_labels
 from ..view.widgets import Button
 from .chatpane import closed_height
 from .driver import ComputerTurns
@@ -233,8 +234,7 @@ class MatchCore:
         ended = self.match.ended
         if ended is None:
             return None
-        labels = [seat.label for seat in self.spec.seats_of(ended)]
-        firsts = [labels[i] for i, place in enumerate(ended.ranking()) if place == 1 and i < len(labels)]
+        firsts = first_labels(self.spec, ended)
         if len(firsts) != 1:
             return _("RESIGNED")
         return _("{seat} WINS BY RESIGNATION").format(seat=firsts[0].upper())

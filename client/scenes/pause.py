@@ -12,6 +12,7 @@ from shared.gamekit.errors import IllegalMove
 from shared.i18n import domain
 
 from .. import theme
+from ..seat_words import first_labels
 from ..view.widgets import Button, ButtonColumn, draw_panel, same
 from .base import Scene
 from .options import OptionsScene
@@ -138,8 +139,7 @@ def resign_line(game: PausedGame) -> str:
     if not after.is_over():
         # TRANSLATORS: the Resign question's detail in a game of 3 or more seats
         return _("{seat} leaves the game; the others play on without it.").format(seat=labels[seat])
-    firsts = [labels[i] for i, place in enumerate(after.ranking()) if place == 1 and i < len(labels)]
-    winner = firsts[0] if len(firsts) == 1 else ", ".join(firsts)
+    winner = ", ".join(first_labels(game.spec, after))
     # TRANSLATORS: the Resign question's detail: "Black gives up and White wins. …"
     return _("{seat} gives up and {winner} wins. The record is kept: Replay a record lists it.").format(
         seat=labels[seat], winner=winner)

@@ -237,11 +237,12 @@ def lookahead(state: SprawlState, rng: random.Random | None, noise: float,
     level's own best answer, without noise), noise added to that second judgement."""
     seat = state.to_move
     assert seat is not None  # asked only while the game runs
-    ranked = sorted(((easy_value(fast_apply(state, m), seat), i, m) for i, m in enumerate(state.legal_moves())),
-                    key=lambda t: (-t[0], t[1]))[:width]
+    afters = [(move, fast_apply(state, move)) for move in state.legal_moves()]
+    judged = [(easy_value(after, seat), i) for i, (_move, after) in enumerate(afters)]
+    judged.sort(key=lambda t: (-t[0], t[1]))
     best, best_value = None, -math.inf
-    for value, _index, move in ranked:
-        after, answered = fast_apply(state, move), 0
+    for value, index in judged[:width]:
+        (move, after), answered = afters[index], 0
         while answered < replies and after.to_move is not None and after.to_move != seat:
             after = fast_apply(after, greedy(after, None, 0.0))
             answered += 1
