@@ -32,6 +32,7 @@ from .analysis import Analyses, AnalysisJob, TurnCard
 from .branch import play_here, play_here_button
 from .graph import EvalGraph, GraphData
 from .panel import TurnPanel
+from .rows import ListRow, list_rows
 from .words import _
 from .worker import ReviewJob
 
@@ -58,6 +59,7 @@ class ReviewScene(Scene):
         self.options = final.options
         self.settings = settings or SETTINGS
         self.steps: list[Step] = []
+        self.tokens: list[str] = []   # the record's moves, seats leaving among them
         self.job: ReviewJob | None = None
         self.error: str | None = None
         self.graph: EvalGraph | None = None
@@ -73,6 +75,7 @@ class ReviewScene(Scene):
         try:
             record = self.spec.read_record(self.spec.write_record(final), lenient=True)
             self.steps = list(steps(self.spec, record))
+            self.tokens = list(record.moves)
             self.start = record.start
             self.job = ReviewJob(self.spec, record, self.settings, ReviewCache(cache_folder())).start()
         except (GameError, ValueError) as exc:
@@ -85,7 +88,8 @@ class ReviewScene(Scene):
         self.here_button = play_here_button(self)
         self.panel = TurnPanel(self)
         self.move_list = MoveList(self.pick_row)   # every move beside the board, a click shows it
-        self._rows: list[list[int]] | None = None   # the plies of each numbered move
+        self._rows: list[ListRow] | None = None   # the list of moves, a line per number
+        self._picked: int | None = None           # a seat's leave picked in the list (its row)
         self.resize(app.size)
 
     def _board_view(self, app) -> ReviewBoard:
@@ -113,7 +117,8 @@ class ReviewScene(Scene):
     @property
     def moves(self) -> int:
         """How many moves the game had, counted as its other screens count them."""
-        return self.move_number(len(self.steps))
+        rows = self.rows()
+        return rows[-1].number if rows else 0
 
     def seats(self):
         """The seats, asked at each draw (their labels follow the language)."""
@@ -147,6 +152,7 @@ class ReviewScene(Scene):
 
     def select(self, ply: int) -> None:
         self.ply = max(0, min(self.count, ply))
+        self._picked = None
         turn = self.turn()
         if turn is None or turn.was_best:
             self.show_better = False
@@ -435,40 +441,42 @@ class ReviewScene(Scene):
         self.graph.draw(surface, self.app.text, self.ply, self.hover)
 
     # -- the list of moves -----------------------------------------------------------------
-    def rows(self) -> list[list[int]]:
-        """The plies of each move as the game's other screens number and list them (Alien
-        City's build and its claim are one move: one row)."""
+    def rows(self) -> list[ListRow]:
+        """The list's lines as the game's other screens number them (Alien City's build
+        and its claim are one move: one line; a Sprawl seat leaving is a line of its own)."""
         if self._rows is None:
-            self._rows = []
-            last = None
-            for ply in range(1, self.count + 1):
-                number = self.move_number(ply)
-                if number != last or not self._rows:
-                    self._rows.append([])
-                self._rows[-1].append(ply)
-                last = number
+            self._rows = list_rows(self.spec, self.tokens, self.move_number)
         return self._rows
 
     def row_of(self, ply: int) -> int:
-        """The list's row of ``ply`` (0: the start)."""
-        return next((i for i, plies in enumerate(self.rows(), start=1) if ply in plies), 0)
+        """The list's row of ``ply`` (0: the start); a picked leave keeps its own row."""
+        if self._picked is not None:
+            return self._picked
+        return next((i for i, row in enumerate(self.rows(), start=1) if ply in row.plies), 0)
 
     def pick_row(self, row: int) -> None:
         """A click on a row shows the position after that move, as in the match and the
-        replay (the move's last ply; the start row, the start)."""
+        replay (the move's last ply; a leave, the position it left; the start row, the start)."""
         rows = self.rows()
-        self.select(rows[row - 1][-1] if 0 < row <= len(rows) else 0)
+        self.select(rows[row - 1].at if 0 < row <= len(rows) else 0)
+        if 0 < row <= len(rows) and rows[row - 1].leaver is not None:
+            self._picked = row
 
     def move_entries(self) -> list[MoveEntry]:
         """A row per move, numbered and worded as the game's other screens list it."""
         seats = self.seats()
         entries = []
-        for plies in self.rows():
-            first = self.steps[plies[0] - 1]
-            seat = first.before.to_move
-            moves = [self.steps[p - 1].move for p in plies]
+        for row in self.rows():
+            if row.leaver is not None:
+                seat = seats[row.leaver] if 0 <= row.leaver < len(seats) else None
+                entries.append(MoveEntry(row.number, words.left_game(seat.label if seat else "?"),
+                                         seat.colour if seat else None))
+                continue
+            first = self.steps[row.plies[0] - 1]
+            mover = first.before.to_move
+            moves = [self.steps[p - 1].move for p in row.plies]
             colour = self.board.row_colour(moves) or (
-                seats[seat].colour if seat is not None and 0 <= seat < len(seats) else None)
+                seats[mover].colour if mover is not None and 0 <= mover < len(seats) else None)
             text, short = self.board.row_texts(self.spec, moves, first.before)
-            entries.append(MoveEntry(self.move_number(plies[0]), text, colour, short=short))
+            entries.append(MoveEntry(row.number, text, colour, short=short))
         return entries

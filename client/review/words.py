@@ -195,6 +195,11 @@ def no_mistakes() -> str:
     return _("No big mistakes: every move was close to the best found.")
 
 
+def left_game(seat_label: str) -> str:
+    """A seat's leave, a line of the list of moves as the replay words it."""
+    return _("{seat} left the game.").format(seat=seat_label)
+
+
 def mistake_row(ply: int, seat_label: str, n: int, move: str = "") -> str:
     """A row of the mistakes list; ``move`` (the ply in words) tells apart two rows of one
     move number, as Alien City's build and claim are."""

@@ -414,3 +414,31 @@ def test_a_build_and_its_claim_listed_as_mistakes_say_which_is_which(app, monkey
     assert rows[0] != rows[1] and "(" in rows[0] and "(" in rows[1], rows
     assert scene.words_of(build.played) in rows[0] and scene.words_of(claim.played) in rows[1], rows
     assert "(" not in rows[2], rows
+
+
+def test_a_sprawl_seat_leaving_keeps_its_numbered_line_in_the_list(app):
+    """The review lists a leave as the replay does ("11. Red left the game."), so the
+    numbers run on without a gap; picking that line shows the position the seat left."""
+    spec = builtin_games().get("sprawl")
+    state = spec.new_state(spec.options({"players": 4}), 3)
+    bots = [spec.make_bot("easy", s) for s in range(4)]
+    for _ in range(10):
+        state, _ = state.play(bots[state.to_move].choose(state))
+    leaver = state.to_move
+    state, _ = state.resign(leaver)
+    for _ in range(6):
+        state, _ = state.play(bots[state.to_move].choose(state))
+    scene = ReviewScene(app, state)
+    show(app, scene)
+    wait_ready(app, scene)
+    entries = scene.move_entries()
+    assert [e.number for e in entries] == list(range(1, 18)), [e.number for e in entries]
+    label = scene.seats()[leaver].label
+    assert entries[10].text == words.left_game(label) and label in entries[10].text
+    assert scene.moves == 17 and scene.move_number(11) == 12
+    scene.pick_row(11)
+    assert scene.ply == 10 and scene.row_of(10) == 11
+    app.step(1 / 60, events=[], draw=True)
+    assert scene.move_list.current == 11
+    scene.pick_row(12)
+    assert scene.ply == 11 and scene.row_of(11) == 12
