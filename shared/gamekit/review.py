@@ -42,12 +42,13 @@ from typing import Any, Callable, Iterator, Sequence
 from .api import GameSpec, IllegalMove, Record, RecordError, State
 from .review_search import ReviewCancelled, ReviewSearch, Searched, Values, check
 
-VERSION = 8                 # bump when the method changes: cached reviews are redone
+VERSION = 9                 # bump when the method changes: cached reviews are redone
 #                             (2, 3: losses from the search's values, not static guesses;
 #                             4: Alien City's end game searched to the end; 5: and graphed;
 #                             6: every game's search values, both moves searched alike;
 #                             7: each turn keeps its card, the top moves of that search;
-#                             8: the graph from the search's values where the game can)
+#                             8: the graph from the search's values where the game can;
+#                             9: City Blocks' values in points, a finished game its margin)
 DEFAULT_ITERATIONS = 300    # search budget per position
 NOTABLE = {"points": 2.0, "value": 0.08}   # losses below this are not worth a mark
 DIGITS = 3                  # projections are kept rounded (stable through JSON)
@@ -268,7 +269,8 @@ def review_turn(spec: GameSpec, step: Step, settings: ReviewSettings,
     """One position searched: the best move found against the move played, each valued
     by the search (``search``: the game's, made from ``settings`` when not given).
     ``carried``: the graph's values before the move (the last turn's ``after``), which a
-    forced move keeps when the graph shows the search's values."""
+    forced move keeps when the graph shows the search's values (a forced move that ends
+    the game shows the result instead)."""
     settings = settings.for_spec(spec)
     search = search or spec.review_search(settings)
     seat = step.before.to_move
@@ -276,7 +278,11 @@ def review_turn(spec: GameSpec, step: Step, settings: ReviewSettings,
     played = spec.move_text(step.move)
     by_search = search.graph_values
     if len(step.before.legal_moves()) <= 1:
-        after = carried if by_search and carried is not None else _projection(search, step.after, cancel)
+        end = search.end_values(step.after) if by_search and step.after.is_over() else None
+        if end is not None:   # a forced last move: the game's result, as the search scores it
+            after = _rounded(end)
+        else:
+            after = carried if by_search and carried is not None else _projection(search, step.after, cancel)
         return TurnReview(step.ply, seat, played, played, after, after, 0.0, forced=True)
     best_value, played_value, best, found = searched_values(search, step, cancel)
     better: tuple[float, ...] | None = None

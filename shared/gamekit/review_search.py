@@ -138,6 +138,12 @@ class ReviewSearch:
             state, _ = state.play(move)
         return self.projection(state, cancel)
 
+    def end_values(self, state: State) -> Values | None:
+        """A finished position's values as the level's search scores it (in the review's
+        unit), or None: a level without a search."""
+        search = self.searcher(MIN_TOP_UP)
+        return self.scaled(search.evaluate(state)) if search is not None else None
+
     def top(self, state: State, count: int = 3,
             cancel: threading.Event | None = None) -> list[tuple[Any, Values]]:
         """The analysis: ``state``'s best ``count`` moves with their values, best first

@@ -10,7 +10,7 @@ import pytest
 
 from shared.gamekit.advice import advise
 from shared.gamekit.registry import builtin_games
-from shared.gamekit.review import DIGITS, ReviewSettings, Step, lead, move_values, review_turn
+from shared.gamekit.review import DIGITS, ReviewSettings, Step, lead, move_values, review_record, review_turn
 from shared.gamekit.review_search import lead_of
 
 GAMES = [("city-blocks", {"players": 2}), ("sprawl", {"players": 3})]
@@ -46,7 +46,7 @@ def test_the_loss_is_the_best_lead_less_the_played_lead_by_the_same_search(game_
         if best_text == spec.move_text(move):  # the search liked the move played best after all
             assert turn.was_best and turn.loss == 0.0
         else:
-            assert turn.loss == pytest.approx(expected, abs=2 * 10**-DIGITS)   # values kept rounded
+            assert turn.loss == pytest.approx(expected, abs=3 * 10**-DIGITS)   # four values and the loss kept rounded
             assert turn.best == best_text
     own = review_turn(spec, step_of(state, best), settings, search=search)
     assert own.was_best and own.loss == 0.0
@@ -119,8 +119,7 @@ def test_a_well_searched_move_is_read_from_the_roots_statistics(game_id, options
     seat = state.to_move
     best, second = root[0], next(m for m in root[1:] if m.visits >= search.enough)
     turn = review_turn(spec, step_of(state, second.move), settings, search=search)
-    scale = search.value_scale
-    expected = lead_of(best.values, seat) * scale - lead_of(second.values, seat) * scale
+    expected = lead_of(search.scaled(best.values), seat) - lead_of(search.scaled(second.values), seat)
     assert not turn.was_best and turn.best == spec.move_text(best.move)
     assert turn.loss == pytest.approx(expected, abs=2 * 10**-DIGITS) and turn.loss > 0   # values kept rounded
 
@@ -145,3 +144,32 @@ def test_a_turns_card_comes_from_the_search_that_gave_its_loss(game_id, options)
         assert turn.card_lead(turn.best) - turn.card_lead(turn.played) == pytest.approx(turn.loss, abs=1e-6)
         checked += not turn.was_best
     assert checked   # some move of the six was not the best
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_city_blocks_review_ends_at_the_real_margin(players):
+    """The review counts City Blocks in points to the end: a finished game's last value is
+    each seat's real lead in points (its total less the best other's), not the search's
+    win-or-loss figure that once ended every review at the same ±12."""
+    spec = builtin_games().get("city-blocks")
+    state = spec.new_state(spec.options({"players": players}), 40 + players)
+    bots = [spec.make_bot("medium" if seat == 0 else "easy", seat) for seat in range(players)]
+    while not state.is_over():
+        state, _ = state.play(bots[state.to_move].choose(state))
+    record = spec.read_record(spec.write_record(state))
+    review = review_record(spec, record, ReviewSettings(iterations=8, seed=2))
+    totals = state.seat_totals()
+    for seat in range(players):
+        real = totals[seat] - max(t for other, t in enumerate(totals) if other != seat)
+        assert lead(review.turns[-1].after, seat) == pytest.approx(real, abs=2 * 10**-DIGITS)
+    assert max(abs(lead(review.turns[-1].after, seat)) for seat in range(players)) > 12
+
+
+def test_a_city_blocks_seat_that_left_is_valued_last_not_off_the_scale():
+    from shared.cityblocks.review import margins
+    spec, state = opening("city-blocks", {"players": 4}, 6, 8)
+    gone = state.to_move
+    state, _ = state.resign(gone)
+    values = margins(state)
+    assert values[gone] == min(v for seat, v in enumerate(values) if seat != gone)
+    assert all(-1.0 < v < 1.0 for v in values)
