@@ -59,15 +59,18 @@ class TurnPanel:
         seats = s.seats()
         turn = s.turn()
         review = s.review
-        if turn is None:
+        leave = s.picked_leave()
+        if leave is not None and leave.leaver is not None:
+            seat = seats[leave.leaver]
+            heading = words.move_heading(leave.number, s.moves, seat.label)
+            y = self._dot_heading(surface, heading, seat.colour, x, y, width)
+            y = self._lines(surface, words.left_game(seat.label), x, y + 2, width, size, theme.TEXT)
+        elif turn is None:
             y = self._lines(surface, words.start_heading(s.moves), x, y, width, int(size * 1.15), theme.ACCENT, True)
         else:
             seat = seats[turn.seat]
-            dot = max(5, size // 2)
-            pygame.draw.circle(surface, seat.colour, (x + dot, y + int(size * 0.65)), dot)
-            pygame.draw.circle(surface, theme.PANEL_EDGE, (x + dot, y + int(size * 0.65)), dot, 2)
-            y = self._lines(surface, words.move_heading(s.move_number(turn.ply), s.moves, seat.label), x + 3 * dot, y,
-                            width - 3 * dot, int(size * 1.15), theme.ACCENT, True, limit=2)
+            y = self._dot_heading(surface, words.move_heading(s.move_number(turn.ply), s.moves, seat.label),
+                                  seat.colour, x, y, width)
             y = self._lines(surface, words.played_line(s.words_of(turn.played)), x, y + 2, width, size, theme.TEXT)
             if turn.forced:
                 y = self._lines(surface, words.forced(), x, y, width, size, theme.GOOD)
@@ -85,6 +88,15 @@ class TurnPanel:
         if s.analysis_on:
             y = self._draw_analysis(surface, x, y + p // 2, width, size)
         self._draw_mistakes(surface, x, y + p // 2, width, size, seats)
+
+    def _dot_heading(self, surface, text: str, colour, x: int, y: int, width: int) -> int:
+        """A turn's heading after a dot of the seat's colour."""
+        size = self.scene.text_size
+        dot = max(5, size // 2)
+        pygame.draw.circle(surface, colour, (x + dot, y + int(size * 0.65)), dot)
+        pygame.draw.circle(surface, theme.PANEL_EDGE, (x + dot, y + int(size * 0.65)), dot, 2)
+        return self._lines(surface, text, x + 3 * dot, y, width - 3 * dot, int(size * 1.15), theme.ACCENT, True,
+                           limit=2)
 
     def _draw_analysis(self, surface, x: int, y: int, width: int, size: int) -> int:
         """The analysis in words: its heading, then the three moves with their leads."""

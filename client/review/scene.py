@@ -448,6 +448,10 @@ class ReviewScene(Scene):
             self._rows = list_rows(self.spec, self.tokens, self.move_number)
         return self._rows
 
+    def picked_leave(self) -> ListRow | None:
+        """The leave picked in the list (its line), while its position is shown."""
+        return self.rows()[self._picked - 1] if self._picked is not None else None
+
     def row_of(self, ply: int) -> int:
         """The list's row of ``ply`` (0: the start); a picked leave keeps its own row."""
         if self._picked is not None:

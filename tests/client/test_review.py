@@ -436,9 +436,13 @@ def test_a_sprawl_seat_leaving_keeps_its_numbered_line_in_the_list(app):
     label = scene.seats()[leaver].label
     assert entries[10].text == words.left_game(label) and label in entries[10].text
     assert scene.moves == 17 and scene.move_number(11) == 12
+    said: list[str] = []
+    real_lines = scene.panel._lines
+    scene.panel._lines = lambda surface, text, *a, **k: said.append(text) or real_lines(surface, text, *a, **k)
     scene.pick_row(11)
-    assert scene.ply == 10 and scene.row_of(10) == 11
+    assert scene.ply == 10 and scene.row_of(10) == 11 and scene.picked_leave().leaver == leaver
     app.step(1 / 60, events=[], draw=True)
     assert scene.move_list.current == 11
+    assert words.move_heading(11, 17, label) in said and words.left_game(label) in said   # the panel says it too
     scene.pick_row(12)
     assert scene.ply == 11 and scene.row_of(11) == 12
