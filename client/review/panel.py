@@ -59,7 +59,7 @@ class TurnPanel:
         seats = s.seats()
         turn = s.turn()
         review = s.review
-        leave = s.picked_leave()
+        leave = s.listing.picked_leave()
         if leave is not None and leave.leaver is not None:
             seat = seats[leave.leaver]
             heading = words.move_heading(leave.number, s.moves, seat.label)

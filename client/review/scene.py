@@ -21,7 +21,7 @@ from client.games.base import ReviewBoard
 from client.scenes.base import Scene
 from client.scenes.layout import margin_of, moves_rect, moves_width
 from client.view.bars import band
-from client.view.movelist import MoveEntry, MoveList
+from client.view.movelist import MoveList
 from client.view.widgets import Button, draw_orbit, draw_panel
 from shared.gamekit.api import GameError, State
 from shared.gamekit.review import ReviewSettings, Step, TurnReview, steps
@@ -32,7 +32,7 @@ from .analysis import Analyses, AnalysisJob, TurnCard
 from .branch import play_here, play_here_button
 from .graph import EvalGraph, GraphData
 from .panel import TurnPanel
-from .rows import ListRow, list_rows
+from .rows import ReviewListing
 from .words import _
 from .worker import ReviewJob
 
@@ -87,9 +87,8 @@ class ReviewScene(Scene):
         self.analysis_button = Button(words.ANALYSIS, self.toggle_analysis, tr=_)
         self.here_button = play_here_button(self)
         self.panel = TurnPanel(self)
-        self.move_list = MoveList(self.pick_row)   # every move beside the board, a click shows it
-        self._rows: list[ListRow] | None = None   # the list of moves, a line per number
-        self._picked: int | None = None           # a seat's leave picked in the list (its row)
+        self.listing = ReviewListing(self)
+        self.move_list = MoveList(self.listing.pick_row)   # every move beside the board, a click shows it
         self.resize(app.size)
 
     def _board_view(self, app) -> ReviewBoard:
@@ -117,7 +116,7 @@ class ReviewScene(Scene):
     @property
     def moves(self) -> int:
         """How many moves the game had, counted as its other screens count them."""
-        rows = self.rows()
+        rows = self.listing.rows()
         return rows[-1].number if rows else 0
 
     def seats(self):
@@ -152,7 +151,7 @@ class ReviewScene(Scene):
 
     def select(self, ply: int) -> None:
         self.ply = max(0, min(self.count, ply))
-        self._picked = None
+        self.listing.picked = None
         turn = self.turn()
         if turn is None or turn.was_best:
             self.show_better = False
@@ -436,51 +435,6 @@ class ReviewScene(Scene):
         if not self.board.draw(self.app, surface, inner):
             self.panel.draw_moves_only(surface, inner)
         self.panel.draw(surface)
-        self.move_list.set(self.move_entries(), self.row_of(self.ply))
+        self.move_list.set(self.listing.move_entries(), self.listing.row_of(self.ply))
         self.move_list.draw(surface, self.app.text)
         self.graph.draw(surface, self.app.text, self.ply, self.hover)
-
-    # -- the list of moves -----------------------------------------------------------------
-    def rows(self) -> list[ListRow]:
-        """The list's lines as the game's other screens number them (Alien City's build
-        and its claim are one move: one line; a Sprawl seat leaving is a line of its own)."""
-        if self._rows is None:
-            self._rows = list_rows(self.spec, self.tokens, self.move_number)
-        return self._rows
-
-    def picked_leave(self) -> ListRow | None:
-        """The leave picked in the list (its line), while its position is shown."""
-        return self.rows()[self._picked - 1] if self._picked is not None else None
-
-    def row_of(self, ply: int) -> int:
-        """The list's row of ``ply`` (0: the start); a picked leave keeps its own row."""
-        if self._picked is not None:
-            return self._picked
-        return next((i for i, row in enumerate(self.rows(), start=1) if ply in row.plies), 0)
-
-    def pick_row(self, row: int) -> None:
-        """A click on a row shows the position after that move, as in the match and the
-        replay (the move's last ply; a leave, the position it left; the start row, the start)."""
-        rows = self.rows()
-        self.select(rows[row - 1].at if 0 < row <= len(rows) else 0)
-        if 0 < row <= len(rows) and rows[row - 1].leaver is not None:
-            self._picked = row
-
-    def move_entries(self) -> list[MoveEntry]:
-        """A row per move, numbered and worded as the game's other screens list it."""
-        seats = self.seats()
-        entries = []
-        for row in self.rows():
-            if row.leaver is not None:
-                seat = seats[row.leaver] if 0 <= row.leaver < len(seats) else None
-                entries.append(MoveEntry(row.number, words.left_game(seat.label if seat else "?"),
-                                         seat.colour if seat else None))
-                continue
-            first = self.steps[row.plies[0] - 1]
-            mover = first.before.to_move
-            moves = [self.steps[p - 1].move for p in row.plies]
-            colour = self.board.row_colour(moves) or (
-                seats[mover].colour if mover is not None and 0 <= mover < len(seats) else None)
-            text, short = self.board.row_texts(self.spec, moves, first.before)
-            entries.append(MoveEntry(row.number, text, colour, short=short))
-        return entries

@@ -195,7 +195,7 @@ def test_match_replay_and_review_list_the_same_rows_and_a_click_shows_the_same_p
     review.job.thread.join(300)
     review.update(0)
     assert review.ready, review.error
-    assert [(e.number, e.text, e.colour) for e in review.move_entries()] == rows
+    assert [(e.number, e.text, e.colour) for e in review.listing.move_entries()] == rows
     # a click on row 3 shows the position after move 3 in each
     match.handle_event(key(pygame.K_l))
     app.step(1 / 60, events=[], draw=True)

@@ -431,7 +431,7 @@ def test_a_sprawl_seat_leaving_keeps_its_numbered_line_in_the_list(app):
     scene = ReviewScene(app, state)
     show(app, scene)
     wait_ready(app, scene)
-    entries = scene.move_entries()
+    entries = scene.listing.move_entries()
     assert [e.number for e in entries] == list(range(1, 18)), [e.number for e in entries]
     label = scene.seats()[leaver].label
     assert entries[10].text == words.left_game(label) and label in entries[10].text
@@ -439,10 +439,10 @@ def test_a_sprawl_seat_leaving_keeps_its_numbered_line_in_the_list(app):
     said: list[str] = []
     real_lines = scene.panel._lines
     scene.panel._lines = lambda surface, text, *a, **k: said.append(text) or real_lines(surface, text, *a, **k)
-    scene.pick_row(11)
-    assert scene.ply == 10 and scene.row_of(10) == 11 and scene.picked_leave().leaver == leaver
+    scene.listing.pick_row(11)
+    assert scene.ply == 10 and scene.listing.row_of(10) == 11 and scene.listing.picked_leave().leaver == leaver
     app.step(1 / 60, events=[], draw=True)
     assert scene.move_list.current == 11
     assert words.move_heading(11, 17, label) in said and words.left_game(label) in said   # the panel says it too
-    scene.pick_row(12)
-    assert scene.ply == 11 and scene.row_of(11) == 12
+    scene.listing.pick_row(12)
+    assert scene.ply == 11 and scene.listing.row_of(11) == 12
