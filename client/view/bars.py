@@ -24,7 +24,8 @@ def band(surface: pygame.Surface, rect: pygame.Rect, alpha: int) -> None:
 def draw_top_bar(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, margin: int, title: str,
                  words: str, colour, size: int, fit: bool = False, right_room: int = 0) -> None:
     """The top band: ``words`` centred (smaller until it clears the title, and the
-    ``right_room`` pixels kept free at the right end, when ``fit``), ``title`` dim at the left."""
+    ``right_room`` pixels kept free at the right end, when ``fit``; past the smallest size,
+    cut with an ellipsis), ``title`` dim at the left."""
     band(surface, rect, 200)
     pygame.draw.line(surface, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright, 2)
     head = text.render(title, max(12, int(rect.h * 0.32)), theme.TEXT_DIM, bold=True)
@@ -33,6 +34,9 @@ def draw_top_bar(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, ma
         room = surface.get_width() - 2 * (max(head.get_width(), right_room) + 3 * margin)
         while img.get_width() > room and size > 12:
             size -= 2
+            img = text.shadowed(words, size, colour, (0, 0, 0), 2, bold=True)
+        if img.get_width() > room:   # still wider at the smallest size: cut, never drawn over the title
+            words, size = text.fit(words, size, max(10, room - 4), bold=True)
             img = text.shadowed(words, size, colour, (0, 0, 0), 2, bold=True)
     surface.blit(img, img.get_rect(center=rect.center))
     surface.blit(head, (margin, rect.centery - head.get_height() // 2))
