@@ -105,5 +105,5 @@ def test_every_list_of_moves_dots_a_move_with_the_colour_placed(app):
     review = ReviewScene(app, state)
     show(app, review)
     app.step(1 / 60, events=[])
-    entries = review.move_entries()
+    entries = review.listing.move_entries()
     assert entries and [e.colour for e in entries] == dots[:len(entries)]
