@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from client.view.movelist import MoveEntry
 from shared.gamekit.api import GameSpec
+from shared.i18n import current_language
 
 from . import words
 
@@ -59,6 +60,7 @@ class ReviewListing:
     def __init__(self, scene: "ReviewScene") -> None:
         self.scene = scene
         self._rows: list[ListRow] | None = None
+        self._entries: tuple[object, list[MoveEntry]] | None = None   # (language and labels, entries)
         self.picked: int | None = None   # a leave's line picked in the list
 
     def rows(self) -> list[ListRow]:
@@ -87,9 +89,16 @@ class ReviewListing:
             self.picked = row
 
     def move_entries(self) -> list[MoveEntry]:
-        """A line per move, numbered and worded as the game's other screens list it."""
+        """A line per move, numbered and worded as the game's other screens list it; worded
+        again only when the language or a seat's label changes (the screen asks each frame)."""
+        seats = self.scene.seats()
+        key = (current_language(), tuple(seat.label for seat in seats))
+        if self._entries is None or self._entries[0] != key:
+            self._entries = (key, self._worded(seats))
+        return self._entries[1]
+
+    def _worded(self, seats) -> list[MoveEntry]:
         scene = self.scene
-        seats = scene.seats()
         entries = []
         for row in self.rows():
             if row.leaver is not None:

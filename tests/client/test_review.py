@@ -446,3 +446,11 @@ def test_a_sprawl_seat_leaving_keeps_its_numbered_line_in_the_list(app):
     assert words.move_heading(11, 17, label) in said and words.left_game(label) in said   # the panel says it too
     scene.listing.pick_row(12)
     assert scene.ply == 11 and scene.listing.row_of(11) == 12
+    from shared import i18n
+    i18n.set_language("fr")   # the list is worded once, and again when the language changes
+    try:
+        french = scene.listing.move_entries()[10].text
+        assert french == words.left_game(scene.seats()[leaver].label) and "quitté" in french
+    finally:
+        i18n.set_language("en")
+    assert scene.listing.move_entries()[10].text == words.left_game(label)
