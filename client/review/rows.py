@@ -87,6 +87,7 @@ class ReviewListing:
         self.scene.select(rows[row - 1].at if 0 < row <= len(rows) else 0)
         if 0 < row <= len(rows) and rows[row - 1].leaver is not None:
             self.picked = row
+            self.scene.better_button.enabled = False   # a leave has no better move to show
 
     def move_entries(self) -> list[MoveEntry]:
         """A line per move, numbered and worded as the game's other screens list it; worded

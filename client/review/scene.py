@@ -160,7 +160,7 @@ class ReviewScene(Scene):
 
     def set_better(self, better: bool) -> None:
         turn = self.turn()
-        self.show_better = better and turn is not None and not turn.was_best
+        self.show_better = better and turn is not None and not turn.was_best and self.listing.picked is None
         self.analysis_on = False
         self._show_on_board()
 

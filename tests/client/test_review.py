@@ -441,6 +441,9 @@ def test_a_sprawl_seat_leaving_keeps_its_numbered_line_in_the_list(app):
     scene.panel._lines = lambda surface, text, *a, **k: said.append(text) or real_lines(surface, text, *a, **k)
     scene.listing.pick_row(11)
     assert scene.ply == 10 and scene.listing.row_of(10) == 11 and scene.listing.picked_leave().leaver == leaver
+    assert not scene.better_button.enabled   # nothing better to show for a leave
+    scene.set_better(True)   # nor with B
+    assert not scene.show_better and scene.listing.picked == 11
     app.step(1 / 60, events=[], draw=True)
     assert scene.move_list.current == 11
     assert words.move_heading(11, 17, label) in said and words.left_game(label) in said   # the panel says it too
