@@ -4,17 +4,19 @@ The schema is game-generic: a match names its game and options, seats are number
 ``0..n-1``, a finished match keeps its ``ranking`` (one place per seat, JSON), and the
 ``moves`` table holds every step of the game in order, moves and resignations alike
 (``kind``), so a match is rebuilt by replaying them on the game's contract. Files written
-by older servers are migrated when opened (see :func:`_migrate`).
+by older servers are migrated when opened (see :func:`server.store_schema.migrate`).
 
 Writes run inline on the event loop: a WAL commit without a sync costs tens of
 microseconds, far less than handing work to a thread (every hand-off costs a GIL switch
 that showed up as half a millisecond per move under load). ``synchronous=NORMAL`` makes
 every commit survive a crash of the server process (SIGKILL included); only a power cut or
-an OS crash may lose the last moments. Checkpoints, the only step that syncs, run on a
-background thread so the event loop never waits on the disk. Tokens are stored only as
-SHA-256 hashes. The moves table is keyed by (match, version) without a rowid, so a step
-writes one B-tree page to the WAL, not two (stores made before keep their rowid table;
-both read and write alike).
+an OS crash may lose the last moments. A move of a running match is cheaper still: it is
+appended to the step journal (:mod:`server.step_journal`), as durable, and folded into
+SQLite once it is announced, before any other use of the store. Checkpoints, the only
+step that syncs, run on a background thread so the event loop never waits on the disk.
+Tokens are stored only as SHA-256 hashes. The moves table is keyed by (match, version)
+without a rowid, so a step writes one B-tree page to the WAL, not two (stores made before
+keep their rowid table; both read and write alike).
 """
 
 from __future__ import annotations
@@ -32,57 +34,14 @@ from typing import Any, Callable
 
 from shared.wire.limits import CHAT_HISTORY
 
+from .step_journal import JournaledSteps, JournalInUse
+from .store_schema import MOVE, SCHEMA, migrate
+from .store_schema import RESIGN as RESIGN  # a kind of step, for the store's users
+
 CHECKPOINT_EVERY = 2.0  # seconds between background WAL checkpoints
 BUSY_PAUSE, BUSY_PAUSE_MAX = 0.0005, 0.004  # a write finding the store locked tries again
 BUSY_WAIT = 5.0         # seconds, at most (sqlite3's default timeout)
 WAL_LIMIT = 4 << 20     # bytes of WAL after which a checkpoint starts the file over
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS matches (
-    id INTEGER PRIMARY KEY,
-    code TEXT NOT NULL UNIQUE,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    public INTEGER NOT NULL,
-    status TEXT NOT NULL,
-    end_reason TEXT,
-    winner INTEGER,
-    rematch_of TEXT,
-    created REAL NOT NULL,
-    ranking TEXT
-);
-CREATE TABLE IF NOT EXISTS seats (
-    match_id INTEGER NOT NULL REFERENCES matches(id),
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    token_hash TEXT NOT NULL,
-    session_hash TEXT NOT NULL,
-    computer TEXT,
-    PRIMARY KEY (match_id, seat)
-);
-CREATE TABLE IF NOT EXISTS moves (
-    match_id INTEGER NOT NULL REFERENCES matches(id),
-    version INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    mid TEXT NOT NULL,
-    move TEXT NOT NULL,
-    kind TEXT NOT NULL DEFAULT 'move',
-    clock TEXT,
-    PRIMARY KEY (match_id, version)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS chat (
-    id INTEGER PRIMARY KEY,
-    match_id INTEGER NOT NULL REFERENCES matches(id),
-    line TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS chat_match ON chat(match_id, id);
-CREATE INDEX IF NOT EXISTS matches_status ON matches(status);
-CREATE INDEX IF NOT EXISTS seats_session ON seats(session_hash);
-"""
-
-SCHEMA_VERSION = 3  # PRAGMA user_version: 0 = written by a protocol-1 server (or new)
-MOVE, RESIGN = "move", "resign"  # kinds of stored steps
 
 
 class StoreError(Exception):
@@ -193,9 +152,10 @@ class Store:
             self._db.execute(f"PRAGMA synchronous={synchronous}")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(SCHEMA)
-            _migrate(self._db)
+            migrate(self._db)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the match store {self.path}: {exc}") from None
+        self._steps = self._open_steps()
         self._closed = False
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
@@ -220,6 +180,8 @@ class Store:
             if self._closed:
                 raise StoreError("the match store is closed")
             try:
+                if self._steps is not None and self._steps.pending:  # every use of the
+                    self._steps.fold()                                 # store sees every step
                 return fn(self._db, *args) if alone else self._transaction(fn, *args)
             except StoreError:
                 raise
@@ -232,6 +194,20 @@ class Store:
                     raise StoreError(f"the match store failed: {exc}") from None
             await asyncio.sleep(pause)
             pause = min(2 * pause, BUSY_PAUSE_MAX)
+
+    def _open_steps(self) -> JournaledSteps | None:
+        """The step journal of a store on disk, with what a crash left in it folded in."""
+        if self.path == ":memory:":
+            return None
+        try:
+            return JournaledSteps(self._db, f"{self.path}-steps")
+        except JournalInUse as exc:
+            self._db.close()
+            raise StoreError(f"cannot open the match store {self.path}: {exc}") from None
+        except (sqlite3.Error, OSError) as exc:
+            self._db.close()
+            raise StoreError(f"cannot restore the steps of the match store's journal "
+                             f"{self.path}-steps: {exc}") from None
 
     def _transaction(self, fn: Callable[..., Any], *args: Any) -> Any:
         self._db.execute("BEGIN IMMEDIATE")
@@ -274,6 +250,8 @@ class Store:
         self._stop.set()
         if self._checkpointer is not None:
             self._checkpointer.join()
+            if self._steps is not None:
+                self._steps.close()
             try:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             except sqlite3.Error:
@@ -302,8 +280,18 @@ class Store:
 
     async def add_move(self, match_id: int, move: MoveRecord, end: End | None) -> None:
         """Append an accepted move or resignation (and the match's end if it ended it).
-        A step alone is one statement, committed by SQLite as it runs (autocommit): the
-        same durable commit as a transaction around it, without two more statements."""
+        A step that does not end the match goes to the step journal (one server writes a
+        store, so its version is new); one that ends it is committed with the end. In
+        memory, a step alone is one statement, committed as it runs (autocommit)."""
+        if end is None and self._steps is not None:
+            if self._closed:
+                raise StoreError("the match store is closed")
+            try:
+                self._steps.add((match_id, move.version, move.seat, _mid_text(move.mid), move.move,
+                                 move.kind, None if move.clock is None else json.dumps(move.clock)))
+            except OSError as exc:
+                raise StoreError(f"the match store failed: {exc}") from None
+            return
         await self._call(_add_move, match_id, move, end, alone=end is None)
 
     async def resign_away(self, match_id: int, move: MoveRecord, end: End | None,
@@ -344,48 +332,6 @@ class Store:
         """The stored steps after ``version``, in order (a writer refused with
         :class:`StaleVersion` catches up with them)."""
         return await self._call(_steps, match_id, version)
-
-
-def _columns(db: sqlite3.Connection, table: str) -> set[str]:
-    return {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
-
-
-def _migrate(db: sqlite3.Connection) -> None:
-    """Bring a store written by an older server up to this schema, in one transaction.
-
-    Protocol-1 stores (two seats, Alien City only) had no ranking and did not store
-    resignations as steps: a resigned match gets a ``resign`` step for the loser (the
-    seat that is not the stored winner), and every finished match its ranking from the
-    winner (a draw is ``[1, 1]``). Nothing is lost: old columns stay as they are."""
-    if db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
-        return
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        if "computer" not in _columns(db, "seats"):  # stores from before computer players
-            db.execute("ALTER TABLE seats ADD COLUMN computer TEXT")
-        if "ranking" not in _columns(db, "matches"):
-            db.execute("ALTER TABLE matches ADD COLUMN ranking TEXT")
-        if "kind" not in _columns(db, "moves"):
-            db.execute("ALTER TABLE moves ADD COLUMN kind TEXT NOT NULL DEFAULT 'move'")
-        if "clock" not in _columns(db, "moves"):  # stores from before a step kept its clock
-            db.execute("ALTER TABLE moves ADD COLUMN clock TEXT")
-        two_seat_over = ("SELECT id, end_reason, winner FROM matches WHERE status = 'over' "
-                         "AND ranking IS NULL")
-        for match_id, reason, winner in db.execute(two_seat_over).fetchall():
-            places = [1, 1] if winner not in (0, 1) else [1, 2] if winner == 0 else [2, 1]
-            db.execute("UPDATE matches SET ranking = ? WHERE id = ?", (json.dumps(places), match_id))
-            resigned = db.execute("SELECT COUNT(*) FROM moves WHERE match_id = ? AND kind = ?",
-                                  (match_id, RESIGN)).fetchone()[0]
-            if reason == "resigned" and winner in (0, 1) and not resigned:
-                last = db.execute("SELECT COALESCE(MAX(version), 0) FROM moves WHERE match_id = ?",
-                                  (match_id,)).fetchone()[0]
-                db.execute("INSERT INTO moves (match_id, version, seat, mid, move, kind)"
-                           " VALUES (?, ?, ?, 'null', '', ?)", (match_id, last + 1, 1 - winner, RESIGN))
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
 
 
 def _insert_match(db: sqlite3.Connection, r: MatchRecord) -> int:

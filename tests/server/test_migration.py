@@ -9,7 +9,8 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from server.store import RESIGN, SCHEMA_VERSION, Store
+from server.store import RESIGN, Store
+from server.store_schema import SCHEMA_VERSION
 from shared.aliencity import GameState, Player, parse_move
 from shared.aliencity.ppn import read_ppn
 
