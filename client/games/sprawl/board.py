@@ -26,7 +26,8 @@ class BoardHost(Protocol):
     state: Any          # the position shown
     hidden: frozenset   # squares whose piece is still dropping in (or gone home)
 
-    def seat_label(self, seat: int) -> str: ...
+    def seat_label(self, seat: int) -> str: ...  # the colour with who plays it
+    def seat_who(self, seat: int) -> str: ...    # who plays it alone ("" for nobody in particular)
     def seat_active(self, seat: int) -> bool: ...
 
 
@@ -69,6 +70,7 @@ class SprawlBoard:
         self.panel_rects: list[pygame.Rect] = []
         self.header_h = 24
         self.name_line = False   # the online chrome writes a name under each header
+        self.names_below = False  # a label too long for its header: names on a line of their own
         self.words: PanelWords = LiveWords(host)
         self._cache: tuple | None = None
 
@@ -96,8 +98,27 @@ class SprawlBoard:
         return self._cache[1]
 
     def draw_panels(self, surface: pygame.Surface, cb: bool) -> None:
+        t = self.host.app.text
+        self.names_below = not self.name_line and any(  # then every panel alike
+            not t.fits(self.host.seat_label(seat), self._label_size(), self._label_room(seat, rect), bold=True)
+            for seat, rect in enumerate(self.panel_rects))
         for seat, rect in enumerate(self.panel_rects):
             self.draw_panel(surface, seat, rect, cb)
+
+    def name_size(self) -> int:
+        """The size of a name on its own line under the header."""
+        return max(13, int(self.header_h * 0.5))
+
+    def _label_size(self) -> int:
+        return max(12, int(self.header_h * 0.56))
+
+    def _total(self, seat: int, active: bool) -> pygame.Surface:
+        return self.host.app.text.render(self.words.panel_total(seat), self._label_size(),
+                                         theme.ACCENT if active else theme.TEXT, bold=True)
+
+    def _label_room(self, seat: int, rect: pygame.Rect) -> int:
+        """The header's width left for the seat's label, beside its chip and its pips."""
+        return rect.w - 3 * 8 - (self.header_h - 6) - self._total(seat, False).get_width() - 8
 
     def draw_drops(self, surface: pygame.Surface, drops: list, cb: bool) -> None:
         state = self.host.state
@@ -125,15 +146,21 @@ class SprawlBoard:
         h, pad = self.header_h, 8
         chip = h - 6
         surface.blit(look.upright(seat, 3, chip, cb), (rect.x + pad, rect.y + 4))
-        size = max(12, int(h * 0.56))
-        total = t.render(words.panel_total(seat), size, theme.ACCENT if active else theme.TEXT, bold=True)
-        room = rect.w - 3 * pad - chip - total.get_width() - 8
-        # a long label shrinks, then ends in "…": every seat keeps its "(computer, easy)" as far as it fits
-        label = t.fitted(host.seat_label(seat), size, theme.TEXT if active else theme.TEXT_DIM, room, bold=True)
+        total = self._total(seat, active)
+        who = host.seat_who(seat) if self.names_below else ""
+        # a long label shrinks, then ends in "…"; past that the names go under the colours
+        label = t.fitted(look.name(seat) if who else host.seat_label(seat), self._label_size(),
+                         theme.TEXT if active else theme.TEXT_DIM, self._label_room(seat, rect), bold=True)
         surface.blit(label, (rect.x + pad + chip + 6, rect.y + (h - label.get_height()) // 2 + 2))
         surface.blit(total, (rect.right - pad - total.get_width(), rect.y + (h - total.get_height()) // 2 + 2))
         counts = words.stash_counts(seat)
         top = h + 2 + (max(14, h // 2) if self.name_line else 0)
+        if self.names_below:
+            line = t.font(self.name_size(), False).get_height()
+            top = h + 2 + line
+            if who:
+                name = t.fitted(who[:1].upper() + who[1:], self.name_size(), theme.TEXT, rect.w - 2 * pad)
+                surface.blit(name, (rect.x + pad, rect.y + h + 1))
         body = pygame.Rect(rect.x + pad, rect.y + top, rect.w - 2 * pad, rect.h - top - 4)
         note_size = max(11, min(16, body.h // 7))
         icon = max(8, min(body.w // 7, (body.h - note_size - 6) // 3))

@@ -181,6 +181,9 @@ class MatchScene(SprawlScreen):
     def seat_label(self, seat: int) -> str:
         return match_view.seat_label(self, seat)
 
+    def seat_who(self, seat: int) -> str:
+        return match_view.seat_who(self, seat)
+
     def mine(self) -> int | None:
         return your_seat(self.seats) if self.chrome is None else None
 

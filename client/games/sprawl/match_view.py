@@ -58,12 +58,18 @@ class MatchButtons:
             scene.chrome.update_buttons()
 
 
+def seat_who(scene: "MatchScene", seat: int) -> str:
+    """Who plays the seat here ("computer, easy", "you", "Ann"); "" online (the chrome
+    writes the names) and for a seat nobody in particular plays."""
+    if scene.chrome is not None or seat >= len(scene.seats):
+        return ""
+    return who_words(scene.seats, seat)
+
+
 def seat_label(scene: "MatchScene", seat: int) -> str:
     """The seat's colour in the language in use (online too: the server's labels stay
     English), with who plays it here: "Green (computer, easy)", "Blue (you)", "Red (Ann)"."""
-    if scene.chrome is not None or seat >= len(scene.seats):
-        return look.name(seat)
-    return beside(look.name(seat), who_words(scene.seats, seat))
+    return beside(look.name(seat), seat_who(scene, seat))
 
 
 def seats_header(scene: "MatchScene") -> dict[str, str]:

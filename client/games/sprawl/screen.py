@@ -97,7 +97,11 @@ class SprawlScreen(FramedScene):
     # -- words ------------------------------------------------------------------------------
     def seat_label(self, seat: int) -> str:
         """The seat's colour in the language in use, with the player's name when known."""
-        return beside(look.name(seat), self.names[seat] if seat < len(self.names) else "")
+        return beside(look.name(seat), self.seat_who(seat))
+
+    def seat_who(self, seat: int) -> str:
+        """Who plays the seat, as the record names them ("" when it does not)."""
+        return self.names[seat] if seat < len(self.names) else ""
 
     def turn_text(self) -> tuple[str, tuple[int, int, int]]:
         s = self.state

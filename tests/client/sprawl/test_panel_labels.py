@@ -1,14 +1,17 @@
-"""Every seat panel keeps who plays it beside its colour: a label too long for the header
-shrinks, then ends in "…", never falls back to the colour alone for some seats only."""
+"""Every seat panel says who plays it: beside its colour while the label fits the header;
+when one label does not (after shrinking), every panel writes its colour in the header
+and who plays it whole on a line of its own, never the colour alone for some seats only."""
 
 from __future__ import annotations
 
 import pytest
 
 from client.games.sprawl import look
+from client.games.sprawl.replay import ReplayScene
 from client.games.sprawl.score import ScoreScene
 from client.seat_words import computer_words
 from shared import i18n
+from shared.sprawl import SPRAWL
 
 from ..conftest import show
 from ..test_score_names import drawn_words
@@ -26,10 +29,35 @@ def test_each_computer_panel_says_computer_in_an_eight_seat_count(app, monkeypat
         show(app, scene)
         drawn = drawn_words(app, monkeypatch)
         app.step(1 / 60, events=[])
-        for seat in range(1, 8):
-            colour = look.name(seat)
-            assert colour not in drawn, f"{colour}'s panel lost who plays it"
-            assert any(t.startswith(f"{colour} (") for t in drawn), f"{colour}'s panel names who plays it"
+        who = computer_words("easy")
+        if scene.board.names_below:  # the colours alone in the headers, who plays under each
+            assert drawn.count(who[:1].upper() + who[1:]) == 7
+        else:
+            for seat in range(1, 8):
+                colour = look.name(seat)
+                assert any(t.startswith(f"{colour} (") for t in drawn), f"{colour}'s panel names who plays it"
     finally:
         i18n.set_language("en")
+        app.set_size((1280, 800))
+
+
+def test_long_names_get_a_line_of_their_own_and_short_ones_stay_beside(app, monkeypatch):
+    """A replay's long names would end in "…" beside the colours at the small window."""
+    state = random_game(4, 8)
+    long_names = "Maximilian Alexander, Bartholomew Jones, Cornelia Fitzgerald, Dorothea Weiss"
+    app.set_size((896, 560))
+    try:
+        for names, below in ((long_names, True), ("Ann, Bob, Cy, Di", False)):
+            scene = ReplayScene.from_text(app, SPRAWL.write_record(state, {"Seats": names}), "names")
+            show(app, scene)
+            drawn = drawn_words(app, monkeypatch)
+            app.step(1 / 60, events=[])
+            monkeypatch.undo()
+            assert scene.board.names_below is below
+            for seat, name in enumerate(names.split(", ")):
+                if below:
+                    assert name in drawn and look.name(seat) in drawn, "drawn whole, apart"
+                else:
+                    assert scene.seat_label(seat) in drawn
+    finally:
         app.set_size((1280, 800))

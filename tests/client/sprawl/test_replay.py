@@ -91,3 +91,4 @@ def test_the_replay_says_a_move_as_its_row_and_titles_the_turn_in_sentence_case(
     assert scene.status_text()[0] == f"Move 1 of {len(scene.moves)}: {list_text(move)}."
     assert scene.listing.move_texts()[0] == list_text(move), "one wording in the list and the status line"
     assert scene.turn_text()[0] == f"This game: {colour_name(scene.state.to_move)} places a first tower"
+
