@@ -23,7 +23,11 @@ import time
 import urllib.request
 from urllib.parse import urlsplit
 
+from shared.i18n import domain
+
 from .config import config_dir
+
+_, N_, ngettext, pgettext = domain("online")
 
 HOSTED_DB = "hosted-matches.sqlite3"
 HOSTED_NOTE = "hosted-server.json"  # pid and address of the server we started, for after a crash
@@ -70,7 +74,7 @@ class Hosting:
         left = cls.left_running()
         if left is not None:
             return left
-        from shared.netkit.serverproc import spawn_server
+        from shared.netkit.serverproc import EXIT_STORE_IN_USE, ServerStartError, spawn_server
         bind = os.environ.get("ALIEN_CITY_HOST_ADDRESS", "0.0.0.0")
         port = int(os.environ.get("ALIEN_CITY_HOST_PORT", str(DEFAULT_PORT)))
         extra = ["--lan-target", os.environ.get("ALIEN_CITY_LAN_TARGET", "255.255.255.255"),
@@ -79,11 +83,18 @@ class Hosting:
         config_dir().mkdir(parents=True, exist_ok=True)
         log = str(config_dir() / "hosted-server.log")
         try:
-            proc, url = spawn_server(db, host=bind, port=port, lan=True, name=name, extra=extra, log=log)
-        except RuntimeError:
-            if port == 0:
-                raise
-            proc, url = spawn_server(db, host=bind, port=0, lan=True, name=name, extra=extra, log=log)
+            try:
+                proc, url = spawn_server(db, host=bind, port=port, lan=True, name=name, extra=extra, log=log)
+            except ServerStartError as exc:
+                if port == 0 or exc.status == EXIT_STORE_IN_USE:
+                    raise
+                proc, url = spawn_server(db, host=bind, port=0, lan=True, name=name, extra=extra, log=log)
+        except ServerStartError as exc:
+            if exc.status == EXIT_STORE_IN_USE:
+                raise ServerStartError(_("another copy of the game on this computer is already hosting "
+                                         "(it holds the hosted games). Stop hosting there, or close it, "
+                                         "then try again."), exc.status) from None
+            raise
         public = url
         if bind in ("0.0.0.0", "", "::"):
             address = lan_address()

@@ -26,6 +26,7 @@ from websockets.asyncio.server import Server, serve
 
 from shared.gamekit import Registry
 from shared.netkit.beacon import DISCOVERY_PORT, Beacon
+from shared.netkit.serverproc import EXIT_STORE_IN_USE
 from shared.wire.limits import TRANSPORT_MAX_FRAME
 
 from .accounts import AccountError
@@ -35,7 +36,7 @@ from .connection import Limits
 from .handler import EagerConnection, handle
 from .lobby import Lobby
 from .netpolicy import Network, parse_proxies
-from .store import Store, StoreError, default_path
+from .store import Store, StoreError, StoreInUse, default_path
 from .web import health_hook, server_context
 
 log = logging.getLogger("alien_city.server")
@@ -218,7 +219,7 @@ async def main(args: argparse.Namespace, db: str) -> int:
                                      accounts=accounts_option(args))
     except StoreError as exc:
         print(f"alien-city serve: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_STORE_IN_USE if isinstance(exc, StoreInUse) else 2
     except OSError as exc:
         print(f"alien-city serve: cannot listen on {args.host}:{args.port} or announce: "
               f"{exc.strerror or exc}", file=sys.stderr)

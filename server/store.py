@@ -48,6 +48,10 @@ class StoreError(Exception):
     """The store could not do what was asked (disk full, closed, ...)."""
 
 
+class StoreInUse(StoreError):
+    """Another server runs on the same store file."""
+
+
 class CodeTaken(StoreError):
     """Another match already has this room code."""
 
@@ -203,7 +207,7 @@ class Store:
             return JournaledSteps(self._db, f"{self.path}-steps")
         except JournalInUse as exc:
             self._db.close()
-            raise StoreError(f"cannot open the match store {self.path}: {exc}") from None
+            raise StoreInUse(f"cannot open the match store {self.path}: {exc}") from None
         except (sqlite3.Error, OSError) as exc:
             self._db.close()
             raise StoreError(f"cannot restore the steps of the match store's journal "

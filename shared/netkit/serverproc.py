@@ -21,6 +21,16 @@ from shared.i18n import domain
 _, N_, ngettext, pgettext = domain("cli")
 
 ROOT = Path(__file__).resolve().parents[2]
+EXIT_STORE_IN_USE = 3  # serve's exit status when another server runs on its store file
+
+
+class ServerStartError(RuntimeError):
+    """The server did not start; ``status`` is its exit status (``None``: it did not
+    exit, and was stopped for not answering in time)."""
+
+    def __init__(self, text: str, status: int | None) -> None:
+        super().__init__(text)
+        self.status = status
 
 
 def spawn_server(db: str, *, host: str = "0.0.0.0", port: int = 0, lan: bool = False,
@@ -35,7 +45,8 @@ def spawn_server(db: str, *, host: str = "0.0.0.0", port: int = 0, lan: bool = F
             *extra]
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    errors = open(log, "a") if log else tempfile.TemporaryFile("w+")
+    errors = open(log, "a+", errors="replace") if log else tempfile.TemporaryFile("w+", errors="replace")
+    start = errors.tell()  # what this start writes to the log, after earlier runs'
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=errors, text=True, env=env)
     result: list[str] = []
     stdout = proc.stdout
@@ -45,12 +56,18 @@ def spawn_server(db: str, *, host: str = "0.0.0.0", port: int = 0, lan: bool = F
     reader.join(timeout)
     url = result[0].strip() if result else ""
     if not url.startswith(("ws://", "wss://")):
+        try:  # it ended (its output did): how, once reaped
+            status: int | None = proc.wait(1.0 if result else 0.01)
+        except subprocess.TimeoutExpired:
+            status = None
         proc.kill()
         proc.wait(5)
-        errors.seek(0) if not log else None
-        err = errors.read() if not log else Path(log).read_text(errors="replace")
+        errors.seek(start)
+        said = [line.strip() for line in errors.read().splitlines() if line.strip()]
         errors.close()
-        raise RuntimeError(_("the server did not start: {details}").format(details=(err or url).strip()[-300:]))
+        details = said[-1] if said else url.strip() or _("no answer in {n:g} s").format(n=timeout)
+        raise ServerStartError(_("the server did not start: {details}").format(details=details[-300:]),
+                               status)
     errors.close()  # the child has its own copy
     return proc, url
 

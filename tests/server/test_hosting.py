@@ -242,3 +242,31 @@ def test_serve_refuses_bad_tls_and_proxy_arguments_in_one_line(certificate, tmp_
 def test_lan_addresses_are_not_loopback():
     for address in lan_addresses():
         assert not address.startswith("127.") and address.count(".") == 3
+
+
+def test_a_server_on_a_store_another_server_holds_stops_with_its_own_status(tmp_path,
+                                                                             monkeypatch):
+    """`serve` on a store another server runs on exits at once with EXIT_STORE_IN_USE and
+    says why in one line; "Host a game" turns that into words for a player."""
+    from client.hosting import HOSTED_DB, Hosting
+    from server.store import Store
+    from shared.netkit.serverproc import EXIT_STORE_IN_USE, ServerStartError
+
+    monkeypatch.setenv("ALIEN_CITY_CONFIG_DIR", str(tmp_path))
+    monkeypatch.setenv("ALIEN_CITY_HOST_ADDRESS", "127.0.0.1")
+    monkeypatch.setenv("ALIEN_CITY_HOST_PORT", "0")
+    monkeypatch.setenv("ALIEN_CITY_LAN_TARGET", "127.0.0.1")
+    db = tmp_path / HOSTED_DB
+
+    async def body() -> None:
+        held = Store(db)  # as a server already running on it holds it
+        try:
+            with pytest.raises(ServerStartError) as caught:
+                spawn_server(str(db), host="127.0.0.1")
+            assert caught.value.status == EXIT_STORE_IN_USE
+            assert "held by another server" in str(caught.value) and "\n" not in str(caught.value)
+            with pytest.raises(ServerStartError, match="already hosting"):
+                Hosting.start("Ann")
+        finally:
+            await held.close()
+    run(body, timeout=120)
