@@ -132,9 +132,13 @@ class Hosting:
         except (OSError, ValueError):
             return {}
 
-    def others_connected(self, own: int = 0) -> int:
-        """Connections other than this client's ``own`` ones."""
-        return max(0, int(self.health().get("connections", 0)) - own)
+    def others_connected(self, own: int = 0) -> int | None:
+        """Connections other than this client's ``own`` ones; ``None`` when the server
+        does not say (busy past the health check's time, say): others may be there."""
+        connections = self.health().get("connections")
+        if not isinstance(connections, int):
+            return None
+        return max(0, connections - own)
 
     def stop(self) -> int:
         """SIGTERM: clients get 1001, every match is saved; returns the exit status."""

@@ -101,20 +101,21 @@ def may_close(app) -> bool:
     own = len({id(s) for s in (scene.server_session() for scene in app.stack.scenes)
                if s is not None and s.server == hosting.url and s.connected})
     others = hosting.others_connected(own)
-    if others <= 0:
+    if others is not None and others <= 0:
         return True
     app.push(CloseHostScene(app, others))
     return False
 
 
 class CloseHostScene(Scene):
-    """"2 players are connected to your server": quit anyway (their matches are saved) or
-    stay. With ``on_confirm`` (the title's Stop) it stops the server and the client stays."""
+    """"2 players are connected to your server" (or: it did not say): quit anyway (their
+    matches are saved) or stay. With ``on_confirm`` (the title's Stop) it stops the server
+    and the client stays."""
 
     opaque = False
     modal = True
 
-    def __init__(self, app, others: int, on_confirm=None) -> None:
+    def __init__(self, app, others: int | None, on_confirm=None) -> None:
         self.others = others
         self.on_confirm = on_confirm
         confirm = (Button(N_("Stop the server"), self.confirm, tr=_) if on_confirm is not None
@@ -152,7 +153,9 @@ class CloseHostScene(Scene):
         draw_panel(surface, self.box, glow=theme.BAD)
         t, h = self.app.text, self.size[1]
         n = self.others
-        lines = [ngettext("{n} player is connected to the server you host.",
+        lines = [_("The server you host did not say who is connected to it: others may be.")
+                 if n is None else
+                 ngettext("{n} player is connected to the server you host.",
                           "{n} players are connected to the server you host.", n).format(n=n),
                  _("Quitting closes it: their games are saved and go on when you host again.")
                  if self.on_confirm is None else

@@ -58,7 +58,9 @@ class HostBar:
 
         def ask() -> None:
             try:
-                self.others = hosting.others_connected()
+                others = hosting.others_connected()
+                if others is not None:  # no answer this time: the last count stands
+                    self.others = others
             finally:
                 self._asking = False
         threading.Thread(target=ask, name="host-count", daemon=True).start()
@@ -70,7 +72,7 @@ class HostBar:
         if hosting is None or self.stopping:
             return
         others = hosting.others_connected()
-        if others > 0 and not hosting.confirmed_close:
+        if (others is None or others > 0) and not hosting.confirmed_close:
             from .host import CloseHostScene
             self.app.push(CloseHostScene(self.app, others, on_confirm=self.stop_now))
             return

@@ -4,6 +4,8 @@ the stack) share it."""
 
 from __future__ import annotations
 
+import pygame
+
 from client.hosting import Hosting
 from client.scenes.chrome import open_match
 from client.scenes.host import CloseHostScene, may_close
@@ -52,3 +54,25 @@ def test_the_host_alone_quits_at_once(app):
     ann_in_her_match(app)
     app.hosting = CountingHosting(connections=1)
     assert may_close(app) is True
+
+
+class SilentHosting(CountingHosting):
+    """A hosted server too busy to answer its health page in time."""
+
+    def health(self) -> dict:
+        return {}
+
+
+def test_a_server_that_does_not_say_who_is_connected_still_warns(app, monkeypatch):
+    """Not knowing is not "nobody": quitting would stop the server under whoever is there."""
+    ann_in_her_match(app)
+    app.hosting = SilentHosting(connections=0)
+    assert may_close(app) is False
+    app.stack.apply_pending()
+    warning = app.stack.top
+    assert isinstance(warning, CloseHostScene) and warning.others is None
+    drawn: list[str] = []
+    real = app.text.render
+    monkeypatch.setattr(app.text, "render", lambda text, *a, **k: drawn.append(text) or real(text, *a, **k))
+    warning.draw(pygame.Surface(app.size))
+    assert "did not say who is connected to it" in " ".join(drawn)  # wrapped, perhaps
