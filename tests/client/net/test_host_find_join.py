@@ -50,7 +50,8 @@ def test_host_find_on_the_lan_join_by_link(tmp_path):
         assert cy.wait_for("ended", timeout=60)["version"] == ended["version"]
         assert bob.proc.wait(60) == 0
         warned = ann.wait_for("warned", timeout=60)  # Cy still watches: a warning first
-        assert warned["others"] >= 1
+        others = warned["others"]  # None: the server, busy, did not say in time (warned all the same)
+        assert others is None or others >= 1
         assert ann.proc.wait(60) == 0
         server = ann.wait_for("hosting")["pid"]
         assert not _alive(server)  # quitting the client stopped the server it hosted
