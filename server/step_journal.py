@@ -63,7 +63,8 @@ class StepJournal:
         """The rows a crash left behind, and how many unreadable ones were skipped (a write
         cut short by the crash is never one that was acknowledged)."""
         size = os.fstat(self._fd).st_size
-        data = os.pread(self._fd, size, 0) if size else b""
+        os.lseek(self._fd, 0, os.SEEK_SET)  # appends still go to the end (O_APPEND)
+        data = os.read(self._fd, size) if size else b""
         unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=max(size, 1))
         unpacker.feed(data)
         rows: list[Row] = []
