@@ -11,9 +11,10 @@
   answers (each the easy level's best answer, no noise), so it sees a kill or a block
   coming a round ahead.
 - ``hard``, ``expert``: the game-generic search (:mod:`shared.bots.search`) with Sprawl's
-  hooks (:mod:`.hooks`): its own moves by UCT, the other seats modelled as the easy
-  player, each position where it is to move again judged by :func:`first_value`. They
-  differ only in the time given (``DEFAULT_THINK_S``). The levels themselves are in
+  hooks (:mod:`.hooks`): its own moves by UCT, the other seats modelled by the easy
+  level's judgement with the medium level's little noise, each position where it is to
+  move again judged by :func:`first_value`. They differ only in the time given
+  (``DEFAULT_THINK_S``). The levels themselves are in
   :mod:`.players`; ``bench/ladder.py --game sprawl`` measures them.
 
 Everything random comes from the bot's seed and the position, so a bot with a fixed
@@ -33,7 +34,7 @@ from .state import BranchPiece, SprawlState, Tower
 Value = Callable[[SprawlState, int], float]
 
 DEFAULT_THINK_S = {"random": None, "easy": None, "medium": None, "hard": 1.5, "expert": 8.0}
-EASY_NOISE = 2.5   # the easy level's noise, which the hard level's model of it copies
+EASY_NOISE = 2.5   # the easy level's noise
 EASY_RISK = 1.0    # what each pip an enemy branch could kill costs the easy level
 MEDIUM_NOISE = 0.25  # the medium level: the easy level's judgement, almost without noise
 # The medium level looks again at its best few one-ply moves after the next seats answer

@@ -2,12 +2,15 @@
 
 The search plays its own moves by UCT over every legal move, tried once first in the
 order of the easy level's one-ply judgement (a first tower always of the largest size:
-a one-piece tower dies to either other size anyway), and models every other seat as the
-easy level (greedy on :func:`~shared.sprawl.bots.easy_value` with its noise): Sprawl's
-other seats are usually far from best play, and a 4-player game ends the moment a seat
-is stuck, so knowing how the others answer is worth more than assuming they play best.
-Each position where the searching seat is to move again is judged by its chance of
-first place (:func:`first_values`).
+a one-piece tower dies to either other size anyway), and models every other seat by the
+easy level's judgement (:func:`~shared.sprawl.bots.easy_value`), each visit its best
+answer after a little noise (``MODEL_NOISE``, the medium level's): Sprawl's other seats
+are usually far from best play, and a 4-player game ends the moment a seat is stuck, so
+knowing how the others answer is worth more than assuming they play best (the easy
+level's own, larger noise made the search expect sloppier answers than the medium level
+gives, and lose to it more often: ``bench/ladder.py --game sprawl``). Each position
+where the searching seat is to move again is judged by its chance of first place
+(:func:`first_values`).
 """
 
 from __future__ import annotations
@@ -18,10 +21,12 @@ from typing import Any
 
 from shared.bots.search import MctsBot
 
-from .bots import EASY_NOISE, adjusted_pips, easy_value
+from .bots import MEDIUM_NOISE, adjusted_pips, easy_value
 from .fastplay import fast_apply
 from .moves import Move, Place
 from .state import SprawlState
+
+MODEL_NOISE = MEDIUM_NOISE  # the other seats' answers, as the search draws them
 
 
 def first_values(state: SprawlState, spread: float = 3.0) -> tuple[float, ...]:
@@ -78,4 +83,4 @@ def search_bot(seed: int, level: str, *, iterations: int | None,
     hooks: dict[str, Any] = {"evaluate": first_values, "candidates": candidates,
                              "replies": replies, "advance": fast_apply}
     return MctsBot(seed, iterations=iterations, think_s=think_s, level=level,
-                   playout_plies=0, explore=0.5, widen=None, reply_noise=EASY_NOISE, **hooks)
+                   playout_plies=0, explore=0.5, widen=None, reply_noise=MODEL_NOISE, **hooks)

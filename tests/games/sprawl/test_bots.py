@@ -144,11 +144,11 @@ def test_the_quick_exposure_check_agrees_with_every_seat_s_legal_branches():
                 state = state.apply(state.legal_moves().random(rng))
 
 
-def test_the_search_levels_model_the_others_with_the_easy_level_s_own_judgement():
+def test_the_search_levels_model_the_others_with_the_easy_level_s_judgement():
     from shared.sprawl import bots, hooks
     state = positions()[4]
     bot = hooks.search_bot(1, "hard", iterations=2, think_s=None)
-    assert bot.replies is hooks.replies and bot.reply_noise == bots.EASY_NOISE
+    assert bot.replies is hooks.replies and bot.reply_noise == hooks.MODEL_NOISE
     seat = state.to_move
     for move, value, after in hooks.replies(state):
         assert value == bots.easy_value(after, seat) and after.key() == state.play(move)[0].key()
