@@ -123,14 +123,16 @@ class Pilot:
                 self.phase = "idle"
                 return
             self.press("Continue:")
-        elif a.host:
-            self.press("Host a game")
-        elif a.lan:
-            self.press("Games on your network")
+        elif a.host or a.lan:
+            self.press("Games on your network")  # hosting starts there too
         elif a.connect:
             from .connect import open_lobby
             open_lobby(self.app, a.connect, a.name, "play", code=a.code, replace=False)
-        self.phase = "lobby" if not a.lan else "lan"
+        self.phase = "host" if a.host else "lan" if a.lan else "lobby"
+
+    def phase_host(self, top, name) -> None:
+        if isinstance(top, LanGamesScene) and self.press("Host a game"):
+            self.phase = "lobby"
 
     def phase_lan(self, top, name) -> None:
         if isinstance(top, LanGamesScene) and top.rows:

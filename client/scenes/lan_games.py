@@ -1,6 +1,7 @@
 """"Games on your network": the servers heard on the LAN (``client.lan.LanBrowser``,
 UDP beacons on port 8766) with their name, games waiting, players and ping, updated
-live; a click on one connects to it and opens its lobby. Where it listens is a setting
+live; a click on one connects to it and opens its lobby, and "Host a game on this
+computer" starts one here (the title's one door to the network). Where it listens is a setting
 (``ALIEN_CITY_LAN_ADDRESS``/``ALIEN_CITY_LAN_PORT``, see ``client.hosting``) so tests
 stay on loopback."""
 
@@ -31,6 +32,12 @@ class ServerList(Protocol):
     port: int             # the UDP port it listens on
     error: str | None     # why it cannot listen (None: it can)
 
+    def host(self) -> None:
+        """Host here: the hosting screen takes this one's place, so leaving its lobby
+        comes back to the title as before."""
+        from .host import HostScene
+        self.app.stack.replace(HostScene(self.app))
+
     def servers(self) -> list: ...
     def close(self) -> None: ...
 
@@ -42,6 +49,7 @@ class LanGamesScene(Scene):
         self.rows: list[tuple[object, pygame.Rect]] = []
         self.hover: int | None = None
         self.back = Button(N_("Back"), self.close, key=pygame.K_ESCAPE, tr=_)
+        self.host_button = Button(N_("Host a game on this computer"), self.host, tr=_, accent=theme.ACCENT)
         self.resize(app.size)
 
     def enter(self) -> None:
@@ -60,10 +68,18 @@ class LanGamesScene(Scene):
         self.box = pygame.Rect(int(w * 0.1), int(h * 0.16), int(w * 0.8), int(h * 0.66))
         bh = max(38, int(h * 0.06))
         self.back.rect = pygame.Rect(self.box.x, self.box.bottom + int(h * 0.03), max(160, int(w * 0.12)), bh)
+        self.host_button.rect = pygame.Rect(self.back.rect.right + 14, self.back.rect.y,
+                                            self.box.right - self.back.rect.right - 14, bh)
         self.row_h = max(40, int(h * 0.07))
 
     def close(self) -> None:
         self.app.stack.pop()
+
+    def host(self) -> None:
+        """Host here: the hosting screen takes this one's place, so leaving its lobby
+        comes back to the title as before."""
+        from .host import HostScene
+        self.app.stack.replace(HostScene(self.app))
 
     def servers(self) -> list:
         return self.browser.servers() if self.browser is not None else []
@@ -83,7 +99,7 @@ class LanGamesScene(Scene):
             y += self.row_h
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.back.handle_event(event):
+        if self.back.handle_event(event) or self.host_button.handle_event(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = next((i for i, (_server, r) in enumerate(self.rows) if r.collidepoint(event.pos)), None)
@@ -133,3 +149,4 @@ class LanGamesScene(Scene):
             addr = t.render(server.url, max(11, int(size * 0.7)), theme.TEXT_DIM)
             surface.blit(addr, (rect.right - addr.get_width() - 12, rect.centery - addr.get_height() // 2))
         self.back.draw(surface, t)
+        self.host_button.draw(surface, t)

@@ -1,8 +1,9 @@
 """Title screen and main menu (mouse, or arrows and Enter). The games come from the
 app's plug-in registry: a card per game with a picture of it (``title_cards``) chooses
 the game; three large buttons play it (against the computer, here with others, online),
-a smaller grid under them holds the rest. The picker starts the chosen game, how-to
-pages come from the game."""
+and two rows of three under them, in the same columns, hold the rest: few enough that
+their words stay large at 896x560. Watching is in the online lobby, hosting in Games on
+your network. The picker starts the chosen game, how-to pages come from the game."""
 
 from __future__ import annotations
 
@@ -33,7 +34,6 @@ def is_continue(button: Button) -> bool:
     """A Continue entry of the title (``continue_list``): the last game, or all of them."""
     return button.label.startswith("Continue:") or button.label == "Unfinished games"
 HOST_LINE_GAP = 8  # pixels under the hosted server's line
-COLUMNS = 4   # the smaller ones: at most this many a row, wider ones fewer
 
 
 class TitleScene(Scene):
@@ -46,14 +46,11 @@ class TitleScene(Scene):
             Button(N_("Local game"), self.local_game, tr=_, accent=theme.ACCENT),
             Button(N_("Play online"), lambda: self.online("play"), tr=_, accent=theme.ACCENT),
             Button(N_("Replay a record"), self.replay, tr=_),
-            # TRANSLATORS: title menu: watch matches played online
-            Button(N_("Watch"), lambda: self.online("watch"), tr=_),
-            Button(N_("Host a game on this computer"), self.host, tr=_),
             Button(N_("Games on your network"), self.lan_games, tr=_),
             # TRANSLATORS: title menu: your local ratings from rated games against the computer
             Button(N_("Your ratings"), self.local_ratings, tr=_),
-            Button(N_("Options"), self.options, tr=_),
             Button(N_("How to play"), self.howto, tr=_),
+            Button(N_("Options"), self.options, tr=_),
             Button(N_("Quit"), app.quit, tr=_),
         ])
         self.cards = GameCards(app)
@@ -72,52 +69,33 @@ class TitleScene(Scene):
         self.hosted = self.hostbar.hosting is not None
         if self.hosted:  # the hosted server's line under the hint, the hint right above it
             self.hint_y = min(self.hint_y, h - HOST_LINE_GAP - self.hostbar.height(h) - int(h * 0.024))
-        small_h = max(22, int(h * 0.05))
-        big_h = max(30, int(h * 0.075))
+        small_h = max(24, int(h * 0.068))
+        big_h = max(30, int(h * 0.085))
         cont_h = max(small_h, int(h * 0.055))   # as readable as the smaller buttons
         rest = buttons[n_cont + PRIMARY:]
         width = min(int(w * 0.84), 1000)
         x0 = (w - width) // 2
-        rows = self.flow(rest, width, small_h, gap)
+        bw = (width - (PRIMARY - 1) * gap * 2) // PRIMARY   # a column: a big button, smaller ones under it
+        rows = (len(rest) + PRIMARY - 1) // PRIMARY
         # from the bottom up: the smaller buttons, the big row, the Continue entries; the cards take the rest
-        y = self.hint_y - int(h * 0.03) - len(rows) * (small_h + gap) + gap
-        for r, row in enumerate(rows):
-            x = x0 + (width - sum(bw for _b, bw in row) - (len(row) - 1) * gap) // 2
-            for b, bw in row:
-                b.rect = pygame.Rect(x, y + r * (small_h + gap), bw, small_h)
-                x += bw + gap
+        y = self.hint_y - int(h * 0.03) - rows * (small_h + gap) + gap
+        for i, b in enumerate(rest):
+            row, col = divmod(i, PRIMARY)
+            b.rect = pygame.Rect(x0 + col * (bw + 2 * gap), y + row * (small_h + gap), bw, small_h)
         y -= big_h + int(gap * 1.6)
-        bw = (width - (PRIMARY - 1) * gap * 2) // PRIMARY
         for i, b in enumerate(buttons[n_cont:n_cont + PRIMARY]):
             b.rect = pygame.Rect(x0 + i * (bw + 2 * gap), y, bw, big_h)
-        if n_cont:  # the game last played and the list of every unfinished one, side by side
+        if n_cont:  # the game last played over two columns, the list of every unfinished one in the third
             y -= cont_h + 2 * gap
-            first = width * 3 // 5 if n_cont > 1 else width * 2 // 3
-            left = x0 + (width - first - (n_cont - 1) * (gap + (width - first - gap) // 2)) // 2
+            two = 2 * bw + 2 * gap
+            left = x0 if n_cont > 1 else x0 + (width - two) // 2
             for i, b in enumerate(buttons[:n_cont]):
-                bw = first if i == 0 else (width - first - gap) // 2
-                b.rect = pygame.Rect(left, y + gap, bw, cont_h)
-                left += bw + gap
+                b.rect = pygame.Rect(left, y + gap, two if i == 0 else bw, cont_h)
+                left += two + 2 * gap
         self.logo_y = int(h * 0.075)
         self.tag_y = int(h * 0.145)
         top = int(h * 0.18)
         self.cards.layout(pygame.Rect(x0, top, width, max(40, y - gap - top)), 2 * gap)
-
-    def flow(self, buttons: list[Button], width: int, height: int, gap: int) -> list[list[tuple[Button, int]]]:
-        """The smaller buttons in rows no wider than ``width``: each as wide as its words
-        (in the language in use) or a share of the row, whichever is more."""
-        font = self.app.text.font(int(height * 0.46), True)
-        least = (width - (COLUMNS - 1) * gap) // COLUMNS
-        rows: list[list[tuple[Button, int]]] = [[]]
-        used = 0
-        for b in buttons:
-            bw = min(width, max(least, font.size(b.text)[0] + height))
-            if rows[-1] and used + gap + bw > width:
-                rows.append([])
-                used = 0
-            used += (gap if rows[-1] else 0) + bw
-            rows[-1].append((b, bw))
-        return rows
 
     # menu actions ---------------------------------------------------------------------
     def local_game(self) -> None:
@@ -134,10 +112,6 @@ class TitleScene(Scene):
 
     def online(self, mode: str) -> None:
         self.app.push(OnlineScene(self.app, mode))
-
-    def host(self) -> None:
-        from .host import HostScene
-        self.app.push(HostScene(self.app))
 
     def lan_games(self) -> None:
         from .lan_games import LanGamesScene

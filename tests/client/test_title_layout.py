@@ -127,3 +127,50 @@ def test_the_title_shows_the_game_last_started_from_the_picker(app):
     title = TitleScene(app)
     show(app, title)
     assert title.cards.chosen == "sprawl"
+
+
+@pytest.mark.parametrize("lang", ["en", "sk", "fr"])
+def test_few_buttons_whose_words_read_large_at_896x560(app, lang):
+    """At 896x560 the title holds nine buttons (three ways to play, six under them in
+    the same three columns), and every label is drawn at 15 px or more, whole."""
+    i18n.set_language(lang)
+    try:
+        title = TitleScene(app)
+        show(app, title)
+        title.resize((896, 560))
+        buttons = [b for b in title.menu.buttons if not is_continue(b)]
+        assert len(buttons) == 9
+        columns = sorted({b.rect.x for b in buttons})
+        assert len(columns) == 3 and all(b.rect.w == buttons[0].rect.w for b in buttons)
+        for b in buttons:
+            h = b.rect.h
+            label, px = app.text.fit(b.text, max(12, int(h * 0.46)), b.rect.w - max(14, h // 2), bold=True,
+                                     display=True)
+            assert label == b.text and px >= 15, (b.text, px)
+    finally:
+        i18n.set_language("en")
+
+
+def test_hosting_starts_from_games_on_your_network(app, monkeypatch):
+    """The title's one door to the network: Games on your network, whose Host button
+    puts the hosting screen in its place (leaving that lobby comes back to the title)."""
+    from client.scenes.host import HostScene
+    from client.scenes.lan_games import LanGamesScene
+
+    monkeypatch.setenv("ALIEN_CITY_LAN_ADDRESS", "127.0.0.1")  # the list listens on loopback only
+    monkeypatch.setenv("ALIEN_CITY_LAN_PORT", "0")
+    started: list[object] = []
+    monkeypatch.setattr(HostScene, "enter", lambda self: started.append(self))  # where it goes, no server
+    title = TitleScene(app)
+    show(app, title)
+    lan = next(b for b in title.menu.buttons if b.label == "Games on your network")
+    title.handle_event(click(lan.rect.center))
+    app.stack.apply_pending()
+    scene = app.stack.top
+    assert isinstance(scene, LanGamesScene)
+    host = scene.host_button
+    assert app.window.get_rect().contains(host.rect) and not host.rect.colliderect(scene.back.rect)
+    scene.handle_event(click(host.rect.center))
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, HostScene) and started == [app.stack.top]
+    assert [type(s) for s in app.stack.scenes] == [TitleScene, HostScene]
