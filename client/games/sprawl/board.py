@@ -73,6 +73,7 @@ class SprawlBoard:
         self.names_below = False  # a label too long for its header: names on a line of their own
         self.words: PanelWords = LiveWords(host)
         self._cache: tuple | None = None
+        self._below_key: tuple | None = None   # what names_below was last decided from
 
     # -- layout -----------------------------------------------------------------------------
     def fit(self, area: pygame.Rect) -> pygame.Rect:
@@ -98,12 +99,23 @@ class SprawlBoard:
         return self._cache[1]
 
     def draw_panels(self, surface: pygame.Surface, cb: bool) -> None:
-        t = self.host.app.text
-        self.names_below = not self.name_line and any(  # then every panel alike
-            not t.fits(self.host.seat_label(seat), self._label_size(), self._label_room(seat, rect), bold=True)
-            for seat, rect in enumerate(self.panel_rects))
+        self.decide_names_below()
         for seat, rect in enumerate(self.panel_rects):
             self.draw_panel(surface, seat, rect, cb)
+
+    def decide_names_below(self) -> None:
+        """Whether every panel writes who plays it on a line of its own (any label too long
+        for its header, even shrunk). Measuring every label is a tenth of a millisecond, so
+        it is done again only when a label, a total or the panels change."""
+        host, seats = self.host, range(len(self.panel_rects))
+        key = (self.name_line, self.header_h, tuple(map(tuple, self.panel_rects)),
+               tuple(host.seat_label(seat) for seat in seats), tuple(self.words.panel_total(seat) for seat in seats))
+        if key != self._below_key:
+            t = host.app.text
+            self._below_key = key
+            self.names_below = not self.name_line and any(  # then every panel alike
+                not t.fits(host.seat_label(seat), self._label_size(), self._label_room(seat, rect), bold=True)
+                for seat, rect in enumerate(self.panel_rects))
 
     def name_size(self) -> int:
         """The size of a name on its own line under the header."""

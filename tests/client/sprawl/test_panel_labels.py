@@ -61,3 +61,26 @@ def test_long_names_get_a_line_of_their_own_and_short_ones_stay_beside(app, monk
                     assert scene.seat_label(seat) in drawn
     finally:
         app.set_size((1280, 800))
+
+
+def test_the_panels_measure_their_labels_again_only_when_one_changes(app, monkeypatch):
+    """Measuring every label each frame cost a tenth of a millisecond: a still frame
+    measures nothing, and a label that changes is measured (and decided) again."""
+    state = random_game(4, 8)
+    long_names = "Maximilian Alexander, Bartholomew Jones, Cornelia Fitzgerald, Dorothea Weiss"
+    app.set_size((896, 560))
+    try:
+        scene = ReplayScene.from_text(app, SPRAWL.write_record(state, {"Seats": long_names}), "names")
+        show(app, scene)
+        app.step(1 / 60, events=[])
+        assert scene.board.names_below
+        measured: list[str] = []
+        fits = app.text.fits
+        monkeypatch.setattr(app.text, "fits", lambda text, *a, **k: measured.append(text) or fits(text, *a, **k))
+        app.step(1 / 60, events=[])
+        assert measured == [] and scene.board.names_below
+        monkeypatch.setattr(scene, "seat_label", lambda seat: look.name(seat))
+        app.step(1 / 60, events=[])
+        assert measured and not scene.board.names_below
+    finally:
+        app.set_size((1280, 800))
