@@ -39,6 +39,11 @@ def local_game(app) -> SaveableMatch | None:
     return next((scene for scene in match_screens(app) if scene.keeps_game()), None)
 
 
+def _among(end: tuple[Any, Any], ends: list[tuple[Any, Any]]) -> bool:
+    """``end`` (a screen and its final position) is in ``ends``, by identity."""
+    return any(scene is end[0] and state is end[1] for scene, state in ends)
+
+
 class AutoSave:
     """Watches the stack each frame (identity checks) and writes on every new position."""
 
@@ -47,8 +52,10 @@ class AutoSave:
         self._slot: str | None = None
         self._saved: Any = None   # the position last written (or the opening one)
         self._adopted: list[tuple[Any, str]] = []  # resumed screens and their slots
-        self._recorded: list[Any] = []  # finished screens whose record was tried (once)
-        self._written: list[Any] = []   # ... and those whose record is in the records folder
+        # (screen, final position) whose record was tried, once each: a game undone from
+        # its end and finished again is a second game to keep
+        self._recorded: list[tuple[Any, Any]] = []
+        self._written: list[tuple[Any, Any]] = []   # ... and those in the records folder
         self.error: str | None = None
         self._held: str | None = None  # the slot this client holds the lock of
 
@@ -111,17 +118,18 @@ class AutoSave:
         show): its record goes to the records folder, then its save is dropped, so an
         error in the final count loses nothing. A record that cannot be written leaves
         the save (the position before the last move) for Continue."""
-        if scene not in self._recorded:
+        end = (scene, scene.match.state)
+        if not _among(end, self._recorded):
             if not scene.keeps_game() and scene.chrome is None:
                 return  # the attract mode, computers alone: nobody's game
-            self._recorded.append(scene)
+            self._recorded.append(end)
             try:
                 scene.records.keep()
             except Exception as exc:  # noqa: BLE001 - a full disk never stops the game
                 self.error = str(exc)
                 return
-            self._written.append(scene)
-        if scene is self._scene and self._slot is not None and scene in self._written:
+            self._written.append(end)
+        if scene is self._scene and self._slot is not None and _among(end, self._written):
             saves.delete(self._slot)
             self._slot = None
 
@@ -129,8 +137,8 @@ class AutoSave:
         """A finished game (local or online) goes to the records folder, once."""
         screens = match_screens(app)
         # only screens still on the stack are remembered: a left game is let go of
-        self._recorded = [s for s in self._recorded if s in screens]
-        self._written = [s for s in self._written if s in screens]
+        self._recorded = [e for e in self._recorded if e[0] in screens]
+        self._written = [e for e in self._written if e[0] in screens]
         for scene in screens:
-            if scene not in self._recorded and finished(scene):
+            if finished(scene) and not _among((scene, scene.match.state), self._recorded):
                 self.ended(scene)

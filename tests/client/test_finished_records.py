@@ -122,3 +122,27 @@ def test_save_on_the_final_board_says_where_and_saves_once(app, game_id, names):
     score.handle_event(click(save.rect.center))
     assert score.toasts.text == f"Already saved: {path}"
     assert list(records_dir().iterdir()) == [path]
+
+
+@pytest.mark.parametrize("game_id,names", GAMES)
+def test_a_game_undone_from_its_end_and_finished_again_is_kept_twice(app, game_id, names):
+    """Back on the board after the count, Undo, and another last move: the second ending
+    is a record of its own beside the first, and no save is left to continue."""
+    game = start(app, game_id, [HumanSeat(name=n) for n in names])
+    play_to_the_count(app, game)
+    [first] = list(records_dir().iterdir())
+    while app.stack.top is not game:   # the count left: the board again
+        app.stack.pop()
+        app.stack.apply_pending()
+    game.timeline.finish_all()
+    game.undo()
+    assert not game.match.state.is_over()
+    app.step(1 / 60, events=[], draw=False)
+    assert len(saves.all_saves()) == 1   # the game goes on: kept for Continue again
+    play_to_the_count(app, game, seed=9)
+    records = sorted(records_dir().iterdir())
+    assert len(records) == 2 and first in records
+    [second] = [p for p in records if p != first]
+    final = game.spec.read_record(second.read_text(encoding="utf-8")).state
+    assert final.is_over() and final.to_dict() == game.position().to_dict()
+    assert saves.all_saves() == []
