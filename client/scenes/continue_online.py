@@ -1,6 +1,6 @@
 """Online matches among the title's unfinished games (:mod:`.continue_list`): each
-unfinished match whose seat token is saved (:mod:`client.tokens`), e.g. "Continue: match
-K7QXAD vs Bob (your turn)"; it connects to that server, resumes the session and takes
+unfinished match whose seat token is saved (:mod:`client.tokens`), e.g. "Continue: Sprawl:
+match K7QXAD vs Bob (your turn)"; it connects to that server, resumes the session and takes
 the seat again. Forgetting one deletes only this computer's seat token (the match goes
 on on the server).
 """
@@ -52,8 +52,17 @@ def online_entries(app) -> list[Entry]:
             words = f"{words} · {played(seat.updated)}" if seat.updated else words
             return f"{words} · {time_left(seat)}" if time_left(seat) else words
 
-        out.append(Entry(f"match {seat.match}", seat.label, facts, seat.updated, go, forget, True, seat))
+        def title(seat=seat) -> str:
+            # TRANSLATORS: an online match among the unfinished games: "Sprawl: match K7QXAD vs Bob"
+            return _("{game}: {match}").format(game=game_title(app, seat.game), match=seat.label())
+
+        out.append(Entry(f"match {seat.match}", title, facts, seat.updated, go, forget, True, seat))
     return out
+
+
+def game_title(app, game: str) -> str:
+    """The game's title, or its id when this client does not have the game."""
+    return app.games.get(game).spec.title if game in app.games else game
 
 
 def time_left(seat) -> str:
@@ -74,7 +83,7 @@ def played(when: float) -> str:
 
 
 def online_button(entry: Entry) -> Button:
-    """"Continue: match K7QXAD vs Bob (your turn)"; the label (an English key) finds the
+    """"Continue: Sprawl: match K7QXAD vs Bob (your turn)"; the label (an English key) finds the
     button, the words shown follow the language."""
     button = Button(f"Continue: {entry.title()}", entry.open,
                     tr=lambda _key: _("Continue: {match}").format(match=entry.title()))

@@ -98,14 +98,14 @@ def test_deleting_a_saved_game_asks_first(app):
 def test_online_matches_share_the_list_and_can_be_forgotten(app):
     two_games(app)
     store = token_store()
-    store.remember_seat(SERVER, "K7QXAD", "black", "tok", opponents=("Bob",))
+    store.remember_seat(SERVER, "K7QXAD", "black", "tok", game="sprawl", opponents=("Bob",))
     store.touch(SERVER, "K7QXAD", turn="your turn")
     title = TitleScene(app)
     show(app, title)
-    assert title.menu.buttons[0].label == "Continue: match K7QXAD vs Bob (your turn)"  # the newest
+    assert title.menu.buttons[0].label == "Continue: Sprawl: match K7QXAD vs Bob (your turn)"  # the newest
     app.stack.scenes.clear()
     _, scene = open_list(app)
-    assert scene.entries[0].title() == "match K7QXAD vs Bob (your turn)"
+    assert scene.entries[0].title() == "Sprawl: match K7QXAD vs Bob (your turn)"  # which game, too
     assert len(scene.entries) == 3 and scene.entries[0].facts().startswith(f"online · {SERVER} · 20")
     scene.handle_event(key(pygame.K_DELETE))
     app.stack.apply_pending()

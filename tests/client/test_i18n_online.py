@@ -310,11 +310,13 @@ def test_continue_shows_the_saved_match_in_the_language_in_use(app):
     store.touch(URL, "K7QXAD", turn="Bob's turn")
     try:
         button = continue_buttons(app)[0]  # the last played; then the list of all
-        assert button.label == "Continue: match K7QXAD vs Bob (Bob's turn)"  # the key stays English
+        assert button.label == "Continue: Alien City: match K7QXAD vs Bob (Bob's turn)"  # the key stays English
         with pseudo():
-            assert unmarked([button.text], allow=("K7QXAD", "Bob")) == []
+            assert unmarked([button.text], allow=("K7QXAD", "Bob", "Alien City")) == []
         with language("sk"):
-            assert button.text == "Pokračovať: zápas K7QXAD proti Bob (na ťahu je Bob)"
+            assert button.text == "Pokračovať: Alien City: zápas K7QXAD proti Bob (na ťahu je Bob)"
+        with language("fr"):
+            assert button.text.startswith("Reprendre\u00a0: Alien City\u00a0: partie K7QXAD")
     finally:
         store.forget_match(URL, "K7QXAD")
 

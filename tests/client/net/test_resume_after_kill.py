@@ -43,7 +43,7 @@ def test_killed_client_continues_its_match(server, tmp_path):
         again = Pilot(alice_dir, "--name", "Alice", "--continue", "--play", "--exit-after-end", "1")
         pilots.append(again)
         label = again.wait_for("continue")["label"]
-        assert label.startswith(f"Continue: match {code} vs Bob")
+        assert label.startswith(f"Continue: Alien City: match {code} vs Bob")
         joined = again.wait_for("joined", timeout=30)
         assert (joined["match"], joined["seat"], joined["role"]) == (code, seat, "player")
         assert joined["version"] >= made[-1]["version"] + 1
