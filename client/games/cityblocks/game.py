@@ -6,7 +6,7 @@ controller per seat and, online, the match chrome. The same screen serves hot-se
 and computers, 2-4 seats), games against the computer and online matches (playing or
 watching).
 
-Choose a piece (click it in a tray; Tab, its letter or its size 2-5), turn it (R, Shift+R,
+Choose a piece (click it in a tray; Tab, its letter, Shift+F/P for F5/P5, or its size 2-5), turn it (R, Shift+R,
 the wheel, right-click) and flip it (F); the ghost follows the pointer (or the arrow keys)
 snapped to the board, green where the engine allows it and red with the engine's reason
 where not; click (Enter) places it. P passes (asked again while placements remain), H

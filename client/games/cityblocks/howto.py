@@ -43,8 +43,8 @@ PAGES = [
            "places your colour or blue) and blue scores for nobody."),
     ]),
     (N_("Controls"), [
-        N_("Pick a piece in your tray (click it; Tab, its letter, or its size 2-5). R or the wheel "
-           "turns it, F flips it; the ghost follows the pointer."),
+        N_("Pick a piece in your tray (click it; Tab, its letter, or its size 2-5; Shift+F and "
+           "Shift+P for F5 and P5). R or the wheel turns it, F flips it; the ghost follows the pointer."),
         N_("Green: you may place it there (click or Enter). Red: the reason is written beside it."),
         N_("P passes (asked again if you could still place). S lights where the chosen piece fits. "
            "C switches to blue (3 players). U undoes, Ctrl+S saves, Esc pauses."),
@@ -57,6 +57,7 @@ PAGES = [
 # The keys page: (keys, what they do); key names with words are translated too (Shift, Space,
 # Esc), single letters are the keys themselves.
 KEYS = [(N_("Click / Tab / letter / 2-5"), N_("choose a piece")), (N_("R, wheel, right-click"), N_("turn it")),
+        (N_("Shift+F, Shift+P"), N_("choose F5, P5")),
         (N_("Shift+R, E"), N_("turn it back")), ("F", N_("flip it")), (N_("Click / Enter"), N_("place it")),
         (N_("Arrows"), N_("move the ghost")), ("P", N_("pass")), ("S", N_("where it fits")),
         ("H", N_("a hint (Enter plays it)")),

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 # letters that name pieces and are not taken by a command (F flips, P passes, R turns)
 LETTER_KEYS = {getattr(pygame, f"K_{c.lower()}"): c for c in "ILNOTUVWXYZ"}
+SHIFT_LETTER_KEYS = {pygame.K_f: "F", pygame.K_p: "P"}   # F5 and P5: their letter with Shift
 SIZE_KEYS = {pygame.K_2: 2, pygame.K_3: 3, pygame.K_4: 4, pygame.K_5: 5}
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 
@@ -29,7 +30,9 @@ def handle_key(scene: "HandHost", hand: "HandControl", event: pygame.event.Event
         return True
     if not scene.human_turn:
         return False
-    if key == pygame.K_r:
+    if shift and key in SHIFT_LETTER_KEYS:
+        hand.cycle(1, by_letter(SHIFT_LETTER_KEYS[key]))
+    elif key == pygame.K_r:
         hand.turn_hand(not shift)
     elif key == pygame.K_e:
         hand.turn_hand(False)

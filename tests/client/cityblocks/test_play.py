@@ -112,6 +112,13 @@ def test_piece_keys_choose_and_another_colours_tray_says_why_not(app):
     assert scene.hand.piece == "X5"
     app.step(1 / 60, events=[key(pygame.K_2)])
     assert scene.hand.piece == "I2"
+    app.step(1 / 60, events=[key(pygame.K_f, pygame.KMOD_SHIFT)])  # F and P are taken: Shift+F, Shift+P
+    assert scene.hand.piece == "F5" and not scene.passing.open
+    app.step(1 / 60, events=[key(pygame.K_p, pygame.KMOD_SHIFT)])
+    assert scene.hand.piece == "P5" and not scene.passing.open
+    before = scene.hand.orient
+    app.step(1 / 60, events=[key(pygame.K_f)])   # F alone still flips
+    assert scene.hand.piece == "P5" and scene.hand.orient != before
     other = (state.colour + 1) % 4
     slot = scene.board.tray_of(other).slots[0]
     app.step(1 / 60, events=[click(slot.center)])
