@@ -11,7 +11,7 @@ word names nobody (:func:`typed_names`), so the viewer sees the colour in their 
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from typing import Protocol, Sequence, overload
 
 from shared.gamekit.api import GameSpec, SeatInfo
 from shared.i18n import LANGUAGES, current_language, domain, set_language
@@ -97,6 +97,31 @@ def who_words(seats: Sequence[Seat], index: int) -> str:
     if index == your_seat(seats):
         return you_word()
     return seat.name or ""
+
+
+class LiveSeatWords(Sequence[str]):
+    """Who plays each of a match's seats (:func:`who_words`), worded each time it is read:
+    the final count shown after a language switch says "Vous" or "You" as the match did."""
+
+    def __init__(self, seats: Sequence[Seat]) -> None:
+        self.seats = list(seats)
+
+    def __len__(self) -> int:
+        return len(self.seats)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [who_words(self.seats, i) for i in range(len(self.seats))[index]]
+        return who_words(self.seats, range(len(self.seats))[index])
+
+    def get(self, index: int, default: str = "") -> str:
+        """As a dict of the seats somebody in particular plays: ``default`` for the others."""
+        return (self[index] or default) if 0 <= index < len(self.seats) else default
 
 
 def record_words(names: Sequence[str], levels: Sequence[str | None] | None) -> list[str]:

@@ -108,7 +108,7 @@ def test_a_finished_game_is_recorded_by_itself_and_replays(app, game_id, names):
     assert app.stack.top is not files and files.error == ""  # the game's replay
 
 
-@pytest.mark.parametrize("game_id,names", GAMES[:2])
+@pytest.mark.parametrize("game_id,names", GAMES)
 def test_save_on_the_final_board_says_where_and_saves_once(app, game_id, names):
     game = start(app, game_id, [HumanSeat(name=n) for n in names])
     score = play_to_the_count(app, game)

@@ -64,3 +64,28 @@ def test_city_blocks_final_table_leaves_the_seat_panels_readable(app, size, name
     for panel in score.board.panels:
         assert not box.colliderect(panel.rect), (box, panel.rect)
     assert all(box.contains(r) for r in [header, *rows]) and box.w > size[0] // 3
+
+
+@pytest.mark.parametrize("game_id,seats", [("alien-city", 2), ("city-blocks", 3), ("sprawl", 3)])
+def test_the_final_count_follows_a_language_switch(app, game_id, seats, monkeypatch):
+    """A game against the computer counted in French, then the language switched: the count
+    names the seats in English at once ("you", "computer, easy"), as the match did."""
+    from client.scenes.seats import ComputerSeat
+    from shared import i18n
+
+    i18n.set_language("fr")
+    try:
+        game = start(app, game_id, [HumanSeat()] + [ComputerSeat(level="easy") for _ in range(seats - 1)])
+        score = play_to_the_count(app, game)
+        words = drawn_words(app, monkeypatch)
+        score.skip()
+        app.step(1 / 30, events=[], draw=True)
+        said = " | ".join(words)
+        assert "vous" in said.casefold() and "ordinateur" in said.casefold(), said[:300]
+    finally:
+        i18n.set_language("en")
+    words.clear()
+    app.step(1 / 30, events=[], draw=True)
+    said = " | ".join(words)
+    assert "you" in said.casefold() and "computer, easy" in said.casefold(), said[:300]
+    assert "vous" not in said.casefold() and "ordinateur" not in said.casefold(), said[:300]

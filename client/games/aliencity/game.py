@@ -18,7 +18,7 @@ and moves from the server arrive through ``remote_moved``.
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, Sequence
 
 import pygame
 
@@ -28,7 +28,7 @@ from client.scenes.hints import hints_allowed
 from client.scenes.match_screen import MATCH_NAMES, MatchCore
 from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
-from client.seat_words import beside, seat_label, who_words, you, your_seat
+from client.seat_words import LiveSeatWords, beside, seat_label, you, your_seat
 from shared.aliencity import (
     Build,
     Claim,
@@ -253,13 +253,13 @@ class GameScene(BoardScene):
         return ScoreScene(self.app, state, demo=self.chrome is None and bool(self.bots), names=self.seat_names(),
                           **words)
 
-    def seat_names(self) -> list[str]:
+    def seat_names(self) -> Sequence[str]:
         """Who plays each seat, as the score writes it beside the colour ("computer, hard",
         "you", "Ann"; "" for a seat nobody named)."""
         if self.chrome is not None:
             online = self.chrome.view.who_words()
             return [online.get(i) or "" for i in range(len(self.seats))]
-        return [who_words(self.seats, i) for i in range(len(self.seats))]
+        return LiveSeatWords(self.seats)   # worded when shown: a language switch shows at once
 
     def label(self, player: Player) -> str:
         """The person's own seat against the computer is "Black (you)" in the turn lines."""

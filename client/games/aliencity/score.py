@@ -12,7 +12,7 @@ panels become the table of every number, with the unpaid bonuses and their reaso
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -52,7 +52,7 @@ class ScoreScene(BoardScene):
                  on_save: Callable[[], None] | None = None, demo: bool = False,
                  new_game_label: str | None = None, headline: str | None = None,
                  on_replay: Callable[[], None] | None = None, show: bool = True,
-                 names: list[str] | None = None) -> None:
+                 names: Sequence[str] | None = None) -> None:
         self.scoring = ScoreShow(self, headline)
         self.demo = demo  # attract mode (kept for callers; the show is the same)
         super().__init__(app, state)

@@ -6,6 +6,7 @@ the spotlight's focus. The beats' steps (``score_beats``) call ``award``, ``glid
 
 from __future__ import annotations
 
+import typing
 from typing import Callable
 
 from client import theme
@@ -26,9 +27,9 @@ class Tally:
     """``sound(name, volume)`` plays a sound unless the show runs muted (skipped)."""
 
     def __init__(self, state: GameState, board: BoardView, timeline: Timeline,
-                 sound: Callable[[str, float], None], names: list[str] | None = None) -> None:
+                 sound: Callable[[str, float], None], names: typing.Sequence[str] | None = None) -> None:
         self.score = state.score()
-        self.names = list(names or ("", ""))  # who plays each seat, beside its colour ("computer, hard")
+        self.names: typing.Sequence[str] = names or ("", "")  # who plays each seat ("computer, hard")
         self.beats = plan(state, self.score)
         self.board, self.timeline, self._sound = board, timeline, sound
         self.focus_at = (4.0, 5.0)  # lot units from the board's top-left

@@ -28,7 +28,7 @@ from client.scenes.hints import HintPart
 from client.scenes.match_screen import MATCH_NAMES, MatchCore
 from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, SeatController
-from client.seat_words import who_words, your_seat
+from client.seat_words import LiveSeatWords, who_words, your_seat
 from client.view.movelist import MoveEntry
 from shared.cityblocks import CITY_BLOCKS, CityState, Move
 
@@ -135,8 +135,7 @@ class MatchScene(CityScreen):
         return [(p.rect, p.header_h, p.pad) for p in self.board.panels]
 
     def score_scene(self, state: CityState, **words) -> ScoreScene:
-        names = {} if self.chrome is not None else {i: who for i in range(len(self.seats))
-                                                     if (who := who_words(self.seats, i))}
+        names = {} if self.chrome is not None else LiveSeatWords(self.seats)   # worded as the match: "Green (you)"
         return ScoreScene(self.app, state if self.chrome is None else self.chrome.counted(state), names=names, **words)
 
     def mine(self) -> int | None:

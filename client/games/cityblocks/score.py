@@ -18,7 +18,7 @@ from client import theme
 from client.scenes.forward import forwarding
 from client.scenes.score_sequence import BeatSequence
 from client.scenes.score_show import SCORE_NAMES, ScoreShow
-from client.seat_words import beside
+from client.seat_words import LiveSeatWords, beside
 from shared.cityblocks.geometry import COLOURS
 
 from .score_beats import BeatView, beat_steps
@@ -46,7 +46,7 @@ class ScoreScene(CityScreen):
     def __init__(self, app, state, *, on_new_game: Callable[[], None] | None = None,
                  on_save: Callable[[], None] | None = None, new_game_label: str | None = None,
                  headline: str | None = None, on_replay: Callable[[], None] | None = None, show: bool = True,
-                 names: dict[int, str] | None = None) -> None:
+                 names: dict[int, str] | LiveSeatWords | None = None) -> None:
         self.score = state.score()
         self.names = names or {}   # who plays each seat (the match's seat names)
         self.beats = plan(state, self.score)

@@ -31,7 +31,7 @@ from client.scenes.hints import HintPart
 from client.scenes.match_screen import MATCH_NAMES, MatchCore
 from client.scenes.move_listing import MatchMoves
 from client.scenes.seats import ComputerSeat, HumanSeat, SeatController
-from client.seat_words import who_words, your_seat
+from client.seat_words import LiveSeatWords, your_seat
 from shared.sprawl import SPRAWL
 
 from . import hints, match_view
@@ -134,8 +134,7 @@ class MatchScene(SprawlScreen):
 
     def score_scene(self, state, **words):
         from .score import ScoreScene
-        names = ([""] * len(self.seats) if self.chrome is not None else
-                 [who_words(self.seats, i) for i in range(len(self.seats))])  # as the match: "Green (you)"
+        names = [""] * len(self.seats) if self.chrome is not None else LiveSeatWords(self.seats)  # "Green (you)"
         return ScoreScene(self.app, state if self.chrome is None else self.chrome.counted(state), names=names, **words)
 
     def replay(self, state):

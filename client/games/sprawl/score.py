@@ -10,7 +10,7 @@ the engine's breakdown (``score_plan``).
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 import pygame
 
@@ -45,9 +45,9 @@ class ScoreScene(SprawlScreen):
     def __init__(self, app, state, *, on_new_game: Callable[[], None] | None = None,
                  on_save: Callable[[], None] | None = None, new_game_label: str | None = None,
                  headline: str | None = None, on_replay: Callable[[], None] | None = None,
-                 names: list[str] | None = None, show: bool = True) -> None:
+                 names: Sequence[str] | None = None, show: bool = True) -> None:
         self.scoring = ScoreShow(self, headline)
-        self.names = names or [""] * state.n
+        self.names: Sequence[str] = names or [""] * state.n
         super().__init__(app, state)
         self.tally = Tally(self, state)   # after the frame: it hides the pieces it lifts
         self.beats = self.tally.beats
@@ -140,7 +140,7 @@ class ScoreScene(SprawlScreen):
         self.draw_overlays(surface)
 
 
-def winner_words(table: TableBeat, players: list[str]) -> tuple[str, str]:
+def winner_words(table: TableBeat, players: Sequence[str]) -> tuple[str, str]:
     """The banner at the end: the winner (or those sharing the win, by their players'
     names when known), then the first rows."""
     names = [beside(look.name(w), players[w] if w < len(players) else "").upper() for w in table.winners]
