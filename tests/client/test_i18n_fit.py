@@ -1,6 +1,7 @@
 """Every label fits its widget in every language at both window sizes: 1280x800 and
 896x560 (what a 1280x800 window becomes on a 1024x640 desktop). The shell's screens
-(title, options with each game's rows, pickers, records, play online, hosting) and,
+(title, options with each game's rows, pickers, records, play online, games on your
+network, hosting) and,
 for every game, the match screen (people, and a person against computers, with the pointer
 swept over it and its pause menu), the end show played to its final table, the replay with
 its Play from here chooser and the how-to pages are drawn in English, Slovak and French;
@@ -21,6 +22,7 @@ import pytest
 from client.assets import TextCache
 from client.scenes.files import FilesScene
 from client.scenes.host import HostScene
+from client.scenes.lan_games import LanGamesScene
 from client.scenes.online import OnlineScene
 from client.scenes.options import OptionsScene
 from client.scenes.picker import GamePickerScene
@@ -31,6 +33,7 @@ from shared import i18n
 from shared.gamekit.registry import builtin_games
 
 from .conftest import key, motion, show
+from .test_i18n_online import Browser, heard
 
 SIZES = [(1280, 800), (896, 560)]
 DATA = re.compile(r"^[\d, …]+$")  # a list of numbers cut with an ellipsis
@@ -108,6 +111,10 @@ def shell(app, where) -> None:
     where[0] = "play online"
     show(app, OnlineScene(app))
     frames(app)
+    where[0] = "games on your network"   # listening, then two servers heard (and its Host button)
+    for browser in (Browser(), Browser(heard())):
+        show(app, LanGamesScene(app, browser))
+        frames(app)
     where[0] = "host a game"
     host = HostScene(app)
     host.enter = lambda: None  # no server process: the screen's own words only
