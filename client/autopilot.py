@@ -128,7 +128,7 @@ class Pilot:
         elif a.connect:
             from .connect import open_lobby
             open_lobby(self.app, a.connect, a.name, "play", code=a.code, replace=False)
-        self.phase = "host" if a.host else "lan" if a.lan else "lobby"
+        self.phase = "lobby" if a.cont else "host" if a.host else "lan" if a.lan else "lobby"
 
     def phase_host(self, top, name) -> None:
         if isinstance(top, LanGamesScene) and self.press("Host a game"):

@@ -39,6 +39,13 @@ def local_game(app) -> SaveableMatch | None:
     return next((scene for scene in match_screens(app) if scene.keeps_game()), None)
 
 
+def _end(scene) -> tuple[Any, Any]:
+    """What one ending of a screen's game is known by: its final position on a local
+    screen (undone and finished again is another ending); the screen alone online, where
+    the server may send the same final position again as a new object."""
+    return (scene, None if scene.chrome is not None else scene.match.state)
+
+
 def _among(end: tuple[Any, Any], ends: list[tuple[Any, Any]]) -> bool:
     """``end`` (a screen and its final position) is in ``ends``, by identity."""
     return any(scene is end[0] and state is end[1] for scene, state in ends)
@@ -118,7 +125,7 @@ class AutoSave:
         show): its record goes to the records folder, then its save is dropped, so an
         error in the final count loses nothing. A record that cannot be written leaves
         the save (the position before the last move) for Continue."""
-        end = (scene, scene.match.state)
+        end = _end(scene)
         if not _among(end, self._recorded):
             if not scene.keeps_game() and scene.chrome is None:
                 return  # the attract mode, computers alone: nobody's game
@@ -140,5 +147,5 @@ class AutoSave:
         self._recorded = [e for e in self._recorded if e[0] in screens]
         self._written = [e for e in self._written if e[0] in screens]
         for scene in screens:
-            if finished(scene) and not _among((scene, scene.match.state), self._recorded):
+            if finished(scene) and not _among(_end(scene), self._recorded):
                 self.ended(scene)

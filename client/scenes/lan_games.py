@@ -32,12 +32,6 @@ class ServerList(Protocol):
     port: int             # the UDP port it listens on
     error: str | None     # why it cannot listen (None: it can)
 
-    def host(self) -> None:
-        """Host here: the hosting screen takes this one's place, so leaving its lobby
-        comes back to the title as before."""
-        from .host import HostScene
-        self.app.stack.replace(HostScene(self.app))
-
     def servers(self) -> list: ...
     def close(self) -> None: ...
 
@@ -49,7 +43,9 @@ class LanGamesScene(Scene):
         self.rows: list[tuple[object, pygame.Rect]] = []
         self.hover: int | None = None
         self.back = Button(N_("Back"), self.close, key=pygame.K_ESCAPE, tr=_)
-        self.host_button = Button(N_("Host a game on this computer"), self.host, tr=_, accent=theme.ACCENT)
+        # H hosts from the keyboard (Enter joins the server in focus)
+        self.host_button = Button(N_("Host a game on this computer"), self.host, key=pygame.K_h,
+                                  tr=lambda label: _(label) + " (H)", accent=theme.ACCENT)
         self.resize(app.size)
 
     def enter(self) -> None:

@@ -1,4 +1,4 @@
-"""Play online / Watch: where to connect (server address and name, remembered), and
+"""Play online: where to connect (server address and name, remembered), and
 optionally a room code to go straight to a match. Connect opens the lobby. A join link
 (``alien-city://HOST:PORT/ROOM``, ``wss://HOST/#ROOM``) pasted with Ctrl+V, or typed in
 the address field, fills in both."""

@@ -119,7 +119,7 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         """Back on the title: the Continue entries may have changed (a match ended, a
-        saved game was deleted), and the language (the smaller buttons follow their words)."""
+        saved game was deleted), and the buttons under them move with them."""
         fresh = continue_buttons(self.app)
         old = [b for b in self.menu.buttons if is_continue(b)]
         self.menu.buttons[:] = fresh + [b for b in self.menu.buttons if b not in old]

@@ -265,3 +265,33 @@ def test_sigterm_and_sighup_save_the_game_and_close(own_config, signum):
     assert proc.returncode == 0, proc.stderr.read()
     [saved] = saves.all_saves()
     assert saved.game == "sprawl" and [s["name"] for s in saved.seats] == ["Ann", "Bo", "Cy"]
+
+
+class Ending:
+    """A finished screen as the autosave sees it, counting the records it keeps."""
+
+    def __init__(self, online: bool) -> None:
+        self.chrome = object() if online else None
+        self.match = type("Holder", (), {"state": object(), "over": True})()
+        self.kept = 0
+        self.records = self
+
+    def keep(self) -> None:
+        self.kept += 1
+
+    def keeps_game(self) -> bool:
+        return self.chrome is None
+
+
+@pytest.mark.parametrize("online,records", [(False, 2), (True, 1)])
+def test_an_ending_is_recorded_once_whatever_object_holds_it(online, records):
+    """A local game's second ending (undone, finished again) is a second record; an
+    online screen whose final position the server sent again as a new object is not."""
+    from client.autosave import AutoSave
+    keeper, scene = AutoSave(), Ending(online)
+    keeper.ended(scene)
+    keeper.ended(scene)
+    assert scene.kept == 1
+    scene.match.state = object()
+    keeper.ended(scene)
+    assert scene.kept == records

@@ -174,3 +174,25 @@ def test_hosting_starts_from_games_on_your_network(app, monkeypatch):
     app.stack.apply_pending()
     assert isinstance(app.stack.top, HostScene) and started == [app.stack.top]
     assert [type(s) for s in app.stack.scenes] == [TitleScene, HostScene]
+
+
+def test_games_on_your_network_hosts_from_the_keyboard(app, monkeypatch):
+    """Down to Games on your network, Enter, then H: the hosting screen, no mouse."""
+    from client.scenes.host import HostScene
+    from client.scenes.lan_games import LanGamesScene
+
+    monkeypatch.setenv("ALIEN_CITY_LAN_ADDRESS", "127.0.0.1")
+    monkeypatch.setenv("ALIEN_CITY_LAN_PORT", "0")
+    monkeypatch.setattr(HostScene, "enter", lambda self: None)
+    title = TitleScene(app)
+    show(app, title)
+    labels = [b.label for b in title.menu.buttons]
+    for _ in range(labels.index("Games on your network") - title.menu.focus):
+        title.handle_event(key(pygame.K_DOWN))
+    title.handle_event(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    scene = app.stack.top
+    assert isinstance(scene, LanGamesScene) and scene.host_button.text.endswith("(H)")
+    scene.handle_event(key(pygame.K_h))
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, HostScene)

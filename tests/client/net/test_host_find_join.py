@@ -92,7 +92,7 @@ def test_a_killed_host_takes_its_server_back(tmp_path):
         assert again.wait_for("joined", timeout=60)["match"] != code  # a new room beside the old one
         title = Pilot(ann_dir, "--name", "Ann", "--continue", env=loopback_env(ann_dir, **env))
         pilots.append(title)
-        assert title.wait_for("continue", timeout=60)["label"].startswith("Continue: match ")
+        assert title.wait_for("continue", timeout=60)["label"].startswith("Continue: Alien City: match ")
     finally:
         for p in pilots:
             p.stop()

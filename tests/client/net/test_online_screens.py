@@ -174,7 +174,7 @@ def test_title_offers_continue_for_a_saved_match(app, tmp_path):
     title = TitleScene(app)
     show(app, title)
     first = title.menu.buttons[0]
-    assert first.label == "Continue: match K7QXAD vs Bob (your turn)"
+    assert first.label == "Continue: Alien City: match K7QXAD vs Bob (your turn)"
     assert json.loads(store.path.read_text())["ws://127.0.0.1:1"]["matches"]["K7QXAD"]["seat_token"] == "tok"
     store.forget_match("ws://127.0.0.1:1", "K7QXAD")
     title.resume()
