@@ -27,6 +27,7 @@ MARK_NAME = ("dot", "stripe", "cross", "ring")
 EMPTY = (34, 38, 66)
 EMPTY_ALT = (38, 43, 74)
 GRID = (16, 18, 36)
+MIN_LABELLED_CELL = 8   # pixels a square needs for the coordinates beside the board to be read
 LEGAL = (110, 240, 140)
 ILLEGAL = (255, 96, 110)
 FIT = (235, 235, 245)   # the fit hint: neutral, unlike any seat colour or the ghost's frame
@@ -66,8 +67,13 @@ class BoardGeo:
 
     @classmethod
     def fit(cls, area: pygame.Rect) -> "BoardGeo":
-        """As large as the area allows, whole pixels per square (crisp), centred."""
+        """As large as the area allows, whole pixels per square (crisp), centred. An area
+        too small for readable coordinates (a title card in a small window) gets the
+        squares alone: labels there would overlap each other and not fit the area."""
         side = min(area.w, area.h)
+        if side < MIN_LABELLED_CELL * SIZE + 20:
+            cell = max(3, side // SIZE)
+            return cls(area.x + (area.w - cell * SIZE) // 2, area.y + (area.h - cell * SIZE) // 2, cell, 0)
         cell = max(6, int(side / (SIZE + 1.0)))
         label = max(20, int(cell * 0.95))  # "20" whole in the smallest label font, not cut
         if cell * SIZE + label > side:
@@ -234,6 +240,8 @@ def render_board(text, geo: BoardGeo, boards: tuple[int, ...], cb: bool,
         gy = board.y + i * 5 * cell
         pygame.draw.line(surf, GRID, (gx, board.y), (gx, board.bottom - 1), 1)
         pygame.draw.line(surf, GRID, (board.x, gy), (board.right - 1, gy), 1)
+    if not geo.label:
+        return surf
     size = max(9, int(geo.label * 0.62))
     for x in range(SIZE):
         img = text.render(FILES[x], size, theme.TEXT_DIM)

@@ -94,3 +94,15 @@ def test_rank_labels_are_not_cut_at_the_left_edge(app, side):
     surf = look.render_board(app.text, geo, (0, 0, 0, 0), False)
     edge = [surf.get_at((x, y)).a for x in range(2) for y in range(surf.get_height())]
     assert max(edge) == 0
+
+
+@pytest.mark.parametrize("w,h", [(120, 130), (150, 140), (179, 200), (180, 180), (230, 160), (400, 300)])
+def test_a_board_stays_inside_its_area_however_small(w, h):
+    """The title card's picture in a small window with saved games and a hosted server
+    above and below: the board (with its coordinates while they can be read) fits its
+    area, and below readable squares the coordinates go rather than the top rows."""
+    from client.games.cityblocks import look
+    area = pygame.Rect(10, 20, w, h)
+    geo = look.BoardGeo.fit(area)
+    assert area.contains(geo.outer), (geo.outer, area)
+    assert geo.label == 0 or geo.cell >= look.MIN_LABELLED_CELL
