@@ -24,6 +24,8 @@ from typing import Any
 
 import msgpack
 
+from .store_schema import write_transaction
+
 log = logging.getLogger("alien_city.server")
 
 Row = tuple[int, int, int, str, str, str, "str | None"]  # a moves row, in the table's order
@@ -161,13 +163,8 @@ def _is_row(item: Any) -> bool:
 def fold(db: sqlite3.Connection, rows: list[Row]) -> None:
     """Write ``rows`` to the moves table in one transaction (a row already there is left
     as it is: a crash between a fold and the journal's emptying leaves it in both)."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(db):
         db.executemany(INSERT, rows)
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
 
 
 def recover(db: sqlite3.Connection, journal: StepJournal) -> None:
@@ -175,14 +172,13 @@ def recover(db: sqlite3.Connection, journal: StepJournal) -> None:
     the store does not hold is reported and dropped, never a reason not to start."""
     rows, skipped = journal.rows()
     kept = 0
-    db.execute("BEGIN IMMEDIATE")
-    for row in rows:
-        try:
-            db.execute(INSERT, row)
-            kept += 1
-        except sqlite3.IntegrityError as exc:
-            log.error("step journal: version %d of match #%d not restored: %s", row[1], row[0], exc)
-    db.execute("COMMIT")
+    with write_transaction(db):
+        for row in rows:
+            try:
+                db.execute(INSERT, row)
+                kept += 1
+            except sqlite3.IntegrityError as exc:
+                log.error("step journal: version %d of match #%d not restored: %s", row[1], row[0], exc)
     if skipped:
         log.warning("step journal %s: %d unreadable entries skipped (a write cut short by a "
                     "crash)", journal.path, skipped)

@@ -35,7 +35,7 @@ from typing import Any, Callable
 from shared.wire.limits import CHAT_HISTORY
 
 from .step_journal import JournaledSteps, JournalInUse
-from .store_schema import MOVE, SCHEMA, migrate
+from .store_schema import MOVE, SCHEMA, migrate, write_transaction
 from .store_schema import RESIGN as RESIGN  # a kind of step, for the store's users
 
 CHECKPOINT_EVERY = 2.0  # seconds between background WAL checkpoints
@@ -214,14 +214,8 @@ class Store:
                              f"{self.path}-steps: {exc}") from None
 
     def _transaction(self, fn: Callable[..., Any], *args: Any) -> Any:
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            result = fn(self._db, *args)
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
-        return result
+        with write_transaction(self._db) as db:
+            return fn(db, *args)
 
     def _checkpoints(self) -> None:
         """Copy the WAL into the database now and then, off the event loop.
@@ -252,10 +246,10 @@ class Store:
             return
         self._closed = True
         self._stop.set()
+        if self._steps is not None:
+            self._steps.close()
         if self._checkpointer is not None:
             self._checkpointer.join()
-            if self._steps is not None:
-                self._steps.close()
             try:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             except sqlite3.Error:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from contextlib import contextmanager
+from typing import Iterator
 
 MOVE, RESIGN = "move", "resign"  # kinds of stored steps
 
@@ -58,6 +60,20 @@ CREATE INDEX IF NOT EXISTS seats_session ON seats(session_hash);
 SCHEMA_VERSION = 3  # PRAGMA user_version: 0 = written by a protocol-1 server (or new)
 
 
+@contextmanager
+def write_transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One committed write transaction (the write lock taken before any read), rolled
+    back if anything inside fails: the store's writes, its step journal's folds and the
+    migration all go through it."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
 def _columns(db: sqlite3.Connection, table: str) -> set[str]:
     return {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
 
@@ -71,8 +87,7 @@ def migrate(db: sqlite3.Connection) -> None:
     winner (a draw is ``[1, 1]``). Nothing is lost: old columns stay as they are."""
     if db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
         return
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(db):
         if "computer" not in _columns(db, "seats"):  # stores from before computer players
             db.execute("ALTER TABLE seats ADD COLUMN computer TEXT")
         if "ranking" not in _columns(db, "matches"):
@@ -94,7 +109,3 @@ def migrate(db: sqlite3.Connection) -> None:
                 db.execute("INSERT INTO moves (match_id, version, seat, mid, move, kind)"
                            " VALUES (?, ?, ?, 'null', '', ?)", (match_id, last + 1, 1 - winner, RESIGN))
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
