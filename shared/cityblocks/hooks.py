@@ -5,7 +5,9 @@ shortlist (every placement touching the seat's own colour plus a sample, ranked 
 change of :class:`~shared.cityblocks.bots.Valuer`'s final-score estimate); the other
 seats are modelled as greedy players on the same estimate with a little noise (the
 hard level's look-ahead, carried on deeper), and each position where the searching seat
-is to move again is judged by the estimate itself (:func:`estimates`).
+is to move again is judged: by the hard level on the estimate itself (:func:`estimates`),
+by the expert level on a forecast of the final scores that also counts the room each
+colour's unplayed pieces still have (:func:`~.forecast.forecast_values`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 from shared.bots.search import MctsBot
 
 from .bots import Valuer, _candidates, _move, decision_rng, weights
+from .forecast import forecast_values
 from .geometry import ORIENTS
 from .moves import Move
 from .state import CityState
@@ -84,7 +87,8 @@ def search_bot(seed: int, level: str, *, iterations: int | None, think_s: float 
     """The generic search with City Blocks' hooks (typed on the contract's State, which
     CityState is)."""
     h = Hooks(width, cap)
-    hooks: dict[str, Any] = {"evaluate": estimates, "candidates": h.candidates,
+    judge = forecast_values if level == "expert" else estimates
+    hooks: dict[str, Any] = {"evaluate": judge, "candidates": h.candidates,
                              "root_candidates": h.root_candidates, "replies": h.replies}
     return MctsBot(seed, iterations=iterations, think_s=think_s, level=level,
                    playout_plies=0, explore=0.3, widen=None, reply_noise=REPLY_NOISE, **hooks)

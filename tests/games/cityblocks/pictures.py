@@ -21,8 +21,9 @@ def square_bit(name: str) -> int:
 
 def position(picture: str = "", at: str = "a1", *, players: int = 4, first: int = 0,
              played: dict[str, list[str]] | None = None, centre: bool = True,
-             passes: int = 0) -> CityState:
-    """The position in the picture with the colour ``first`` (3 players: seat) to move;
+             passes: int = 0, ply: int = 0) -> CityState:
+    """The position in the picture with the colour ``first`` (3 players: seat) to move
+    (``ply`` turns on: the same colour when a multiple of the round);
     ``played`` lists pieces each colour has already used (colours with squares in the
     picture but no list are taken to have played their I2, so the corner rule is done)."""
     boards = [0, 0, 0, 0]
@@ -43,4 +44,4 @@ def position(picture: str = "", at: str = "a1", *, players: int = 4, first: int 
             has = boards[c] & ~(1 << square_bit([k for k, v in CENTRE.items() if v == c][0]))
             names = ["I2"] if has else []
         masks.append(sum(1 << PIECES.index(p) for p in names))
-    return CityState(players, 0, first, tuple(boards), tuple(masks), 0, passes)
+    return CityState(players, 0, first, tuple(boards), tuple(masks), ply, passes)
