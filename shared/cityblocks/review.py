@@ -3,7 +3,8 @@
 The review's level (expert) is the game-generic search with City Blocks' hooks, read
 directly by :class:`~shared.gamekit.review_search.ReviewSearch` (the root's statistics,
 a search of its own for a position after a move). Its values are each seat's squashed
-final-score margin over the others (:func:`~shared.cityblocks.hooks.estimates`).
+forecast final-score margin over the others (:func:`~.forecast.forecast_values`, which
+the expert level judges by).
 
 Two changes make them read as points, to the end of the game:
 
@@ -25,21 +26,21 @@ from typing import Any
 
 from shared.gamekit.review_search import ReviewSearch, Values
 
-from .hooks import SCALE, estimates
+from .forecast import SCALE, forecast_values
 from .state import CityState
 
 EDGE = 1.0 - 1e-15      # the largest squashed value unsquashed (about 210 points a seat)
 
 
 def margins(state: CityState) -> tuple[float, ...]:
-    """Every seat's squashed margin: the estimate while the game runs, the real totals
+    """Every seat's squashed margin: the forecast while the game runs, the real totals
     once it is over; a seat that left, the lowest of the seats still in."""
     if state.over:
         totals = state.seat_totals()
         n, whole = len(totals), sum(totals)
         values = [math.tanh((t - (whole - t) / (n - 1)) / SCALE) for t in totals]
     else:
-        values = list(estimates(state))
+        values = list(forecast_values(state))
     playing = [v for seat, v in enumerate(values) if seat not in state.left]
     if playing:
         values = [min(playing) if seat in state.left else v for seat, v in enumerate(values)]

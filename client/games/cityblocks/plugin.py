@@ -24,7 +24,7 @@ LEVEL_WORDS = {
     "easy": N_("greedy over a sample of placements, with some noise"),
     "medium": N_("weighs area, safe edges and each opponent's best reply"),
     "hard": N_("searches a few moves ahead (Monte-Carlo), about 1.5 s a move"),
-    "expert": N_("searches deeper and wider (Monte-Carlo), about 7 s a move"),
+    "expert": N_("searches deeper and forecasts the final score, about 7 s a move"),
 }
 
 
