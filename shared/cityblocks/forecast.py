@@ -4,9 +4,9 @@ The hard level judges a position by what is on the board now (:class:`~.bots.Val
 the largest area, plus sides on empty squares, open ones discounted). That misses what
 is still to come: a colour whose unplayed pieces still fit beside its largest group will
 grow, one that is walled in will not. The forecast adds two such terms and weighs every
-term by how far the game has gone, with weights fitted on self-play games
-(``bench/cityblocks_forecast.py``, which also prints how well each judgement predicts
-the final margin on games it did not fit):
+term by how far the game has gone, with weights fitted on self-play games to predict each
+seat's final margin, its colours' scores against the others' (``bench/cityblocks_forecast.py``,
+which also prints how well each judgement predicts that margin on games it did not fit):
 
 - ``area``: squares in the colour's largest group;
 - ``hole_sides``: its sides on empty squares with no empty neighbour (never filled);
@@ -79,7 +79,8 @@ def stage_weights(players: int, ply: int) -> tuple[float, ...]:
 
 
 def forecast(state: CityState) -> list[float]:
-    """Each colour's forecast final score (its constant left out: only differences count)."""
+    """Each colour's forecast, in points of final margin (no constant: only the differences
+    between colours count)."""
     w = stage_weights(state.players, state.ply)
     return [sum(wi * f for wi, f in zip(w, feats)) for feats in colour_features(state)]
 
