@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from shared.cityblocks.bots import OPEN_SIDE, weights  # noqa: E402
+from shared.cityblocks.bots import Valuer, weights  # noqa: E402
 from shared.cityblocks.forecast import FEATURES, colour_features  # noqa: E402
 from shared.cityblocks.players import make_bot  # noqa: E402
 from shared.cityblocks.scoring import colour_totals  # noqa: E402
@@ -41,27 +41,29 @@ STAGES = (12, 30, 42, 54, 66, 78)     # the mean ply of each stage fitted
 EDGES = (0, 24, 36, 48, 60, 72, 10_000)  # the stages' ply ranges
 RIDGE = 1e-3                         # keeps the fit defined where two features coincide
 
-Row = tuple[int, int, list[tuple[int, ...]], list[int], list[tuple[float, ...]]]
+# players, ply, features per colour, final score per colour, weights per seat, and the
+# hard level's margin for the first seat (its :class:`Valuer`, unsquashed)
+Row = tuple[int, int, list[tuple[int, ...]], list[int], list[tuple[float, ...]], float]
 
 
 def game(seed: int) -> list[Row]:
-    """One self-play game as rows (players, ply, features per colour, finals, seat weights)."""
+    """One self-play game as rows (see :data:`Row`)."""
     players = (2, 3, 4)[seed % 3]
     state = new_state(players, seed)
     rng = random.Random(seed)
     opener = make_bot("easy", seed)
     bots = [make_bot("medium", 10 * seed + s, iterations=120) for s in range(players)]
     lead = rng.randrange(4, 12)
-    seen: list[tuple[int, list[tuple[int, ...]], list[tuple[float, ...]]]] = []
+    seen: list[tuple[int, list[tuple[int, ...]], list[tuple[float, ...]], float]] = []
     while not state.over:
-        seen.append((state.ply, list(colour_features(state)),
-                     [weights(state, s) for s in range(players)]))
+        ws = [weights(state, s) for s in range(players)]
+        seen.append((state.ply, list(colour_features(state)), ws, Valuer(state, ws[0]).base))
         seat = state.to_move
         assert seat is not None  # not over
         bot = opener if state.ply < lead or rng.random() < 0.08 else bots[seat]
         state, _ = state.play(bot.choose(state))
     finals = [area + edges for area, edges in colour_totals(state.boards)]
-    return [(players, ply, feats, finals, ws) for ply, feats, ws in seen]
+    return [(players, ply, feats, finals, ws, hard) for ply, feats, ws, hard in seen]
 
 
 def stage(ply: int) -> int:
@@ -98,7 +100,7 @@ def fit(rows: list[Row], group: int) -> list[tuple[float, ...]]:
     for s in range(len(STAGES)):
         xs: list[list[float]] = []
         ys: list[float] = []
-        for players, ply, feats, finals, ws in rows:
+        for players, ply, feats, finals, ws, _ in rows:
             if (2 if players == 2 else 4) != group or stage(ply) != s:
                 continue
             for w in ws[:1] if players == 2 else ws:   # two players: one margin is the other's negative
@@ -106,12 +108,6 @@ def fit(rows: list[Row], group: int) -> list[tuple[float, ...]]:
                 ys.append(sum(wc * y for wc, y in zip(w, finals)))
         table.append(tuple(solve(xs, ys)))
     return table
-
-
-def hard_judgement(feats: tuple[int, ...]) -> float:
-    """The hard level's :class:`Valuer` of one colour, from the same features."""
-    area, hole_sides, open_sides = feats[0], feats[1], feats[2]
-    return area + hole_sides + OPEN_SIDE * open_sides
 
 
 def correlation(xs: list[float], ys: list[float]) -> float:
@@ -123,10 +119,9 @@ def correlation(xs: list[float], ys: list[float]) -> float:
 def margins(rows: list[Row], table: dict[int, list[tuple[float, ...]]]) -> dict[int, tuple[list, list, list]]:
     """Per stage: predicted margins (hard, forecast) and final margins, one per row's first seat."""
     out: dict[int, tuple[list, list, list]] = {s: ([], [], []) for s in range(len(STAGES))}
-    for players, ply, feats, finals, ws in rows:
+    for players, ply, feats, finals, ws, hard in rows:
         w = ws[0]
         fw = table[2 if players == 2 else 4][stage(ply)]
-        hard = sum(wi * hard_judgement(f) for wi, f in zip(w, feats))
         fore = sum(wi * sum(c * x for c, x in zip(fw, f)) for wi, f in zip(w, feats))
         final = sum(wi * y for wi, y in zip(w, finals))
         h, f_, y_ = out[stage(ply)]
@@ -184,7 +179,8 @@ def main() -> None:
     late_f: list[float] = []
     late_y: list[float] = []
     for s, (h, f, y) in margins(held, table).items():
-        print(f"  plies {EDGES[s]}-{min(EDGES[s + 1], 999) - 1}: {len(y)} positions, hard {correlation(h, y):.3f}, "
+        plies = f"{EDGES[s]}-{EDGES[s + 1] - 1}" if s < len(STAGES) - 1 else f"{EDGES[s]}+"
+        print(f"  plies {plies}: {len(y)} positions, hard {correlation(h, y):.3f}, "
               f"forecast {correlation(f, y):.3f}")
         if EDGES[s] >= 24:
             late_h += h

@@ -20,9 +20,8 @@ The weights per player count and stage are in :mod:`.forecast_weights`.
 from __future__ import annotations
 
 import math
-from typing import Sequence
 
-from .bots import all_touch, weights
+from .bots import _holes, all_touch, weights
 from .forecast_weights import STAGES, WEIGHTS
 from .geometry import BOARD, CORNER_ANCHORS, ORIENTS, PIECE_SIZE, all_fits, groups, neighbours, orients_of
 from .scoring import edge_count
@@ -37,7 +36,7 @@ Features = tuple[int, int, int, int, int]
 def colour_features(state: CityState) -> list[Features]:
     """:data:`FEATURES` of each of the four colours."""
     empty = BOARD & ~state.occupied
-    holes = empty & ~neighbours(empty)
+    holes = _holes(empty)
     fits = all_fits(empty)
     out: list[Features] = []
     for colour in range(4):
@@ -91,9 +90,6 @@ def forecast_values(state: CityState) -> tuple[float, ...]:
     if state.over:
         return tuple(state.returns())
     scores = forecast(state)
-    return tuple(-1.0 if seat in state.left else math.tanh(_margin(scores, weights(state, seat)) / SCALE)
+    return tuple(-1.0 if seat in state.left
+                 else math.tanh(sum(w * s for w, s in zip(weights(state, seat), scores)) / SCALE)
                  for seat in range(state.players))
-
-
-def _margin(scores: Sequence[float], w: Sequence[float]) -> float:
-    return sum(wi * s for wi, s in zip(w, scores))
