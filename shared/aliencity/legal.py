@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
+from itertools import compress
 from typing import Iterator, overload
 
 from .geometry import bits
@@ -50,9 +51,9 @@ class LegalBuilds(Sequence[Build]):
                 m = self.masks
                 # the seven masks of 80 lots side by side: 70 bytes, one per row of a piece
                 every = m[0] | m[1] << 80 | m[2] << 160 | m[3] << 240 | m[4] << 320 | m[5] << 400 | m[6] << 480
-                for table, byte in zip(_ROW_BUILDS, every.to_bytes(70, "little")):
-                    if byte:
-                        moves += table[byte]
+                rows = every.to_bytes(70, "little")
+                for table, byte in compress(zip(_ROW_BUILDS, rows), rows):  # non-empty rows only
+                    moves += table[byte]
             self._moves = moves
         return moves
 
