@@ -12,9 +12,10 @@
   coming a round ahead.
 - ``hard``, ``expert``: the game-generic search (:mod:`shared.bots.search`) with Sprawl's
   hooks (:mod:`.hooks`): its own moves by UCT, the other seats modelled by the easy
-  level's judgement with the medium level's little noise, each position where it is to
-  move again judged by :func:`first_value`. They differ only in the time given
-  (``DEFAULT_THINK_S``). The levels themselves are in
+  level's judgement with noise, each position where it is to move again judged by
+  :func:`first_value`. They differ in the time given (``DEFAULT_THINK_S``) and in the
+  noise: hard expects the medium level's little, expert the spread of answers a strong
+  seat really gives. The levels themselves are in
   :mod:`.players`; ``bench/ladder.py --game sprawl`` measures them.
 
 Everything random comes from the bot's seed and the position, so a bot with a fixed

@@ -11,6 +11,13 @@ level's own, larger noise made the search expect sloppier answers than the mediu
 gives, and lose to it more often: ``bench/ladder.py --game sprawl``). Each position
 where the searching seat is to move again is judged by its chance of first place
 (:func:`first_values`).
+
+The expert level draws the other seats' answers with more noise (``EXPERT_MODEL_NOISE``):
+fitted to the moves a strong player (the hard level) really chooses, the easy level's
+judgement with about 1.25 pips of noise is the likeliest model, so the search spreads
+its look ahead over the answers a strong seat gives instead of planning against one
+(``bench/sprawl_model.py`` fits it; ``bench/ladder.py --game sprawl --pairs expert-hard``
+measures the level).
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from .moves import Move, Place
 from .state import SprawlState
 
 MODEL_NOISE = MEDIUM_NOISE  # the other seats' answers, as the search draws them
+EXPERT_MODEL_NOISE = 1.25  # the same for the expert level: the likeliest fit to hard's moves
 
 
 def first_values(state: SprawlState, spread: float = 3.0) -> tuple[float, ...]:
@@ -82,5 +90,6 @@ def search_bot(seed: int, level: str, *, iterations: int | None,
     SprawlState is)."""
     hooks: dict[str, Any] = {"evaluate": first_values, "candidates": candidates,
                              "replies": replies, "advance": fast_apply}
+    noise = EXPERT_MODEL_NOISE if level == "expert" else MODEL_NOISE
     return MctsBot(seed, iterations=iterations, think_s=think_s, level=level,
-                   playout_plies=0, explore=0.5, widen=None, reply_noise=MODEL_NOISE, **hooks)
+                   playout_plies=0, explore=0.5, widen=None, reply_noise=noise, **hooks)

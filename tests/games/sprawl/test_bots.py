@@ -149,6 +149,9 @@ def test_the_search_levels_model_the_others_with_the_easy_level_s_judgement():
     state = positions()[4]
     bot = hooks.search_bot(1, "hard", iterations=2, think_s=None)
     assert bot.replies is hooks.replies and bot.reply_noise == hooks.MODEL_NOISE
+    expert = hooks.search_bot(1, "expert", iterations=2, think_s=None)
+    assert expert.replies is hooks.replies and expert.reply_noise == hooks.EXPERT_MODEL_NOISE
+    assert hooks.EXPERT_MODEL_NOISE > hooks.MODEL_NOISE
     seat = state.to_move
     for move, value, after in hooks.replies(state):
         assert value == bots.easy_value(after, seat) and after.key() == state.play(move)[0].key()
