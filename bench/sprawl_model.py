@@ -29,8 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from shared.bots.clock import Clock  # noqa: E402
-from shared.sprawl.bots import easy_value  # noqa: E402
-from shared.sprawl.fastplay import fast_apply  # noqa: E402
+from shared.sprawl.hooks import replies  # noqa: E402
 from shared.sprawl.players import make_bot  # noqa: E402
 from shared.sprawl.state import SprawlState  # noqa: E402
 
@@ -51,9 +50,9 @@ def game(task: tuple[int, int, float]) -> list[Choice]:
         seat = state.to_move
         assert seat is not None  # the game runs
         move = bots[seat].choose(state)
-        legal = list(state.legal_moves())
-        if len(legal) > 1:
-            out.append(([easy_value(fast_apply(state, m), seat) for m in legal], legal.index(move)))
+        scored = replies(state)  # the search's own model of this seat: (move, value, after)
+        if len(scored) > 1:
+            out.append(([v for _, v, _ in scored], [m for m, _, _ in scored].index(move)))
         state = state.apply(move)
     return out
 
