@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from shared.bots.clock import Clock  # noqa: E402
+from shared.bots.search import noisy_best  # noqa: E402
 from shared.sprawl.hooks import replies  # noqa: E402
 from shared.sprawl.players import make_bot  # noqa: E402
 from shared.sprawl.state import SprawlState  # noqa: E402
@@ -58,11 +59,11 @@ def game(task: tuple[int, int, float]) -> list[Choice]:
 
 
 def chance(values: list[float], chosen: int, noise: float, rng: random.Random) -> float:
-    """The model's chance of answering ``chosen`` (seeded draws, never quite 0)."""
+    """The model's chance of answering ``chosen`` (seeded draws of the search's own pick,
+    never quite 0)."""
     hits = 0
     for _ in range(DRAWS):
-        best = max(range(len(values)), key=lambda i: values[i] + rng.uniform(-noise, noise))
-        hits += best == chosen
+        hits += noisy_best(values, noise, rng) == chosen
     return (hits + 0.5) / (DRAWS + 1)
 
 

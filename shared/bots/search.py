@@ -90,6 +90,17 @@ def stable_seed(seed: int, state: State) -> int:
     return zlib.crc32(repr(state.key()).encode()) ^ (seed * 0x9E3779B1 & 0xFFFFFFFF)
 
 
+def noisy_best(scores: Sequence[float], noise: float, rng: random.Random) -> int:
+    """The index of the best score after fresh uniform noise of +-``noise`` on each (the
+    first on a tie): how a modelled seat picks its reply, each visit anew."""
+    pick, best = 0, -math.inf
+    for i, v in enumerate(scores):
+        v += rng.uniform(-noise, noise)
+        if v > best:
+            pick, best = i, v
+    return pick
+
+
 def _play(state: State, move: Any) -> State:
     return state.play(move)[0]
 
@@ -455,14 +466,8 @@ class MctsBot:
 
     def _reply(self, node: _Node, rng: random.Random) -> _Node:
         """The reply drawn this visit: the best value after fresh noise."""
-        scores, noise = node.scores, self.reply_noise
-        pick = 0
-        if len(scores) > 1:
-            best = -math.inf
-            for i, v in enumerate(scores):
-                v += rng.uniform(-noise, noise)
-                if v > best:
-                    pick, best = i, v
+        scores = node.scores
+        pick = noisy_best(scores, self.reply_noise, rng) if len(scores) > 1 else 0
         child: _Node | None = node.children[pick]
         if child is None:
             replies: list[Any] = node.replies  # type: ignore[assignment]  # modelled above

@@ -7,7 +7,7 @@ import threading
 import time
 
 from shared.bots.clock import Clock
-from shared.bots.search import MctsBot, RandomBot, ranking_values
+from shared.bots.search import MctsBot, RandomBot, noisy_best, ranking_values
 from shared.gamekit import builtin_games
 
 SPEC = builtin_games()["alien-city"]
@@ -179,3 +179,16 @@ def test_expand_is_told_the_moves_grown_at_random():
         moves = [c.move for c in node.children]
         assert len(moves) == len(set(moves))
         nodes.extend(node.children)
+
+
+def test_a_modelled_reply_is_the_best_within_twice_the_noise_and_spread_by_it():
+    """Without noise the modelled seat always answers its best (the first of equals); with
+    noise u it answers only moves within 2u of its best, the best most often, each of two
+    equal moves about half the time."""
+    rng = random.Random(5)
+    assert all(noisy_best([1.0, 3.0, 3.0, 2.0], 0.0, rng) == 1 for _ in range(20))
+    picks = [noisy_best([0.0, 3.0, 2.0, 0.4], 1.25, rng) for _ in range(4000)]
+    assert set(picks) == {1, 2}
+    assert picks.count(1) > 2 * picks.count(2) > 0
+    halves = [noisy_best([1.0, 1.0], 1.25, rng) for _ in range(4000)]
+    assert 1800 < halves.count(0) < 2200
