@@ -25,7 +25,7 @@ import zlib
 from typing import TYPE_CHECKING, Sequence, Union
 
 from ..bots.clock import Clock
-from .geometry import BOARD, ORIENTS, PIECES, W, anchor_squares, flood, generate_combiner, groups, nth_bit
+from .geometry import BOARD, ORIENTS, PIECES, W, anchor_squares, generate_combiner, groups, nth_bit
 from .layout import SEAT_COLOURS
 from .moves import Move
 from .state import CityState
@@ -73,16 +73,22 @@ def _holes(empty: int) -> int:
 
 class Valuer:
     """Values placements as the change of a weighted sum of per-colour estimates:
-    largest area + sides on holes + ``open_side`` * sides on other empty squares."""
+    largest area + sides on holes + ``open_side`` * sides on other empty squares.
+
+    :meth:`gain` works out only what a placement changes (the sides around it, the holes
+    it makes, the groups it joins), the same number as valuing the whole board again at
+    about half the cost: every search level values hundreds of placements per node."""
 
     def __init__(self, state: CityState, w: Sequence[float], open_side: float = OPEN_SIDE) -> None:
         self.boards = state.boards
         self.w = w
         self.open = open_side
         self.empty = BOARD & ~state.occupied
+        self.holes = _holes(self.empty)
         self.groups = [groups(b) for b in state.boards]
-        self.base = self._values(self.boards, self.empty, [g[0].bit_count() if g else 0
-                                                           for g in self.groups])
+        self.areas = [g[0].bit_count() if g else 0 for g in self.groups]
+        self.counted = [c for c in range(4) if w[c]]
+        self.base = self._values(self.boards, self.empty, self.areas)
 
     def _values(self, boards: Sequence[int], empty: int, areas: Sequence[int]) -> float:
         holes = _holes(empty)
@@ -97,14 +103,29 @@ class Valuer:
         return total
 
     def gain(self, colour: int, mask: int) -> float:
-        """Weighted score change when ``colour`` covers ``mask``."""
-        boards = list(self.boards)
-        boards[colour] |= mask
-        areas = [g[0].bit_count() if g else 0 for g in self.groups]
-        merged = flood(mask, boards[colour]).bit_count()
-        if merged > areas[colour]:
-            areas[colour] = merged
-        return self._values(boards, self.empty & ~mask, areas) - self.base
+        """Weighted score change when ``colour`` covers ``mask`` (a piece: two or more
+        side-joined empty squares, so it never covers a hole)."""
+        open_side = self.open
+        hole_extra = HOLE_SIDE - open_side    # a side on a hole counts this much more
+        m1, m2, m3, m4 = mask << 1, mask >> 1, mask << W, mask >> W
+        near = m1 | m2 | m3 | m4
+        empty = self.empty & ~mask
+        made = empty & near & ~((empty << 1) | (empty >> 1) | (empty << W) | (empty >> W))
+        total = 0.0
+        for c in self.counted:
+            board = self.boards[c]
+            change = -open_side * _sides(board, m1, m2, m3, m4)   # its sides now covered
+            if made:                                             # new holes beside it
+                change += hole_extra * _sides(board, made << 1, made >> 1, made << W, made >> W)
+            if c == colour:
+                holes = self.holes | made
+                change += (open_side * _sides(mask, empty << 1, empty >> 1, empty << W, empty >> W)
+                           + hole_extra * _sides(mask, holes << 1, holes >> 1, holes << W, holes >> W))
+                merged = mask.bit_count() + sum(g.bit_count() for g in self.groups[c] if g & near)
+                if merged > self.areas[c]:
+                    change += merged - self.areas[c]
+            total += self.w[c] * change
+        return total
 
 
 def _candidates(state: CityState, rng: random.Random, sample: int,
