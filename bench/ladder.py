@@ -9,10 +9,11 @@ Every adjacent pair of the game's ``computer_levels`` (or only the ``--pairs`` n
 against the lower one, seats swapped every other game. More seats: the upper level against
 ``seats - 1`` copies of the lower one, its seat moving round the table; a win is first
 place (a shared first counts as its share), and the mean place is printed too (1 is
-first). Bot seeds are fixed, so a run is reproducible up to the time limits. Alien
-City's own ladder is ``bench/bots.py``. ``--cpu-clock`` gives the levels their think time
-in CPU seconds of their own process (and reports think times on that clock), so other work
-on the machine cannot starve a timed level.
+first). Bot seeds come from the game seed (so fresh seeds are fresh games even where the
+game's setup draws nothing, as City Blocks' at two seats), and a run is reproducible up
+to the time limits. Alien City's own ladder is ``bench/bots.py``. ``--cpu-clock`` gives
+the levels their think time in CPU seconds of their own process (and reports think times
+on that clock), so other work on the machine cannot starve a timed level.
 Last line: ``<upper>_vs_<lower>=<f>`` per pairing and ``<level>_move_s_p95=<f>`` for the
 top level. Goal: every pairing at least 0.75.
 """
@@ -48,7 +49,7 @@ def play(task: tuple[str, int, str, str, int, int]) -> tuple:
     options = spec.options({"players": seats}) if any(
         f.name == "players" for f in spec.option_schema()) else spec.options({})
     state = spec.new_state(options, seed)
-    bots = [spec.make_bot(upper if i == hero else lower, seed=1000 * index + i) for i in range(seats)]
+    bots = [spec.make_bot(upper if i == hero else lower, seed=1000 * seed + i) for i in range(seats)]
     think: list[float] = []
     start = time.perf_counter()
     while not state.is_over():
