@@ -16,26 +16,22 @@ Last line: ``best_noise=<f> loglik=<f> positions=<n>``.
 
 from __future__ import annotations
 
-import argparse
-import math
-import os
-import random
 import sys
 import time
-from multiprocessing import Pool
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from model_fit import collect, fit, options  # noqa: E402
 
 from shared.bots.clock import Clock  # noqa: E402
-from shared.bots.search import noisy_best  # noqa: E402
 from shared.sprawl.hooks import replies  # noqa: E402
 from shared.sprawl.players import make_bot  # noqa: E402
 from shared.sprawl.state import SprawlState  # noqa: E402
 
 NOISES = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0)
-DRAWS = 400  # model draws per position and noise
 
 Choice = tuple[list[float], int]  # the easy level's value of every legal move, hard's index
 
@@ -58,41 +54,13 @@ def game(task: tuple[int, int, float]) -> list[Choice]:
     return out
 
 
-def chance(values: list[float], chosen: int, noise: float, rng: random.Random) -> float:
-    """The model's chance of answering ``chosen`` (seeded draws of the search's own pick,
-    never quite 0)."""
-    hits = 0
-    for _ in range(DRAWS):
-        hits += noisy_best(values, noise, rng) == chosen
-    return (hits + 0.5) / (DRAWS + 1)
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=8, help="hard-vs-hard games (default 8)")
-    parser.add_argument("--seed", type=int, default=88000, help="first game seed (default 88000)")
-    parser.add_argument("--think", type=float, default=1.5, help="hard's CPU seconds a move (default 1.5)")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
-    args = parser.parse_args()
-    start = time.perf_counter()
-    choices: list[Choice] = []
+    args = options(__doc__, 8, 88000)
     tasks = [(i, args.seed + i, args.think) for i in range(args.games)]
-    with Pool(args.workers) as pool:
-        for done, rows in enumerate(pool.imap_unordered(game, tasks), 1):
-            choices += rows
-            print(f"{done}/{args.games} games, {len(choices)} positions, "
-                  f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+    choices: list[Choice] = collect(game, tasks, args.workers)
     print(f"{len(choices)} positions from {args.games} games of four hard seats "
           f"(seeds {args.seed}..{args.seed + args.games - 1}, {args.think} CPU s a move)")
-    fits = []
-    for noise in NOISES:
-        rng = random.Random(f"sprawl-model:{noise}")
-        chances = [chance(values, chosen, noise, rng) for values, chosen in choices]
-        loglik = sum(math.log(c) for c in chances) / len(chances)
-        fits.append((loglik, noise))
-        print(f"noise {noise:4.2f}: mean log-likelihood {loglik:.3f}, "
-              f"mean chance of hard's move {sum(chances) / len(chances):.3f}")
-    loglik, noise = max(fits)
+    loglik, noise = fit(choices, NOISES, "sprawl")
     print(f"best_noise={noise} loglik={loglik:.3f} positions={len(choices)}")
 
 
