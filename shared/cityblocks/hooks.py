@@ -62,13 +62,16 @@ def ranked(state: CityState, rng: random.Random, sample: int,
 
 class Hooks:
     """The hooks with their breadth: ``width`` moves tried per own node out of ``cap``
-    placements valued (the root values ``root_cap``), a reply out of ``reply_cap``."""
+    placements valued (the root values ``root_cap``), the ``reply_top`` best replies out
+    of ``reply_cap`` (``bench/cityblocks_model.py`` compares wider models of the replies)."""
 
-    def __init__(self, width: int, cap: int, root_cap: int = 900, reply_cap: int = 120) -> None:
+    def __init__(self, width: int, cap: int, root_cap: int = 900, reply_cap: int = 120,
+                 reply_top: int = 6) -> None:
         self.width = width
         self.cap = cap
         self.root_cap = root_cap
         self.reply_cap = reply_cap
+        self.reply_top = reply_top
 
     def candidates(self, state: CityState, rng: random.Random) -> list[Move]:
         return [m for _, m in ranked(state, rng, self.cap // 3, self.cap)[:self.width]]
@@ -79,7 +82,7 @@ class Hooks:
 
     def replies(self, state: CityState) -> list[tuple[Move, float, None]]:
         rng = decision_rng(0, state)   # the same sample each time the position comes up
-        return [(m, v, None) for v, m in ranked(state, rng, 40, self.reply_cap)[:6]]
+        return [(m, v, None) for v, m in ranked(state, rng, 40, self.reply_cap)[:self.reply_top]]
 
 
 def search_bot(seed: int, level: str, *, iterations: int | None, think_s: float | None,
