@@ -3,7 +3,7 @@ model considers (shared/cityblocks/hooks.py) hold the move the hard level really
 against a wider model, and which noise makes that move likeliest. Prints numbers;
 asserts nothing.
 
-    python3 bench/cityblocks_model.py [--games 4] [--seed 8811] [--workers 2] [--think 1.5]
+    python3 bench/cityblocks_model.py [--games 4] [--seed 8811] [--workers 2] [--think 1.0]
 
 Plays two-seat games of hard against hard (think time in CPU seconds) and keeps every
 position with a placement and hard's choice there. It prints how often hard's move is
@@ -65,7 +65,7 @@ def game(task: tuple[int, int, float]) -> list[Choice]:
 
 
 def main() -> None:
-    args = options(__doc__, 4, 8811)
+    args = options(__doc__, 4, 8811, SEARCH["hard"][0])
     tasks = [(i, args.seed + i, args.think) for i in range(args.games)]
     choices: list[Choice] = collect(game, tasks, args.workers)
     n = len(choices)

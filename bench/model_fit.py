@@ -57,11 +57,11 @@ def fit(choices: Sequence[tuple[list[float], int]], noises: Sequence[float], nam
     return max(fits)
 
 
-def options(doc: str, games: int, seed: int) -> argparse.Namespace:
+def options(doc: str, games: int, seed: int, think: float) -> argparse.Namespace:
     """The model benches' command line: games, first seed, hard's think time, workers."""
     parser = argparse.ArgumentParser(description=doc.split("\n")[0])
     parser.add_argument("--games", type=int, default=games, help=f"hard-vs-hard games (default {games})")
     parser.add_argument("--seed", type=int, default=seed, help=f"first game seed (default {seed})")
-    parser.add_argument("--think", type=float, default=1.5, help="hard's CPU seconds a move (default 1.5)")
+    parser.add_argument("--think", type=float, default=think, help=f"hard's CPU seconds a move (default {think})")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
     return parser.parse_args()

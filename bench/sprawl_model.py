@@ -55,7 +55,7 @@ def game(task: tuple[int, int, float]) -> list[Choice]:
 
 
 def main() -> None:
-    args = options(__doc__, 8, 88000)
+    args = options(__doc__, 8, 88000, 1.5)
     tasks = [(i, args.seed + i, args.think) for i in range(args.games)]
     choices: list[Choice] = collect(game, tasks, args.workers)
     print(f"{len(choices)} positions from {args.games} games of four hard seats "
