@@ -117,10 +117,9 @@ class Valuer:
             change = -open_side * _sides(board, m1, m2, m3, m4)   # its sides now covered
             if made:                                             # new holes beside it
                 change += hole_extra * _sides(board, made << 1, made >> 1, made << W, made >> W)
-            if c == colour:
-                holes = self.holes | made
-                change += (open_side * _sides(mask, empty << 1, empty >> 1, empty << W, empty >> W)
-                           + hole_extra * _sides(mask, holes << 1, holes >> 1, holes << W, holes >> W))
+            if c == colour:    # its own sides: the piece's sides on what stays empty
+                change += (open_side * _sides(empty, m1, m2, m3, m4)
+                           + hole_extra * _sides(self.holes | made, m1, m2, m3, m4))
                 merged = mask.bit_count() + sum(g.bit_count() for g in self.groups[c] if g & near)
                 if merged > self.areas[c]:
                     change += merged - self.areas[c]
