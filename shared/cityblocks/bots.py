@@ -337,7 +337,7 @@ LEVELS: dict[str, type[_Bot] | None] = {"random": RandomBot, "easy": EasyBot, "m
                                         "hard": None, "expert": None}
 CityBot = Union[_Bot, "MctsBot"]
 # the search levels: (seconds a move, moves tried per own node, placements valued there)
-SEARCH = {"hard": (1.0, 6, 200), "expert": (9.0, 8, 300)}
+SEARCH = {"hard": (0.5, 6, 200), "expert": (9.0, 8, 300)}
 
 
 def play_game(bots: Sequence[_Bot], players: int, seed: int,

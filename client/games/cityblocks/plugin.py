@@ -23,7 +23,7 @@ LEVEL_WORDS = {
     "random": N_("places a random piece that fits"),
     "easy": N_("greedy over a sample of placements, with some noise"),
     "medium": N_("weighs area, safe edges and each opponent's best reply"),
-    "hard": N_("searches a few moves ahead (Monte-Carlo), about 1 s a move"),
+    "hard": N_("searches a few moves ahead (Monte-Carlo), about 0.5 s a move"),
     "expert": N_("searches deeper and forecasts the final score, about 9 s a move"),
 }
 
